@@ -1,0 +1,26 @@
+"""Tafel's rules engine: pure Python rules for Schieber and Klammern.
+
+Public contract (``../shared/DEAL_RECORD.md``): :func:`score_deal`, :func:`score_match`,
+:func:`legal_cards`, each taking a JSON-like record and returning a JSON-like answer.
+Nothing here imports the web stack (flask, wtforms, babel, reportlab).
+"""
+
+from rules_engine.api import legal_cards, score_deal, score_match
+from rules_engine.cards import Card, Rank, Suit
+from rules_engine.errors import InvalidNotation, InvalidRecord, Reason, RuleBroken, TafelError
+from rules_engine.seats import Seat
+
+__all__ = [
+    "Card",
+    "InvalidNotation",
+    "InvalidRecord",
+    "Rank",
+    "Reason",
+    "RuleBroken",
+    "Seat",
+    "Suit",
+    "TafelError",
+    "legal_cards",
+    "score_deal",
+    "score_match",
+]

@@ -1,0 +1,56 @@
+"""The engine's public entry points (DEAL_RECORD.md): records in, JSON answers out.
+
+Each game is a module offering ``score_deal``, ``score_match`` and ``legal_cards``; the
+record's ``game`` field (default ``schieber``) finds it by name.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any, cast
+
+from rules_engine.errors import InvalidRecord
+
+#: Game name -> module implementing it. Modules are imported on first use.
+GAMES: dict[str, str] = {
+    "schieber": "rules_engine.schieber",
+    "klammern": "rules_engine.klammern",
+}
+
+Answer = dict[str, Any]
+
+
+def _entry(record: object, entry: str) -> Callable[[Mapping[str, Any]], Answer]:
+    if not isinstance(record, Mapping):
+        raise InvalidRecord(f"a record must be a JSON object, not {type(record).__name__}")
+    game = record.get("game", "schieber")
+    if game not in GAMES:
+        raise InvalidRecord(f"game: unknown game {game!r} (use one of {', '.join(map(repr, GAMES))})")
+    module = importlib.import_module(GAMES[game])
+    return cast(Callable[[Mapping[str, Any]], Answer], getattr(module, entry))
+
+
+def score_deal(record: Mapping[str, Any]) -> Answer:
+    """Validate and score one deal.
+
+    :raises InvalidRecord: the input is not a deal record (exit 2). A record that breaks
+        a rule is answered with ``valid: false`` and its reasons, never raised.
+    """
+    return _entry(record, "score_deal")(record)
+
+
+def score_match(record: Mapping[str, Any]) -> Answer:
+    """Validate and score a whole match: running score, states, winner.
+
+    :raises InvalidRecord: the input is not a match record.
+    """
+    return _entry(record, "score_match")(record)
+
+
+def legal_cards(position: Mapping[str, Any]) -> Answer:
+    """Which cards of ``position['hand']`` may be played, and why the others may not.
+
+    :raises InvalidRecord: the input is not a position.
+    """
+    return _entry(position, "legal_cards")(position)

@@ -1,0 +1,135 @@
+"""Cards, suits and ranks: small frozen values with one notation (DEAL_RECORD.md).
+
+A card is its suit letter followed by its rank letter: ``HJ`` is the heart (Rosen) Jack
+(Under), ``DT`` the diamond (Eicheln) ten (Banner). ``10`` is accepted for the ten on
+input and always printed as ``T``.
+
+>>> Card.parse("H10")
+Card.parse('HT')
+>>> str(Card(Suit.CLUBS, Rank.JACK))
+'CJ'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rules_engine.errors import InvalidNotation
+
+
+class Suit(StrEnum):
+    """The four suits, by record letter (Swiss pairing: H Rosen, D Eicheln, C Schellen, S Schilten)."""
+
+    HEARTS = "H"
+    CLUBS = "C"
+    DIAMONDS = "D"
+    SPADES = "S"
+
+
+class Rank(StrEnum):
+    """The nine ranks, by record letter; ``T`` is the ten (Banner)."""
+
+    ACE = "A"
+    KING = "K"
+    QUEEN = "Q"
+    JACK = "J"
+    TEN = "T"
+    NINE = "9"
+    EIGHT = "8"
+    SEVEN = "7"
+    SIX = "6"
+
+
+#: The natural (sequence) order, lowest first: runs, Terz and Fifty are read in it
+#: (S6.1, K5.1) whatever the contract.
+NATURAL_ORDER: tuple[Rank, ...] = (
+    Rank.SIX,
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.NINE,
+    Rank.TEN,
+    Rank.JACK,
+    Rank.QUEEN,
+    Rank.KING,
+    Rank.ACE,
+)
+NATURAL_INDEX: dict[Rank, int] = {rank: index for index, rank in enumerate(NATURAL_ORDER)}
+
+_RANK_ALIASES = {"10": Rank.TEN}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One playing card. Equality and hashing follow the (suit, rank) value."""
+
+    suit: Suit
+    rank: Rank
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card code such as ``HJ``, ``S9`` or ``D10``.
+
+        :raises InvalidNotation: when ``text`` is not a card code.
+        """
+        if not isinstance(text, str):
+            raise InvalidNotation(f"a card must be a code such as 'HJ', not {text!r}")
+        code = text.strip().upper()
+        if len(code) < 2:
+            raise InvalidNotation(f"{text!r} is not a card (expected suit + rank, e.g. 'HJ')")
+        suit_letter, rank_text = code[0], code[1:]
+        try:
+            suit = Suit(suit_letter)
+        except ValueError:
+            raise InvalidNotation(
+                f"{text!r} is not a card: unknown suit {suit_letter!r} (use H, C, D, S)"
+            ) from None
+        rank = _RANK_ALIASES.get(rank_text)
+        if rank is None:
+            try:
+                rank = Rank(rank_text)
+            except ValueError:
+                raise InvalidNotation(
+                    f"{text!r} is not a card: unknown rank {rank_text!r} (use A K Q J T 9 8 7 6)"
+                ) from None
+        return cls(suit, rank)
+
+    def __str__(self) -> str:
+        return f"{self.suit.value}{self.rank.value}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+def parse_cards(items: object, *, what: str = "cards") -> tuple[Card, ...]:
+    """Read a list of card codes.
+
+    :raises InvalidNotation: when ``items`` is not a list of card codes (``what`` names it).
+    """
+    if isinstance(items, str) or not isinstance(items, Sequence):
+        raise InvalidNotation(f"{what} must be a list of card codes, not {items!r}")
+    cards = []
+    for item in items:
+        try:
+            cards.append(Card.parse(item))
+        except InvalidNotation as error:
+            raise InvalidNotation(f"{what}: {error}") from None
+    return tuple(cards)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Print cards the way every message and test writes them: ``HJ H9 HA``."""
+    return " ".join(str(card) for card in cards)
+
+
+def make_deck(ranks: Iterable[Rank]) -> tuple[Card, ...]:
+    """Every card of the given ranks in all four suits."""
+    rank_list = tuple(ranks)
+    return tuple(Card(suit, rank) for suit in Suit for rank in rank_list)
+
+
+#: 36 cards (S2.1).
+SCHIEBER_DECK: tuple[Card, ...] = make_deck(NATURAL_ORDER)
+#: 32 cards: no sixes (K2.1).
+KLAMMERN_DECK: tuple[Card, ...] = make_deck(r for r in NATURAL_ORDER if r is not Rank.SIX)

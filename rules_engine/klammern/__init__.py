@@ -1,0 +1,1 @@
+"""Klammern (KLAMMERN.md): public entry points of the game."""

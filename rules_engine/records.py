@@ -1,0 +1,173 @@
+"""Reading JSON records: shape checks that name the offending field.
+
+Everything here raises :class:`InvalidRecord` (exit 2): a record that is not a record.
+Rule checks live in the games' modules and produce :class:`Reason` s instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeVar
+
+from rules_engine.cards import Card, parse_cards
+from rules_engine.errors import InvalidNotation, InvalidRecord
+from rules_engine.seats import Seat
+
+T = TypeVar("T")
+_MISSING: Any = object()
+
+
+class Fields:
+    """A JSON object being read as a record; every error names ``where`` and the key.
+
+    >>> f = Fields({"forehand": 2}, "deal", allowed={"forehand"})
+    >>> f.seat("forehand").number
+    2
+    """
+
+    def __init__(self, data: object, where: str, allowed: Iterable[str]) -> None:
+        if not isinstance(data, Mapping):
+            raise InvalidRecord(f"{where} must be a JSON object, not {type(data).__name__}")
+        self.data: Mapping[str, Any] = data
+        self.where = where
+        allowed_keys = set(allowed)
+        unknown = sorted(str(key) for key in data if key not in allowed_keys)
+        if unknown:
+            raise InvalidRecord(
+                f"{where}: unknown field {unknown[0]!r} (known fields: {', '.join(sorted(allowed_keys))})"
+            )
+
+    def name(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def has(self, key: str) -> bool:
+        return key in self.data and self.data[key] is not None
+
+    def raw(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def _value(self, key: str, default: Any) -> Any:
+        if key in self.data:
+            return self.data[key]
+        if default is _MISSING:
+            raise InvalidRecord(f"{self.name(key)} is missing")
+        return default
+
+    def integer(
+        self,
+        key: str,
+        default: Any = _MISSING,
+        *,
+        minimum: int | None = None,
+        maximum: int | None = None,
+    ) -> Any:
+        value = self._value(key, default)
+        if value is default and key not in self.data:
+            return value
+        return check_integer(value, self.name(key), minimum=minimum, maximum=maximum)
+
+    def boolean(self, key: str, default: Any = _MISSING) -> Any:
+        value = self._value(key, default)
+        if value is default and key not in self.data:
+            return value
+        if not isinstance(value, bool):
+            raise InvalidRecord(f"{self.name(key)} must be true or false, not {value!r}")
+        return value
+
+    def choice(self, key: str, choices: Iterable[T], default: Any = _MISSING) -> Any:
+        value = self._value(key, default)
+        if value is default and key not in self.data:
+            return value
+        options = list(choices)
+        if value not in options:
+            shown = ", ".join(repr(str(c)) for c in options)
+            raise InvalidRecord(f"{self.name(key)}: unknown value {value!r} (use one of {shown})")
+        return value
+
+    def seat(self, key: str, players: int = 4, default: Any = _MISSING) -> Any:
+        value = self._value(key, default)
+        if value is None or (value is default and key not in self.data):
+            return value
+        return Seat.parse(value, players, what=self.name(key))
+
+    def cards(self, key: str, default: Any = _MISSING) -> Any:
+        value = self._value(key, default)
+        if value is None or (value is default and key not in self.data):
+            return value
+        return parse_cards(value, what=self.name(key))
+
+    def mapping(self, key: str, default: Any = _MISSING) -> Any:
+        value = self._value(key, default)
+        if value is None or (value is default and key not in self.data):
+            return value
+        if not isinstance(value, Mapping):
+            raise InvalidRecord(f"{self.name(key)} must be a JSON object, not {value!r}")
+        return value
+
+    def sequence(self, key: str, default: Any = _MISSING) -> Any:
+        value = self._value(key, default)
+        if value is None or (value is default and key not in self.data):
+            return value
+        if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
+            raise InvalidRecord(f"{self.name(key)} must be a JSON list, not {value!r}")
+        return value
+
+
+def check_integer(
+    value: object, what: str, *, minimum: int | None = None, maximum: int | None = None
+) -> int:
+    """An integer (not a bool, not a float) within bounds, or :class:`InvalidRecord`."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidRecord(f"{what} must be a whole number, not {value!r}")
+    if minimum is not None and value < minimum:
+        raise InvalidRecord(f"{what} must be at least {minimum}, not {value}")
+    if maximum is not None and value > maximum:
+        raise InvalidRecord(f"{what} must be at most {maximum}, not {value}")
+    return value
+
+
+def per_seat(
+    data: object, players: int, what: str
+) -> dict[Seat, Any]:
+    """Read a per-seat object such as ``{"1": [...], "3": [...]}`` (keys are seat numbers)."""
+    if data is None:
+        return {}
+    if not isinstance(data, Mapping):
+        raise InvalidRecord(f"{what} must be a JSON object keyed by seat, not {data!r}")
+    result: dict[Seat, Any] = {}
+    for key, value in data.items():
+        seat = Seat.parse(key, players, what=f"{what} key")
+        if seat in result:
+            raise InvalidRecord(f"{what}: seat {seat} is given twice")
+        result[seat] = value
+    return result
+
+
+def per_seat_cards(data: object, players: int, what: str) -> dict[Seat, tuple[Card, ...]]:
+    """A per-seat object whose values are lists of card codes (e.g. ``hands``)."""
+    return {
+        seat: parse_cards(value, what=f"{what}.{seat}")
+        for seat, value in per_seat(data, players, what).items()
+    }
+
+
+def per_seat_card_groups(
+    data: object, players: int, what: str
+) -> dict[Seat, tuple[tuple[Card, ...], ...]]:
+    """A per-seat object whose values are lists of card lists (Weis, melds)."""
+    result: dict[Seat, tuple[tuple[Card, ...], ...]] = {}
+    for seat, groups in per_seat(data, players, what).items():
+        if isinstance(groups, (str, bytes)) or not isinstance(groups, (list, tuple)):
+            raise InvalidRecord(f"{what}.{seat} must be a list of card lists, not {groups!r}")
+        result[seat] = tuple(
+            parse_cards(group, what=f"{what}.{seat}[{index}]") for index, group in enumerate(groups)
+        )
+    return result
+
+
+def check_deck(cards: Iterable[Card], deck: Iterable[Card], game: str, what: str) -> None:
+    """Reject a card outside the game's deck (a 6 in Klammern) as malformed input."""
+    allowed = set(deck)
+    for card in cards:
+        if card not in allowed:
+            raise InvalidNotation(f"{what}: {card} is not a card of the {game} deck")

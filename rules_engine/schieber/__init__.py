@@ -1,0 +1,1 @@
+"""Schieber (SCHIEBER.md): public entry points of the game."""

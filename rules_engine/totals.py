@@ -1,0 +1,69 @@
+"""Which trick-point totals a side can possibly take, computed from the card values.
+
+A side that takes ``k`` of the deal's tricks holds exactly ``k * cards_per_trick`` cards
+(any such set of cards can be arranged into tricks) and the last-trick bonus when it
+took the last trick. So its total is a sum of exactly ``k * cards_per_trick`` card
+values, plus the bonus if ``k >= 1`` and it took the last trick. Nothing here is a
+hard-coded list: S8 and K10 state the consequences (1 and 156 impossible in Schieber,
+1 and 163 in Klammern) and the tests check them against this computation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTake:
+    """One way to reach a total: how many tricks, whether the last one, and the card sum."""
+
+    tricks: int
+    last_trick: bool
+    card_points: int
+
+
+@lru_cache(maxsize=64)
+def _sums_by_count(values: tuple[int, ...]) -> tuple[frozenset[int], ...]:
+    """For each n, every sum of exactly n of ``values`` (a subset-sum table)."""
+    reachable: list[set[int]] = [set() for _ in range(len(values) + 1)]
+    reachable[0].add(0)
+    for value in values:
+        for count in range(len(values) - 1, -1, -1):
+            if reachable[count]:
+                reachable[count + 1].update(total + value for total in reachable[count])
+    return tuple(frozenset(s) for s in reachable)
+
+
+def achievable_totals(
+    card_values: Iterable[int], cards_per_trick: int, tricks: int, last_trick_bonus: int
+) -> dict[int, tuple[TrickTake, ...]]:
+    """Every total a side can take, with the trick counts that allow it.
+
+    ``card_values`` are the point values of every card in play; a side that takes all
+    ``tricks`` tricks appears with ``tricks == tricks`` (a Match in Schieber).
+    """
+    values = tuple(sorted(card_values))
+    sums = _sums_by_count(values)
+    totals: dict[int, list[TrickTake]] = {}
+    for taken in range(tricks + 1):
+        count = taken * cards_per_trick
+        if count > len(values):
+            break
+        for card_sum in sums[count]:
+            options = [False] if taken == 0 else [True] if taken == tricks else [True, False]
+            for last in options:
+                total = card_sum + (last_trick_bonus if last else 0)
+                totals.setdefault(total, []).append(TrickTake(taken, last, card_sum))
+    return {total: tuple(takes) for total, takes in totals.items()}
+
+
+def impossible_totals(
+    card_values: Iterable[int], cards_per_trick: int, tricks: int, last_trick_bonus: int
+) -> list[int]:
+    """Totals between 0 and the deal's total that no set of tricks can produce."""
+    values = tuple(card_values)
+    maximum = sum(values) + last_trick_bonus
+    possible = achievable_totals(values, cards_per_trick, tricks, last_trick_bonus)
+    return [total for total in range(maximum + 1) if total not in possible]

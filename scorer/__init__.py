@@ -1,0 +1,1 @@
+"""Tafel's table app (Flask). Arrives with issue #4."""
