@@ -21,14 +21,24 @@ GAMES: dict[str, str] = {
 Answer = dict[str, Any]
 
 
+#: (game, entry) -> the function, once imported: dispatch is on every call's hot path.
+_RESOLVED: dict[tuple[str, str], Callable[[Mapping[str, Any]], Answer]] = {}
+
+
 def _entry(record: object, entry: str) -> Callable[[Mapping[str, Any]], Answer]:
-    if not isinstance(record, Mapping):
+    if type(record) is not dict and not isinstance(record, Mapping):
         raise InvalidRecord(f"a record must be a JSON object, not {type(record).__name__}")
     game = record.get("game", "schieber")
-    if game not in GAMES:
+    if isinstance(game, str):
+        found = _RESOLVED.get((game, entry))
+        if found is not None:
+            return found
+    if not isinstance(game, str) or game not in GAMES:
         raise InvalidRecord(f"game: unknown game {game!r} (use one of {', '.join(map(repr, GAMES))})")
     module = importlib.import_module(GAMES[game])
-    return cast(Callable[[Mapping[str, Any]], Answer], getattr(module, entry))
+    function = cast(Callable[[Mapping[str, Any]], Answer], getattr(module, entry))
+    _RESOLVED[(game, entry)] = function
+    return function
 
 
 def score_deal(record: Mapping[str, Any]) -> Answer:

@@ -73,6 +73,12 @@ class Card:
 
         :raises InvalidNotation: when ``text`` is not a card code.
         """
+        # Records write codes canonically ("HJ"); those are looked up, not parsed: the
+        # engine reads tens of thousands per second. Cards are frozen, so sharing is safe.
+        if type(text) is str and cls is Card:
+            known = _CANONICAL.get(text)
+            if known is not None:
+                return known
         if not isinstance(text, str):
             raise InvalidNotation(f"a card must be a code such as 'HJ', not {text!r}")
         code = text.strip().upper()
@@ -100,6 +106,12 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+
+#: Canonical code -> card, for :meth:`Card.parse`'s fast path.
+_CANONICAL: dict[str, Card] = {
+    f"{suit.value}{rank.value}": Card(suit, rank) for suit in Suit for rank in Rank
+}
 
 
 def parse_cards(items: object, *, what: str = "cards") -> tuple[Card, ...]:

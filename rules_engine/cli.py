@@ -46,6 +46,10 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
     except json.JSONDecodeError as error:
         print(f"error: not JSON: {error.msg} at line {error.lineno} column {error.colno}", file=stderr)
         return 2
+    except RecursionError:
+        # json.loads recurses per nesting level: "[[[[...]]]]" must not end in a traceback.
+        print("error: the input is nested too deeply to be a record", file=stderr)
+        return 2
     try:
         answer = command(record)
     except InvalidRecord as error:

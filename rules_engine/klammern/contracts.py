@@ -1,0 +1,143 @@
+"""Klammern tables: rank orders and card points per trump suit (K2), rule options, and
+the fixed figures of melds (K5), small points (K7), Augen (K8) and dice (K9).
+
+Every number the scoring code uses is named here with its rule id; the tests check the
+invariants over the tables (164 a deal, 162 with ``jappa_total``, for every trump).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
+
+from rules_engine.cards import KLAMMERN_DECK, Card, Rank, Suit
+from rules_engine.errors import InvalidNotation, InvalidRecord
+from rules_engine.options import OptionSpec, RuleOptions, choice_of, resolve_options
+from rules_engine.totals import impossible_totals
+from rules_engine.tricks import Ranking
+
+R = Rank
+
+DECK: tuple[Card, ...] = KLAMMERN_DECK
+#: The deck as indices 0..31: suit (in ``Suit`` order) * 8 + rank (natural order 7..A).
+DECK_BY_INDEX: tuple[Card, ...] = tuple(
+    Card(suit, rank) for suit in Suit for rank in (R.SEVEN, R.EIGHT, R.NINE, R.TEN, R.JACK, R.QUEEN, R.KING, R.ACE)
+)
+GAME = "klammern"
+
+#: K2.2, highest first.
+TRUMP_ORDER: tuple[Rank, ...] = (R.JACK, R.NINE, R.ACE, R.TEN, R.KING, R.QUEEN, R.EIGHT, R.SEVEN)
+#: K2.3, highest first.
+PLAIN_ORDER: tuple[Rank, ...] = (R.ACE, R.TEN, R.KING, R.QUEEN, R.JACK, R.NINE, R.EIGHT, R.SEVEN)
+
+#: K2.4: every suit (30 a suit).
+PLAIN_POINTS: Mapping[Rank, int] = MappingProxyType({R.ACE: 11, R.TEN: 10, R.KING: 4, R.QUEEN: 3, R.JACK: 2})
+JAPPA_BONUS = 20  # K2.4: on top of the trump J's 2
+MIE_POINTS = 14  # K2.4: the trump 9
+#: K2.4 (Jappa 2 + 20 = 22) and K2.5 ``jappa_total`` (Jappa 20 outright).
+TRUMP_POINTS: Mapping[bool, Mapping[Rank, int]] = MappingProxyType(
+    {
+        False: MappingProxyType(
+            {**PLAIN_POINTS, R.JACK: PLAIN_POINTS[R.JACK] + JAPPA_BONUS, R.NINE: MIE_POINTS}
+        ),
+        True: MappingProxyType({**PLAIN_POINTS, R.JACK: JAPPA_BONUS, R.NINE: MIE_POINTS}),
+    }
+)
+LAST_TRICK_BONUS = 10  # K2.4
+#: K2.4 / K2.5: an invariant the tests check against the tables, not an input.
+DEAL_TOTAL: Mapping[bool, int] = MappingProxyType({False: 164, True: 162})
+TRICKS_PER_DEAL = 8  # K3.1: eight cards each
+HAND_SIZE = 8
+
+#: K5.3: a Terz (3 in a run) and a Fifty (4 or more).
+TERZ_LENGTH = 3
+FIFTY_LENGTH = 4
+TERZ_POINTS = 20
+FIFTY_POINTS = 50
+BELLA_POINTS = 20  # K5.5
+#: K5.2 ``meld_tiebreak: suit_rank``: clubs highest (higher number beats lower).
+SUIT_RANK: Mapping[Suit, int] = MappingProxyType(
+    {Suit.CLUBS: 4, Suit.SPADES: 3, Suit.HEARTS: 2, Suit.DIAMONDS: 1}
+)
+
+#: K5.6: Kontra doubles, Re doubles again.
+MULTIPLIER: Mapping[tuple[bool, bool], int] = MappingProxyType(
+    {(False, False): 1, (True, False): 2, (True, True): 4}
+)
+SMALL_WON = 1  # K7.1
+SMALL_LOST = 2  # K7.2, to the defenders (each opponent with 2-3 players, K1.4)
+GAME_POINTS_PER_AUGE = 10  # K8.1
+#: K9.2: (won, lost) award per kind of game.
+DICE: Mapping[str, tuple[int, int]] = MappingProxyType(
+    {"orgi": (2, 4), "little": (1, 2)}
+)
+
+FORMATS: tuple[str, ...] = ("small_big", "liga", "hamburg")  # K1.2
+HOWS: tuple[str, ...] = ("orgi", "kleines", "besser")  # K3.2-K3.3
+BESSER_TRUMP = Suit.CLUBS  # K3.3
+
+
+def _parse_bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidRecord(f"must be true or false, not {value!r}")
+    return value
+
+
+KLAMMERN_OPTIONS: Mapping[str, OptionSpec] = MappingProxyType(
+    {
+        "jappa_total": OptionSpec("jappa_total", "K2.5", False, _parse_bool),
+        "meld_tiebreak": OptionSpec(
+            "meld_tiebreak", "K5.2", "first_declared", choice_of("first_declared", "suit_rank")
+        ),
+        "revoke": OptionSpec("revoke", "K4.5", "secured", choice_of("secured", "clean_side_all")),
+    }
+)
+
+#: Klammern takes no profile but the default one (DEAL_RECORD.md).
+KLAMMERN_PROFILES: Mapping[str, Mapping[str, Any]] = MappingProxyType({"seed": MappingProxyType({})})
+
+
+def klammern_options(profile: object = None, overrides: object = None) -> RuleOptions:
+    """The Klammern options in force for a record's ``profile`` and ``options``.
+
+    :raises InvalidRecord: unknown profile, option key or value.
+    """
+    return resolve_options(GAME, KLAMMERN_OPTIONS, KLAMMERN_PROFILES, profile, overrides)
+
+
+def parse_trump(value: object, what: str = "trump") -> Suit:
+    """Read the trump suit letter (Klammern always has a trump suit, K3).
+
+    :raises InvalidNotation: when ``value`` is not a suit letter.
+    """
+    if isinstance(value, str):
+        try:
+            return Suit(value.strip().upper())
+        except ValueError:
+            pass
+    raise InvalidNotation(f"{what}: unknown suit {value!r} (use H, C, D, S)")
+
+
+@lru_cache(maxsize=None)
+def ranking(trump: Suit, jappa_total: bool = False) -> Ranking:
+    """Rank orders and card points with ``trump`` as trump suit (K2.2-K2.5)."""
+    return Ranking(trump, TRUMP_ORDER, PLAIN_ORDER, TRUMP_POINTS[jappa_total], PLAIN_POINTS, LAST_TRICK_BONUS)
+
+
+def deal_total(jappa_total: bool) -> int:
+    """164, or 162 with ``jappa_total`` (K2.4, K2.5)."""
+    return DEAL_TOTAL[jappa_total]
+
+
+def deck_values(jappa_total: bool) -> tuple[int, ...]:
+    """Card points of the 32 cards (the same multiset for every trump suit)."""
+    rank = ranking(Suit.HEARTS, jappa_total)
+    return tuple(sorted(rank.points(card) for card in DECK))
+
+
+@lru_cache(maxsize=None)
+def impossible_team_totals(jappa_total: bool) -> frozenset[int]:
+    """Four players: totals 0..164 that no set of tricks yields (1 and 163; 1 and 161)."""
+    return frozenset(impossible_totals(deck_values(jappa_total), 4, TRICKS_PER_DEAL, LAST_TRICK_BONUS))

@@ -1,0 +1,661 @@
+"""Score one Klammern deal (K1-K10): the record of DEAL_RECORD.md in, the answer out.
+
+Answer of :func:`score_deal` (the match layer, ``match.py``, consumes exactly these names).
+Per-side lists have one entry per side: ``[team 1, team 2]`` with four players, one per
+seat with two or three players (K1.4).
+
+Always present:
+
+* ``valid`` (bool), ``errors`` (list of ``Reason.to_json()`` dicts). When ``valid`` is
+  false the answer carries ONLY ``valid`` and ``errors`` (nothing is half-applied).
+
+When valid:
+
+* ``players`` (2|3|4), ``format`` (``small_big``|``liga``|``hamburg``), ``how``,
+  ``trump`` (suit letter), ``forehand`` (seat number), ``declarer`` (seat number),
+  ``declarer_side`` (side number 1..S), ``kontra``/``re`` (bool), ``multiplier`` (1, 2, 4).
+* ``total``: the deal's card total incl. last trick (164, or 162 with ``jappa_total``).
+* ``card_points``: per side, card points incl. the last trick; with a revoke, the card
+  points each side had in its tricks at that moment (no last trick). ``null`` only in a
+  Durchmarsch deal whose march failed (nobody counts cards then).
+* ``melds``: per side, the scored melds (K5.3); ``meld_winner``: side number or null.
+* ``bella``: per side (K5.5).
+* ``beet``: half of all points of the deal (int, or x.5 as float); null when card_points is.
+* ``side_points``: per side, card points + scored melds + Bella (with a revoke: the
+  counted points at that moment); null when card_points is.
+* ``credited``: per side, the game points the deal credits after K8.3 / K4.5 (the
+  defenders' "all points" when the playing team loses, 0 for a loser) — what Liga
+  rounds into Augen. All 0 in a Durchmarsch deal.
+* ``declarer_wins`` (bool; null in a Durchmarsch deal).
+* ``winner_sides``: list of the sides that won the deal (the declarer's side, or every
+  opponent of it); ``winner_side``: that side when there is exactly one, else null.
+* ``revoke``: null, or ``{"seat", "side", "points", "kept": bool, "trick": i|null,
+  "card": code|null, "rule": "K4.2"|"K4.3"|null, "message": str|null}`` — ``kept`` says
+  whether the revoking side kept the deal (K4.5); ``trick``/``card``/``rule`` are set
+  when the engine found the revoke itself in ``tricks``.
+* ``durchmarsch``: null, or ``{"seat": s, "side": T, "all_tricks": bool}`` (Liga only,
+  K8.4). The deal then scores no Augen (``augen`` all 0); the match layer decides.
+* The format's figure (only that one):
+  ``small_points`` per side (small_big, K7.1/K7.2, x Kontra/Re; K1.4 with 2-3 players),
+  ``augen`` per side (liga, K8.1/K8.3, rounded half up, then x Kontra/Re),
+  ``dice`` per side (hamburg, K9.2, x Kontra/Re).
+
+Readings taken here (KLAMMERN.md leaves them open):
+
+* Kontra "by the playing team" cannot be expressed by the record (it has booleans only);
+  ``kontra: true`` always means the defenders said it.
+* 2-3 players: 8 tricks of N cards each. Without ``hands``/``tricks`` the cards in play
+  are unknown: each side's points must be a sum of whole tricks of deck cards, and all
+  sides together a sum of ``8 N`` deck cards plus the last trick (``rules_engine.totals``).
+  A revoke's Beet there is reckoned on the whole deck (164) when the cards in play are not
+  known — "secured" must hold whatever cards were out.
+* 2-3 players, Liga, revoke: the winner(s) score as K4.5 says when the winner is one side;
+  when the declarer revoked and lost, every opponent scores its own counted points
+  (K1.4: every side scores its own points, the losing declarer 0).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from rules_engine.cards import Card, Suit, parse_cards
+from rules_engine.errors import InvalidRecord, Reason
+from rules_engine.klammern.contracts import (
+    BESSER_TRUMP,
+    DECK,
+    DECK_BY_INDEX,
+    DICE,
+    FORMATS,
+    GAME,
+    GAME_POINTS_PER_AUGE,
+    HAND_SIZE,
+    HOWS,
+    LAST_TRICK_BONUS,
+    MULTIPLIER,
+    SMALL_LOST,
+    SMALL_WON,
+    TRICKS_PER_DEAL,
+    deal_total,
+    deck_values,
+    klammern_options,
+    parse_trump,
+    ranking,
+)
+from rules_engine.klammern.melds import Meld, bella_errors, bella_points, check_melds, score_melds
+from rules_engine.klammern.play import Replay, replay
+from rules_engine.options import RuleOptions
+from rules_engine.records import Fields, check_deck, check_integer, per_seat, per_seat_card_groups
+from rules_engine.seats import Seat, side_count
+from rules_engine.totals import achievable_totals
+from rules_engine.tricks import Ranking
+
+__all__ = ["DealRecord", "augen_of", "parse_deal", "score_deal"]
+
+Answer = dict[str, Any]
+
+DEAL_FIELDS: tuple[str, ...] = (
+    "game", "profile", "options", "players", "format", "forehand", "trump", "declarer", "how",
+    "kontra", "re", "melds", "bella", "points", "revoke", "durchmarsch", "tricks", "hands",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """A Klammern deal record, read and shape-checked (no rule checked yet)."""
+
+    options: RuleOptions
+    players: int
+    format: str
+    forehand: Seat
+    trump: Suit
+    declarer: Seat
+    how: str
+    kontra: bool
+    re: bool
+    melds: Mapping[Seat, tuple[tuple[Card, ...], ...]]
+    bella: Seat | None
+    #: ``{"team": T, "value": v}`` (4 players) or ``{"sides": [...]}``.
+    points_team: int | None
+    points_value: int | None
+    points_sides: tuple[int, ...] | None
+    #: ``{"team": T, "all_tricks": b}`` of a Durchmarsch deal.
+    all_tricks: bool | None
+    revoke_seat: Seat | None
+    revoke_points: tuple[int, ...] | None
+    durchmarsch: Seat | None
+    tricks: tuple[tuple[Card, ...], ...] | None
+    hands: Mapping[Seat, tuple[Card, ...]] | None
+
+    @property
+    def sides(self) -> int:
+        return side_count(self.players)
+
+
+#: The canonical spelling of every card: a complete deal's 32-64 codes are looked up, not parsed.
+_CODES: dict[str, Card] = {str(card): card for card in DECK_BY_INDEX}
+
+
+def _cards(raw: object, what: str) -> tuple[Card, ...]:
+    """Card codes of the 32-card deck; other spellings go through the full parser.
+
+    :raises InvalidNotation: not card codes, or a card outside the deck (a 6).
+    """
+    if isinstance(raw, list):
+        try:
+            return tuple([_CODES[code] for code in raw])
+        except (KeyError, TypeError):
+            pass
+    cards = parse_cards(raw, what=what)
+    check_deck(cards, DECK, GAME, what)
+    return cards
+
+
+def _int_list(value: object, length: int, what: str) -> tuple[int, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise InvalidRecord(f"{what} must be a list of {length} whole numbers, not {value!r}")
+    if len(value) != length:
+        raise InvalidRecord(f"{what} must give {length} numbers (one per side), not {len(value)}")
+    return tuple(check_integer(v, f"{what}[{i}]") for i, v in enumerate(value))
+
+
+def parse_deal(record: Mapping[str, Any]) -> DealRecord:
+    """Read a Klammern deal record (DEAL_RECORD.md).
+
+    :raises InvalidRecord: not a deal record: unknown field or value, a card outside the
+        32-card deck (a 6), ``points`` together with ``tricks`` or ``revoke``.
+    """
+    fields = Fields(record, "deal", DEAL_FIELDS)
+    game = fields.raw("game", GAME)
+    if game != GAME:
+        raise InvalidRecord(f"deal.game: a Klammern deal has game {GAME!r}, not {game!r}")
+    options = klammern_options(fields.raw("profile"), fields.raw("options"))
+    players: int = fields.choice("players", (2, 3, 4), 4)
+    sides = side_count(players)
+    format_name: str = fields.choice("format", FORMATS, "small_big")
+    forehand: Seat = fields.seat("forehand", players, Seat(1, players))
+    if forehand is None:
+        forehand = Seat(1, players)
+    trump = parse_trump(fields.raw("trump"), "deal.trump")
+    declarer: Seat | None = fields.seat("declarer", players)
+    if declarer is None:
+        raise InvalidRecord("deal.declarer is missing: the seat that made trump")
+    how: str = fields.choice("how", HOWS, "orgi")
+    kontra: bool = fields.boolean("kontra", False)
+    re: bool = fields.boolean("re", False)
+    melds = per_seat_card_groups(fields.raw("melds"), players, "deal.melds")
+    for seat, groups in melds.items():
+        for index, group in enumerate(groups):
+            check_deck(group, DECK, GAME, f"deal.melds.{seat}[{index}]")
+    bella: Seat | None = fields.seat("bella", players, None)
+    durchmarsch: Seat | None = fields.seat("durchmarsch", players, None)
+
+    tricks: tuple[tuple[Card, ...], ...] | None = None
+    if fields.has("tricks"):
+        raw_tricks = fields.sequence("tricks")
+        parsed = []
+        for index, trick in enumerate(raw_tricks):
+            parsed.append(_cards(trick, f"deal.tricks[{index}]"))
+        tricks = tuple(parsed)
+    hands: dict[Seat, tuple[Card, ...]] | None = None
+    if fields.has("hands"):
+        hands = {
+            seat: _cards(value, f"deal.hands.{seat}")
+            for seat, value in per_seat(fields.raw("hands"), players, "deal.hands").items()
+        }
+
+    revoke_seat = revoke_points = None
+    if fields.has("revoke"):
+        revoke = Fields(fields.mapping("revoke"), "deal.revoke", ("seat", "points"))
+        revoke_seat = revoke.seat("seat", players)
+        if revoke_seat is None:
+            raise InvalidRecord("deal.revoke.seat is missing: the seat that revoked")
+        revoke_points = _int_list(revoke.raw("points"), sides, "deal.revoke.points")
+
+    points_team = points_value = points_sides = all_tricks = None
+    if fields.has("points"):
+        if tricks is not None:
+            raise InvalidRecord("deal.points must be omitted when deal.tricks is given (the engine counts the tricks)")
+        if revoke_seat is not None:
+            raise InvalidRecord("deal.points must be omitted with a revoke (deal.revoke.points gives the points)")
+        points = Fields(fields.mapping("points"), "deal.points", ("team", "value", "sides", "all_tricks"))
+        if points.has("sides"):
+            if points.has("team") or points.has("value") or points.has("all_tricks"):
+                raise InvalidRecord("deal.points gives either sides or team with value/all_tricks, not both")
+            points_sides = _int_list(points.raw("sides"), sides, "deal.points.sides")
+        else:
+            points_team = points.integer("team", minimum=1, maximum=sides)
+            if durchmarsch is not None or points.has("all_tricks"):
+                if points.has("value"):
+                    raise InvalidRecord("deal.points: a Durchmarsch gives team and all_tricks, not value")
+                all_tricks = points.boolean("all_tricks")
+            else:
+                if players != 4:
+                    raise InvalidRecord(
+                        f"deal.points: with {players} players give every side's points as {{\"sides\": [...]}}"
+                    )
+                if "value" not in points.data:
+                    raise InvalidRecord("deal.points.value is missing")
+                points_value = check_integer(points.raw("value"), "deal.points.value")
+    elif tricks is None and revoke_seat is None:
+        raise InvalidRecord("deal.points is missing (give points, revoke or tricks)")
+
+    return DealRecord(
+        options, players, format_name, forehand, trump, declarer, how, kontra, re, melds, bella,
+        points_team, points_value, points_sides, all_tricks, revoke_seat, revoke_points, durchmarsch,
+        tricks, hands,
+    )
+
+
+# -- totals a side can take (K10), from the card values via rules_engine.totals ----------
+
+
+@lru_cache(maxsize=None)
+def _side_totals(players: int, jappa_total: bool, last_trick: bool | None) -> frozenset[int]:
+    """Totals one side can take with ``players`` cards a trick (``last_trick`` None: either way)."""
+    takes = achievable_totals(deck_values(jappa_total), players, TRICKS_PER_DEAL, LAST_TRICK_BONUS)
+    return frozenset(
+        total for total, ways in takes.items() if any(last_trick is None or w.last_trick is last_trick for w in ways)
+    )
+
+
+@lru_cache(maxsize=None)
+def _table_totals(players: int, jappa_total: bool) -> frozenset[int]:
+    """Totals of all sides together: every trick of the deal (8 N cards) and the last trick."""
+    takes = achievable_totals(deck_values(jappa_total), players, TRICKS_PER_DEAL, LAST_TRICK_BONUS)
+    return frozenset(total for total, ways in takes.items() if any(w.tricks == TRICKS_PER_DEAL for w in ways))
+
+
+def _points_error(code: str, template: str, field: str = "points", rule: str = "K10", **params: Any) -> Reason:
+    return Reason(rule, code, template, params, field=field)
+
+
+def _check_card_points(points: Sequence[int], players: int, jappa_total: bool) -> list[Reason]:
+    """K10: each side's card points within 0..total, a possible total; 4 players: the split adds up."""
+    total = deal_total(jappa_total)
+    errors: list[Reason] = []
+    for side, value in enumerate(points, start=1):
+        if not 0 <= value <= total:
+            errors.append(_points_error(
+                "points_range", "side {side} has {value} card points; a side takes 0..{total}",
+                side=side, value=value, total=total,
+            ))
+        elif value not in _side_totals(players, jappa_total, None):
+            errors.append(_points_error(
+                "impossible_total", "side {side}: no set of tricks gives {value} card points",
+                side=side, value=value,
+            ))
+    if errors:
+        return errors
+    if players == 4:
+        if sum(points) != total:
+            errors.append(_points_error(
+                "split_total", "the teams' card points {a} + {b} make {sum}, not the deal's {total}",
+                rule="K2.5" if jappa_total else "K2.4", a=points[0], b=points[1], sum=sum(points), total=total,
+            ))
+    elif sum(points) not in _table_totals(players, jappa_total):
+        errors.append(_points_error(
+            "table_total", "the sides' card points make {sum}: no deal of 8 tricks of {players} cards gives that",
+            rule="K1.4", sum=sum(points), players=players,
+        ))
+    return errors
+
+
+def _check_revoke_points(points: Sequence[int], players: int, jappa_total: bool) -> list[Reason]:
+    """K4.5: points in the tricks before a revoke: whole tricks, no last trick."""
+    ceiling = deal_total(jappa_total) - LAST_TRICK_BONUS
+    errors: list[Reason] = []
+    for side, value in enumerate(points, start=1):
+        if not 0 <= value <= ceiling or value not in _side_totals(players, jappa_total, False):
+            errors.append(_points_error(
+                "revoke_points", "revoke.points: no set of tricks before the revoke gives side {side} {value} card points",
+                field="revoke", side=side, value=value,
+            ))
+    if not errors and sum(points) > ceiling:
+        errors.append(_points_error(
+            "revoke_points", "revoke.points make {sum}; the cards hold only {ceiling}",
+            field="revoke", sum=sum(points), ceiling=ceiling,
+        ))
+    return errors
+
+
+def _rule_checks(deal: DealRecord) -> list[Reason]:
+    errors: list[Reason] = []
+    if deal.how == "besser" and deal.trump is not BESSER_TRUMP:
+        errors.append(Reason(
+            "K3.3", "besser_not_clubs", "a Besser is played in clubs (C), not {trump}",
+            {"trump": deal.trump.value}, field="trump",
+        ))
+    if deal.re and not deal.kontra:
+        errors.append(Reason("K5.6", "re_without_kontra", "Re is said only after a Kontra", {}, field="re"))
+    if deal.durchmarsch is not None:
+        if deal.format != "liga":
+            errors.append(Reason(
+                "K8.4", "durchmarsch_format", "a Durchmarsch belongs to the Liga format, not {format}",
+                {"format": deal.format}, field="durchmarsch",
+            ))
+        if deal.points_team is not None and deal.points_team != deal.durchmarsch.side:
+            errors.append(Reason(
+                "K8.4", "durchmarsch_team", "points.team {team} is not the marching side {side} of seat {seat}",
+                {"team": deal.points_team, "side": deal.durchmarsch.side, "seat": deal.durchmarsch.number},
+                field="points",
+            ))
+        if deal.revoke_seat is not None:
+            errors.append(Reason(
+                "K8.4", "durchmarsch_revoke", "a Durchmarsch deal is recorded by points.all_tricks, not by a revoke",
+                {}, field="revoke",
+            ))
+        if deal.points_value is not None or deal.points_sides is not None:
+            errors.append(Reason(
+                "K8.4", "durchmarsch_points", "a Durchmarsch deal gives points as team and all_tricks", {},
+                field="points",
+            ))
+    elif deal.all_tricks is not None:
+        errors.append(Reason(
+            "K8.4", "all_tricks_without_march", "points.all_tricks belongs to a Durchmarsch deal; durchmarsch is null",
+            {}, field="points",
+        ))
+    return errors
+
+
+def _check_hands(hands: Mapping[Seat, Sequence[Card]], players: int) -> list[Reason]:
+    errors: list[Reason] = []
+    owner: dict[Card, int] = {}
+    for seat in sorted(hands):
+        cards = hands[seat]
+        if len(cards) != HAND_SIZE:
+            errors.append(Reason(
+                "K3.1", "hand_size", "seat {seat} holds {count} cards; a hand holds {size}",
+                {"seat": seat.number, "count": len(cards), "size": HAND_SIZE}, field="hands",
+            ))
+        for card in cards:
+            if card in owner:
+                errors.append(Reason(
+                    "K10", "card_in_two_hands", "{card} is in the hands of seats {first} and {second}",
+                    {"card": str(card), "first": owner[card], "second": seat.number}, field="hands",
+                ))
+            owner[card] = seat.number
+    return errors
+
+
+def _json_number(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def augen_of(points: int) -> int:
+    """K8.1: ten game points are one Auge, rounded half up (55 -> 6, 54 -> 5)."""
+    return (points + GAME_POINTS_PER_AUGE // 2) // GAME_POINTS_PER_AUGE
+
+
+@dataclass(slots=True)
+class _Facts:
+    """What the record establishes about a deal once its claims are checked."""
+
+    errors: list[Reason]
+    hands: Mapping[Seat, frozenset[Card]] | None = None
+    melds: list[Meld] = field(default_factory=list)
+    card_points: tuple[int, ...] | None = None
+    revoke_seat: Seat | None = None
+    revoke_points: tuple[int, ...] | None = None
+    #: Where the engine found the revoke itself: trick, card, rule, message.
+    revoke_found: dict[str, Any] = field(default_factory=dict)
+    all_tricks: bool | None = None
+
+
+def score_deal(record: Mapping[str, Any]) -> Answer:
+    """Validate and score one Klammern deal (the answer is described in the module docstring).
+
+    :raises InvalidRecord: the input is not a Klammern deal record (exit 2). Rule breaks
+        are answered with ``valid: false`` and their reasons.
+    """
+    deal = parse_deal(record)
+    rank = ranking(deal.trump, bool(deal.options.jappa_total))
+    facts = _establish(deal, rank)
+    if facts.errors:
+        return {"valid": False, "errors": [e.to_json() for e in facts.errors]}
+
+    sides = deal.sides
+    meld_score = score_melds(facts.melds, sides, deal.trump, deal.forehand, str(deal.options.meld_tiebreak))
+    bella = bella_points(deal.bella, sides)
+    multiplier = MULTIPLIER[(deal.kontra, deal.re)]
+    answer: Answer = {
+        "valid": True,
+        "errors": [],
+        "players": deal.players,
+        "format": deal.format,
+        "how": deal.how,
+        "trump": deal.trump.value,
+        "forehand": deal.forehand.number,
+        "declarer": deal.declarer.number,
+        "declarer_side": deal.declarer.side,
+        "kontra": deal.kontra,
+        "re": deal.re,
+        "multiplier": multiplier,
+        "total": deal_total(bool(deal.options.jappa_total)),
+        "melds": list(meld_score.points),
+        "meld_winner": meld_score.winner,
+        "bella": list(bella),
+        "revoke": None,
+        "durchmarsch": None,
+    }
+    extras = [meld_score.points[i] + bella[i] for i in range(sides)]
+    if deal.durchmarsch is not None:
+        winners = _march_outcome(deal, facts, answer)
+    elif facts.revoke_seat is not None:
+        winners = _revoke_outcome(deal, facts, extras, _all_points(deal, facts, rank, sum(extras)), answer)
+    else:
+        winners = _plain_outcome(deal, facts, extras, answer)
+    augen = [augen_of(points) * multiplier for points in answer["credited"]]
+    return _finish(answer, deal, winners, augen, multiplier)
+
+
+def _establish(deal: DealRecord, rank: Ranking) -> _Facts:
+    """Check every claim of the record (K3.3, K5, K8.4, K10) and read its card points."""
+    facts = _Facts(_rule_checks(deal))
+    errors = facts.errors
+    rep: Replay | None = None
+    if deal.tricks is not None:
+        rep = replay(deal.tricks, deal.players, deal.forehand, rank, deal.hands)
+        errors.extend(rep.errors)
+        if deal.melds or deal.bella is not None or deal.players != 4:
+            facts.hands = rep.hands
+    elif deal.hands is not None:
+        errors.extend(_check_hands(deal.hands, deal.players))
+        facts.hands = {seat: frozenset(cards) for seat, cards in deal.hands.items()}
+
+    facts.melds, meld_errors = check_melds(deal.melds, facts.hands)
+    errors.extend(meld_errors)
+    if deal.bella is not None:
+        errors.extend(bella_errors(deal.bella, deal.trump, facts.melds, facts.hands))
+
+    facts.revoke_seat, facts.revoke_points = deal.revoke_seat, deal.revoke_points
+    facts.all_tricks = deal.all_tricks
+    if rep is not None:
+        if not rep.errors:
+            _read_replay(deal, rep, facts)
+        return facts
+
+    jappa = bool(deal.options.jappa_total)
+    total = deal_total(jappa)
+    if deal.durchmarsch is not None:
+        return facts
+    if facts.revoke_seat is not None and facts.revoke_points is not None:
+        errors.extend(_check_revoke_points(facts.revoke_points, deal.players, jappa))
+        return facts
+    if deal.points_sides is not None:
+        facts.card_points = deal.points_sides
+    elif deal.points_value is not None and deal.points_team is not None:
+        value = deal.points_value
+        if not 0 <= value <= total:
+            errors.append(_points_error(
+                "points_range", "points.value {value} is outside 0..{total}", value=value, total=total,
+            ))
+            return facts
+        facts.card_points = (value, total - value) if deal.points_team == 1 else (total - value, value)
+    if facts.card_points is not None:
+        errors.extend(_check_card_points(facts.card_points, deal.players, jappa))
+        in_play = _points_in_play(deal, facts, rank)
+        if in_play is not None and sum(facts.card_points) != in_play:
+            errors.append(_points_error(
+                "table_total", "the sides' card points make {sum}; the hands dealt hold {in_play} "
+                "with the last trick", rule="K1.4", sum=sum(facts.card_points), in_play=in_play,
+            ))
+    return facts
+
+
+def _read_replay(deal: DealRecord, rep: Replay, facts: _Facts) -> None:
+    """Take the card points, the first revoke or the march's result from a replayed deal."""
+    found = rep.revoke
+    if deal.durchmarsch is not None:
+        marcher = deal.durchmarsch.side
+        # A march fails at the first trick the others take; a revoke by the others before
+        # that leaves it standing on the tricks so far (K4.5 ends the deal there).
+        clean_so_far = sum(rep.tricks_won) == rep.tricks_won[marcher - 1]
+        facts.all_tricks = clean_so_far and (found is None or found.seat.side != marcher)
+        return
+    if found is None:
+        if deal.revoke_seat is not None:
+            facts.errors.append(Reason(
+                "K4.5", "revoke_not_found", "revoke names seat {seat}, but no card in the tricks breaks K4.2-K4.3",
+                {"seat": deal.revoke_seat.number}, field="revoke",
+            ))
+        facts.card_points = rep.card_points
+        return
+    if deal.revoke_seat is not None and (
+        deal.revoke_seat != found.seat or tuple(deal.revoke_points or ()) != found.points
+    ):
+        facts.errors.append(Reason(
+            "K4.5", "revoke_mismatch",
+            "revoke says seat {seat} with points {points}; the tricks show seat {found} revoking "
+            "in trick {trick} with points {found_points}",
+            {"seat": deal.revoke_seat.number, "points": list(deal.revoke_points or ()),
+             "found": found.seat.number, "trick": found.trick + 1, "found_points": list(found.points)},
+            field="revoke",
+        ))
+    facts.revoke_seat, facts.revoke_points = found.seat, found.points
+    facts.revoke_found = {
+        "trick": found.trick, "card": str(found.card), "rule": found.reason.rule, "message": found.reason.message,
+    }
+
+
+def _points_in_play(deal: DealRecord, facts: _Facts, rank: Ranking) -> int | None:
+    """2-3 players with every hand known: the card points dealt plus the last trick."""
+    hands = facts.hands
+    if deal.players == 4 or hands is None or len(hands) != deal.players:
+        return None
+    return sum(rank.points(card) for cards in hands.values() for card in cards) + LAST_TRICK_BONUS
+
+
+def _all_points(deal: DealRecord, facts: _Facts, rank: Ranking, extras: int) -> int:
+    """All points of the deal (K6.2, K4.5): 164 (162) or the cards in play, plus melds and Bella."""
+    in_play = _points_in_play(deal, facts, rank)
+    return (deal_total(bool(deal.options.jappa_total)) if in_play is None else in_play) + extras
+
+
+def _opponents(deal: DealRecord) -> list[int]:
+    return [side for side in range(1, deal.sides + 1) if side != deal.declarer.side]
+
+
+def _march_outcome(deal: DealRecord, facts: _Facts, answer: Answer) -> list[int]:
+    """K8.4: a march adds no Augen; the match layer decides what it means."""
+    assert deal.durchmarsch is not None
+    marcher = deal.durchmarsch.side
+    succeeded = bool(facts.all_tricks)
+    sides = range(1, deal.sides + 1)
+    answer.update({
+        "card_points": [answer["total"] if s == marcher else 0 for s in sides] if succeeded else None,
+        "beet": None,
+        "side_points": None,
+        "credited": [0] * deal.sides,
+        "declarer_wins": None,
+        "durchmarsch": {"seat": deal.durchmarsch.number, "side": marcher, "all_tricks": succeeded},
+    })
+    return [marcher] if succeeded else [s for s in sides if s != marcher]
+
+
+def _revoke_outcome(deal: DealRecord, facts: _Facts, extras: list[int], pool: int, answer: Answer) -> list[int]:
+    """K4.5: who keeps a revoked deal, and what a Liga side is credited with."""
+    assert facts.revoke_seat is not None and facts.revoke_points is not None
+    declarer_side = deal.declarer.side
+    revoker = facts.revoke_seat.side
+    counted = [points + extra for points, extra in zip(facts.revoke_points, extras)]
+    beet = Fraction(pool, 2)
+    if deal.options.revoke == "secured":
+        # The playing team needs strictly more than the Beet, the defenders at least the Beet.
+        kept = counted[revoker - 1] > beet if revoker == declarer_side else counted[revoker - 1] >= beet
+    else:
+        kept = False
+    declarer_wins = kept if revoker == declarer_side else not kept
+    winners = [declarer_side] if declarer_wins else _opponents(deal)
+    credited = [0] * deal.sides
+    if kept or len(winners) > 1:
+        # The revoker scores what it counted; with 2-3 players a losing declarer's
+        # opponents each score their own (K1.4).
+        for side in winners:
+            credited[side - 1] = counted[side - 1]
+    else:
+        credited[winners[0] - 1] = pool  # the clean side: all points of the deal
+    answer.update({
+        "card_points": list(facts.revoke_points),
+        "beet": _json_number(beet),
+        "side_points": counted,
+        "credited": credited,
+        "declarer_wins": declarer_wins,
+        "revoke": {
+            "seat": facts.revoke_seat.number, "side": revoker, "points": list(facts.revoke_points),
+            "kept": kept, "trick": None, "card": None, "rule": None, "message": None, **facts.revoke_found,
+        },
+    })
+    return winners
+
+
+def _plain_outcome(deal: DealRecord, facts: _Facts, extras: list[int], answer: Answer) -> list[int]:
+    """K6: strictly more than the Beet wins; K8.3 / K1.4: what a Liga side is credited with."""
+    assert facts.card_points is not None
+    declarer_side = deal.declarer.side
+    own = [points + extra for points, extra in zip(facts.card_points, extras)]
+    pool = sum(own)
+    beet = Fraction(pool, 2)
+    declarer_wins = own[declarer_side - 1] > beet
+    winners = [declarer_side] if declarer_wins else _opponents(deal)
+    if declarer_wins:
+        credited = list(own)
+    elif deal.players == 4:
+        credited = [0] * deal.sides
+        credited[winners[0] - 1] = pool  # K8.3: the defenders score all points
+    else:
+        credited = [0 if side == declarer_side else own[side - 1] for side in range(1, deal.sides + 1)]  # K1.4
+    answer.update({
+        "card_points": list(facts.card_points),
+        "beet": _json_number(beet),
+        "side_points": own,
+        "credited": credited,
+        "declarer_wins": declarer_wins,
+    })
+    return winners
+
+
+def _finish(answer: Answer, deal: DealRecord, winners: list[int], augen: list[int], multiplier: int) -> Answer:
+    """Winner fields and the figure of the record's format (K7.1-K7.2, K8, K9.2)."""
+    sides = deal.sides
+    answer["winner_sides"] = winners
+    answer["winner_side"] = winners[0] if len(winners) == 1 else None
+    if deal.format == "liga":
+        answer["augen"] = augen
+        return answer
+    won = bool(answer["declarer_wins"])
+    if deal.format == "small_big":
+        award = (SMALL_WON if won else SMALL_LOST) * multiplier
+        answer["small_points"] = _award(sides, winners, award)
+    else:
+        won_award, lost_award = DICE["orgi" if deal.how == "orgi" else "little"]
+        answer["dice"] = _award(sides, winners, (won_award if won else lost_award) * multiplier)
+    return answer
+
+
+def _award(sides: int, winners: Sequence[int], award: int) -> list[int]:
+    """The award to every winning side (each opponent of a lost declarer with 2-3 players, K1.4, K9.2)."""
+    return [award if side in winners else 0 for side in range(1, sides + 1)]

@@ -1,0 +1,427 @@
+"""One Schieber deal: reading its record (DEAL_RECORD.md), checking every claim, scoring it.
+
+:func:`parse_deal` reads the record's shape (malformed input raises :class:`InvalidRecord`);
+:func:`evaluate_deal` checks the rules (S5, S6, S8; S4 through the replay when ``tricks``
+are given) and computes the raw figures; :func:`score_deal` answers in JSON.
+
+An invalid deal "yields no score" (DEAL_RECORD.md): its answer keeps every key of a valid
+answer, with ``valid: false``, the ``errors``, and **null** in every figure (trick points,
+Match bonus, Weis, Weis winner, Stöck, total, raw figures, trick winners, Match team).
+``factor``, ``contract`` and ``forehand`` describe the record, not its score, and stay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_engine.cards import Card, format_cards, parse_cards
+from rules_engine.errors import InvalidRecord, Reason, RuleBroken
+from rules_engine.options import RuleOptions
+from rules_engine.records import Fields, per_seat_card_groups, per_seat_cards
+from rules_engine.schieber.contracts import (
+    DEAL_TOTAL,
+    MATCH_BONUS,
+    PLAYERS,
+    TRICKS_PER_DEAL,
+    Contract,
+    schieber_options,
+)
+from rules_engine.schieber.play import check_trick_points, replay
+from rules_engine.schieber.stoeck import check_stoeck, stoeck_cards, stoeck_points
+from rules_engine.schieber.weis import Weis, WeisAward, award_weis, check_declaration, read_weis
+from rules_engine.seats import Seat
+
+__all__ = [
+    "DEAL_FIELDS",
+    "DealRecord",
+    "DealScore",
+    "PointsClaim",
+    "RECORD_FIELDS",
+    "evaluate_deal",
+    "parse_deal",
+    "score_deal",
+]
+
+CARDS_PER_HAND = 9
+#: The fields of a deal inside a match record (DEAL_RECORD.md); `reached_first` is S7.3's.
+DEAL_FIELDS: frozenset[str] = frozenset(
+    {"forehand", "contract", "pushed", "points", "weis", "stoeck", "hands", "tricks", "reached_first"}
+)
+#: A deal record on its own also names its game, profile and options.
+RECORD_FIELDS: frozenset[str] = DEAL_FIELDS | {"game", "profile", "options"}
+_POINTS_FIELDS = frozenset({"team", "value", "match"})
+
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class PointsClaim:
+    """The record's ``points``: one team's raw trick points, or that it took every trick."""
+
+    team: int
+    value: int | None
+    match: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """A deal record as read, before any rule is checked."""
+
+    forehand: Seat
+    contract: Contract
+    pushed: bool
+    points: PointsClaim | None
+    weis: Mapping[Seat, tuple[tuple[Card, ...], ...]]
+    stoeck: Seat | None
+    hands: Mapping[Seat, tuple[Card, ...]] | None
+    tricks: tuple[tuple[Card, ...], ...] | None
+    reached_first: int | None
+
+
+def _parse_points(data: object, where: str) -> PointsClaim:
+    points = Fields(data, where, _POINTS_FIELDS)
+    team = points.integer("team", minimum=1, maximum=2)
+    # null is read as "not given" for every optional field, as DEAL_RECORD.md writes `"hands": null`.
+    match = points.boolean("match") if points.has("match") else False
+    if match:
+        if points.has("value"):
+            raise InvalidRecord(f"{where}: give either 'match': true or a 'value', not both")
+        return PointsClaim(team, None, True)
+    if not points.has("value"):
+        raise InvalidRecord(f"{where}.value is missing (or say 'match': true)")
+    # Range errors are rule breaks (S8), so any whole number is read here.
+    return PointsClaim(team, points.integer("value"), False)
+
+
+def _parse_tricks(raw: object, name: str) -> tuple[tuple[Card, ...], ...]:
+    if isinstance(raw, (str, bytes)) or not isinstance(raw, (list, tuple)):
+        raise InvalidRecord(f"{name} must be a list of the {TRICKS_PER_DEAL} tricks, not {raw!r}")
+    if len(raw) != TRICKS_PER_DEAL:
+        raise InvalidRecord(f"{name} must be the {TRICKS_PER_DEAL} tricks of the deal, not {len(raw)}")
+    tricks = []
+    for index, trick in enumerate(raw):
+        cards = parse_cards(trick, what=f"{name}[{index}]")
+        if len(cards) != PLAYERS:
+            raise InvalidRecord(f"{name}[{index}] must hold the {PLAYERS} cards played, not {len(cards)}")
+        tricks.append(cards)
+    return tuple(tricks)
+
+
+def parse_deal(data: object, where: str = "deal", *, allowed: Iterable[str] = RECORD_FIELDS) -> DealRecord:
+    """Read a deal's shape: every field known, cards and seats in notation, no contradictory fields.
+
+    :raises InvalidRecord: the input is not a deal record.
+    """
+    deal = Fields(data, where, allowed)
+    forehand = deal.seat("forehand")
+    if forehand is None:
+        raise InvalidRecord(f"{deal.name('forehand')} is missing (the seat that leads the first trick)")
+    contract = Contract.parse(deal.raw("contract")) if "contract" in deal.data else None
+    if contract is None:
+        raise InvalidRecord(f"{deal.name('contract')} is missing")
+    pushed = deal.boolean("pushed") if deal.has("pushed") else False
+    has_points, has_tricks = deal.has("points"), deal.has("tricks")
+    if has_points and has_tricks:
+        raise InvalidRecord(f"{where}: give 'points' or 'tricks', not both (with tricks the engine counts the points)")
+    if not has_points and not has_tricks:
+        raise InvalidRecord(f"{where}: 'points' is missing (or give the nine 'tricks')")
+    points = _parse_points(deal.raw("points"), deal.name("points")) if has_points else None
+    tricks = _parse_tricks(deal.raw("tricks"), deal.name("tricks")) if has_tricks else None
+    weis = per_seat_card_groups(deal.mapping("weis", None), PLAYERS, deal.name("weis"))
+    stoeck = deal.seat("stoeck", PLAYERS, None)
+    hands = per_seat_cards(deal.raw("hands"), PLAYERS, deal.name("hands")) if deal.has("hands") else None
+    reached_first = deal.integer("reached_first", minimum=1, maximum=2) if deal.has("reached_first") else None
+    return DealRecord(forehand, contract, pushed, points, weis, stoeck, hands, tricks, reached_first)
+
+
+@dataclass(slots=True)
+class DealScore:
+    """A checked deal: the reasons it breaks and, when it breaks none, its raw figures.
+
+    Raw figures are per team before the factor; the ``scaled`` helpers apply it.
+    """
+
+    record: DealRecord
+    options: RuleOptions
+    factor: int
+    reasons: list[Reason] = field(default_factory=list)
+    declared: dict[Seat, tuple[Weis, ...]] = field(default_factory=dict)
+    raw_trick_points: Pair = (0, 0)
+    match_team: int | None = None
+    award: WeisAward | None = None
+    raw_stoeck: Pair = (0, 0)
+    trick_winners: tuple[Seat, ...] | None = None
+    #: Raw trick points per team after each trick (from the replay), when tricks were given.
+    running: tuple[Pair, ...] | None = None
+
+    @property
+    def valid(self) -> bool:
+        return not self.reasons
+
+    @property
+    def raw_match_bonus(self) -> Pair:
+        if self.match_team is None:
+            return (0, 0)
+        return (MATCH_BONUS, 0) if self.match_team == 1 else (0, MATCH_BONUS)
+
+    @property
+    def raw_weis(self) -> Pair:
+        return self.award.points if self.award is not None else (0, 0)
+
+    @property
+    def raw_total(self) -> Pair:
+        parts = (self.raw_trick_points, self.raw_match_bonus, self.raw_weis, self.raw_stoeck)
+        return (sum(p[0] for p in parts), sum(p[1] for p in parts))
+
+    def scaled(self, pair: Pair) -> Pair:
+        return (pair[0] * self.factor, pair[1] * self.factor)
+
+    @property
+    def stoeck(self) -> Pair:
+        return self.scaled(self.raw_stoeck)
+
+    @property
+    def weis(self) -> Pair:
+        return self.scaled(self.raw_weis)
+
+    @property
+    def trick_points(self) -> Pair:
+        return self.scaled(self.raw_trick_points)
+
+    @property
+    def match_bonus(self) -> Pair:
+        return self.scaled(self.raw_match_bonus)
+
+    @property
+    def total(self) -> Pair:
+        return self.scaled(self.raw_total)
+
+    def to_json(self) -> dict[str, Any]:
+        """The DEAL_RECORD.md answer, with added fields (see the module docstring for invalid deals)."""
+        record = self.record
+        answer: dict[str, Any] = {
+            "valid": self.valid,
+            "errors": [reason.to_json() for reason in self.reasons],
+            "factor": self.factor,
+            "contract": str(record.contract),
+            "forehand": record.forehand.number,
+            "pushed": record.pushed,
+        }
+        if not self.valid:
+            answer.update(dict.fromkeys(
+                ("trick_points", "match_bonus", "weis", "weis_winner", "stoeck", "total", "raw",
+                 "match_team", "weis_declared", "weis_best", "weis_comparison")))
+            if record.tricks is not None:
+                answer["trick_winners"] = None
+            return answer
+        award = self.award
+        answer.update({
+            "trick_points": list(self.trick_points),
+            "match_bonus": list(self.match_bonus),
+            "weis": list(self.weis),
+            "weis_winner": award.winner if award is not None else None,
+            "stoeck": list(self.stoeck),
+            "total": list(self.total),
+            "raw": {
+                "trick_points": list(self.raw_trick_points),
+                "match_bonus": list(self.raw_match_bonus),
+                "weis": list(self.raw_weis),
+                "stoeck": list(self.raw_stoeck),
+                "total": list(self.raw_total),
+            },
+            "match_team": self.match_team,
+            "weis_declared": {
+                str(seat.number): [w.to_json() for w in items] for seat, items in sorted(self.declared.items())
+            },
+            "weis_best": award.best.to_json() if award is not None and award.best is not None else None,
+            "weis_comparison": (
+                award.comparison.to_json() if award is not None and award.comparison is not None else None
+            ),
+        })
+        if self.trick_winners is not None:
+            answer["trick_winners"] = [seat.number for seat in self.trick_winners]
+        return answer
+
+
+def _team_pair(team: int, value: int, other: int) -> Pair:
+    return (value, other) if team == 1 else (other, value)
+
+
+def _check_weis_claims(score: DealScore) -> dict[Seat, set[Card]]:
+    """Read every claimed Weis (S6.1, S6.2), then each player's set (S6.3); the cards claimed per seat."""
+    claimed: dict[Seat, set[Card]] = {}
+    for seat, groups in sorted(score.record.weis.items()):
+        valid: list[Weis] = []
+        claimed[seat] = {card for group in groups for card in group}
+        for index, group in enumerate(groups):
+            try:
+                valid.append(read_weis(group, score.options))
+            except RuleBroken as broken:
+                score.reasons.extend(_located(r, f"weis.{seat}[{index}]") for r in broken.reasons)
+        score.reasons.extend(check_declaration(seat, valid, score.options))
+        score.declared[seat] = tuple(valid)
+    return claimed
+
+
+def _located(reason: Reason, where: str) -> Reason:
+    return Reason(reason.rule, reason.code, reason.template, reason.params, where, reason.deal)
+
+
+def _check_hands(hands: Mapping[Seat, Sequence[Card]]) -> list[Reason]:
+    """Dealt hands without tricks: nine cards each (S2.2), each card in one hand (S2.1, S8).
+
+    Same rule ids and codes as the replay's check of given hands, so both paths cite alike.
+    """
+    reasons: list[Reason] = []
+    holder: dict[Card, Seat] = {}
+    for seat, hand in sorted(hands.items()):
+        if len(hand) != CARDS_PER_HAND:
+            reasons.append(Reason(
+                "S2.2", "hand_size", "seat {seat} holds {count} cards; every player is dealt {expected}",
+                {"seat": seat.number, "count": len(hand), "expected": CARDS_PER_HAND,
+                 "hand": [str(c) for c in hand]}, field=f"hands.{seat}"))
+        for card in hand:
+            other = holder.get(card)
+            if other is None:
+                holder[card] = seat
+                continue
+            where = "twice in the hand of seat {seat}" if other == seat else "held by seats {other} and {seat}"
+            reasons.append(Reason(
+                "S2.1", "card_in_two_hands" if other != seat else "duplicate_card",
+                "{card} is " + where + "; the deck has each card once",
+                {"card": str(card), "seat": seat.number, "other": other.number}, field=f"hands.{seat}"))
+    return reasons
+
+
+def _check_claims_against_cards(
+    score: DealScore, claimed: Mapping[Seat, set[Card]], hands: Mapping[Seat, Sequence[Card]] | None
+) -> None:
+    """One card, one hand (S8): Weis of different players, the dealt hands, nine cards per hand."""
+    record = score.record
+    known = hands or {}
+    owner: dict[Card, Seat] = {card: seat for seat, hand in known.items() for card in hand}
+    for seat, cards in sorted(claimed.items()):
+        if seat in known:
+            missing = sorted(cards - set(known[seat]), key=str)
+            if missing:
+                score.reasons.append(Reason(
+                    "S8", "weis_card_not_dealt",
+                    "seat {seat} declares {cards} in its Weis but was not dealt it ({hand})",
+                    {"seat": seat.number, "cards": format_cards(missing), "hand": format_cards(known[seat])},
+                    field=f"weis.{seat}"))
+            continue
+        clashes: dict[Seat, list[Card]] = {}
+        for card in sorted(cards, key=str):
+            other = owner.get(card)
+            if other is not None and other != seat:
+                clashes.setdefault(other, []).append(card)
+            else:
+                owner[card] = seat
+        for other, shared in sorted(clashes.items()):
+            source = "hand" if other in known else "Weis"
+            score.reasons.append(Reason(
+                "S8", "same_card_two_players",
+                "{cards} in the Weis of seat {seat} is also in the " + source + " of seat {other}; one card, one hand",
+                {"cards": format_cards(shared), "seat": seat.number, "other": other.number}, field=f"weis.{seat}"))
+    stoeck = record.stoeck
+    for seat, cards in sorted(claimed.items()):
+        held = set(cards)
+        if stoeck == seat:
+            held.update(stoeck_cards(record.contract))
+        if len(held) > CARDS_PER_HAND:
+            score.reasons.append(Reason(
+                "S8", "too_many_cards",
+                "seat {seat} would hold {count} cards ({cards}) by its Weis and Stöck; a hand has nine",
+                {"seat": seat.number, "count": len(held), "cards": format_cards(sorted(held, key=str))},
+                field=f"weis.{seat}"))
+
+
+def _play_out(score: DealScore) -> dict[Seat, tuple[Card, ...]] | None:
+    """With tricks: replay them (S4), take points, winners and Match from the cards; the hands."""
+    record = score.record
+    assert record.tricks is not None
+    try:
+        played = replay(record.contract, score.options, record.forehand, record.tricks, record.hands)
+    except RuleBroken as broken:
+        score.reasons.extend(broken.reasons)
+        return dict(record.hands) if record.hands is not None else None
+    score.reasons.extend(played.reasons)
+    points = played.trick_points
+    score.raw_trick_points = (int(points[0]), int(points[1]))
+    score.match_team = played.match_team
+    score.trick_winners = tuple(played.winners)
+    score.running = tuple((int(a), int(b)) for a, b in played.running)
+    return dict(played.hands)
+
+
+def _take_points(score: DealScore) -> None:
+    """Without tricks: the claimed team's points, the other team's derived (S5.4, S5.5), checked (S8)."""
+    claim = score.record.points
+    assert claim is not None
+    if claim.match:
+        score.raw_trick_points = _team_pair(claim.team, DEAL_TOTAL, 0)
+        score.match_team = claim.team
+        return
+    assert claim.value is not None
+    score.raw_trick_points = _team_pair(claim.team, claim.value, DEAL_TOTAL - claim.value)
+    score.reasons.extend(
+        check_trick_points(score.record.contract, score.options, claim.value, False)
+    )
+
+
+def evaluate_deal(record: DealRecord, options: RuleOptions) -> DealScore:
+    """Check every rule a deal record can break and compute its raw figures."""
+    score = DealScore(record, options, record.contract.factor(options))
+    hands: Mapping[Seat, Sequence[Card]] | None
+    if record.tricks is not None:
+        hands = _play_out(score)
+    else:
+        _take_points(score)
+        hands = record.hands
+        if hands is not None:
+            score.reasons.extend(_check_hands(hands))
+    claimed = _check_weis_claims(score)
+    _check_claims_against_cards(score, claimed, hands)
+    if record.stoeck is not None:
+        score.reasons.extend(check_stoeck(record.contract, record.stoeck, claimed, hands))
+        if record.contract.is_trump_contract:
+            score.raw_stoeck = stoeck_points(record.stoeck)
+    score.award = award_weis(score.declared, record.contract, options, record.forehand)
+    score.reasons[:] = _unique(score.reasons)
+    return score
+
+
+def _unique(reasons: Iterable[Reason]) -> list[Reason]:
+    seen: set[tuple[str, str, str]] = set()
+    result = []
+    for reason in reasons:
+        key = (reason.rule, reason.code, reason.message)
+        if key not in seen:
+            seen.add(key)
+            result.append(reason)
+    return result
+
+
+def read_deal_record(record: object) -> tuple[DealRecord, RuleOptions]:
+    """A stand-alone deal record and the options in force.
+
+    :raises InvalidRecord: not a Schieber deal record.
+    """
+    fields = Fields(record, "deal", RECORD_FIELDS)
+    game = fields.raw("game", "schieber")
+    if game != "schieber":
+        raise InvalidRecord(f"game: {game!r} is not a Schieber record")
+    options = schieber_options(fields.raw("profile"), fields.raw("options"))
+    return parse_deal(record, "deal"), options
+
+
+def score_deal(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Validate and score one Schieber deal record (DEAL_RECORD.md).
+
+    :raises InvalidRecord: the input is not a deal record. Rule breaks are answered
+        with ``valid: false``.
+    """
+    deal, options = read_deal_record(record)
+    return evaluate_deal(deal, options).to_json()

@@ -1,0 +1,615 @@
+"""Which cards may be played to a Schieber trick, and why the others may not (S4.2-S4.5).
+
+The python-chess / pokerkit triad: :func:`legal_plays` answers with the legal cards and a
+:class:`Reason` for every other card of the hand, :func:`verify_play` raises
+:class:`RuleBroken` with that reason, :func:`can_play` only says yes or no.
+
+The rules, as SCHIEBER.md states them:
+
+* S4.2 Obenabe, Undenufe: follow suit if you can, else any card.
+* S4.3 Trump contract, a plain suit led: follow suit or play a trump (even when you could
+  follow); a plain card of another suit only when you cannot follow.
+* S4.4 With a trump in a trick whose led suit is not trump, no trump lower than the
+  highest trump in the trick, unless every card of the hand is a trump. Following suit
+  is always allowed.
+* S4.5 Trump led: follow with a trump if you hold one, unless the only trump you hold
+  is the Under (Buur): then any card.
+
+Reason ids and codes: ``S4.2 must_follow_suit`` (Obenabe, Undenufe), ``S4.3
+must_follow_suit`` (trump contracts: the duty there is "follow or trump", so the reason
+cites S4.3 and offers the trumps too), ``S4.4 undertrump``, ``S4.5 must_follow_trump``.
+A card that is not in the hand at all is ``S4.1 not_in_hand``: S4.1 is the rule of who
+plays when, and a player can only play from their own hand. Every reason's params:
+``card``, ``contract``, ``trump``, ``led``, ``led_card``, ``instead`` (the legal card
+codes), ``alternatives`` (the same as one string), and ``highest`` for undertrumping.
+Hands may be partial (a dispute screen may know only some cards); the rules are applied
+to the cards given.
+
+Hot path: nothing here depends on the rule options (card points do not change legality),
+so everything is precomputed per contract key, and a :class:`Reason` is only built when
+somebody reads it (the ``illegal`` mapping is lazy).
+
+>>> from rules_engine.cards import Card
+>>> from rules_engine.schieber.contracts import Contract, schieber_options
+>>> cards = lambda text: tuple(Card.parse(c) for c in text.split())
+>>> plays = legal_plays(Contract.parse("H"), schieber_options(), cards("H6 C6 CA"), cards("CK H9"))
+>>> [str(c) for c in plays.legal]
+['C6', 'CA']
+>>> plays.illegal[Card.parse("H6")].rule
+'S4.4'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Final
+
+from rules_engine.cards import SCHIEBER_DECK, Card, Rank, Suit
+from rules_engine.errors import Reason, RuleBroken
+from rules_engine.options import RuleOptions
+from rules_engine.schieber.contracts import ALL_CONTRACTS, Contract
+
+# Why a card is illegal, as a small code; the Reason is built from it on demand.
+NOT_IN_HAND: Final = 0
+MUST_FOLLOW_SUIT: Final = 1
+UNDERTRUMP: Final = 2
+MUST_FOLLOW_TRUMP: Final = 3
+
+_JACK = Rank.JACK
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRules:
+    """What legality and trick winners need of one contract: the trump and card strengths."""
+
+    key: str
+    trump: Suit | None
+    #: Strength of every card; within a suit, higher beats lower (Ranking.power).
+    power: Mapping[Card, int]
+    #: The same strengths keyed by rank, for trumps and for plain suits: ranks hash in C,
+    #: cards in Python, and the hot path looks strengths up a lot.
+    trump_power: Mapping[Rank, int]
+    plain_power: Mapping[Rank, int]
+
+
+def _build_rules(contract: Contract) -> PlayRules:
+    # Strength does not depend on the options (only card points do), so any options will do.
+    ranking = contract.ranking(_NO_OPTIONS)
+    power = {card: ranking.power(card) for card in SCHIEBER_DECK}
+    trump = contract.trump
+    plain_suit = next(suit for suit in Suit if suit is not trump)
+    trump_power = {} if trump is None else {rank: power[Card(trump, rank)] for rank in Rank}
+    plain_power = {rank: power[Card(plain_suit, rank)] for rank in Rank}
+    return PlayRules(contract.key, trump, MappingProxyType(power), trump_power, plain_power)
+
+
+_NO_OPTIONS = RuleOptions({"undenufe_points": "ace11"})
+_RULES: dict[str, PlayRules] = {contract.key: _build_rules(contract) for contract in ALL_CONTRACTS}
+
+
+def play_rules(contract: Contract) -> PlayRules:
+    """The precomputed play rules of ``contract``."""
+    return _RULES[contract.key]
+
+
+# --------------------------------------------------------------------------- reasons
+
+_TEMPLATES: Mapping[int, tuple[str, str, str]] = MappingProxyType(
+    {
+        NOT_IN_HAND: ("S4.1", "not_in_hand", "{card} is not in the hand ({hand}); play one of {alternatives}"),
+        MUST_FOLLOW_SUIT: (
+            "S4.2",
+            "must_follow_suit",
+            "{card} does not follow suit: {led_card} led {led} and the hand holds {led}; "
+            "play one of {alternatives}",
+        ),
+        UNDERTRUMP: (
+            "S4.4",
+            "undertrump",
+            "{card} would undertrump {highest}: no trump lower than the highest in the trick "
+            "while the hand holds other cards; play one of {alternatives}",
+        ),
+        MUST_FOLLOW_TRUMP: (
+            "S4.5",
+            "must_follow_trump",
+            "{card} does not follow trump: {led_card} led trump {led} and the hand holds a trump "
+            "other than the Under; play one of {alternatives}",
+        ),
+    }
+)
+#: In a trump contract the duty to follow a plain suit is S4.3's: follow, or play a trump.
+_FOLLOW_OR_TRUMP = (
+    "S4.3",
+    "must_follow_suit",
+    "{card} does not follow suit: {led_card} led {led} and the hand holds {led}; "
+    "follow suit or play a trump: one of {alternatives}",
+)
+
+
+def _highest_trump(rules: PlayRules, trick: Sequence[Card]) -> Card | None:
+    trump = rules.trump
+    power = rules.trump_power
+    best: Card | None = None
+    for card in trick:
+        if card.suit is trump and (best is None or power[card.rank] > power[best.rank]):
+            best = card
+    return best
+
+
+def make_reason(
+    why: int,
+    contract: Contract,
+    card: Card,
+    hand: Sequence[Card],
+    trick: Sequence[Card],
+    legal: Sequence[Card],
+) -> Reason:
+    """The :class:`Reason` for an illegal ``card`` (``why`` is one of the codes above).
+
+    Parameters: ``card``, ``led`` (suit letter), ``led_card``, ``trump`` (suit letter or
+    null), ``highest`` (highest trump in the trick, undertrumping only), ``instead`` (the
+    legal card codes) and ``alternatives`` (the same, as one string for the message).
+    """
+    rules = _RULES[contract.key]
+    if why == MUST_FOLLOW_SUIT and rules.trump is not None:
+        rule, code, template = _FOLLOW_OR_TRUMP
+    else:
+        rule, code, template = _TEMPLATES[why]
+    instead = [str(c) for c in legal]
+    params: dict[str, object] = {
+        "card": str(card),
+        "contract": contract.key,
+        "trump": rules.trump.value if rules.trump is not None else None,
+        "instead": instead,
+        "alternatives": " ".join(instead) if instead else "(none)",
+    }
+    if trick:
+        params["led"] = trick[0].suit.value
+        params["led_card"] = str(trick[0])
+    if why == UNDERTRUMP:
+        highest = _highest_trump(rules, trick)
+        params["highest"] = str(highest)
+    if why == NOT_IN_HAND:
+        params["hand"] = " ".join(str(c) for c in hand)
+    return Reason(rule, code, template, params)
+
+
+class IllegalCards(Mapping[Card, Reason]):
+    """The hand's illegal cards -> the reason each may not be played; reasons are built lazily."""
+
+    __slots__ = ("_pairs", "_contract", "_hand", "_trick", "_legal", "_why", "_built")
+
+    def __init__(
+        self,
+        pairs: list[tuple[Card, int]],
+        contract: Contract,
+        hand: Sequence[Card],
+        trick: Sequence[Card],
+        legal: tuple[Card, ...],
+    ) -> None:
+        self._pairs = pairs
+        self._contract = contract
+        self._hand = hand
+        self._trick = trick
+        self._legal = legal
+        self._why: dict[Card, int] | None = None
+        self._built: dict[Card, Reason] = {}
+
+    def codes(self) -> Mapping[Card, int]:
+        """The illegal cards with the numeric code of why (no Reason built)."""
+        if self._why is None:
+            self._why = dict(self._pairs)
+        return self._why
+
+    def __getitem__(self, card: Card) -> Reason:
+        reason = self._built.get(card)
+        if reason is None:
+            why = self.codes()[card]
+            reason = make_reason(why, self._contract, card, self._hand, self._trick, self._legal)
+            self._built[card] = reason
+        return reason
+
+    def __iter__(self) -> Iterator[Card]:
+        return (card for card, _ in self._pairs)
+
+    def __len__(self) -> int:
+        return len(self._pairs)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.codes()
+
+    def __repr__(self) -> str:
+        return "{" + ", ".join(f"{c}: {_TEMPLATES[w][1]}" for c, w in self._pairs) + "}"
+
+
+@dataclass(frozen=True, slots=True)
+class LegalPlays:
+    """The legal cards of a hand (in hand order) and, for each other card, why not."""
+
+    legal: tuple[Card, ...]
+    illegal: Mapping[Card, Reason]
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.legal
+
+
+_new = object.__new__
+_set_legal = LegalPlays.__dict__["legal"].__set__
+_set_illegal = LegalPlays.__dict__["illegal"].__set__
+
+
+# --------------------------------------------------------------------------- the rules
+
+
+def classify(
+    rules: PlayRules, hand: Sequence[Card], trick: Sequence[Card]
+) -> tuple[tuple[Card, ...], list[tuple[Card, int]]]:
+    """Split ``hand`` into the legal cards (hand order) and the illegal ones with their code.
+
+    The one implementation of S4.2-S4.5; :func:`is_legal` is its single-card shortcut.
+    """
+    if not trick:
+        return tuple(hand), []
+    led = trick[0].suit
+    trump = rules.trump
+    legal: list[Card] = []
+    illegal: list[tuple[Card, int]] = []
+    if trump is None:
+        # S4.2
+        for card in hand:
+            if card.suit is led:
+                break
+        else:
+            return tuple(hand), []
+        for card in hand:
+            if card.suit is led:
+                legal.append(card)
+            else:
+                illegal.append((card, MUST_FOLLOW_SUIT))
+        return tuple(legal), illegal
+    if led is trump:
+        # S4.5: only a bare Buur may be held back.
+        for card in hand:
+            if card.suit is trump and card.rank is not _JACK:
+                break
+        else:
+            return tuple(hand), []
+        for card in hand:
+            if card.suit is trump:
+                legal.append(card)
+            else:
+                illegal.append((card, MUST_FOLLOW_TRUMP))
+        return tuple(legal), illegal
+    # S4.3 and S4.4: a plain suit led in a trump contract.
+    power = rules.trump_power
+    top = -1
+    for card in trick:
+        if card.suit is trump:
+            strength = power[card.rank]
+            if strength > top:
+                top = strength
+    can_follow = False
+    only_trumps = True
+    for card in hand:
+        suit = card.suit
+        if suit is led:
+            can_follow = True
+            only_trumps = False
+            break
+        if suit is not trump:
+            only_trumps = False
+    if not can_follow and (top < 0 or only_trumps):
+        return tuple(hand), []
+    for card in hand:
+        suit = card.suit
+        if suit is led:
+            legal.append(card)
+        elif suit is trump:
+            if top < 0 or only_trumps or power[card.rank] > top:
+                legal.append(card)
+            else:
+                illegal.append((card, UNDERTRUMP))
+        elif can_follow:
+            illegal.append((card, MUST_FOLLOW_SUIT))
+        else:
+            legal.append(card)
+    return tuple(legal), illegal
+
+
+def is_legal(rules: PlayRules, hand: Collection[Card], trick: Sequence[Card], card: Card) -> bool:
+    """Whether ``card`` (assumed to be in ``hand``) may be played: :func:`classify` for one card."""
+    if not trick:
+        return True
+    led = trick[0].suit
+    suit = card.suit
+    if suit is led:
+        return True
+    trump = rules.trump
+    if trump is None:
+        for other in hand:
+            if other.suit is led:
+                return False
+        return True
+    if led is trump:
+        for other in hand:
+            if other.suit is trump and other.rank is not _JACK:
+                return False
+        return True
+    if suit is trump:
+        power = rules.trump_power
+        strength = power[card.rank]
+        for other in trick:
+            if other.suit is trump and power[other.rank] > strength:
+                # Undertrumping: allowed only with nothing but trumps in the hand.
+                for held in hand:
+                    if held.suit is not trump:
+                        return False
+                return True
+        return True
+    for other in hand:
+        if other.suit is led:
+            return False
+    return True
+
+
+_NONE_ILLEGAL: Mapping[Card, Reason] = MappingProxyType({})
+
+
+def legal_plays(
+    contract: Contract, options: RuleOptions, hand: Sequence[Card], trick: Sequence[Card]
+) -> LegalPlays:
+    """The cards of ``hand`` that may be played to ``trick`` (0-3 cards), and why not the others.
+
+    ``options`` is accepted for symmetry with the other rule functions; no Schieber option
+    changes which cards are legal.
+
+    :raises ValueError: when ``trick`` already holds four cards.
+    """
+    if len(trick) > 3:
+        raise ValueError(f"a trick holds at most 4 cards; {len(trick)} are already played")
+    legal, why = classify(_RULES[contract.key], hand, trick)
+    # The frozen dataclass __init__ costs a third of a fast call; fill the slots directly.
+    plays = _new(LegalPlays)
+    _set_legal(plays, legal)
+    if why:
+        # Snapshots: the caller's lists may change before a reason is read.
+        _set_illegal(plays, IllegalCards(why, contract, tuple(hand), tuple(trick), legal))
+    else:
+        _set_illegal(plays, _NONE_ILLEGAL)
+    return plays
+
+
+def play_reason(
+    contract: Contract, options: RuleOptions, hand: Sequence[Card], trick: Sequence[Card], card: Card
+) -> Reason | None:
+    """Why ``card`` may not be played from ``hand`` to ``trick``, or None when it may."""
+    rules = _RULES[contract.key]
+    if card not in hand:
+        legal, _ = classify(rules, hand, trick)
+        return make_reason(NOT_IN_HAND, contract, card, hand, trick, legal)
+    if is_legal(rules, hand, trick, card):
+        return None
+    return legal_plays(contract, options, hand, trick).illegal[card]
+
+
+def verify_play(
+    contract: Contract, options: RuleOptions, hand: Sequence[Card], trick: Sequence[Card], card: Card
+) -> None:
+    """Check that ``card`` may be played from ``hand`` to ``trick``.
+
+    :raises RuleBroken: with the reason (S4.1-S4.5) when it may not.
+    """
+    reason = play_reason(contract, options, hand, trick, card)
+    if reason is not None:
+        raise RuleBroken(reason)
+
+
+def can_play(
+    contract: Contract, options: RuleOptions, hand: Sequence[Card], trick: Sequence[Card], card: Card
+) -> bool:
+    """Whether ``card`` is in ``hand`` and may be played to ``trick``."""
+    return card in hand and is_legal(_RULES[contract.key], hand, trick, card)
+
+
+def trick_winner(contract: Contract, trick: Sequence[Card]) -> int:
+    """Index (0-based, in play order) of the card that takes ``trick`` (S4.6)."""
+    rules = _RULES[contract.key]
+    trump = rules.trump
+    trump_power = rules.trump_power
+    plain_power = rules.plain_power
+    best = trick[0]
+    best_index = 0
+    for index in range(1, len(trick)):
+        card = trick[index]
+        suit = card.suit
+        if suit is best.suit:
+            table = trump_power if suit is trump else plain_power
+            if table[card.rank] > table[best.rank]:
+                best, best_index = card, index
+        elif suit is trump:
+            best, best_index = card, index
+    return best_index
+
+
+# --------------------------------------------------------------------------- the same rules on card codes
+#
+# The JSON entry (play.legal_cards) reads and answers card codes. Turning codes into Card
+# values and back costs more than the rules themselves (a Card hashes and prints in
+# Python, a code in C), so the entry applies the rules to the codes directly: the same
+# S4.2-S4.5 as classify(), which the tests hold it to on random positions.
+
+_TRUMP_POWER_BY_LETTER: dict[str, Mapping[str, int]] = {
+    key: {rank.value: power for rank, power in rules.trump_power.items()} for key, rules in _RULES.items()
+}
+_TRUMP_LETTER: dict[str, str | None] = {
+    key: (rules.trump.value if rules.trump is not None else None) for key, rules in _RULES.items()
+}
+
+
+def classify_codes(
+    key: str, hand: Sequence[str], trick: Sequence[str]
+) -> tuple[list[str], list[tuple[str, int]], str | None]:
+    """:func:`classify` for canonical card codes (``"HJ"``) under contract ``key``.
+
+    Returns the legal codes (hand order), the illegal ones with their code, and the
+    highest trump in the trick (for the undertrump reason), or None.
+    """
+    if not trick:
+        return list(hand), [], None
+    led = trick[0][0]
+    trump = _TRUMP_LETTER[key]
+    legal: list[str] = []
+    illegal: list[tuple[str, int]] = []
+    if trump is None:
+        for code in hand:
+            if code[0] == led:
+                break
+        else:
+            return list(hand), [], None
+        for code in hand:
+            if code[0] == led:
+                legal.append(code)
+            else:
+                illegal.append((code, MUST_FOLLOW_SUIT))
+        return legal, illegal, None
+    if led == trump:
+        for code in hand:
+            if code[0] == trump and code[1] != "J":
+                break
+        else:
+            return list(hand), [], None
+        for code in hand:
+            if code[0] == trump:
+                legal.append(code)
+            else:
+                illegal.append((code, MUST_FOLLOW_TRUMP))
+        return legal, illegal, None
+    power = _TRUMP_POWER_BY_LETTER[key]
+    top = -1
+    highest: str | None = None
+    for code in trick:
+        if code[0] == trump:
+            strength = power[code[1]]
+            if strength > top:
+                top, highest = strength, code
+    can_follow = False
+    only_trumps = True
+    for code in hand:
+        suit = code[0]
+        if suit == led:
+            can_follow = True
+            only_trumps = False
+            break
+        if suit != trump:
+            only_trumps = False
+    if not can_follow and (top < 0 or only_trumps):
+        return list(hand), [], highest
+    for code in hand:
+        suit = code[0]
+        if suit == led:
+            legal.append(code)
+        elif suit == trump:
+            if top < 0 or only_trumps or power[code[1]] > top:
+                legal.append(code)
+            else:
+                illegal.append((code, UNDERTRUMP))
+        elif can_follow:
+            illegal.append((code, MUST_FOLLOW_SUIT))
+        else:
+            legal.append(code)
+    return legal, illegal, highest
+
+
+_MESSAGE_HEADS: dict[tuple[int, bool, str, str, str | None], str] = {}
+_ALTERNATIVES = "{alternatives}"
+
+
+def _message_head(why: int, trump_contract: bool, card: str, led_card: str, highest: str | None) -> str:
+    # Every S4.2-S4.5 template ends in "{alternatives}"; the part before it depends on few
+    # values, so it is formatted once per combination.
+    key = (why, trump_contract, card, led_card, highest)
+    head = _MESSAGE_HEADS.get(key)
+    if head is None:
+        rule, code, template = _FOLLOW_OR_TRUMP if why == MUST_FOLLOW_SUIT and trump_contract else _TEMPLATES[why]
+        head = template[: -len(_ALTERNATIVES)].format(
+            card=card, led_card=led_card, led=led_card[0], highest=highest
+        )
+        if len(_MESSAGE_HEADS) > 100_000:  # bounded: 4 reasons x 36 x 36 x 10 at most anyway
+            _MESSAGE_HEADS.clear()
+        _MESSAGE_HEADS[key] = head
+    return head
+
+
+def illegal_json(
+    key: str, legal: Sequence[str], illegal: Sequence[tuple[str, int]], trick: Sequence[str], highest: str | None
+) -> dict[str, dict[str, object]]:
+    """``{code: Reason.to_json()}`` for the illegal codes of :func:`classify_codes`.
+
+    Equal to what :func:`make_reason` gives for the same cards (the tests check it),
+    built without the Reason objects. The reasons of one answer share its ``instead`` list.
+    """
+    led_card = trick[0]
+    # Within one trick context (contract, led card, highest trump) a card's reason, its
+    # rule, the message before the alternatives and every param but the alternatives
+    # depend on the card alone: they are made once per context and card.
+    context_key = (key, led_card, highest)
+    context = _CONTEXTS.get(context_key)
+    if context is None:
+        if len(_CONTEXTS) > 10_000:  # bounded: 6 x 36 x 10 contexts exist at most
+            _CONTEXTS.clear()
+        context = _CONTEXTS[context_key] = {}
+    instead = list(legal)
+    alternatives = " ".join(legal) if legal else "(none)"
+    answer: dict[str, dict[str, object]] = {}
+    for code, why in illegal:
+        entry = context.get(code)
+        if entry is None or entry[3] != why:
+            entry = context[code] = _context_entry(key, why, code, led_card, highest)
+        # Copies of prototypes that already hold every key: filling them never resizes.
+        params = entry[2].copy()
+        params["instead"] = instead
+        params["alternatives"] = alternatives
+        reason = entry[1].copy()
+        reason["message"] = entry[0] + alternatives
+        reason["params"] = params
+        answer[code] = reason
+    return answer
+
+
+def _context_entry(
+    key: str, why: int, code: str, led_card: str, highest: str | None
+) -> tuple[str, dict[str, object], dict[str, object], int]:
+    """Message head, reason prototype and params prototype of one card in one context."""
+    trump = _TRUMP_LETTER[key]
+    trump_contract = trump is not None
+    rule, name = _RULE_AND_CODE[trump_contract][why]
+    params: dict[str, object] = {
+        "card": code,
+        "contract": key,
+        "trump": trump,
+        "instead": None,
+        "alternatives": None,
+        "led": led_card[0],
+        "led_card": led_card,
+    }
+    if why == UNDERTRUMP:
+        params["highest"] = highest
+    reason: dict[str, object] = {"rule": rule, "message": None, "code": name, "params": None}
+    return _message_head(why, trump_contract, code, led_card, highest), reason, params, why
+
+
+_CONTEXTS: dict[tuple[str, str, str | None], dict[str, tuple[str, dict[str, object], dict[str, object], int]]] = {}
+
+
+def _rule_and_code(why: int, trump_contract: bool) -> tuple[str, str]:
+    rule, code, _ = _FOLLOW_OR_TRUMP if why == MUST_FOLLOW_SUIT and trump_contract else _TEMPLATES[why]
+    return rule, code
+
+
+#: trump contract? -> [why] -> (rule id, reason code)
+_RULE_AND_CODE: dict[bool, list[tuple[str, str]]] = {
+    trump_contract: [_rule_and_code(why, trump_contract) for why in range(len(_TEMPLATES))]
+    for trump_contract in (False, True)
+}

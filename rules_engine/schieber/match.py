@@ -1,0 +1,216 @@
+"""A Schieber match: running totals, the target, who won, Schneider and who deals next (S1, S2.3, S7).
+
+Within a deal points count in the order Stöck, Weis, trick points (S7.2), and the match
+ends the moment a team reaches the target (S7.1): a deal that ends it on Stöck adds only
+that Stöck, on Weis the Stöck and the Weis, on trick points everything of the deal.
+When both teams cross by trick points, the deal's ``reached_first`` decides (S7.3); with
+the tricks entered card by card the engine checks that claim.
+
+An invalid match record "yields no score": ``scores``, ``finished`` and ``winner`` are
+null and neither ``schneider`` nor ``next`` is given. Each deal's own answer is still in
+``deals`` (with its own validity); ``counted`` and ``scores_after`` are null from the
+first deal that breaks a rule on, since nothing after it can be summed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.errors import InvalidRecord, Reason
+from rules_engine.options import RuleOptions
+from rules_engine.records import Fields
+from rules_engine.schieber.contracts import DEFAULT_TARGET, MATCH_BONUS, TRICKS_PER_DEAL, schieber_options
+from rules_engine.schieber.deal import DEAL_FIELDS, DealScore, evaluate_deal, parse_deal
+from rules_engine.seats import Seat
+
+__all__ = ["MATCH_FIELDS", "DealOutcome", "crossing_trick", "score_match"]
+
+MATCH_FIELDS: frozenset[str] = frozenset({"game", "profile", "options", "target", "deals"})
+
+Pair = tuple[int, int]
+
+STOECK, WEIS, TRICK_POINTS = "stoeck", "weis", "trick_points"
+
+
+def _add(a: Pair, b: Pair) -> Pair:
+    return (a[0] + b[0], a[1] + b[1])
+
+
+@dataclass(frozen=True, slots=True)
+class DealOutcome:
+    """What one valid deal adds to the match, and whether it ended it (S7.1, S7.2)."""
+
+    counted: Pair
+    ended_on: str | None
+    winner: int | None
+    reasons: tuple[Reason, ...] = ()
+
+
+def crossing_trick(score: DealScore, before: Pair, target: int, team: int) -> int | None:
+    """The 0-based trick after which ``team`` reached ``target`` by trick points, from the replay.
+
+    ``before`` holds the match score plus this deal's Stöck and Weis; the running raw
+    trick points are multiplied by the factor, and a Match bonus counts with the last trick.
+    """
+    if score.running is None:
+        return None
+    index = team - 1
+    for trick, running in enumerate(score.running):
+        points = running[index]
+        if trick == TRICKS_PER_DEAL - 1 and score.match_team == team:
+            points += MATCH_BONUS
+        if before[index] + points * score.factor >= target:
+            return trick
+    return None
+
+
+def deal_outcome(score: DealScore, before: Pair, target: int) -> DealOutcome:
+    """Count one valid deal into the match in the order Stöck, Weis, trick points (S7.2)."""
+    counted: Pair = (0, 0)
+    for stage, part in ((STOECK, score.stoeck), (WEIS, score.weis)):
+        counted = _add(counted, part)
+        after = _add(before, counted)
+        # Only one team scores Stöck and only one Weis, so one team at most crosses here.
+        for team in (1, 2):
+            if part[team - 1] and after[team - 1] >= target:
+                return DealOutcome(counted, stage, team)
+    partial_before = _add(before, counted)
+    counted = _add(counted, _add(score.trick_points, score.match_bonus))
+    after = _add(before, counted)
+    crossed = [team for team in (1, 2) if after[team - 1] >= target]
+    if not crossed:
+        return DealOutcome(counted, None, None)
+    if len(crossed) == 1:
+        return DealOutcome(counted, TRICK_POINTS, crossed[0])
+    return _both_crossed(score, partial_before, target, counted)
+
+
+def _both_crossed(score: DealScore, before: Pair, target: int, counted: Pair) -> DealOutcome:
+    """Both teams reached the target by trick points: ``reached_first`` decides (S7.3)."""
+    claim = score.record.reached_first
+    by_tricks: int | None = None
+    if score.running is not None:
+        when = {team: crossing_trick(score, before, target, team) for team in (1, 2)}
+        reached = {team: trick for team, trick in when.items() if trick is not None}
+        if reached:
+            by_tricks = min(reached, key=reached.__getitem__)
+    if claim is None:
+        params: dict[str, Any] = {"target": target, "by_tricks": by_tricks}
+        template = "both teams reach {target} by trick points in this deal; say which reached it first (reached_first)"
+        if by_tricks is not None:
+            template += " — by the tricks it was team {by_tricks}"
+        reason = Reason("S7.3", "reached_first_missing", template, params, field="reached_first")
+        return DealOutcome(counted, TRICK_POINTS, None, (reason,))
+    if by_tricks is not None and by_tricks != claim:
+        trick = crossing_trick(score, before, target, by_tricks)
+        assert trick is not None
+        reason = Reason(
+            "S7.3", "reached_first_wrong",
+            "reached_first says team {claim}, but by the tricks team {by_tricks} reached {target} "
+            "first (after trick {trick})",
+            {"claim": claim, "by_tricks": by_tricks, "target": target, "trick": trick + 1},
+            field="reached_first")
+        return DealOutcome(counted, TRICK_POINTS, None, (reason,))
+    return DealOutcome(counted, TRICK_POINTS, claim)
+
+
+def _read_match(record: object) -> tuple[RuleOptions, int, list[Any]]:
+    fields = Fields(record, "match", MATCH_FIELDS)
+    game = fields.raw("game", "schieber")
+    if game != "schieber":
+        raise InvalidRecord(f"game: {game!r} is not a Schieber record")
+    options = schieber_options(fields.raw("profile"), fields.raw("options"))
+    target = fields.integer("target", minimum=1) if fields.has("target") else DEFAULT_TARGET[options.profile]
+    if not fields.has("deals"):
+        raise InvalidRecord("match.deals is missing (the list of deals, [] before the first)")
+    deals = fields.sequence("deals")
+    return options, int(target), list(deals)
+
+
+def score_match(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Validate and score a whole Schieber match record (DEAL_RECORD.md).
+
+    :raises InvalidRecord: the input is not a match record (any deal malformed included).
+    """
+    options, target, raw_deals = _read_match(record)
+    parsed = [
+        parse_deal(deal, f"deals[{index}]", allowed=DEAL_FIELDS) for index, deal in enumerate(raw_deals)
+    ]
+    errors: list[Reason] = []
+    answers: list[dict[str, Any]] = []
+    scores: Pair = (0, 0)
+    summing = True
+    winner: int | None = None
+    decided_at: int | None = None
+    for index, deal in enumerate(parsed):
+        score = evaluate_deal(deal, options)
+        answer = score.to_json()
+        answer["index"] = index
+        errors.extend(reason.in_deal(index) for reason in score.reasons)
+        if decided_at is not None:
+            if index == decided_at + 1:
+                errors.append(Reason(
+                    "S7.1", "deal_after_end",
+                    "deal {deal} comes after the match ended in deal {decided} ({winner_team} reached {target})",
+                    {"deal": index, "decided": decided_at, "winner_team": f"team {winner}", "target": target},
+                    deal=index))
+            summing = False
+        if not score.valid:
+            summing = False
+        if summing:
+            outcome = deal_outcome(score, scores, target)
+            errors.extend(reason.in_deal(index) for reason in outcome.reasons)
+            if outcome.reasons:
+                summing = False
+            else:
+                scores = _add(scores, outcome.counted)
+                if outcome.winner is not None:
+                    winner, decided_at = outcome.winner, index
+            answer.update({
+                "counted": list(outcome.counted) if summing else None,
+                "scores_after": list(scores) if summing else None,
+                "ended_on": outcome.ended_on if summing else None,
+            })
+        else:
+            answer.update({"counted": None, "scores_after": None, "ended_on": None})
+        answers.append(answer)
+    return _answer(errors, answers, scores, winner, target, parsed[-1].forehand if parsed else None, options)
+
+
+def _answer(
+    errors: Sequence[Reason],
+    deals: list[dict[str, Any]],
+    scores: Pair,
+    winner: int | None,
+    target: int,
+    last_forehand: Seat | None,
+    options: RuleOptions,
+) -> dict[str, Any]:
+    answer: dict[str, Any] = {
+        "valid": not errors,
+        "errors": [reason.to_json() for reason in errors],
+        "profile": options.profile,
+        "target": target,
+    }
+    if errors:
+        answer.update({"scores": None, "finished": None, "winner": None, "points_needed": None, "deals": deals})
+        return answer
+    finished = winner is not None
+    answer.update({
+        "scores": list(scores),
+        "finished": finished,
+        "winner": winner,
+        "points_needed": [max(0, target - s) for s in scores],
+        "deals": deals,
+    })
+    if finished:
+        loser = scores[1] if winner == 1 else scores[0]
+        answer["schneider"] = 2 * loser < target  # S1.3: under half the target
+    elif last_forehand is not None:
+        # S2.3 [reading]: the next dealer is this deal's forehand, the next forehand the seat after.
+        answer["next"] = {"dealer": last_forehand.number, "forehand": last_forehand.next.number}
+    else:
+        answer["next"] = None  # First deal: forehand is whoever holds Rosen 7 (S2.3).
+    return answer

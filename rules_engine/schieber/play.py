@@ -1,0 +1,223 @@
+"""The Schieber play layer: legal cards, trick winners, replaying deals, trick-point totals.
+
+One import for everything the game's scoring needs of play (the concepts live in small
+modules: :mod:`.legality` S4.1-S4.6, :mod:`.replay` full deals, :mod:`.points` S8
+totals), plus :func:`legal_cards`, the public JSON entry for a ``legal`` position
+(DEAL_RECORD.md, "Legal-play position").
+
+>>> answer = legal_cards({"game": "schieber", "contract": "H",
+...                       "hand": ["H6", "C6", "CA"], "trick": ["CK", "H9"]})
+>>> answer["legal"], answer["illegal"]["H6"]["rule"]
+(['CA', 'C6'], 'S4.4')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules_engine.cards import Card, Rank, Suit, parse_cards
+from rules_engine.errors import InvalidRecord
+from rules_engine.options import RuleOptions
+from rules_engine.records import Fields
+from rules_engine.schieber.contracts import (
+    PLAYERS,
+    SCHIEBER_PROFILES,
+    TRICKS_PER_DEAL,
+    Contract,
+    schieber_options,
+)
+from rules_engine.schieber.legality import (
+    IllegalCards,
+    LegalPlays,
+    classify_codes,
+    illegal_json,
+    PlayRules,
+    can_play,
+    is_legal,
+    legal_plays,
+    play_reason,
+    play_rules,
+    trick_winner,
+    verify_play,
+)
+from rules_engine.schieber.points import (
+    check_trick_points,
+    example_take,
+    impossible_trick_totals,
+    trick_point_takes,
+)
+from rules_engine.schieber.replay import Replay, card_points_table, replay
+
+__all__ = [
+    "IllegalCards",
+    "LegalPlays",
+    "PlayRules",
+    "Replay",
+    "can_play",
+    "card_points_table",
+    "check_trick_points",
+    "classify_codes",
+    "display_order",
+    "example_take",
+    "impossible_trick_totals",
+    "is_legal",
+    "legal_cards",
+    "legal_plays",
+    "play_reason",
+    "play_rules",
+    "replay",
+    "trick_point_takes",
+    "trick_winner",
+    "verify_play",
+]
+
+POSITION_FIELDS = frozenset({"game", "profile", "options", "contract", "hand", "trick"})
+
+#: Answers list cards suit by suit (H C D S) and, within a suit, A K Q J T 9 8 7 6 — the
+#: order of DEAL_RECORD.md's conventions — whatever order the hand was entered in.
+_DISPLAY_INDEX: dict[Card, int] = {
+    Card(suit, rank): index
+    for index, (suit, rank) in enumerate((s, r) for s in Suit for r in Rank)
+}
+
+
+def display_order(card: Card) -> int:
+    """Sort key of the answers' card order (suits H C D S, ranks A K Q J T 9 8 7 6)."""
+    return _DISPLAY_INDEX[card]
+
+
+#: Card codes as records write them -> cards, so that positions skip the parser.
+_CARD_BY_CODE: dict[str, Card] = {str(card): card for card in _DISPLAY_INDEX}
+
+
+def _cards(items: Any, what: str) -> tuple[Card, ...]:
+    try:
+        return tuple(_CARD_BY_CODE[item] for item in items)
+    except (KeyError, TypeError):
+        return parse_cards(items, what=what)
+
+
+_OPTIONS_BY_PROFILE: dict[object, RuleOptions] = {}
+
+
+def _options(profile: object, overrides: object) -> RuleOptions:
+    # Positions usually carry no options: resolve each profile once.
+    if overrides is None or (isinstance(overrides, Mapping) and not overrides):
+        if isinstance(profile, (str, type(None))):
+            cached = _OPTIONS_BY_PROFILE.get(profile)
+            if cached is None:
+                cached = schieber_options(profile, None)
+                _OPTIONS_BY_PROFILE[profile] = cached
+            return cached
+    return schieber_options(profile, overrides)
+
+
+for _profile in (None, *SCHIEBER_PROFILES):
+    _options(_profile, None)
+
+
+def read_position(position: Mapping[str, Any]) -> tuple[Contract, RuleOptions, tuple[Card, ...], tuple[Card, ...]]:
+    """Read a Schieber legal-play position: contract, options, hand and trick.
+
+    :raises InvalidRecord: not a position (unknown field, contract or card; a card twice;
+        a trick of four or more cards; more than nine cards in the hand).
+    """
+    fields = Fields(position, "position", POSITION_FIELDS)
+    game = fields.raw("game", "schieber")
+    if game != "schieber":
+        raise InvalidRecord(f"position.game: expected 'schieber', not {game!r}")
+    options = _options(fields.raw("profile"), fields.raw("options"))
+    if not fields.has("contract"):
+        raise InvalidRecord("position.contract is missing (a suit letter, 'obenabe' or 'undenufe')")
+    contract = Contract.parse(fields.raw("contract"))
+    if not fields.has("hand"):
+        raise InvalidRecord("position.hand is missing (the player's cards, e.g. ['H6', 'CA'])")
+    hand = _cards(fields.sequence("hand"), "position.hand")
+    trick = _cards(fields.sequence("trick", None) or (), "position.trick")
+    if len(trick) >= PLAYERS:
+        raise InvalidRecord(
+            f"position.trick: {len(trick)} cards are already played; a trick to play to has 0-3"
+        )
+    if len(hand) > TRICKS_PER_DEAL:
+        raise InvalidRecord(f"position.hand: {len(hand)} cards; a hand has at most {TRICKS_PER_DEAL}")
+    seen: dict[Card, str] = {}
+    for what, cards in (("hand", hand), ("trick", trick)):
+        for card in cards:
+            first = seen.get(card)
+            if first is not None:
+                where = f"twice in position.{what}" if first == what else "in both position.hand and position.trick"
+                raise InvalidRecord(f"position: {card} is {where}")
+            seen[card] = what
+    return contract, options, hand, trick
+
+
+_CODE_INDEX: dict[str, int] = {str(card): index for card, index in _DISPLAY_INDEX.items()}
+_CODE_SET = frozenset(_CODE_INDEX)
+_CONTRACT_KEYS = frozenset(("H", "D", "S", "C", "obenabe", "undenufe"))
+
+
+def _fast_legal_cards(position: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The answer for a plainly written position (canonical codes, known fields), or None.
+
+    Anything unusual (aliases such as ``10``, lower case, options, an error to report)
+    goes the careful way through :func:`read_position`, which gives the same answer or
+    the precise error.
+    """
+    if type(position) is not dict or not POSITION_FIELDS.issuperset(position):
+        return None
+    # Missing "contract" or "hand" raise KeyError: the careful path names them.
+    key = position["contract"]
+    hand = position["hand"]
+    trick = position.get("trick")
+    others = len(position) - 2 - ("trick" in position)
+    if trick is None:
+        trick = []
+    if others:  # game, profile, options: only the plain values stay on this path
+        get = position.get
+        options = get("options")
+        if (
+            get("game", "schieber") != "schieber"
+            or (options is not None and (type(options) is not dict or options))
+            or get("profile") not in _OPTIONS_BY_PROFILE
+        ):
+            return None
+    if key not in _CONTRACT_KEYS or type(hand) is not list or type(trick) is not list:
+        return None
+    size = len(hand)
+    played = len(trick)
+    if size > TRICKS_PER_DEAL or played >= PLAYERS:
+        return None
+    if len({*hand, *trick}) != size + played or not _CODE_SET.issuperset(trick):
+        return None
+    # A code that is not canonical ("h6", "H10") stops the sort with a KeyError.
+    ordered = sorted(hand, key=_CODE_INDEX.__getitem__)
+    if not played:
+        return {"legal": ordered, "illegal": {}}
+    legal, illegal, highest = classify_codes(key, ordered, trick)
+    if not illegal:
+        return {"legal": legal, "illegal": {}}
+    return {"legal": legal, "illegal": illegal_json(key, legal, illegal, trick, highest)}
+
+
+def legal_cards(position: Mapping[str, Any]) -> dict[str, Any]:
+    """Which cards of the position's hand may be played, and why the others may not.
+
+    Answer: ``{"legal": [codes], "illegal": {code: Reason.to_json()}}`` with the cards in
+    display order (:func:`display_order`).
+
+    :raises InvalidRecord: the input is not a position (see :func:`read_position`).
+    """
+    try:
+        fast = _fast_legal_cards(position)
+    except (KeyError, TypeError):  # not a plain position: the careful path says why
+        fast = None
+    if fast is not None:
+        return fast
+    contract, options, hand, trick = read_position(position)
+    ordered = tuple(sorted(hand, key=_DISPLAY_INDEX.__getitem__))
+    plays = legal_plays(contract, options, ordered, trick)
+    return {
+        "legal": [str(card) for card in plays.legal],
+        "illegal": {str(card): reason.to_json() for card, reason in plays.illegal.items()},
+    }

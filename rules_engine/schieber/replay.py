@@ -1,0 +1,293 @@
+"""Replaying a Schieber deal card by card: legality, trick winners, trick points, Match.
+
+:func:`replay` takes the nine tricks in play order (the first led by forehand, each next
+one by the previous winner, S4.1) and, optionally, the hands dealt. It returns a
+:class:`Replay`: who led and who won each trick (S4.6), the raw trick points per team
+with the last-trick 5 (S5.4), the running score after each trick (for the S7.3 question
+"who reached the target first"), the team that took all nine tricks (S5.5) and a
+:class:`Reason` for every card played against S4.1-S4.5, naming the trick (1-based), the
+seat, the card, the rule and the cards that could have been played instead.
+
+Given hands are checked too, as reasons: a hand that is not nine cards (``S2.2
+hand_size``), a card in two hands or twice in one (``S2.1 card_in_two_hands`` /
+``duplicate_card``), a card played that its player did not hold (``S4.1 not_in_hand``).
+
+Malformed shape (not nine tricks of four cards, the same card twice) is
+:class:`InvalidRecord`; a rule break is a reason, never an exception. With
+``partial=True`` a prefix of the deal (0-9 complete tricks) can be replayed, for a
+dispute screen that stops at the trick in question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
+
+from rules_engine.cards import SCHIEBER_DECK, Card, Rank, Suit
+from rules_engine.errors import InvalidRecord, Reason
+from rules_engine.options import RuleOptions
+from rules_engine.schieber.contracts import LAST_TRICK_BONUS, PLAYERS, TRICKS_PER_DEAL, Contract
+from rules_engine.schieber.legality import NOT_IN_HAND, classify, is_legal, make_reason, play_rules
+from rules_engine.seats import Seat
+
+SEATS: tuple[Seat, ...] = tuple(Seat(n) for n in range(1, PLAYERS + 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """What a deal's tricks show, checked card by card. Points are raw (before the factor)."""
+
+    #: Each seat's cards at the start of the deal: the given hand, or the cards it played.
+    hands: Mapping[Seat, tuple[Card, ...]]
+    #: The seat that took each trick, in order.
+    winners: tuple[Seat, ...]
+    #: The seat that led each trick.
+    leaders: tuple[Seat, ...]
+    #: Card points plus the last-trick 5, per team [team 1, team 2]; no Match bonus.
+    trick_points: tuple[int, int]
+    #: ``trick_points`` after each trick (the S7.3 running score).
+    running: tuple[tuple[int, int], ...]
+    #: The team that took all nine tricks (S5.5), else None.
+    match_team: int | None
+    #: Every card played against the rules, the first wrong card first.
+    reasons: tuple[Reason, ...]
+    #: Raw points of each trick (card points, the last one with its 5).
+    points_per_trick: tuple[int, ...] = field(default=())
+
+    @property
+    def valid(self) -> bool:
+        return not self.reasons
+
+    def trick_winner_team(self, trick: int) -> int:
+        """The team (1 or 2) that took trick ``trick`` (0-based)."""
+        return self.winners[trick].side
+
+
+@lru_cache(maxsize=None)
+def _points_table(key: str, undenufe_points: str) -> Mapping[Card, int]:
+    ranking = Contract(key).ranking(RuleOptions({"undenufe_points": undenufe_points}))
+    return MappingProxyType({card: ranking.points(card) for card in SCHIEBER_DECK})
+
+
+@lru_cache(maxsize=None)
+def _rank_points(key: str, undenufe_points: str) -> tuple[Mapping[Rank, int], Mapping[Rank, int]]:
+    # Keyed by rank (trump suit, plain suits): ranks hash in C, cards in Python.
+    table = _points_table(key, undenufe_points)
+    contract = Contract(key)
+    trump = contract.trump
+    plain = next(suit for suit in Suit if suit is not trump)
+    trump_points = {} if trump is None else {rank: table[Card(trump, rank)] for rank in Rank}
+    return trump_points, {rank: table[Card(plain, rank)] for rank in Rank}
+
+
+def card_points_table(contract: Contract, options: RuleOptions) -> Mapping[Card, int]:
+    """Card points of every card under ``contract`` and ``options`` (S5.1-S5.3), cached."""
+    return _points_table(contract.key, options["undenufe_points"])
+
+
+def _check_shape(tricks: Sequence[Sequence[Card]], partial: bool) -> None:
+    if isinstance(tricks, (str, bytes)) or not isinstance(tricks, Sequence):
+        raise InvalidRecord(f"tricks must be a list of tricks, not {tricks!r}")
+    count = len(tricks)
+    if count > TRICKS_PER_DEAL or (not partial and count != TRICKS_PER_DEAL):
+        raise InvalidRecord(f"tricks: a deal has {TRICKS_PER_DEAL} tricks, not {count}")
+    # Keys are (suit, rank) pairs: they hash in C, a Card hashes in Python.
+    keys = set()
+    for t, trick in enumerate(tricks):
+        if type(trick) not in (list, tuple) and (
+            isinstance(trick, (str, bytes)) or not isinstance(trick, Sequence)
+        ):
+            raise InvalidRecord(f"tricks[{t}]: a trick is a list of {PLAYERS} cards, not {trick!r}")
+        if len(trick) != PLAYERS:
+            raise InvalidRecord(f"tricks[{t}]: a trick is {PLAYERS} cards, not {len(trick)}: {list(map(str, trick))}")
+        for i, card in enumerate(trick):
+            if type(card) is not Card:
+                raise InvalidRecord(f"tricks[{t}][{i}]: not a card: {card!r}")
+            keys.add((card.suit, card.rank))
+    if len(keys) != count * PLAYERS:
+        seen: dict[Card, tuple[int, int]] = {}
+        for t, trick in enumerate(tricks):
+            for i, card in enumerate(trick):
+                if card in seen:
+                    ft, fi = seen[card]
+                    raise InvalidRecord(
+                        f"tricks[{t}][{i}]: {card} is played twice (first in tricks[{ft}][{fi}])"
+                    )
+                seen[card] = (t, i)
+
+
+def _hand_reasons(hands: Mapping[Seat, Sequence[Card]]) -> list[Reason]:
+    reasons: list[Reason] = []
+    # Keyed by (suit, rank): those hash in C, a Card in Python.
+    holder: dict[tuple[Suit, Rank], Seat] = {}
+    for seat, hand in sorted(hands.items(), key=lambda item: item[0].number):
+        if len(hand) != TRICKS_PER_DEAL:
+            reasons.append(
+                Reason(
+                    "S2.2",
+                    "hand_size",
+                    "seat {seat} holds {count} cards; every player is dealt {expected}",
+                    {"seat": seat.number, "count": len(hand), "expected": TRICKS_PER_DEAL,
+                     "hand": [str(c) for c in hand]},
+                    field=f"hands.{seat}",
+                )
+            )
+        for card in hand:
+            if type(card) is not Card:
+                raise InvalidRecord(f"hands.{seat}: not a card: {card!r}")
+            key = (card.suit, card.rank)
+            other = holder.get(key)
+            if other is not None:
+                where = "twice in the hand of seat {seat}" if other == seat else "held by seats {other} and {seat}"
+                reasons.append(
+                    Reason(
+                        "S2.1",
+                        "card_in_two_hands" if other != seat else "duplicate_card",
+                        "{card} is " + where + "; the deck has each card once",
+                        {"card": str(card), "seat": seat.number, "other": other.number},
+                        field=f"hands.{seat}",
+                    )
+                )
+            else:
+                holder[key] = seat
+    return reasons
+
+
+def _locate(reason: Reason, trick: int, seat: Seat, position: int) -> Reason:
+    params: dict[str, Any] = dict(reason.params)
+    params["trick"] = trick + 1
+    params["seat"] = seat.number
+    return Reason(
+        reason.rule,
+        reason.code,
+        "trick {trick}, seat {seat}: " + reason.template,
+        params,
+        field=f"tricks[{trick}][{position}]",
+    )
+
+
+def replay(
+    contract: Contract,
+    options: RuleOptions,
+    forehand: Seat,
+    tricks: Sequence[Sequence[Card]],
+    hands: Mapping[Seat, Sequence[Card]] | None = None,
+    *,
+    partial: bool = False,
+) -> Replay:
+    """Check and score a deal's tricks card by card (S4, S5).
+
+    ``hands`` may give some or all seats' dealt cards; the other seats' hands are derived
+    from the tricks (a seat's hand at trick t is the cards it plays in tricks t..9).
+
+    :raises InvalidRecord: not nine tricks of four cards (``partial``: at most nine), or
+        the same card played twice.
+    """
+    _check_shape(tricks, partial)
+    rules = play_rules(contract)
+    trump = rules.trump
+    trump_power = rules.trump_power
+    plain_power = rules.plain_power
+    trump_points, plain_points = _rank_points(contract.key, options["undenufe_points"])
+    count = len(tricks)
+
+    # Pass 1: who leads and wins each trick, the points, and each seat's cards in order.
+    leaders: list[int] = []
+    winners: list[int] = []
+    per_trick: list[int] = []
+    running: list[tuple[int, int]] = []
+    played: list[list[Card]] = [[], [], [], []]
+    team = [0, 0]
+    leader = forehand.number - 1
+    for t in range(count):
+        trick = tricks[t]
+        best = trick[0]
+        best_suit = best.suit
+        best_power = (trump_power if best_suit is trump else plain_power)[best.rank]
+        best_index = 0
+        value = 0
+        for index in (0, 1, 2, 3):
+            card = trick[index]
+            suit = card.suit
+            played[(leader + index) & 3].append(card)
+            if suit is trump:
+                value += trump_points[card.rank]
+                if best_suit is not trump:
+                    best_suit, best_power, best_index = suit, trump_power[card.rank], index
+                elif trump_power[card.rank] > best_power:
+                    best_power, best_index = trump_power[card.rank], index
+            else:
+                value += plain_points[card.rank]
+                if suit is best_suit and plain_power[card.rank] > best_power:
+                    best_power, best_index = plain_power[card.rank], index
+        if t == TRICKS_PER_DEAL - 1:
+            value += LAST_TRICK_BONUS
+        winner = (leader + best_index) & 3
+        leaders.append(leader)
+        winners.append(winner)
+        per_trick.append(value)
+        team[winner & 1] += value
+        running.append((team[0], team[1]))
+        leader = winner
+
+    # Pass 2: every card against the hand it was played from.
+    reasons: list[Reason] = []
+    given = hands or {}
+    if given:
+        reasons.extend(_hand_reasons(given))
+    # A given hand as (suit, rank) -> card, in hand order: membership and removal in C.
+    remaining: dict[int, dict[tuple[Suit, Rank], Card]] = {
+        seat.number - 1: {(c.suit, c.rank): c for c in cards} for seat, cards in given.items()
+    }
+    for t in range(count):
+        trick = tricks[t]
+        leader = leaders[t]
+        for index in (0, 1, 2, 3):
+            seat = (leader + index) & 3
+            card = trick[index]
+            hand: Collection[Card]
+            held = remaining.get(seat)
+            key = (card.suit, card.rank)
+            if held is None:
+                hand = played[seat][t:]
+            else:
+                hand = held.values()
+                if key not in held:
+                    now = list(hand)
+                    legal, _ = classify(rules, now, trick[:index])
+                    reason = make_reason(NOT_IN_HAND, contract, card, now, trick[:index], legal)
+                    reasons.append(_locate(reason, t, SEATS[seat], index))
+                    continue
+            if index and not is_legal(rules, hand, trick[:index], card):
+                now = list(hand)
+                legal, why = classify(rules, now, trick[:index])
+                reason = make_reason(dict(why)[card], contract, card, now, trick[:index], legal)
+                reasons.append(_locate(reason, t, SEATS[seat], index))
+            if held is not None:
+                del held[key]
+
+    start_hands: dict[Seat, tuple[Card, ...]] = {}
+    for each in SEATS:
+        if each in given:
+            start_hands[each] = tuple(given[each])
+        else:
+            start_hands[each] = tuple(played[each.number - 1])
+    match_team: int | None = None
+    if count == TRICKS_PER_DEAL:
+        first_team = winners[0] & 1
+        if all((w & 1) == first_team for w in winners):
+            match_team = first_team + 1
+    return Replay(
+        hands=MappingProxyType(start_hands),
+        winners=tuple(SEATS[w] for w in winners),
+        leaders=tuple(SEATS[s] for s in leaders),
+        trick_points=(team[0], team[1]),
+        running=tuple(running),
+        match_team=match_team,
+        reasons=tuple(reasons),
+        points_per_trick=tuple(per_trick),
+    )
+
