@@ -12,9 +12,10 @@ Card.parse('HT')
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 
 from rules_engine.errors import InvalidNotation
 
@@ -102,7 +103,9 @@ class Card:
         return cls(suit, rank)
 
     def __str__(self) -> str:
-        return f"{self.suit.value}{self.rank.value}"
+        # Suits and ranks are str enums whose text is their letter: adding them gives the
+        # plain code without going through Enum.value (a Python-level property).
+        return str.__add__(self.suit, self.rank)
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -112,6 +115,8 @@ class Card:
 _CANONICAL: dict[str, Card] = {
     f"{suit.value}{rank.value}": Card(suit, rank) for suit in Suit for rank in Rank
 }
+#: The same, read-only, for readers that look canonical codes up themselves.
+CARD_BY_CODE: Mapping[str, Card] = MappingProxyType(_CANONICAL)
 
 
 def parse_cards(items: object, *, what: str = "cards") -> tuple[Card, ...]:
@@ -119,6 +124,14 @@ def parse_cards(items: object, *, what: str = "cards") -> tuple[Card, ...]:
 
     :raises InvalidNotation: when ``items`` is not a list of card codes (``what`` names it).
     """
+    if type(items) is list or type(items) is tuple:
+        # Records write canonical codes: one C-level lookup per card. Anything else (an
+        # alias such as "H10", lower case, a non-string) takes the careful loop below,
+        # which gives the same cards or the precise error.
+        try:
+            return tuple(map(_CANONICAL.__getitem__, items))
+        except (KeyError, TypeError):
+            pass
     if isinstance(items, str) or not isinstance(items, Sequence):
         raise InvalidNotation(f"{what} must be a list of card codes, not {items!r}")
     cards = []

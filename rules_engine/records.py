@@ -9,12 +9,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
-from rules_engine.cards import Card, parse_cards
+from rules_engine.cards import CARD_BY_CODE, Card, parse_cards
 from rules_engine.errors import InvalidNotation, InvalidRecord
 from rules_engine.seats import Seat
 
 T = TypeVar("T")
 _MISSING: Any = object()
+
+#: players -> {"1": Seat(1, players), ...}: seats are frozen values, so sharing them is safe.
+_PLAIN_SEATS: dict[int, dict[str, Seat]] = {
+    players: {str(n): Seat(n, players) for n in range(1, players + 1)} for players in (2, 3, 4)
+}
+_SEAT_BY_NUMBER: dict[tuple[int, int], Seat] = {
+    (seat.number, players): seat for players, seats in _PLAIN_SEATS.items() for seat in seats.values()
+}
 
 
 class Fields:
@@ -30,7 +38,9 @@ class Fields:
             raise InvalidRecord(f"{where} must be a JSON object, not {type(data).__name__}")
         self.data: Mapping[str, Any] = data
         self.where = where
-        allowed_keys = set(allowed)
+        allowed_keys = allowed if type(allowed) is frozenset or type(allowed) is set else set(allowed)
+        if allowed_keys.issuperset(data):
+            return
         unknown = sorted(str(key) for key in data if key not in allowed_keys)
         if unknown:
             raise InvalidRecord(
@@ -88,6 +98,10 @@ class Fields:
         value = self._value(key, default)
         if value is None or (value is default and key not in self.data):
             return value
+        if type(value) is int:
+            seat = _SEAT_BY_NUMBER.get((value, players))
+            if seat is not None:
+                return seat
         return Seat.parse(value, players, what=self.name(key))
 
     def cards(self, key: str, default: Any = _MISSING) -> Any:
@@ -126,6 +140,8 @@ def check_integer(
     return value
 
 
+
+
 def per_seat(
     data: object, players: int, what: str
 ) -> dict[Seat, Any]:
@@ -135,20 +151,50 @@ def per_seat(
     if not isinstance(data, Mapping):
         raise InvalidRecord(f"{what} must be a JSON object keyed by seat, not {data!r}")
     result: dict[Seat, Any] = {}
+    plain = _PLAIN_SEATS.get(players)
     for key, value in data.items():
-        seat = Seat.parse(key, players, what=f"{what} key")
-        if seat in result:
+        # Seat keys as JSON writes them ("1".."4") are looked up; anything else is parsed.
+        seat = plain.get(key) if plain is not None and type(key) is str else None
+        if seat is None:
+            seat = Seat.parse(key, players, what=f"{what} key")
+        size = len(result)
+        result.setdefault(seat, value)
+        if len(result) == size:
             raise InvalidRecord(f"{what}: seat {seat} is given twice")
-        result[seat] = value
     return result
 
 
 def per_seat_cards(data: object, players: int, what: str) -> dict[Seat, tuple[Card, ...]]:
     """A per-seat object whose values are lists of card codes (e.g. ``hands``)."""
+    plain = _plain_per_seat_cards(data, players)
+    if plain is not None:
+        return plain
     return {
         seat: parse_cards(value, what=f"{what}.{seat}")
         for seat, value in per_seat(data, players, what).items()
     }
+
+
+def _plain_per_seat_cards(data: object, players: int) -> dict[Seat, tuple[Card, ...]] | None:
+    """The usual case in one pass: seat keys "1".."N" and lists of canonical codes; else None.
+
+    Then nothing can be wrong (a JSON object cannot repeat a key), so no error order is at
+    stake; anything else goes the careful way, which names the first fault.
+    """
+    seats = _PLAIN_SEATS.get(players)
+    if type(data) is not dict or seats is None:
+        return None
+    lookup = CARD_BY_CODE.__getitem__
+    result: dict[Seat, tuple[Card, ...]] = {}
+    for key, value in data.items():
+        seat = seats.get(key) if type(key) is str else None
+        if seat is None or type(value) is not list:
+            return None
+        try:
+            result[seat] = tuple(map(lookup, value))
+        except (KeyError, TypeError):
+            return None
+    return result
 
 
 def per_seat_card_groups(
@@ -159,10 +205,18 @@ def per_seat_card_groups(
     for seat, groups in per_seat(data, players, what).items():
         if isinstance(groups, (str, bytes)) or not isinstance(groups, (list, tuple)):
             raise InvalidRecord(f"{what}.{seat} must be a list of card lists, not {groups!r}")
-        result[seat] = tuple(
-            parse_cards(group, what=f"{what}.{seat}[{index}]") for index, group in enumerate(groups)
-        )
+        result[seat] = tuple(_card_group(group, what, seat, index) for index, group in enumerate(groups))
     return result
+
+
+def _card_group(group: object, what: str, seat: Seat, index: int) -> tuple[Card, ...]:
+    if type(group) is list:
+        # Canonical codes are looked up; the field name is only written for an error.
+        try:
+            return tuple(map(CARD_BY_CODE.__getitem__, group))
+        except (KeyError, TypeError):
+            pass
+    return parse_cards(group, what=f"{what}.{seat}[{index}]")
 
 
 def check_deck(cards: Iterable[Card], deck: Iterable[Card], game: str, what: str) -> None:

@@ -14,13 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
-from rules_engine.cards import Card, format_cards, parse_cards
+from rules_engine.cards import CARD_BY_CODE, Card, format_cards, parse_cards
 from rules_engine.errors import InvalidRecord, Reason, RuleBroken
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields, per_seat_card_groups, per_seat_cards
 from rules_engine.schieber.contracts import (
+    ALL_CONTRACTS,
     DEAL_TOTAL,
     MATCH_BONUS,
     PLAYERS,
@@ -95,7 +97,22 @@ def _parse_points(data: object, where: str) -> PointsClaim:
     return PointsClaim(team, points.integer("value"), False)
 
 
+_PLAIN_TRICK_TYPES = frozenset({list})
+_FOUR = {PLAYERS}
+
+
 def _parse_tricks(raw: object, name: str) -> tuple[tuple[Card, ...], ...]:
+    if type(raw) is list and len(raw) == TRICKS_PER_DEAL and _PLAIN_TRICK_TYPES.issuperset(map(type, raw)):
+        # Nine lists of four canonical codes: looked up in one go and cut into tricks.
+        # Anything else is read trick by trick below, which gives the same tricks or the
+        # precise error.
+        if set(map(len, raw)) == _FOUR:
+            try:
+                stream = iter(tuple(map(CARD_BY_CODE.__getitem__, chain.from_iterable(raw))))
+            except (KeyError, TypeError):
+                pass
+            else:
+                return tuple(zip(stream, stream, stream, stream))
     if isinstance(raw, (str, bytes)) or not isinstance(raw, (list, tuple)):
         raise InvalidRecord(f"{name} must be a list of the {TRICKS_PER_DEAL} tricks, not {raw!r}")
     if len(raw) != TRICKS_PER_DEAL:
@@ -109,16 +126,26 @@ def _parse_tricks(raw: object, name: str) -> tuple[tuple[Card, ...], ...]:
     return tuple(tricks)
 
 
+#: Contracts by their canonical key, as records write them.
+_CONTRACTS: dict[str, Contract] = {contract.key: contract for contract in ALL_CONTRACTS}
+
+
 def parse_deal(data: object, where: str = "deal", *, allowed: Iterable[str] = RECORD_FIELDS) -> DealRecord:
     """Read a deal's shape: every field known, cards and seats in notation, no contradictory fields.
 
     :raises InvalidRecord: the input is not a deal record.
     """
-    deal = Fields(data, where, allowed)
+    return _read_fields(Fields(data, where, allowed), where)
+
+
+def _read_fields(deal: Fields, where: str) -> DealRecord:
     forehand = deal.seat("forehand")
     if forehand is None:
         raise InvalidRecord(f"{deal.name('forehand')} is missing (the seat that leads the first trick)")
-    contract = Contract.parse(deal.raw("contract")) if "contract" in deal.data else None
+    raw_contract = deal.raw("contract")
+    contract = _CONTRACTS.get(raw_contract) if type(raw_contract) is str else None
+    if contract is None and "contract" in deal.data:
+        contract = Contract.parse(raw_contract)
     if contract is None:
         raise InvalidRecord(f"{deal.name('contract')} is missing")
     pushed = deal.boolean("pushed") if deal.has("pushed") else False
@@ -217,29 +244,35 @@ class DealScore:
                 answer["trick_winners"] = None
             return answer
         award = self.award
-        answer.update({
-            "trick_points": list(self.trick_points),
-            "match_bonus": list(self.match_bonus),
-            "weis": list(self.weis),
-            "weis_winner": award.winner if award is not None else None,
-            "stoeck": list(self.stoeck),
-            "total": list(self.total),
-            "raw": {
-                "trick_points": list(self.raw_trick_points),
-                "match_bonus": list(self.raw_match_bonus),
-                "weis": list(self.raw_weis),
-                "stoeck": list(self.raw_stoeck),
-                "total": list(self.raw_total),
-            },
-            "match_team": self.match_team,
-            "weis_declared": {
-                str(seat.number): [w.to_json() for w in items] for seat, items in sorted(self.declared.items())
-            },
-            "weis_best": award.best.to_json() if award is not None and award.best is not None else None,
-            "weis_comparison": (
-                award.comparison.to_json() if award is not None and award.comparison is not None else None
-            ),
-        })
+        # The figures are read once here: the properties recompute them on every read.
+        factor = self.factor
+        tp1, tp2 = self.raw_trick_points
+        mb1, mb2 = self.raw_match_bonus
+        w1, w2 = self.raw_weis
+        st1, st2 = self.raw_stoeck
+        total1, total2 = tp1 + mb1 + w1 + st1, tp2 + mb2 + w2 + st2
+        declared = self.declared
+        answer["trick_points"] = [tp1 * factor, tp2 * factor]
+        answer["match_bonus"] = [mb1 * factor, mb2 * factor]
+        answer["weis"] = [w1 * factor, w2 * factor]
+        answer["weis_winner"] = award.winner if award is not None else None
+        answer["stoeck"] = [st1 * factor, st2 * factor]
+        answer["total"] = [total1 * factor, total2 * factor]
+        answer["raw"] = {
+            "trick_points": [tp1, tp2],
+            "match_bonus": [mb1, mb2],
+            "weis": [w1, w2],
+            "stoeck": [st1, st2],
+            "total": [total1, total2],
+        }
+        answer["match_team"] = self.match_team
+        answer["weis_declared"] = {
+            str(seat.number): [w.to_json() for w in items] for seat, items in sorted(declared.items())
+        } if declared else {}
+        answer["weis_best"] = award.best.to_json() if award is not None and award.best is not None else None
+        answer["weis_comparison"] = (
+            award.comparison.to_json() if award is not None and award.comparison is not None else None
+        )
         if self.trick_winners is not None:
             answer["trick_winners"] = [seat.number for seat in self.trick_winners]
         return answer
@@ -299,9 +332,12 @@ def _check_claims_against_cards(
     score: DealScore, claimed: Mapping[Seat, set[Card]], hands: Mapping[Seat, Sequence[Card]] | None
 ) -> None:
     """One card, one hand (S8): Weis of different players, the dealt hands, nine cards per hand."""
+    if not claimed:
+        return  # nothing claimed, nothing to hold against the cards
     record = score.record
     known = hands or {}
-    owner: dict[Card, Seat] = {card: seat for seat, hand in known.items() for card in hand}
+    # Who holds each card, needed only for a claim by a seat whose hand is not given.
+    owner: dict[Card, Seat] | None = None
     for seat, cards in sorted(claimed.items()):
         if seat in known:
             missing = sorted(cards - set(known[seat]), key=str)
@@ -312,6 +348,8 @@ def _check_claims_against_cards(
                     {"seat": seat.number, "cards": format_cards(missing), "hand": format_cards(known[seat])},
                     field=f"weis.{seat}"))
             continue
+        if owner is None:
+            owner = {card: holder for holder, hand in known.items() for card in hand}
         clashes: dict[Seat, list[Card]] = {}
         for card in sorted(cards, key=str):
             other = owner.get(card)
@@ -338,7 +376,7 @@ def _check_claims_against_cards(
                 field=f"weis.{seat}"))
 
 
-def _play_out(score: DealScore) -> dict[Seat, tuple[Card, ...]] | None:
+def _play_out(score: DealScore) -> Mapping[Seat, tuple[Card, ...]] | None:
     """With tricks: replay them (S4), take points, winners and Match from the cards; the hands."""
     record = score.record
     assert record.tricks is not None
@@ -351,9 +389,10 @@ def _play_out(score: DealScore) -> dict[Seat, tuple[Card, ...]] | None:
     points = played.trick_points
     score.raw_trick_points = (int(points[0]), int(points[1]))
     score.match_team = played.match_team
-    score.trick_winners = tuple(played.winners)
-    score.running = tuple((int(a), int(b)) for a, b in played.running)
-    return dict(played.hands)
+    score.trick_winners = played.winners
+    # The replay's running score is already a tuple of int pairs.
+    score.running = played.running
+    return played.hands  # read-only already: no copy
 
 
 def _take_points(score: DealScore) -> None:
@@ -389,7 +428,8 @@ def evaluate_deal(record: DealRecord, options: RuleOptions) -> DealScore:
         if record.contract.is_trump_contract:
             score.raw_stoeck = stoeck_points(record.stoeck)
     score.award = award_weis(score.declared, record.contract, options, record.forehand)
-    score.reasons[:] = _unique(score.reasons)
+    if score.reasons:
+        score.reasons[:] = _unique(score.reasons)
     return score
 
 
@@ -404,6 +444,61 @@ def _unique(reasons: Iterable[Reason]) -> list[Reason]:
     return result
 
 
+_OPTIONS: dict[tuple[object, ...], RuleOptions] = {}
+_OPTIONS_LIMIT = 256
+_SCALARS = (str, int, bool)
+
+
+def _options_key(profile: object, overrides: object) -> tuple[object, ...] | None:
+    """A hashable key telling every options value apart, or None when the input is unusual.
+
+    Types are part of the key: ``True == 1`` and they hash alike, but only one is valid.
+    """
+    if profile is not None and type(profile) is not str:
+        return None
+    if overrides is None:
+        return (profile, None)
+    if type(overrides) is not dict:
+        return None
+    key: list[object] = [profile]
+    for name, value in overrides.items():
+        kind = type(value)
+        if kind is dict:
+            inner = []
+            for item, inner_value in value.items():
+                if type(inner_value) not in _SCALARS:
+                    return None
+                inner.append((type(item), item, type(inner_value), inner_value))
+            key.append((type(name), name, dict, tuple(inner)))
+        elif kind in _SCALARS:
+            key.append((type(name), name, kind, value))
+        else:
+            return None
+    return tuple(key)
+
+
+def cached_options(profile: object, overrides: object) -> RuleOptions:
+    """:func:`schieber_options`, resolved once per distinct ``profile`` and ``options``.
+
+    Every deal of a bench or a match carries the same few; resolving them is a good share
+    of a deal's cost. Invalid options are not cached, so they raise every time.
+    """
+    key = _options_key(profile, overrides)
+    if key is None:
+        return schieber_options(profile, overrides)
+    try:
+        return _OPTIONS[key]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable key inside the options: resolve it as it comes
+        return schieber_options(profile, overrides)
+    options = schieber_options(profile, overrides)
+    if len(_OPTIONS) >= _OPTIONS_LIMIT:
+        _OPTIONS.clear()
+    _OPTIONS[key] = options
+    return options
+
+
 def read_deal_record(record: object) -> tuple[DealRecord, RuleOptions]:
     """A stand-alone deal record and the options in force.
 
@@ -413,8 +508,9 @@ def read_deal_record(record: object) -> tuple[DealRecord, RuleOptions]:
     game = fields.raw("game", "schieber")
     if game != "schieber":
         raise InvalidRecord(f"game: {game!r} is not a Schieber record")
-    options = schieber_options(fields.raw("profile"), fields.raw("options"))
-    return parse_deal(record, "deal"), options
+    options = cached_options(fields.raw("profile"), fields.raw("options"))
+    # The same fields parse_deal(record, "deal") would read: checked once, not twice.
+    return _read_fields(fields, "deal"), options
 
 
 def score_deal(record: Mapping[str, Any]) -> dict[str, Any]:

@@ -21,8 +21,8 @@ from typing import Any
 from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields
-from rules_engine.schieber.contracts import DEFAULT_TARGET, MATCH_BONUS, TRICKS_PER_DEAL, schieber_options
-from rules_engine.schieber.deal import DEAL_FIELDS, DealScore, evaluate_deal, parse_deal
+from rules_engine.schieber.contracts import DEFAULT_TARGET, MATCH_BONUS, TRICKS_PER_DEAL
+from rules_engine.schieber.deal import DEAL_FIELDS, DealScore, cached_options, evaluate_deal, parse_deal
 from rules_engine.seats import Seat
 
 __all__ = ["MATCH_FIELDS", "DealOutcome", "crossing_trick", "score_match"]
@@ -121,7 +121,7 @@ def _read_match(record: object) -> tuple[RuleOptions, int, list[Any]]:
     game = fields.raw("game", "schieber")
     if game != "schieber":
         raise InvalidRecord(f"game: {game!r} is not a Schieber record")
-    options = schieber_options(fields.raw("profile"), fields.raw("options"))
+    options = cached_options(fields.raw("profile"), fields.raw("options"))
     target = fields.integer("target", minimum=1) if fields.has("target") else DEFAULT_TARGET[options.profile]
     if not fields.has("deals"):
         raise InvalidRecord("match.deals is missing (the list of deals, [] before the first)")

@@ -23,17 +23,25 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
 from types import MappingProxyType
 from typing import Any
 
-from rules_engine.cards import SCHIEBER_DECK, Card, Rank, Suit
+from rules_engine.cards import CARD_BY_CODE, SCHIEBER_DECK, Card, Rank, Suit
 from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.options import RuleOptions
 from rules_engine.schieber.contracts import LAST_TRICK_BONUS, PLAYERS, TRICKS_PER_DEAL, Contract
-from rules_engine.schieber.legality import NOT_IN_HAND, classify, is_legal, make_reason, play_rules
+from rules_engine.schieber.legality import NOT_IN_HAND, PlayRules, classify, is_legal, make_reason, play_rules
 from rules_engine.seats import Seat
 
 SEATS: tuple[Seat, ...] = tuple(Seat(n) for n in range(1, PLAYERS + 1))
+
+#: Identities of the canonical cards (those :meth:`Card.parse` returns for record codes).
+#: Cards that are all canonical are distinct exactly when their ids are, and ids hash in C
+#: where a Card hashes in Python: the common case is checked by id, anything else by value.
+_CANONICAL_IDS: frozenset[int] = frozenset(map(id, CARD_BY_CODE.values()))
+_SEQUENCE_TYPES = frozenset({tuple, list})
+_FOUR = {PLAYERS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +96,24 @@ def card_points_table(contract: Contract, options: RuleOptions) -> Mapping[Card,
     return _points_table(contract.key, options["undenufe_points"])
 
 
+def _plain_shape(tricks: Sequence[Sequence[Card]], partial: bool) -> bool:
+    """Whether ``tricks`` is a list of complete tricks of distinct canonical cards (the usual case)."""
+    if type(tricks) is not tuple and type(tricks) is not list:
+        return False
+    count = len(tricks)
+    if count > TRICKS_PER_DEAL or (not partial and count != TRICKS_PER_DEAL):
+        return False
+    if not count:
+        return True
+    if not _SEQUENCE_TYPES.issuperset(map(type, tricks)) or set(map(len, tricks)) != _FOUR:
+        return False
+    ids = set(map(id, chain.from_iterable(tricks)))
+    return len(ids) == count * PLAYERS and ids <= _CANONICAL_IDS
+
+
 def _check_shape(tricks: Sequence[Sequence[Card]], partial: bool) -> None:
+    if _plain_shape(tricks, partial):
+        return
     if isinstance(tricks, (str, bytes)) or not isinstance(tricks, Sequence):
         raise InvalidRecord(f"tricks must be a list of tricks, not {tricks!r}")
     count = len(tricks)
@@ -119,7 +144,19 @@ def _check_shape(tricks: Sequence[Sequence[Card]], partial: bool) -> None:
                 seen[card] = (t, i)
 
 
+def _plain_hands(hands: Mapping[Seat, Sequence[Card]]) -> bool:
+    """Whether every given hand is nine canonical cards and no card is given twice."""
+    ids: list[int] = []
+    for hand in hands.values():
+        if len(hand) != TRICKS_PER_DEAL:
+            return False
+        ids.extend(map(id, hand))
+    return _CANONICAL_IDS.issuperset(ids) and len(set(ids)) == len(ids)
+
+
 def _hand_reasons(hands: Mapping[Seat, Sequence[Card]]) -> list[Reason]:
+    if _plain_hands(hands):
+        return []
     reasons: list[Reason] = []
     # Keyed by (suit, rank): those hash in C, a Card in Python.
     holder: dict[tuple[Suit, Rank], Seat] = {}
@@ -169,73 +206,52 @@ def _locate(reason: Reason, trick: int, seat: Seat, position: int) -> Reason:
     )
 
 
-def replay(
-    contract: Contract,
-    options: RuleOptions,
-    forehand: Seat,
+def _all_legal_as_played(
+    rules: PlayRules,
     tricks: Sequence[Sequence[Card]],
-    hands: Mapping[Seat, Sequence[Card]] | None = None,
-    *,
-    partial: bool = False,
-) -> Replay:
-    """Check and score a deal's tricks card by card (S4, S5).
+    leaders: Sequence[int],
+    played: Sequence[Sequence[Card]],
+    given: Mapping[Seat, Sequence[Card]],
+    off_suit: Sequence[tuple[int, int]],
+) -> bool:
+    """The usual complete deal: each given hand is what its seat played, and every card was legal.
 
-    ``hands`` may give some or all seats' dealt cards; the other seats' hands are derived
-    from the tricks (a seat's hand at trick t is the cards it plays in tricks t..9).
-
-    :raises InvalidRecord: not nine tricks of four cards (``partial``: at most nine), or
-        the same card played twice.
+    Then a seat's hand at trick t is the cards it plays from t on, whatever order the
+    record lists them in, and there is nothing to report. Anything else (a card not held,
+    an illegal card, a hand that is not nine distinct cards) returns False, and
+    :func:`_card_reasons` says what is wrong, with the hands in the record's order.
     """
-    _check_shape(tricks, partial)
-    rules = play_rules(contract)
-    trump = rules.trump
-    trump_power = rules.trump_power
-    plain_power = rules.plain_power
-    trump_points, plain_points = _rank_points(contract.key, options["undenufe_points"])
-    count = len(tricks)
-
-    # Pass 1: who leads and wins each trick, the points, and each seat's cards in order.
-    leaders: list[int] = []
-    winners: list[int] = []
-    per_trick: list[int] = []
-    running: list[tuple[int, int]] = []
-    played: list[list[Card]] = [[], [], [], []]
-    team = [0, 0]
-    leader = forehand.number - 1
-    for t in range(count):
+    # The tricks are 36 distinct cards (checked before), so a hand of nine cards holding
+    # every card its seat played is exactly those cards: nine distinct cards, no card in
+    # two hands (unless two seats share a number, which the set of numbers rules out).
+    numbers: set[int] = set()
+    for seat, hand in given.items():
+        number = seat.number
+        if (
+            number in numbers
+            or len(hand) != TRICKS_PER_DEAL
+            or not set(map(id, hand)).issuperset(map(id, played[number - 1]))
+        ):
+            return False
+        numbers.add(number)
+    for t, index in off_suit:
         trick = tricks[t]
-        best = trick[0]
-        best_suit = best.suit
-        best_power = (trump_power if best_suit is trump else plain_power)[best.rank]
-        best_index = 0
-        value = 0
-        for index in (0, 1, 2, 3):
-            card = trick[index]
-            suit = card.suit
-            played[(leader + index) & 3].append(card)
-            if suit is trump:
-                value += trump_points[card.rank]
-                if best_suit is not trump:
-                    best_suit, best_power, best_index = suit, trump_power[card.rank], index
-                elif trump_power[card.rank] > best_power:
-                    best_power, best_index = trump_power[card.rank], index
-            else:
-                value += plain_points[card.rank]
-                if suit is best_suit and plain_power[card.rank] > best_power:
-                    best_power, best_index = plain_power[card.rank], index
-        if t == TRICKS_PER_DEAL - 1:
-            value += LAST_TRICK_BONUS
-        winner = (leader + best_index) & 3
-        leaders.append(leader)
-        winners.append(winner)
-        per_trick.append(value)
-        team[winner & 1] += value
-        running.append((team[0], team[1]))
-        leader = winner
+        if not is_legal(rules, played[(leaders[t] + index) & 3][t:], trick[:index], trick[index]):
+            return False
+    return True
 
-    # Pass 2: every card against the hand it was played from.
+
+def _card_reasons(
+    contract: Contract,
+    rules: PlayRules,
+    tricks: Sequence[Sequence[Card]],
+    leaders: Sequence[int],
+    played: Sequence[Sequence[Card]],
+    given: Mapping[Seat, Sequence[Card]],
+) -> list[Reason]:
+    """Every card against the hand it was played from, the hands' own faults first."""
     reasons: list[Reason] = []
-    given = hands or {}
+    count = len(tricks)
     if given:
         reasons.extend(_hand_reasons(given))
     # A given hand as (suit, rank) -> card, in hand order: membership and removal in C.
@@ -268,13 +284,88 @@ def replay(
                 reasons.append(_locate(reason, t, SEATS[seat], index))
             if held is not None:
                 del held[key]
+    return reasons
+
+
+def replay(
+    contract: Contract,
+    options: RuleOptions,
+    forehand: Seat,
+    tricks: Sequence[Sequence[Card]],
+    hands: Mapping[Seat, Sequence[Card]] | None = None,
+    *,
+    partial: bool = False,
+) -> Replay:
+    """Check and score a deal's tricks card by card (S4, S5).
+
+    ``hands`` may give some or all seats' dealt cards; the other seats' hands are derived
+    from the tricks (a seat's hand at trick t is the cards it plays in tricks t..9).
+
+    :raises InvalidRecord: not nine tricks of four cards (``partial``: at most nine), or
+        the same card played twice.
+    """
+    _check_shape(tricks, partial)
+    rules = play_rules(contract)
+    trump = rules.trump
+    trump_power = rules.trump_power
+    plain_power = rules.plain_power
+    trump_points, plain_points = _rank_points(contract.key, options["undenufe_points"])
+    count = len(tricks)
+
+    # Pass 1: who leads and wins each trick, the points, and each seat's cards in order.
+    leaders: list[int] = []
+    winners: list[int] = []
+    per_trick: list[int] = []
+    running: list[tuple[int, int]] = []
+    played: list[list[Card]] = [[], [], [], []]
+    # (trick, position) of every card that does not follow the led suit: following suit is
+    # always legal (S4.2-S4.5), so only these need a look at the hand.
+    off_suit: list[tuple[int, int]] = []
+    team = [0, 0]
+    leader = forehand.number - 1
+    for t in range(count):
+        trick = tricks[t]
+        best = trick[0]
+        best_suit = led = best.suit
+        best_power = (trump_power if best_suit is trump else plain_power)[best.rank]
+        best_index = 0
+        value = 0
+        for index in (0, 1, 2, 3):
+            card = trick[index]
+            suit = card.suit
+            played[(leader + index) & 3].append(card)
+            if suit is not led:
+                off_suit.append((t, index))
+            if suit is trump:
+                value += trump_points[card.rank]
+                if best_suit is not trump:
+                    best_suit, best_power, best_index = suit, trump_power[card.rank], index
+                elif trump_power[card.rank] > best_power:
+                    best_power, best_index = trump_power[card.rank], index
+            else:
+                value += plain_points[card.rank]
+                if suit is best_suit and plain_power[card.rank] > best_power:
+                    best_power, best_index = plain_power[card.rank], index
+        if t == TRICKS_PER_DEAL - 1:
+            value += LAST_TRICK_BONUS
+        winner = (leader + best_index) & 3
+        leaders.append(leader)
+        winners.append(winner)
+        per_trick.append(value)
+        team[winner & 1] += value
+        running.append((team[0], team[1]))
+        leader = winner
+
+    # Pass 2: every card against the hand it was played from.
+    given = hands or {}
+    reasons: list[Reason] = []
+    if count != TRICKS_PER_DEAL or not _all_legal_as_played(rules, tricks, leaders, played, given, off_suit):
+        reasons = _card_reasons(contract, rules, tricks, leaders, played, given)
 
     start_hands: dict[Seat, tuple[Card, ...]] = {}
     for each in SEATS:
-        if each in given:
-            start_hands[each] = tuple(given[each])
-        else:
-            start_hands[each] = tuple(played[each.number - 1])
+        dealt = given.get(each)
+        start_hands[each] = tuple(dealt) if dealt is not None else tuple(played[each.number - 1])
     match_team: int | None = None
     if count == TRICKS_PER_DEAL:
         first_team = winners[0] & 1
@@ -282,8 +373,8 @@ def replay(
             match_team = first_team + 1
     return Replay(
         hands=MappingProxyType(start_hands),
-        winners=tuple(SEATS[w] for w in winners),
-        leaders=tuple(SEATS[s] for s in leaders),
+        winners=tuple(map(SEATS.__getitem__, winners)),
+        leaders=tuple(map(SEATS.__getitem__, leaders)),
         trick_points=(team[0], team[1]),
         running=tuple(running),
         match_team=match_team,

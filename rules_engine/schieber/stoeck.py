@@ -8,6 +8,7 @@ cards are known, the holder's hand.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 
 from rules_engine.cards import Card, Rank, format_cards
 from rules_engine.errors import Reason
@@ -19,7 +20,12 @@ __all__ = ["STOECK_POINTS", "check_stoeck", "stoeck_cards", "stoeck_points"]
 
 def stoeck_cards(contract: Contract) -> tuple[Card, ...]:
     """The trump König and Ober, or () in Obenabe/Undenufe (no Stöck there)."""
-    trump = contract.trump
+    return _stoeck_cards(contract.key)
+
+
+@lru_cache(maxsize=None)
+def _stoeck_cards(key: str) -> tuple[Card, ...]:
+    trump = Contract(key).trump
     if trump is None:
         return ()
     return (Card(trump, Rank.KING), Card(trump, Rank.QUEEN))

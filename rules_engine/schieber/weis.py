@@ -18,13 +18,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
 from rules_engine.cards import NATURAL_INDEX, NATURAL_ORDER, Card, Rank, Suit, format_cards, parse_cards
 from rules_engine.errors import Reason, RuleBroken
 from rules_engine.options import RuleOptions
-from rules_engine.schieber.contracts import RUN_POINTS, Contract
+from rules_engine.schieber.contracts import CONTRACT_KEYS, RUN_POINTS, Contract
 from rules_engine.seats import Seat
 
 __all__ = [
@@ -256,10 +257,14 @@ def weis_key(
     rank_step = NATURAL_INDEX[weis.top]
     if contract is not None and contract.is_undenufe:
         rank_step = -rank_step
-    trump = contract.trump if contract is not None else None
+    # Contract.trump builds the Suit from the key on every read; this is on every comparison.
+    trump = _TRUMPS[contract.key] if contract is not None else None
     trump_step = 1 if trump is not None and weis.suit is trump else 0
     order_step = -declared.seat.distance_from(forehand) if forehand is not None else 0
     return (weis.points, cards_step, rank_step, trump_step, order_step)
+
+
+_TRUMPS: Mapping[str, Suit | None] = MappingProxyType({key: Contract(key).trump for key in CONTRACT_KEYS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,6 +354,10 @@ class WeisAward:
         }
 
 
+#: Nobody declared: one frozen answer serves every such deal.
+_NO_AWARD = WeisAward((0, 0), None, None, None)
+
+
 def award_weis(
     declared: Mapping[Seat, Sequence[Weis]], contract: Contract, options: RuleOptions, forehand: Seat
 ) -> WeisAward:
@@ -359,15 +368,14 @@ def award_weis(
     """
     everything = [Declared(seat, weis) for seat, items in declared.items() for weis in items]
     if not everything:
-        return WeisAward((0, 0), None, None, None)
+        return _NO_AWARD
 
-    def key(item: Declared) -> tuple[int, int, int, int, int]:
-        return weis_key(item, contract, options, forehand)
-
+    # Each Weis's S6.5 key once (max keeps the first of equal keys, as before).
+    keyed = [(weis_key(d, contract, options, forehand), d.seat.side, d) for d in everything]
     best_per_team = {
-        team: max((d for d in everything if d.seat.side == team), key=key)
+        team: max((item for item in keyed if item[1] == team), key=itemgetter(0))[2]
         for team in (1, 2)
-        if any(d.seat.side == team for d in everything)
+        if any(item[1] == team for item in keyed)
     }
     comparison = None
     if len(best_per_team) == 2:
