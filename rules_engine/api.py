@@ -1,7 +1,10 @@
 """The engine's public entry points (DEAL_RECORD.md): records in, JSON answers out.
 
 Each game is a module offering ``score_deal``, ``score_match`` and ``legal_cards``; the
-record's ``game`` field (default ``schieber``) finds it by name.
+record's ``game`` field (default ``schieber``) finds it by name. A module may also offer
+``legal_cards_fast(position)``: the answer for a plainly written position, or None (or a
+KeyError or TypeError) when it is not one; ``legal_cards`` then answers. Positions are
+small and many, so their dispatch skips a call where it can.
 """
 
 from __future__ import annotations
@@ -23,6 +26,9 @@ Answer = dict[str, Any]
 
 #: (game, entry) -> the function, once imported: dispatch is on every call's hot path.
 _RESOLVED: dict[tuple[str, str], Callable[[Mapping[str, Any]], Answer]] = {}
+_Fast = Callable[[Mapping[str, Any]], "Answer | None"]
+#: Game -> (its ``legal_cards_fast`` or None, its ``legal_cards``), once imported.
+_LEGAL_CARDS: dict[object, tuple[_Fast | None, Callable[[Mapping[str, Any]], Answer]]] = {}
 
 
 def _entry(record: object, entry: str) -> Callable[[Mapping[str, Any]], Answer]:
@@ -38,6 +44,8 @@ def _entry(record: object, entry: str) -> Callable[[Mapping[str, Any]], Answer]:
     module = importlib.import_module(GAMES[game])
     function = cast(Callable[[Mapping[str, Any]], Answer], getattr(module, entry))
     _RESOLVED[(game, entry)] = function
+    if entry == "legal_cards":
+        _LEGAL_CARDS[game] = (getattr(module, "legal_cards_fast", None), function)
     return function
 
 
@@ -63,4 +71,18 @@ def legal_cards(position: Mapping[str, Any]) -> Answer:
 
     :raises InvalidRecord: the input is not a position.
     """
+    if type(position) is dict:
+        try:
+            fast, function = _LEGAL_CARDS[position.get("game", "schieber")]
+        except (KeyError, TypeError):  # not resolved yet, unknown or not a name: _entry says
+            pass
+        else:
+            if fast is not None:
+                try:
+                    answer = fast(position)
+                except (KeyError, TypeError):  # not a plain position: legal_cards says why
+                    answer = None
+                if answer is not None:
+                    return answer
+            return function(position)
     return _entry(position, "legal_cards")(position)

@@ -67,3 +67,40 @@ def impossible_totals(
     maximum = sum(values) + last_trick_bonus
     possible = achievable_totals(values, cards_per_trick, tricks, last_trick_bonus)
     return [total for total in range(maximum + 1) if total not in possible]
+
+
+def simplest_take(takes: Iterable[TrickTake], tricks: int) -> TrickTake:
+    """The easiest way to explain a total: some but not all tricks, as few as possible,
+    without needing the last trick."""
+    return min(takes, key=lambda t: (not 0 < t.tricks < tricks, t.tricks, t.last_trick))
+
+
+@lru_cache(maxsize=64)
+def _prefix_sums(values: tuple[int, ...]) -> tuple[frozenset[tuple[int, int]], ...]:
+    """For each prefix of ``values``, every (count, sum) that some subset of it makes."""
+    reachable: list[frozenset[tuple[int, int]]] = [frozenset({(0, 0)})]
+    for value in values:
+        previous = reachable[-1]
+        reachable.append(previous | {(count + 1, total + value) for count, total in previous})
+    return tuple(reachable)
+
+
+def example_subset(values: Iterable[int], count: int, card_sum: int) -> tuple[int, ...] | None:
+    """Indexes of exactly ``count`` of ``values`` that add up to ``card_sum``, or None.
+
+    >>> example_subset([11, 0, 10, 4], 2, 15)
+    (0, 3)
+    """
+    ordered = tuple(values)
+    reachable = _prefix_sums(ordered)
+    state = (count, card_sum)
+    if state not in reachable[-1]:
+        return None
+    chosen: list[int] = []
+    # Walk back through the prefixes: a value is needed when the state was unreachable without it.
+    for index in range(len(ordered), 0, -1):
+        if state in reachable[index - 1]:
+            continue
+        chosen.append(index - 1)
+        state = (state[0] - 1, state[1] - ordered[index - 1])
+    return tuple(reversed(chosen))

@@ -15,7 +15,7 @@ from typing import Any
 from rules_engine.cards import KLAMMERN_DECK, Card, Rank, Suit
 from rules_engine.errors import InvalidNotation, InvalidRecord
 from rules_engine.options import OptionSpec, RuleOptions, choice_of, resolve_options
-from rules_engine.totals import impossible_totals
+from rules_engine.totals import TrickTake, achievable_totals, example_subset, impossible_totals, simplest_take
 from rules_engine.tricks import Ranking
 
 R = Rank
@@ -141,3 +141,20 @@ def deck_values(jappa_total: bool) -> tuple[int, ...]:
 def impossible_team_totals(jappa_total: bool) -> frozenset[int]:
     """Four players: totals 0..164 that no set of tricks yields (1 and 163; 1 and 161)."""
     return frozenset(impossible_totals(deck_values(jappa_total), 4, TRICKS_PER_DEAL, LAST_TRICK_BONUS))
+
+
+def example_take(trump: Suit, jappa_total: bool, total: int) -> tuple[TrickTake, tuple[Card, ...]] | None:
+    """Four players: how one team could have taken ``total`` card points, with example cards.
+
+    ``None`` when no set of tricks makes ``total`` (K10); the dispute desk shows the cards.
+    """
+    rank = ranking(trump, jappa_total)
+    values = [rank.points(card) for card in DECK]
+    takes = achievable_totals(values, 4, TRICKS_PER_DEAL, LAST_TRICK_BONUS).get(total)
+    if not takes:
+        return None
+    take = simplest_take(takes, TRICKS_PER_DEAL)
+    chosen = example_subset(values, take.tricks * 4, take.card_points)
+    if chosen is None:
+        return None
+    return take, tuple(DECK[index] for index in chosen)

@@ -35,6 +35,10 @@ When valid:
   when the engine found the revoke itself in ``tricks``.
 * ``durchmarsch``: null, or ``{"seat": s, "side": T, "all_tricks": bool}`` (Liga only,
   K8.4). The deal then scores no Augen (``augen`` all 0); the match layer decides.
+* ``trick_winners`` (only when the record gives ``tricks``): the seat number that took
+  each trick, in order (K4.1, K4.4), as in the Schieber answer. With a revoke found in
+  the tricks the list stops before the trick of the revoke (K4.5 ends the deal there:
+  that trick is taken by nobody).
 * The format's figure (only that one):
   ``small_points`` per side (small_big, K7.1/K7.2, x Kontra/Re; K1.4 with 2-3 players),
   ``augen`` per side (liga, K8.1/K8.3, rounded half up, then x Kontra/Re),
@@ -403,6 +407,8 @@ class _Facts:
     #: Where the engine found the revoke itself: trick, card, rule, message.
     revoke_found: dict[str, Any] = field(default_factory=dict)
     all_tricks: bool | None = None
+    #: Seat numbers that took the tricks, when the record gives them.
+    trick_winners: list[int] | None = None
 
 
 def score_deal(record: Mapping[str, Any]) -> Answer:
@@ -441,6 +447,8 @@ def score_deal(record: Mapping[str, Any]) -> Answer:
         "revoke": None,
         "durchmarsch": None,
     }
+    if facts.trick_winners is not None:
+        answer["trick_winners"] = facts.trick_winners
     extras = [meld_score.points[i] + bella[i] for i in range(sides)]
     if deal.durchmarsch is not None:
         winners = _march_outcome(deal, facts, answer)
@@ -460,6 +468,7 @@ def _establish(deal: DealRecord, rank: Ranking) -> _Facts:
     if deal.tricks is not None:
         rep = replay(deal.tricks, deal.players, deal.forehand, rank, deal.hands)
         errors.extend(rep.errors)
+        facts.trick_winners = list(rep.winners)
         if deal.melds or deal.bella is not None or deal.players != 4:
             facts.hands = rep.hands
     elif deal.hands is not None:

@@ -138,6 +138,9 @@ class Replay:
     dealt: tuple[int, ...]
     revoke: Revoke | None
     errors: tuple[Reason, ...]
+    #: Seat number that took each trick, in order, up to the first revoke (K4.5 ends the
+    #: deal there: the trick it is played in is taken by nobody).
+    winners: tuple[int, ...] = ()
 
     @property
     def hands(self) -> dict[Seat, frozenset[Card]]:
@@ -340,7 +343,8 @@ def replay(
             else:
                 side_points[side_of[winners[-1]]] += rank.last_trick
 
-    return Replay(tuple(side_points), tuple(won), tuple(dealt), revoke, tuple(errors))
+    taken = len(winners) if revoke is None else revoke.trick
+    return Replay(tuple(side_points), tuple(won), tuple(dealt), revoke, tuple(errors), tuple(winners[:taken]))
 
 
 def _cards_of(mask: int) -> list[Card]:

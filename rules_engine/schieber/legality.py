@@ -435,10 +435,10 @@ def trick_winner(contract: Contract, trick: Sequence[Card]) -> int:
 
 # --------------------------------------------------------------------------- the same rules on card codes
 #
-# The JSON entry (play.legal_cards) reads and answers card codes. Turning codes into Card
-# values and back costs more than the rules themselves (a Card hashes and prints in
-# Python, a code in C), so the entry applies the rules to the codes directly: the same
-# S4.2-S4.5 as classify(), which the tests hold it to on random positions.
+# Turning codes into Card values and back costs more than the rules themselves (a Card
+# hashes and prints in Python, a code in C), so these apply the rules to the codes
+# directly: the same S4.2-S4.5 as classify(), which the tests hold them to. The JSON entry
+# (play.legal_cards) goes one step further, on bitmasks (next section).
 
 _TRUMP_POWER_BY_LETTER: dict[str, Mapping[str, int]] = {
     key: {rank.value: power for rank, power in rules.trump_power.items()} for key, rules in _RULES.items()
@@ -522,71 +522,94 @@ def classify_codes(
     return legal, illegal, highest
 
 
-_MESSAGE_HEADS: dict[tuple[int, bool, str, str, str | None], str] = {}
+# --------------------------------------------------------------------------- the same rules on bitmasks
+#
+# The JSON answer itself (play.legal_cards) is built from bitmasks of the hand and the
+# trick: bit i is the card at display index i (suits H C D S, ranks A K Q J T 9 8 7 6), so
+# a mask's cards come out in the answers' order, a trick context's legal and illegal cards
+# are a few ``&`` away, and everything a reason needs beyond the card, the legal cards and
+# the alternatives is made at import, once per contract and led card: a call formats no
+# template and fills no cache (its first pass is as fast as any other).
+
+_SUIT_LETTERS: Final = tuple(suit.value for suit in Suit)
+_RANK_LETTERS: Final = tuple(rank.value for rank in Rank)
+#: Card codes by display index.
+CODES: Final = tuple(suit + rank for suit in _SUIT_LETTERS for rank in _RANK_LETTERS)
+#: Card code -> its bit; a code that is not canonical is missing (KeyError).
+CODE_BIT: Final[Mapping[str, int]] = {code: 1 << index for index, code in enumerate(CODES)}
+_SUIT_MASK: Final = {suit: 0b111111111 << 9 * index for index, suit in enumerate(_SUIT_LETTERS)}
+
+
+def _chunk_codes(suit: int) -> tuple[tuple[str, ...], ...]:
+    return tuple(
+        tuple(CODES[9 * suit + rank] for rank in range(9) if chunk >> rank & 1) for chunk in range(512)
+    )
+
+
+#: Per suit (H C D S), the codes of each 9-bit chunk of a mask: a mask's codes in display
+#: order are ``[*HEARTS[m & 511], *CLUBS[m >> 9 & 511], *DIAMONDS[m >> 18 & 511], *SPADES[m >> 27]]``.
+HEARTS, CLUBS, DIAMONDS, SPADES = (_chunk_codes(suit) for suit in range(4))
+
+
+_CARD = "{card}"
 _ALTERNATIVES = "{alternatives}"
 
 
-def _message_head(why: int, trump_contract: bool, card: str, led_card: str, highest: str | None) -> str:
-    # Every S4.2-S4.5 template ends in "{alternatives}"; the part before it depends on few
-    # values, so it is formatted once per combination.
-    key = (why, trump_contract, card, led_card, highest)
-    head = _MESSAGE_HEADS.get(key)
-    if head is None:
-        rule, code, template = _FOLLOW_OR_TRUMP if why == MUST_FOLLOW_SUIT and trump_contract else _TEMPLATES[why]
-        head = template[: -len(_ALTERNATIVES)].format(
-            card=card, led_card=led_card, led=led_card[0], highest=highest
-        )
-        if len(_MESSAGE_HEADS) > 100_000:  # bounded: 4 reasons x 36 x 36 x 10 at most anyway
-            _MESSAGE_HEADS.clear()
-        _MESSAGE_HEADS[key] = head
-    return head
+def _tail(template: str, led_card: str, highest: str | None = None) -> str:
+    """The message between the card and the alternatives: every template starts with the
+    card and ends with the alternatives, and nothing between depends on either."""
+    assert template.startswith(_CARD) and template.endswith(_ALTERNATIVES), template
+    middle = template[len(_CARD) : -len(_ALTERNATIVES)]
+    assert _CARD not in middle and _ALTERNATIVES not in middle, template
+    return middle.format(led_card=led_card, led=led_card[0], highest=highest)
 
 
-def illegal_json(
-    key: str, legal: Sequence[str], illegal: Sequence[tuple[str, int]], trick: Sequence[str], highest: str | None
-) -> dict[str, dict[str, object]]:
-    """``{code: Reason.to_json()}`` for the illegal codes of :func:`classify_codes`.
+# How a trick context classifies a hand (see play._fast_legal_cards).
+NO_TRUMP: Final = 0  # S4.2
+TRUMP_LED: Final = 1  # S4.5
+PLAIN_LED: Final = 2  # S4.3, S4.4
 
-    Equal to what :func:`make_reason` gives for the same cards (the tests check it),
-    built without the Reason objects. The reasons of one answer share its ``instead`` list.
-    """
-    led_card = trick[0]
-    # Within one trick context (contract, led card, highest trump) a card's reason, its
-    # rule, the message before the alternatives and every param but the alternatives
-    # depend on the card alone: they are made once per context and card.
-    context_key = (key, led_card, highest)
-    context = _CONTEXTS.get(context_key)
-    if context is None:
-        if len(_CONTEXTS) > 10_000:  # bounded: 6 x 36 x 10 contexts exist at most
-            _CONTEXTS.clear()
-        context = _CONTEXTS[context_key] = {}
-    instead = list(legal)
-    alternatives = " ".join(legal) if legal else "(none)"
-    answer: dict[str, dict[str, object]] = {}
-    for code, why in illegal:
-        entry = context.get(code)
-        if entry is None or entry[3] != why:
-            entry = context[code] = _context_entry(key, why, code, led_card, highest)
-        # Copies of prototypes that already hold every key: filling them never resizes.
-        params = entry[2].copy()
-        params["instead"] = instead
-        params["alternatives"] = alternatives
-        reason = entry[1].copy()
-        reason["message"] = entry[0] + alternatives
-        reason["params"] = params
-        answer[code] = reason
-    return answer
+#: Per trump chunk of a trick (9 bits): the highest trump and the mask of the trumps
+#: below it (the undertrumps), for each trump contract.
+_TOPS: dict[str, tuple[tuple[str | None, int], ...]] = {}
+for _key, _rules in _RULES.items():
+    if _rules.trump is None:
+        continue
+    _suit = _SUIT_LETTERS.index(_rules.trump.value)
+    _strength = [_rules.trump_power[Rank(rank)] for rank in _RANK_LETTERS]
+    _tops: list[tuple[str | None, int]] = []
+    for _chunk in range(512):
+        _held = [rank for rank in range(9) if _chunk >> rank & 1]
+        if not _held:
+            _tops.append((None, 0))
+            continue
+        _best = max(_held, key=_strength.__getitem__)
+        _under = sum(1 << rank for rank in range(9) if _strength[rank] < _strength[_best])
+        _tops.append((CODES[9 * _suit + _best], _under << 9 * _suit))
+    _TOPS[_key] = tuple(_tops)
+
+#: One led card under one contract: everything the answer needs but the hand and the
+#: highest trump in the trick.
+#: (kind, led mask, trump mask, mask of the trumps but the Under, mask of the suits before
+#: the trump suit, message tail, reason and params prototypes; for the undertrump reason
+#: the message tails and params prototypes by highest trump and the reason prototype; the
+#: trump chunk's shift, the tops)
+Context = tuple[
+    int, int, int, int, int, str, dict[str, object], dict[str, object],
+    Mapping["str | None", str], Mapping["str | None", dict[str, object]], dict[str, object],
+    int, tuple[tuple["str | None", int], ...],
+]
 
 
-def _context_entry(
-    key: str, why: int, code: str, led_card: str, highest: str | None
-) -> tuple[str, dict[str, object], dict[str, object], int]:
-    """Message head, reason prototype and params prototype of one card in one context."""
-    trump = _TRUMP_LETTER[key]
-    trump_contract = trump is not None
-    rule, name = _RULE_AND_CODE[trump_contract][why]
+def _prototypes(why: int, trump: str | None, key: str, led_card: str, highest: str | None = None) -> tuple[
+    dict[str, object], dict[str, object]
+]:
+    # Key order as Reason.to_json() and make_reason() give it; None marks what a call fills.
+    # Copying a dict of the same keys is cheaper than building one.
+    rule, code, _ = _FOLLOW_OR_TRUMP if why == MUST_FOLLOW_SUIT and trump is not None else _TEMPLATES[why]
+    reason: dict[str, object] = {"rule": rule, "message": None, "code": code, "params": None}
     params: dict[str, object] = {
-        "card": code,
+        "card": None,
         "contract": key,
         "trump": trump,
         "instead": None,
@@ -596,20 +619,39 @@ def _context_entry(
     }
     if why == UNDERTRUMP:
         params["highest"] = highest
-    reason: dict[str, object] = {"rule": rule, "message": None, "code": name, "params": None}
-    return _message_head(why, trump_contract, code, led_card, highest), reason, params, why
+    return reason, params
 
 
-_CONTEXTS: dict[tuple[str, str, str | None], dict[str, tuple[str, dict[str, object], dict[str, object], int]]] = {}
+def _context(key: str, led_card: str) -> Context:
+    trump = _TRUMP_LETTER[key]
+    led = led_card[0]
+    led_mask = _SUIT_MASK[led]
+    if trump is None:
+        kind, why, trump_mask, no_under, before, shift = NO_TRUMP, MUST_FOLLOW_SUIT, 0, 0, 0, 0
+    else:
+        trump_mask = _SUIT_MASK[trump]
+        no_under = trump_mask & ~CODE_BIT[trump + _JACK.value]
+        shift = 9 * _SUIT_LETTERS.index(trump)
+        before = (1 << shift) - 1
+        kind, why = (TRUMP_LED, MUST_FOLLOW_TRUMP) if led == trump else (PLAIN_LED, MUST_FOLLOW_SUIT)
+    template = (_FOLLOW_OR_TRUMP if why == MUST_FOLLOW_SUIT and trump is not None else _TEMPLATES[why])[2]
+    reason, params = _prototypes(why, trump, key, led_card)
+    under_tails: dict[str | None, str] = {}
+    under_params: dict[str | None, dict[str, object]] = {}
+    under_reason, _ = _prototypes(UNDERTRUMP, trump, key, led_card)
+    if kind == PLAIN_LED:
+        for highest, _ in _TOPS[key]:
+            if highest is not None and highest not in under_tails:
+                under_tails[highest] = _tail(_TEMPLATES[UNDERTRUMP][2], led_card, highest)
+                under_params[highest] = _prototypes(UNDERTRUMP, trump, key, led_card, highest)[1]
+    return (
+        kind, led_mask, trump_mask, no_under, before, _tail(template, led_card), reason, params,
+        under_tails, under_params, under_reason, shift, _TOPS.get(key, ()),
+    )
 
 
-def _rule_and_code(why: int, trump_contract: bool) -> tuple[str, str]:
-    rule, code, _ = _FOLLOW_OR_TRUMP if why == MUST_FOLLOW_SUIT and trump_contract else _TEMPLATES[why]
-    return rule, code
-
-
-#: trump contract? -> [why] -> (rule id, reason code)
-_RULE_AND_CODE: dict[bool, list[tuple[str, str]]] = {
-    trump_contract: [_rule_and_code(why, trump_contract) for why in range(len(_TEMPLATES))]
-    for trump_contract in (False, True)
+#: contract key -> led card code -> its context.
+CONTEXTS: Final[Mapping[str, Mapping[str, Context]]] = {
+    key: {led_card: _context(key, led_card) for led_card in CODES} for key in _RULES
 }
+

@@ -28,11 +28,18 @@ from rules_engine.schieber.contracts import (
     schieber_options,
 )
 from rules_engine.schieber.legality import (
+    CLUBS,
+    CODE_BIT,
+    CONTEXTS,
+    DIAMONDS,
+    HEARTS,
+    NO_TRUMP,
+    SPADES,
+    TRUMP_LED,
     IllegalCards,
     LegalPlays,
-    classify_codes,
-    illegal_json,
     PlayRules,
+    classify_codes,
     can_play,
     is_legal,
     legal_plays,
@@ -152,9 +159,10 @@ def read_position(position: Mapping[str, Any]) -> tuple[Contract, RuleOptions, t
     return contract, options, hand, trick
 
 
-_CODE_INDEX: dict[str, int] = {str(card): index for card, index in _DISPLAY_INDEX.items()}
-_CODE_SET = frozenset(_CODE_INDEX)
-_CONTRACT_KEYS = frozenset(("H", "D", "S", "C", "obenabe", "undenufe"))
+_BIT_OF = CODE_BIT.__getitem__
+# The bitmask tables list cards in the answers' order.
+assert list(CODE_BIT) == [str(card) for card in _DISPLAY_INDEX]
+_SUIT_CHUNKS = (HEARTS, CLUBS, DIAMONDS, SPADES)
 
 
 def _fast_legal_cards(position: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -162,42 +170,129 @@ def _fast_legal_cards(position: Mapping[str, Any]) -> dict[str, Any] | None:
 
     Anything unusual (aliases such as ``10``, lower case, options, an error to report)
     goes the careful way through :func:`read_position`, which gives the same answer or
-    the precise error.
+    the precise error; so do the KeyError and TypeError this raises on such input.
+
+    The same S4.2-S4.5 as :func:`classify` and the same reasons as :func:`make_reason`
+    (the tests hold it to both), on bitmasks of the cards (see ``legality.CONTEXTS``);
+    written out in one function because this is the public entry's hot path. Every
+    reason is a fresh dict; the reasons of one answer share its ``instead`` list.
     """
-    if type(position) is not dict or not POSITION_FIELDS.issuperset(position):
+    if type(position) is not dict:
         return None
-    # Missing "contract" or "hand" raise KeyError: the careful path names them.
-    key = position["contract"]
+    # Only known fields: "contract" and "hand" must be there (else KeyError below).
+    if len(position) != 2 + ("trick" in position) + ("game" in position) + ("profile" in position) + (
+        "options" in position
+    ):
+        return None
+    contexts = CONTEXTS[position["contract"]]  # a contract not written as its key: KeyError
     hand = position["hand"]
-    trick = position.get("trick")
-    others = len(position) - 2 - ("trick" in position)
+    get = position.get
+    trick = get("trick")
     if trick is None:
         trick = []
-    if others:  # game, profile, options: only the plain values stay on this path
-        get = position.get
-        options = get("options")
-        if (
-            get("game", "schieber") != "schieber"
-            or (options is not None and (type(options) is not dict or options))
-            or get("profile") not in _OPTIONS_BY_PROFILE
-        ):
-            return None
-    if key not in _CONTRACT_KEYS or type(hand) is not list or type(trick) is not list:
+    options = get("options")
+    if (
+        get("game", "schieber") != "schieber"
+        or (options is not None and (type(options) is not dict or options))
+        or get("profile") not in _OPTIONS_BY_PROFILE
+        or type(hand) is not list
+        or type(trick) is not list
+    ):
         return None
     size = len(hand)
     played = len(trick)
     if size > TRICKS_PER_DEAL or played >= PLAYERS:
         return None
-    if len({*hand, *trick}) != size + played or not _CODE_SET.issuperset(trick):
-        return None
-    # A code that is not canonical ("h6", "H10") stops the sort with a KeyError.
-    ordered = sorted(hand, key=_CODE_INDEX.__getitem__)
+    # One bit per card: a code that is not canonical ("h6", "H10") raises KeyError, and
+    # the cards are all different exactly when the sum of their bits has one bit per card.
+    held = sum(map(_BIT_OF, hand))
     if not played:
-        return {"legal": ordered, "illegal": {}}
-    legal, illegal, highest = classify_codes(key, ordered, trick)
-    if not illegal:
-        return {"legal": legal, "illegal": {}}
-    return {"legal": legal, "illegal": illegal_json(key, legal, illegal, trick, highest)}
+        if held.bit_count() != size:
+            return None
+        return {
+            "legal": [*HEARTS[held & 511], *CLUBS[held >> 9 & 511], *DIAMONDS[held >> 18 & 511], *SPADES[held >> 27]],
+            "illegal": {},
+        }
+    table = sum(map(_BIT_OF, trick))
+    if (held + table).bit_count() != size + played:
+        return None
+    led_card = trick[0]
+    (
+        kind, led_mask, trump_mask, no_under, before, tail, reason, params,
+        under_tails, under_params, under_reason, shift, tops,
+    ) = contexts[led_card]
+    follow = held & led_mask
+    # plain: the illegal cards that do not follow suit; under: the illegal undertrumps.
+    under = 0
+    highest: str | None = None
+    if kind == NO_TRUMP:  # S4.2
+        plain = held ^ follow if follow else 0
+    elif kind == TRUMP_LED:  # S4.5: a bare Under may be held back
+        plain = held & ~trump_mask if held & no_under else 0
+    else:  # S4.3, S4.4
+        highest, below = tops[table >> shift & 511]
+        trumps = held & trump_mask
+        under = trumps & below
+        if follow:
+            plain = held & ~led_mask & ~trump_mask
+        elif under and trumps != held:
+            plain = 0
+        else:
+            under = plain = 0
+    if not (plain or under):
+        return {
+            "legal": [*HEARTS[held & 511], *CLUBS[held >> 9 & 511], *DIAMONDS[held >> 18 & 511], *SPADES[held >> 27]],
+            "illegal": {},
+        }
+    ok = held ^ plain ^ under
+    legal = [*HEARTS[ok & 511], *CLUBS[ok >> 9 & 511], *DIAMONDS[ok >> 18 & 511], *SPADES[ok >> 27]]
+    instead = [*legal]
+    alternatives = " ".join(legal)  # never empty: some card is always playable
+    illegal: dict[str, object] = {}
+    # Copying a prototype that holds every key is cheaper than building a dict. Display
+    # order: the plain cards of the suits before the trump suit, the undertrumps, the rest.
+    if plain:
+        filled = params.copy()
+        filled["instead"] = instead
+        filled["alternatives"] = alternatives
+        ending = tail + alternatives
+        if under:
+            first = plain & before
+            plain ^= first
+            for card in [*HEARTS[first & 511], *CLUBS[first >> 9 & 511], *DIAMONDS[first >> 18 & 511]]:
+                one = filled.copy()
+                one["card"] = card
+                answer = reason.copy()
+                answer["message"] = card + ending
+                answer["params"] = one
+                illegal[card] = answer
+    if under:
+        assert highest is not None
+        under_filled = under_params[highest].copy()
+        under_filled["instead"] = instead
+        under_filled["alternatives"] = alternatives
+        under_ending = under_tails[highest] + alternatives
+        for card in _SUIT_CHUNKS[shift // 9][under >> shift & 511]:  # all in the trump suit
+            one = under_filled.copy()
+            one["card"] = card
+            answer = under_reason.copy()
+            answer["message"] = card + under_ending
+            answer["params"] = one
+            illegal[card] = answer
+    if plain:
+        for card in [*HEARTS[plain & 511], *CLUBS[plain >> 9 & 511], *DIAMONDS[plain >> 18 & 511],
+                     *SPADES[plain >> 27]]:
+            one = filled.copy()
+            one["card"] = card
+            answer = reason.copy()
+            answer["message"] = card + ending
+            answer["params"] = one
+            illegal[card] = answer
+    return {"legal": legal, "illegal": illegal}
+
+
+#: For rules_engine.api's dispatch, which then skips legal_cards' own call of it.
+legal_cards_fast = _fast_legal_cards
 
 
 def legal_cards(position: Mapping[str, Any]) -> dict[str, Any]:

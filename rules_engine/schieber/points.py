@@ -29,7 +29,7 @@ from rules_engine.schieber.contracts import (
     Contract,
 )
 from rules_engine.schieber.replay import card_points_table
-from rules_engine.totals import TrickTake, achievable_totals
+from rules_engine.totals import TrickTake, achievable_totals, example_subset, simplest_take
 
 
 @lru_cache(maxsize=None)
@@ -113,39 +113,17 @@ def check_trick_points(
     return []
 
 
-@lru_cache(maxsize=None)
-def _subset_sums(key: str, undenufe_points: str) -> tuple[Mapping[Card, int], tuple[frozenset[tuple[int, int]], ...]]:
-    """The card points, and for each prefix of the deck every (count, sum) some subset makes."""
-    table = card_points_table(Contract(key), RuleOptions({"undenufe_points": undenufe_points}))
-    reachable: list[frozenset[tuple[int, int]]] = [frozenset({(0, 0)})]
-    for card in SCHIEBER_DECK:
-        value = table[card]
-        previous = reachable[-1]
-        reachable.append(previous | {(count + 1, total + value) for count, total in previous})
-    return table, tuple(reachable)
-
-
 @lru_cache(maxsize=1024)
 def _example(key: str, undenufe_points: str, total: int) -> tuple[Card, ...] | None:
     takes = _takes(key, undenufe_points).get(total)
     if not takes:
         return None
-    # The simplest story: as few tricks as possible, not needing the last trick.
-    take = min(
-        takes,
-        key=lambda t: (not 0 < t.tricks < TRICKS_PER_DEAL, t.tricks, t.last_trick),
+    take = simplest_take(takes, TRICKS_PER_DEAL)
+    table = card_points_table(Contract(key), RuleOptions({"undenufe_points": undenufe_points}))
+    chosen = example_subset(
+        (table[card] for card in SCHIEBER_DECK), take.tricks * PLAYERS, take.card_points
     )
-    table, reachable = _subset_sums(key, undenufe_points)
-    state = (take.tricks * PLAYERS, take.card_points)
-    chosen: list[Card] = []
-    # Walk back through the prefixes: a card is needed when the state was not reachable without it.
-    for index in range(len(SCHIEBER_DECK), 0, -1):
-        if state in reachable[index - 1]:
-            continue
-        card = SCHIEBER_DECK[index - 1]
-        chosen.append(card)
-        state = (state[0] - 1, state[1] - table[card])
-    return tuple(reversed(chosen))
+    return None if chosen is None else tuple(SCHIEBER_DECK[index] for index in chosen)
 
 
 def example_take(contract: Contract, options: RuleOptions, total: int) -> tuple[Card, ...] | None:

@@ -329,3 +329,50 @@ def test_three_players_points_against_the_hands_dealt() -> None:
     assert score_deal(deal(players=3, hands=hands, points={"sides": [60, 40, 34]}))["valid"]
     answer = score_deal(deal(players=3, hands=hands, points={"sides": [60, 40, 40]}))
     assert "K1.4" in rules(answer)
+
+
+# -- trick winners ------------------------------------------------------------------------------
+#
+# Trump H. Every player holds two cards of each suit, and each suit is played out in two
+# tricks, so every card follows suit. Plain order A T K Q J 9 8 7, trump order
+# J 9 A T K Q 8 7 (K2.2, K2.3); the winner leads next (K4.1), the highest trump or else
+# the highest card of the led suit takes the trick (K4.4).
+WINNER_HANDS = {
+    "1": ["C7", "CJ", "DA", "DJ", "S7", "SQ", "HJ", "H9"],
+    "2": ["CA", "CK", "D9", "DQ", "S8", "ST", "H7", "HA"],
+    "3": ["C8", "CT", "D7", "DK", "S9", "SK", "H8", "HT"],
+    "4": ["C9", "CQ", "D8", "DT", "SA", "SJ", "HQ", "HK"],
+}
+WINNER_TRICKS = [
+    ["C7", "CA", "C8", "C9"],  # seat 1 leads; CA (seat 2) takes it
+    ["CK", "CT", "CQ", "CJ"],  # seat 2 leads; CT (seat 3): T above K
+    ["D7", "D8", "DA", "D9"],  # seat 3 leads; DA (seat 1)
+    ["DJ", "DQ", "DK", "DT"],  # seat 1 leads; DT (seat 4)
+    ["SA", "S7", "S8", "S9"],  # seat 4 leads; SA (seat 4)
+    ["SJ", "SQ", "ST", "SK"],  # seat 4 leads; ST (seat 2)
+    ["H7", "H8", "HQ", "HJ"],  # seat 2 leads trump, each overtrumps (K4.3); HJ (seat 1)
+    ["H9", "HA", "HT", "HK"],  # seat 1 leads H9; nobody holds a higher trump; seat 1
+]
+
+
+def test_trick_winners_of_a_replayed_deal() -> None:
+    answer = score_deal(deal(trump="H", points=None, hands=WINNER_HANDS, tricks=WINNER_TRICKS))
+    assert answer["valid"], answer["errors"]
+    assert answer["trick_winners"] == [2, 3, 1, 4, 4, 2, 1, 1]
+
+
+def test_trick_winners_stop_before_a_revoke() -> None:
+    # Seat 2 holds clubs but throws D9 to the first trick (K4.2): the deal ends there.
+    answer = score_deal(deal(trump="H", points=None, hands=WINNER_HANDS, tricks=[["C7", "D9"]]))
+    assert answer["valid"], answer["errors"]
+    assert answer["revoke"]["trick"] == 0
+    assert answer["trick_winners"] == []
+    # Seat 2 takes the first trick and leads CK; seat 3 still holds CT but plays D7.
+    second = score_deal(deal(trump="H", points=None, hands=WINNER_HANDS, tricks=[WINNER_TRICKS[0], ["CK", "D7"]]))
+    assert second["valid"], second["errors"]
+    assert second["revoke"]["seat"] == 3 and second["revoke"]["trick"] == 1
+    assert second["trick_winners"] == [2]
+
+
+def test_no_trick_winners_without_tricks() -> None:
+    assert "trick_winners" not in score_deal(deal())

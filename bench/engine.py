@@ -1,0 +1,491 @@
+"""Engine speed against the peers, in one run on the same inputs (issues 2 and 3, "Speed").
+
+    .venv/bin/python bench/engine.py            # measure, print, update bench/RESULTS.md
+    .venv/bin/python bench/engine.py --no-write # measure and print only
+    .venv/bin/python bench/engine.py --only a   # only measurement (a) (or b, c, ab ...); never writes
+
+(a) legal-card calls per second on 20,000 random Schieber positions: Tafel's public
+    ``rules_engine.legal_cards`` (JSON position in, JSON answer with reasons out) against
+    jass-kit's ``RuleSchieber.get_valid_cards`` (one-hot numpy arrays in and out). Each side
+    gets its inputs ready-made in its own native form; conversion is not timed.
+(b) complete Schieber deals (hands + nine tricks) checked and scored per second:
+    ``rules_engine.score_deal`` (every card checked against S4, winners, trick points, Match,
+    claims) against jass-kit's ``GameSim`` playing the same deals. GameSim itself never checks
+    a card, so the like-for-like peer asks ``get_valid_cards`` before each card it plays;
+    GameSim without any check is reported too.
+(c) complete Klammern deals (hands + eight tricks) checked and scored per second:
+    ``rules_engine.score_deal`` against belote-cli replaying the same deals with
+    ``game.play_card`` (which checks each card against its rules) and ``scoring.score_round``.
+    Every deal can be replayed there: belote-cli's rules only ever allow more (its
+    partner exemption), and its card points differ only in the Jappa (20 vs 22).
+
+Deals and positions come from random deals (fixed seed) played by random legal moves. Each
+measurement is the best of five passes over the whole input (timeit's convention: the
+least disturbed pass), Tafel's and the peer's passes taking turns. The peers are test-only
+dependencies, never part of the product.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import gc
+import os
+import platform
+import random
+import re
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+# The adapters (card mapping, random legal play) are shared with the oracle tests.
+sys.path.insert(0, str(ROOT / "tests"))
+
+from belote import game as bgame  # noqa: E402
+from belote import scoring as bscoring  # noqa: E402
+from jass.game.game_sim import GameSim  # noqa: E402
+from jass.game.rule_schieber import RuleSchieber  # noqa: E402
+
+import rules_engine  # noqa: E402
+from oracles import adapters as a  # noqa: E402
+from rules_engine.cards import Card  # noqa: E402
+from rules_engine.schieber.contracts import Contract, schieber_options  # noqa: E402
+from rules_engine.schieber.play import legal_plays, replay  # noqa: E402
+from rules_engine.seats import Seat  # noqa: E402
+
+SEED = 20261129
+POSITIONS = 20_000
+SCHIEBER_DEALS = 1_000
+KLAMMERN_DEALS = 1_000
+REPEATS = 5
+GOAL = 2.0
+RESULTS = ROOT / "bench" / "RESULTS.md"
+BEGIN, END = "<!-- bench/engine.py: begin -->", "<!-- bench/engine.py: end -->"
+
+
+Timed = tuple[Sequence[Any], Callable[[Any], object], Callable[[], None] | None]
+
+
+def best_rates(*runs: Timed) -> list[tuple[float, float]]:
+    """Calls per second for each run: (best of REPEATS passes over its items, first pass).
+
+    The runs take turns pass by pass, so a burst of load from elsewhere on the machine
+    hits Tafel and its peer alike instead of skewing one side of a ratio. The first pass
+    is kept too: an engine that memoised answers would shine only on the later passes.
+    """
+    best = [float("inf")] * len(runs)
+    first = [0.0] * len(runs)
+    for repeat in range(REPEATS):
+        for index, (items, call, before) in enumerate(runs):
+            if before is not None:
+                before()
+            gc.collect()
+            start = time.perf_counter()
+            for item in items:
+                call(item)
+            elapsed = time.perf_counter() - start
+            best[index] = min(best[index], elapsed)
+            if repeat == 0:
+                first[index] = elapsed
+    return [(len(runs[i][0]) / best[i], len(runs[i][0]) / first[i]) for i in range(len(runs))]
+
+
+# --- inputs -------------------------------------------------------------------------------
+
+
+@dataclass
+class SchieberDeal:
+    contract: str
+    forehand: int
+    hands: dict[int, list[str]]
+    tricks: list[list[str]]
+
+
+def schieber_inputs(rng: random.Random) -> tuple[list[a.Position], list[SchieberDeal]]:
+    """Positions met while playing random deals, and the deals themselves."""
+    positions: list[a.Position] = []
+    deals: list[SchieberDeal] = []
+    while len(deals) < SCHIEBER_DEALS or len(positions) < POSITIONS:
+        contract = a.SCHIEBER_CONTRACTS[len(deals) % 6]
+        hands = a.deal(rng, a.SCHIEBER_CARDS)
+        forehand = rng.randint(1, 4)
+        tricks, _ = a.play(rng, "schieber", contract, hands, forehand, a.schieber_choice, on_position=positions.append)
+        deals.append(SchieberDeal(contract, forehand, hands, tricks))
+    rng.shuffle(positions)
+    return positions[:POSITIONS], deals[:SCHIEBER_DEALS]
+
+
+def klammern_inputs(rng: random.Random) -> list[SchieberDeal]:
+    deals = []
+    for i in range(KLAMMERN_DEALS):
+        trump = a.SUITS[i % 4]
+        hands = a.deal(rng, a.KLAMMERN_CARDS)
+        forehand = rng.randint(1, 4)
+        tricks, _ = a.play(rng, "klammern", trump, hands, forehand, a.klammern_choice)
+        deals.append(SchieberDeal(trump, forehand, hands, tricks))
+    return deals
+
+
+def schieber_record(deal: SchieberDeal) -> dict[str, Any]:
+    return {
+        "game": "schieber",
+        "profile": "official",
+        "options": a.OFFICIAL_ALL_ONE,
+        "forehand": deal.forehand,
+        "contract": deal.contract,
+        "pushed": False,
+        "weis": {},
+        "stoeck": None,
+        "hands": {str(seat): cards for seat, cards in deal.hands.items()},
+        "tricks": deal.tricks,
+    }
+
+
+def klammern_record(deal: SchieberDeal) -> dict[str, Any]:
+    return {
+        "game": "klammern",
+        "players": 4,
+        "format": "small_big",
+        "forehand": deal.forehand,
+        "trump": deal.contract,
+        "declarer": deal.forehand,
+        "how": "orgi",
+        "kontra": False,
+        "re": False,
+        "melds": {},
+        "bella": None,
+        "revoke": None,
+        "durchmarsch": None,
+        "hands": {str(seat): cards for seat, cards in deal.hands.items()},
+        "tricks": deal.tricks,
+    }
+
+
+# --- the peers' native forms ----------------------------------------------------------------
+
+JASS_RULE = RuleSchieber()
+
+
+def jass_position(p: a.Position) -> tuple[np.ndarray, np.ndarray, int, int]:
+    trick = np.full(4, -1, np.int32)
+    for i, code in enumerate(p.trick):
+        trick[i] = a.SWISS.card(code)
+    return a.SWISS.hand(p.hand), trick, len(p.trick), a.SWISS.trump(p.contract)
+
+
+def jass_deal(deal: SchieberDeal) -> tuple[np.ndarray, int, int, list[int]]:
+    hands = np.zeros((4, 36), np.int32)
+    for seat, held in deal.hands.items():
+        hands[a.jass_player(seat)] = a.SWISS.hand(held)
+    cards = [a.SWISS.card(code) for trick in deal.tricks for code in trick]
+    return hands, (a.jass_player(deal.forehand) + 1) % 4, a.SWISS.trump(deal.contract), cards
+
+
+def gamesim_checked(item: tuple[np.ndarray, int, int, list[int]]) -> list[int]:
+    hands, dealer, trump, cards = item
+    sim = GameSim(rule=JASS_RULE)
+    sim.init_from_cards(hands, dealer)
+    sim.action_trump(trump)
+    state = sim.state
+    for card in cards:
+        if not JASS_RULE.get_valid_cards_from_state(state)[card]:
+            raise ValueError(f"jass-kit rejects card {card}")
+        sim.action_play_card(card)
+    return [int(state.points[0]), int(state.points[1])]
+
+
+def gamesim_unchecked(item: tuple[np.ndarray, int, int, list[int]]) -> list[int]:
+    hands, dealer, trump, cards = item
+    sim = GameSim(rule=JASS_RULE)
+    sim.init_from_cards(hands, dealer)
+    sim.action_trump(trump)
+    for card in cards:
+        sim.action_play_card(card)
+    return [int(sim.state.points[0]), int(sim.state.points[1])]
+
+
+def belote_deal(deal: SchieberDeal) -> tuple[tuple[tuple[Any, ...], ...], Any, Any, list[Any]]:
+    held = tuple(tuple(a.to_belote(c) for c in deal.hands[seat]) for seat in range(1, 5))
+    cards = [a.to_belote(code) for trick in deal.tricks for code in trick]
+    return held, a.BELOTE_SUIT[deal.contract], a.belote_seat(deal.forehand), cards
+
+
+def belote_score(item: tuple[tuple[tuple[Any, ...], ...], Any, Any, list[Any]]) -> list[int]:
+    held, trump, forehand, cards = item
+    state = bgame.GameState(
+        hands=held,
+        initial_hands=held,
+        trump=trump,
+        contract="normal",
+        phase=bgame.Phase.PLAYING,
+        taker=forehand,
+        leader=forehand,
+        turn=forehand,
+    )
+    for card in cards:
+        state = bgame.play_card(state, card)  # raises IllegalMoveError on a wrong card
+    score = bscoring.score_round(state)
+    return [score.table_taker_pts, score.table_defender_pts]
+
+
+# --- run ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    what: str
+    ours_rates: tuple[float, float]
+    peer_rates: tuple[float, float]
+    peer_name: str
+
+    @property
+    def ours(self) -> float:
+        return self.ours_rates[0]
+
+    @property
+    def peer(self) -> float:
+        return self.peer_rates[0]
+
+    @property
+    def ratio(self) -> float:
+        return self.ours / self.peer
+
+    @property
+    def first_ratio(self) -> float:
+        return self.ours_rates[1] / self.peer_rates[1]
+
+
+def measure(parts: str = "abc") -> tuple[list[Row], list[Row], dict[str, Any]]:
+    load_before = os.getloadavg()[0]
+    rng = random.Random(SEED)
+    started = time.perf_counter()
+    positions, deals = schieber_inputs(rng)
+    # The Klammern deals come after the Schieber ones from the same generator, so leaving
+    # them out changes no other input.
+    kdeals = klammern_inputs(rng) if "c" in parts else []
+    prepared = time.perf_counter() - started
+    rows: list[Row] = []
+    extra: list[Row] = []
+    if "a" in parts:
+        _measure_legal(positions, rows, extra)
+    if "b" in parts:
+        _measure_schieber_deals(deals, rows, extra)
+    if "c" in parts:
+        _measure_klammern_deals(kdeals, rows)
+    info = {
+        "prepared": prepared,
+        "positions": len(positions),
+        "deals": len(deals),
+        "kdeals": len(kdeals),
+        "load": f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after",
+        "busy": max(load_before, os.getloadavg()[0]) > 1.5,
+    }
+    return rows, extra, info
+
+
+def _measure_legal(positions: list[a.Position], rows: list[Row], extra: list[Row]) -> None:
+    """(a) legal cards."""
+    our_positions = [
+        {"game": "schieber", "profile": "official", "contract": p.contract, "hand": [*p.hand], "trick": [*p.trick]}
+        for p in positions
+    ]
+    jass_positions = [jass_position(p) for p in positions]
+    options = schieber_options("official")
+    internal_positions = [
+        (Contract.parse(p.contract), tuple(Card.parse(c) for c in p.hand), tuple(Card.parse(c) for c in p.trick))
+        for p in positions
+    ]
+    # Same inputs, same answers where the rules coincide (the oracle tests prove the rest).
+    for p, ours, jp in zip(positions[:2000], our_positions, jass_positions, strict=False):
+        jk = a.SWISS.cards(JASS_RULE.get_valid_cards(*jp))
+        assert set(rules_engine.legal_cards(ours)["legal"]) <= jk, p
+    legal_ours, legal_internal, legal_jass = best_rates(
+        (our_positions, rules_engine.legal_cards, None),
+        (internal_positions, lambda x: legal_plays(x[0], options, x[1], x[2]), None),
+        (jass_positions, lambda x: JASS_RULE.get_valid_cards(*x), None),
+    )
+    rows.append(
+        Row("(a) Schieber legal cards / s (20,000 positions)", legal_ours, legal_jass, "jass-kit get_valid_cards")
+    )
+    extra.append(
+        Row("(a) internal `schieber.play.legal_plays` (parsed cards)", legal_internal, legal_jass,
+            "jass-kit get_valid_cards")
+    )
+
+
+def _measure_schieber_deals(deals: list[SchieberDeal], rows: list[Row], extra: list[Row]) -> None:
+    """(b) Schieber deals."""
+    records = [schieber_record(d) for d in deals]
+    jass_deals = [jass_deal(d) for d in deals]
+    one = schieber_options("official", a.OFFICIAL_ALL_ONE)
+    internal_deals = [
+        (
+            Contract.parse(d.contract),
+            Seat(d.forehand),
+            tuple(tuple(Card.parse(c) for c in t) for t in d.tricks),
+            {Seat(s): tuple(Card.parse(c) for c in cards) for s, cards in d.hands.items()},
+        )
+        for d in deals
+    ]
+    for record, jd in zip(records, jass_deals, strict=True):
+        answer = rules_engine.score_deal(record)
+        assert answer["valid"], answer["errors"]
+        assert answer["trick_points"] == gamesim_checked(jd), record
+    deal_ours, deal_internal, deal_jass, deal_jass_unchecked = best_rates(
+        (records, rules_engine.score_deal, None),
+        (internal_deals, lambda x: replay(x[0], one, x[1], x[2], x[3]), None),
+        (jass_deals, gamesim_checked, None),
+        (jass_deals, gamesim_unchecked, None),
+    )
+    rows.append(
+        Row(f"(b) Schieber deals checked + scored / s ({len(deals):,} deals)", deal_ours, deal_jass,
+            "jass-kit GameSim + get_valid_cards per card")
+    )
+    extra.append(
+        Row("(b) internal `schieber.play.replay` (parsed cards)", deal_internal, deal_jass,
+            "jass-kit GameSim + get_valid_cards per card")
+    )
+    extra.append(
+        Row("(b) public `score_deal` vs GameSim without any check", deal_ours, deal_jass_unchecked,
+            "jass-kit GameSim, no check")
+    )
+
+
+def _measure_klammern_deals(kdeals: list[SchieberDeal], rows: list[Row]) -> None:
+    """(c) Klammern deals."""
+    krecords = [klammern_record(d) for d in kdeals]
+    belote_deals = [belote_deal(d) for d in kdeals]
+    for record, bd in zip(krecords, belote_deals, strict=True):
+        answer = rules_engine.score_deal(record)
+        assert answer["valid"], answer["errors"]
+        assert sum(answer["card_points"]) == 164 and sum(belote_score(bd)) == 162
+    kdeal_ours, kdeal_belote = best_rates(
+        (krecords, rules_engine.score_deal, None),
+        (belote_deals, belote_score, bgame.clear_legal_cards_cache),
+    )
+    rows.append(
+        Row(f"(c) Klammern deals checked + scored / s ({len(kdeals):,} deals)", kdeal_ours, kdeal_belote,
+            "belote-cli play_card x32 + score_round")
+    )
+
+
+def machine() -> dict[str, str]:
+    cpu = platform.processor() or "unknown"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {
+        "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "nproc": str(os.cpu_count()),
+        "cpu": cpu,
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "os": platform.platform(),
+    }
+
+
+def versions() -> str:
+    from importlib.metadata import version
+
+    return ", ".join(f"{name} {version(name)}" for name in ("jass-kit", "numpy", "belote-cli"))
+
+
+def table(rows: list[Row]) -> list[str]:
+    lines = [
+        "| measurement | Tafel | peer | peer | Tafel / peer | first pass only | goal ≥ 2× |",
+        "| --- | ---: | --- | ---: | ---: | ---: | :---: |",
+    ]
+    for row in rows:
+        ok = "yes" if row.ratio >= GOAL else "**no**"
+        lines.append(
+            f"| {row.what} | {row.ours:,.0f} | {row.peer_name} | {row.peer:,.0f} | {row.ratio:.1f}× "
+            f"| {row.first_ratio:.1f}× | {ok} |"
+        )
+    return lines
+
+
+def section(rows: list[Row], extra: list[Row], info: dict[str, Any], seconds: float) -> str:
+    m = machine()
+    lines = [
+        BEGIN,
+        "## Engine benchmark (`bench/engine.py`, issues 2 and 3)",
+        "",
+        f"Run {m['date']} on {m['nproc']} CPUs ({m['cpu']}), {m['python']}, {m['os']}; "
+        f"peers {versions()}. Command: `.venv/bin/python bench/engine.py` ({seconds:.0f} s in all; "
+        f"1-minute load average {info['load']}"
+        + (" — other work was running on the machine, so absolute figures vary from run to run; the "
+           "ratios are measured pass by pass in turns and vary much less)." if info["busy"] else ")."),
+        "",
+        "Inputs (seed {SEED}): {positions:,} Schieber positions met while playing random deals by random "
+        "legal moves (every contract, hands of 1-9 cards, tricks of 0-3), {deals:,} complete Schieber deals "
+        "(profile `official`, factors 1, contracts in turn) and {kdeals:,} complete Klammern deals. "
+        "Figures are calls per second, best of {REPEATS} passes (\"first pass only\": the ratio of the first "
+        "passes, before any cache in either engine is warm); Tafel through its public JSON entry points "
+        "(`legal_cards`, `score_deal`: card codes in, full answers with reasons out), each peer with its "
+        "inputs ready in its own native form.".format(SEED=SEED, REPEATS=REPEATS, **info),
+        "",
+        *table(rows),
+        "",
+        "For reference (not the goal's measure):",
+        "",
+        *table(extra),
+        "",
+        "Notes: jass-kit's `GameSim` never checks a card, so the like-for-like peer for (b) asks "
+        "`get_valid_cards` before each card; the unchecked figure is above. belote-cli replays each deal "
+        "with `play_card` (which checks the card against its own rules) and scores it with `score_round` "
+        "(its caches cleared before each pass); its points are Belote's (Jappa 20, 162 a deal). "
+        "Where the engines' rules differ, and how the oracle tests handle it: `tests/oracles/DIFFERENCES.md`.",
+        END,
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def write(text: str) -> None:
+    if RESULTS.exists():
+        current = RESULTS.read_text()
+        pattern = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END) + r"\n?", re.S)
+        if pattern.search(current):
+            RESULTS.write_text(pattern.sub(lambda _: text, current, count=1))
+            return
+        RESULTS.write_text(current.rstrip("\n") + "\n\n" + text)
+        return
+    header = "# Benchmark results\n\nEach benchmark keeps its own section; rerun its script to refresh it.\n\n"
+    RESULTS.write_text(header + text)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-write", action="store_true", help="do not update bench/RESULTS.md")
+    parser.add_argument(
+        "--only", metavar="PARTS", default="abc",
+        help="run only these measurements, e.g. 'a' or 'bc' (implies --no-write: the results file keeps whole runs)",
+    )
+    args = parser.parse_args(argv)
+    if not args.only or set(args.only) - set("abc"):
+        parser.error("--only takes letters among a, b, c")
+    started = time.perf_counter()
+    rows, extra, info = measure(args.only)
+    seconds = time.perf_counter() - started
+    print(f"inputs prepared in {info['prepared']:.1f} s; total {seconds:.1f} s; load average {info['load']}")
+    for row in rows + extra:
+        print(
+            f"{row.what:<62} Tafel {row.ours:>10,.0f}/s  {row.peer_name:<44} {row.peer:>10,.0f}/s  "
+            f"ratio {row.ratio:5.1f}x (first pass {row.first_ratio:.1f}x)"
+        )
+    if not args.no_write and set(args.only) == set("abc"):
+        write(section(rows, extra, info, seconds))
+        print(f"wrote {RESULTS.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
