@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+MO := $(patsubst %.po,%.mo,$(wildcard locales/*/LC_MESSAGES/messages.po))
 
-.PHONY: test serve install typecheck clean
+.PHONY: test serve install migrate system-deps translations compile-translations typecheck clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -16,16 +17,36 @@ $(STAMP): pyproject.toml | $(PY)
 
 install: $(STAMP)
 
-test: $(STAMP)
+# Debian packages the suite drives for real: chromium, poppler-utils, fonts, postgresql.
+system-deps:
+	bash scripts/system-deps.sh
+
+# .po files are committed; .mo files are built here (never committed).
+compile-translations: $(STAMP)
+	bash scripts/translations.sh compile
+
+# Extract, update and compile every catalog after changing user-visible strings.
+translations: $(STAMP)
+	bash scripts/translations.sh all
+
+# Migrations run as a command, never at start-up. DATABASE_URL selects the database
+# (default: SQLite in instance/).
+migrate: $(STAMP)
+	$(PY) -m flask --app scorer db-upgrade
+
+serve: migrate compile-translations
+	$(PY) -m flask --app scorer run --host 127.0.0.1 --port 5000
+
+# The whole suite on SQLite, then every test that touches the database again on a real
+# PostgreSQL server that scripts/with-postgres.sh starts (the engine tests need no database).
+test: $(STAMP) system-deps compile-translations
 	$(PY) -m mypy --strict rules_engine
 	$(PY) -m pytest -n 2
+	bash scripts/with-postgres.sh $(PY) -m pytest -n 2 tests/app tests/browser tests/i18n tests/security tests/robustness tests/sheets
 
 typecheck: $(STAMP)
 	$(PY) -m mypy --strict rules_engine
 
-serve: $(STAMP)
-	@echo "The table app arrives with issue #4; until then there is nothing to serve." >&2
-	@exit 1
-
 clean:
 	rm -rf $(VENV) build *.egg-info
+	find locales -name '*.mo' -delete

@@ -1,1 +1,73 @@
-"""Tafel's table app (Flask). Arrives with issue #4."""
+"""Tafel's table app: keep the score of a Schieber or Klammern match on a tablet.
+
+``create_app`` is the only way to get an app (no module-level app, no hard-coded secret):
+tests pass ``test_config``; ``make serve`` runs ``flask --app scorer``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app: configuration, database, languages, blueprints."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(REPO_ROOT / "templates"),
+        static_folder="static",
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+
+    from scorer import config
+
+    app.config.from_mapping(config.defaults(app))
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("TAFEL")
+        if os.environ.get("DATABASE_URL"):
+            app.config["DATABASE_URL"] = os.environ["DATABASE_URL"]
+        if os.environ.get("TAFEL_ADMIN_PASSWORD"):
+            # As typed: from_prefixed_env would read "1234" or "true" as JSON, not as text.
+            app.config["ADMIN_PASSWORD"] = os.environ["TAFEL_ADMIN_PASSWORD"]
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = config.instance_secret_key(app)
+
+    from scorer import access, db, i18n, migrate, security, views
+
+    db.init_app(app)
+    i18n.init_app(app)
+    migrate.init_app(app)
+    views.init_app(app)
+    security.init_app(app)
+    access.init_app(app)
+
+    from scorer.disputes import book as rule_book
+
+    app.register_blueprint(rule_book.bp)  # the full rule book, as blueprint "rules" (issue 7)
+
+    from scorer.blueprints import access as access_pages
+    from scorer.blueprints import deals, matches, rules, sheets
+
+    app.register_blueprint(matches.bp)
+    app.register_blueprint(deals.bp)
+    app.register_blueprint(sheets.bp)
+    app.register_blueprint(access_pages.bp)
+    if "rules" not in app.blueprints:  # the dispute desk's full rule book takes precedence
+        app.register_blueprint(rules.bp)
+
+    from scorer import disputes
+    from scorer.blueprints import api
+
+    app.register_blueprint(disputes.bp)
+    app.register_blueprint(api.bp)
+    return app

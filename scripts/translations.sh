@@ -21,19 +21,14 @@ POT=locales/messages.pot
 
 extract() {
     local out="${1:-$POT}"
-    if grep -q '^\[tool\.babel\.extract_messages\]' pyproject.toml; then
-        # The configuration of record (STYLE.md practice 12): mappings, keywords, options.
-        "${PYBABEL[@]}" extract -F pyproject.toml -o "$out" .
-    else
-        # Until pyproject.toml carries the [tool.babel] tables: the same settings, spelled out.
-        # --omit-header keeps the template free of a creation date, so an unchanged source
-        # gives an identical file; locations stay as hints for translators.
-        "${PYBABEL[@]}" extract -F babel.cfg \
-            -k _l -k lazy_gettext -k lazy_pgettext:1c,2 -k lazy_ngettext:1,2 \
-            -k N_ -k lang -k ctx:1c,2 \
-            --add-comments=TRANSLATORS: --sort-by-file --omit-header \
-            -o "$out" .
-    fi
+    # The configuration of record is pyproject.toml (STYLE.md practice 12): mappings, keywords
+    # and options. --omit-header keeps the template free of a creation date, so an unchanged
+    # source gives an identical file; locations stay as hints for translators.
+    "${PYBABEL[@]}" extract -F pyproject.toml \
+        -k _l -k lazy_gettext -k lazy_pgettext:1c,2 -k lazy_ngettext:1,2 \
+        -k N_ -k lang -k ctx:1c,2 \
+        --add-comments=TRANSLATORS: --sort-by-file --omit-header \
+        -o "$out" .
 }
 
 update() {

@@ -1,0 +1,1 @@
+"""One blueprint per feature: matches, deals, rules (sheets, disputes and api follow)."""

@@ -1,0 +1,64 @@
+"""Configuration: defaults, the database URL and the instance secret key."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+#: Languages of issue 6; the catalogs live in ``locales/``.
+LANGUAGES: tuple[str, ...] = ("de_CH", "fr_CH", "it_CH", "en", "sv", "fa")
+DEFAULT_LOCALE = "de_CH"
+
+
+def defaults(app: Flask) -> dict[str, Any]:
+    return {
+        "DATABASE_URL": "sqlite:///" + str(Path(app.instance_path) / "tafel.sqlite"),
+        "SECRET_KEY": None,
+        # A tablet stays open on the table for a whole evening (and an evening may start in
+        # the afternoon and end past midnight): a token must outlive it. 24 h rather than
+        # None, so a token copied from a page or a log cannot be replayed for ever.
+        "WTF_CSRF_TIME_LIMIT": 24 * 3600,
+        "BABEL_DEFAULT_LOCALE": DEFAULT_LOCALE,
+        # Times of entries are stored in UTC and shown at the table's clock.
+        "BABEL_DEFAULT_TIMEZONE": "Europe/Zurich",
+        "BABEL_TRANSLATION_DIRECTORIES": str(Path(app.root_path).parent / "locales"),
+        "LANGUAGES": LANGUAGES,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "SESSION_COOKIE_HTTPONLY": True,
+        # Tablets on a club's own Wi-Fi often reach the server over plain HTTP; behind HTTPS
+        # set TAFEL_SESSION_COOKIE_SECURE=true (or SESSION_COOKIE_SECURE in instance/config.py).
+        "SESSION_COOKIE_SECURE": False,
+        # The session remembers which matches this tablet may edit (scorer.access): it must
+        # survive the browser being closed until the match is long over.
+        "PERMANENT_SESSION_LIFETIME": timedelta(days=14),
+        # The club administrator's password (TAFEL_ADMIN_PASSWORD); None: no administrator.
+        "ADMIN_PASSWORD": None,
+        # An administrator's login lasts one evening.
+        "ADMIN_SESSION_SECONDS": 12 * 3600,
+        # Wrong edit secrets or admin passwords from one address: after this many within the
+        # window, every further try is answered 429 until the window has passed.
+        "GUESS_LIMIT": 10,
+        "GUESS_WINDOW_SECONDS": 600,
+        "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,
+    }
+
+
+def instance_secret_key(app: Flask) -> str:
+    """The key kept in ``instance/secret_key``, generated on first use.
+
+    A generated key must survive restarts, or every open tablet's session and CSRF token
+    would break when the server restarts.
+    """
+    path = Path(app.instance_path) / "secret_key"
+    if path.exists():
+        key = path.read_text(encoding="utf-8").strip()
+        if key:
+            return key
+    key = secrets.token_hex(32)
+    path.write_text(key + "\n", encoding="utf-8")
+    path.chmod(0o600)
+    return key

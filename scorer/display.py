@@ -1,0 +1,180 @@
+"""How cards, contracts, seats and scores look on screen (the app's language layer).
+
+Display names belong here, never in the engine (STYLE.md practice 2). Every string a
+player reads is wrapped for translation; Jass words (Weis, Stöck, Match, Obenabe …)
+stay as players say them unless a language's players say otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask import g, has_request_context
+from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext
+
+SUITS = ("H", "D", "S", "C")  # Schieber's contract order: Rosen, Eicheln, Schilten, Schellen
+KLAMMERN_SUITS = ("C", "S", "H", "D")  # K5.2's suit order, clubs (the Besser suit) first
+NATURAL = ("6", "7", "8", "9", "T", "J", "Q", "K", "A")
+
+SUIT_NAMES = {
+    "swiss": {"H": _l("Rosen"), "D": _l("Eicheln"), "C": _l("Schellen"), "S": _l("Schilten")},
+    "french": {"H": _l("Hearts"), "D": _l("Diamonds"), "C": _l("Clubs"), "S": _l("Spades")},
+}
+SUIT_SYMBOLS = {
+    # Unicode has no Swiss suits; the board uses short names in the suit's colour.
+    "swiss": {"H": "Ro", "D": "Ei", "C": "Sch", "S": "Sl"},
+    "french": {"H": "\u2665", "D": "\u2666", "C": "\u2663", "S": "\u2660"},
+}
+RANK_NAMES = {
+    "swiss": {"A": _l("Ass"), "K": _l("König"), "Q": _l("Ober"), "J": _l("Under"), "T": _l("Banner")},
+    "french": {"A": _l("Ace"), "K": _l("King"), "Q": _l("Queen"), "J": _l("Jack"), "T": "10"},
+}
+CONTRACT_NAMES = {"obenabe": _l("Obenabe"), "undenufe": _l("Undenufe")}
+
+
+def _memo(kind: str, key: str, deck: str, make: Any) -> str:
+    """Display names are asked for once per row; translate each once per request."""
+    cache = g.setdefault("display_names", {}) if has_request_context() else {}
+    slot = (kind, key, deck)
+    if slot not in cache:
+        cache[slot] = make()
+    return str(cache[slot])
+
+
+def suit_name(suit: str, deck: str = "french") -> str:
+    return _memo("suit", suit, deck, lambda: str(SUIT_NAMES.get(deck, SUIT_NAMES["french"])[suit]))
+
+
+def suit_symbol(suit: str, deck: str = "french") -> str:
+    return SUIT_SYMBOLS.get(deck, SUIT_SYMBOLS["french"])[suit]
+
+
+def rank_name(rank: str, deck: str = "french") -> str:
+    return _memo("rank", rank, deck, lambda: str(RANK_NAMES.get(deck, RANK_NAMES["french"]).get(rank, rank)))
+
+
+def card_name(code: str, deck: str = "french") -> str:
+    return f"{suit_name(code[0], deck)} {rank_name(code[1:], deck)}"
+
+
+def contract_name(key: str, deck: str = "swiss") -> str:
+    if key in CONTRACT_NAMES:
+        return _memo("contract", key, deck, lambda: str(CONTRACT_NAMES[key]))
+    return suit_name(key, deck)
+
+
+def meld_text(cards: Sequence[str], deck: str = "french") -> str:
+    """A run as 'Rosen 6–8', four of a kind as '4 × Under', anything else as its cards."""
+    if not cards:
+        return ""
+    suits = {c[0] for c in cards}
+    ranks = [c[1:] for c in cards]
+    if len(suits) == 1 and all(r in NATURAL for r in ranks):
+        idx = sorted(NATURAL.index(r) for r in ranks)
+        if idx == list(range(idx[0], idx[0] + len(idx))):
+            low, high = NATURAL[idx[0]], NATURAL[idx[-1]]
+            return f"{suit_name(cards[0][0], deck)} {rank_name(low, deck)}\u2013{rank_name(high, deck)}"
+    if len(set(ranks)) == 1 and len(cards) == 4:
+        return f"4 \u00d7 {rank_name(ranks[0], deck)}"
+    return " ".join(cards)
+
+
+def quick_meld(kind: str, suit: str, top: str, four_suits: Sequence[str] = ("H", "C", "D", "S")) -> list[str]:
+    """Cards of a quick Weis/meld kind: ``runN`` ending at ``top`` in ``suit``, or ``four`` of ``top``.
+
+    :raises ValueError: a run that would start below the 6 (or the deck's lowest card).
+    """
+    if kind == "four":
+        return [s + top for s in four_suits]
+    length = int(kind.removeprefix("run"))
+    high = NATURAL.index(top)
+    if high - length + 1 < 0:
+        raise ValueError(top)
+    return [suit + NATURAL[i] for i in range(high - length + 1, high + 1)]
+
+
+def parse_card_list(text: str) -> list[list[str]]:
+    """'H6 H7 H8; C9 CT CJ' -> [['H6','H7','H8'], ['C9','CT','CJ']] (codes upper-cased)."""
+    groups = []
+    for part in text.replace(",", " ").split(";"):
+        cards = [c.strip().upper().replace("10", "T") for c in part.split() if c.strip()]
+        if cards:
+            groups.append(cards)
+    return groups
+
+
+def format_card_list(groups: Sequence[Sequence[str]]) -> str:
+    return "; ".join(" ".join(g) for g in groups)
+
+
+# --- the table ---------------------------------------------------------------------------
+
+#: Where each seat sits on the drawn table (CSS grid area), per game and number of players.
+#: Schieber plays counter-clockwise (S2.2), Klammern clockwise (K1.3): seen from above,
+#: seat 2 is to seat 1's right in Schieber and to its left in Klammern.
+POSITIONS = {
+    ("schieber", 4): ("bottom", "right", "top", "left"),
+    ("klammern", 4): ("bottom", "left", "top", "right"),
+    ("klammern", 3): ("bottom", "left", "right"),
+    ("klammern", 2): ("bottom", "top"),
+}
+
+
+def side_of(seat: int, players: int) -> int:
+    """Team 1 = seats 1 and 3, team 2 = seats 2 and 4; alone, every seat is its own side."""
+    if players == 4:
+        return 1 if seat % 2 == 1 else 2
+    return seat
+
+
+@dataclass(frozen=True, slots=True)
+class Strokes:
+    """A Jass board ('Tafel') line-up of a score: 100s, 50s and 20s as strokes, and the rest."""
+
+    hundreds: int
+    fifties: int
+    twenties: int
+    rest: int
+
+    @staticmethod
+    def of(score: int) -> Strokes:
+        hundreds, rest = divmod(max(score, 0), 100)
+        fifties, rest = divmod(rest, 50)
+        twenties, rest = divmod(rest, 20)
+        return Strokes(hundreds, fifties, twenties, rest)
+
+
+def stroke_groups(count: int) -> list[int]:
+    """Strokes drawn in bundles of five (four and a crossing one)."""
+    groups = [5] * (count // 5)
+    if count % 5:
+        groups.append(count % 5)
+    return groups
+
+
+DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
+
+
+def die_face(points: int) -> str:
+    """K9.1: the die starts at six (meaning 0) and shows 1..5; six again once 6 is reached."""
+    if points <= 0 or points >= 6:
+        return DIE_FACES[5]
+    return DIE_FACES[points - 1]
+
+
+def seat_label(seat: int, names: Sequence[str]) -> str:
+    if 1 <= seat <= len(names) and names[seat - 1]:
+        return names[seat - 1]
+    return str(pgettext("seat", "Seat %(n)s", n=seat))
+
+
+def side_label(side: int, settings: dict[str, Any]) -> str:
+    names: list[str] = settings.get("names") or []
+    players = int(settings.get("players") or 4)
+    if players == 4:
+        a, b = (1, 3) if side == 1 else (2, 4)
+        return f"{seat_label(a, names)} & {seat_label(b, names)}"
+    return seat_label(side, names)

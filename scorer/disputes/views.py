@@ -1,0 +1,301 @@
+"""The dispute desk's pages: one GET form per question, its ruling, a link and a PDF of it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from werkzeug.datastructures import MultiDict
+
+from rules_engine.errors import InvalidRecord
+from scorer import rulebook
+from scorer.disputes import rulings
+from scorer.disputes.cards import CardError, parse_codes, parse_tricks
+from scorer.disputes.forms import CardForm, CountForm, ImportForm, QuestionForm, ReplayForm, TrickForm, WeisForm
+from scorer.disputes.rulings import Ruling, Unreadable
+
+bp = Blueprint("disputes", __name__, url_prefix="/disputes")
+
+#: screen -> (title, one-line question). Order is the index page's.
+SCREENS: dict[str, tuple[Any, Any]] = {
+    "card": (_l("Was that card allowed?"), _l("The trick so far, the hand, the card played.")),
+    "trick": (_l("Who takes this trick?"), _l("Four cards and the contract.")),
+    "weis": (_l("Whose Weis / melds count?"), _l("Each player's claims, compared step by step.")),
+    "count": (_l("Is this count possible?"), _l("One team's trick points.")),
+    "replay": (_l("Replay a deal"), _l("Hands and tricks: every card checked in order.")),
+}
+ASK = "ask"
+
+
+@bp.context_processor
+def _desk() -> dict[str, Any]:
+    return {"desk_screens": SCREENS}
+
+
+def _language() -> str:
+    return str(get_locale() or "en")
+
+
+def _card_error(error: CardError, game: str) -> str:
+    if error.kind == "deck":
+        return _("%(card)s is not a card of the Klammern deck (it has no 6s).", card=error.word)
+    if error.kind == "twice":
+        return _("%(card)s is entered twice.", card=error.word)
+    return _("%(word)s is not a card: write suit + rank, e.g. HJ, S9, DT (H C D S; A K Q J T 9 8 7 6).",
+             word=error.word)
+
+
+def _codes(form: QuestionForm, name: str, game: str) -> list[str]:
+    try:
+        return parse_codes(form[name].data, game)
+    except CardError as error:
+        raise Unreadable(name, _card_error(error, game)) from None
+
+
+# --------------------------------------------------------------------------- the screens
+
+def _ask_card(form: CardForm) -> Ruling:
+    game = form.game.data
+    card = _codes(form, "card", game)
+    if len(card) != 1:
+        raise Unreadable("card", _("Enter exactly one card as the card played."))
+    return rulings.card_ruling(game, form.contract.data, _codes(form, "hand", game), _codes(form, "trick", game),
+                               card[0], form.profile.data or "seed")
+
+
+def _ask_trick(form: TrickForm) -> Ruling:
+    game = form.game.data
+    leader = int(form.leader.data) if form.leader.data else None
+    return rulings.trick_ruling(game, form.contract.data, _codes(form, "cards", game), leader,
+                                form.profile.data or "seed")
+
+
+def _claims(form: WeisForm, game: str) -> dict[int, list[list[str]]]:
+    from scorer.display import quick_meld
+
+    claims: dict[int, list[list[str]]] = {}
+    four_suits = ("H", "C", "D", "S")
+    for seat in range(1, 5):
+        groups: list[list[str]] = []
+        kind = form[f"kind_{seat}"].data
+        if kind:
+            suit, top = form[f"suit_{seat}"].data, form[f"top_{seat}"].data
+            if not top or (kind != "four" and not suit):
+                raise Unreadable(f"seat_{seat}", _("Choose the suit and the top card of the Weis."))
+            try:
+                groups.append(quick_meld(kind, suit, top, four_suits))
+            except ValueError:
+                raise Unreadable(f"seat_{seat}", _("No such run: it would start below the lowest card.")) from None
+        for part in (form[f"seat_{seat}"].data or "").split(";"):
+            try:
+                codes = parse_codes(part, game)
+            except CardError as error:
+                raise Unreadable(f"seat_{seat}", _card_error(error, game)) from None
+            if codes:
+                groups.append(codes)
+        if groups:
+            claims[seat] = groups
+    return claims
+
+
+def _ask_weis(form: WeisForm) -> Ruling:
+    game = form.game.data
+    claims = _claims(form, game)
+    if not claims:
+        raise Unreadable("seat_1", _("Enter at least one claim."))
+    if game == "klammern":
+        return rulings.melds_ruling(form.contract.data, claims, int(form.forehand.data), form.tiebreak.data)
+    return rulings.weis_ruling(form.contract.data, claims, int(form.forehand.data), form.profile.data or "seed")
+
+
+def _ask_count(form: CountForm) -> Ruling:
+    if form.points.data is None:
+        raise Unreadable("points", _("Enter the trick points."))
+    return rulings.count_ruling(form.game.data, form.contract.data, int(form.points.data),
+                                form.profile.data or "seed", bool(form.jappa_total.data))
+
+
+def replay_record(form: ReplayForm) -> dict[str, Any]:
+    """The deal record the replay form states: the pasted record, or one built from the fields."""
+    if form.record.data:
+        try:
+            record = json.loads(form.record.data)
+        except ValueError as error:
+            raise Unreadable("record", _("The deal record is not JSON: %(error)s", error=str(error))) from None
+        if not isinstance(record, dict):
+            raise Unreadable("record", _("A deal record is a JSON object."))
+        return record
+    game = form.game.data
+    hands = {}
+    for seat in range(1, 5):
+        codes = _codes(form, f"hand_{seat}", game)
+        if codes:
+            hands[str(seat)] = codes
+    try:
+        tricks = parse_tricks(form.tricks.data, game)
+    except CardError as error:
+        raise Unreadable("tricks", _card_error(error, game)) from None
+    built: dict[str, Any] = {"game": game, "forehand": int(form.forehand.data), "tricks": tricks}
+    if hands:
+        built["hands"] = hands
+    if game == "schieber":
+        built.update(contract=form.contract.data, profile=form.profile.data or "seed")
+    else:
+        built.update(trump=form.contract.data, players=4, format=form.format.data, how=form.how.data,
+                     declarer=int(form.declarer.data))
+        if form.revoke.data and form.revoke.data != "secured":
+            built["options"] = {"revoke": form.revoke.data}
+    return built
+
+
+def _show_record(form: ReplayForm, record: dict[str, Any]) -> None:
+    """Fill the replay form's own fields from a pasted or imported record, so they show what is replayed."""
+    from scorer.disputes.cards import format_codes, format_tricks
+
+    def text(value: Any) -> str:
+        return str(value) if value is not None else ""
+
+    game = record.get("game", "schieber")
+    if game in ("schieber", "klammern"):
+        form.game.data = game
+    key = record.get("contract") if game == "schieber" else record.get("trump")
+    if key in rulings.SCHIEBER_CONTRACTS:
+        form.contract.data = key
+    for name in ("forehand", "declarer", "format", "how", "profile"):
+        if record.get(name) is not None:
+            form[name].data = text(record[name])
+    options = record.get("options")
+    if isinstance(options, dict) and options.get("revoke"):
+        form.revoke.data = text(options["revoke"])
+    hands = record.get("hands")
+    try:
+        if isinstance(hands, dict):
+            for seat in range(1, 5):
+                form[f"hand_{seat}"].data = format_codes(list(hands.get(str(seat)) or []))
+        if isinstance(record.get("tricks"), list):
+            form.tricks.data = format_tricks([[str(c) for c in trick] for trick in record["tricks"]])
+    except TypeError:
+        pass  # the ruling reports what cannot be read
+
+
+def _ask_replay(form: ReplayForm) -> Ruling:
+    record = replay_record(form)
+    if form.record.data:
+        _show_record(form, record)
+    return rulings.replay_ruling(record)
+
+
+ASKERS: dict[str, tuple[type[QuestionForm], Callable[[Any], Ruling]]] = {
+    "card": (CardForm, _ask_card),
+    "trick": (TrickForm, _ask_trick),
+    "weis": (WeisForm, _ask_weis),
+    "count": (CountForm, _ask_count),
+    "replay": (ReplayForm, _ask_replay),
+}
+
+
+def _form(screen: str) -> QuestionForm:
+    form_class, _asker = ASKERS[screen]
+    # Query parameters are the whole question: a shared link asks it again.
+    data = request.args if ASK in request.args else MultiDict({k: v for k, v in request.args.items()
+                                                               if k in ("game", "contract", "profile")})
+    return form_class(formdata=data if data else None)
+
+
+def rule(screen: str) -> tuple[QuestionForm, Ruling | None, dict[str, str]]:
+    """The form of ``screen`` filled from the query, and its ruling when the query asks."""
+    form = _form(screen)
+    errors: dict[str, str] = {}
+    if ASK not in request.args:
+        return form, None, errors
+    if not form.validate():
+        for name, messages in form.errors.items():
+            errors[name] = " ".join(str(m) for m in messages)
+        return form, None, errors
+    try:
+        return form, ASKERS[screen][1](form), errors
+    except Unreadable as problem:
+        errors[problem.field] = problem.message
+    except InvalidRecord as problem:
+        errors["_form"] = str(problem)
+    except Exception:  # a pasted record can be anything: say so on the page, log the rest
+        current_app.logger.exception("dispute desk: cannot rule on %s", request.full_path)
+        errors["_form"] = _("The rules engine could not judge this question as entered.")
+    return form, None, errors
+
+
+def rule_texts(ruling: Ruling) -> list[tuple[str, str, rulebook.Rule | None]]:
+    language = _language()
+    return [(rid, rulebook.rule_text(rid, language), rulebook.rule(rid, language)) for rid in ruling.rules]
+
+
+def share_url(screen: str) -> str:
+    return url_for("disputes.screen", screen=screen, _external=True) + "?" + urlencode(list(request.args.items(multi=True)))
+
+
+@bp.get("/")
+def index() -> str:
+    game = request.args.get("game", "")
+    keep = {k: v for k, v in request.args.items() if k in ("game", "contract", "profile")}
+    return render_template("disputes/index.html", screens=SCREENS, game=game, keep=keep)
+
+
+@bp.get("/<screen>")
+def screen(screen: str) -> str:
+    if screen not in ASKERS:
+        abort(404)
+    form, ruling, errors = rule(screen)
+    import_form = ImportForm() if screen == "replay" else None
+    return render_template(f"disputes/{screen}.html", screen=screen, title=SCREENS[screen][0], form=form,
+                           ruling=ruling, errors=errors, import_form=import_form,
+                           texts=rule_texts(ruling) if ruling else [],
+                           render_rule=lambda text: rulebook.render(text, url_for("rules.book")),
+                           share=share_url(screen) if ruling else None,
+                           pdf=url_for("disputes.pdf", screen=screen) + "?" + urlencode(
+                               list(request.args.items(multi=True))) if ruling else None)
+
+
+@bp.get("/<screen>.pdf")
+def pdf(screen: str) -> Response:
+    if screen not in ASKERS:
+        abort(404)
+    _form_, ruling, errors = rule(screen)
+    if ruling is None:
+        return redirect(url_for("disputes.screen", screen=screen) + "?" + urlencode(  # type: ignore[return-value]
+            list(request.args.items(multi=True))))
+    from scorer.disputes.pdf import ruling_pdf
+
+    data = ruling_pdf(ruling, str(SCREENS[screen][0]), [(rid, text) for rid, text, _r in rule_texts(ruling)],
+                      share_url(screen), _language())
+    return Response(data, mimetype="application/pdf",
+                    headers={"Content-Disposition": f'inline; filename="tafel-{screen}.pdf"'})
+
+
+@bp.post("/replay")
+def replay_import() -> Response:
+    """Import a deal record (file or text) and show its replay at a shareable address."""
+    form = ImportForm()
+    if not form.validate_on_submit():
+        abort(400)
+    raw = ""
+    if form.file.data:
+        raw = form.file.data.read().decode("utf-8", errors="replace")
+    elif form.text.data:
+        raw = form.text.data
+    try:
+        record = json.loads(raw)
+    except ValueError:
+        record = None
+    if not isinstance(record, dict):
+        args = {"record": raw[:20000], ASK: "1"}
+    else:
+        args = {"game": str(record.get("game", "schieber")), "record": json.dumps(record, separators=(",", ":")),
+                ASK: "1"}
+    return redirect(url_for("disputes.screen", screen="replay") + "?" + urlencode(args))  # type: ignore[return-value]
+

@@ -1,0 +1,319 @@
+"""The rule book: every rule of rules/SCHIEBER.md and rules/KLAMMERN.md with its full text.
+
+The rule files are the source; the app never keeps its own copy of a rule's wording. A
+translation lives in ``rules/<lang>/SCHIEBER.md`` (same ids, same layout) and is used rule by
+rule: a rule missing from a translated file (or a whole missing file) falls back to English,
+so a partial translation never hides a rule. ``de_CH`` looks in ``rules/de_CH/`` and then in
+``rules/de/``.
+
+Layout the parser reads (the files' own)::
+
+    ## S4 Playing a trick            <- a section: its id and title
+    - S4.4 No undertrumping: ...     <- a rule: its id and first line
+      ... continuation lines, nested lists, bullets without an id (S8's list) ...
+    ## Variants (rule options) ...   <- a section without id: kept as notes
+
+``SCHIEBER`` and ``KLAMMERN`` (id, text) pairs in English are kept for callers of the
+placeholder this module replaces.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from markupsafe import Markup, escape
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+GAMES: dict[str, str] = {"schieber": "SCHIEBER.md", "klammern": "KLAMMERN.md"}
+PREFIX_GAME: dict[str, str] = {"S": "schieber", "K": "klammern"}
+
+_SECTION = re.compile(r"^##\s+(?:(?P<id>[SK]\d+)\s+)?(?P<title>.+?)\s*$")
+_RULE = re.compile(r"^-\s+(?P<id>[SK]\d+(?:\.\d+)+)\s+(?P<text>.*)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One rule (``S4.4``) or section (``S4``) with its text as written (light Markdown)."""
+
+    id: str
+    text: str
+    language: str
+    section: bool = False
+
+    @property
+    def title(self) -> str:
+        """The first sentence or line, for short citations."""
+        first = self.text.split("\n", 1)[0]
+        return first
+
+
+@dataclass(slots=True)
+class Section:
+    id: str | None
+    title: str
+    language: str
+    #: Text under the heading that belongs to no numbered rule (S8's list, option tables).
+    notes: list[str] = field(default_factory=list)
+    rules: list[Rule] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Book:
+    game: str
+    title: str
+    intro: str
+    sections: tuple[Section, ...]
+
+    def rule(self, rule_id: str) -> Rule | None:
+        for section in self.sections:
+            if section.id == rule_id:
+                return Rule(section.id, _section_text(section), section.language, section=True)
+            for rule in section.rules:
+                if rule.id == rule_id:
+                    return rule
+        return None
+
+    def ids(self) -> list[str]:
+        found: list[str] = []
+        for section in self.sections:
+            if section.id:
+                found.append(section.id)
+            found.extend(rule.id for rule in section.rules)
+        return found
+
+
+def _section_text(section: Section) -> str:
+    return "\n".join([section.title, *section.notes]).strip()
+
+
+def parse(text: str, game: str, language: str = "en") -> Book:
+    """Read a rule file into sections and rules (see the module docstring for the layout)."""
+    title = ""
+    intro: list[str] = []
+    sections: list[Section] = []
+    current_rule: list[str] | None = None
+    current_id = ""
+
+    def close_rule() -> None:
+        nonlocal current_rule
+        if current_rule is not None and sections:
+            sections[-1].rules.append(Rule(current_id, _dedent(current_rule), language))
+        current_rule = None
+
+    for line in text.splitlines():
+        if line.startswith("# ") and not title:
+            title = line[2:].strip()
+            continue
+        heading = _SECTION.match(line)
+        if heading:
+            close_rule()
+            sections.append(Section(heading.group("id"), heading.group("title"), language))
+            continue
+        rule = _RULE.match(line)
+        if rule and sections:
+            close_rule()
+            current_id = rule.group("id")
+            current_rule = [rule.group("text")]
+            continue
+        if not sections:
+            intro.append(line)
+        elif current_rule is not None and (line.startswith((" ", "\t")) or not line.strip()):
+            current_rule.append(line)
+        else:
+            close_rule()
+            sections[-1].notes.append(line)
+    close_rule()
+    for section in sections:
+        # Notes keep their indentation: it is what ties a wrapped line to its bullet.
+        section.notes = ["\n".join(section.notes).strip("\n")] if "".join(section.notes).strip() else []
+    return Book(game, title, _dedent(intro), tuple(sections))
+
+
+def _dedent(lines: Iterable[str]) -> str:
+    kept = [line.rstrip() for line in lines]
+    while kept and not kept[-1]:
+        kept.pop()
+    while kept and not kept[0]:
+        kept.pop(0)
+    return "\n".join(line[2:] if line.startswith("  ") else line for line in kept)
+
+
+def _candidates(language: str | None) -> list[str]:
+    if not language:
+        return []
+    code = str(language).replace("-", "_")
+    found = [code]
+    base = code.split("_")[0]
+    if base != code:
+        found.append(base)
+    return [c for c in found if c != "en"]
+
+
+@lru_cache(maxsize=32)
+def _load(path: Path, mtime: float, game: str, language: str) -> Book:
+    return parse(path.read_text(encoding="utf-8"), game, language)
+
+
+def _file_book(path: Path, game: str, language: str) -> Book | None:
+    if not path.is_file():
+        return None
+    return _load(path, path.stat().st_mtime, game, language)
+
+
+def english(game: str) -> Book:
+    """The English rule book of ``game`` (``schieber`` or ``klammern``)."""
+    book = _file_book(RULES_DIR / GAMES[game], game, "en")
+    if book is None:
+        raise FileNotFoundError(RULES_DIR / GAMES[game])
+    return book
+
+
+def book(game: str, language: str | None = None) -> Book:
+    """The rule book of ``game`` in ``language``, rule by rule falling back to English.
+
+    Each rule, section and note keeps its own ``language`` so a page can mark (``lang=``)
+    the English ones inside a translated book.
+    """
+    base = english(game)
+    for code in _candidates(language):
+        translated = _file_book(RULES_DIR / code / GAMES[game], game, code)
+        if translated is not None:
+            return _merge(base, translated)
+    return base
+
+
+def _merge(base: Book, translated: Book) -> Book:
+    by_id: dict[str, Section] = {s.id: s for s in translated.sections if s.id}
+    rules: dict[str, Rule] = {r.id: r for s in translated.sections for r in s.rules}
+    unnumbered = [s for s in translated.sections if not s.id]
+    sections: list[Section] = []
+    extra_index = 0
+    for section in base.sections:
+        if section.id:
+            other = by_id.get(section.id)
+            merged = Section(section.id, other.title if other else section.title,
+                             other.language if other else section.language,
+                             other.notes if other and other.notes else section.notes,
+                             [rules.get(rule.id, rule) for rule in section.rules])
+        else:
+            # Unnumbered sections (option tables) pair up by position.
+            other = unnumbered[extra_index] if extra_index < len(unnumbered) else None
+            extra_index += 1
+            merged = Section(None, other.title, other.language, other.notes, []) if other else section
+        sections.append(merged)
+    return Book(base.game, translated.title or base.title, translated.intro or base.intro, tuple(sections))
+
+
+def rule(rule_id: str | None, language: str | None = None) -> Rule | None:
+    """The rule (or section) ``rule_id`` (``S4.4``, ``K10``) in ``language``; None if unknown."""
+    if not rule_id:
+        return None
+    game = PREFIX_GAME.get(rule_id[:1])
+    if game is None:
+        return None
+    return book(game, language).rule(rule_id)
+
+
+def rule_text(rule_id: str | None, language: str | None = None) -> str:
+    """The full text of ``rule_id`` ('' when the id is unknown)."""
+    found = rule(rule_id, language)
+    return found.text if found is not None else ""
+
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_CODE = re.compile(r"`([^`]+)`")
+
+
+_RULE_REF = re.compile(r"\b([SK]\d{1,2}(?:\.\d{1,2})?)\b")
+
+
+def _inline(raw: str, links: str | None = None) -> str:
+    line = str(escape(raw))
+    line = _BOLD.sub(r"<strong>\1</strong>", line)
+    line = _CODE.sub(r"<code>\1</code>", line)
+    if links is not None:
+        # A rule that cites another links to it (S7.3 -> the rule book's #S7.3).
+        line = _RULE_REF.sub(lambda m: f'<a href="{links}#{m.group(1)}">{m.group(1)}</a>', line)
+    return line
+
+
+def _table(rows: list[str], links: str | None = None) -> str:
+    cells = [[_inline(c.strip(), links) for c in row.strip().strip("|").split("|")] for row in rows
+             if not set(row.replace("|", "").strip()) <= set("-: ")]
+    if not cells:
+        return ""
+    head, body = cells[0], cells[1:]
+    html = "<table><thead><tr>" + "".join(f"<th>{c}</th>" for c in head) + "</tr></thead><tbody>"
+    html += "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in body)
+    return html + "</tbody></table>"
+
+
+def inline(text: str) -> Markup:
+    """One line of the rule files' Markdown (a heading) as safe HTML."""
+    return Markup(_inline(text))
+
+
+def render(text: str, links: str | None = "") -> Markup:
+    """The rule files' light Markdown as safe HTML: **bold**, `code`, lists, tables, paragraphs.
+
+    Everything is escaped first; only these few constructs become tags. Rule ids become links
+    to ``{links}#ID`` (``""``: this page, the rule book; None: no links).
+    """
+    out: list[str] = []
+    paragraph: list[str] = []
+    items: list[str] = []
+    table: list[str] = []
+
+    def flush() -> None:
+        if paragraph:
+            out.append("<p>" + " ".join(paragraph) + "</p>")
+            paragraph.clear()
+        if items:
+            out.append("<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>")
+            items.clear()
+        if table:
+            out.append(_table(table, links))
+            table.clear()
+
+    for raw in text.split("\n"):
+        stripped = raw.strip()
+        if stripped.startswith("|"):
+            if not table:
+                flush()
+            table.append(stripped)
+        elif stripped.startswith("- ") or re.match(r"^\d+\.\s", stripped):
+            if paragraph or table:
+                flush()
+            items.append(_inline(stripped.split(" ", 1)[1] if stripped.startswith("- ") else stripped, links))
+        elif not stripped:
+            flush()
+        elif items and raw.startswith(" "):
+            items[-1] += " " + _inline(stripped, links)
+        else:
+            if items or table:
+                flush()
+            paragraph.append(_inline(stripped, links))
+    flush()
+    return Markup("".join(out))
+
+
+def _pairs(game: str) -> tuple[tuple[str, object], ...]:
+    try:
+        english_book = english(game)
+    except FileNotFoundError:
+        return ()
+    pairs: list[tuple[str, object]] = []
+    for section in english_book.sections:
+        if section.id:
+            pairs.append((section.id, section.title))
+        pairs.extend((r.id, r.text) for r in section.rules)
+    return tuple(pairs)
+
+
+#: (id, English text) of every rule, as the placeholder offered them.
+SCHIEBER: tuple[tuple[str, object], ...] = _pairs("schieber")
+KLAMMERN: tuple[tuple[str, object], ...] = _pairs("klammern")

@@ -1,0 +1,107 @@
+"""The app's only door to the rules engine: build the match record, ask, never compute.
+
+Every figure shown is the engine's (``rules_engine.score_match``). Engine answers are
+cached by the exact record text, so a page view of an unchanged match costs one lookup.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import rules_engine
+from rules_engine.errors import InvalidRecord
+
+log = logging.getLogger(__name__)
+
+#: Match-level settings copied into the engine's match record, per game.
+MATCH_FIELDS: dict[str, tuple[str, ...]] = {
+    "schieber": ("profile", "options", "target"),
+    "klammern": ("players", "format", "options", "target", "target_big"),
+}
+
+_CACHE: OrderedDict[str, dict[str, Any]] = OrderedDict()
+_CACHE_SIZE = 512
+_LOCK = threading.Lock()
+
+
+def match_record(settings: dict[str, Any], deals: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The DEAL_RECORD.md match record of a match's settings and current deals."""
+    game = settings["game"]
+    record: dict[str, Any] = {"game": game}
+    for key in MATCH_FIELDS[game]:
+        value = settings.get(key)
+        if value is None or value == {}:
+            continue
+        if key == "target" and game == "klammern" and settings.get("format") != "liga":
+            continue
+        if key == "target_big" and settings.get("format") != "small_big":
+            continue
+        record[key] = value
+    record["deals"] = [dict(d) for d in deals]
+    return record
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """The engine's answer, or why there is none."""
+
+    answer: dict[str, Any] | None
+    errors: list[dict[str, Any]]
+
+    @property
+    def valid(self) -> bool:
+        return self.answer is not None and not self.errors
+
+
+_FIELD_PREFIX = re.compile(r"^(?:match\.)?(?:deals\[(\d+)\]\.|deals\.(\d+)\.)?([a-z_]+(?:[.\[][^:\s]*)?):")
+
+
+def invalid_record_error(error: InvalidRecord) -> dict[str, Any]:
+    """An InvalidRecord as an error dict, its field read from the message's ``field:`` prefix."""
+    message = str(error)
+    answer: dict[str, Any] = {"rule": None, "code": "invalid_record", "message": message, "params": {}}
+    found = _FIELD_PREFIX.match(message)
+    if found:
+        deal = found.group(1) or found.group(2)
+        if deal is not None:
+            answer["deal"] = int(deal)
+        answer["field"] = found.group(3)
+    return answer
+
+
+def score(record: dict[str, Any]) -> Scored:
+    """Ask the engine about a match record; never raises."""
+    key = json.dumps(record, sort_keys=True, separators=(",", ":"))
+    with _LOCK:
+        cached = _CACHE.get(key)
+        if cached is not None:
+            _CACHE.move_to_end(key)
+    if cached is not None:
+        return _scored(cached)
+    try:
+        answer = rules_engine.score_match(record)
+    except InvalidRecord as error:
+        return Scored(None, [invalid_record_error(error)])
+    except Exception:  # an engine bug must reach the log, not the player as a 500
+        log.exception("rules engine failed on %s", key[:2000])
+        return Scored(None, [{"rule": None, "code": "engine_failure", "params": {},
+                              "message": "The rules engine could not judge this record."}])
+    with _LOCK:
+        _CACHE[key] = answer
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return _scored(answer)
+
+
+def _scored(answer: dict[str, Any]) -> Scored:
+    errors = list(answer.get("errors") or [])
+    if answer.get("valid") is False and not errors:
+        errors = [{"rule": None, "code": "invalid", "params": {}, "message": "invalid"}]
+    return Scored(None if errors else answer, errors)

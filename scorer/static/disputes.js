@@ -1,0 +1,69 @@
+// The card picker: tap cards instead of typing their codes. Every page works without it.
+(function () {
+  "use strict";
+  var inputs = document.querySelectorAll("input.cards-input, textarea.cards-input");
+  if (!inputs.length) { return; }
+  var form = inputs[0].form;
+  var target = null;
+  var picker = document.createElement("div");
+  picker.className = "picker";
+  picker.hidden = true;
+  picker.setAttribute("role", "group");
+  picker.setAttribute("aria-label", "cards");
+  var suits = ["H", "D", "S", "C"];
+  var ranks = ["A", "K", "Q", "J", "T", "9", "8", "7", "6"];
+  suits.forEach(function (suit) {
+    var row = document.createElement("div");
+    row.className = "suit-row";
+    ranks.forEach(function (rank) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "s-" + suit + " pick-card";
+      b.textContent = suit + rank;
+      b.setAttribute("data-card", suit + rank);
+      row.appendChild(b);
+    });
+    picker.appendChild(row);
+  });
+  var tools = document.createElement("div");
+  tools.className = "tools";
+  function tool(label, action) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    b.addEventListener("click", action);
+    tools.appendChild(b);
+  }
+  tool("\u232b", function () {
+    if (!target) { return; }
+    var words = target.value.trim().split(/\s+/);
+    words.pop();
+    target.value = words.join(" ") + (words.length ? " " : "");
+  });
+  tool("\u21b5", function () {
+    if (target && target.tagName === "TEXTAREA") { target.value = target.value.replace(/\s*$/, "") + "\n"; }
+  });
+  tool("\u2715", function () { picker.hidden = true; });
+  picker.appendChild(tools);
+  (form || document.body).appendChild(picker);
+  function klammern() {
+    var checked = document.querySelector("input[name=game]:checked");
+    return checked && checked.value === "klammern";
+  }
+  function refresh() {
+    var hide = klammern();
+    picker.querySelectorAll("button[data-card$='6']").forEach(function (b) { b.hidden = hide; });
+  }
+  picker.addEventListener("click", function (event) {
+    var card = event.target.getAttribute && event.target.getAttribute("data-card");
+    if (!card || !target) { return; }
+    var sep = target.value && !/[\s]$/.test(target.value) ? " " : "";
+    if (target.maxLength === 4) { target.value = card; } else { target.value += sep + card + " "; }
+  });
+  inputs.forEach(function (input) {
+    input.addEventListener("focus", function () { target = input; refresh(); picker.hidden = false; });
+  });
+  document.querySelectorAll("input[name=game]").forEach(function (r) { r.addEventListener("change", refresh); });
+  var share = document.querySelector(".share-link");
+  if (share) { share.addEventListener("focus", function () { share.select(); }); }
+})();

@@ -1,0 +1,65 @@
+"""A real server on 127.0.0.1 and Debian's Chromium driven by Playwright (VERIFIED.md)."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from werkzeug.serving import make_server
+
+from scorer import create_app
+from tests.database import fresh_database
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+               "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with fresh_database(tmp_path_factory.mktemp("live")) as url:
+        app = create_app({"SECRET_KEY": "browser-test", "DATABASE_URL": url})
+        server = make_server("127.0.0.1", 0, app, threaded=True)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        yield f"http://127.0.0.1:{server.server_port}"
+        server.shutdown()
+        thread.join(timeout=5)
+        app.extensions["tafel_engine"].dispose()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
+        # Never a silent skip: `make test` installs it (scripts/system-deps.sh).
+        pytest.fail("Debian's chromium is not installed at /usr/bin/chromium (run scripts/system-deps.sh)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: Any, live_server: str) -> Iterator[Any]:
+    ARTIFACTS.mkdir(exist_ok=True)
+    context = browser.new_context(viewport={"width": 768, "height": 1024}, locale="en",
+                                  extra_http_headers={"Accept-Language": "en"})
+    outside: list[str] = []
+
+    def watch(request: Any) -> None:
+        if not request.url.startswith(live_server):
+            outside.append(request.url)
+
+    context.on("request", watch)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+    assert outside == [], f"requests left the machine: {outside}"

@@ -1,0 +1,152 @@
+"""A person at the card table: a Schieber match to the target and a Klammern small/big match.
+
+Drives Debian's Chromium through Playwright against a real server; screenshots at tablet
+size go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import ARTIFACTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def shot(page: Any, name: str) -> None:
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def check_layout(page: Any) -> None:
+    """No horizontal scroll at 768 and 1024 wide; every touch target at least 44 px high."""
+    for width, height in ((768, 1024), (1024, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"horizontal scroll of {overflow}px at {width}x{height} on {page.url}"
+    small = page.evaluate("""() => [...document.querySelectorAll(
+        'button, .button, .chip, .small-button, select, input:not([type=hidden]):not([type=radio]):not([type=checkbox]), nav a, summary')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect().height])
+        .filter(([_, h]) => h < 44)""")
+    assert small == [], small
+    page.set_viewport_size({"width": 768, "height": 1024})
+
+
+def scores(page: Any) -> list[str]:
+    return [s.get_attribute("data-score") for s in page.locator(".scoreboard [data-score]").all()]
+
+
+def schieber_deal(page: Any, contract: str, team: int, points: int | None, *, match: bool = False,
+                  weis: tuple[int, str, str, str] | None = None, stoeck: int | None = None) -> None:
+    page.click("a.enter-deal")
+    page.check(f"input[name=contract][value={contract}]")
+    page.check(f"input[name=team][value='{team}']")
+    if match:
+        page.check("input[name=match]")
+    if points is not None:
+        page.fill("input[name=points]", str(points))
+    if weis:
+        seat, kind, suit, top = weis
+        page.select_option(f"select[name=weis_{seat}_1_kind]", kind)
+        if suit:
+            page.select_option(f"select[name=weis_{seat}_1_suit]", suit)
+        page.select_option(f"select[name=weis_{seat}_1_top]", top)
+    if stoeck:
+        page.check(f"input[name=stoeck][value='{stoeck}']")
+    page.click("button[type=submit]")
+
+
+def test_schieber_match_to_the_target(page: Any, live_server: str) -> None:
+    page.goto(f"{live_server}/matches/new/schieber")
+    for seat, name in enumerate(("Anna", "Beat", "Cla", "Dora"), start=1):
+        page.fill(f"input[name=name_{seat}]", name)
+    page.fill("input[name=target]", "1000")
+    page.check("input[name=rosen7][value='2']")
+    check_layout(page)
+    shot(page, "schieber-new")
+    page.click("button[type=submit]")
+    assert page.locator(".next-turn").inner_text() == "Next deal: Anna deals, Beat is forehand."
+
+    # An impossible count: 156 leaves 1 for the other team, which no card set makes (S8).
+    page.click("a.enter-deal")
+    page.check("input[name=contract][value=H]")
+    page.fill("input[name=points]", "156")
+    assert page.locator("output.other-points").inner_text() == "\u2192 1"  # shown while typing
+    page.click("button[type=submit]")
+    error = page.locator("fieldset.points .reason")
+    assert "156" in error.inner_text()
+    assert error.locator("a.rule").inner_text() == "S8"
+    check_layout(page)
+    shot(page, "schieber-rejected-156")
+    # The same form, corrected: Weis for Anna (Rosen 6-7-8, 20) and Stöck for Cla (20).
+    page.fill("input[name=points]", "98")
+    page.select_option("select[name=weis_1_1_kind]", "run3")
+    page.select_option("select[name=weis_1_1_suit]", "H")
+    page.select_option("select[name=weis_1_1_top]", "8")
+    page.check("input[name=stoeck][value='3']")
+    page.click("button[type=submit]")
+    assert scores(page) == ["138", "59"]
+
+    schieber_deal(page, "undenufe", 1, 100)  # ×4: 400 : 228
+    assert scores(page) == ["538", "287"]
+    schieber_deal(page, "S", 2, None, match=True)  # Match ×2: 0 : 514
+    assert scores(page) == ["538", "801"]
+    assert "Match" in page.locator("#deal-3").inner_text()
+    check_layout(page)
+    shot(page, "schieber-match-screen")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    shot(page, "schieber-match-screen-landscape")
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.click("text=Chalk board")
+    assert page.locator(".stroke-line.line-100").first.get_attribute("data-count") == "5"
+    check_layout(page)
+    shot(page, "schieber-chalk-board")
+    page.click("text=Deal list")
+
+    # Obenabe ×3 with four Asses for Beat: the Weis (300) takes team 2 from 801 past 1000, and the
+    # match ends there: the trick points are not counted (S7.1, S7.2).
+    schieber_deal(page, "obenabe", 2, 120, weis=(2, "four", "", "A"))
+    assert scores(page) == ["538", "1101"]
+    assert page.locator(".scoreboard .side-2 .big-score").inner_text() == "1,101"  # English digits grouping
+    summary = page.locator(".summary").inner_text()
+    assert "Match over" in summary and "Beat & Dora" in summary and "No Schneider" in summary
+    assert page.locator("a.enter-deal").count() == 0
+    check_layout(page)
+    shot(page, "schieber-finished")
+
+
+def klammern_deal(page: Any, points: int) -> None:
+    page.click("a.enter-deal")
+    page.check("input[name=trump][value=S]")
+    page.select_option("select[name=declarer]", "1")  # Ben makes trump every time
+    page.fill("input[name=points]", str(points))
+    page.click("button[type=submit]")
+
+
+def test_klammern_small_big_through_laube_and_kalte(page: Any, live_server: str) -> None:
+    page.goto(f"{live_server}/matches/new/klammern")
+    for seat, name in enumerate(("Ben", "Sue", "Tom", "Ulla"), start=1):
+        page.fill(f"input[name=name_{seat}]", name)
+    check_layout(page)
+    shot(page, "klammern-new")
+    page.click("button[type=submit]")
+    for _ in range(4):
+        klammern_deal(page, 100)
+    states = page.locator(".states").inner_text()
+    assert "Ben & Tom is in the Laube." in states and "Sue & Ulla must play." in states
+    check_layout(page)
+    shot(page, "klammern-laube")
+    page.click("a.enter-deal")
+    check_layout(page)
+    shot(page, "klammern-deal-form")
+    page.check("input[name=trump][value=S]")
+    page.select_option("select[name=declarer]", "1")
+    page.fill("input[name=points]", "100")
+    page.click("button[type=submit]")
+    assert page.locator("tr.kalte").count() == 1
+    assert page.locator("[data-big]").first.get_attribute("data-big") == "2"
+    assert page.locator(".states .mark").count() == 0
+    check_layout(page)
+    shot(page, "klammern-kalte")
