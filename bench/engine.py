@@ -33,7 +33,6 @@ import gc
 import os
 import platform
 import random
-import re
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -53,6 +52,7 @@ from jass.game.game_sim import GameSim  # noqa: E402
 from jass.game.rule_schieber import RuleSchieber  # noqa: E402
 
 import rules_engine  # noqa: E402
+from results import write_section  # noqa: E402  (bench/ is the script folder)
 from oracles import adapters as a  # noqa: E402
 from rules_engine.cards import Card  # noqa: E402
 from rules_engine.schieber.contracts import Contract, schieber_options  # noqa: E402
@@ -450,16 +450,8 @@ def section(rows: list[Row], extra: list[Row], info: dict[str, Any], seconds: fl
 
 
 def write(text: str) -> None:
-    if RESULTS.exists():
-        current = RESULTS.read_text()
-        pattern = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END) + r"\n?", re.S)
-        if pattern.search(current):
-            RESULTS.write_text(pattern.sub(lambda _: text, current, count=1))
-            return
-        RESULTS.write_text(current.rstrip("\n") + "\n\n" + text)
-        return
-    header = "# Benchmark results\n\nEach benchmark keeps its own section; rerun its script to refresh it.\n\n"
-    RESULTS.write_text(header + text)
+    """Replace this script's own section of bench/RESULTS.md (others keep theirs)."""
+    write_section(RESULTS, BEGIN, END, text)
 
 
 def main(argv: list[str] | None = None) -> int:

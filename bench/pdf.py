@@ -26,7 +26,6 @@ import datetime as dt
 import io
 import os
 import platform
-import re
 import statistics
 import sys
 import time
@@ -42,6 +41,7 @@ from reportlab.lib.pagesizes import A4  # noqa: E402
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 
 from pdf_matches import schieber_match  # noqa: E402
+from results import write_section  # noqa: E402  (bench/ is the script folder)
 from scorer.pdf import Lang, build_scoresheet, pad_view, render_pad, render_scoresheet  # noqa: E402
 from scorer.pdf.fonts import REGULAR, register_fonts  # noqa: E402
 from scorer.pdf.grid import fit  # noqa: E402
@@ -144,15 +144,7 @@ def section(medians: dict[str, float], minima: dict[str, float], sizes: dict[str
 
 def write(text: str) -> None:
     """Replace this script's own section of bench/RESULTS.md (others keep theirs)."""
-    if RESULTS.exists():
-        current = RESULTS.read_text()
-        pattern = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END) + r"\n?", re.S)
-        if pattern.search(current):
-            RESULTS.write_text(pattern.sub(lambda _: text, current, count=1))
-            return
-        RESULTS.write_text(current.rstrip("\n") + "\n\n" + text)
-        return
-    RESULTS.write_text("# Benchmark results\n\nEach benchmark keeps its own section; rerun its script to refresh it.\n\n" + text)
+    write_section(RESULTS, BEGIN, END, text)
 
 
 def main(argv: list[str] | None = None) -> int:
