@@ -69,17 +69,7 @@ def fit(text: str, width: float, size: float, bold: bool, rtl: bool, align: str,
         size -= 0.5
     if stringWidth(plain, font, size) <= width and "\n" not in text:
         return _cell((to_visual(text, rtl),), size, bold, align)
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            trial = f"{line} {word}" if line else word
-            if line and stringWidth(strip_isolates(trial), font, size) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
+    lines = wrap_words(text, font, size, width)
     return _cell(tuple(to_visual(line, rtl) for line in lines), size, bold, align)
 
 
@@ -264,3 +254,19 @@ class Grid(Flowable):  # type: ignore[misc]
         canvas.drawText(text)
         canvas.setLineWidth(0.6)
         canvas.drawPath(boxes, stroke=1, fill=0)
+
+
+def wrap_words(text: str, font: str, size: float, width: float) -> list[str]:
+    """Greedy line breaking in logical order (before shaping, so RTL lines stay in order)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}" if line else word
+            if line and stringWidth(strip_isolates(trial), font, size) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines

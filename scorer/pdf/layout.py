@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 from reportlab.platypus import Flowable, SimpleDocTemplate, Table, TableStyle  # type: ignore[import-untyped]
 
 from scorer.pdf.fonts import BOLD, REGULAR, register_fonts
-from scorer.pdf.grid import EMPTY, PAD, Cell, Grid, GridStyle, HeadBox, fit
+from scorer.pdf.grid import EMPTY, PAD, Cell, Grid, GridStyle, HeadBox, fit, wrap_words
 from scorer.pdf.text import Lang, isolate, strip_isolates
 from scorer.pdf.viewmodels import Column, Header, Mark, Side
 
@@ -126,22 +126,6 @@ def mark_text(lang: Lang, mark: Mark, header: Header) -> str:
 
 
 # --- a label that wraps in either direction ------------------------------------------------
-
-
-def wrap_words(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy line breaking in logical order (before shaping, so RTL lines stay in order)."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            trial = f"{line} {word}" if line else word
-            if line and stringWidth(strip_isolates(trial), font, size) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
 
 
 class Label(Flowable):  # type: ignore[misc]

@@ -6,7 +6,6 @@ the layout, not only the letters: the header's start (the brand) sits on the rig
 
 from __future__ import annotations
 
-import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,16 +16,14 @@ from werkzeug.serving import make_server
 
 from scorer import create_app
 from tests.app.conftest import new_klammern, new_schieber, post_deal
+# The one Chromium launcher (Debian's browser, VERIFIED.md flags; fails loudly when missing).
+from tests.browser.conftest import browser
 from tests.database import fresh_database
 from tests.i18n.catalogs import LANGUAGES, compile_if_stale
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-# VERIFIED.md: Debian's Chromium driven by Playwright, never `playwright install`.
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-               "--disable-sync", "--no-first-run"]
 WIDTH, HEIGHT = 768, 1024
 
 
@@ -53,18 +50,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict
         httpd.shutdown()
         thread.join(timeout=5)
         app.extensions["tafel_engine"].dispose()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
-        pytest.skip("Debian's chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
 
 
 def open_in(browser: Any, base: str, lang: str) -> Any:
