@@ -138,23 +138,29 @@ def deck_values(jappa_total: bool) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=None)
-def impossible_team_totals(jappa_total: bool) -> frozenset[int]:
-    """Four players: totals 0..164 that no set of tricks yields (1 and 163; 1 and 161)."""
-    return frozenset(impossible_totals(deck_values(jappa_total), 4, TRICKS_PER_DEAL, LAST_TRICK_BONUS))
+def impossible_team_totals(jappa_total: bool, players: int = 4) -> frozenset[int]:
+    """Totals 0..164 that no set of one side's tricks yields (four players: 1 and 163; 1 and 161).
+
+    With two or three players (K1.4) a trick has ``players`` cards and only ``8 * players``
+    cards are in play, so more totals are out of reach.
+    """
+    return frozenset(impossible_totals(deck_values(jappa_total), players, TRICKS_PER_DEAL, LAST_TRICK_BONUS))
 
 
-def example_take(trump: Suit, jappa_total: bool, total: int) -> tuple[TrickTake, tuple[Card, ...]] | None:
-    """Four players: how one team could have taken ``total`` card points, with example cards.
+def example_take(
+    trump: Suit, jappa_total: bool, total: int, players: int = 4
+) -> tuple[TrickTake, tuple[Card, ...]] | None:
+    """How one side could have taken ``total`` card points, with example cards (tricks of ``players``).
 
     ``None`` when no set of tricks makes ``total`` (K10); the dispute desk shows the cards.
     """
     rank = ranking(trump, jappa_total)
     values = [rank.points(card) for card in DECK]
-    takes = achievable_totals(values, 4, TRICKS_PER_DEAL, LAST_TRICK_BONUS).get(total)
+    takes = achievable_totals(values, players, TRICKS_PER_DEAL, LAST_TRICK_BONUS).get(total)
     if not takes:
         return None
     take = simplest_take(takes, TRICKS_PER_DEAL)
-    chosen = example_subset(values, take.tricks * 4, take.card_points)
+    chosen = example_subset(values, take.tricks * players, take.card_points)
     if chosen is None:
         return None
     return take, tuple(DECK[index] for index in chosen)

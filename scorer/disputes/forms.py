@@ -21,6 +21,8 @@ CONTRACTS = choices(("H", _l("Rosen / Hearts (H)")), ("D", _l("Eicheln / Diamond
                     ("obenabe", _l("Obenabe")), ("undenufe", _l("Undenufe")))
 PROFILES = choices(("seed", _l("seed (the rule book)")), ("official", _l("official (Swiss regulation)")))
 SEATS = choices(("1", "1"), ("2", "2"), ("3", "3"), ("4", "4"))
+#: K1.1: Klammern is played by four (two teams) or by two or three players, each alone.
+PLAYERS = choices(("4", "4"), ("3", "3"), ("2", "2"))
 OPTIONAL_SEATS = choices(("", "\u2014"), ("1", "1"), ("2", "2"), ("3", "3"), ("4", "4"))
 QUICK_KINDS = choices(("", "\u2014"), ("run3", _l("3 in a row / Terz")), ("run4", _l("4 in a row / Fifty")),
                       ("run5", _l("5 in a row")), ("run6", _l("6 in a row")), ("run7", _l("7 in a row")),
@@ -48,6 +50,8 @@ class QuestionForm(BaseForm):
 class ContractMixin:
     contract = SelectField(_l("Contract / trump"), choices=CONTRACTS, default="H")
     profile = SelectField(_l("Rules profile (Schieber)"), choices=PROFILES, default="seed")
+    # Schieber is always four; a link without it (made before it was asked) means four.
+    players = SelectField(_l("Players (Klammern)"), choices=PLAYERS, default="4")
 
 
 class CardForm(ContractMixin, QuestionForm):
@@ -67,6 +71,7 @@ class WeisForm(ContractMixin, QuestionForm):
     tiebreak = SelectField(_l("Equal melds (Klammern)"), default="first_declared",
                            choices=choices(("first_declared", _l("first declared wins")),
                                            ("suit_rank", _l("higher suit wins"))))
+    bella = SelectField(_l("Bella announced by seat (Klammern)"), choices=OPTIONAL_SEATS, default="")
 
 
 def _add_claims(form_class: type[WeisForm]) -> None:

@@ -27,12 +27,14 @@ from rules_engine.klammern import play as kplay
 from rules_engine.schieber import play as splay
 from rules_engine.schieber import weis as sweis
 from rules_engine.schieber.contracts import DEAL_TOTAL, MATCH_BONUS, Contract, schieber_options
-from rules_engine.seats import Seat
+from rules_engine.seats import Seat, side_count
 from rules_engine.tricks import Ranking
 from scorer.views import reason_text
 
 SCHIEBER_CONTRACTS = ("H", "D", "S", "C", "obenabe", "undenufe")
 KLAMMERN_TRUMPS = ("C", "S", "H", "D")
+#: K1.1: four in two teams, or two or three each alone (K1.4).
+KLAMMERN_PLAYERS = (2, 3, 4)
 
 
 class Unreadable(ValueError):
@@ -85,6 +87,30 @@ def _check_contract(game: str, key: str) -> None:
         raise Unreadable("contract", _("Choose the contract."))
 
 
+def table_size(game: str, players: int | None) -> int:
+    """The players at the table: Schieber four, Klammern 2, 3 or 4 (K1.1).
+
+    :raises Unreadable: a Klammern table of another size (on the ``players`` field).
+    """
+    if game != "klammern" or players is None:
+        return 4
+    if players not in KLAMMERN_PLAYERS:
+        raise Unreadable("players", _("Klammern is played by 2, 3 or 4 players, not %(players)s (K1.1).",
+                                      players=players))
+    return players
+
+
+def check_seat(field_name: str, seat: int, players: int) -> None:
+    """:raises Unreadable: ``seat`` (entered in ``field_name``) has no player at this table."""
+    if not 1 <= seat <= players:
+        raise Unreadable(field_name, _("Seat %(seat)s does not play at a table of %(players)s players.",
+                                       seat=seat, players=players))
+
+
+def _players_fact(game: str, players: int) -> list[tuple[str, str]]:
+    return [(_("Players"), str(players))] if game == "klammern" else []
+
+
 def _ranking(game: str, key: str, profile: str = "seed", jappa_total: bool = False) -> Ranking:
     if game == "klammern":
         return kc.ranking(Suit(key), jappa_total)
@@ -102,26 +128,31 @@ def _codes(cards: Sequence[Card]) -> list[str]:
 # --------------------------------------------------------------------------- 1. was that card allowed?
 
 def card_ruling(game: str, contract: str, hand: Sequence[str], trick: Sequence[str], card: str,
-                profile: str = "seed") -> Ruling:
+                profile: str = "seed", players: int = 4) -> Ruling:
     """Was ``card`` allowed, played from ``hand`` (as much as known) to ``trick``?
 
     The played card belongs to the hand it came from, so it is added when missing.
+    ``players`` (Klammern: 2, 3 or 4) says when the trick is complete.
     """
     _check_contract(game, contract)
+    players = table_size(game, players)
     if not card:
         raise Unreadable("card", _("Enter the card that was played."))
     if card in trick:
         raise Unreadable("card", _("%(card)s is already in the trick.", card=card))
     full_hand = list(hand) if card in hand else [card, *hand]
-    players = 4
     if len(trick) >= players:
-        raise Unreadable("trick", _("The trick already has %(count)s cards; enter the cards played before this one.",
+        if game == "schieber":
+            raise Unreadable("trick", _("The trick already has %(count)s cards; enter the cards played before this "
+                                        "one.", count=len(trick)))
+        raise Unreadable("trick", _("With %(players)s players a trick holds %(players)s cards, and %(count)s are "
+                                    "entered: enter only the cards played before this one.", players=players,
                                     count=len(trick)))
     position: dict[str, Any] = {"game": game, "hand": full_hand, "trick": list(trick)}
     if game == "schieber":
         position.update(contract=contract, profile=profile)
     else:
-        position["trump"] = contract
+        position.update(trump=contract, players=players)
     try:
         answer = rules_engine.legal_cards(position)
     except InvalidRecord as error:
@@ -130,7 +161,8 @@ def card_ruling(game: str, contract: str, hand: Sequence[str], trick: Sequence[s
         raise Unreadable("hand", "; ".join(reason_text(e) for e in answer.get("errors", [])))
     legal: list[str] = list(answer["legal"])
     illegal: Mapping[str, Any] = answer["illegal"]
-    facts = [(_("Game"), game.capitalize()), (_("Contract"), contract_label(game, contract)),
+    facts = [(_("Game"), game.capitalize()), *_players_fact(game, players),
+             (_("Contract"), contract_label(game, contract)),
              (_("Trick so far"), " ".join(trick) or _("(leading)")),
              (_("Hand (as known)"), " ".join(full_hand)), (_("Card played"), card)]
     if card in illegal:
@@ -204,14 +236,23 @@ def _why_allowed(game: str, contract: str, hand: Sequence[str], trick: Sequence[
 # --------------------------------------------------------------------------- 2. who takes this trick?
 
 def trick_ruling(game: str, contract: str, cards: Sequence[str], leader: int | None = None,
-                 profile: str = "seed") -> Ruling:
-    """Who takes the trick ``cards`` (in the order played), and why (S4.6, K4.4)."""
+                 profile: str = "seed", players: int | None = None) -> Ruling:
+    """Who takes the trick ``cards`` (in the order played), and why (S4.6, K4.4).
+
+    ``players``: Klammern's table (2, 3 or 4, K1.1); None takes one player per card.
+    """
     _check_contract(game, contract)
-    players = len(cards)
-    if game == "schieber" and players != 4:
-        raise Unreadable("cards", _("A trick has four cards, not %(count)s.", count=players))
-    if game == "klammern" and not 2 <= players <= 4:
-        raise Unreadable("cards", _("A trick has two to four cards (one per player), not %(count)s.", count=players))
+    count = len(cards)
+    if game == "schieber" and count != 4:
+        raise Unreadable("cards", _("A trick has four cards, not %(count)s.", count=count))
+    if game == "klammern" and players is None and not 2 <= count <= 4:
+        raise Unreadable("cards", _("A trick has two to four cards (one per player), not %(count)s.", count=count))
+    players = table_size(game, count if players is None else players)
+    if count != players:
+        raise Unreadable("cards", _("With %(players)s players a trick has %(players)s cards, not %(count)s.",
+                                    players=players, count=count))
+    if leader:
+        check_seat("leader", leader, players)
     ranking = _ranking(game, contract, profile)
     played = _cards(cards)
     index = ranking.winner_index(played)
@@ -220,8 +261,8 @@ def trick_ruling(game: str, contract: str, cards: Sequence[str], leader: int | N
     rule = "S4.6" if game == "schieber" else "K4.4"
     trumps = [c for c in played if ranking.is_trump(c)]
     seat = ((leader - 1 + index) % players + 1) if leader else None
-    facts = [(_("Game"), game.capitalize()), (_("Contract"), contract_label(game, contract)),
-             (_("Cards in the order played"), " ".join(cards))]
+    facts = [(_("Game"), game.capitalize()), *_players_fact(game, players),
+             (_("Contract"), contract_label(game, contract)), (_("Cards in the order played"), " ".join(cards))]
     if leader:
         facts.append((_("Led by seat"), str(leader)))
     verdict = (_("%(card)s takes the trick (seat %(seat)s).", card=str(winner), seat=seat) if seat
@@ -396,15 +437,30 @@ def _step_row(step: sweis.ComparisonStep, contract: str) -> dict[str, Any]:
 
 
 def melds_ruling(trump: str, claims: Mapping[int, Sequence[Sequence[str]]], forehand: int = 1,
-                 tiebreak: str = "first_declared") -> Ruling:
-    """Klammern (four players): check each meld (K5.1), compare by K5.2, award by K5.3."""
+                 tiebreak: str = "first_declared", players: int = 4, bella: int | None = None) -> Ruling:
+    """Klammern: check each meld (K5.1), compare by K5.2, award by K5.3; Bella by K5.5.
+
+    Four players score as two teams; two or three players each alone, and only the
+    player with the best meld scores (K1.4). ``bella``: the seat that announced Bella.
+
+    :raises Unreadable: a claim or the forehand at a seat the table does not have.
+    """
     _check_contract("klammern", trump)
+    players = table_size("klammern", players)
+    check_seat("forehand", forehand, players)
+    for number, groups in claims.items():
+        if groups:
+            check_seat(f"seat_{number}", number, players)
+    if bella is not None:
+        check_seat("bella", bella, players)
+    teams = players == 4
     trump_suit = Suit(trump)
-    fore = Seat(forehand)
-    declared = {Seat(n): [_cards(g) for g in groups] for n, groups in claims.items() if groups}
+    fore = Seat(forehand, players)
+    declared = {Seat(n, players): [_cards(g) for g in groups] for n, groups in claims.items() if groups}
     melds, errors = km.check_melds(declared)
     ruling = Ruling("weis", "", None,
-                    facts=[(_("Trump"), contract_label("klammern", trump)), (_("Forehand"), str(forehand)),
+                    facts=[(_("Players"), str(players)), (_("Trump"), contract_label("klammern", trump)),
+                           (_("Forehand"), str(forehand)),
                            (_("Equal melds"), _("first declared wins") if tiebreak == "first_declared"
                             else _("higher suit wins"))])
     checked: list[dict[str, Any]] = []
@@ -419,39 +475,83 @@ def melds_ruling(trump: str, claims: Mapping[int, Sequence[Sequence[str]]], fore
         ruling.cite(as_json["rule"])
     bad_seats = {e["seat"] for e in checked if not e["ok"]}
     valid = [m for m in melds if not errors or m.seat.number not in bad_seats]
-    score = km.score_melds(valid, 2, trump_suit, fore, tiebreak)
+    score = km.score_melds(valid, side_count(players), trump_suit, fore, tiebreak)
+    if not teams:
+        ruling.cite("K1.4")
     ruling.cite("K5.2")
     ruling.cite("K5.3")
     steps: list[dict[str, Any]] = []
     columns = ("", "")
     if score.winner is None:
-        ruling.verdict = _("No valid meld: neither team scores melds.")
+        ruling.verdict = (_("No valid meld: neither team scores melds.") if teams
+                          else _("No valid meld: nobody scores melds."))
     else:
         assert score.best is not None
-        ruling.verdict = _("Team %(team)s scores the melds: %(points)s.", team=score.winner,
-                           points=score.points[score.winner - 1])
-        ruling.lines.append(_("The best meld is %(cards)s of seat %(seat)s (team %(team)s).",
-                              cards=format_cards(score.best.cards), seat=score.best.seat.number, team=score.winner))
+        points = score.points[score.winner - 1]
+        best = format_cards(score.best.cards)
+        if teams:
+            ruling.verdict = _("Team %(team)s scores the melds: %(points)s.", team=score.winner, points=points)
+            ruling.lines.append(_("The best meld is %(cards)s of seat %(seat)s (team %(team)s).",
+                                  cards=best, seat=score.best.seat.number, team=score.winner))
+        else:
+            ruling.verdict = _("Seat %(seat)s scores the melds: %(points)s.", seat=score.winner, points=points)
+            ruling.lines.append(_("The best meld is %(cards)s of seat %(seat)s.", cards=best,
+                                  seat=score.best.seat.number))
         others = [m for m in valid if m.seat.side != score.winner]
         if others:
             rival = max(others, key=lambda m: km.meld_key(m, trump_suit, fore, tiebreak))
             steps = _meld_steps(score.best, rival, trump_suit, fore, tiebreak)
-            columns = (_("Best: %(cards)s (seat %(seat)s)", cards=format_cards(score.best.cards),
-                         seat=score.best.seat.number),
-                       _("Other team's best: %(cards)s (seat %(seat)s)", cards=format_cards(rival.cards),
-                         seat=rival.seat.number))
+            columns = (_("Best: %(cards)s (seat %(seat)s)", cards=best, seat=score.best.seat.number),
+                       (_("Other team's best: %(cards)s (seat %(seat)s)", cards=format_cards(rival.cards),
+                          seat=rival.seat.number) if teams
+                        else _("Other players' best: %(cards)s (seat %(seat)s)", cards=format_cards(rival.cards),
+                               seat=rival.seat.number)))
             ruling.lines.append(_("Decided at step %(step)s (%(name)s) of K5.2.", step=steps[-1]["step"],
                                   name=steps[-1]["name"]))
-        else:
+        elif teams:
             ruling.lines.append(_("Only team %(team)s declared a valid meld.", team=score.winner))
+        else:
+            ruling.lines.append(_("Only seat %(seat)s declared a valid meld.", seat=score.winner))
         ruling.lines.append(_("That team scores 20 for each Terz and 50 for each Fifty of both partners; the other "
-                              "team scores no melds."))
+                              "team scores no melds.") if teams
+                            else _("Each player plays alone (K1.4): that player scores 20 for each Terz and 50 for "
+                                   "each Fifty; the other players score no melds."))
     if errors:
         ruling.lines.append(_("Claims that are not melds score nothing and make the deal record invalid (K10)."))
+    bella_points = _bella(ruling, bella, players, trump_suit, valid)
+    scored = [m + b for m, b in zip(score.points, bella_points)]
+    if teams:
+        award = _("Scored: team 1 %(a)s, team 2 %(b)s", a=scored[0], b=scored[1])
+    else:
+        each = [_("seat %(n)s: %(points)s", n=side, points=p) for side, p in enumerate(scored, start=1)]
+        award = _("Scored: %(scores)s", scores=", ".join(each))
     ruling.data = {"claims": checked, "steps": steps, "winner": score.winner, "points": list(score.points),
-                   "columns": columns,
-                   "factor": 1, "scored": list(score.points), "order": [], "undenufe": False}
+                   "columns": columns, "players": players, "award": award, "bella": list(bella_points),
+                   "factor": 1, "scored": scored, "order": [], "undenufe": False}
     return ruling
+
+
+def _bella(ruling: Ruling, holder: int | None, players: int, trump: Suit, melds: Sequence[km.Meld]) -> tuple[int, ...]:
+    """K5.5: 20 for the announcer's side whatever the meld comparison — unless a meld shows its trump K or Q
+    in another hand."""
+    sides = side_count(players)
+    if holder is None:
+        return (0,) * sides
+    seat = Seat(holder, players)
+    ruling.cite("K5.5")
+    problems = km.bella_errors(seat, trump, melds, None)
+    for reason in problems:
+        ruling.lines.append(reason_text(reason.to_json()))
+    if problems:
+        ruling.ok = False
+        return (0,) * sides
+    if players == 4:
+        ruling.lines.append(_("Bella of seat %(seat)s: 20 for team %(team)s, whatever the meld comparison (K5.5).",
+                              seat=holder, team=seat.side))
+    else:
+        ruling.lines.append(_("Bella of seat %(seat)s: 20 for that player, whatever the meld comparison (K5.5).",
+                              seat=holder))
+    return km.bella_points(seat, sides)
 
 
 def _meld_steps(best: km.Meld, rival: km.Meld, trump: Suit, forehand: Seat, tiebreak: str) -> list[dict[str, Any]]:
@@ -481,11 +581,14 @@ def _meld_steps(best: km.Meld, rival: km.Meld, trump: Suit, forehand: Seat, tieb
 
 # --------------------------------------------------------------------------- 4. is this count possible?
 
-def count_ruling(game: str, contract: str, points: int, profile: str = "seed", jappa_total: bool = False) -> Ruling:
-    """Can one team take ``points`` trick (card) points under the contract? With an example if so."""
+def count_ruling(game: str, contract: str, points: int, profile: str = "seed", jappa_total: bool = False,
+                 players: int = 4) -> Ruling:
+    """Can one team (Klammern with 2-3 players: one player) take ``points`` trick (card) points under the
+    contract? With an example if so."""
     if game == "schieber":
         return _schieber_count(contract, points, profile)
-    return _klammern_count(points, jappa_total, contract if contract in KLAMMERN_TRUMPS else "H")
+    return _klammern_count(points, jappa_total, contract if contract in KLAMMERN_TRUMPS else "H",
+                           table_size(game, players))
 
 
 def _schieber_count(contract: str, points: int, profile: str) -> Ruling:
@@ -536,35 +639,53 @@ def _schieber_count(contract: str, points: int, profile: str) -> Ruling:
     return ruling
 
 
-def _klammern_count(points: int, jappa_total: bool, trump: str) -> Ruling:
+def _klammern_count(points: int, jappa_total: bool, trump: str, players: int = 4) -> Ruling:
     total = kc.deal_total(jappa_total)
-    facts = [(_("Game"), "Klammern"), (_("Trump"), contract_label("klammern", trump)), (_("Trump J"), _("20 outright (162 a deal)") if jappa_total
-                                       else _("2 + 20 (164 a deal)")),
-             (_("One team's card points"), str(points))]
-    example = kc.example_take(Suit(trump), jappa_total, points) if 0 <= points <= total else None
+    teams = players == 4
+    facts = [(_("Game"), "Klammern"), (_("Players"), str(players)), (_("Trump"), contract_label("klammern", trump)),
+             (_("Trump J"), _("20 outright (162 a deal)") if jappa_total else _("2 + 20 (164 a deal)")),
+             (_("One team's card points") if teams else _("One player's card points"), str(points))]
+    # K1.4: with two or three players a trick has that many cards and only 8 tricks of them are in play.
+    example = kc.example_take(Suit(trump), jappa_total, points, players) if 0 <= points <= total else None
+    other = total - points if teams else None
     if example is None:
         ruling = Ruling("count", _("%(points)s is impossible.", points=points), False, facts=facts)
         ruling.cite("K10")
+        if not teams:
+            ruling.cite("K1.4")
         if not 0 <= points <= total:
             ruling.lines.append(_("Card points are between 0 and %(total)s.", total=total))
         else:
-            impossible = sorted(kc.impossible_team_totals(jappa_total))
+            impossible = sorted(kc.impossible_team_totals(jappa_total, players))
             ruling.lines.append(_("No set of tricks is worth %(points)s: the totals no set of tricks can make are "
                                   "%(totals)s.", points=points, totals=", ".join(map(str, impossible))))
-        ruling.data = {"example": None, "other": total - points}
+        if not teams:
+            ruling.lines.append(_in_play(players))
+        ruling.data = {"example": None, "other": other, "players": players}
         return ruling
     take, cards = example
     ruling = Ruling("count", _("%(points)s is possible.", points=points), True, facts=facts)
     ruling.cite("K2.4")
+    if not teams:
+        ruling.cite("K1.4")
     ruling.lines.append(_("For example %(tricks)s tricks with these %(count)s cards, worth %(sum)s:",
                           tricks=take.tricks, count=len(cards), sum=take.card_points))
     if take.last_trick:
         ruling.lines.append(_("plus the last trick's %(bonus)s = %(points)s.", bonus=kc.LAST_TRICK_BONUS,
                               points=points))
-    ruling.lines.append(_("The other team has %(other)s.", other=total - points))
-    ruling.data = {"example": _codes(cards), "last_trick": take.last_trick, "other": total - points,
-                   "tricks": take.tricks, "card_sum": take.card_points}
+    if teams:
+        ruling.lines.append(_("The other team has %(other)s.", other=total - points))
+    else:
+        ruling.lines.append(_in_play(players))
+    ruling.data = {"example": _codes(cards), "last_trick": take.last_trick, "other": other,
+                   "tricks": take.tricks, "card_sum": take.card_points, "players": players}
     return ruling
+
+
+def _in_play(players: int) -> str:
+    return _("With %(players)s players a trick has %(players)s cards and only %(cards)s of the 32 cards are in play "
+             "(K1.4): the other players' points do not follow from this count.", players=players,
+             cards=players * kc.TRICKS_PER_DEAL)
 
 
 # --------------------------------------------------------------------------- 5. replay a deal
@@ -695,9 +816,12 @@ def _schieber_replay(record: Mapping[str, Any]) -> Ruling:
 def _klammern_replay(record: Mapping[str, Any]) -> Ruling:
     trump_key = str(record.get("trump", ""))
     _check_contract("klammern", trump_key)
+    players = record.get("players", 4)
+    if not isinstance(players, int) or isinstance(players, bool) or players not in KLAMMERN_PLAYERS:
+        raise Unreadable("record", _("players: Klammern is played by 2, 3 or 4 players, not %(players)s (K1.1).",
+                                     players=str(players)))
     try:
         options = kc.klammern_options(record.get("profile"), record.get("options"))
-        players = int(record.get("players", 4))
         forehand = Seat.parse(record.get("forehand", 1), players)
     except (InvalidRecord, TypeError, ValueError) as error:
         raise Unreadable("record", str(error)) from None
@@ -726,7 +850,7 @@ def _klammern_replay(record: Mapping[str, Any]) -> Ruling:
                      "points": rank.card_points(trick) if index is not None else None, "cards": cells})
         if winner is not None:
             leader = winner
-    facts = [(_("Game"), "Klammern"), (_("Trump"), contract_label("klammern", trump_key)),
+    facts = [(_("Game"), "Klammern"), (_("Players"), str(players)), (_("Trump"), contract_label("klammern", trump_key)),
              (_("Forehand"), str(forehand.number)), (_("Declarer"), str(record.get("declarer", ""))),
              (_("Revoke rule (K4.5)"), _("the side that had secured the deal keeps it")
               if options["revoke"] == "secured" else _("the clean side wins every point"))]
@@ -767,7 +891,7 @@ def _klammern_replay(record: Mapping[str, Any]) -> Ruling:
     if score.get("valid"):
         ruling.lines.append(_outcome(score))
     ruling.data = {"rows": rows, "score": score, "first": (replayed.revoke.trick, 0) if replayed.revoke else None,
-                   "game": "klammern"}
+                   "game": "klammern", "players": players}
     return ruling
 
 

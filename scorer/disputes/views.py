@@ -31,6 +31,8 @@ SCREENS: dict[str, tuple[Any, Any]] = {
     "replay": (_l("Replay a deal"), _l("Hands and tricks: every card checked in order.")),
 }
 ASK = "ask"
+#: What a link from the match screen may preset on every screen (without asking yet).
+PREFILL = ("game", "contract", "profile", "players")
 
 
 @bp.context_processor
@@ -51,6 +53,13 @@ def _card_error(error: CardError, game: str) -> str:
              word=error.word)
 
 
+def _players(form: QuestionForm) -> int:
+    """The table's size as asked: Klammern 2, 3 or 4 (K1.1); Schieber is always four."""
+    if form.game.data != "klammern":
+        return 4
+    return rulings.table_size("klammern", int(form["players"].data or 4))
+
+
 def _codes(form: QuestionForm, name: str, game: str) -> list[str]:
     try:
         return parse_codes(form[name].data, game)
@@ -66,14 +75,20 @@ def _ask_card(form: CardForm) -> Ruling:
     if len(card) != 1:
         raise Unreadable("card", _("Enter exactly one card as the card played."))
     return rulings.card_ruling(game, form.contract.data, _codes(form, "hand", game), _codes(form, "trick", game),
-                               card[0], form.profile.data or "seed")
+                               card[0], form.profile.data or "seed", _players(form))
 
 
 def _ask_trick(form: TrickForm) -> Ruling:
     game = form.game.data
     leader = int(form.leader.data) if form.leader.data else None
-    return rulings.trick_ruling(game, form.contract.data, _codes(form, "cards", game), leader,
-                                form.profile.data or "seed")
+    cards = _codes(form, "cards", game)
+    players: int | None = _players(form)
+    if game == "klammern" and "players" not in request.args:
+        # A link made before the desk asked for the table's size: one player per card, as then.
+        players = None
+        if 2 <= len(cards) <= 4:
+            form["players"].data = str(len(cards))
+    return rulings.trick_ruling(game, form.contract.data, cards, leader, form.profile.data or "seed", players)
 
 
 def _claims(form: WeisForm, game: str) -> dict[int, list[list[str]]]:
@@ -107,10 +122,12 @@ def _claims(form: WeisForm, game: str) -> dict[int, list[list[str]]]:
 def _ask_weis(form: WeisForm) -> Ruling:
     game = form.game.data
     claims = _claims(form, game)
-    if not claims:
+    bella = int(form.bella.data) if game == "klammern" and form.bella.data else None
+    if not claims and bella is None:
         raise Unreadable("seat_1", _("Enter at least one claim."))
     if game == "klammern":
-        return rulings.melds_ruling(form.contract.data, claims, int(form.forehand.data), form.tiebreak.data)
+        return rulings.melds_ruling(form.contract.data, claims, int(form.forehand.data), form.tiebreak.data,
+                                    _players(form), bella)
     return rulings.weis_ruling(form.contract.data, claims, int(form.forehand.data), form.profile.data or "seed")
 
 
@@ -118,7 +135,7 @@ def _ask_count(form: CountForm) -> Ruling:
     if form.points.data is None:
         raise Unreadable("points", _("Enter the trick points."))
     return rulings.count_ruling(form.game.data, form.contract.data, int(form.points.data),
-                                form.profile.data or "seed", bool(form.jappa_total.data))
+                                form.profile.data or "seed", bool(form.jappa_total.data), _players(form))
 
 
 def replay_record(form: ReplayForm) -> dict[str, Any]:
@@ -132,11 +149,14 @@ def replay_record(form: ReplayForm) -> dict[str, Any]:
             raise Unreadable("record", _("A deal record is a JSON object."))
         return record
     game = form.game.data
+    players = _players(form)
     hands = {}
     for seat in range(1, 5):
         codes = _codes(form, f"hand_{seat}", game)
         if codes:
+            rulings.check_seat(f"hand_{seat}", seat, players)
             hands[str(seat)] = codes
+    rulings.check_seat("forehand", int(form.forehand.data), players)
     try:
         tricks = parse_tricks(form.tricks.data, game)
     except CardError as error:
@@ -147,7 +167,8 @@ def replay_record(form: ReplayForm) -> dict[str, Any]:
     if game == "schieber":
         built.update(contract=form.contract.data, profile=form.profile.data or "seed")
     else:
-        built.update(trump=form.contract.data, players=4, format=form.format.data, how=form.how.data,
+        rulings.check_seat("declarer", int(form.declarer.data), players)
+        built.update(trump=form.contract.data, players=players, format=form.format.data, how=form.how.data,
                      declarer=int(form.declarer.data))
         if form.revoke.data and form.revoke.data != "secured":
             built["options"] = {"revoke": form.revoke.data}
@@ -167,7 +188,7 @@ def _show_record(form: ReplayForm, record: dict[str, Any]) -> None:
     key = record.get("contract") if game == "schieber" else record.get("trump")
     if key in rulings.SCHIEBER_CONTRACTS:
         form.contract.data = key
-    for name in ("forehand", "declarer", "format", "how", "profile"):
+    for name in ("forehand", "declarer", "format", "how", "profile", "players"):
         if record.get(name) is not None:
             form[name].data = text(record[name])
     options = record.get("options")
@@ -204,7 +225,7 @@ def _form(screen: str) -> QuestionForm:
     form_class, _asker = ASKERS[screen]
     # Query parameters are the whole question: a shared link asks it again.
     data = request.args if ASK in request.args else MultiDict({k: v for k, v in request.args.items()
-                                                               if k in ("game", "contract", "profile")})
+                                                               if k in PREFILL})
     return form_class(formdata=data if data else None)
 
 
@@ -242,7 +263,7 @@ def share_url(screen: str) -> str:
 @bp.get("/")
 def index() -> str:
     game = request.args.get("game", "")
-    keep = {k: v for k, v in request.args.items() if k in ("game", "contract", "profile")}
+    keep = {k: v for k, v in request.args.items() if k in PREFILL}
     return render_template("disputes/index.html", screens=SCREENS, game=game, keep=keep)
 
 
@@ -269,12 +290,13 @@ def pdf(screen: str) -> Response:
     if ruling is None:
         return redirect(url_for("disputes.screen", screen=screen) + "?" + urlencode(  # type: ignore[return-value]
             list(request.args.items(multi=True))))
+    from scorer.blueprints.sheets import pdf_response
     from scorer.disputes.pdf import ruling_pdf
 
     data = ruling_pdf(ruling, str(SCREENS[screen][0]), [(rid, text) for rid, text, _r in rule_texts(ruling)],
                       share_url(screen), _language())
-    return Response(data, mimetype="application/pdf",
-                    headers={"Content-Disposition": f'inline; filename="tafel-{screen}.pdf"'})
+    # The scoresheet's response: its own policy lets the browser's PDF viewer (object-src) show it.
+    return pdf_response(data, f"tafel-{screen}.pdf")
 
 
 @bp.post("/replay")

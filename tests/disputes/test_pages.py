@@ -133,3 +133,32 @@ def test_match_screen_link_partial(app: object) -> None:
     with app.test_request_context():
         html = render_template("disputes/_link.html", game="schieber")
     assert "/disputes/?game=schieber" in html
+
+
+@pytest.mark.parametrize(("lang", "direction", "arrow", "wrong_way"), [("fa", "rtl", "\u2190", "\u2192"),
+                                                                       ("de-CH", "ltr", "\u2192", "\u2190")])
+def test_arrow_to_the_played_card_points_the_way_the_page_reads(client: FlaskClient, lang: str, direction: str,
+                                                                 arrow: str, wrong_way: str) -> None:
+    # Under dir="rtl" the cards so far run right to left, so the card played comes after them on the left.
+    query = urlencode({**QUESTIONS["card"], "ask": "1"})
+    page = client.get(f"/disputes/card?{query}", headers={"Accept-Language": lang}).get_data(as_text=True)
+    assert f'dir="{direction}"' in page
+    then = re.findall(r'<span class="then" aria-hidden="true">(.)</span>', page)
+    assert then == [arrow]
+    ruling = page[page.index('class="ruling'):]
+    assert wrong_way not in ruling
+
+
+def test_pdf_carries_the_pdf_policy_not_the_pages(client: FlaskClient) -> None:
+    from scorer.blueprints.sheets import PDF_POLICY
+
+    query = urlencode({**QUESTIONS["card"], "ask": "1"})
+    response = client.get(f"/disputes/card.pdf?{query}", headers=EN)
+    policy = response.headers["Content-Security-Policy"]
+    # Chrome's own viewer draws the PDF through an <embed> (object-src): the page's 'none' would blank it.
+    assert policy == PDF_POLICY
+    assert "object-src 'self'" in policy and "object-src 'none'" not in policy
+    assert response.headers["Content-Disposition"] == 'inline; filename="tafel-card.pdf"'
+    # The question's page keeps the app's strict policy.
+    page = client.get(f"/disputes/card?{query}", headers=EN)
+    assert "object-src 'none'" in page.headers["Content-Security-Policy"]
