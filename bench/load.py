@@ -115,6 +115,7 @@ class Stats:
     errors: Counter[str] = field(default_factory=Counter)
     acknowledged: list[tuple[int, str]] = field(default_factory=list)  # (match, idempotency key)
     measuring: bool = False
+    cpu: tuple[float, float] = (0.0, 0.0)  # CPU seconds of the client and the server while measured
 
     def timed(self, kind: str, seconds: float) -> None:
         if self.measuring:
@@ -153,6 +154,11 @@ async def create_table(port: int, timeout: float, stats: Stats) -> tuple[Browser
     return browser, int(made.headers["location"][0].rstrip("/").split("/")[-1])
 
 
+async def pause(seconds: float, stop: float) -> None:
+    """Wait ``seconds``, but not past the end of the measured time."""
+    await asyncio.sleep(max(0.0, min(seconds, stop - time.monotonic())))
+
+
 async def table(browser: Browser, match_id: int, stats: Stats, stop: float, every: float) -> None:
     rng = random.Random(match_id)
     await asyncio.sleep(rng.uniform(0, every))
@@ -172,7 +178,7 @@ async def table(browser: Browser, match_id: int, stats: Stats, stop: float, ever
                 number += 1
                 await call(stats, "table: match page after saving", browser, "GET",
                            saved.headers["location"][0], 200)
-        await asyncio.sleep(max(0.0, rng.uniform(0.8, 1.2) * every - (time.monotonic() - began)))
+        await pause(rng.uniform(0.8, 1.2) * every - (time.monotonic() - began), stop)
 
 
 async def poller(port: int, timeout: float, paths: list[str], kind: str, stats: Stats, stop: float, every: float,
@@ -183,11 +189,11 @@ async def poller(port: int, timeout: float, paths: list[str], kind: str, stats: 
     while time.monotonic() < stop:
         began = time.monotonic()
         await call(stats, kind, browser, "GET", rng.choice(paths), 200)
-        await asyncio.sleep(max(0.0, rng.uniform(0.8, 1.2) * every - (time.monotonic() - began)))
+        await pause(rng.uniform(0.8, 1.2) * every - (time.monotonic() - began), stop)
 
 
-async def evening(port: int, options: argparse.Namespace, deal_every: float, poll_every: float
-                  ) -> tuple[Stats, list[int], float]:
+async def evening(port: int, options: argparse.Namespace, deal_every: float, poll_every: float,
+                  server_pid: int) -> tuple[Stats, list[int], float]:
     stats = Stats()
     made: list[tuple[Browser, int]] = []
     for start in range(0, options.tables, 20):  # set-up in batches, not measured
@@ -197,6 +203,7 @@ async def evening(port: int, options: argparse.Namespace, deal_every: float, pol
     matches = [match_id for _b, match_id in made]
     pages = [f"/matches/{m}" for m in matches]
     stats.measuring = True
+    client_before, server_before = time.process_time(), cpu_seconds(server_pid)
     began = time.monotonic()
     stop = began + options.seconds
     tasks = [table(b, m, stats, stop, deal_every) for b, m in made]
@@ -205,7 +212,26 @@ async def evening(port: int, options: argparse.Namespace, deal_every: float, pol
     tasks += [poller(port, options.timeout, [BARE], "bare Flask route", stats, stop, 1.0, 10_000 + n)
               for n in range(options.bare)]
     await asyncio.gather(*tasks)
-    return stats, matches, time.monotonic() - began
+    seconds = time.monotonic() - began
+    stats.cpu = (time.process_time() - client_before, cpu_seconds(server_pid) - server_before)
+    return stats, matches, seconds
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of process ``pid`` and all its descendants so far (Linux /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    pending = [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / ticks
+            for task in Path(f"/proc/{current}/task").iterdir():
+                pending += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
 
 
 def lost_and_doubled(url: str, acknowledged: list[tuple[int, str]]) -> tuple[int, int, int]:
@@ -239,7 +265,8 @@ def run(label: str, url: str, options: argparse.Namespace, workdir: Path, deal_e
     server = tablet.start(url, workdir / "gunicorn.log", workers=options.workers, app="bench.load:app()")
     try:
         load_before = os.getloadavg()[0]
-        stats, matches, seconds = asyncio.run(evening(server.port, options, deal_every, poll_every))
+        stats, matches, seconds = asyncio.run(evening(server.port, options, deal_every, poll_every,
+                                                      server.process.pid))
         load_after = os.getloadavg()[0]
     finally:
         server.stop()
@@ -249,7 +276,8 @@ def run(label: str, url: str, options: argparse.Namespace, workdir: Path, deal_e
           f"errors {dict(stats.errors)}, acknowledged {len(stats.acknowledged)}, lost {lost}, doubled {doubled}",
           file=sys.stderr)
     return {"label": label, "stats": stats, "seconds": seconds, "lost": lost, "doubled": doubled,
-            "stored": stored, "tables": len(matches), "load": (load_before, load_after)}
+            "stored": stored, "tables": len(matches), "load": (load_before, load_after),
+            "cpu": stats.cpu}
 
 
 KINDS = ("bare Flask route", "spectator: match page", "table: deal form (GET)", "table: save deal (POST)",
@@ -280,13 +308,15 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
             lines.append(f"| {result['label']} | {kind} | {len(values):,} | {statistics.median(values) * 1000:.1f} | "
                          f"{percentile(values, 0.99) * 1000:.1f} | {max(values) * 1000:.1f} |")
     lines += ["", "| database | requests / s | errors | deals acknowledged | lost | stored twice | "
-                  "load average before → after |", "| --- | ---: | --- | ---: | ---: | ---: | --- |"]
+                  "CPU s: client, server | load average before → after |",
+              "| --- | ---: | --- | ---: | ---: | ---: | --- | --- |"]
     for result in results:
         stats = result["stats"]
         count = sum(len(v) for v in stats.times.values())
         errors = ", ".join(f"{k} ×{v}" for k, v in sorted(stats.errors.items())) or "0"
         lines.append(f"| {result['label']} | {count / result['seconds']:.0f} | {errors} | "
                      f"{len(stats.acknowledged):,} | {result['lost']} | {result['doubled']} | "
+                     f"{result['cpu'][0]:.0f}, {result['cpu'][1]:.0f} | "
                      f"{result['load'][0]:.1f} → {result['load'][1]:.1f} |")
     lines += ["", "Goal: zero errors and zero lost entries; p99 under 100 ms. Verdict per run:", ""]
     for result in results:

@@ -12,8 +12,17 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from werkzeug.routing import IntegerConverter, Map
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+class DatabaseId(IntegerConverter):
+    """``<int:…>`` in every route: at most 2⁶³ − 1, the largest id SQLite and PostgreSQL keep."""
+
+    def __init__(self, map: Map, fixed_digits: int = 0, min: int | None = None, max: int | None = 2**63 - 1,
+                 signed: bool = False) -> None:
+        super().__init__(map, fixed_digits=fixed_digits, min=min, max=max, signed=signed)
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -42,7 +51,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config.instance_secret_key(app)
 
-    from scorer import access, db, i18n, migrate, security, views
+    from scorer import access, db, i18n, migrate, pagecache, security, views, widgets
+
+    widgets.install()
+    # Ids are the database's 64-bit integers: a larger number in an address is no match
+    # (404), rather than an overflow in the database driver (500).
+    app.url_map.converters["int"] = DatabaseId
 
     db.init_app(app)
     i18n.init_app(app)
@@ -50,6 +64,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     views.init_app(app)
     security.init_app(app)
     access.init_app(app)
+    pagecache.init_app(app)
 
     from scorer.disputes import book as rule_book
 

@@ -44,6 +44,8 @@ def defaults(app: Flask) -> dict[str, Any]:
         "GUESS_LIMIT": 10,
         "GUESS_WINDOW_SECONDS": 600,
         "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,
+        # Spectators' match pages kept rendered per process (scorer.pagecache); 0: none.
+        "PAGE_CACHE_SIZE": 512,
     }
 
 

@@ -7,14 +7,18 @@ translated lazily. Choices that name players are filled per match by the views.
 from __future__ import annotations
 
 import uuid
+from functools import lru_cache
 from typing import Any
 
-from flask import flash
+from babel import Locale
+from babel.support import Translations
+from flask import current_app, flash, request
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
+from flask_wtf.form import _Auto
 from wtforms import (
     BooleanField,
     HiddenField,
@@ -26,13 +30,25 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
+from wtforms.i18n import messages_path
 from wtforms.validators import DataRequired, InputRequired, NumberRange, Optional
 
+from scorer import i18n
 from scorer.display import NATURAL
 
 
 def _strip(value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
+
+
+@lru_cache(maxsize=16)
+def wtforms_catalog(lang: str) -> Translations:
+    """WTForms' own messages ("Not a valid integer value.") in ``lang``, read once.
+
+    Flask-WTF reads the catalog file again on every request; on a busy evening that was
+    half a millisecond of every form page (bench/load.py).
+    """
+    return Translations.load(messages_path(), [Locale.parse(lang)], domain="wtforms")
 
 
 class BaseForm(FlaskForm):
@@ -43,6 +59,18 @@ class BaseForm(FlaskForm):
             filters = list(unbound_field.kwargs.get("filters", []))
             filters.append(_strip)
             return unbound_field.bind(form=form, filters=filters, **options)
+
+        def wrap_formdata(self, form: Any, formdata: Any) -> Any:
+            # Flask-WTF would read a JSON body as the form, and a JSON list or number
+            # crashes it; these are HTML forms (JSON goes to /api/v1), so JSON is no data.
+            if formdata is _Auto and request.is_json and not request.form and not request.files:
+                return None
+            return super().wrap_formdata(form, formdata)
+
+        def get_translations(self, form: Any) -> Any:
+            if not current_app.config.get("WTF_I18N_ENABLED", True):
+                return None
+            return wtforms_catalog(i18n.current())
 
     def validate(self, extra_validators: Any = None) -> bool:
         valid = super().validate(extra_validators)

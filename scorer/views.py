@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Flask, abort, current_app, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
@@ -33,6 +35,17 @@ def rule_url(rule: str | None) -> str | None:
     return url_for("rules.book") + "#" + rule
 
 
+def select_options(options: Sequence[tuple[str, str]], selected: Any) -> Markup:
+    """The ``<option>`` elements of a select, ``selected`` marked.
+
+    Built in Python rather than a Jinja loop: the deal form repeats its quick-meld selects
+    up to 24 times, and the loop was a quarter of the form's time (bench/load.py).
+    """
+    return Markup("".join(
+        f'<option value="{escape(value)}"{" selected" if value == selected else ""}>{escape(label)}</option>'
+        for value, label in options))
+
+
 def number(value: Any) -> str:
     """A number in the reader's locale (3’000 in de_CH, Persian digits in fa): issue 6's
     ``scorer.i18n.number``, the one formatter of every figure the app shows."""
@@ -45,6 +58,7 @@ def init_app(app: Flask) -> None:
         reason_text=reason_text,
         rule_url=rule_url,
         display=display,
+        select_options=select_options,
         language_names=LANGUAGE_NAMES,
     )
 

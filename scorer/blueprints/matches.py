@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from scorer import access, db, log, matchview, scoring
+from scorer import access, db, log, matchview, pagecache, scoring
 from scorer.deal_input import FORM_ERRORS
 from scorer.forms import ImportForm, NewKlammernForm, NewSchieberForm, UndoForm
 from scorer.models import Entry, Match
@@ -182,7 +182,11 @@ def _settings_errors(errors: list[dict[str, Any]]) -> dict[str, list[dict[str, A
 
 
 @bp.get("/<int:match_id>")
-def show(match_id: int) -> str:
+def show(match_id: int) -> Response | str:
+    return pagecache.spectator_page(match_id, lambda: _show(match_id))
+
+
+def _show(match_id: int) -> str:
     loaded = matchview.load(match_id)
     undo = UndoForm(formdata=None, version=str(loaded.state.version))
     undo.fresh_key()

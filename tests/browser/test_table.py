@@ -136,3 +136,18 @@ def test_klammern_small_big_through_laube_and_kalte(page: Any, live_server: str)
     assert page.locator(".states .mark").count() == 0
     check_layout(page)
     shot(page, "klammern-kalte")
+
+
+def test_other_team_hint_reads_right_to_left_in_persian(browser: Any, live_server: str) -> None:
+    context = browser.new_context(viewport={"width": 768, "height": 1024}, locale="fa",
+                                  extra_http_headers={"Accept-Language": "fa"})
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server}/matches/new/schieber")
+        page.click("button[type=submit]")
+        page.click("a.enter-deal")
+        page.fill("input[name=points]", "98")
+        # 157 − 98 = 59 for the other team (S6.1), pointed at leftwards, in Persian digits.
+        assert page.locator("output.other-points").inner_text() == "\u2190 \u06f5\u06f9"
+    finally:
+        context.close()
