@@ -10,11 +10,12 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from rules_engine.klammern.contracts import DEAL_TOTAL as KLAMMERN_DEAL_TOTAL
 from rules_engine.schieber.contracts import DEAL_TOTAL as SCHIEBER_DEAL_TOTAL
-from scorer import db, display, log, matchview, scoring
+from scorer import db, display, i18n, log, matchview, scoring
 from scorer.deal_input import (
     FORM_ERRORS,
     ShapeError,
@@ -27,6 +28,7 @@ from scorer.deal_input import (
 )
 from scorer.forms import NONE, KlammernDealForm, SchieberDealForm, UndoForm, choices
 from scorer.models import Entry
+from scorer.pagecache import PageCache
 from scorer.views import reason_text
 
 bp = Blueprint("deals", __name__, url_prefix="/matches/<int:match_id>")
@@ -71,6 +73,11 @@ def shown_slots(settings: dict[str, Any]) -> set[str]:
     return slots
 
 
+#: The meld section of a fresh deal form per (match, creation time, language): every
+#: select empty, no error, the same players; it was half of the form's rendering.
+_FRESH_MELDS = PageCache(256)
+
+
 def _render(loaded: matchview.Loaded, form: Any, errors: dict[str, list[dict[str, Any]]], *,
             slot: log.DealSlot | None = None, status: int = 200) -> tuple[str, int]:
     settings = loaded.settings
@@ -78,7 +85,27 @@ def _render(loaded: matchview.Loaded, form: Any, errors: dict[str, list[dict[str
     for key in [k for k in errors if k != FORM_ERRORS and k not in shown]:
         errors.setdefault(FORM_ERRORS, []).extend(errors.pop(key))
     deck = settings.get("deck") or "french"
-    prefix = "weis" if settings["game"] == "schieber" else "melds"
+    names = matchview.names(settings)
+    players = matchview.players(settings)
+    fresh = slot is None and not errors and not form.is_submitted()
+    melds_key = (loaded.match.id, str(loaded.match.created), i18n.current())
+    melds = _FRESH_MELDS.get(melds_key) if fresh else None
+    if melds is None:
+        melds = _render_melds(settings, form, errors, names, players, deck)
+        if fresh:
+            _FRESH_MELDS.put(melds_key, melds)
+    return render_template(
+        f"deals/{settings['game']}.html", m=loaded, form=form, errors=errors, slot=slot, melds=Markup(melds),
+        sides=matchview.sides(loaded), names=names, players=players, deck=deck,
+        next=matchview.next_turn(loaded), deal_total=_deal_total(settings),
+    ), status
+
+
+def _render_melds(settings: dict[str, Any], form: Any, errors: dict[str, list[dict[str, Any]]],
+                  names: list[str], players: int, deck: str) -> str:
+    """The Weis (Schieber) or Terz/Fifty (Klammern) section of the deal form."""
+    schieber = settings["game"] == "schieber"
+    prefix = "weis" if schieber else "melds"
     # The quick-meld selects repeat eight times: their options are built once per page.
     sample = [form[f"{prefix}_1_1_{part}"] for part in ("kind", "suit", "top")]
     meld_options = {
@@ -88,12 +115,10 @@ def _render(loaded: matchview.Loaded, form: Any, errors: dict[str, list[dict[str
     }
     meld_labels = {part: str(field.label.text) for part, field in zip(("kind", "suit", "top"), sample)}
     return render_template(
-        f"deals/{settings['game']}.html", m=loaded, form=form, errors=errors, slot=slot,
-        meld_options=meld_options, meld_labels=meld_labels,
-        sides=matchview.sides(loaded), names=matchview.names(settings),
-        players=matchview.players(settings), deck=deck,
-        next=matchview.next_turn(loaded), deal_total=_deal_total(settings),
-    ), status
+        "deals/_melds.html", form=form, errors=errors, names=names, meld_options=meld_options,
+        meld_labels=meld_labels, prefix=prefix, players=4 if schieber else players,
+        legend=_("Weis") if schieber else _("Terz and Fifty"),
+    )
 
 
 def _deal_total(settings: dict[str, Any]) -> int:

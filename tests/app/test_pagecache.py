@@ -147,3 +147,36 @@ def test_cache_keeps_the_most_recently_used() -> None:
     assert len(cache) == 2
     assert cache.get(("b",)) is None and cache.get(("a",)) == "A" and cache.get(("c",)) == "C"
 
+
+
+# --- the meld section of a fresh deal form (scorer/blueprints/deals.py) -------------------------
+
+def without_tokens(page: str) -> str:
+    return re.sub(r'(name="(?:csrf_token|idem|version)"[^>]*value=")[^"]*"', r'\1"', page)
+
+
+def test_fresh_deal_form_is_the_same_from_the_kept_meld_section(client: FlaskClient, app: Flask) -> None:
+    from scorer.blueprints import deals
+
+    match_id = new_schieber(client)
+    deals._FRESH_MELDS._pages.clear()
+    first = client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)  # renders, keeps
+    second = client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)  # from the kept copy
+    assert without_tokens(first) == without_tokens(second)
+    assert 'name="weis_4_2_top"' in second and "Dora" in second
+    german = app.test_client()
+    german.environ_base["HTTP_ACCEPT_LANGUAGE"] = "de-CH"
+    german.set_cookie("session", client.get_cookie("session").value)  # the same tablet, in German
+    page = german.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)
+    assert "<legend>Weis</legend>" in page and "top card" not in page
+
+
+def test_a_refused_deal_keeps_what_was_chosen_in_the_meld_selects(client: FlaskClient, app: Flask) -> None:
+    match_id = new_schieber(client)
+    client.get(f"/matches/{match_id}/deals/new")  # a fresh copy is kept
+    # 156 is impossible (S8): the form comes back with Anna's Weis still chosen.
+    response = post_deal(client, match_id, deal(points=156, weis_1_1_kind="run3", weis_1_1_suit="H",
+                                                   weis_1_1_top="8"))
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert '<option value="run3" selected>' in page and '<option value="8" selected>' in page
