@@ -18,9 +18,10 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
 class DatabaseId(IntegerConverter):
-    """``<int:…>`` in every route: at most 2⁶³ − 1, the largest id SQLite and PostgreSQL keep."""
+    """``<int:…>`` in every route: at most 2³¹ − 1, the largest id of an ``integer`` column
+    in PostgreSQL (SQLite's go to 2⁶³ − 1; a larger number overflows either driver)."""
 
-    def __init__(self, map: Map, fixed_digits: int = 0, min: int | None = None, max: int | None = 2**63 - 1,
+    def __init__(self, map: Map, fixed_digits: int = 0, min: int | None = None, max: int | None = 2**31 - 1,
                  signed: bool = False) -> None:
         super().__init__(map, fixed_digits=fixed_digits, min=min, max=max, signed=signed)
 
@@ -54,8 +55,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorer import access, db, i18n, migrate, pagecache, security, views, widgets
 
     widgets.install()
-    # Ids are the database's 64-bit integers: a larger number in an address is no match
-    # (404), rather than an overflow in the database driver (500).
+    # A number past the id columns' range in an address is no match (404), rather than
+    # an overflow in the database driver (500).
     app.url_map.converters["int"] = DatabaseId
 
     db.init_app(app)

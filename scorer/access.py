@@ -13,24 +13,27 @@ every request. Everyone else sees the match read-only; every non-GET request on 
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import hmac
 import secrets
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
 import click
-from flask import Flask, current_app, render_template, request, session, url_for
+from flask import Flask, current_app, has_app_context, render_template, request, session, url_for
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
+from sqlalchemy import Engine, Table, delete, insert, select
+from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import Forbidden, TooManyRequests
 
 from scorer import db, log
-from scorer.models import Match
+from scorer.models import GuessFailure, Match
 
 #: Session key: {str(match id): secret}, oldest first.
 RIGHTS = "edit"
@@ -183,43 +186,83 @@ def guard() -> None:
 
 # --- guessing ----------------------------------------------------------------------------
 
-class GuessLimiter:
-    """Failed guesses per client address in a sliding window, in this process.
+GUESSES: Table = GuessFailure.__table__  # type: ignore[assignment]
 
-    Under several worker processes each counts its own, so the bound is the limit times the
-    workers: still nothing against a 128-bit secret, which is the real protection.
+
+class GuessLimiter:
+    """Failed guesses per client address in a sliding window, counted in the database.
+
+    Every worker process (and every server on one PostgreSQL database) reads and writes the
+    same rows, so the bound is the limit itself, not the limit times the workers. A failure
+    is written on a connection of its own in a short transaction: it is counted although
+    the request is refused, and the request's session is neither committed nor rolled back.
+    Rows that have left the window are deleted as new failures come (at most once a minute
+    per process: on PostgreSQL each commit costs a few milliseconds), so the table holds
+    little more than the last window's failures.
+
+    Checking and counting are two steps: guesses from one address sent at once to several
+    workers may pass the limit by one per request in flight (the 128-bit secret, not the
+    limit, is what makes guessing hopeless).
+
+    Without an engine (unit tests) the rows live in a private in-memory database.
     """
 
-    def __init__(self, limit: int, window: float, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, limit: int, window: float, clock: Callable[[], float] = time.time,
+                 engine: Engine | None = None) -> None:
         self.limit = limit
         self.window = window
+        #: Seconds since the epoch: every process (and every server) must read the same clock.
         self.clock = clock
-        self._failures: dict[str, deque[float]] = {}
-        self._lock = threading.Lock()
-
-    def _recent(self, who: str, now: float) -> deque[float]:
-        times = self._failures.get(who, deque())
-        while times and now - times[0] >= self.window:
-            times.popleft()
-        return times
+        self._lock: AbstractContextManager[Any] = contextlib.nullcontext()
+        if engine is None:
+            engine = db.make_engine("sqlite://")
+            GUESSES.create(engine)
+            self._lock = threading.Lock()  # its one connection is shared by every thread
+        self.engine = engine
+        self._pruned_at = float("-inf")
 
     def retry_after(self, who: str) -> int | None:
         """Seconds until ``who`` may guess again, or None when it may now."""
-        with self._lock:
-            now = self.clock()
-            times = self._recent(who, now)
-            if len(times) < self.limit:
-                return None
-            return max(1, int(times[0] + self.window - now) + 1)
+        now = self.clock()
+        # A row from the future (the clock was set back since) is not counted: it would lock
+        # the address out for as long as the clock went back.
+        recent = (select(GUESSES.c.at)
+                  .where(GUESSES.c.address == _address_key(who), GUESSES.c.at > now - self.window,
+                         GUESSES.c.at <= now)
+                  .order_by(GUESSES.c.at.desc()).limit(self.limit))
+        with self._lock, self.engine.connect() as connection:
+            times = list(connection.scalars(recent))
+        if len(times) < self.limit:
+            return None
+        # It may guess again once fewer than `limit` failures are left in the window, that is
+        # when the limit-th newest leaves it.
+        return max(1, int(times[-1] + self.window - now) + 1)
 
     def fail(self, who: str) -> None:
+        """Count a wrong guess from ``who`` (committed at once, whatever becomes of the request).
+
+        Call it before the request writes anything: on SQLite its transaction would wait for
+        the request's.
+        """
+        now = self.clock()
         with self._lock:
-            now = self.clock()
-            if len(self._failures) > 10_000:  # forget quiet addresses rather than grow for ever
-                self._failures = {k: v for k, v in self._failures.items() if self._recent(k, now)}
-            times = self._recent(who, now)
-            times.append(now)
-            self._failures[who] = times
+            with self.engine.begin() as connection:
+                connection.execute(insert(GUESSES).values(address=_address_key(who), at=now))
+            if abs(now - self._pruned_at) < min(60.0, self.window / 10):
+                return
+            self._pruned_at = now
+            try:
+                with self.engine.begin() as connection:
+                    connection.execute(delete(GUESSES).where(GUESSES.c.at <= now - self.window))
+            except DBAPIError:
+                # Two workers pruning the same rows at once may deadlock (PostgreSQL) or time
+                # out (SQLite): the failure is already counted, and the next one prunes.
+                if has_app_context():
+                    current_app.logger.warning("pruning old guesses failed", exc_info=True)
+
+
+def _address_key(who: str) -> str:
+    return who[:64]  # the column's length; an IPv6 address has at most 45 characters
 
 
 def limiter() -> GuessLimiter:
@@ -302,7 +345,8 @@ def init_app(app: Flask) -> None:
             click.echo(url_for("access.edit_link", match_id=match_id, secret=secret, _external=True))
 
     app.extensions["tafel_guess_limiter"] = GuessLimiter(int(app.config["GUESS_LIMIT"]),
-                                                         float(app.config["GUESS_WINDOW_SECONDS"]))
+                                                         float(app.config["GUESS_WINDOW_SECONDS"]),
+                                                         engine=app.extensions["tafel_engine"])
     app.before_request(guard)
     app.jinja_env.globals.update(match_access=match_access, admin_configured=admin_configured,
                                  is_admin=is_admin)

@@ -1,7 +1,8 @@
-"""The stored data: a match and its append-only log of entries (STYLE.md practice 7).
+"""The stored data: a match and its append-only log of entries (STYLE.md practice 7), and
+the recent wrong guesses at edit secrets (``GuessFailure``).
 
-Nothing here is ever updated or deleted: a correction, an undo or a void is a new entry,
-and the current deals are derived from the log (``scorer.log``).
+Nothing of a match is ever updated or deleted: a correction, an undo or a void is a new
+entry, and the current deals are derived from the log (``scorer.log``).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, Float, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -64,3 +65,21 @@ class Entry(Base):
     idempotency_key: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
 
     match: Mapped[Match] = relationship(back_populates="entries")
+
+
+class GuessFailure(Base):
+    """A wrong edit secret or administrator password from one client address (``scorer.access``).
+
+    Access bookkeeping, not match data: rows older than the guessing window are deleted.
+    Kept in the database so that every worker process (and every server of one PostgreSQL
+    database) counts the same guesses.
+    """
+
+    __tablename__ = "guess_failure"
+    __table_args__ = (Index("ix_guess_failure_address_at", "address", "at"),
+                      Index("ix_guess_failure_at", "at"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    address: Mapped[str] = mapped_column(String(64))
+    #: Seconds since the epoch, by the limiter's clock.
+    at: Mapped[float] = mapped_column(Float)

@@ -81,6 +81,11 @@ def admin_login() -> Any:
         status = 403
     elif request.method == "POST":
         status = 422
+    if status != 200 and access.is_admin():
+        # A logged-in administrator's page shows only the logout form, not the login form's
+        # errors: say here why nothing happened (a login sent from a page open since before).
+        for message in form.password.errors:
+            flash(message, "error")
     return render_template("access/admin.html", form=form, logout=logout), status
 
 

@@ -49,6 +49,9 @@ class Tablet:
             pass
 
     def images_loaded(self) -> list[bool]:
+        # The QR images may still be on their way when the page's selector appears: wait until
+        # each has loaded or failed (complete), then say which have pixels.
+        self.page.wait_for_function("[...document.images].every(i => i.complete)")
         return self.page.evaluate("[...document.images].map(i => i.complete && i.naturalWidth > 0)")
 
 
