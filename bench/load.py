@@ -308,7 +308,7 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
             lines.append(f"| {result['label']} | {kind} | {len(values):,} | {statistics.median(values) * 1000:.1f} | "
                          f"{percentile(values, 0.99) * 1000:.1f} | {max(values) * 1000:.1f} |")
     lines += ["", "| database | requests / s | errors | deals acknowledged | lost | stored twice | "
-                  "CPU s: client, server | load average before → after |",
+                  "CPU cores busy: client, server | load average before → after |",
               "| --- | ---: | --- | ---: | ---: | ---: | --- | --- |"]
     for result in results:
         stats = result["stats"]
@@ -316,7 +316,7 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         errors = ", ".join(f"{k} ×{v}" for k, v in sorted(stats.errors.items())) or "0"
         lines.append(f"| {result['label']} | {count / result['seconds']:.0f} | {errors} | "
                      f"{len(stats.acknowledged):,} | {result['lost']} | {result['doubled']} | "
-                     f"{result['cpu'][0]:.0f}, {result['cpu'][1]:.0f} | "
+                     f"{result['cpu'][0] / result['seconds']:.2f}, {result['cpu'][1] / result['seconds']:.2f} | "
                      f"{result['load'][0]:.1f} → {result['load'][1]:.1f} |")
     lines += ["", "Goal: zero errors and zero lost entries; p99 under 100 ms. Verdict per run:", ""]
     for result in results:
@@ -330,10 +330,12 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
     lines += ["", "How to read it: the bare route does no work, so its latency is the time a request waits "
               "for one of the two workers. When its p50 climbs with the app's pages, the server is saturated "
               "and every figure is mostly queueing; when it stays at a few milliseconds, the app's figures "
-              "are its own cost (a match page renders the engine's answer through Jinja and the translations; "
-              "a deal validates a 40-field form, re-scores the match and commits). The client, the two "
-              "workers and PostgreSQL share the same two CPUs, and other work ran on the machine "
-              "(load averages above).", END]
+              "are its own cost (a deal form validates and renders some 40 fields; saving re-scores the match "
+              "and commits; the match page renders the engine's answer). \"CPU cores busy\" is CPU time per "
+              "second of the measured window: the server's figure is gunicorn's master and workers (not "
+              "PostgreSQL's own processes), out of the 2 cores the client, the server and PostgreSQL share. "
+              "Spectators' pages are rendered once per match version and language in each worker "
+              "(scorer/pagecache.py); a table's three requests are each rendered for that table.", END]
     return "\n".join(lines) + "\n"
 
 

@@ -18,7 +18,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, get_group_symbol, get_minus_sign_symbol
 from babel.support import Translations
-from flask import Flask, current_app, request, session
+from flask import Flask, current_app, g, request, session
 from flask_babel import Babel, get_locale
 from flask_babel import lazy_pgettext
 from werkzeug.wrappers import Response
@@ -80,7 +80,11 @@ def select_locale() -> str:
 
 
 def current() -> str:
-    return str(get_locale() or current_app.config["BABEL_DEFAULT_LOCALE"])
+    """The language of this request, looked up once: a match page formats some hundred numbers."""
+    lang: str | None = g.get("tafel_lang")
+    if lang is None:
+        lang = g.tafel_lang = str(get_locale() or current_app.config["BABEL_DEFAULT_LOCALE"])
+    return lang
 
 
 def direction(lang: str | None = None) -> str:
