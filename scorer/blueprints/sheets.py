@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app, render_template, request
+from flask import Blueprint, current_app, render_template, request
 from flask_babel import get_translations, to_user_timezone
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -23,6 +23,7 @@ from wtforms import IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import Length, NumberRange, Optional, StopValidation
 
 from scorer import display, i18n, matchview
+from scorer.security import pdf_response
 from scorer.forms import choices, numeric
 from scorer.pdf.text import Lang
 
@@ -31,18 +32,6 @@ bp = Blueprint("sheets", __name__)
 PAPERS = ("a4", "letter")
 #: Longest name printed (the new-match form keeps 40 characters too).
 NAME_LENGTH = 40
-#: The PDFs may be shown by the browser's own viewer, which the pages' policy would block:
-#: Chrome draws a PDF through an <embed> (object-src) on a page with inline styles
-#: (crbug.com/271452). A PDF runs no script of ours, so only those two are opened; the
-#: rest stays shut (nothing to load, no framing, no forms).
-PDF_POLICY = "; ".join((
-    "default-src 'none'",
-    "object-src 'self'",
-    "style-src 'unsafe-inline'",
-    "frame-ancestors 'none'",
-    "form-action 'none'",
-    "base-uri 'none'",
-))
 
 
 # --- the scoresheet's input --------------------------------------------------------------
@@ -118,13 +107,6 @@ def pdf_lang(code: str | None = None) -> Lang:
         return Lang.from_translations(code, get_translations())
     with force_locale(code):
         return Lang.from_translations(code, get_translations())
-
-
-def pdf_response(data: bytes, filename: str) -> Response:
-    response = Response(data, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
-    response.headers["Content-Security-Policy"] = PDF_POLICY
-    return response
 
 
 def unavailable(title: str, explanation: str, status: int, match_id: int | None = None) -> tuple[str, int]:

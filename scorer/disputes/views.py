@@ -290,7 +290,7 @@ def pdf(screen: str) -> Response:
     if ruling is None:
         return redirect(url_for("disputes.screen", screen=screen) + "?" + urlencode(  # type: ignore[return-value]
             list(request.args.items(multi=True))))
-    from scorer.blueprints.sheets import pdf_response
+    from scorer.security import pdf_response
     from scorer.disputes.pdf import ruling_pdf
 
     data = ruling_pdf(ruling, str(SCREENS[screen][0]), [(rid, text) for rid, text, _r in rule_texts(ruling)],
