@@ -8,6 +8,7 @@ is entered (the page's script shows the other team's points) — and on a disput
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -50,8 +51,11 @@ class Tablet:
 
     def images_loaded(self) -> list[bool]:
         # The QR images may still be on their way when the page's selector appears: wait until
-        # each has loaded or failed (complete), then say which have pixels.
-        self.page.wait_for_function("[...document.images].every(i => i.complete)")
+        # each has loaded or failed (complete), then say which have pixels. Polled from here:
+        # wait_for_function evaluates a string, which this page's policy forbids.
+        deadline = time.monotonic() + 15
+        while not self.page.evaluate("[...document.images].every(i => i.complete)") and time.monotonic() < deadline:
+            self.page.wait_for_timeout(50)
         return self.page.evaluate("[...document.images].map(i => i.complete && i.naturalWidth > 0)")
 
 
