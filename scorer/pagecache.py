@@ -7,8 +7,9 @@ version stays right until the next entry; the cache needs no invalidation, only 
 Tablets that may edit, administrators and pages carrying a flashed message are always
 rendered afresh.
 
-Each process keeps its own pages (a few hundred kilobytes at most); every worker renders a
-version once. An ETag made from the same key lets a browser that reloads the page get
+Each process keeps its own pages, at most ``PAGE_CACHE_SIZE`` (512): a Schieber page is
+about 7 KB at 12 deals and 22 KB at 60, so some 10 MB a worker at worst. Every worker
+renders a version once; pages of older versions are never asked for again and fall out. An ETag made from the same key lets a browser that reloads the page get
 "304 Not Modified" without the page being sent again.
 """
 

@@ -383,3 +383,17 @@ def test_klammern_correction_prefills_the_form(client: FlaskClient, app: Flask) 
     assert response.status_code == 303, reasons(response.get_data(as_text=True))
     assert scores(client, match_id) == ["0", "2"]
     assert counts(app)[1] == 2
+
+
+def test_a_refused_meld_select_is_named_with_its_player(client: FlaskClient, app: Flask) -> None:
+    # Not an engine reason: the form itself refuses a value that is none of the select's options.
+    match_id = new_schieber(client)
+    before = counts(app)
+    response = post_deal(client, match_id, deal(weis_2_1_kind="zz", stoeck="9"))
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    summary = [re.sub(r"<[^>]+>", "", p) for p in re.findall(r'<p class="reason" role="alert"><span class="field-name">.*?</p>',
+                                                              page, re.S)]
+    assert "Beat · Kind: Not a valid choice." in summary
+    assert any(line.startswith("Stöck") and "Not a valid choice" in line for line in summary)
+    assert counts(app) == before
