@@ -353,13 +353,13 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(EditRefused)
     def edit_refused(error: EditRefused) -> tuple[str, int]:
-        return render_template("access/refused.html", code=403, title=error.title,
-                               explanation=error.explanation, match_id=error.match_id), 403
+        return render_template("refusal.html", code=403, title=error.title, explanation=error.explanation,
+                               match_id=error.match_id, match_link=_l("Follow the match")), 403
 
     @app.errorhandler(GuessLimited)
     def guess_limited(error: GuessLimited) -> tuple[str, int, dict[str, str]]:
         minutes = max(1, (error.retry_after_seconds + 59) // 60)
-        page = render_template("access/refused.html", code=429, title=_l("Too many wrong tries."),
+        page = render_template("refusal.html", code=429, title=_l("Too many wrong tries."),
                                explanation=ngettext("Wait %(num)d minute, then try again.",
                                                     "Wait %(num)d minutes, then try again.", minutes),
                                match_id=None)

@@ -110,8 +110,8 @@ def pdf_lang(code: str | None = None) -> Lang:
 
 
 def unavailable(title: str, explanation: str, status: int, match_id: int | None = None) -> tuple[str, int]:
-    return render_template("sheets/unavailable.html", title=title, explanation=explanation,
-                           match_id=match_id), status
+    return render_template("refusal.html", title=title, explanation=explanation, match_id=match_id,
+                           match_link=_("Back to the match")), status
 
 
 @bp.get("/matches/<int:match_id>/scoresheet.pdf")
