@@ -367,9 +367,9 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--spectators", type=int, default=1000)
     parser.add_argument("--bare", type=int, default=20, help="probes polling the bare route every second")
-    parser.add_argument("--loads", type=loads, default=loads("5:10,15:30"),
+    parser.add_argument("--loads", type=loads, default=loads("5:10,10:20,15:30"),
                         help="DEAL:POLL seconds between a table's deals and a spectator's polls, "
-                             "comma-separated; each is run on each database (default 5:10,15:30)")
+                             "comma-separated; each is run on each database (default 5:10,10:20,15:30)")
     parser.add_argument("--seconds", type=float, default=60.0, help="measured time per database")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=10.0, help="a request slower than this is an error")
