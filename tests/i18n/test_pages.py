@@ -24,6 +24,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.app.conftest import new_klammern, new_schieber, post_deal
+from tests.disputes.test_pages import QUESTIONS  # one question per dispute screen
 from tests.i18n.conftest import ADMIN_PASSWORD
 from tests.i18n.catalogs import LANGUAGES, NAMED, TEMPLATE, load, messages, po_path, sources, translations
 
@@ -117,17 +118,6 @@ def leftovers(html: str, probes: list[Probe]) -> list[str]:
 
 # --- the pages -------------------------------------------------------------------------------
 
-DISPUTES = {
-    "card": {"game": "schieber", "contract": "H", "profile": "seed", "trick": "CK H9", "hand": "H6 C6 CA",
-             "card": "H6"},
-    "trick": {"game": "schieber", "contract": "undenufe", "cards": "C9 C6 CA H6", "leader": "2"},
-    "weis": {"game": "schieber", "contract": "undenufe", "forehand": "1", "seat_1": "CA CK CQ CJ",
-             "kind_2": "run4", "suit_2": "H", "top_2": "9"},
-    "count": {"game": "schieber", "contract": "H", "points": "156"},
-    "replay": {"game": "schieber", "contract": "H", "forehand": "1", "tricks": "H6 H7 H8 H9\nC6 C7 C8 C9"},
-}
-
-
 def schieber_deal(**fields: Any) -> dict[str, Any]:
     return {"forehand": 1, "contract": "H", "team": 1, "points": 98, **fields}
 
@@ -159,7 +149,7 @@ class Table:
         yield "score pads", "/pads"
         yield "score pad refused", "/pads/pad.pdf?game=klammern&players=2&team_1=Bern"
         yield "dispute desk", "/disputes/"
-        for screen, question in DISPUTES.items():
+        for screen, question in QUESTIONS.items():
             yield f"dispute {screen}", f"/disputes/{screen}"
             yield f"dispute {screen} ruled", f"/disputes/{screen}?" + urlencode({**question, "ask": "1"})
         yield "not found", "/no/such/page"
