@@ -18,7 +18,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,8 +48,12 @@ def hidden(page: str, name: str) -> str:
 
 def deal_fields(n: int) -> dict[str, str]:
     # Low counts keep a 60-deal match short of any target (target 100,000).
-    return {"forehand": str(n % 4 + 1), "contract": CONTRACTS[n % 6], "team": str(n % 2 + 1),
-            "points": str(40 + n % 50)}
+    return {
+        "forehand": str(n % 4 + 1),
+        "contract": CONTRACTS[n % 6],
+        "team": str(n % 2 + 1),
+        "points": str(40 + n % 50),
+    }
 
 
 def run(rounds: int) -> dict[str, float]:
@@ -59,8 +63,9 @@ def run(rounds: int) -> dict[str, float]:
     app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": url, "WTF_CSRF_ENABLED": False})
     app.add_url_rule("/bare", "bare", lambda: "ok")
     client = app.test_client()
-    response = client.post("/matches/new/schieber", data={"profile": "seed", "deck": "swiss", "rosen7": "1",
-                                                          "target": "100000"})
+    response = client.post(
+        "/matches/new/schieber", data={"profile": "seed", "deck": "swiss", "rosen7": "1", "target": "100000"}
+    )
     match = response.headers["Location"]
 
     def post_deal(n: int, follow: bool) -> None:
@@ -101,9 +106,13 @@ def run(rounds: int) -> dict[str, float]:
         times.append((time.perf_counter() - start) * 1000)
         posts.append((posted - start) * 1000)
         shown = client.get(match).get_data(as_text=True)
-        undo = shown[shown.index("/undo"):]
-        assert client.post(f"{match}/undo", data={"version": hidden(undo, "version"),
-                                                   "idem": hidden(undo, "idem")}).status_code == 303
+        undo = shown[shown.index("/undo") :]
+        assert (
+            client.post(
+                f"{match}/undo", data={"version": hidden(undo, "version"), "idem": hidden(undo, "idem")}
+            ).status_code
+            == 303
+        )
     results["accept"] = statistics.median(times)
     results["accept_post"] = statistics.median(posts)
     assert client.get(match).get_data(as_text=True).count('<tr id="deal-') == 60
@@ -116,7 +125,7 @@ def report(results: dict[str, float], rounds: int) -> str:
     lines = [
         SECTION,
         "",
-        f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, Python {platform.python_version()}, "
+        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, Python {platform.python_version()}, "
         f"{platform.machine()}, SQLite file, Flask test client (server time, no network), "
         f"median of {rounds} rounds (bare route: {rounds * 5}); load average "
         f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (other work shares the machine: ratios are "
@@ -131,13 +140,16 @@ def report(results: dict[str, float], rounds: int) -> str:
         f"| … of which the POST (form, engine on 61 deals, append) | {results['accept_post']:.2f} | {results['accept_post'] / bare:.0f} |",
         "",
         "Goal (issue 4): a deal accepted in under 4× the bare route's time. "
-        + ("Met." if results["accept"] < 4 * bare else
-           "Not met. A bare route costs a fraction of a millisecond, so 4× leaves about one millisecond for "
-           "validating a 40-field Flask-WTF form, re-scoring the whole match with the engine (every total "
-           "is derived from the log; the engine alone takes about 3 ms for 61 Schieber deals), one "
-           "SQLite commit, and rendering a 60-row page; the page render (Jinja, translations) is the "
-           "largest part. The engine's answer is cached by the exact match record, so a page view of an "
-           "unchanged match skips the engine."),
+        + (
+            "Met."
+            if results["accept"] < 4 * bare
+            else "Not met. A bare route costs a fraction of a millisecond, so 4× leaves about one millisecond for "
+            "validating a 40-field Flask-WTF form, re-scoring the whole match with the engine (every total "
+            "is derived from the log; the engine alone takes about 3 ms for 61 Schieber deals), one "
+            "SQLite commit, and rendering a 60-row page; the page render (Jinja, translations) is the "
+            "largest part. The engine's answer is cached by the exact match record, so a page view of an "
+            "unchanged match skips the engine."
+        ),
         "",
     ]
     return "\n".join(lines)
@@ -150,7 +162,7 @@ def write(section: str) -> None:
         # Replace only this benchmark's own section (up to the next "## " heading).
         start = text.index(SECTION)
         following = text.find("\n## ", start + len(SECTION))
-        text = text[:start] + section + ("\n" + text[following + 1:] if following != -1 else "")
+        text = text[:start] + section + ("\n" + text[following + 1 :] if following != -1 else "")
     else:
         text = text.rstrip("\n") + "\n\n" + section
     path.write_text(text, encoding="utf-8")

@@ -50,10 +50,10 @@ from belote import game as bgame  # noqa: E402
 from belote import scoring as bscoring  # noqa: E402
 from jass.game.game_sim import GameSim  # noqa: E402
 from jass.game.rule_schieber import RuleSchieber  # noqa: E402
+from oracles import adapters as a  # noqa: E402
+from results import write_section  # noqa: E402  (bench/ is the script folder)
 
 import rules_engine  # noqa: E402
-from results import write_section  # noqa: E402  (bench/ is the script folder)
-from oracles import adapters as a  # noqa: E402
 from rules_engine.cards import Card  # noqa: E402
 from rules_engine.schieber.contracts import Contract, schieber_options  # noqa: E402
 from rules_engine.schieber.play import legal_plays, replay  # noqa: E402
@@ -115,7 +115,9 @@ def schieber_inputs(rng: random.Random) -> tuple[list[a.Position], list[Schieber
         contract = a.SCHIEBER_CONTRACTS[len(deals) % 6]
         hands = a.deal(rng, a.SCHIEBER_CARDS)
         forehand = rng.randint(1, 4)
-        tricks, _ = a.play(rng, "schieber", contract, hands, forehand, a.schieber_choice, on_position=positions.append)
+        tricks, _ = a.play(
+            rng, "schieber", contract, hands, forehand, a.schieber_choice, on_position=positions.append
+        )
         deals.append(SchieberDeal(contract, forehand, hands, tricks))
     rng.shuffle(positions)
     return positions[:POSITIONS], deals[:SCHIEBER_DEALS]
@@ -292,13 +294,23 @@ def measure(parts: str = "abc") -> tuple[list[Row], list[Row], dict[str, Any]]:
 def _measure_legal(positions: list[a.Position], rows: list[Row], extra: list[Row]) -> None:
     """(a) legal cards."""
     our_positions = [
-        {"game": "schieber", "profile": "official", "contract": p.contract, "hand": [*p.hand], "trick": [*p.trick]}
+        {
+            "game": "schieber",
+            "profile": "official",
+            "contract": p.contract,
+            "hand": [*p.hand],
+            "trick": [*p.trick],
+        }
         for p in positions
     ]
     jass_positions = [jass_position(p) for p in positions]
     options = schieber_options("official")
     internal_positions = [
-        (Contract.parse(p.contract), tuple(Card.parse(c) for c in p.hand), tuple(Card.parse(c) for c in p.trick))
+        (
+            Contract.parse(p.contract),
+            tuple(Card.parse(c) for c in p.hand),
+            tuple(Card.parse(c) for c in p.trick),
+        )
         for p in positions
     ]
     # Same inputs, same answers where the rules coincide (the oracle tests prove the rest).
@@ -311,11 +323,20 @@ def _measure_legal(positions: list[a.Position], rows: list[Row], extra: list[Row
         (jass_positions, lambda x: JASS_RULE.get_valid_cards(*x), None),
     )
     rows.append(
-        Row("(a) Schieber legal cards / s (20,000 positions)", legal_ours, legal_jass, "jass-kit get_valid_cards")
+        Row(
+            "(a) Schieber legal cards / s (20,000 positions)",
+            legal_ours,
+            legal_jass,
+            "jass-kit get_valid_cards",
+        )
     )
     extra.append(
-        Row("(a) internal `schieber.play.legal_plays` (parsed cards)", legal_internal, legal_jass,
-            "jass-kit get_valid_cards")
+        Row(
+            "(a) internal `schieber.play.legal_plays` (parsed cards)",
+            legal_internal,
+            legal_jass,
+            "jass-kit get_valid_cards",
+        )
     )
 
 
@@ -344,16 +365,28 @@ def _measure_schieber_deals(deals: list[SchieberDeal], rows: list[Row], extra: l
         (jass_deals, gamesim_unchecked, None),
     )
     rows.append(
-        Row(f"(b) Schieber deals checked + scored / s ({len(deals):,} deals)", deal_ours, deal_jass,
-            "jass-kit GameSim + get_valid_cards per card")
+        Row(
+            f"(b) Schieber deals checked + scored / s ({len(deals):,} deals)",
+            deal_ours,
+            deal_jass,
+            "jass-kit GameSim + get_valid_cards per card",
+        )
     )
     extra.append(
-        Row("(b) internal `schieber.play.replay` (parsed cards)", deal_internal, deal_jass,
-            "jass-kit GameSim + get_valid_cards per card")
+        Row(
+            "(b) internal `schieber.play.replay` (parsed cards)",
+            deal_internal,
+            deal_jass,
+            "jass-kit GameSim + get_valid_cards per card",
+        )
     )
     extra.append(
-        Row("(b) public `score_deal` vs GameSim without any check", deal_ours, deal_jass_unchecked,
-            "jass-kit GameSim, no check")
+        Row(
+            "(b) public `score_deal` vs GameSim without any check",
+            deal_ours,
+            deal_jass_unchecked,
+            "jass-kit GameSim, no check",
+        )
     )
 
 
@@ -370,8 +403,12 @@ def _measure_klammern_deals(kdeals: list[SchieberDeal], rows: list[Row]) -> None
         (belote_deals, belote_score, bgame.clear_legal_cards_cache),
     )
     rows.append(
-        Row(f"(c) Klammern deals checked + scored / s ({len(kdeals):,} deals)", kdeal_ours, kdeal_belote,
-            "belote-cli play_card x32 + score_round")
+        Row(
+            f"(c) Klammern deals checked + scored / s ({len(kdeals):,} deals)",
+            kdeal_ours,
+            kdeal_belote,
+            "belote-cli play_card x32 + score_round",
+        )
     )
 
 
@@ -385,7 +422,7 @@ def machine() -> dict[str, str]:
     except OSError:
         pass
     return {
-        "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "nproc": str(os.cpu_count()),
         "cpu": cpu,
         "python": f"{platform.python_implementation()} {platform.python_version()}",
@@ -422,13 +459,17 @@ def section(rows: list[Row], extra: list[Row], info: dict[str, Any], seconds: fl
         f"Run {m['date']} on {m['nproc']} CPUs ({m['cpu']}), {m['python']}, {m['os']}; "
         f"peers {versions()}. Command: `.venv/bin/python bench/engine.py` ({seconds:.0f} s in all; "
         f"1-minute load average {info['load']}"
-        + (" — other work was running on the machine, so absolute figures vary from run to run; the "
-           "ratios are measured pass by pass in turns and vary much less)." if info["busy"] else ")."),
+        + (
+            " — other work was running on the machine, so absolute figures vary from run to run; the "
+            "ratios are measured pass by pass in turns and vary much less)."
+            if info["busy"]
+            else ")."
+        ),
         "",
         "Inputs (seed {SEED}): {positions:,} Schieber positions met while playing random deals by random "
         "legal moves (every contract, hands of 1-9 cards, tricks of 0-3), {deals:,} complete Schieber deals "
         "(profile `official`, factors 1, contracts in turn) and {kdeals:,} complete Klammern deals. "
-        "Figures are calls per second, best of {REPEATS} passes (\"first pass only\": the ratio of the first "
+        'Figures are calls per second, best of {REPEATS} passes ("first pass only": the ratio of the first '
         "passes, before any cache in either engine is warm); Tafel through its public JSON entry points "
         "(`legal_cards`, `score_deal`: card codes in, full answers with reasons out), each peer with its "
         "inputs ready in its own native form.".format(SEED=SEED, REPEATS=REPEATS, **info),
@@ -458,7 +499,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-write", action="store_true", help="do not update bench/RESULTS.md")
     parser.add_argument(
-        "--only", metavar="PARTS", default="abc",
+        "--only",
+        metavar="PARTS",
+        default="abc",
         help="run only these measurements, e.g. 'a' or 'bc' (implies --no-write: the results file keeps whole runs)",
     )
     args = parser.parse_args(argv)

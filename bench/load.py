@@ -30,7 +30,7 @@ import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -57,6 +57,7 @@ def app() -> Any:
 
 # --- a minimal HTTP/1.1 client ---------------------------------------------------------------
 
+
 @dataclass
 class Reply:
     status: int
@@ -74,8 +75,12 @@ class Browser:
 
     async def request(self, method: str, path: str, data: dict[str, str] | None = None) -> Reply:
         body = urlencode(data).encode() if data is not None else b""
-        lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}", "Connection: close",
-                 "Accept-Language: en"]
+        lines = [
+            f"{method} {path} HTTP/1.1",
+            f"Host: {HOST}:{self.port}",
+            "Connection: close",
+            "Accept-Language: en",
+        ]
         if self.cookies:
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
         if data is not None:
@@ -100,14 +105,16 @@ class Browser:
 
 
 def hidden(page: str, name: str) -> str:
-    found = re.search(rf'<input[^>]*name="{name}"[^>]*value="([^"]*)"', page) or \
-        re.search(rf'<input[^>]*value="([^"]*)"[^>]*name="{name}"', page)
+    found = re.search(rf'<input[^>]*name="{name}"[^>]*value="([^"]*)"', page) or re.search(
+        rf'<input[^>]*value="([^"]*)"[^>]*name="{name}"', page
+    )
     if found is None:
         raise LookupError(f"no {name} on the page")
     return found.group(1)
 
 
 # --- the evening -----------------------------------------------------------------------------
+
 
 @dataclass
 class Stats:
@@ -125,12 +132,19 @@ class Stats:
         self.errors[kind] += 1
 
 
-async def call(stats: Stats, kind: str, browser: Browser, method: str, path: str, expect: int,
-               data: dict[str, str] | None = None) -> Reply | None:
+async def call(
+    stats: Stats,
+    kind: str,
+    browser: Browser,
+    method: str,
+    path: str,
+    expect: int,
+    data: dict[str, str] | None = None,
+) -> Reply | None:
     started = time.perf_counter()
     try:
         reply = await browser.request(method, path, data)
-    except (OSError, asyncio.TimeoutError, ValueError, IndexError) as error:
+    except (TimeoutError, OSError, ValueError, IndexError) as error:
         stats.error(f"{kind}: {type(error).__name__}")
         return None
     stats.timed(kind, time.perf_counter() - started)
@@ -145,9 +159,18 @@ async def create_table(port: int, timeout: float, stats: Stats) -> tuple[Browser
     form = await call(stats, "set-up", browser, "GET", "/matches/new/schieber", 200)
     if form is None:
         return None
-    data = {"csrf_token": hidden(form.body, "csrf_token"), "idem": hidden(form.body, "idem"), "profile": "seed",
-            "deck": "swiss", "rosen7": "1", "target": "100000",
-            "name_1": "Anna", "name_2": "Beat", "name_3": "Cla", "name_4": "Dora"}
+    data = {
+        "csrf_token": hidden(form.body, "csrf_token"),
+        "idem": hidden(form.body, "idem"),
+        "profile": "seed",
+        "deck": "swiss",
+        "rosen7": "1",
+        "target": "100000",
+        "name_1": "Anna",
+        "name_2": "Beat",
+        "name_3": "Cla",
+        "name_4": "Dora",
+    }
     made = await call(stats, "set-up", browser, "POST", "/matches/new/schieber", 302, data)
     if made is None:
         return None
@@ -168,21 +191,28 @@ async def table(browser: Browser, match_id: int, stats: Stats, stop: float, ever
         url = f"/matches/{match_id}/deals/new"
         form = await call(stats, "table: deal form (GET)", browser, "GET", url, 200)
         if form is not None:
-            data = {"csrf_token": hidden(form.body, "csrf_token"), "version": hidden(form.body, "version"),
-                    "idem": hidden(form.body, "idem"), "forehand": str(number % 4 + 1),
-                    "contract": CONTRACTS[number % 6], "team": str(rng.choice((1, 2))),
-                    "points": str(rng.choice((0, 40, 57, 98, 100, 157)))}
+            data = {
+                "csrf_token": hidden(form.body, "csrf_token"),
+                "version": hidden(form.body, "version"),
+                "idem": hidden(form.body, "idem"),
+                "forehand": str(number % 4 + 1),
+                "contract": CONTRACTS[number % 6],
+                "team": str(rng.choice((1, 2))),
+                "points": str(rng.choice((0, 40, 57, 98, 100, 157))),
+            }
             saved = await call(stats, "table: save deal (POST)", browser, "POST", url, 303, data)
             if saved is not None:
                 stats.acknowledged.append((match_id, data["idem"]))
                 number += 1
-                await call(stats, "table: match page after saving", browser, "GET",
-                           saved.headers["location"][0], 200)
+                await call(
+                    stats, "table: match page after saving", browser, "GET", saved.headers["location"][0], 200
+                )
         await pause(rng.uniform(0.8, 1.2) * every - (time.monotonic() - began), stop)
 
 
-async def poller(port: int, timeout: float, paths: list[str], kind: str, stats: Stats, stop: float, every: float,
-                 seed: int) -> None:
+async def poller(
+    port: int, timeout: float, paths: list[str], kind: str, stats: Stats, stop: float, every: float, seed: int
+) -> None:
     rng = random.Random(seed)
     browser = Browser(port, timeout)
     await asyncio.sleep(rng.uniform(0, every))
@@ -192,13 +222,18 @@ async def poller(port: int, timeout: float, paths: list[str], kind: str, stats: 
         await pause(rng.uniform(0.8, 1.2) * every - (time.monotonic() - began), stop)
 
 
-async def evening(port: int, options: argparse.Namespace, deal_every: float, poll_every: float,
-                  server_pid: int) -> tuple[Stats, list[int], float]:
+async def evening(
+    port: int, options: argparse.Namespace, deal_every: float, poll_every: float, server_pid: int
+) -> tuple[Stats, list[int], float]:
     stats = Stats()
     made: list[tuple[Browser, int]] = []
     for start in range(0, options.tables, 20):  # set-up in batches, not measured
-        results = await asyncio.gather(*(create_table(port, options.timeout, stats)
-                                         for _ in range(start, min(options.tables, start + 20))))
+        results = await asyncio.gather(
+            *(
+                create_table(port, options.timeout, stats)
+                for _ in range(start, min(options.tables, start + 20))
+            )
+        )
         made += [r for r in results if r is not None]
     matches = [match_id for _b, match_id in made]
     pages = [f"/matches/{m}" for m in matches]
@@ -207,10 +242,14 @@ async def evening(port: int, options: argparse.Namespace, deal_every: float, pol
     began = time.monotonic()
     stop = began + options.seconds
     tasks = [table(b, m, stats, stop, deal_every) for b, m in made]
-    tasks += [poller(port, options.timeout, pages, "spectator: match page", stats, stop, poll_every, n)
-              for n in range(options.spectators)]
-    tasks += [poller(port, options.timeout, [BARE], "bare Flask route", stats, stop, 1.0, 10_000 + n)
-              for n in range(options.bare)]
+    tasks += [
+        poller(port, options.timeout, pages, "spectator: match page", stats, stop, poll_every, n)
+        for n in range(options.spectators)
+    ]
+    tasks += [
+        poller(port, options.timeout, [BARE], "bare Flask route", stats, stop, 1.0, 10_000 + n)
+        for n in range(options.bare)
+    ]
     await asyncio.gather(*tasks)
     seconds = time.monotonic() - began
     stats.cpu = (time.process_time() - client_before, cpu_seconds(server_pid) - server_before)
@@ -256,8 +295,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def run(label: str, url: str, options: argparse.Namespace, workdir: Path, deal_every: float,
-        poll_every: float) -> dict[str, Any]:
+def run(
+    label: str, url: str, options: argparse.Namespace, workdir: Path, deal_every: float, poll_every: float
+) -> dict[str, Any]:
     from scorer.migrate import upgrade
     from tests.robustness import tablet
 
@@ -265,77 +305,115 @@ def run(label: str, url: str, options: argparse.Namespace, workdir: Path, deal_e
     server = tablet.start(url, workdir / "gunicorn.log", workers=options.workers, app="bench.load:app()")
     try:
         load_before = os.getloadavg()[0]
-        stats, matches, seconds = asyncio.run(evening(server.port, options, deal_every, poll_every,
-                                                      server.process.pid))
+        stats, matches, seconds = asyncio.run(
+            evening(server.port, options, deal_every, poll_every, server.process.pid)
+        )
         load_after = os.getloadavg()[0]
     finally:
         server.stop()
     lost, doubled, stored = lost_and_doubled(url, stats.acknowledged)
     label = f"{label}, deal every {deal_every:g} s, poll every {poll_every:g} s"
-    print(f"{label}: {sum(len(v) for v in stats.times.values())} requests in {seconds:.0f} s, "
-          f"errors {dict(stats.errors)}, acknowledged {len(stats.acknowledged)}, lost {lost}, doubled {doubled}",
-          file=sys.stderr)
-    return {"label": label, "stats": stats, "seconds": seconds, "lost": lost, "doubled": doubled,
-            "stored": stored, "tables": len(matches), "load": (load_before, load_after),
-            "cpu": stats.cpu}
+    print(
+        f"{label}: {sum(len(v) for v in stats.times.values())} requests in {seconds:.0f} s, "
+        f"errors {dict(stats.errors)}, acknowledged {len(stats.acknowledged)}, lost {lost}, doubled {doubled}",
+        file=sys.stderr,
+    )
+    return {
+        "label": label,
+        "stats": stats,
+        "seconds": seconds,
+        "lost": lost,
+        "doubled": doubled,
+        "stored": stored,
+        "tables": len(matches),
+        "load": (load_before, load_after),
+        "cpu": stats.cpu,
+    }
 
 
-KINDS = ("bare Flask route", "spectator: match page", "table: deal form (GET)", "table: save deal (POST)",
-         "table: match page after saving")
+KINDS = (
+    "bare Flask route",
+    "spectator: match page",
+    "table: deal form (GET)",
+    "table: save deal (POST)",
+    "table: match page after saving",
+)
 
 
 def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
-    now = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    lines = [BEGIN, HEADING, "",
-             f"{now}, Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs shared by "
-             f"the server and the client. gunicorn, {options.workers} sync workers, on 127.0.0.1; one asyncio "
-             f"client process, a new connection per request, real sessions and CSRF tokens. Per run: "
-             f"{options.tables} tables each entering a deal every few seconds (form, POST, the "
-             f"page it redirects to), {options.spectators} spectators each polling a match page, "
-             f"and {options.bare} probes polling a bare Flask route every ~1 s in the "
-             f"same server; {options.seconds:g} s measured after the tables are set up. Command: "
-             f"`bash scripts/with-postgres.sh .venv/bin/python bench/load.py"
-             f"{'' if options.seconds == 60 else f' --seconds {options.seconds:g}'}`. Each database is run at "
-             f"each load (deal and poll intervals, ±20 %): {', '.join(f'{d:g} s / {q:g} s' for d, q in options.loads)}.",
-             ""]
-    lines += ["| database | request | count | p50 ms | p99 ms | max ms |", "| --- | --- | ---: | ---: | ---: | ---: |"]
+    now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    lines = [
+        BEGIN,
+        HEADING,
+        "",
+        f"{now}, Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs shared by "
+        f"the server and the client. gunicorn, {options.workers} sync workers, on 127.0.0.1; one asyncio "
+        f"client process, a new connection per request, real sessions and CSRF tokens. Per run: "
+        f"{options.tables} tables each entering a deal every few seconds (form, POST, the "
+        f"page it redirects to), {options.spectators} spectators each polling a match page, "
+        f"and {options.bare} probes polling a bare Flask route every ~1 s in the "
+        f"same server; {options.seconds:g} s measured after the tables are set up. Command: "
+        f"`bash scripts/with-postgres.sh .venv/bin/python bench/load.py"
+        f"{'' if options.seconds == 60 else f' --seconds {options.seconds:g}'}`. Each database is run at "
+        f"each load (deal and poll intervals, ±20 %): {', '.join(f'{d:g} s / {q:g} s' for d, q in options.loads)}.",
+        "",
+    ]
+    lines += [
+        "| database | request | count | p50 ms | p99 ms | max ms |",
+        "| --- | --- | ---: | ---: | ---: | ---: |",
+    ]
     for result in results:
         stats: Stats = result["stats"]
         for kind in KINDS:
             values = stats.times.get(kind, [])
             if not values:
                 continue
-            lines.append(f"| {result['label']} | {kind} | {len(values):,} | {statistics.median(values) * 1000:.1f} | "
-                         f"{percentile(values, 0.99) * 1000:.1f} | {max(values) * 1000:.1f} |")
-    lines += ["", "| database | requests / s | errors | deals acknowledged | lost | stored twice | "
-                  "CPU cores busy: client, server | load average before → after |",
-              "| --- | ---: | --- | ---: | ---: | ---: | --- | --- |"]
+            lines.append(
+                f"| {result['label']} | {kind} | {len(values):,} | {statistics.median(values) * 1000:.1f} | "
+                f"{percentile(values, 0.99) * 1000:.1f} | {max(values) * 1000:.1f} |"
+            )
+    lines += [
+        "",
+        "| database | requests / s | errors | deals acknowledged | lost | stored twice | "
+        "CPU cores busy: client, server | load average before → after |",
+        "| --- | ---: | --- | ---: | ---: | ---: | --- | --- |",
+    ]
     for result in results:
         stats = result["stats"]
         count = sum(len(v) for v in stats.times.values())
         errors = ", ".join(f"{k} ×{v}" for k, v in sorted(stats.errors.items())) or "0"
-        lines.append(f"| {result['label']} | {count / result['seconds']:.0f} | {errors} | "
-                     f"{len(stats.acknowledged):,} | {result['lost']} | {result['doubled']} | "
-                     f"{result['cpu'][0] / result['seconds']:.2f}, {result['cpu'][1] / result['seconds']:.2f} | "
-                     f"{result['load'][0]:.1f} → {result['load'][1]:.1f} |")
+        lines.append(
+            f"| {result['label']} | {count / result['seconds']:.0f} | {errors} | "
+            f"{len(stats.acknowledged):,} | {result['lost']} | {result['doubled']} | "
+            f"{result['cpu'][0] / result['seconds']:.2f}, {result['cpu'][1] / result['seconds']:.2f} | "
+            f"{result['load'][0]:.1f} → {result['load'][1]:.1f} |"
+        )
     lines += ["", "Goal: zero errors and zero lost entries; p99 under 100 ms. Verdict per run:", ""]
     for result in results:
         stats = result["stats"]
-        worst = max((percentile(v, 0.99) for k, v in stats.times.items() if k != "bare Flask route"), default=0.0)
+        worst = max(
+            (percentile(v, 0.99) for k, v in stats.times.items() if k != "bare Flask route"), default=0.0
+        )
         bare = stats.times.get("bare Flask route", [0.0])
         met = not stats.errors and not result["lost"] and not result["doubled"] and worst < 0.1
-        lines.append(f"- {result['label']}: {'met' if met else '**not met**'} — {sum(stats.errors.values())} errors, "
-                     f"{result['lost']} lost, {result['doubled']} stored twice, worst p99 of the app's requests "
-                     f"{worst * 1000:.0f} ms; the bare route's p50 {statistics.median(bare) * 1000:.1f} ms.")
-    lines += ["", "How to read it: the bare route does no work, so its latency is the time a request waits "
-              "for one of the two workers. When its p50 climbs with the app's pages, the server is saturated "
-              "and every figure is mostly queueing; when it stays at a few milliseconds, the app's figures "
-              "are its own cost (a deal form validates and renders some 40 fields; saving re-scores the match "
-              "and commits; the match page renders the engine's answer). \"CPU cores busy\" is CPU time per "
-              "second of the measured window: the server's figure is gunicorn's master and workers (not "
-              "PostgreSQL's own processes), out of the 2 cores the client, the server and PostgreSQL share. "
-              "Spectators' pages are rendered once per match version and language in each worker "
-              "(scorer/pagecache.py); a table's three requests are each rendered for that table.", END]
+        lines.append(
+            f"- {result['label']}: {'met' if met else '**not met**'} — {sum(stats.errors.values())} errors, "
+            f"{result['lost']} lost, {result['doubled']} stored twice, worst p99 of the app's requests "
+            f"{worst * 1000:.0f} ms; the bare route's p50 {statistics.median(bare) * 1000:.1f} ms."
+        )
+    lines += [
+        "",
+        "How to read it: the bare route does no work, so its latency is the time a request waits "
+        "for one of the two workers. When its p50 climbs with the app's pages, the server is saturated "
+        "and every figure is mostly queueing; when it stays at a few milliseconds, the app's figures "
+        "are its own cost (a deal form validates and renders some 40 fields; saving re-scores the match "
+        'and commits; the match page renders the engine\'s answer). "CPU cores busy" is CPU time per '
+        "second of the measured window: the server's figure is gunicorn's master and workers (not "
+        "PostgreSQL's own processes), out of the 2 cores the client, the server and PostgreSQL share. "
+        "Spectators' pages are rendered once per match version and language in each worker "
+        "(scorer/pagecache.py); a table's three requests are each rendered for that table.",
+        END,
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -349,7 +427,7 @@ def write_section(section: str) -> None:
         start = text.find(HEADING)
     end = text.find(END, max(start, 0))
     if start != -1 and end != -1:
-        text = text[:start] + section.rstrip("\n") + text[end + len(END):]
+        text = text[:start] + section.rstrip("\n") + text[end + len(END) :]
     else:
         text = text.rstrip("\n") + "\n\n" + section
     path.write_text(text, encoding="utf-8")
@@ -363,13 +441,19 @@ def loads(text: str) -> list[tuple[float, float]]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--spectators", type=int, default=1000)
     parser.add_argument("--bare", type=int, default=20, help="probes polling the bare route every second")
-    parser.add_argument("--loads", type=loads, default=loads("5:10,10:20,15:30"),
-                        help="DEAL:POLL seconds between a table's deals and a spectator's polls, "
-                             "comma-separated; each is run on each database (default 5:10,10:20,15:30)")
+    parser.add_argument(
+        "--loads",
+        type=loads,
+        default=loads("5:10,10:20,15:30"),
+        help="DEAL:POLL seconds between a table's deals and a spectator's polls, "
+        "comma-separated; each is run on each database (default 5:10,10:20,15:30)",
+    )
     parser.add_argument("--seconds", type=float, default=60.0, help="measured time per database")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=10.0, help="a request slower than this is an error")
@@ -377,12 +461,26 @@ def main() -> int:
     options = parser.parse_args()
 
     workdir = Path(tempfile.mkdtemp(prefix="tafel-load-"))
-    server = next((os.environ[n] for n in ("TEST_DATABASE_URL", "DATABASE_URL")
-                   if os.environ.get(n, "") and not os.environ[n].startswith("sqlite")), None)
+    server = next(
+        (
+            os.environ[n]
+            for n in ("TEST_DATABASE_URL", "DATABASE_URL")
+            if os.environ.get(n, "") and not os.environ[n].startswith("sqlite")
+        ),
+        None,
+    )
     results = []
     for number, (deal_every, poll_every) in enumerate(options.loads):
-        results.append(run("SQLite (WAL)", f"sqlite:///{workdir / f'load-{number}.sqlite'}", options, workdir,
-                           deal_every, poll_every))
+        results.append(
+            run(
+                "SQLite (WAL)",
+                f"sqlite:///{workdir / f'load-{number}.sqlite'}",
+                options,
+                workdir,
+                deal_every,
+                poll_every,
+            )
+        )
         if server:
             results.append(run("PostgreSQL", server, options, workdir, deal_every, poll_every))
     section = report(results, options)

@@ -37,11 +37,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "pdf"))
 
 import reportlab  # noqa: E402
+from pdf_matches import schieber_match  # noqa: E402
 from reportlab.lib.pagesizes import A4  # noqa: E402
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
-
-from pdf_matches import schieber_match  # noqa: E402
 from results import write_section  # noqa: E402  (bench/ is the script folder)
+
 from scorer.pdf import Lang, build_scoresheet, pad_view, render_pad, render_scoresheet  # noqa: E402
 from scorer.pdf.fonts import REGULAR, register_fonts  # noqa: E402
 from scorer.pdf.grid import fit  # noqa: E402
@@ -71,8 +71,15 @@ def hello(font: str = "Helvetica") -> bytes:
 
 def measure(repeat: int) -> tuple[dict[str, float], dict[str, float], dict[str, int]]:
     register_fonts()
-    document = schieber_match(40, meta={"names": ["Anna", "Beat", "Carla", "Dario"], "teams": ["Bern", "Thun"],
-                                        "place": "Thun", "date": "2026-11-28"})
+    document = schieber_match(
+        40,
+        meta={
+            "names": ["Anna", "Beat", "Carla", "Dario"],
+            "teams": ["Bern", "Thun"],
+            "place": "Thun",
+            "date": "2026-11-28",
+        },
+    )
     view = build_scoresheet(document)
     en, fa = Lang("en"), Lang("fa")
     schieber_pad = pad_view("schieber", teams=("Bern", "Thun"), players=("Anna", "Beat", "Carla", "Dario"))
@@ -123,8 +130,10 @@ def section(medians: dict[str, float], minima: dict[str, float], sizes: dict[str
         "| --- | ---: | ---: | ---: | ---: | ---: |",
     ]
     for name, value in medians.items():
-        lines.append(f"| {name} | {value:.2f} | {value / base:.1f} | {value / medians['hello (DejaVu)']:.1f} "
-                     f"| {minima[name]:.2f} | {sizes[name]:,} |")
+        lines.append(
+            f"| {name} | {value:.2f} | {value / base:.1f} | {value / medians['hello (DejaVu)']:.1f} "
+            f"| {minima[name]:.2f} | {sizes[name]:,} |"
+        )
     lines += [
         "",
         f"Goal (issue 5): a 40-deal scoresheet under {GOAL:.0f}× the hello page. Against a hello page in "
@@ -154,8 +163,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     medians, minima, sizes = measure(args.repeat)
     for name, value in medians.items():
-        print(f"{name:<24} {value:9.2f} ms  {value / medians['hello']:6.1f}x hello  "
-              f"{value / medians['hello (DejaVu)']:6.1f}x hello (DejaVu)  {sizes[name]:>8,} bytes")
+        print(
+            f"{name:<24} {value:9.2f} ms  {value / medians['hello']:6.1f}x hello  "
+            f"{value / medians['hello (DejaVu)']:6.1f}x hello (DejaVu)  {sizes[name]:>8,} bytes"
+        )
     if not args.no_write:
         write(section(medians, minima, sizes, args.repeat))
         print(f"wrote {RESULTS.relative_to(ROOT)}")

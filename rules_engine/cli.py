@@ -19,8 +19,12 @@ COMMANDS = {"deal": score_deal, "match": score_match, "legal": legal_cards}
 USAGE = "usage: python -m rules_engine {deal|match|legal} [FILE]  (reads JSON, default stdin)"
 
 
-def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
-         stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout

@@ -69,7 +69,5 @@ class RuleBroken(TafelError):
     """A well-formed record, position or action breaks one or more rules (exit 1)."""
 
     def __init__(self, reasons: Reason | list[Reason] | tuple[Reason, ...]) -> None:
-        self.reasons: tuple[Reason, ...] = (
-            (reasons,) if isinstance(reasons, Reason) else tuple(reasons)
-        )
+        self.reasons: tuple[Reason, ...] = (reasons,) if isinstance(reasons, Reason) else tuple(reasons)
         super().__init__("; ".join(f"{r.rule}: {r.message}" for r in self.reasons))

@@ -127,9 +127,7 @@ class Fields:
         return value
 
 
-def check_integer(
-    value: object, what: str, *, minimum: int | None = None, maximum: int | None = None
-) -> int:
+def check_integer(value: object, what: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
     """An integer (not a bool, not a float) within bounds, or :class:`InvalidRecord`."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidRecord(f"{what} must be a whole number, not {value!r}")
@@ -140,11 +138,7 @@ def check_integer(
     return value
 
 
-
-
-def per_seat(
-    data: object, players: int, what: str
-) -> dict[Seat, Any]:
+def per_seat(data: object, players: int, what: str) -> dict[Seat, Any]:
     """Read a per-seat object such as ``{"1": [...], "3": [...]}`` (keys are seat numbers)."""
     if data is None:
         return {}
@@ -197,9 +191,7 @@ def _plain_per_seat_cards(data: object, players: int) -> dict[Seat, tuple[Card, 
     return result
 
 
-def per_seat_card_groups(
-    data: object, players: int, what: str
-) -> dict[Seat, tuple[tuple[Card, ...], ...]]:
+def per_seat_card_groups(data: object, players: int, what: str) -> dict[Seat, tuple[tuple[Card, ...], ...]]:
     """A per-seat object whose values are lists of card lists (Weis, melds)."""
     result: dict[Seat, tuple[tuple[Card, ...], ...]] = {}
     for seat, groups in per_seat(data, players, what).items():

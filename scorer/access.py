@@ -48,6 +48,7 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 # --- secrets -----------------------------------------------------------------------------
 
+
 def creator_secret(form_key: str | None) -> str:
     """The edit secret of a match created by the form with ``form_key``.
 
@@ -74,6 +75,7 @@ def secret_fits(match: Match, secret: str | None) -> bool:
 
 
 # --- rights in the session -----------------------------------------------------------------
+
 
 def grant(match: Match, secret: str) -> None:
     """Remember in this browser's session that it may edit ``match``."""
@@ -136,6 +138,7 @@ def may_edit(match: Match) -> bool:
 
 # --- refusals ----------------------------------------------------------------------------
 
+
 class EditRefused(Forbidden):
     """A change of a match this browser may not make."""
 
@@ -153,14 +156,18 @@ class GuessLimited(TooManyRequests):
 
 
 def refused_no_right(match_id: int) -> EditRefused:
-    return EditRefused(_l("Only the tablets of this match may change it."),
-                       _l("Open the edit link (scan the QR code on a tablet of this match) to enter "
-                          "deals here. Everyone else can follow the match read-only."), match_id)
+    return EditRefused(
+        _l("Only the tablets of this match may change it."),
+        _l(
+            "Open the edit link (scan the QR code on a tablet of this match) to enter "
+            "deals here. Everyone else can follow the match read-only."
+        ),
+        match_id,
+    )
 
 
 def refused_voided(match_id: int) -> EditRefused:
-    return EditRefused(_l("This match was voided."),
-                       _l("A voided match can no longer be changed."), match_id)
+    return EditRefused(_l("This match was voided."), _l("A voided match can no longer be changed."), match_id)
 
 
 def guard() -> None:
@@ -207,8 +214,9 @@ class GuessLimiter:
     Without an engine (unit tests) the rows live in a private in-memory database.
     """
 
-    def __init__(self, limit: int, window: float, clock: Callable[[], float] = time.time,
-                 engine: Engine | None = None) -> None:
+    def __init__(
+        self, limit: int, window: float, clock: Callable[[], float] = time.time, engine: Engine | None = None
+    ) -> None:
         self.limit = limit
         self.window = window
         #: Seconds since the epoch: every process (and every server) must read the same clock.
@@ -226,10 +234,14 @@ class GuessLimiter:
         now = self.clock()
         # A row from the future (the clock was set back since) is not counted: it would lock
         # the address out for as long as the clock went back.
-        recent = (select(GUESSES.c.at)
-                  .where(GUESSES.c.address == _address_key(who), GUESSES.c.at > now - self.window,
-                         GUESSES.c.at <= now)
-                  .order_by(GUESSES.c.at.desc()).limit(self.limit))
+        recent = (
+            select(GUESSES.c.at)
+            .where(
+                GUESSES.c.address == _address_key(who), GUESSES.c.at > now - self.window, GUESSES.c.at <= now
+            )
+            .order_by(GUESSES.c.at.desc())
+            .limit(self.limit)
+        )
         with self._lock, self.engine.connect() as connection:
             times = list(connection.scalars(recent))
         if len(times) < self.limit:
@@ -283,6 +295,7 @@ def check_not_limited() -> None:
 
 # --- the match page's view of access ----------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class MatchAccess:
     may_edit: bool
@@ -306,7 +319,9 @@ def match_access(match: Match, state: log.State) -> MatchAccess:
         may_edit=(secret is not None or is_admin()) and not state.voided,
         voided=state.voided,
         admin=is_admin(),
-        edit_url=url_for("access.edit_link", match_id=match.id, secret=secret, _external=True) if secret else None,
+        edit_url=url_for("access.edit_link", match_id=match.id, secret=secret, _external=True)
+        if secret
+        else None,
         watch_url=url_for("matches.show", match_id=match.id, _external=True),
         void_form=void_form,
     )
@@ -333,8 +348,12 @@ def issue_secret(match_id: int) -> str:
 def init_app(app: Flask) -> None:
     @app.cli.command("edit-link")
     @click.argument("match_id", type=int)
-    @click.option("--base-url", default="http://localhost:5000", show_default=True,
-                  help="the address the tablets reach this server at")
+    @click.option(
+        "--base-url",
+        default="http://localhost:5000",
+        show_default=True,
+        help="the address the tablets reach this server at",
+    )
     def edit_link_command(match_id: int, base_url: str) -> None:
         """Issue a new edit link for MATCH_ID (earlier links and tablet rights end)."""
         try:
@@ -344,23 +363,37 @@ def init_app(app: Flask) -> None:
         with app.test_request_context(base_url=base_url):
             click.echo(url_for("access.edit_link", match_id=match_id, secret=secret, _external=True))
 
-    app.extensions["tafel_guess_limiter"] = GuessLimiter(int(app.config["GUESS_LIMIT"]),
-                                                         float(app.config["GUESS_WINDOW_SECONDS"]),
-                                                         engine=app.extensions["tafel_engine"])
+    app.extensions["tafel_guess_limiter"] = GuessLimiter(
+        int(app.config["GUESS_LIMIT"]),
+        float(app.config["GUESS_WINDOW_SECONDS"]),
+        engine=app.extensions["tafel_engine"],
+    )
     app.before_request(guard)
-    app.jinja_env.globals.update(match_access=match_access, admin_configured=admin_configured,
-                                 is_admin=is_admin)
+    app.jinja_env.globals.update(
+        match_access=match_access, admin_configured=admin_configured, is_admin=is_admin
+    )
 
     @app.errorhandler(EditRefused)
     def edit_refused(error: EditRefused) -> tuple[str, int]:
-        return render_template("refusal.html", code=403, title=error.title, explanation=error.explanation,
-                               match_id=error.match_id, match_link=_l("Follow the match")), 403
+        return render_template(
+            "refusal.html",
+            code=403,
+            title=error.title,
+            explanation=error.explanation,
+            match_id=error.match_id,
+            match_link=_l("Follow the match"),
+        ), 403
 
     @app.errorhandler(GuessLimited)
     def guess_limited(error: GuessLimited) -> tuple[str, int, dict[str, str]]:
         minutes = max(1, (error.retry_after_seconds + 59) // 60)
-        page = render_template("refusal.html", code=429, title=_l("Too many wrong tries."),
-                               explanation=ngettext("Wait %(num)d minute, then try again.",
-                                                    "Wait %(num)d minutes, then try again.", minutes),
-                               match_id=None)
+        page = render_template(
+            "refusal.html",
+            code=429,
+            title=_l("Too many wrong tries."),
+            explanation=ngettext(
+                "Wait %(num)d minute, then try again.", "Wait %(num)d minutes, then try again.", minutes
+            ),
+            match_id=None,
+        )
         return page, 429, {"Retry-After": str(error.retry_after_seconds)}

@@ -10,14 +10,14 @@ Restoring into a database that already holds matches is refused unless forced.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sqlite3
 import tempfile
-import functools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
@@ -62,9 +62,10 @@ def _database_errors(function: Callable[P, R]) -> Callable[P, R]:
 
 # --- values --------------------------------------------------------------------------------
 
+
 def _utc_text(value: datetime) -> str:
     # SQLite hands back the naive UTC time the app stored; PostgreSQL an aware one.
-    aware = value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
+    aware = value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
     return aware.isoformat()
 
 
@@ -91,8 +92,10 @@ def _row_values(table: Table, data: Any, where: str) -> dict[str, Any]:
     known = {c.name for c in table.columns} - IMPLIED
     unknown = sorted(set(data) - known - {"entries"})
     if unknown:
-        raise BackupError(f"{where}: unknown field {unknown[0]!r} (is the database migrated? "
-                          "run: flask --app scorer db-upgrade)")
+        raise BackupError(
+            f"{where}: unknown field {unknown[0]!r} (is the database migrated? "
+            "run: flask --app scorer db-upgrade)"
+        )
     values: dict[str, Any] = {}
     for column in table.columns:
         if column.name in IMPLIED:
@@ -110,6 +113,7 @@ def _row_values(table: Table, data: Any, where: str) -> dict[str, Any]:
 
 
 # --- export and import ---------------------------------------------------------------------
+
 
 def revision(engine: Engine) -> str | None:
     if not inspect(engine).has_table("alembic_version"):
@@ -129,7 +133,9 @@ def export_all(engine: Engine) -> dict[str, Any]:
         if engine.dialect.name == "postgresql":
             session.execute(text("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"))
         matches = session.execute(select(MATCH_TABLE).order_by(MATCH_TABLE.c.id)).all()
-        entries = session.execute(select(ENTRY_TABLE).order_by(ENTRY_TABLE.c.match_id, ENTRY_TABLE.c.seq)).all()
+        entries = session.execute(
+            select(ENTRY_TABLE).order_by(ENTRY_TABLE.c.match_id, ENTRY_TABLE.c.seq)
+        ).all()
     by_match: dict[int, list[dict[str, Any]]] = {}
     for entry in entries:
         by_match.setdefault(entry.match_id, []).append(_row_json(ENTRY_TABLE, entry))
@@ -150,8 +156,10 @@ def is_empty(engine: Engine) -> bool:
     if not inspect(engine).has_table(MATCH_TABLE.name):
         return True
     with engine.connect() as connection:
-        return not connection.execute(select(func.count()).select_from(MATCH_TABLE)).scalar() and \
-            not connection.execute(select(func.count()).select_from(ENTRY_TABLE)).scalar()
+        return (
+            not connection.execute(select(func.count()).select_from(MATCH_TABLE)).scalar()
+            and not connection.execute(select(func.count()).select_from(ENTRY_TABLE)).scalar()
+        )
 
 
 def parse(raw: bytes, where: str) -> dict[str, Any]:
@@ -160,15 +168,19 @@ def parse(raw: bytes, where: str) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise BackupError(f"{where} is neither a SQLite database nor UTF-8 JSON") from None
     except json.JSONDecodeError as error:
-        raise BackupError(f"{where}: not JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+        raise BackupError(
+            f"{where}: not JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
     except RecursionError:
         raise BackupError(f"{where}: nested too deeply to be a Tafel export") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise BackupError(f"{where}: not a Tafel export (\"format\": \"{FORMAT}\" missing)")
+        raise BackupError(f'{where}: not a Tafel export ("format": "{FORMAT}" missing)')
     if document.get("version") != FORMAT_VERSION:
-        raise BackupError(f"{where}: export version {document.get('version')!r}; this Tafel reads {FORMAT_VERSION}")
+        raise BackupError(
+            f"{where}: export version {document.get('version')!r}; this Tafel reads {FORMAT_VERSION}"
+        )
     if not isinstance(document.get("matches"), list):
-        raise BackupError(f"{where}: \"matches\" must be a list")
+        raise BackupError(f'{where}: "matches" must be a list')
     return document
 
 
@@ -207,8 +219,10 @@ def import_all(engine: Engine, document: dict[str, Any], *, force: bool = False)
     with Session(engine) as session, session.begin():
         if not _empty_in(session):
             if not force:
-                raise BackupError("the database already holds matches: restoring would mix two histories "
-                                  "(use --force to replace them)")
+                raise BackupError(
+                    "the database already holds matches: restoring would mix two histories "
+                    "(use --force to replace them)"
+                )
             session.execute(delete(ENTRY_TABLE))
             session.execute(delete(MATCH_TABLE))
         try:
@@ -226,16 +240,21 @@ def import_all(engine: Engine, document: dict[str, Any], *, force: bool = False)
 
 
 def _empty_in(session: Session) -> bool:
-    return not session.execute(select(func.count()).select_from(MATCH_TABLE)).scalar() and \
-        not session.execute(select(func.count()).select_from(ENTRY_TABLE)).scalar()
+    return (
+        not session.execute(select(func.count()).select_from(MATCH_TABLE)).scalar()
+        and not session.execute(select(func.count()).select_from(ENTRY_TABLE)).scalar()
+    )
 
 
 def _advance_sequences(session: Session) -> None:
     # Rows came with their ids: the next id the server hands out must come after them.
     for table in (MATCH_TABLE, ENTRY_TABLE):
-        session.execute(text(
-            f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
-            f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"))
+        session.execute(
+            text(
+                f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
+                f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"
+            )
+        )
 
 
 def _require_tables(engine: Engine) -> None:
@@ -245,6 +264,7 @@ def _require_tables(engine: Engine) -> None:
 
 
 # --- files ---------------------------------------------------------------------------------
+
 
 def sqlite_path(url: str) -> Path | None:
     """The file of a SQLite URL; None for another database. In-memory SQLite is refused."""
@@ -345,14 +365,17 @@ def _restore_sqlite_file(url: str, target: Path, source: Path, *, force: bool) -
     backup_connection = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
     try:
         _integrity(backup_connection, str(source))
-        tables = {row[0] for row in backup_connection.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        tables = {
+            row[0] for row in backup_connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
         if not {MATCH_TABLE.name, ENTRY_TABLE.name} <= tables:
             raise BackupError(f"{source} is a SQLite database without Tafel's tables")
         engine = make_engine(url)
         try:
             if not force and not is_empty(engine):
-                raise BackupError("the database already holds matches: restoring would replace them "
-                                  "(use --force)")
+                raise BackupError(
+                    "the database already holds matches: restoring would replace them (use --force)"
+                )
         finally:
             engine.dispose()
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -19,9 +19,13 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 Handler = Callable[[argparse.Namespace], int]
 Arguments = Callable[[argparse.ArgumentParser], None]
+
+if TYPE_CHECKING:
+    from scorer.pdf import Lang
 
 
 @dataclass(frozen=True)
@@ -36,7 +40,9 @@ class Command:
 COMMANDS: dict[str, Command] = {}
 
 
-def command(name: str, *, help: str, arguments: Arguments, epilog: str | None = None) -> Callable[[Handler], Handler]:
+def command(
+    name: str, *, help: str, arguments: Arguments, epilog: str | None = None
+) -> Callable[[Handler], Handler]:
     """Register a subcommand of ``tafel``."""
 
     def register(run: Handler) -> Handler:
@@ -75,7 +81,9 @@ def _language(value: str) -> str:
     try:
         return resolve_language(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"unknown language {value!r} (use one of {', '.join(LANGUAGES)})") from None
+        raise argparse.ArgumentTypeError(
+            f"unknown language {value!r} (use one of {', '.join(LANGUAGES)})"
+        ) from None
 
 
 def _pdf_language(code: str) -> Lang:
@@ -88,14 +96,28 @@ def _pdf_language(code: str) -> Lang:
 
 def _pad_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", required=True, choices=["schieber", "klammern"])
-    parser.add_argument("--format", choices=["small_big", "liga", "hamburg"],
-                        help="Klammern scoring format (default small_big)")
+    parser.add_argument(
+        "--format",
+        choices=["small_big", "liga", "hamburg"],
+        help="Klammern scoring format (default small_big)",
+    )
     parser.add_argument("--paper", default="a4", choices=["a4", "letter"])
-    parser.add_argument("--lang", default="de_CH", type=_language, help="de_CH (default), fr_CH, it_CH, en, sv or fa")
-    parser.add_argument("--target", type=int, help="target to print (Schieber points, Liga Augen, big points)")
-    parser.add_argument("--team", action="append", default=[], metavar="NAME", help="team name (repeat, team 1 first)")
-    parser.add_argument("--player", action="append", default=[], metavar="NAME",
-                        help="player name by seat (repeat, seat 1 first); 2 or 3 for Klammern alone")
+    parser.add_argument(
+        "--lang", default="de_CH", type=_language, help="de_CH (default), fr_CH, it_CH, en, sv or fa"
+    )
+    parser.add_argument(
+        "--target", type=int, help="target to print (Schieber points, Liga Augen, big points)"
+    )
+    parser.add_argument(
+        "--team", action="append", default=[], metavar="NAME", help="team name (repeat, team 1 first)"
+    )
+    parser.add_argument(
+        "--player",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="player name by seat (repeat, seat 1 first); 2 or 3 for Klammern alone",
+    )
     parser.add_argument("-o", "--output", required=True, help="PDF file to write (- for standard output)")
 
 
@@ -119,11 +141,16 @@ def pad(args: argparse.Namespace) -> int:
 
 
 def _sheet_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("match", metavar="MATCH",
-                        help="a JSON match record (DEAL_RECORD.md, with optional metadata), or the number of "
-                             "a match in the app's database")
+    parser.add_argument(
+        "match",
+        metavar="MATCH",
+        help="a JSON match record (DEAL_RECORD.md, with optional metadata), or the number of "
+        "a match in the app's database",
+    )
     parser.add_argument("--paper", default="a4", choices=["a4", "letter"])
-    parser.add_argument("--lang", default="de_CH", type=_language, help="de_CH (default), fr_CH, it_CH, en, sv or fa")
+    parser.add_argument(
+        "--lang", default="de_CH", type=_language, help="de_CH (default), fr_CH, it_CH, en, sv or fa"
+    )
     parser.add_argument("-o", "--output", required=True, help="PDF file to write (- for standard output)")
 
 
@@ -141,7 +168,9 @@ def load_match(source: str) -> object:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise Failure(f"{source}: not JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+        raise Failure(
+            f"{source}: not JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
     except RecursionError:
         raise Failure(f"{source}: nested too deeply to be a match record") from None
 
@@ -208,8 +237,12 @@ Exit status: 0 written; 1 the engine rejects the match (its reasons on stderr); 
 """
 
 
-@command("scoresheet", help="print the scoresheet of a recorded match", arguments=_sheet_arguments,
-         epilog=SHEET_EPILOG)
+@command(
+    "scoresheet",
+    help="print the scoresheet of a recorded match",
+    arguments=_sheet_arguments,
+    epilog=SHEET_EPILOG,
+)
 def scoresheet(args: argparse.Namespace) -> int:
     from scorer.pdf import SheetError, build_scoresheet, render_scoresheet
     from scorer.pdf.fonts import FontMissing
@@ -239,8 +272,11 @@ def scoresheet(args: argparse.Namespace) -> int:
 
 
 def _database_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--database", metavar="URL",
-                        help="database URL (default: the app's: DATABASE_URL, else SQLite in instance/)")
+    parser.add_argument(
+        "--database",
+        metavar="URL",
+        help="database URL (default: the app's: DATABASE_URL, else SQLite in instance/)",
+    )
 
 
 def _database_url(args: argparse.Namespace) -> str:
@@ -268,13 +304,18 @@ def _export_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _import_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="a JSON export written by tafel export-all (- for standard input)")
+    parser.add_argument(
+        "file", metavar="FILE", help="a JSON export written by tafel export-all (- for standard input)"
+    )
     parser.add_argument("--force", action="store_true", help="replace the matches the database holds")
     _database_argument(parser)
 
 
-@command("backup", help="back up every match (SQLite: online backup; other databases: JSON export)",
-         arguments=_backup_arguments)
+@command(
+    "backup",
+    help="back up every match (SQLite: online backup; other databases: JSON export)",
+    arguments=_backup_arguments,
+)
 def backup(args: argparse.Namespace) -> int:
     from scorer import backup as backups
 
@@ -284,13 +325,18 @@ def backup(args: argparse.Namespace) -> int:
         raise Failure(str(error)) from None
     except OSError as error:
         raise Failure(f"cannot write {args.output}: {error.strerror}") from None
-    print(f"tafel backup: {'SQLite database' if kind == 'sqlite' else 'JSON export'} written to {args.output}",
-          file=sys.stderr)
+    print(
+        f"tafel backup: {'SQLite database' if kind == 'sqlite' else 'JSON export'} written to {args.output}",
+        file=sys.stderr,
+    )
     return 0
 
 
-@command("restore", help="restore a backup (refused into a database that holds matches, unless --force)",
-         arguments=_restore_arguments)
+@command(
+    "restore",
+    help="restore a backup (refused into a database that holds matches, unless --force)",
+    arguments=_restore_arguments,
+)
 def restore(args: argparse.Namespace) -> int:
     from scorer import backup as backups
 
@@ -318,8 +364,11 @@ def export_all(args: argparse.Namespace) -> int:
     return 0
 
 
-@command("import-all", help="store the matches of a JSON export (refused into a database that holds matches, "
-         "unless --force)", arguments=_import_arguments)
+@command(
+    "import-all",
+    help="store the matches of a JSON export (refused into a database that holds matches, unless --force)",
+    arguments=_import_arguments,
+)
 def import_all(args: argparse.Namespace) -> int:
     from scorer import backup as backups
     from scorer.db import make_engine
@@ -343,11 +392,18 @@ def import_all(args: argparse.Namespace) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    main_parser = argparse.ArgumentParser(prog="tafel", description="Tafel: Jass score keeper and rules referee")
+    main_parser = argparse.ArgumentParser(
+        prog="tafel", description="Tafel: Jass score keeper and rules referee"
+    )
     subparsers = main_parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for cmd in COMMANDS.values():
-        sub = subparsers.add_parser(cmd.name, help=cmd.help, description=cmd.help, epilog=cmd.epilog,
-                                    formatter_class=argparse.RawDescriptionHelpFormatter)
+        sub = subparsers.add_parser(
+            cmd.name,
+            help=cmd.help,
+            description=cmd.help,
+            epilog=cmd.epilog,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         cmd.arguments(sub)
         sub.set_defaults(run=cmd.run)
     return main_parser

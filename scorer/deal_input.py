@@ -41,7 +41,9 @@ def _melds(form: BaseForm, prefix: str, seat: int, four_suits: tuple[str, ...]) 
         try:
             groups.append(quick_meld(kind, suit, top, four_suits))
         except ValueError:
-            raise ShapeError(f"{prefix}_{seat}", _("No such run: it would start below the lowest card.")) from None
+            raise ShapeError(
+                f"{prefix}_{seat}", _("No such run: it would start below the lowest card.")
+            ) from None
     groups.extend(parse_card_list(form[f"{prefix}_{seat}_cards"].data or ""))
     return groups
 
@@ -57,7 +59,11 @@ def schieber_record(form: BaseForm) -> dict[str, Any]:
         points["match"] = True
     else:
         points["value"] = form.points.data
-    weis = {str(seat): groups for seat in range(1, 5) if (groups := _melds(form, "weis", seat, ("H", "C", "D", "S")))}
+    weis = {
+        str(seat): groups
+        for seat in range(1, 5)
+        if (groups := _melds(form, "weis", seat, ("H", "C", "D", "S")))
+    }
     record: dict[str, Any] = {
         "forehand": int(form.forehand.data),
         "contract": form.contract.data,
@@ -76,8 +82,11 @@ def klammern_record(form: BaseForm, players: int, fmt: str) -> dict[str, Any]:
 
     :raises ShapeError: a quick meld that names no cards, or missing card points.
     """
-    melds = {str(seat): groups for seat in range(1, players + 1)
-             if (groups := _melds(form, "melds", seat, ("C", "S", "H", "D")))}
+    melds = {
+        str(seat): groups
+        for seat in range(1, players + 1)
+        if (groups := _melds(form, "melds", seat, ("C", "S", "H", "D")))
+    }
     record: dict[str, Any] = {
         "players": players,
         "format": fmt,
@@ -167,11 +176,25 @@ def fill_klammern(record: dict[str, Any]) -> dict[str, Any]:
 
 #: Engine field (first part of its path) -> the form's error slot.
 FIELD_SLOTS = {
-    "forehand": "forehand", "contract": "contract", "pushed": "contract", "points": "points",
-    "value": "points", "match": "points", "stoeck": "stoeck", "reached_first": "reached_first",
-    "trump": "trump", "how": "how", "declarer": "declarer", "bella": "bella", "kontra": "kontra",
-    "re": "kontra", "revoke": "revoke", "durchmarsch": "durchmarsch", "sides": "points",
-    "tricks": FORM_ERRORS, "hands": FORM_ERRORS,
+    "forehand": "forehand",
+    "contract": "contract",
+    "pushed": "contract",
+    "points": "points",
+    "value": "points",
+    "match": "points",
+    "stoeck": "stoeck",
+    "reached_first": "reached_first",
+    "trump": "trump",
+    "how": "how",
+    "declarer": "declarer",
+    "bella": "bella",
+    "kontra": "kontra",
+    "re": "kontra",
+    "revoke": "revoke",
+    "durchmarsch": "durchmarsch",
+    "sides": "points",
+    "tricks": FORM_ERRORS,
+    "hands": FORM_ERRORS,
 }
 
 

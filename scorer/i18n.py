@@ -19,8 +19,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, get_group_symbol, get_minus_sign_symbol
 from babel.support import Translations
 from flask import Flask, current_app, g, request, session
-from flask_babel import Babel, get_locale
-from flask_babel import lazy_pgettext
+from flask_babel import Babel, get_locale, lazy_pgettext
 from werkzeug.wrappers import Response
 
 RTL = {"fa"}
@@ -37,10 +36,14 @@ GROUP = {"de_CH": "\u2019", "it_CH": "\u2019", "fr_CH": "\u202f"}
 #: The PDFs look suit names up with the context "suit" (scorer/pdf/layout.py); marking
 #: them here puts those entries into the catalogs. Never called for display.
 _SUIT_NAMES_FOR_PDFS = (
-    lazy_pgettext("suit", "Rosen"), lazy_pgettext("suit", "Eicheln"),
-    lazy_pgettext("suit", "Schellen"), lazy_pgettext("suit", "Schilten"),
-    lazy_pgettext("suit", "Hearts"), lazy_pgettext("suit", "Diamonds"),
-    lazy_pgettext("suit", "Clubs"), lazy_pgettext("suit", "Spades"),
+    lazy_pgettext("suit", "Rosen"),
+    lazy_pgettext("suit", "Eicheln"),
+    lazy_pgettext("suit", "Schellen"),
+    lazy_pgettext("suit", "Schilten"),
+    lazy_pgettext("suit", "Hearts"),
+    lazy_pgettext("suit", "Diamonds"),
+    lazy_pgettext("suit", "Clubs"),
+    lazy_pgettext("suit", "Spades"),
 )
 
 
@@ -175,8 +178,14 @@ def _remember_choice(response: Response) -> Response:
     """Keep the switcher's choice beyond the session: a tablet stays in its language."""
     chosen = session.get("lang")
     if chosen in languages() and request.cookies.get(COOKIE) != chosen:
-        response.set_cookie(COOKIE, str(chosen), max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True,
-                            secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")))
+        response.set_cookie(
+            COOKIE,
+            str(chosen),
+            max_age=COOKIE_MAX_AGE,
+            samesite="Lax",
+            httponly=True,
+            secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")),
+        )
     return response
 
 

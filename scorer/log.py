@@ -146,7 +146,10 @@ def append(
     """
     if find_key(db, key) is not None:
         raise Duplicate(key)
-    current = db.scalar(select(Entry.seq).where(Entry.match_id == match.id).order_by(Entry.seq.desc()).limit(1)) or 0
+    current = (
+        db.scalar(select(Entry.seq).where(Entry.match_id == match.id).order_by(Entry.seq.desc()).limit(1))
+        or 0
+    )
     if current != expected_version:
         raise Conflict(current)
     entry = Entry(

@@ -181,8 +181,15 @@ def rows(loaded: Loaded) -> list[Row]:
     running = loaded.answer.get("running") or []
     kalte = set(loaded.answer.get("kalte") or [])
     # Translated once per page, not once per row.
-    texts = {"orgi": _("Orgi"), "kleines": _("Kleines"), "besser": _("Besser"), "re": _("Re"),
-             "kontra": _("Kontra"), "stoeck": _("Stöck: %(name)s"), "weis": _("Weis %(a)s : %(b)s")}
+    texts = {
+        "orgi": _("Orgi"),
+        "kleines": _("Kleines"),
+        "besser": _("Besser"),
+        "re": _("Re"),
+        "kontra": _("Kontra"),
+        "stoeck": _("Stöck: %(name)s"),
+        "weis": _("Weis %(a)s : %(b)s"),
+    }
     result = []
     for index, slot in enumerate(loaded.state.current_slots):
         assert slot.current is not None
@@ -192,8 +199,11 @@ def rows(loaded: Loaded) -> list[Row]:
         if settings["game"] == "schieber":
             cells["contract"] = display.contract_name(str(record.get("contract")), deck)
             cells["weis"] = _claims(record.get("weis"), seat_names, deck)
-            cells["stoeck"] = texts["stoeck"] % {"name": _name(seat_names, record.get("stoeck"))} \
-                if record.get("stoeck") else ""
+            cells["stoeck"] = (
+                texts["stoeck"] % {"name": _name(seat_names, record.get("stoeck"))}
+                if record.get("stoeck")
+                else ""
+            )
             weis = answer.get("weis") or [0, 0]
             cells["weis_points"] = texts["weis"] % {"a": weis[0], "b": weis[1] if len(weis) > 1 else 0}
         else:
@@ -202,10 +212,14 @@ def rows(loaded: Loaded) -> list[Row]:
             cells["how"] = texts.get(str(record.get("how")), "")
             cells["weis"] = _claims(record.get("melds"), seat_names, deck)
             cells["bella"] = _name(seat_names, record.get("bella")) if record.get("bella") else ""
-            cells["kontra"] = (texts["re"] if record.get("re") else texts["kontra"]) if record.get("kontra") else ""
+            cells["kontra"] = (
+                (texts["re"] if record.get("re") else texts["kontra"]) if record.get("kontra") else ""
+            )
             cells["kalte"] = index in kalte
             cells["revoke"] = _name(seat_names, record["revoke"]["seat"]) if record.get("revoke") else ""
-            cells["durchmarsch"] = _name(seat_names, record.get("durchmarsch")) if record.get("durchmarsch") else ""
+            cells["durchmarsch"] = (
+                _name(seat_names, record.get("durchmarsch")) if record.get("durchmarsch") else ""
+            )
             cells["running"] = running[index] if index < len(running) else None
         result.append(Row(index, slot, record, answer, cells))
     return result

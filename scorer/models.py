@@ -7,7 +7,7 @@ entry, and the current deals are derived from the log (``scorer.log``).
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, Float, ForeignKey, Index, Integer, String, UniqueConstraint
@@ -15,7 +15,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class Base(DeclarativeBase):
@@ -37,9 +37,7 @@ class Match(Base):
     #: never stored, so a copy of the database grants no edit right. None: a match made
     #: before edit secrets existed, which only the club administrator may change.
     edit_secret_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    entries: Mapped[list[Entry]] = relationship(
-        back_populates="match", order_by="Entry.seq", lazy="selectin"
-    )
+    entries: Mapped[list[Entry]] = relationship(back_populates="match", order_by="Entry.seq", lazy="selectin")
 
 
 class Entry(Base):
@@ -76,8 +74,10 @@ class GuessFailure(Base):
     """
 
     __tablename__ = "guess_failure"
-    __table_args__ = (Index("ix_guess_failure_address_at", "address", "at"),
-                      Index("ix_guess_failure_at", "at"))
+    __table_args__ = (
+        Index("ix_guess_failure_address_at", "address", "at"),
+        Index("ix_guess_failure_at", "at"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     address: Mapped[str] = mapped_column(String(64))

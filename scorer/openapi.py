@@ -10,14 +10,21 @@ from __future__ import annotations
 
 from typing import Any
 
-CARD = {"type": "string", "pattern": "^[HCDS]([AKQJT9876]|10)$", "examples": ["HJ", "S9", "DT"],
-        "description": "Suit letter (H C D S) + rank letter (A K Q J T 9 8 7 6; 10 accepted)."}
+CARD = {
+    "type": "string",
+    "pattern": "^[HCDS]([AKQJT9876]|10)$",
+    "examples": ["HJ", "S9", "DT"],
+    "description": "Suit letter (H C D S) + rank letter (A K Q J T 9 8 7 6; 10 accepted).",
+}
 SEAT = {"type": "integer", "minimum": 1, "maximum": 4}
 TEAM = {"type": "integer", "minimum": 1, "maximum": 2}
 NULLABLE_SEAT = {"type": ["integer", "null"], "minimum": 1, "maximum": 4}
 CARDS = {"type": "array", "items": {"$ref": "#/components/schemas/Card"}}
-PER_SEAT_GROUPS = {"type": "object", "patternProperties": {"^[1-4]$": {"type": "array", "items": CARDS}},
-                   "additionalProperties": False}
+PER_SEAT_GROUPS = {
+    "type": "object",
+    "patternProperties": {"^[1-4]$": {"type": "array", "items": CARDS}},
+    "additionalProperties": False,
+}
 PER_SEAT_CARDS = {"type": "object", "patternProperties": {"^[1-4]$": CARDS}, "additionalProperties": False}
 PAIR = {"type": ["array", "null"], "items": {"type": "number"}}
 
@@ -27,23 +34,45 @@ def _schieber_deal(in_match: bool) -> dict[str, Any]:
         "forehand": SEAT,
         "contract": {"enum": ["H", "D", "S", "C", "obenabe", "undenufe"]},
         "pushed": {"type": "boolean"},
-        "points": {"oneOf": [
-            {"type": "object", "required": ["team", "value"], "additionalProperties": False,
-             "properties": {"team": TEAM, "value": {"type": "integer"}}},
-            {"type": "object", "required": ["team", "match"], "additionalProperties": False,
-             "properties": {"team": TEAM, "match": {"const": True}}},
-        ]},
+        "points": {
+            "oneOf": [
+                {
+                    "type": "object",
+                    "required": ["team", "value"],
+                    "additionalProperties": False,
+                    "properties": {"team": TEAM, "value": {"type": "integer"}},
+                },
+                {
+                    "type": "object",
+                    "required": ["team", "match"],
+                    "additionalProperties": False,
+                    "properties": {"team": TEAM, "match": {"const": True}},
+                },
+            ]
+        },
         "weis": PER_SEAT_GROUPS,
         "stoeck": NULLABLE_SEAT,
-        "hands": {"type": ["object", "null"], "patternProperties": {"^[1-4]$": CARDS}, "additionalProperties": False},
+        "hands": {
+            "type": ["object", "null"],
+            "patternProperties": {"^[1-4]$": CARDS},
+            "additionalProperties": False,
+        },
         "tricks": {"type": ["array", "null"], "items": CARDS},
         "reached_first": TEAM,
     }
     if not in_match:
-        properties = {"game": {"const": "schieber"}, "profile": {"enum": ["seed", "official"]},
-                      "options": {"type": "object"}, **properties}
-    return {"type": "object", "required": ["forehand", "contract"], "properties": properties,
-            "additionalProperties": False}
+        properties = {
+            "game": {"const": "schieber"},
+            "profile": {"enum": ["seed", "official"]},
+            "options": {"type": "object"},
+            **properties,
+        }
+    return {
+        "type": "object",
+        "required": ["forehand", "contract"],
+        "properties": properties,
+        "additionalProperties": False,
+    }
 
 
 def _klammern_deal(in_match: bool) -> dict[str, Any]:
@@ -56,26 +85,62 @@ def _klammern_deal(in_match: bool) -> dict[str, Any]:
         "re": {"type": "boolean"},
         "melds": PER_SEAT_GROUPS,
         "bella": NULLABLE_SEAT,
-        "points": {"oneOf": [
-            {"type": "object", "required": ["team", "value"], "additionalProperties": False,
-             "properties": {"team": TEAM, "value": {"type": "integer"}}},
-            {"type": "object", "required": ["sides"], "additionalProperties": False,
-             "properties": {"sides": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 3}}},
-            {"type": "object", "required": ["team", "all_tricks"], "additionalProperties": False,
-             "properties": {"team": {"type": "integer", "minimum": 1, "maximum": 3}, "all_tricks": {"type": "boolean"}}},
-        ]},
-        "revoke": {"oneOf": [{"type": "null"}, {
-            "type": "object", "required": ["seat", "points"], "additionalProperties": False,
-            "properties": {"seat": SEAT, "points": {"type": "array", "items": {"type": "integer"}}}}]},
+        "points": {
+            "oneOf": [
+                {
+                    "type": "object",
+                    "required": ["team", "value"],
+                    "additionalProperties": False,
+                    "properties": {"team": TEAM, "value": {"type": "integer"}},
+                },
+                {
+                    "type": "object",
+                    "required": ["sides"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "sides": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 3}
+                    },
+                },
+                {
+                    "type": "object",
+                    "required": ["team", "all_tricks"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "team": {"type": "integer", "minimum": 1, "maximum": 3},
+                        "all_tricks": {"type": "boolean"},
+                    },
+                },
+            ]
+        },
+        "revoke": {
+            "oneOf": [
+                {"type": "null"},
+                {
+                    "type": "object",
+                    "required": ["seat", "points"],
+                    "additionalProperties": False,
+                    "properties": {"seat": SEAT, "points": {"type": "array", "items": {"type": "integer"}}},
+                },
+            ]
+        },
         "durchmarsch": NULLABLE_SEAT,
-        "hands": {"type": ["object", "null"], "patternProperties": {"^[1-4]$": CARDS}, "additionalProperties": False},
+        "hands": {
+            "type": ["object", "null"],
+            "patternProperties": {"^[1-4]$": CARDS},
+            "additionalProperties": False,
+        },
         "tricks": {"type": ["array", "null"], "items": CARDS},
     }
     required = ["trump", "declarer"]
     if not in_match:
-        properties = {"game": {"const": "klammern"}, "profile": {"const": "seed"}, "options": {"type": "object"},
-                      "players": {"enum": [2, 3, 4]}, "format": {"enum": ["small_big", "liga", "hamburg"]},
-                      **properties}
+        properties = {
+            "game": {"const": "klammern"},
+            "profile": {"const": "seed"},
+            "options": {"type": "object"},
+            "players": {"enum": [2, 3, 4]},
+            "format": {"enum": ["small_big", "liga", "hamburg"]},
+            **properties,
+        }
         required = ["game", *required]
     return {"type": "object", "required": required, "properties": properties, "additionalProperties": False}
 
@@ -83,71 +148,123 @@ def _klammern_deal(in_match: bool) -> dict[str, Any]:
 SCHEMAS: dict[str, Any] = {
     "Card": CARD,
     "Reason": {
-        "type": "object", "required": ["message"],
+        "type": "object",
+        "required": ["message"],
         "description": "Why a rule rejects something: the rule id (S4.4, K5.2) and an English message.",
-        "properties": {"rule": {"type": ["string", "null"]}, "message": {"type": "string"},
-                       "code": {"type": "string"}, "field": {"type": "string"}, "deal": {"type": "integer"},
-                       "params": {"type": "object"}},
+        "properties": {
+            "rule": {"type": ["string", "null"]},
+            "message": {"type": "string"},
+            "code": {"type": "string"},
+            "field": {"type": "string"},
+            "deal": {"type": "integer"},
+            "params": {"type": "object"},
+        },
     },
-    "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}},
-              "description": "The input is not a record (what the command line rejects with exit 2)."},
+    "Error": {
+        "type": "object",
+        "required": ["error"],
+        "properties": {"error": {"type": "string"}},
+        "description": "The input is not a record (what the command line rejects with exit 2).",
+    },
     "SchieberDeal": _schieber_deal(False),
     "KlammernDeal": _klammern_deal(False),
-    "DealRecord": {"anyOf": [{"$ref": "#/components/schemas/SchieberDeal"},
-                             {"$ref": "#/components/schemas/KlammernDeal"}]},
+    "DealRecord": {
+        "anyOf": [
+            {"$ref": "#/components/schemas/SchieberDeal"},
+            {"$ref": "#/components/schemas/KlammernDeal"},
+        ]
+    },
     "SchieberMatch": {
-        "type": "object", "required": ["deals"], "additionalProperties": False,
-        "properties": {"game": {"const": "schieber"}, "profile": {"enum": ["seed", "official"]},
-                       "options": {"type": "object"}, "target": {"type": "integer", "minimum": 1},
-                       "deals": {"type": "array", "items": _schieber_deal(True), "maxItems": 12}},
+        "type": "object",
+        "required": ["deals"],
+        "additionalProperties": False,
+        "properties": {
+            "game": {"const": "schieber"},
+            "profile": {"enum": ["seed", "official"]},
+            "options": {"type": "object"},
+            "target": {"type": "integer", "minimum": 1},
+            "deals": {"type": "array", "items": _schieber_deal(True), "maxItems": 12},
+        },
     },
     "KlammernMatch": {
-        "type": "object", "required": ["game", "deals"], "additionalProperties": False,
-        "properties": {"game": {"const": "klammern"}, "profile": {"const": "seed"}, "options": {"type": "object"},
-                       "players": {"enum": [2, 3, 4]}, "format": {"enum": ["small_big", "liga", "hamburg"]},
-                       "target": {"type": "integer", "minimum": 1}, "target_big": {"type": "integer", "minimum": 1},
-                       "deals": {"type": "array", "items": _klammern_deal(True), "maxItems": 12}},
+        "type": "object",
+        "required": ["game", "deals"],
+        "additionalProperties": False,
+        "properties": {
+            "game": {"const": "klammern"},
+            "profile": {"const": "seed"},
+            "options": {"type": "object"},
+            "players": {"enum": [2, 3, 4]},
+            "format": {"enum": ["small_big", "liga", "hamburg"]},
+            "target": {"type": "integer", "minimum": 1},
+            "target_big": {"type": "integer", "minimum": 1},
+            "deals": {"type": "array", "items": _klammern_deal(True), "maxItems": 12},
+        },
     },
-    "MatchRecord": {"anyOf": [{"$ref": "#/components/schemas/SchieberMatch"},
-                              {"$ref": "#/components/schemas/KlammernMatch"}]},
+    "MatchRecord": {
+        "anyOf": [
+            {"$ref": "#/components/schemas/SchieberMatch"},
+            {"$ref": "#/components/schemas/KlammernMatch"},
+        ]
+    },
     "LegalPosition": {
-        "type": "object", "required": ["hand"], "additionalProperties": False,
+        "type": "object",
+        "required": ["hand"],
+        "additionalProperties": False,
         "description": "`contract` for Schieber, `trump` for Klammern.",
-        "properties": {"game": {"enum": ["schieber", "klammern"]}, "profile": {"enum": ["seed", "official"]},
-                       "options": {"type": "object"},
-                       "contract": {"enum": ["H", "D", "S", "C", "obenabe", "undenufe"]},
-                       "trump": {"enum": ["H", "C", "D", "S"]}, "players": {"enum": [2, 3, 4]},
-                       "hand": {**CARDS, "maxItems": 9}, "trick": {**CARDS, "maxItems": 3}},
+        "properties": {
+            "game": {"enum": ["schieber", "klammern"]},
+            "profile": {"enum": ["seed", "official"]},
+            "options": {"type": "object"},
+            "contract": {"enum": ["H", "D", "S", "C", "obenabe", "undenufe"]},
+            "trump": {"enum": ["H", "C", "D", "S"]},
+            "players": {"enum": [2, 3, 4]},
+            "hand": {**CARDS, "maxItems": 9},
+            "trick": {**CARDS, "maxItems": 3},
+        },
     },
     "DealAnswer": {
-        "type": "object", "required": ["valid", "errors"],
+        "type": "object",
+        "required": ["valid", "errors"],
         "description": "Figures are null (or absent) when the record breaks a rule: nothing is half-applied.",
         "properties": {
             "valid": {"type": "boolean"},
             "errors": {"type": "array", "items": {"$ref": "#/components/schemas/Reason"}},
             "factor": {"type": ["integer", "null"]},
-            "trick_points": PAIR, "match_bonus": PAIR, "weis": PAIR, "stoeck": PAIR, "total": {},
+            "trick_points": PAIR,
+            "match_bonus": PAIR,
+            "weis": PAIR,
+            "stoeck": PAIR,
+            "total": {},
             "weis_winner": {"type": ["integer", "null"]},
-            "card_points": PAIR, "melds": PAIR, "bella": PAIR,
+            "card_points": PAIR,
+            "melds": PAIR,
+            "bella": PAIR,
             "meld_winner": {"type": ["integer", "null"]},
             "beet": {"type": ["number", "null"]},
             "declarer_wins": {"type": ["boolean", "null"]},
-            "small_points": PAIR, "augen": PAIR, "dice": PAIR,
+            "small_points": PAIR,
+            "augen": PAIR,
+            "dice": PAIR,
         },
     },
     "MatchAnswer": {
-        "type": "object", "required": ["valid", "errors", "deals"],
+        "type": "object",
+        "required": ["valid", "errors", "deals"],
         "properties": {
             "valid": {"type": "boolean"},
             "errors": {"type": "array", "items": {"$ref": "#/components/schemas/Reason"}},
-            "scores": {"description": "Schieber [a, b]; Klammern {small, big}, Augen or dice; null when invalid."},
+            "scores": {
+                "description": "Schieber [a, b]; Klammern {small, big}, Augen or dice; null when invalid."
+            },
             "finished": {"type": ["boolean", "null"]},
             "winner": {"type": ["integer", "null"]},
             "deals": {"type": "array", "items": {"$ref": "#/components/schemas/DealAnswer"}},
         },
     },
     "LegalAnswer": {
-        "type": "object", "required": ["legal", "illegal"],
+        "type": "object",
+        "required": ["legal", "illegal"],
         "properties": {
             "valid": {"type": "boolean"},
             "errors": {"type": "array", "items": {"$ref": "#/components/schemas/Reason"}},
@@ -158,24 +275,39 @@ SCHEMAS: dict[str, Any] = {
 }
 
 _ERRORS = {
-    "400": {"description": "Not JSON, not a JSON object, or not a record.",
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-    "413": {"description": "The body is larger than the server accepts (2 MB).",
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+    "400": {
+        "description": "Not JSON, not a JSON object, or not a record.",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+    },
+    "413": {
+        "description": "The body is larger than the server accepts (2 MB).",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+    },
 }
 
 
-def _operation(op_id: str, summary: str, request: str, response: str, example: dict[str, Any]) -> dict[str, Any]:
+def _operation(
+    op_id: str, summary: str, request: str, response: str, example: dict[str, Any]
+) -> dict[str, Any]:
     return {
         "operationId": op_id,
         "summary": summary,
-        "requestBody": {"required": True, "content": {"application/json": {
-            "schema": {"$ref": f"#/components/schemas/{request}"}, "example": example}}},
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {
+                    "schema": {"$ref": f"#/components/schemas/{request}"},
+                    "example": example,
+                }
+            },
+        },
         "responses": {
-            "200": {"description": "The engine's answer. A record that breaks a rule is answered 200 too, with "
-                                   "`valid: false` and the cited `errors` (a rule break is a ruling, not a failed "
-                                   "request).",
-                    "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{response}"}}}},
+            "200": {
+                "description": "The engine's answer. A record that breaks a rule is answered 200 too, with "
+                "`valid: false` and the cited `errors` (a rule break is a ruling, not a failed "
+                "request).",
+                "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{response}"}}},
+            },
             **_ERRORS,
         },
     }
@@ -185,24 +317,53 @@ def document(server: str = "") -> dict[str, Any]:
     """The OpenAPI 3.1 document; ``server`` is the base URL it is served from."""
     return {
         "openapi": "3.1.0",
-        "info": {"title": "Tafel rules engine API", "version": "1.0.0",
-                 "description": "Score keeper and rules referee for Schieber and Klammern. Records and answers "
-                                "follow DEAL_RECORD.md; rule ids cite rules/SCHIEBER.md (S…) and "
-                                "rules/KLAMMERN.md (K…)."},
+        "info": {
+            "title": "Tafel rules engine API",
+            "version": "1.0.0",
+            "description": "Score keeper and rules referee for Schieber and Klammern. Records and answers "
+            "follow DEAL_RECORD.md; rule ids cite rules/SCHIEBER.md (S…) and "
+            "rules/KLAMMERN.md (K…).",
+        },
         "servers": [{"url": server or "/"}],
         "paths": {
-            "/api/v1/deal": {"post": _operation(
-                "scoreDeal", "Validate and score one deal", "DealRecord", "DealAnswer",
-                {"game": "schieber", "forehand": 1, "contract": "H", "points": {"team": 1, "value": 98},
-                 "weis": {"1": [["H6", "H7", "H8"]]}, "stoeck": 3})},
-            "/api/v1/match": {"post": _operation(
-                "scoreMatch", "Validate and score a whole match", "MatchRecord", "MatchAnswer",
-                {"game": "schieber", "target": 3000,
-                 "deals": [{"forehand": 1, "contract": "H", "points": {"team": 1, "value": 98}}]})},
-            "/api/v1/legal": {"post": _operation(
-                "legalCards", "Which cards may be played, and why the others may not", "LegalPosition",
-                "LegalAnswer", {"game": "schieber", "contract": "H", "hand": ["H6", "C6", "CA"],
-                                "trick": ["CK", "H9"]})},
+            "/api/v1/deal": {
+                "post": _operation(
+                    "scoreDeal",
+                    "Validate and score one deal",
+                    "DealRecord",
+                    "DealAnswer",
+                    {
+                        "game": "schieber",
+                        "forehand": 1,
+                        "contract": "H",
+                        "points": {"team": 1, "value": 98},
+                        "weis": {"1": [["H6", "H7", "H8"]]},
+                        "stoeck": 3,
+                    },
+                )
+            },
+            "/api/v1/match": {
+                "post": _operation(
+                    "scoreMatch",
+                    "Validate and score a whole match",
+                    "MatchRecord",
+                    "MatchAnswer",
+                    {
+                        "game": "schieber",
+                        "target": 3000,
+                        "deals": [{"forehand": 1, "contract": "H", "points": {"team": 1, "value": 98}}],
+                    },
+                )
+            },
+            "/api/v1/legal": {
+                "post": _operation(
+                    "legalCards",
+                    "Which cards may be played, and why the others may not",
+                    "LegalPosition",
+                    "LegalAnswer",
+                    {"game": "schieber", "contract": "H", "hand": ["H6", "C6", "CA"], "trick": ["CK", "H9"]},
+                )
+            },
         },
         "components": {"schemas": SCHEMAS},
     }

@@ -64,8 +64,7 @@ def cache() -> PageCache:
 def plain_spectator(match_id: int) -> bool:
     """This browser holds no right to the match and has no message waiting to be shown."""
     rights = session.get(access.RIGHTS) or {}
-    return (not access.is_admin() and str(match_id) not in rights
-            and not session.get("_flashes"))
+    return not access.is_admin() and str(match_id) not in rights and not session.get("_flashes")
 
 
 def version_key(match_id: int) -> Key | None:
@@ -74,12 +73,16 @@ def version_key(match_id: int) -> Key | None:
     One indexed query: the match's creation time (a restored database with other matches
     under the same numbers must not be served from before) and its last sequence number.
     """
-    row = db.session().execute(
-        select(Match.created, func.max(Entry.seq))
-        .outerjoin(Entry, Entry.match_id == Match.id)
-        .where(Match.id == match_id)
-        .group_by(Match.id, Match.created)
-    ).first()
+    row = (
+        db.session()
+        .execute(
+            select(Match.created, func.max(Entry.seq))
+            .outerjoin(Entry, Entry.match_id == Match.id)
+            .where(Match.id == match_id)
+            .group_by(Match.id, Match.created)
+        )
+        .first()
+    )
     if row is None:
         return None
     created, version = row

@@ -195,10 +195,13 @@ def _merge(base: Book, translated: Book) -> Book:
     for section in base.sections:
         if section.id:
             other = by_id.get(section.id)
-            merged = Section(section.id, other.title if other else section.title,
-                             other.language if other else section.language,
-                             other.notes if other and other.notes else section.notes,
-                             [rules.get(rule.id, rule) for rule in section.rules])
+            merged = Section(
+                section.id,
+                other.title if other else section.title,
+                other.language if other else section.language,
+                other.notes if other and other.notes else section.notes,
+                [rules.get(rule.id, rule) for rule in section.rules],
+            )
         else:
             # Unnumbered sections (option tables) pair up by position.
             other = unnumbered[extra_index] if extra_index < len(unnumbered) else None
@@ -242,8 +245,11 @@ def _inline(raw: str, links: str | None = None) -> str:
 
 
 def _table(rows: list[str], links: str | None = None) -> str:
-    cells = [[_inline(c.strip(), links) for c in row.strip().strip("|").split("|")] for row in rows
-             if not set(row.replace("|", "").strip()) <= set("-: ")]
+    cells = [
+        [_inline(c.strip(), links) for c in row.strip().strip("|").split("|")]
+        for row in rows
+        if not set(row.replace("|", "").strip()) <= set("-: ")
+    ]
     if not cells:
         return ""
     head, body = cells[0], cells[1:]

@@ -91,8 +91,17 @@ def score(record: dict[str, Any]) -> Scored:
         return Scored(None, [invalid_record_error(error)])
     except Exception:  # an engine bug must reach the log, not the player as a 500
         log.exception("rules engine failed on %s", key[:2000])
-        return Scored(None, [{"rule": None, "code": "engine_failure", "params": {},
-                              "message": "The rules engine could not judge this record."}])
+        return Scored(
+            None,
+            [
+                {
+                    "rule": None,
+                    "code": "engine_failure",
+                    "params": {},
+                    "message": "The rules engine could not judge this record.",
+                }
+            ],
+        )
     with _LOCK:
         _CACHE[key] = answer
         if len(_CACHE) > _CACHE_SIZE:

@@ -12,16 +12,18 @@ from flask import Flask, Response
 #: No 'unsafe-inline' anywhere: templates carry no <script>/<style> blocks and no style=""
 #: attributes (tests/security checks both). ``data:`` images are allowed for the browser's
 #: own form widgets (a <select> arrow in some engines).
-CONTENT_SECURITY_POLICY = "; ".join((
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "object-src 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-    "base-uri 'none'",
-))
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "frame-ancestors 'none'",
+        "form-action 'self'",
+        "base-uri 'none'",
+    )
+)
 
 HEADERS: dict[str, str] = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
@@ -37,14 +39,16 @@ HEADERS: dict[str, str] = {
 #: Chrome draws a PDF through an <embed> (object-src) on a page with inline styles
 #: (crbug.com/271452). A PDF runs no script of ours, so only those two are opened; the
 #: rest stays shut (nothing to load, no framing, no forms).
-PDF_POLICY = "; ".join((
-    "default-src 'none'",
-    "object-src 'self'",
-    "style-src 'unsafe-inline'",
-    "frame-ancestors 'none'",
-    "form-action 'none'",
-    "base-uri 'none'",
-))
+PDF_POLICY = "; ".join(
+    (
+        "default-src 'none'",
+        "object-src 'self'",
+        "style-src 'unsafe-inline'",
+        "frame-ancestors 'none'",
+        "form-action 'none'",
+        "base-uri 'none'",
+    )
+)
 
 
 def pdf_response(data: bytes, filename: str) -> Response:
@@ -67,6 +71,8 @@ def init_app(app: Flask) -> None:
     if not app.config.get("SESSION_COOKIE_HTTPONLY", True):
         raise ValueError("SESSION_COOKIE_HTTPONLY must stay on: the session holds edit rights")
     if app.config.get("SESSION_COOKIE_SAMESITE") not in ("Lax", "Strict"):
-        raise ValueError("SESSION_COOKIE_SAMESITE must be Lax or Strict, not "
-                         f"{app.config.get('SESSION_COOKIE_SAMESITE')!r}")
+        raise ValueError(
+            "SESSION_COOKIE_SAMESITE must be Lax or Strict, not "
+            f"{app.config.get('SESSION_COOKIE_SAMESITE')!r}"
+        )
     app.after_request(add_headers)

@@ -14,8 +14,14 @@ from werkzeug.wrappers import Response
 
 from scorer import display, i18n
 
-LANGUAGE_NAMES = {"de_CH": "Deutsch", "fr_CH": "Français", "it_CH": "Italiano", "en": "English",
-                  "sv": "Svenska", "fa": "فارسی"}
+LANGUAGE_NAMES = {
+    "de_CH": "Deutsch",
+    "fr_CH": "Français",
+    "it_CH": "Italiano",
+    "en": "English",
+    "sv": "Svenska",
+    "fa": "فارسی",
+}
 
 
 def reason_text(error: dict[str, Any]) -> str:
@@ -41,9 +47,12 @@ def select_options(options: Sequence[tuple[str, str]], selected: Any) -> Markup:
     Built in Python rather than a Jinja loop: the deal form repeats its quick-meld selects
     up to 24 times, and the loop was a quarter of the form's time (bench/load.py).
     """
-    return Markup("".join(
-        f'<option value="{escape(value)}"{" selected" if value == selected else ""}>{escape(label)}</option>'
-        for value, label in options))
+    return Markup(
+        "".join(
+            f'<option value="{escape(value)}"{" selected" if value == selected else ""}>{escape(label)}</option>'
+            for value, label in options
+        )
+    )
 
 
 def number(value: Any) -> str:
@@ -79,8 +88,12 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[str, int]:
-        titles = {400: _l("The request was not understood."), 404: _l("There is nothing here."),
-                  405: _l("That is not possible here."), 413: _l("That file is too large.")}
+        titles = {
+            400: _l("The request was not understood."),
+            404: _l("There is nothing here."),
+            405: _l("That is not possible here."),
+            413: _l("That file is too large."),
+        }
         title = titles.get(error.code or 500, error.name)
         return render_template("error.html", code=error.code, title=title), error.code or 500
 

@@ -34,8 +34,11 @@ def server_url() -> str | None:
 
 def in_schema(url: str, schema: str) -> str:
     """``url`` with every connection's search_path set to ``schema``."""
-    return make_url(url).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(
-        hide_password=False)
+    return (
+        make_url(url)
+        .update_query_dict({"options": f"-csearch_path={schema}"})
+        .render_as_string(hide_password=False)
+    )
 
 
 @contextmanager

@@ -17,8 +17,14 @@ from scorer import create_app
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite'}",
-                      "WTF_CSRF_ENABLED": True})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite'}",
+            "WTF_CSRF_ENABLED": True,
+        }
+    )
     yield app
     engine = app.extensions.get("tafel_engine")
     if engine is not None:

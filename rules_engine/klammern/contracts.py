@@ -8,7 +8,7 @@ invariants over the tables (164 a deal, 162 with ``jappa_total``, for every trum
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -23,7 +23,9 @@ R = Rank
 DECK: tuple[Card, ...] = KLAMMERN_DECK
 #: The deck as indices 0..31: suit (in ``Suit`` order) * 8 + rank (natural order 7..A).
 DECK_BY_INDEX: tuple[Card, ...] = tuple(
-    Card(suit, rank) for suit in Suit for rank in (R.SEVEN, R.EIGHT, R.NINE, R.TEN, R.JACK, R.QUEEN, R.KING, R.ACE)
+    Card(suit, rank)
+    for suit in Suit
+    for rank in (R.SEVEN, R.EIGHT, R.NINE, R.TEN, R.JACK, R.QUEEN, R.KING, R.ACE)
 )
 GAME = "klammern"
 
@@ -70,9 +72,7 @@ SMALL_WON = 1  # K7.1
 SMALL_LOST = 2  # K7.2, to the defenders (each opponent with 2-3 players, K1.4)
 GAME_POINTS_PER_AUGE = 10  # K8.1
 #: K9.2: (won, lost) award per kind of game.
-DICE: Mapping[str, tuple[int, int]] = MappingProxyType(
-    {"orgi": (2, 4), "little": (1, 2)}
-)
+DICE: Mapping[str, tuple[int, int]] = MappingProxyType({"orgi": (2, 4), "little": (1, 2)})
 
 FORMATS: tuple[str, ...] = ("small_big", "liga", "hamburg")  # K1.2
 HOWS: tuple[str, ...] = ("orgi", "kleines", "besser")  # K3.2-K3.3
@@ -120,7 +120,7 @@ def parse_trump(value: object, what: str = "trump") -> Suit:
     raise InvalidNotation(f"{what}: unknown suit {value!r} (use H, C, D, S)")
 
 
-@lru_cache(maxsize=None)
+@cache
 def ranking(trump: Suit, jappa_total: bool = False) -> Ranking:
     """Rank orders and card points with ``trump`` as trump suit (K2.2-K2.5)."""
     return Ranking(trump, TRUMP_ORDER, PLAIN_ORDER, TRUMP_POINTS[jappa_total], PLAIN_POINTS, LAST_TRICK_BONUS)
@@ -137,7 +137,7 @@ def deck_values(jappa_total: bool) -> tuple[int, ...]:
     return tuple(sorted(rank.points(card) for card in DECK))
 
 
-@lru_cache(maxsize=None)
+@cache
 def impossible_team_totals(jappa_total: bool, players: int = 4) -> frozenset[int]:
     """Totals 0..164 that no set of one side's tricks yields (four players: 1 and 163; 1 and 161).
 

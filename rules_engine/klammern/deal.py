@@ -63,7 +63,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from rules_engine.cards import Card, Suit, parse_cards
@@ -102,8 +102,24 @@ __all__ = ["DealRecord", "augen_of", "parse_deal", "score_deal"]
 Answer = dict[str, Any]
 
 DEAL_FIELDS: tuple[str, ...] = (
-    "game", "profile", "options", "players", "format", "forehand", "trump", "declarer", "how",
-    "kontra", "re", "melds", "bella", "points", "revoke", "durchmarsch", "tricks", "hands",
+    "game",
+    "profile",
+    "options",
+    "players",
+    "format",
+    "forehand",
+    "trump",
+    "declarer",
+    "how",
+    "kontra",
+    "re",
+    "melds",
+    "bella",
+    "points",
+    "revoke",
+    "durchmarsch",
+    "tricks",
+    "hands",
 )
 
 
@@ -222,9 +238,13 @@ def parse_deal(record: Mapping[str, Any]) -> DealRecord:
     points_team = points_value = points_sides = all_tricks = None
     if fields.has("points"):
         if tricks is not None:
-            raise InvalidRecord("deal.points must be omitted when deal.tricks is given (the engine counts the tricks)")
+            raise InvalidRecord(
+                "deal.points must be omitted when deal.tricks is given (the engine counts the tricks)"
+            )
         if revoke_seat is not None:
-            raise InvalidRecord("deal.points must be omitted with a revoke (deal.revoke.points gives the points)")
+            raise InvalidRecord(
+                "deal.points must be omitted with a revoke (deal.revoke.points gives the points)"
+            )
         points = Fields(fields.mapping("points"), "deal.points", ("team", "value", "sides", "all_tricks"))
         if points.has("sides"):
             if points.has("team") or points.has("value") or points.has("all_tricks"):
@@ -239,7 +259,7 @@ def parse_deal(record: Mapping[str, Any]) -> DealRecord:
             else:
                 if players != 4:
                     raise InvalidRecord(
-                        f"deal.points: with {players} players give every side's points as {{\"sides\": [...]}}"
+                        f'deal.points: with {players} players give every side\'s points as {{"sides": [...]}}'
                     )
                 if "value" not in points.data:
                     raise InvalidRecord("deal.points.value is missing")
@@ -248,32 +268,53 @@ def parse_deal(record: Mapping[str, Any]) -> DealRecord:
         raise InvalidRecord("deal.points is missing (give points, revoke or tricks)")
 
     return DealRecord(
-        options, players, format_name, forehand, trump, declarer, how, kontra, re, melds, bella,
-        points_team, points_value, points_sides, all_tricks, revoke_seat, revoke_points, durchmarsch,
-        tricks, hands,
+        options,
+        players,
+        format_name,
+        forehand,
+        trump,
+        declarer,
+        how,
+        kontra,
+        re,
+        melds,
+        bella,
+        points_team,
+        points_value,
+        points_sides,
+        all_tricks,
+        revoke_seat,
+        revoke_points,
+        durchmarsch,
+        tricks,
+        hands,
     )
 
 
 # -- totals a side can take (K10), from the card values via rules_engine.totals ----------
 
 
-@lru_cache(maxsize=None)
+@cache
 def _side_totals(players: int, jappa_total: bool, last_trick: bool | None) -> frozenset[int]:
     """Totals one side can take with ``players`` cards a trick (``last_trick`` None: either way)."""
     takes = achievable_totals(deck_values(jappa_total), players, TRICKS_PER_DEAL, LAST_TRICK_BONUS)
     return frozenset(
-        total for total, ways in takes.items() if any(last_trick is None or w.last_trick is last_trick for w in ways)
+        total
+        for total, ways in takes.items()
+        if any(last_trick is None or w.last_trick is last_trick for w in ways)
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _table_totals(players: int, jappa_total: bool) -> frozenset[int]:
     """Totals of all sides together: every trick of the deal (8 N cards) and the last trick."""
     takes = achievable_totals(deck_values(jappa_total), players, TRICKS_PER_DEAL, LAST_TRICK_BONUS)
     return frozenset(total for total, ways in takes.items() if any(w.tricks == TRICKS_PER_DEAL for w in ways))
 
 
-def _points_error(code: str, template: str, field: str = "points", rule: str = "K10", **params: Any) -> Reason:
+def _points_error(
+    code: str, template: str, field: str = "points", rule: str = "K10", **params: Any
+) -> Reason:
     return Reason(rule, code, template, params, field=field)
 
 
@@ -283,28 +324,49 @@ def _check_card_points(points: Sequence[int], players: int, jappa_total: bool) -
     errors: list[Reason] = []
     for side, value in enumerate(points, start=1):
         if not 0 <= value <= total:
-            errors.append(_points_error(
-                "points_range", "side {side} has {value} card points; a side takes 0..{total}",
-                side=side, value=value, total=total,
-            ))
+            errors.append(
+                _points_error(
+                    "points_range",
+                    "side {side} has {value} card points; a side takes 0..{total}",
+                    side=side,
+                    value=value,
+                    total=total,
+                )
+            )
         elif value not in _side_totals(players, jappa_total, None):
-            errors.append(_points_error(
-                "impossible_total", "side {side}: no set of tricks gives {value} card points",
-                side=side, value=value,
-            ))
+            errors.append(
+                _points_error(
+                    "impossible_total",
+                    "side {side}: no set of tricks gives {value} card points",
+                    side=side,
+                    value=value,
+                )
+            )
     if errors:
         return errors
     if players == 4:
         if sum(points) != total:
-            errors.append(_points_error(
-                "split_total", "the teams' card points {a} + {b} make {sum}, not the deal's {total}",
-                rule="K2.5" if jappa_total else "K2.4", a=points[0], b=points[1], sum=sum(points), total=total,
-            ))
+            errors.append(
+                _points_error(
+                    "split_total",
+                    "the teams' card points {a} + {b} make {sum}, not the deal's {total}",
+                    rule="K2.5" if jappa_total else "K2.4",
+                    a=points[0],
+                    b=points[1],
+                    sum=sum(points),
+                    total=total,
+                )
+            )
     elif sum(points) not in _table_totals(players, jappa_total):
-        errors.append(_points_error(
-            "table_total", "the sides' card points make {sum}: no deal of 8 tricks of {players} cards gives that",
-            rule="K1.4", sum=sum(points), players=players,
-        ))
+        errors.append(
+            _points_error(
+                "table_total",
+                "the sides' card points make {sum}: no deal of 8 tricks of {players} cards gives that",
+                rule="K1.4",
+                sum=sum(points),
+                players=players,
+            )
+        )
     return errors
 
 
@@ -314,54 +376,97 @@ def _check_revoke_points(points: Sequence[int], players: int, jappa_total: bool)
     errors: list[Reason] = []
     for side, value in enumerate(points, start=1):
         if not 0 <= value <= ceiling or value not in _side_totals(players, jappa_total, False):
-            errors.append(_points_error(
-                "revoke_points", "revoke.points: no set of tricks before the revoke gives side {side} {value} card points",
-                field="revoke", side=side, value=value,
-            ))
+            errors.append(
+                _points_error(
+                    "revoke_points",
+                    "revoke.points: no set of tricks before the revoke gives side {side} {value} card points",
+                    field="revoke",
+                    side=side,
+                    value=value,
+                )
+            )
     if not errors and sum(points) > ceiling:
-        errors.append(_points_error(
-            "revoke_points", "revoke.points make {sum}; the cards hold only {ceiling}",
-            field="revoke", sum=sum(points), ceiling=ceiling,
-        ))
+        errors.append(
+            _points_error(
+                "revoke_points",
+                "revoke.points make {sum}; the cards hold only {ceiling}",
+                field="revoke",
+                sum=sum(points),
+                ceiling=ceiling,
+            )
+        )
     return errors
 
 
 def _rule_checks(deal: DealRecord) -> list[Reason]:
     errors: list[Reason] = []
     if deal.how == "besser" and deal.trump is not BESSER_TRUMP:
-        errors.append(Reason(
-            "K3.3", "besser_not_clubs", "a Besser is played in clubs (C), not {trump}",
-            {"trump": deal.trump.value}, field="trump",
-        ))
+        errors.append(
+            Reason(
+                "K3.3",
+                "besser_not_clubs",
+                "a Besser is played in clubs (C), not {trump}",
+                {"trump": deal.trump.value},
+                field="trump",
+            )
+        )
     if deal.re and not deal.kontra:
         errors.append(Reason("K5.6", "re_without_kontra", "Re is said only after a Kontra", {}, field="re"))
     if deal.durchmarsch is not None:
         if deal.format != "liga":
-            errors.append(Reason(
-                "K8.4", "durchmarsch_format", "a Durchmarsch belongs to the Liga format, not {format}",
-                {"format": deal.format}, field="durchmarsch",
-            ))
+            errors.append(
+                Reason(
+                    "K8.4",
+                    "durchmarsch_format",
+                    "a Durchmarsch belongs to the Liga format, not {format}",
+                    {"format": deal.format},
+                    field="durchmarsch",
+                )
+            )
         if deal.points_team is not None and deal.points_team != deal.durchmarsch.side:
-            errors.append(Reason(
-                "K8.4", "durchmarsch_team", "points.team {team} is not the marching side {side} of seat {seat}",
-                {"team": deal.points_team, "side": deal.durchmarsch.side, "seat": deal.durchmarsch.number},
-                field="points",
-            ))
+            errors.append(
+                Reason(
+                    "K8.4",
+                    "durchmarsch_team",
+                    "points.team {team} is not the marching side {side} of seat {seat}",
+                    {
+                        "team": deal.points_team,
+                        "side": deal.durchmarsch.side,
+                        "seat": deal.durchmarsch.number,
+                    },
+                    field="points",
+                )
+            )
         if deal.revoke_seat is not None:
-            errors.append(Reason(
-                "K8.4", "durchmarsch_revoke", "a Durchmarsch deal is recorded by points.all_tricks, not by a revoke",
-                {}, field="revoke",
-            ))
+            errors.append(
+                Reason(
+                    "K8.4",
+                    "durchmarsch_revoke",
+                    "a Durchmarsch deal is recorded by points.all_tricks, not by a revoke",
+                    {},
+                    field="revoke",
+                )
+            )
         if deal.points_value is not None or deal.points_sides is not None:
-            errors.append(Reason(
-                "K8.4", "durchmarsch_points", "a Durchmarsch deal gives points as team and all_tricks", {},
-                field="points",
-            ))
+            errors.append(
+                Reason(
+                    "K8.4",
+                    "durchmarsch_points",
+                    "a Durchmarsch deal gives points as team and all_tricks",
+                    {},
+                    field="points",
+                )
+            )
     elif deal.all_tricks is not None:
-        errors.append(Reason(
-            "K8.4", "all_tricks_without_march", "points.all_tricks belongs to a Durchmarsch deal; durchmarsch is null",
-            {}, field="points",
-        ))
+        errors.append(
+            Reason(
+                "K8.4",
+                "all_tricks_without_march",
+                "points.all_tricks belongs to a Durchmarsch deal; durchmarsch is null",
+                {},
+                field="points",
+            )
+        )
     return errors
 
 
@@ -371,16 +476,26 @@ def _check_hands(hands: Mapping[Seat, Sequence[Card]], players: int) -> list[Rea
     for seat in sorted(hands):
         cards = hands[seat]
         if len(cards) != HAND_SIZE:
-            errors.append(Reason(
-                "K3.1", "hand_size", "seat {seat} holds {count} cards; a hand holds {size}",
-                {"seat": seat.number, "count": len(cards), "size": HAND_SIZE}, field="hands",
-            ))
+            errors.append(
+                Reason(
+                    "K3.1",
+                    "hand_size",
+                    "seat {seat} holds {count} cards; a hand holds {size}",
+                    {"seat": seat.number, "count": len(cards), "size": HAND_SIZE},
+                    field="hands",
+                )
+            )
         for card in cards:
             if card in owner:
-                errors.append(Reason(
-                    "K10", "card_in_two_hands", "{card} is in the hands of seats {first} and {second}",
-                    {"card": str(card), "first": owner[card], "second": seat.number}, field="hands",
-                ))
+                errors.append(
+                    Reason(
+                        "K10",
+                        "card_in_two_hands",
+                        "{card} is in the hands of seats {first} and {second}",
+                        {"card": str(card), "first": owner[card], "second": seat.number},
+                        field="hands",
+                    )
+                )
             owner[card] = seat.number
     return errors
 
@@ -499,19 +614,29 @@ def _establish(deal: DealRecord, rank: Ranking) -> _Facts:
     elif deal.points_value is not None and deal.points_team is not None:
         value = deal.points_value
         if not 0 <= value <= total:
-            errors.append(_points_error(
-                "points_range", "points.value {value} is outside 0..{total}", value=value, total=total,
-            ))
+            errors.append(
+                _points_error(
+                    "points_range",
+                    "points.value {value} is outside 0..{total}",
+                    value=value,
+                    total=total,
+                )
+            )
             return facts
         facts.card_points = (value, total - value) if deal.points_team == 1 else (total - value, value)
     if facts.card_points is not None:
         errors.extend(_check_card_points(facts.card_points, deal.players, jappa))
         in_play = _points_in_play(deal, facts, rank)
         if in_play is not None and sum(facts.card_points) != in_play:
-            errors.append(_points_error(
-                "table_total", "the sides' card points make {sum}; the hands dealt hold {in_play} "
-                "with the last trick", rule="K1.4", sum=sum(facts.card_points), in_play=in_play,
-            ))
+            errors.append(
+                _points_error(
+                    "table_total",
+                    "the sides' card points make {sum}; the hands dealt hold {in_play} with the last trick",
+                    rule="K1.4",
+                    sum=sum(facts.card_points),
+                    in_play=in_play,
+                )
+            )
     return facts
 
 
@@ -527,26 +652,42 @@ def _read_replay(deal: DealRecord, rep: Replay, facts: _Facts) -> None:
         return
     if found is None:
         if deal.revoke_seat is not None:
-            facts.errors.append(Reason(
-                "K4.5", "revoke_not_found", "revoke names seat {seat}, but no card in the tricks breaks K4.2-K4.3",
-                {"seat": deal.revoke_seat.number}, field="revoke",
-            ))
+            facts.errors.append(
+                Reason(
+                    "K4.5",
+                    "revoke_not_found",
+                    "revoke names seat {seat}, but no card in the tricks breaks K4.2-K4.3",
+                    {"seat": deal.revoke_seat.number},
+                    field="revoke",
+                )
+            )
         facts.card_points = rep.card_points
         return
     if deal.revoke_seat is not None and (
         deal.revoke_seat != found.seat or tuple(deal.revoke_points or ()) != found.points
     ):
-        facts.errors.append(Reason(
-            "K4.5", "revoke_mismatch",
-            "revoke says seat {seat} with points {points}; the tricks show seat {found} revoking "
-            "in trick {trick} with points {found_points}",
-            {"seat": deal.revoke_seat.number, "points": list(deal.revoke_points or ()),
-             "found": found.seat.number, "trick": found.trick + 1, "found_points": list(found.points)},
-            field="revoke",
-        ))
+        facts.errors.append(
+            Reason(
+                "K4.5",
+                "revoke_mismatch",
+                "revoke says seat {seat} with points {points}; the tricks show seat {found} revoking "
+                "in trick {trick} with points {found_points}",
+                {
+                    "seat": deal.revoke_seat.number,
+                    "points": list(deal.revoke_points or ()),
+                    "found": found.seat.number,
+                    "trick": found.trick + 1,
+                    "found_points": list(found.points),
+                },
+                field="revoke",
+            )
+        )
     facts.revoke_seat, facts.revoke_points = found.seat, found.points
     facts.revoke_found = {
-        "trick": found.trick, "card": str(found.card), "rule": found.reason.rule, "message": found.reason.message,
+        "trick": found.trick,
+        "card": str(found.card),
+        "rule": found.reason.rule,
+        "message": found.reason.message,
     }
 
 
@@ -574,18 +715,22 @@ def _march_outcome(deal: DealRecord, facts: _Facts, answer: Answer) -> list[int]
     marcher = deal.durchmarsch.side
     succeeded = bool(facts.all_tricks)
     sides = range(1, deal.sides + 1)
-    answer.update({
-        "card_points": [answer["total"] if s == marcher else 0 for s in sides] if succeeded else None,
-        "beet": None,
-        "side_points": None,
-        "credited": [0] * deal.sides,
-        "declarer_wins": None,
-        "durchmarsch": {"seat": deal.durchmarsch.number, "side": marcher, "all_tricks": succeeded},
-    })
+    answer.update(
+        {
+            "card_points": [answer["total"] if s == marcher else 0 for s in sides] if succeeded else None,
+            "beet": None,
+            "side_points": None,
+            "credited": [0] * deal.sides,
+            "declarer_wins": None,
+            "durchmarsch": {"seat": deal.durchmarsch.number, "side": marcher, "all_tricks": succeeded},
+        }
+    )
     return [marcher] if succeeded else [s for s in sides if s != marcher]
 
 
-def _revoke_outcome(deal: DealRecord, facts: _Facts, extras: list[int], pool: int, answer: Answer) -> list[int]:
+def _revoke_outcome(
+    deal: DealRecord, facts: _Facts, extras: list[int], pool: int, answer: Answer
+) -> list[int]:
     """K4.5: who keeps a revoked deal, and what a Liga side is credited with."""
     assert facts.revoke_seat is not None and facts.revoke_points is not None
     declarer_side = deal.declarer.side
@@ -607,17 +752,26 @@ def _revoke_outcome(deal: DealRecord, facts: _Facts, extras: list[int], pool: in
             credited[side - 1] = counted[side - 1]
     else:
         credited[winners[0] - 1] = pool  # the clean side: all points of the deal
-    answer.update({
-        "card_points": list(facts.revoke_points),
-        "beet": _json_number(beet),
-        "side_points": counted,
-        "credited": credited,
-        "declarer_wins": declarer_wins,
-        "revoke": {
-            "seat": facts.revoke_seat.number, "side": revoker, "points": list(facts.revoke_points),
-            "kept": kept, "trick": None, "card": None, "rule": None, "message": None, **facts.revoke_found,
-        },
-    })
+    answer.update(
+        {
+            "card_points": list(facts.revoke_points),
+            "beet": _json_number(beet),
+            "side_points": counted,
+            "credited": credited,
+            "declarer_wins": declarer_wins,
+            "revoke": {
+                "seat": facts.revoke_seat.number,
+                "side": revoker,
+                "points": list(facts.revoke_points),
+                "kept": kept,
+                "trick": None,
+                "card": None,
+                "rule": None,
+                "message": None,
+                **facts.revoke_found,
+            },
+        }
+    )
     return winners
 
 
@@ -636,18 +790,24 @@ def _plain_outcome(deal: DealRecord, facts: _Facts, extras: list[int], answer: A
         credited = [0] * deal.sides
         credited[winners[0] - 1] = pool  # K8.3: the defenders score all points
     else:
-        credited = [0 if side == declarer_side else own[side - 1] for side in range(1, deal.sides + 1)]  # K1.4
-    answer.update({
-        "card_points": list(facts.card_points),
-        "beet": _json_number(beet),
-        "side_points": own,
-        "credited": credited,
-        "declarer_wins": declarer_wins,
-    })
+        credited = [
+            0 if side == declarer_side else own[side - 1] for side in range(1, deal.sides + 1)
+        ]  # K1.4
+    answer.update(
+        {
+            "card_points": list(facts.card_points),
+            "beet": _json_number(beet),
+            "side_points": own,
+            "credited": credited,
+            "declarer_wins": declarer_wins,
+        }
+    )
     return winners
 
 
-def _finish(answer: Answer, deal: DealRecord, winners: list[int], augen: list[int], multiplier: int) -> Answer:
+def _finish(
+    answer: Answer, deal: DealRecord, winners: list[int], augen: list[int], multiplier: int
+) -> Answer:
     """Winner fields and the figure of the record's format (K7.1-K7.2, K8, K9.2)."""
     sides = deal.sides
     answer["winner_sides"] = winners

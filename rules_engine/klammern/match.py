@@ -55,7 +55,14 @@ DealScorer = Callable[[Mapping[str, Any]], Answer]
 GAME = "klammern"
 
 MATCH_FIELDS: tuple[str, ...] = (
-    "game", "profile", "players", "format", "options", "target", "target_big", "deals",
+    "game",
+    "profile",
+    "players",
+    "format",
+    "options",
+    "target",
+    "target_big",
+    "deals",
 )
 #: Fields a match gives once for all its deals (DEAL_RECORD.md).
 SHARED_FIELDS: tuple[str, ...] = ("game", "players", "format", "options")

@@ -70,21 +70,29 @@ def read_meld(seat: Seat, cards: Sequence[Card]) -> Meld | Reason:
     shown = format_cards(cards)
     if len(cards) < TERZ_LENGTH:
         return Reason(
-            "K5.1", "meld_too_short", "seat {seat}: {cards} is no meld (a Terz has 3 cards, a Fifty 4 or more)",
-            {"seat": seat.number, "cards": shown}, field="melds",
+            "K5.1",
+            "meld_too_short",
+            "seat {seat}: {cards} is no meld (a Terz has 3 cards, a Fifty 4 or more)",
+            {"seat": seat.number, "cards": shown},
+            field="melds",
         )
     if len({c.suit for c in cards}) != 1:
         return Reason(
-            "K5.1", "meld_mixed_suits", "seat {seat}: {cards} is no meld (a sequence is of one suit)",
-            {"seat": seat.number, "cards": shown}, field="melds",
+            "K5.1",
+            "meld_mixed_suits",
+            "seat {seat}: {cards} is no meld (a sequence is of one suit)",
+            {"seat": seat.number, "cards": shown},
+            field="melds",
         )
     ordered = tuple(sorted(cards, key=lambda c: NATURAL_INDEX[c.rank]))
     indexes = [NATURAL_INDEX[c.rank] for c in ordered]
     if any(b - a != 1 for a, b in zip(indexes, indexes[1:])):
         return Reason(
-            "K5.1", "meld_not_consecutive",
+            "K5.1",
+            "meld_not_consecutive",
             "seat {seat}: {cards} is no meld (the cards are not consecutive in the order 7 8 9 10 J Q K A)",
-            {"seat": seat.number, "cards": shown}, field="melds",
+            {"seat": seat.number, "cards": shown},
+            field="melds",
         )
     return Meld(seat, ordered)
 
@@ -107,28 +115,48 @@ def check_melds(
             for card in result.cards:
                 other = owner.get(card)
                 if other == seat:
-                    errors.append(Reason(
-                        "K5.1", "card_in_two_melds", "seat {seat}: {card} counts in two melds (a card counts in one sequence only)",
-                        {"seat": seat.number, "card": str(card)}, field="melds",
-                    ))
+                    errors.append(
+                        Reason(
+                            "K5.1",
+                            "card_in_two_melds",
+                            "seat {seat}: {card} counts in two melds (a card counts in one sequence only)",
+                            {"seat": seat.number, "card": str(card)},
+                            field="melds",
+                        )
+                    )
                 elif other is not None:
-                    errors.append(Reason(
-                        "K10", "card_in_two_hands", "{card} is melded by seats {first} and {second}: the same card in two hands",
-                        {"card": str(card), "first": other.number, "second": seat.number}, field="melds",
-                    ))
+                    errors.append(
+                        Reason(
+                            "K10",
+                            "card_in_two_hands",
+                            "{card} is melded by seats {first} and {second}: the same card in two hands",
+                            {"card": str(card), "first": other.number, "second": seat.number},
+                            field="melds",
+                        )
+                    )
                 owner[card] = seat
                 seat_cards.add(card)
                 if hands is not None and seat in hands and card not in hands[seat]:
-                    errors.append(Reason(
-                        "K10", "meld_not_in_hand", "seat {seat} melds {card}, which is not in its hand",
-                        {"seat": seat.number, "card": str(card)}, field="melds",
-                    ))
+                    errors.append(
+                        Reason(
+                            "K10",
+                            "meld_not_in_hand",
+                            "seat {seat} melds {card}, which is not in its hand",
+                            {"seat": seat.number, "card": str(card)},
+                            field="melds",
+                        )
+                    )
             melds.append(result)
         if len(seat_cards) > HAND_SIZE:
-            errors.append(Reason(
-                "K10", "hand_size", "seat {seat} melds {count} cards; a hand holds {size}",
-                {"seat": seat.number, "count": len(seat_cards), "size": HAND_SIZE}, field="melds",
-            ))
+            errors.append(
+                Reason(
+                    "K10",
+                    "hand_size",
+                    "seat {seat} melds {count} cards; a hand holds {size}",
+                    {"seat": seat.number, "count": len(seat_cards), "size": HAND_SIZE},
+                    field="melds",
+                )
+            )
     return melds, errors
 
 
@@ -174,16 +202,25 @@ def bella_errors(
     for card in bella_cards:
         for meld in melds:
             if meld.seat != holder and card in meld.cards:
-                errors.append(Reason(
-                    "K5.5", "bella_card_elsewhere",
-                    "bella: seat {seat} cannot hold {card}, which seat {other} melds",
-                    {"seat": holder.number, "card": str(card), "other": meld.seat.number}, field="bella",
-                ))
+                errors.append(
+                    Reason(
+                        "K5.5",
+                        "bella_card_elsewhere",
+                        "bella: seat {seat} cannot hold {card}, which seat {other} melds",
+                        {"seat": holder.number, "card": str(card), "other": meld.seat.number},
+                        field="bella",
+                    )
+                )
         if hands is not None and holder in hands and card not in hands[holder]:
-            errors.append(Reason(
-                "K5.5", "bella_card_missing", "bella: seat {seat} does not hold {card}",
-                {"seat": holder.number, "card": str(card)}, field="bella",
-            ))
+            errors.append(
+                Reason(
+                    "K5.5",
+                    "bella_card_missing",
+                    "bella: seat {seat} does not hold {card}",
+                    {"seat": holder.number, "card": str(card)},
+                    field="bella",
+                )
+            )
     return errors
 
 

@@ -80,7 +80,9 @@ _TEMPLATES: Mapping[str, str] = {
 }
 
 
-def _reason(card: Card, trick: Sequence[Card], rank: Ranking, allowed: Sequence[Card], rule: str, code: str) -> Reason:
+def _reason(
+    card: Card, trick: Sequence[Card], rank: Ranking, allowed: Sequence[Card], rule: str, code: str
+) -> Reason:
     trumps = [c for c in trick if c.suit is rank.trump]
     highest = max(trumps, key=rank.power) if trumps else None
     params: dict[str, Any] = {
@@ -186,6 +188,8 @@ _INDEX_BY_ID: dict[int, int] = {id(card): index for index, card in enumerate(_CA
 def _index(card: Card) -> int:
     index = _INDEX_BY_ID.get(id(card))
     return _INDEX[card] if index is None or _CARDS[index] is not card else index
+
+
 _TABLES: dict[int, tuple[Ranking, _Tables]] = {}
 
 
@@ -247,29 +251,45 @@ def replay(
     winners: list[int] = []
     leader = forehand.number
     if len(tricks) > TRICKS_PER_DEAL:
-        errors.append(_structure_error(
-            "too_many_tricks", "a deal has {expected} tricks, not {count}", expected=TRICKS_PER_DEAL, count=len(tricks)
-        ))
+        errors.append(
+            _structure_error(
+                "too_many_tricks",
+                "a deal has {expected} tricks, not {count}",
+                expected=TRICKS_PER_DEAL,
+                count=len(tricks),
+            )
+        )
     for number, trick in enumerate(index_tricks):
         if not trick or len(trick) > players or (len(trick) < players and number < len(tricks) - 1):
-            errors.append(_structure_error(
-                "trick_size", "trick {trick} has {count} cards; every trick has {players} (only the last, "
-                "ended by a revoke, may have fewer)",
-                trick=number + 1, count=len(trick), players=players,
-            ))
+            errors.append(
+                _structure_error(
+                    "trick_size",
+                    "trick {trick} has {count} cards; every trick has {players} (only the last, "
+                    "ended by a revoke, may have fewer)",
+                    trick=number + 1,
+                    count=len(trick),
+                    players=players,
+                )
+            )
             break
         best = trick[0]
         best_offset = 0
         for offset, card in enumerate(trick):
             bit = 1 << card
             if seen & bit:
-                errors.append(_structure_error(
-                    "card_twice", "{card} is played twice (trick {trick})", card=str(_CARDS[card]), trick=number + 1
-                ))
+                errors.append(
+                    _structure_error(
+                        "card_twice",
+                        "{card} is played twice (trick {trick})",
+                        card=str(_CARDS[card]),
+                        trick=number + 1,
+                    )
+                )
             seen |= bit
             played[(leader - 1 + offset) % players + 1] |= bit
             if offset and (
-                (card >> 3 == best >> 3 and power[card] > power[best]) or (card >> 3 == trump and best >> 3 != trump)
+                (card >> 3 == best >> 3 and power[card] > power[best])
+                or (card >> 3 == trump and best >> 3 != trump)
             ):
                 best, best_offset = card, offset
         leaders.append(leader)
@@ -283,31 +303,51 @@ def replay(
         for seat, cards in hands.items():
             given.add(seat.number)
             if len(cards) != HAND_SIZE:
-                errors.append(Reason(
-                    "K3.1", "hand_size", "seat {seat} holds {count} cards; a hand holds {size}",
-                    {"seat": seat.number, "count": len(cards), "size": HAND_SIZE}, field="hands",
-                ))
+                errors.append(
+                    Reason(
+                        "K3.1",
+                        "hand_size",
+                        "seat {seat} holds {count} cards; a hand holds {size}",
+                        {"seat": seat.number, "count": len(cards), "size": HAND_SIZE},
+                        field="hands",
+                    )
+                )
             mask = 0
             for held in cards:
                 if held in owner:
-                    errors.append(Reason(
-                        "K10", "card_in_two_hands", "{card} is in the hands of seats {first} and {second}",
-                        {"card": str(held), "first": owner[held], "second": seat.number}, field="hands",
-                    ))
+                    errors.append(
+                        Reason(
+                            "K10",
+                            "card_in_two_hands",
+                            "{card} is in the hands of seats {first} and {second}",
+                            {"card": str(held), "first": owner[held], "second": seat.number},
+                            field="hands",
+                        )
+                    )
                 owner[held] = seat.number
                 mask |= 1 << _index(held)
             dealt[seat.number] = mask
         for number in range(1, players + 1):
             if number not in given:
-                errors.append(Reason(
-                    "K3.1", "hand_missing", "hands: seat {seat} has no hand", {"seat": number}, field="hands"
-                ))
+                errors.append(
+                    Reason(
+                        "K3.1",
+                        "hand_missing",
+                        "hands: seat {seat} has no hand",
+                        {"seat": number},
+                        field="hands",
+                    )
+                )
             stray = played[number] & ~dealt[number]
             for stray_card in _cards_of(stray):
-                errors.append(_structure_error(
-                    "not_in_hand", "seat {seat} plays {card}, which is not in its hand",
-                    seat=number, card=str(stray_card),
-                ))
+                errors.append(
+                    _structure_error(
+                        "not_in_hand",
+                        "seat {seat} plays {card}, which is not in its hand",
+                        seat=number,
+                        card=str(stray_card),
+                    )
+                )
 
     # Pass 2: every card against K4.2-K4.3; the first wrong one ends the deal.
     remaining = dealt[:]
@@ -325,7 +365,9 @@ def replay(
                     so_far = tricks[number][:offset]
                     reason = illegal_reason(_CARDS[card], _cards_of(hand), so_far, rank)
                     assert reason is not None
-                    revoke = Revoke(Seat(seat_number, players), number, _CARDS[card], reason, tuple(side_points))
+                    revoke = Revoke(
+                        Seat(seat_number, players), number, _CARDS[card], reason, tuple(side_points)
+                    )
                     break
                 remaining[seat_number] = hand & ~(1 << card)
             if revoke is not None or len(trick) < players:
@@ -336,10 +378,16 @@ def replay(
         if revoke is None:
             complete = len(tricks) == TRICKS_PER_DEAL and all(len(trick) == players for trick in tricks)
             if not complete:
-                errors.append(_structure_error(
-                    "incomplete", "the deal has {count} tricks of {players} cards and no revoke; "
-                    "a complete deal has {expected}", count=len(tricks), players=players, expected=TRICKS_PER_DEAL,
-                ))
+                errors.append(
+                    _structure_error(
+                        "incomplete",
+                        "the deal has {count} tricks of {players} cards and no revoke; "
+                        "a complete deal has {expected}",
+                        count=len(tricks),
+                        players=players,
+                        expected=TRICKS_PER_DEAL,
+                    )
+                )
             else:
                 side_points[side_of[winners[-1]]] += rank.last_trick
 
@@ -372,18 +420,27 @@ def legal_cards(position: Mapping[str, Any]) -> dict[str, Any]:
     check_deck(hand, DECK, GAME, "position.hand")
     check_deck(trick, DECK, GAME, "position.trick")
     if len(trick) >= players:
-        raise InvalidRecord(f"position.trick has {len(trick)} cards; with {players} players a trick is complete at {players}")
+        raise InvalidRecord(
+            f"position.trick has {len(trick)} cards; with {players} players a trick is complete at {players}"
+        )
     errors: list[Reason] = []
     seen: set[Card] = set()
     for card in (*hand, *trick):
         if card in seen:
-            errors.append(Reason("K10", "card_twice", "{card} appears twice in the position", {"card": str(card)}))
+            errors.append(
+                Reason("K10", "card_twice", "{card} appears twice in the position", {"card": str(card)})
+            )
         seen.add(card)
     if len(hand) > HAND_SIZE:
-        errors.append(Reason(
-            "K10", "hand_size", "a hand holds at most {size} cards, not {count}", {"size": HAND_SIZE, "count": len(hand)},
-            field="hand",
-        ))
+        errors.append(
+            Reason(
+                "K10",
+                "hand_size",
+                "a hand holds at most {size} cards, not {count}",
+                {"size": HAND_SIZE, "count": len(hand)},
+                field="hand",
+            )
+        )
     if errors:
         return {"valid": False, "errors": [e.to_json() for e in errors], "legal": [], "illegal": {}}
     legal, illegal = legal_plays(hand, trick, ranking(trump))
@@ -391,5 +448,7 @@ def legal_cards(position: Mapping[str, Any]) -> dict[str, Any]:
         "valid": True,
         "errors": [],
         "legal": [str(c) for c in legal],
-        "illegal": {str(card): {"rule": r.rule, "message": r.message, "code": r.code} for card, r in illegal.items()},
+        "illegal": {
+            str(card): {"rule": r.rule, "message": r.message, "code": r.code} for card, r in illegal.items()
+        },
     }

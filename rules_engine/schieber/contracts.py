@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -177,7 +177,7 @@ class Contract:
         return _ranking(self.key, options.undenufe_points)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ranking(key: str, undenufe_points: str) -> Ranking:
     if len(key) == 1:
         return Ranking(Suit(key), TRUMP_ORDER, NORMAL_ORDER, TRUMP_POINTS, PLAIN_POINTS, LAST_TRICK_BONUS)

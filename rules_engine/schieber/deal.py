@@ -151,7 +151,9 @@ def _read_fields(deal: Fields, where: str) -> DealRecord:
     pushed = deal.boolean("pushed") if deal.has("pushed") else False
     has_points, has_tricks = deal.has("points"), deal.has("tricks")
     if has_points and has_tricks:
-        raise InvalidRecord(f"{where}: give 'points' or 'tricks', not both (with tricks the engine counts the points)")
+        raise InvalidRecord(
+            f"{where}: give 'points' or 'tricks', not both (with tricks the engine counts the points)"
+        )
     if not has_points and not has_tricks:
         raise InvalidRecord(f"{where}: 'points' is missing (or give the nine 'tricks')")
     points = _parse_points(deal.raw("points"), deal.name("points")) if has_points else None
@@ -237,9 +239,23 @@ class DealScore:
             "pushed": record.pushed,
         }
         if not self.valid:
-            answer.update(dict.fromkeys(
-                ("trick_points", "match_bonus", "weis", "weis_winner", "stoeck", "total", "raw",
-                 "match_team", "weis_declared", "weis_best", "weis_comparison")))
+            answer.update(
+                dict.fromkeys(
+                    (
+                        "trick_points",
+                        "match_bonus",
+                        "weis",
+                        "weis_winner",
+                        "stoeck",
+                        "total",
+                        "raw",
+                        "match_team",
+                        "weis_declared",
+                        "weis_best",
+                        "weis_comparison",
+                    )
+                )
+            )
             if record.tricks is not None:
                 answer["trick_winners"] = None
             return answer
@@ -266,9 +282,11 @@ class DealScore:
             "total": [total1, total2],
         }
         answer["match_team"] = self.match_team
-        answer["weis_declared"] = {
-            str(seat.number): [w.to_json() for w in items] for seat, items in sorted(declared.items())
-        } if declared else {}
+        answer["weis_declared"] = (
+            {str(seat.number): [w.to_json() for w in items] for seat, items in sorted(declared.items())}
+            if declared
+            else {}
+        )
         answer["weis_best"] = award.best.to_json() if award is not None and award.best is not None else None
         answer["weis_comparison"] = (
             award.comparison.to_json() if award is not None and award.comparison is not None else None
@@ -311,20 +329,37 @@ def _check_hands(hands: Mapping[Seat, Sequence[Card]]) -> list[Reason]:
     holder: dict[Card, Seat] = {}
     for seat, hand in sorted(hands.items()):
         if len(hand) != CARDS_PER_HAND:
-            reasons.append(Reason(
-                "S2.2", "hand_size", "seat {seat} holds {count} cards; every player is dealt {expected}",
-                {"seat": seat.number, "count": len(hand), "expected": CARDS_PER_HAND,
-                 "hand": [str(c) for c in hand]}, field=f"hands.{seat}"))
+            reasons.append(
+                Reason(
+                    "S2.2",
+                    "hand_size",
+                    "seat {seat} holds {count} cards; every player is dealt {expected}",
+                    {
+                        "seat": seat.number,
+                        "count": len(hand),
+                        "expected": CARDS_PER_HAND,
+                        "hand": [str(c) for c in hand],
+                    },
+                    field=f"hands.{seat}",
+                )
+            )
         for card in hand:
             other = holder.get(card)
             if other is None:
                 holder[card] = seat
                 continue
-            where = "twice in the hand of seat {seat}" if other == seat else "held by seats {other} and {seat}"
-            reasons.append(Reason(
-                "S2.1", "card_in_two_hands" if other != seat else "duplicate_card",
-                "{card} is " + where + "; the deck has each card once",
-                {"card": str(card), "seat": seat.number, "other": other.number}, field=f"hands.{seat}"))
+            where = (
+                "twice in the hand of seat {seat}" if other == seat else "held by seats {other} and {seat}"
+            )
+            reasons.append(
+                Reason(
+                    "S2.1",
+                    "card_in_two_hands" if other != seat else "duplicate_card",
+                    "{card} is " + where + "; the deck has each card once",
+                    {"card": str(card), "seat": seat.number, "other": other.number},
+                    field=f"hands.{seat}",
+                )
+            )
     return reasons
 
 
@@ -342,11 +377,19 @@ def _check_claims_against_cards(
         if seat in known:
             missing = sorted(cards - set(known[seat]), key=str)
             if missing:
-                score.reasons.append(Reason(
-                    "S8", "weis_card_not_dealt",
-                    "seat {seat} declares {cards} in its Weis but was not dealt it ({hand})",
-                    {"seat": seat.number, "cards": format_cards(missing), "hand": format_cards(known[seat])},
-                    field=f"weis.{seat}"))
+                score.reasons.append(
+                    Reason(
+                        "S8",
+                        "weis_card_not_dealt",
+                        "seat {seat} declares {cards} in its Weis but was not dealt it ({hand})",
+                        {
+                            "seat": seat.number,
+                            "cards": format_cards(missing),
+                            "hand": format_cards(known[seat]),
+                        },
+                        field=f"weis.{seat}",
+                    )
+                )
             continue
         if owner is None:
             owner = {card: holder for holder, hand in known.items() for card in hand}
@@ -359,21 +402,32 @@ def _check_claims_against_cards(
                 owner[card] = seat
         for other, shared in sorted(clashes.items()):
             source = "hand" if other in known else "Weis"
-            score.reasons.append(Reason(
-                "S8", "same_card_two_players",
-                "{cards} in the Weis of seat {seat} is also in the " + source + " of seat {other}; one card, one hand",
-                {"cards": format_cards(shared), "seat": seat.number, "other": other.number}, field=f"weis.{seat}"))
+            score.reasons.append(
+                Reason(
+                    "S8",
+                    "same_card_two_players",
+                    "{cards} in the Weis of seat {seat} is also in the "
+                    + source
+                    + " of seat {other}; one card, one hand",
+                    {"cards": format_cards(shared), "seat": seat.number, "other": other.number},
+                    field=f"weis.{seat}",
+                )
+            )
     stoeck = record.stoeck
     for seat, cards in sorted(claimed.items()):
         held = set(cards)
         if stoeck == seat:
             held.update(stoeck_cards(record.contract))
         if len(held) > CARDS_PER_HAND:
-            score.reasons.append(Reason(
-                "S8", "too_many_cards",
-                "seat {seat} would hold {count} cards ({cards}) by its Weis and Stöck; a hand has nine",
-                {"seat": seat.number, "count": len(held), "cards": format_cards(sorted(held, key=str))},
-                field=f"weis.{seat}"))
+            score.reasons.append(
+                Reason(
+                    "S8",
+                    "too_many_cards",
+                    "seat {seat} would hold {count} cards ({cards}) by its Weis and Stöck; a hand has nine",
+                    {"seat": seat.number, "count": len(held), "cards": format_cards(sorted(held, key=str))},
+                    field=f"weis.{seat}",
+                )
+            )
 
 
 def _play_out(score: DealScore) -> Mapping[Seat, tuple[Card, ...]] | None:
@@ -405,9 +459,7 @@ def _take_points(score: DealScore) -> None:
         return
     assert claim.value is not None
     score.raw_trick_points = _team_pair(claim.team, claim.value, DEAL_TOTAL - claim.value)
-    score.reasons.extend(
-        check_trick_points(score.record.contract, score.options, claim.value, False)
-    )
+    score.reasons.extend(check_trick_points(score.record.contract, score.options, claim.value, False))
 
 
 def evaluate_deal(record: DealRecord, options: RuleOptions) -> DealScore:

@@ -98,7 +98,11 @@ def play_rules(contract: Contract) -> PlayRules:
 
 _TEMPLATES: Mapping[int, tuple[str, str, str]] = MappingProxyType(
     {
-        NOT_IN_HAND: ("S4.1", "not_in_hand", "{card} is not in the hand ({hand}); play one of {alternatives}"),
+        NOT_IN_HAND: (
+            "S4.1",
+            "not_in_hand",
+            "{card} is not in the hand ({hand}); play one of {alternatives}",
+        ),
         MUST_FOLLOW_SUIT: (
             "S4.2",
             "must_follow_suit",
@@ -595,15 +599,25 @@ for _key, _rules in _RULES.items():
 #: the message tails and params prototypes by highest trump and the reason prototype; the
 #: trump chunk's shift, the tops)
 Context = tuple[
-    int, int, int, int, int, str, dict[str, object], dict[str, object],
-    Mapping["str | None", str], Mapping["str | None", dict[str, object]], dict[str, object],
-    int, tuple[tuple["str | None", int], ...],
+    int,
+    int,
+    int,
+    int,
+    int,
+    str,
+    dict[str, object],
+    dict[str, object],
+    Mapping["str | None", str],
+    Mapping["str | None", dict[str, object]],
+    dict[str, object],
+    int,
+    tuple[tuple["str | None", int], ...],
 ]
 
 
-def _prototypes(why: int, trump: str | None, key: str, led_card: str, highest: str | None = None) -> tuple[
-    dict[str, object], dict[str, object]
-]:
+def _prototypes(
+    why: int, trump: str | None, key: str, led_card: str, highest: str | None = None
+) -> tuple[dict[str, object], dict[str, object]]:
     # Key order as Reason.to_json() and make_reason() give it; None marks what a call fills.
     # Copying a dict of the same keys is cheaper than building one.
     rule, code, _ = _FOLLOW_OR_TRUMP if why == MUST_FOLLOW_SUIT and trump is not None else _TEMPLATES[why]
@@ -645,8 +659,19 @@ def _context(key: str, led_card: str) -> Context:
                 under_tails[highest] = _tail(_TEMPLATES[UNDERTRUMP][2], led_card, highest)
                 under_params[highest] = _prototypes(UNDERTRUMP, trump, key, led_card, highest)[1]
     return (
-        kind, led_mask, trump_mask, no_under, before, _tail(template, led_card), reason, params,
-        under_tails, under_params, under_reason, shift, _TOPS.get(key, ()),
+        kind,
+        led_mask,
+        trump_mask,
+        no_under,
+        before,
+        _tail(template, led_card),
+        reason,
+        params,
+        under_tails,
+        under_params,
+        under_reason,
+        shift,
+        _TOPS.get(key, ()),
     )
 
 
@@ -654,4 +679,3 @@ def _context(key: str, led_card: str) -> Context:
 CONTEXTS: Final[Mapping[str, Mapping[str, Context]]] = {
     key: {led_card: _context(key, led_card) for led_card in CODES} for key in _RULES
 }
-

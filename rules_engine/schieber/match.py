@@ -107,11 +107,13 @@ def _both_crossed(score: DealScore, before: Pair, target: int, counted: Pair) ->
         trick = crossing_trick(score, before, target, by_tricks)
         assert trick is not None
         reason = Reason(
-            "S7.3", "reached_first_wrong",
+            "S7.3",
+            "reached_first_wrong",
             "reached_first says team {claim}, but by the tricks team {by_tricks} reached {target} "
             "first (after trick {trick})",
             {"claim": claim, "by_tricks": by_tricks, "target": target, "trick": trick + 1},
-            field="reached_first")
+            field="reached_first",
+        )
         return DealOutcome(counted, TRICK_POINTS, None, (reason,))
     return DealOutcome(counted, TRICK_POINTS, claim)
 
@@ -151,11 +153,20 @@ def score_match(record: Mapping[str, Any]) -> dict[str, Any]:
         errors.extend(reason.in_deal(index) for reason in score.reasons)
         if decided_at is not None:
             if index == decided_at + 1:
-                errors.append(Reason(
-                    "S7.1", "deal_after_end",
-                    "deal {deal} comes after the match ended in deal {decided} ({winner_team} reached {target})",
-                    {"deal": index, "decided": decided_at, "winner_team": f"team {winner}", "target": target},
-                    deal=index))
+                errors.append(
+                    Reason(
+                        "S7.1",
+                        "deal_after_end",
+                        "deal {deal} comes after the match ended in deal {decided} ({winner_team} reached {target})",
+                        {
+                            "deal": index,
+                            "decided": decided_at,
+                            "winner_team": f"team {winner}",
+                            "target": target,
+                        },
+                        deal=index,
+                    )
+                )
             summing = False
         if not score.valid:
             summing = False
@@ -168,11 +179,13 @@ def score_match(record: Mapping[str, Any]) -> dict[str, Any]:
                 scores = _add(scores, outcome.counted)
                 if outcome.winner is not None:
                     winner, decided_at = outcome.winner, index
-            answer.update({
-                "counted": list(outcome.counted) if summing else None,
-                "scores_after": list(scores) if summing else None,
-                "ended_on": outcome.ended_on if summing else None,
-            })
+            answer.update(
+                {
+                    "counted": list(outcome.counted) if summing else None,
+                    "scores_after": list(scores) if summing else None,
+                    "ended_on": outcome.ended_on if summing else None,
+                }
+            )
         else:
             answer.update({"counted": None, "scores_after": None, "ended_on": None})
         answers.append(answer)
@@ -195,16 +208,20 @@ def _answer(
         "target": target,
     }
     if errors:
-        answer.update({"scores": None, "finished": None, "winner": None, "points_needed": None, "deals": deals})
+        answer.update(
+            {"scores": None, "finished": None, "winner": None, "points_needed": None, "deals": deals}
+        )
         return answer
     finished = winner is not None
-    answer.update({
-        "scores": list(scores),
-        "finished": finished,
-        "winner": winner,
-        "points_needed": [max(0, target - s) for s in scores],
-        "deals": deals,
-    })
+    answer.update(
+        {
+            "scores": list(scores),
+            "finished": finished,
+            "winner": winner,
+            "points_needed": [max(0, target - s) for s in scores],
+            "deals": deals,
+        }
+    )
     if finished:
         loser = scores[1] if winner == 1 else scores[0]
         answer["schneider"] = 2 * loser < target  # S1.3: under half the target

@@ -39,8 +39,8 @@ from rules_engine.schieber.legality import (
     IllegalCards,
     LegalPlays,
     PlayRules,
-    classify_codes,
     can_play,
+    classify_codes,
     is_legal,
     legal_plays,
     play_reason,
@@ -84,8 +84,7 @@ POSITION_FIELDS = frozenset({"game", "profile", "options", "contract", "hand", "
 #: Answers list cards suit by suit (H C D S) and, within a suit, A K Q J T 9 8 7 6 — the
 #: order of DEAL_RECORD.md's conventions — whatever order the hand was entered in.
 _DISPLAY_INDEX: dict[Card, int] = {
-    Card(suit, rank): index
-    for index, (suit, rank) in enumerate((s, r) for s in Suit for r in Rank)
+    Card(suit, rank): index for index, (suit, rank) in enumerate((s, r) for s in Suit for r in Rank)
 }
 
 
@@ -124,7 +123,9 @@ for _profile in (None, *SCHIEBER_PROFILES):
     _options(_profile, None)
 
 
-def read_position(position: Mapping[str, Any]) -> tuple[Contract, RuleOptions, tuple[Card, ...], tuple[Card, ...]]:
+def read_position(
+    position: Mapping[str, Any],
+) -> tuple[Contract, RuleOptions, tuple[Card, ...], tuple[Card, ...]]:
     """Read a Schieber legal-play position: contract, options, hand and trick.
 
     :raises InvalidRecord: not a position (unknown field, contract or card; a card twice;
@@ -153,7 +154,11 @@ def read_position(position: Mapping[str, Any]) -> tuple[Contract, RuleOptions, t
         for card in cards:
             first = seen.get(card)
             if first is not None:
-                where = f"twice in position.{what}" if first == what else "in both position.hand and position.trick"
+                where = (
+                    f"twice in position.{what}"
+                    if first == what
+                    else "in both position.hand and position.trick"
+                )
                 raise InvalidRecord(f"position: {card} is {where}")
             seen[card] = what
     return contract, options, hand, trick
@@ -210,7 +215,12 @@ def _fast_legal_cards(position: Mapping[str, Any]) -> dict[str, Any] | None:
         if held.bit_count() != size:
             return None
         return {
-            "legal": [*HEARTS[held & 511], *CLUBS[held >> 9 & 511], *DIAMONDS[held >> 18 & 511], *SPADES[held >> 27]],
+            "legal": [
+                *HEARTS[held & 511],
+                *CLUBS[held >> 9 & 511],
+                *DIAMONDS[held >> 18 & 511],
+                *SPADES[held >> 27],
+            ],
             "illegal": {},
         }
     table = sum(map(_BIT_OF, trick))
@@ -218,8 +228,19 @@ def _fast_legal_cards(position: Mapping[str, Any]) -> dict[str, Any] | None:
         return None
     led_card = trick[0]
     (
-        kind, led_mask, trump_mask, no_under, before, tail, reason, params,
-        under_tails, under_params, under_reason, shift, tops,
+        kind,
+        led_mask,
+        trump_mask,
+        no_under,
+        before,
+        tail,
+        reason,
+        params,
+        under_tails,
+        under_params,
+        under_reason,
+        shift,
+        tops,
     ) = contexts[led_card]
     follow = held & led_mask
     # plain: the illegal cards that do not follow suit; under: the illegal undertrumps.
@@ -241,7 +262,12 @@ def _fast_legal_cards(position: Mapping[str, Any]) -> dict[str, Any] | None:
             under = plain = 0
     if not (plain or under):
         return {
-            "legal": [*HEARTS[held & 511], *CLUBS[held >> 9 & 511], *DIAMONDS[held >> 18 & 511], *SPADES[held >> 27]],
+            "legal": [
+                *HEARTS[held & 511],
+                *CLUBS[held >> 9 & 511],
+                *DIAMONDS[held >> 18 & 511],
+                *SPADES[held >> 27],
+            ],
             "illegal": {},
         }
     ok = held ^ plain ^ under
@@ -280,8 +306,12 @@ def _fast_legal_cards(position: Mapping[str, Any]) -> dict[str, Any] | None:
             answer["params"] = one
             illegal[card] = answer
     if plain:
-        for card in [*HEARTS[plain & 511], *CLUBS[plain >> 9 & 511], *DIAMONDS[plain >> 18 & 511],
-                     *SPADES[plain >> 27]]:
+        for card in [
+            *HEARTS[plain & 511],
+            *CLUBS[plain >> 9 & 511],
+            *DIAMONDS[plain >> 18 & 511],
+            *SPADES[plain >> 27],
+        ]:
             one = filled.copy()
             one["card"] = card
             answer = reason.copy()

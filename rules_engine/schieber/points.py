@@ -15,7 +15,7 @@ dispute screen can say "156 is impossible, 155 is e.g. these cards".
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from rules_engine.cards import SCHIEBER_DECK, Card
 from rules_engine.errors import Reason
@@ -32,7 +32,7 @@ from rules_engine.schieber.replay import card_points_table
 from rules_engine.totals import TrickTake, achievable_totals, example_subset, simplest_take
 
 
-@lru_cache(maxsize=None)
+@cache
 def _takes(key: str, undenufe_points: str) -> Mapping[int, tuple[TrickTake, ...]]:
     table = card_points_table(Contract(key), RuleOptions({"undenufe_points": undenufe_points}))
     values = [table[card] for card in SCHIEBER_DECK]
@@ -120,9 +120,7 @@ def _example(key: str, undenufe_points: str, total: int) -> tuple[Card, ...] | N
         return None
     take = simplest_take(takes, TRICKS_PER_DEAL)
     table = card_points_table(Contract(key), RuleOptions({"undenufe_points": undenufe_points}))
-    chosen = example_subset(
-        (table[card] for card in SCHIEBER_DECK), take.tricks * PLAYERS, take.card_points
-    )
+    chosen = example_subset((table[card] for card in SCHIEBER_DECK), take.tricks * PLAYERS, take.card_points)
     return None if chosen is None else tuple(SCHIEBER_DECK[index] for index in chosen)
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from itertools import chain
 from types import MappingProxyType
 from typing import Any
@@ -74,13 +74,13 @@ class Replay:
         return self.winners[trick].side
 
 
-@lru_cache(maxsize=None)
+@cache
 def _points_table(key: str, undenufe_points: str) -> Mapping[Card, int]:
     ranking = Contract(key).ranking(RuleOptions({"undenufe_points": undenufe_points}))
     return MappingProxyType({card: ranking.points(card) for card in SCHIEBER_DECK})
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rank_points(key: str, undenufe_points: str) -> tuple[Mapping[Rank, int], Mapping[Rank, int]]:
     # Keyed by rank (trump suit, plain suits): ranks hash in C, cards in Python.
     table = _points_table(key, undenufe_points)
@@ -127,7 +127,9 @@ def _check_shape(tricks: Sequence[Sequence[Card]], partial: bool) -> None:
         ):
             raise InvalidRecord(f"tricks[{t}]: a trick is a list of {PLAYERS} cards, not {trick!r}")
         if len(trick) != PLAYERS:
-            raise InvalidRecord(f"tricks[{t}]: a trick is {PLAYERS} cards, not {len(trick)}: {list(map(str, trick))}")
+            raise InvalidRecord(
+                f"tricks[{t}]: a trick is {PLAYERS} cards, not {len(trick)}: {list(map(str, trick))}"
+            )
         for i, card in enumerate(trick):
             if type(card) is not Card:
                 raise InvalidRecord(f"tricks[{t}][{i}]: not a card: {card!r}")
@@ -167,8 +169,12 @@ def _hand_reasons(hands: Mapping[Seat, Sequence[Card]]) -> list[Reason]:
                     "S2.2",
                     "hand_size",
                     "seat {seat} holds {count} cards; every player is dealt {expected}",
-                    {"seat": seat.number, "count": len(hand), "expected": TRICKS_PER_DEAL,
-                     "hand": [str(c) for c in hand]},
+                    {
+                        "seat": seat.number,
+                        "count": len(hand),
+                        "expected": TRICKS_PER_DEAL,
+                        "hand": [str(c) for c in hand],
+                    },
                     field=f"hands.{seat}",
                 )
             )
@@ -178,7 +184,11 @@ def _hand_reasons(hands: Mapping[Seat, Sequence[Card]]) -> list[Reason]:
             key = (card.suit, card.rank)
             other = holder.get(key)
             if other is not None:
-                where = "twice in the hand of seat {seat}" if other == seat else "held by seats {other} and {seat}"
+                where = (
+                    "twice in the hand of seat {seat}"
+                    if other == seat
+                    else "held by seats {other} and {seat}"
+                )
                 reasons.append(
                     Reason(
                         "S2.1",
@@ -381,4 +391,3 @@ def replay(
         reasons=tuple(reasons),
         points_per_trick=tuple(per_trick),
     )
-

@@ -8,7 +8,7 @@ cards are known, the holder's hand.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
+from functools import cache
 
 from rules_engine.cards import Card, Rank, format_cards
 from rules_engine.errors import Reason
@@ -23,7 +23,7 @@ def stoeck_cards(contract: Contract) -> tuple[Card, ...]:
     return _stoeck_cards(contract.key)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _stoeck_cards(key: str) -> tuple[Card, ...]:
     trump = Contract(key).trump
     if trump is None:
@@ -44,39 +44,57 @@ def check_stoeck(
     """
     cards = stoeck_cards(contract)
     if not cards:
-        return [Reason(
-            "S6.6", "stoeck_without_trump",
-            "Stöck (seat {seat}) exists only in trump contracts, not in {contract}",
-            {"seat": holder.number, "contract": str(contract)}, field="stoeck")]
+        return [
+            Reason(
+                "S6.6",
+                "stoeck_without_trump",
+                "Stöck (seat {seat}) exists only in trump contracts, not in {contract}",
+                {"seat": holder.number, "contract": str(contract)},
+                field="stoeck",
+            )
+        ]
     reasons: list[Reason] = []
     for seat, claimed in sorted(weis_cards.items()):
         if seat == holder:
             continue
         taken = sorted({card for card in claimed if card in cards}, key=str)
         if taken:
-            reasons.append(Reason(
-                "S6.6", "stoeck_card_in_other_weis",
-                "seat {seat} claims Stöck, but {cards} is in the Weis of seat {other}",
-                {"seat": holder.number, "cards": format_cards(taken), "other": seat.number},
-                field="stoeck"))
+            reasons.append(
+                Reason(
+                    "S6.6",
+                    "stoeck_card_in_other_weis",
+                    "seat {seat} claims Stöck, but {cards} is in the Weis of seat {other}",
+                    {"seat": holder.number, "cards": format_cards(taken), "other": seat.number},
+                    field="stoeck",
+                )
+            )
     if hands is None:
         return reasons
     if holder in hands:
         missing = [card for card in cards if card not in hands[holder]]
         if missing:
-            reasons.append(Reason(
-                "S6.6", "stoeck_not_held",
-                "seat {seat} claims Stöck but was not dealt {cards}",
-                {"seat": holder.number, "cards": format_cards(missing)}, field="stoeck"))
+            reasons.append(
+                Reason(
+                    "S6.6",
+                    "stoeck_not_held",
+                    "seat {seat} claims Stöck but was not dealt {cards}",
+                    {"seat": holder.number, "cards": format_cards(missing)},
+                    field="stoeck",
+                )
+            )
         return reasons
     for seat, hand in sorted(hands.items()):
         dealt = [card for card in cards if card in hand]
         if dealt:
-            reasons.append(Reason(
-                "S6.6", "stoeck_card_dealt_elsewhere",
-                "seat {seat} claims Stöck, but {cards} was dealt to seat {other}",
-                {"seat": holder.number, "cards": format_cards(dealt), "other": seat.number},
-                field="stoeck"))
+            reasons.append(
+                Reason(
+                    "S6.6",
+                    "stoeck_card_dealt_elsewhere",
+                    "seat {seat} claims Stöck, but {cards} was dealt to seat {other}",
+                    {"seat": holder.number, "cards": format_cards(dealt), "other": seat.number},
+                    field="stoeck",
+                )
+            )
     return reasons
 
 

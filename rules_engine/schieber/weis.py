@@ -22,7 +22,7 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
-from rules_engine.cards import NATURAL_INDEX, NATURAL_ORDER, Card, Rank, Suit, format_cards, parse_cards
+from rules_engine.cards import NATURAL_INDEX, NATURAL_ORDER, Card, Rank, Suit, format_cards
 from rules_engine.errors import Reason, RuleBroken
 from rules_engine.options import RuleOptions
 from rules_engine.schieber.contracts import CONTRACT_KEYS, RUN_POINTS, Contract
@@ -125,32 +125,51 @@ def read_weis(cards: Sequence[Card], options: RuleOptions) -> Weis:
     150
     """
     if len(set(cards)) != len(cards):
-        raise RuleBroken(_claim_reason(
-            "weis_repeats_card", "S8", "Weis {cards} names the same card twice", cards))
+        raise RuleBroken(
+            _claim_reason("weis_repeats_card", "S8", "Weis {cards} names the same card twice", cards)
+        )
     if len(cards) == 4 and len({card.rank for card in cards}) == 1:
         rank = cards[0].rank
         points = four_points(rank, options)
         if points <= 0:
-            raise RuleBroken(_claim_reason(
-                "four_not_scoring", "S6.2",
-                "four {rank}s ({cards}) are not a Weis under these rules (they score nothing)",
-                cards, rank=rank.value))
+            raise RuleBroken(
+                _claim_reason(
+                    "four_not_scoring",
+                    "S6.2",
+                    "four {rank}s ({cards}) are not a Weis under these rules (they score nothing)",
+                    cards,
+                    rank=rank.value,
+                )
+            )
         return _four(rank, options)
     if len(cards) < MIN_RUN:
-        raise RuleBroken(_claim_reason(
-            "weis_too_short", "S6.1",
-            "{cards} is not a Weis: a run needs at least 3 cards of one suit", cards))
+        raise RuleBroken(
+            _claim_reason(
+                "weis_too_short",
+                "S6.1",
+                "{cards} is not a Weis: a run needs at least 3 cards of one suit",
+                cards,
+            )
+        )
     if len({card.suit for card in cards}) != 1:
-        raise RuleBroken(_claim_reason(
-            "run_mixed_suits", "S6.1",
-            "{cards} is not a Weis: a run's cards must all be of one suit (a four of a kind is 4 cards of one rank)",
-            cards))
+        raise RuleBroken(
+            _claim_reason(
+                "run_mixed_suits",
+                "S6.1",
+                "{cards} is not a Weis: a run's cards must all be of one suit (a four of a kind is 4 cards of one rank)",
+                cards,
+            )
+        )
     indexes = sorted(NATURAL_INDEX[card.rank] for card in cards)
     if indexes != list(range(indexes[0], indexes[0] + len(indexes))):
-        raise RuleBroken(_claim_reason(
-            "run_not_consecutive", "S6.1",
-            "{cards} is not a Weis: a run's cards must be consecutive in the order 6 7 8 9 T J Q K A",
-            cards))
+        raise RuleBroken(
+            _claim_reason(
+                "run_not_consecutive",
+                "S6.1",
+                "{cards} is not a Weis: a run's cards must be consecutive in the order 6 7 8 9 T J Q K A",
+                cards,
+            )
+        )
     return _run(cards, options)
 
 
@@ -191,17 +210,21 @@ def _compatible(first: Weis, second: Weis, kreuzweis: bool) -> bool:
     return kreuzweis and first.kind is not second.kind
 
 
-def check_declaration(
-    seat: Seat, weis: Sequence[Weis], options: RuleOptions
-) -> list[Reason]:
+def check_declaration(seat: Seat, weis: Sequence[Weis], options: RuleOptions) -> list[Reason]:
     """Why one player's declared Weis may not stand together (S6.3 and ``kreuzweis``)."""
     reasons: list[Reason] = []
     for i, first in enumerate(weis):
-        for second in weis[i + 1:]:
+        for second in weis[i + 1 :]:
             if first == second:
-                reasons.append(Reason(
-                    "S6.3", "weis_declared_twice", "seat {seat} declares the Weis {weis} twice",
-                    {"seat": seat.number, "weis": str(first)}, field=f"weis.{seat}"))
+                reasons.append(
+                    Reason(
+                        "S6.3",
+                        "weis_declared_twice",
+                        "seat {seat} declares the Weis {weis} twice",
+                        {"seat": seat.number, "weis": str(first)},
+                        field=f"weis.{seat}",
+                    )
+                )
             elif not _compatible(first, second, bool(options.kreuzweis)):
                 shared = sorted(set(first.cards) & set(second.cards), key=str)
                 both_runs = first.kind is WeisKind.RUN and second.kind is WeisKind.RUN
@@ -212,11 +235,20 @@ def check_declaration(
                     else "seat {seat} uses {shared} in two Weis ({first} and {second}); "
                     "a card may count in only one Weis of its holder"
                 )
-                reasons.append(Reason(
-                    "S6.3", "card_in_two_weis", template,
-                    {"seat": seat.number, "shared": format_cards(shared),
-                     "first": str(first), "second": str(second)},
-                    field=f"weis.{seat}"))
+                reasons.append(
+                    Reason(
+                        "S6.3",
+                        "card_in_two_weis",
+                        template,
+                        {
+                            "seat": seat.number,
+                            "shared": format_cards(shared),
+                            "first": str(first),
+                            "second": str(second),
+                        },
+                        field=f"weis.{seat}",
+                    )
+                )
     return reasons
 
 
@@ -281,8 +313,12 @@ class ComparisonStep:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "step": self.step, "name": self.name, "rule": self.rule,
-            "explanation": self.explanation, "first": self.first, "second": self.second,
+            "step": self.step,
+            "name": self.name,
+            "rule": self.rule,
+            "explanation": self.explanation,
+            "first": self.first,
+            "second": self.second,
             "winner": self.winner,
         }
 
@@ -306,8 +342,10 @@ class WeisComparison:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "first": self.first.to_json(), "second": self.second.to_json(),
-            "steps": [s.to_json() for s in self.steps], "winner": self.winner,
+            "first": self.first.to_json(),
+            "second": self.second.to_json(),
+            "steps": [s.to_json() for s in self.steps],
+            "winner": self.winner,
         }
 
 

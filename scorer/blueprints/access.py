@@ -24,9 +24,11 @@ def edit_link(match_id: int, secret: str) -> Any:
     match = db.session().get(Match, match_id)
     if match is None or not access.secret_fits(match, secret):
         access.limiter().fail(access.client_address())
-        raise access.EditRefused(_("This edit link is not valid."),
-                                 _("Ask a tablet of this match for its edit link (the QR code on the match page)."),
-                                 match.id if match is not None else None)
+        raise access.EditRefused(
+            _("This edit link is not valid."),
+            _("Ask a tablet of this match for its edit link (the QR code on the match page)."),
+            match.id if match is not None else None,
+        )
     access.grant(match, secret)
     flash(_("This tablet may now enter deals for this match."))
     # 303 to the plain match page: the secret leaves the address bar (and the history entry).
@@ -102,20 +104,31 @@ def void(match_id: int) -> Any:
     """Void the match: a ``void`` entry is appended; nothing is deleted."""
     loaded = matchview.load(match_id)
     if not access.is_admin():
-        raise access.EditRefused(_("Only the club administrator may void a match."),
-                                 _("Ask the club administrator."), match_id)
+        raise access.EditRefused(
+            _("Only the club administrator may void a match."), _("Ask the club administrator."), match_id
+        )
     form = VoidForm(prefix="void")
     if not form.validate_on_submit():
         flash(_("Tick the box to void the match."), "error")
     elif form.version.data != str(loaded.state.version):
-        flash(_("The match changed meanwhile: it was not voided. Check the score, then void it again."), "error")
+        flash(
+            _("The match changed meanwhile: it was not voided. Check the score, then void it again."), "error"
+        )
     else:
         try:
-            log.append(db.session(), loaded.match, expected_version=loaded.state.version, kind="void",
-                       key=form.idem.data)
+            log.append(
+                db.session(),
+                loaded.match,
+                expected_version=loaded.state.version,
+                kind="void",
+                key=form.idem.data,
+            )
             flash(_("The match was voided."))
         except log.Duplicate:
             flash(_("This entry was already saved."))
         except log.Conflict:
-            flash(_("The match changed meanwhile: it was not voided. Check the score, then void it again."), "error")
+            flash(
+                _("The match changed meanwhile: it was not voided. Check the score, then void it again."),
+                "error",
+            )
     return redirect(url_for("matches.show", match_id=match_id), 303)

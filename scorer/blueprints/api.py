@@ -87,8 +87,10 @@ def answer(entry: str) -> tuple[Response, int]:
         return error("the record is nested too deeply")
     except Exception as problem:  # noqa: BLE001 — the API promises never to answer 5xx
         current_app.logger.exception("engine failure on /api/v1/%s", entry)
-        return error(f"the rules engine could not read this record ({type(problem).__name__}); "
-                     "please report it with the record")
+        return error(
+            f"the rules engine could not read this record ({type(problem).__name__}); "
+            "please report it with the record"
+        )
     return Response(body, status=200, mimetype="application/json"), 200
 
 

@@ -46,15 +46,19 @@ def _form(loaded: matchview.Loaded, data: dict[str, Any] | None = None) -> Any:
     for field in ("stoeck", "bella", "revoke_seat", "durchmarsch"):
         if field in form:
             form[field].choices = choices(NONE, *seats)
-    form.team.choices = choices(("1", display.side_label(1, settings)), ("2", display.side_label(2, settings)))
+    form.team.choices = choices(
+        ("1", display.side_label(1, settings)), ("2", display.side_label(2, settings))
+    )
     deck = settings.get("deck") or "french"
     if settings["game"] == "schieber":
         factors = matchview.factors(settings)
-        form.contract.choices = choices(*((key, display.contract_name(key, deck)) for key in
-                                         ("H", "D", "S", "C", "obenabe", "undenufe")))
+        form.contract.choices = choices(
+            *((key, display.contract_name(key, deck)) for key in ("H", "D", "S", "C", "obenabe", "undenufe"))
+        )
         form.factors = factors
-        form.reached_first.choices = choices(NONE, ("1", display.side_label(1, settings)),
-                                             ("2", display.side_label(2, settings)))
+        form.reached_first.choices = choices(
+            NONE, ("1", display.side_label(1, settings)), ("2", display.side_label(2, settings))
+        )
     else:
         form.trump.choices = choices(*((s, display.suit_name(s, deck)) for s in display.KLAMMERN_SUITS))
     return form
@@ -64,10 +68,27 @@ def shown_slots(settings: dict[str, Any]) -> set[str]:
     """The error slots the deal form of this match displays; the rest go to the top."""
     players = matchview.players(settings)
     if settings["game"] == "schieber":
-        return {"forehand", "contract", "points", "weis", "stoeck", "reached_first",
-                *(f"weis_{n}" for n in range(1, 5))}
-    slots = {"forehand", "declarer", "trump", "how", "melds", "bella", "kontra", "points", "revoke",
-             *(f"melds_{n}" for n in range(1, players + 1))}
+        return {
+            "forehand",
+            "contract",
+            "points",
+            "weis",
+            "stoeck",
+            "reached_first",
+            *(f"weis_{n}" for n in range(1, 5)),
+        }
+    slots = {
+        "forehand",
+        "declarer",
+        "trump",
+        "how",
+        "melds",
+        "bella",
+        "kontra",
+        "points",
+        "revoke",
+        *(f"melds_{n}" for n in range(1, players + 1)),
+    }
     if settings.get("format") == "liga":
         slots.add("durchmarsch")
     return slots
@@ -78,8 +99,14 @@ def shown_slots(settings: dict[str, Any]) -> set[str]:
 _FRESH_MELDS = PageCache(256)
 
 
-def _render(loaded: matchview.Loaded, form: Any, errors: dict[str, list[dict[str, Any]]], *,
-            slot: log.DealSlot | None = None, status: int = 200) -> tuple[str, int]:
+def _render(
+    loaded: matchview.Loaded,
+    form: Any,
+    errors: dict[str, list[dict[str, Any]]],
+    *,
+    slot: log.DealSlot | None = None,
+    status: int = 200,
+) -> tuple[str, int]:
     settings = loaded.settings
     shown = shown_slots(settings)
     for key in [k for k in errors if k != FORM_ERRORS and k not in shown]:
@@ -95,14 +122,29 @@ def _render(loaded: matchview.Loaded, form: Any, errors: dict[str, list[dict[str
         if fresh:
             _FRESH_MELDS.put(melds_key, melds)
     return render_template(
-        f"deals/{settings['game']}.html", m=loaded, form=form, errors=errors, slot=slot, melds=Markup(melds),
-        sides=matchview.sides(loaded), names=names, players=players, deck=deck,
-        next=matchview.next_turn(loaded), deal_total=_deal_total(settings),
+        f"deals/{settings['game']}.html",
+        m=loaded,
+        form=form,
+        errors=errors,
+        slot=slot,
+        melds=Markup(melds),
+        sides=matchview.sides(loaded),
+        names=names,
+        players=players,
+        deck=deck,
+        next=matchview.next_turn(loaded),
+        deal_total=_deal_total(settings),
     ), status
 
 
-def _render_melds(settings: dict[str, Any], form: Any, errors: dict[str, list[dict[str, Any]]],
-                  names: list[str], players: int, deck: str) -> str:
+def _render_melds(
+    settings: dict[str, Any],
+    form: Any,
+    errors: dict[str, list[dict[str, Any]]],
+    names: list[str],
+    players: int,
+    deck: str,
+) -> str:
     """The Weis (Schieber) or Terz/Fifty (Klammern) section of the deal form."""
     schieber = settings["game"] == "schieber"
     prefix = "weis" if schieber else "melds"
@@ -110,13 +152,24 @@ def _render_melds(settings: dict[str, Any], form: Any, errors: dict[str, list[di
     sample = [form[f"{prefix}_1_1_{part}"] for part in ("kind", "suit", "top")]
     meld_options = {
         "kind": [(c.value, str(c.label) if c.value else _("kind")) for c in sample[0].choices],
-        "suit": [(c.value, display.suit_name(c.value, deck) if c.value else _("suit")) for c in sample[1].choices],
-        "top": [(c.value, display.rank_name(c.value, deck) if c.value else _("top card")) for c in sample[2].choices],
+        "suit": [
+            (c.value, display.suit_name(c.value, deck) if c.value else _("suit")) for c in sample[1].choices
+        ],
+        "top": [
+            (c.value, display.rank_name(c.value, deck) if c.value else _("top card"))
+            for c in sample[2].choices
+        ],
     }
     meld_labels = {part: str(field.label.text) for part, field in zip(("kind", "suit", "top"), sample)}
     return render_template(
-        "deals/_melds.html", form=form, errors=errors, names=names, meld_options=meld_options,
-        meld_labels=meld_labels, prefix=prefix, players=4 if schieber else players,
+        "deals/_melds.html",
+        form=form,
+        errors=errors,
+        names=names,
+        meld_options=meld_options,
+        meld_labels=meld_labels,
+        prefix=prefix,
+        players=4 if schieber else players,
         legend=_("Weis") if schieber else _("Terz and Fifty"),
     )
 
@@ -139,9 +192,19 @@ def _conflict(loaded: matchview.Loaded, form: Any, slot: log.DealSlot | None) ->
     """Another tablet wrote first: show the new state and keep what this one typed."""
     fresh = matchview.load(loaded.match.id)
     form.version.data = str(fresh.state.version)
-    errors = {FORM_ERRORS: [{"rule": None, "code": "changed_meanwhile", "params": {},
-                             "message": _("The match changed meanwhile (another entry was saved). "
-                                          "Check the score above, then save again.")}]}
+    errors = {
+        FORM_ERRORS: [
+            {
+                "rule": None,
+                "code": "changed_meanwhile",
+                "params": {},
+                "message": _(
+                    "The match changed meanwhile (another entry was saved). "
+                    "Check the score above, then save again."
+                ),
+            }
+        ]
+    }
     return _render(fresh, form, errors, slot=slot, status=409)
 
 
@@ -157,8 +220,13 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
     try:
         record = _record(loaded, form)
     except ShapeError as error:
-        return _render(loaded, form, {error.field: [{"rule": None, "code": "shape", "params": {},
-                                                      "message": error.message}]}, slot=slot, status=422)
+        return _render(
+            loaded,
+            form,
+            {error.field: [{"rule": None, "code": "shape", "params": {}, "message": error.message}]},
+            slot=slot,
+            status=422,
+        )
     current = loaded.state.current_slots
     deals = [s.current.record for s in current if s.current is not None]
     if slot is None:
@@ -171,9 +239,15 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
     if not scored.valid:
         return _render(loaded, form, place_errors(scored.errors, index), slot=slot, status=422)
     try:
-        log.append(db.session(), loaded.match, expected_version=loaded.state.version,
-                   kind="deal" if slot is None else "correction", record=record,
-                   target_seq=None if slot is None else slot.slot, key=form.idem.data)
+        log.append(
+            db.session(),
+            loaded.match,
+            expected_version=loaded.state.version,
+            kind="deal" if slot is None else "correction",
+            record=record,
+            target_seq=None if slot is None else slot.slot,
+            key=form.idem.data,
+        )
     except log.Duplicate:
         flash(_("This entry was already saved."))
     except log.Conflict:
@@ -247,7 +321,9 @@ def _undo(loaded: matchview.Loaded, target: Entry | None, done: str) -> Response
     elif log.find_key(db.session(), form.idem.data) is not None:
         flash(_("This entry was already saved."))
     elif form.version.data != str(loaded.state.version):
-        flash(_("The match changed meanwhile: nothing was undone. Check the score, then undo again."), "error")
+        flash(
+            _("The match changed meanwhile: nothing was undone. Check the score, then undo again."), "error"
+        )
     elif target is None:
         flash(_("There is nothing to undo."), "error")
     else:
@@ -259,8 +335,14 @@ def _undo(loaded: matchview.Loaded, target: Entry | None, done: str) -> Response
             flash(_("This cannot be undone: %(reason)s", reason=reason_text(scored.errors[0])), "error")
         else:
             try:
-                log.append(db.session(), loaded.match, expected_version=loaded.state.version, kind="undo",
-                           target_seq=target.seq, key=form.idem.data)
+                log.append(
+                    db.session(),
+                    loaded.match,
+                    expected_version=loaded.state.version,
+                    kind="undo",
+                    target_seq=target.seq,
+                    key=form.idem.data,
+                )
                 flash(done)
             except log.Duplicate:
                 flash(_("This entry was already saved."))

@@ -27,8 +27,15 @@ def index() -> str:
     for match in matches:
         state = log.derive(match.entries)
         scored = scoring.score(scoring.match_record(match.settings, state.deals))
-        items.append({"match": match, "deals": len(state.deals), "answer": scored.answer or {},
-                      "names": matchview.names(match.settings), "voided": state.voided})
+        items.append(
+            {
+                "match": match,
+                "deals": len(state.deals),
+                "answer": scored.answer or {},
+                "names": matchview.names(match.settings),
+                "voided": state.voided,
+            }
+        )
     return render_template("matches/index.html", items=items)
 
 
@@ -43,8 +50,11 @@ def _names(form: Any, count: int) -> list[str]:
 
 def schieber_settings(form: NewSchieberForm) -> dict[str, Any]:
     options: dict[str, Any] = {}
-    factors = {key: form[f"factor_{key}"].data for key in ("H", "D", "S", "C", "obenabe", "undenufe")
-               if form[f"factor_{key}"].data is not None}
+    factors = {
+        key: form[f"factor_{key}"].data
+        for key in ("H", "D", "S", "C", "obenabe", "undenufe")
+        if form[f"factor_{key}"].data is not None
+    }
     if factors:
         options["factors"] = factors
     for key in SCHIEBER_OPTION_FIELDS:
@@ -56,8 +66,12 @@ def schieber_settings(form: NewSchieberForm) -> dict[str, Any]:
     if form.kreuzweis.data:
         options["kreuzweis"] = form.kreuzweis.data == "yes"
     settings: dict[str, Any] = {
-        "game": "schieber", "profile": form.profile.data, "options": options,
-        "deck": form.deck.data, "names": _names(form, 4), "players": 4,
+        "game": "schieber",
+        "profile": form.profile.data,
+        "options": options,
+        "deck": form.deck.data,
+        "names": _names(form, 4),
+        "players": 4,
         "first_forehand": int(form.rosen7.data),
     }
     if form.target.data is not None:
@@ -76,8 +90,12 @@ def klammern_settings(form: NewKlammernForm) -> dict[str, Any]:
         options["revoke"] = form.revoke.data
     dealer = int(form.first_dealer.data)
     settings: dict[str, Any] = {
-        "game": "klammern", "players": players, "format": form.format.data, "options": options,
-        "deck": "french", "names": _names(form, players),
+        "game": "klammern",
+        "players": players,
+        "format": form.format.data,
+        "options": options,
+        "deck": "french",
+        "names": _names(form, players),
         "first_forehand": dealer % players + 1,
     }
     if form.format.data == "liga" and form.target.data is not None:
@@ -88,8 +106,13 @@ def klammern_settings(form: NewKlammernForm) -> dict[str, Any]:
 
 
 #: Engine field of a match-level error -> the new-match form's field.
-SETTINGS_FIELDS = {"profile": "profile", "target": "target", "target_big": "target_big", "players": "players",
-                   "format": "format"}
+SETTINGS_FIELDS = {
+    "profile": "profile",
+    "target": "target",
+    "target_big": "target_big",
+    "players": "players",
+    "format": "format",
+}
 
 
 @bp.route("/new/<game>", methods=["GET", "POST"])
@@ -117,7 +140,9 @@ def create(game: str) -> Any:
                 return redirect(url_for("matches.show", match_id=match.id))
             errors = _settings_errors(scored.errors)
     form.fresh_key()
-    return render_template(f"matches/new_{game}.html", form=form, errors=errors), (422 if request.method == "POST" else 200)
+    return render_template(f"matches/new_{game}.html", form=form, errors=errors), (
+        422 if request.method == "POST" else 200
+    )
 
 
 def _grant_creator(match: Match, key: str | None) -> None:
@@ -194,10 +219,16 @@ def _show(match_id: int) -> str:
     redo.fresh_key()
     return render_template(
         f"matches/show_{loaded.settings['game']}.html",
-        m=loaded, sides=matchview.sides(loaded), rows=matchview.rows(loaded),
-        next=matchview.next_turn(loaded), names=matchview.names(loaded.settings),
-        undo=undo, redo=redo, factors=matchview.factors(loaded.settings) if loaded.settings["game"] == "schieber" else {},
-        board=request.args.get("view") == "board", acc=access.match_access(loaded.match, loaded.state),
+        m=loaded,
+        sides=matchview.sides(loaded),
+        rows=matchview.rows(loaded),
+        next=matchview.next_turn(loaded),
+        names=matchview.names(loaded.settings),
+        undo=undo,
+        redo=redo,
+        factors=matchview.factors(loaded.settings) if loaded.settings["game"] == "schieber" else {},
+        board=request.args.get("view") == "board",
+        acc=access.match_access(loaded.match, loaded.state),
     )
 
 
@@ -205,16 +236,23 @@ def _show(match_id: int) -> str:
 def export(match_id: int) -> Response:
     loaded = matchview.load(match_id)
     body = json.dumps(loaded.record, ensure_ascii=False, indent=2) + "\n"
-    return Response(body, mimetype="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="tafel-match-{match_id}.json"'})
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="tafel-match-{match_id}.json"'},
+    )
 
 
 def settings_from_record(record: dict[str, Any], form: ImportForm) -> dict[str, Any]:
     """A match's settings from an imported record (names and deck from the form)."""
     game = record.get("game", "schieber")
     players = int(record.get("players") or 4) if game == "klammern" else 4
-    settings: dict[str, Any] = {"game": game, "players": players, "names": _names(form, players),
-                                "deck": form.deck.data if game == "schieber" else "french"}
+    settings: dict[str, Any] = {
+        "game": game,
+        "players": players,
+        "names": _names(form, players),
+        "deck": form.deck.data if game == "schieber" else "french",
+    }
     for key in scoring.MATCH_FIELDS.get(game, ()):
         if key in record and key != "players":
             settings[key] = record[key]
@@ -239,8 +277,14 @@ def import_record() -> Any:
         try:
             record = json.loads(raw)
         except ValueError as error:
-            errors = [{"rule": None, "code": "not_json", "params": {},
-                       "message": _("This is not JSON: %(error)s", error=str(error))}]
+            errors = [
+                {
+                    "rule": None,
+                    "code": "not_json",
+                    "params": {},
+                    "message": _("This is not JSON: %(error)s", error=str(error)),
+                }
+            ]
         else:
             errors, match_id = _import(record, form)
             if match_id is not None:
@@ -253,10 +297,19 @@ def import_record() -> Any:
 
 def _import(record: Any, form: ImportForm) -> tuple[list[dict[str, Any]], int | None]:
     """Store a valid match record as a new match; the engine's reasons when it is not valid."""
-    if not isinstance(record, dict) or record.get("game", "schieber") not in scoring.MATCH_FIELDS \
-            or not isinstance(record.get("deals", []), list):
-        return [{"rule": None, "code": "not_a_match", "params": {},
-                 "message": _("This is not a match record (DEAL_RECORD.md): an object with game and deals.")}], None
+    if (
+        not isinstance(record, dict)
+        or record.get("game", "schieber") not in scoring.MATCH_FIELDS
+        or not isinstance(record.get("deals", []), list)
+    ):
+        return [
+            {
+                "rule": None,
+                "code": "not_a_match",
+                "params": {},
+                "message": _("This is not a match record (DEAL_RECORD.md): an object with game and deals."),
+            }
+        ], None
     scored = scoring.score(record)
     if not scored.valid:
         return scored.errors, None
@@ -264,9 +317,15 @@ def _import(record: Any, form: ImportForm) -> tuple[list[dict[str, Any]], int | 
     # The match as the app will score it (from its own settings) must be valid too, or a
     # record with fields the app does not keep would score differently once stored.
     if not scoring.score(scoring.match_record(settings, record.get("deals") or [])).valid:
-        return [{"rule": None, "code": "not_a_match", "params": {},
-                 "message": _("This match record uses fields the table app does not keep.")}], None
-    match = _store_granted(Match(game=settings["game"], settings=settings), form.idem.data,
-                           list(record.get("deals") or []))
+        return [
+            {
+                "rule": None,
+                "code": "not_a_match",
+                "params": {},
+                "message": _("This match record uses fields the table app does not keep."),
+            }
+        ], None
+    match = _store_granted(
+        Match(game=settings["game"], settings=settings), form.idem.data, list(record.get("deals") or [])
+    )
     return [], match.id
-

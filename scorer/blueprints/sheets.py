@@ -14,18 +14,17 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, current_app, render_template, request
-from flask_babel import get_translations, to_user_timezone
+from flask_babel import get_translations, lazy_pgettext, to_user_timezone
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import lazy_pgettext
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import Length, NumberRange, Optional, StopValidation
 
 from scorer import display, i18n, matchview
-from scorer.security import pdf_response
 from scorer.forms import choices, numeric
 from scorer.pdf.text import Lang
+from scorer.security import pdf_response
 
 bp = Blueprint("sheets", __name__)
 
@@ -110,8 +109,13 @@ def pdf_lang(code: str | None = None) -> Lang:
 
 
 def unavailable(title: str, explanation: str, status: int, match_id: int | None = None) -> tuple[str, int]:
-    return render_template("refusal.html", title=title, explanation=explanation, match_id=match_id,
-                           match_link=_("Back to the match")), status
+    return render_template(
+        "refusal.html",
+        title=title,
+        explanation=explanation,
+        match_id=match_id,
+        match_link=_("Back to the match"),
+    ), status
 
 
 @bp.get("/matches/<int:match_id>/scoresheet.pdf")
@@ -122,9 +126,12 @@ def scoresheet(match_id: int) -> Any:
 
     paper = (request.args.get("paper") or "a4").strip().lower()
     if paper not in PAPERS:
-        return unavailable(_("There is no paper size %(paper)s.", paper=paper[:20]),
-                           _("Choose A4 or US Letter: add ?paper=a4 or ?paper=letter to the address."),
-                           400, match_id)
+        return unavailable(
+            _("There is no paper size %(paper)s.", paper=paper[:20]),
+            _("Choose A4 or US Letter: add ?paper=a4 or ?paper=letter to the address."),
+            400,
+            match_id,
+        )
     loaded = matchview.load(match_id)
     if loaded.state.voided:
         return unavailable(_("This match was voided."), _("A voided match has no scoresheet."), 409, match_id)
@@ -135,9 +142,12 @@ def scoresheet(match_id: int) -> Any:
         # A stored match always passed the engine when it was entered; an engine that
         # judges it differently now says why here instead of failing.
         current_app.logger.warning("scoresheet of match %s refused: %s", match_id, error)
-        return unavailable(_("This match cannot be printed."),
-                           _("The rules engine no longer accepts this match: %(reason)s", reason=str(error)),
-                           422, match_id)
+        return unavailable(
+            _("This match cannot be printed."),
+            _("The rules engine no longer accepts this match: %(reason)s", reason=str(error)),
+            422,
+            match_id,
+        )
     except FontMissing as error:
         current_app.logger.error("scoresheet of match %s: %s", match_id, error)
         return unavailable(_("PDFs cannot be made on this server."), str(error), 503, match_id)
@@ -152,8 +162,9 @@ def scoresheet(match_id: int) -> Any:
 
 GAME_CHOICES = choices(("schieber", _l("Schieber")), ("klammern", _l("Klammern")))
 # The new-match form's words for the same choices.
-FORMAT_CHOICES = choices(("small_big", _l("small and big points")), ("liga", _l("Liga (Augen)")),
-                         ("hamburg", _l("Hamburg dice")))
+FORMAT_CHOICES = choices(
+    ("small_big", _l("small and big points")), ("liga", _l("Liga (Augen)")), ("hamburg", _l("Hamburg dice"))
+)
 PAPER_CHOICES = choices(("a4", _l("A4")), ("letter", _l("US Letter")))
 PLAYER_CHOICES = choices(("4", "4"), ("3", "3"), ("2", "2"))
 
@@ -171,7 +182,9 @@ def _typed(form: Any, field: Any) -> None:
 
 
 def _name(label: Any) -> StringField:
-    return StringField(label, validators=[Optional(), Length(max=NAME_LENGTH)], render_kw={"autocomplete": "off"})
+    return StringField(
+        label, validators=[Optional(), Length(max=NAME_LENGTH)], render_kw={"autocomplete": "off"}
+    )
 
 
 class PadForm(FlaskForm):
@@ -186,8 +199,9 @@ class PadForm(FlaskForm):
     players = RadioField(_l("Players"), choices=PLAYER_CHOICES, default="4")
     paper = RadioField(_l("Paper"), choices=PAPER_CHOICES, default="a4")
     lang = SelectField(_l("Language"))
-    target = IntegerField(_l("Target"), validators=[_typed, Optional(), NumberRange(min=1, max=100_000)],
-                          render_kw=numeric())
+    target = IntegerField(
+        _l("Target"), validators=[_typed, Optional(), NumberRange(min=1, max=100_000)], render_kw=numeric()
+    )
     team_1 = _name(_l("Team %(number)s", number=1))
     team_2 = _name(_l("Team %(number)s", number=2))
     player_1 = _name(lazy_pgettext("seat", "Seat %(n)s", n=1))
@@ -221,14 +235,23 @@ class PadForm(FlaskForm):
         for seat in range(count + 1, 5):
             field = self[f"player_{seat}"]
             if field.data:
-                field.errors.append(_("Leave this empty: a pad for %(count)s players has no seat %(seat)s.",
-                                      count=i18n.digits(count), seat=i18n.digits(seat)))
+                field.errors.append(
+                    _(
+                        "Leave this empty: a pad for %(count)s players has no seat %(seat)s.",
+                        count=i18n.digits(count),
+                        seat=i18n.digits(seat),
+                    )
+                )
                 valid = False
         if count < 4:
             for field in (self.team_1, self.team_2):
                 if field.data:
-                    field.errors.append(_("Leave this empty: with %(count)s players everyone scores alone.",
-                                          count=i18n.digits(count)))
+                    field.errors.append(
+                        _(
+                            "Leave this empty: with %(count)s players everyone scores alone.",
+                            count=i18n.digits(count),
+                        )
+                    )
                     valid = False
         return bool(valid)
 

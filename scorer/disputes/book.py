@@ -20,5 +20,10 @@ bp = Blueprint("rules", __name__, url_prefix="/rules")
 def book() -> str:
     language = str(get_locale() or "en")
     books = [rulebook.book(game, language) for game in rulebook.GAMES]
-    return render_template("rules/book.html", books=books, render_rule=rulebook.render,
-                           render_inline=rulebook.inline, language=language)
+    return render_template(
+        "rules/book.html",
+        books=books,
+        render_rule=rulebook.render,
+        render_inline=rulebook.inline,
+        language=language,
+    )

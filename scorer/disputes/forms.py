@@ -16,25 +16,45 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 from scorer.forms import BaseForm, choices, numeric
 
 GAMES = choices(("schieber", _l("Schieber")), ("klammern", _l("Klammern")))
-CONTRACTS = choices(("H", _l("Rosen / Hearts (H)")), ("D", _l("Eicheln / Diamonds (D)")),
-                    ("S", _l("Schilten / Spades (S)")), ("C", _l("Schellen / Clubs (C)")),
-                    ("obenabe", _l("Obenabe")), ("undenufe", _l("Undenufe")))
+CONTRACTS = choices(
+    ("H", _l("Rosen / Hearts (H)")),
+    ("D", _l("Eicheln / Diamonds (D)")),
+    ("S", _l("Schilten / Spades (S)")),
+    ("C", _l("Schellen / Clubs (C)")),
+    ("obenabe", _l("Obenabe")),
+    ("undenufe", _l("Undenufe")),
+)
 PROFILES = choices(("seed", _l("seed (the rule book)")), ("official", _l("official (Swiss regulation)")))
 SEATS = choices(("1", "1"), ("2", "2"), ("3", "3"), ("4", "4"))
 #: K1.1: Klammern is played by four (two teams) or by two or three players, each alone.
 PLAYERS = choices(("4", "4"), ("3", "3"), ("2", "2"))
 OPTIONAL_SEATS = choices(("", "\u2014"), ("1", "1"), ("2", "2"), ("3", "3"), ("4", "4"))
-QUICK_KINDS = choices(("", "\u2014"), ("run3", _l("3 in a row / Terz")), ("run4", _l("4 in a row / Fifty")),
-                      ("run5", _l("5 in a row")), ("run6", _l("6 in a row")), ("run7", _l("7 in a row")),
-                      ("run8", _l("8 in a row")), ("run9", _l("9 in a row")), ("four", _l("four of a kind")))
+QUICK_KINDS = choices(
+    ("", "\u2014"),
+    ("run3", _l("3 in a row / Terz")),
+    ("run4", _l("4 in a row / Fifty")),
+    ("run5", _l("5 in a row")),
+    ("run6", _l("6 in a row")),
+    ("run7", _l("7 in a row")),
+    ("run8", _l("8 in a row")),
+    ("run9", _l("9 in a row")),
+    ("four", _l("four of a kind")),
+)
 QUICK_SUITS = choices(("", "\u2014"), ("H", "H"), ("D", "D"), ("S", "S"), ("C", "C"))
 QUICK_TOPS = choices(("", "\u2014"), *((r, r) for r in "AKQJT9876"))
 
 
 def card_input(placeholder: str, **extra: Any) -> dict[str, Any]:
     """Render kwargs of a card-code text input: the picker (JS) attaches to ``cards-input``."""
-    return {"class": "cards-input", "placeholder": placeholder, "autocapitalize": "characters",
-            "autocomplete": "off", "spellcheck": "false", "maxlength": 200, **extra}
+    return {
+        "class": "cards-input",
+        "placeholder": placeholder,
+        "autocapitalize": "characters",
+        "autocomplete": "off",
+        "spellcheck": "false",
+        "maxlength": 200,
+        **extra,
+    }
 
 
 class QuestionForm(BaseForm):
@@ -57,27 +77,37 @@ class ContractMixin:
 class CardForm(ContractMixin, QuestionForm):
     trick = StringField(_l("Cards already in the trick, in order"), render_kw=card_input("CK H9"))
     hand = StringField(_l("The player's hand, as far as known"), render_kw=card_input("H6 C6 CA"))
-    card = StringField(_l("The card played"), validators=[InputRequired()], render_kw=card_input("H6", maxlength=4))
+    card = StringField(
+        _l("The card played"), validators=[InputRequired()], render_kw=card_input("H6", maxlength=4)
+    )
 
 
 class TrickForm(ContractMixin, QuestionForm):
-    cards = StringField(_l("The cards of the trick, in the order played"), validators=[InputRequired()],
-                        render_kw=card_input("CK H9 C6 CA"))
+    cards = StringField(
+        _l("The cards of the trick, in the order played"),
+        validators=[InputRequired()],
+        render_kw=card_input("CK H9 C6 CA"),
+    )
     leader = SelectField(_l("Led by seat"), choices=OPTIONAL_SEATS, default="")
 
 
 class WeisForm(ContractMixin, QuestionForm):
     forehand = SelectField(_l("Forehand (plays first)"), choices=SEATS, default="1")
-    tiebreak = SelectField(_l("Equal melds (Klammern)"), default="first_declared",
-                           choices=choices(("first_declared", _l("first declared wins")),
-                                           ("suit_rank", _l("higher suit wins"))))
+    tiebreak = SelectField(
+        _l("Equal melds (Klammern)"),
+        default="first_declared",
+        choices=choices(("first_declared", _l("first declared wins")), ("suit_rank", _l("higher suit wins"))),
+    )
     bella = SelectField(_l("Bella announced by seat (Klammern)"), choices=OPTIONAL_SEATS, default="")
 
 
 def _add_claims(form_class: type[WeisForm]) -> None:
     for seat in range(1, 5):
-        setattr(form_class, f"seat_{seat}", StringField(_l("Cards (groups separated by ;)"),
-                                                        render_kw=card_input("H6 H7 H8; CJ DJ HJ SJ")))
+        setattr(
+            form_class,
+            f"seat_{seat}",
+            StringField(_l("Cards (groups separated by ;)"), render_kw=card_input("H6 H7 H8; CJ DJ HJ SJ")),
+        )
         setattr(form_class, f"kind_{seat}", SelectField(_l("Kind"), choices=QUICK_KINDS, default=""))
         setattr(form_class, f"suit_{seat}", SelectField(_l("Suit"), choices=QUICK_SUITS, default=""))
         setattr(form_class, f"top_{seat}", SelectField(_l("Top card"), choices=QUICK_TOPS, default=""))
@@ -87,35 +117,62 @@ _add_claims(WeisForm)
 
 
 class CountForm(ContractMixin, QuestionForm):
-    points = IntegerField(_l("One team's trick points (before the factor)"),
-                          validators=[InputRequired(), NumberRange(min=-1000, max=1000)],
-                          render_kw=numeric(**{"class": "big-input", "pattern": "-?[0-9]*"}))
+    points = IntegerField(
+        _l("One team's trick points (before the factor)"),
+        validators=[InputRequired(), NumberRange(min=-1000, max=1000)],
+        render_kw=numeric(**{"class": "big-input", "pattern": "-?[0-9]*"}),
+    )
     jappa_total = BooleanField(_l("Klammern: the trump J counts 20 outright (162 a deal)"))
 
 
 class ReplayForm(ContractMixin, QuestionForm):
     forehand = SelectField(_l("Forehand (leads the first trick)"), choices=SEATS, default="1")
     declarer = SelectField(_l("Declarer (Klammern)"), choices=SEATS, default="1")
-    format = SelectField(_l("Scoring (Klammern)"), default="small_big",
-                         choices=choices(("small_big", _l("small and big points")), ("liga", _l("Liga (Augen)")),
-                                         ("hamburg", _l("Hamburg dice"))))
-    how = SelectField(_l("Trump made by (Klammern)"), default="orgi",
-                      choices=choices(("orgi", _l("Orgi (turned-up suit)")), ("kleines", _l("Kleines")),
-                                      ("besser", _l("Besser"))))
-    revoke = SelectField(_l("Revoke (Klammern K4.5)"), default="secured",
-                         choices=choices(("secured", _l("the side that had secured the deal keeps it")),
-                                         ("clean_side_all", _l("the clean side wins every point"))))
+    format = SelectField(
+        _l("Scoring (Klammern)"),
+        default="small_big",
+        choices=choices(
+            ("small_big", _l("small and big points")),
+            ("liga", _l("Liga (Augen)")),
+            ("hamburg", _l("Hamburg dice")),
+        ),
+    )
+    how = SelectField(
+        _l("Trump made by (Klammern)"),
+        default="orgi",
+        choices=choices(
+            ("orgi", _l("Orgi (turned-up suit)")), ("kleines", _l("Kleines")), ("besser", _l("Besser"))
+        ),
+    )
+    revoke = SelectField(
+        _l("Revoke (Klammern K4.5)"),
+        default="secured",
+        choices=choices(
+            ("secured", _l("the side that had secured the deal keeps it")),
+            ("clean_side_all", _l("the clean side wins every point")),
+        ),
+    )
     hand_1 = StringField(_l("Hand of seat 1"), render_kw=card_input(""))
     hand_2 = StringField(_l("Hand of seat 2"), render_kw=card_input(""))
     hand_3 = StringField(_l("Hand of seat 3"), render_kw=card_input(""))
     hand_4 = StringField(_l("Hand of seat 4"), render_kw=card_input(""))
-    tricks = TextAreaField(_l("Tricks, one per line, each card in the order played"),
-                           validators=[Optional()],
-                           render_kw={"rows": 9, "class": "cards-input", "placeholder": "H6 H7 HA H9\nCA C6 C7 C8",
-                                      "autocapitalize": "characters", "spellcheck": "false", "maxlength": 1200})
-    record = TextAreaField(_l("or a deal record (JSON): when given, it is replayed and the fields above show it"),
-                           validators=[Optional()],
-                           render_kw={"rows": 4, "maxlength": 20000, "spellcheck": "false"})
+    tricks = TextAreaField(
+        _l("Tricks, one per line, each card in the order played"),
+        validators=[Optional()],
+        render_kw={
+            "rows": 9,
+            "class": "cards-input",
+            "placeholder": "H6 H7 HA H9\nCA C6 C7 C8",
+            "autocapitalize": "characters",
+            "spellcheck": "false",
+            "maxlength": 1200,
+        },
+    )
+    record = TextAreaField(
+        _l("or a deal record (JSON): when given, it is replayed and the fields above show it"),
+        validators=[Optional()],
+        render_kw={"rows": 4, "maxlength": 20000, "spellcheck": "false"},
+    )
 
 
 class ImportForm(BaseForm):

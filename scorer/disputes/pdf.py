@@ -47,7 +47,9 @@ class _Page:
         self.y = self.height - MARGIN
         self.full = False
 
-    def text(self, text: str, size: float = 10.5, bold: bool = False, gap: float = 2.0, indent: float = 0) -> None:
+    def text(
+        self, text: str, size: float = 10.5, bold: bool = False, gap: float = 2.0, indent: float = 0
+    ) -> None:
         if self.full:
             return
         font = self.bold if bold else self.regular
@@ -75,7 +77,9 @@ class _Page:
         self.y -= 6
 
 
-def ruling_pdf(ruling: Ruling, title: str, rules: Sequence[tuple[str, str]], link: str, language: str = "en") -> bytes:
+def ruling_pdf(
+    ruling: Ruling, title: str, rules: Sequence[tuple[str, str]], link: str, language: str = "en"
+) -> bytes:
     """One page: title, verdict, the question, the reasoning, each rule cited with its text, the link."""
     regular, bold = _fonts()
     buffer = io.BytesIO()

@@ -17,7 +17,15 @@ from rules_engine.errors import InvalidRecord
 from scorer import rulebook
 from scorer.disputes import rulings
 from scorer.disputes.cards import CardError, parse_codes, parse_tricks
-from scorer.disputes.forms import CardForm, CountForm, ImportForm, QuestionForm, ReplayForm, TrickForm, WeisForm
+from scorer.disputes.forms import (
+    CardForm,
+    CountForm,
+    ImportForm,
+    QuestionForm,
+    ReplayForm,
+    TrickForm,
+    WeisForm,
+)
 from scorer.disputes.rulings import Ruling, Unreadable
 
 bp = Blueprint("disputes", __name__, url_prefix="/disputes")
@@ -49,8 +57,10 @@ def _card_error(error: CardError, game: str) -> str:
         return _("%(card)s is not a card of the Klammern deck (it has no 6s).", card=error.word)
     if error.kind == "twice":
         return _("%(card)s is entered twice.", card=error.word)
-    return _("%(word)s is not a card: write suit + rank, e.g. HJ, S9, DT (H C D S; A K Q J T 9 8 7 6).",
-             word=error.word)
+    return _(
+        "%(word)s is not a card: write suit + rank, e.g. HJ, S9, DT (H C D S; A K Q J T 9 8 7 6).",
+        word=error.word,
+    )
 
 
 def _players(form: QuestionForm) -> int:
@@ -69,13 +79,21 @@ def _codes(form: QuestionForm, name: str, game: str) -> list[str]:
 
 # --------------------------------------------------------------------------- the screens
 
+
 def _ask_card(form: CardForm) -> Ruling:
     game = form.game.data
     card = _codes(form, "card", game)
     if len(card) != 1:
         raise Unreadable("card", _("Enter exactly one card as the card played."))
-    return rulings.card_ruling(game, form.contract.data, _codes(form, "hand", game), _codes(form, "trick", game),
-                               card[0], form.profile.data or "seed", _players(form))
+    return rulings.card_ruling(
+        game,
+        form.contract.data,
+        _codes(form, "hand", game),
+        _codes(form, "trick", game),
+        card[0],
+        form.profile.data or "seed",
+        _players(form),
+    )
 
 
 def _ask_trick(form: TrickForm) -> Ruling:
@@ -106,7 +124,9 @@ def _claims(form: WeisForm, game: str) -> dict[int, list[list[str]]]:
             try:
                 groups.append(quick_meld(kind, suit, top, four_suits))
             except ValueError:
-                raise Unreadable(f"seat_{seat}", _("No such run: it would start below the lowest card.")) from None
+                raise Unreadable(
+                    f"seat_{seat}", _("No such run: it would start below the lowest card.")
+                ) from None
         for part in (form[f"seat_{seat}"].data or "").split(";"):
             try:
                 codes = parse_codes(part, game)
@@ -126,16 +146,25 @@ def _ask_weis(form: WeisForm) -> Ruling:
     if not claims and bella is None:
         raise Unreadable("seat_1", _("Enter at least one claim."))
     if game == "klammern":
-        return rulings.melds_ruling(form.contract.data, claims, int(form.forehand.data), form.tiebreak.data,
-                                    _players(form), bella)
-    return rulings.weis_ruling(form.contract.data, claims, int(form.forehand.data), form.profile.data or "seed")
+        return rulings.melds_ruling(
+            form.contract.data, claims, int(form.forehand.data), form.tiebreak.data, _players(form), bella
+        )
+    return rulings.weis_ruling(
+        form.contract.data, claims, int(form.forehand.data), form.profile.data or "seed"
+    )
 
 
 def _ask_count(form: CountForm) -> Ruling:
     if form.points.data is None:
         raise Unreadable("points", _("Enter the trick points."))
-    return rulings.count_ruling(form.game.data, form.contract.data, int(form.points.data),
-                                form.profile.data or "seed", bool(form.jappa_total.data), _players(form))
+    return rulings.count_ruling(
+        form.game.data,
+        form.contract.data,
+        int(form.points.data),
+        form.profile.data or "seed",
+        bool(form.jappa_total.data),
+        _players(form),
+    )
 
 
 def replay_record(form: ReplayForm) -> dict[str, Any]:
@@ -144,7 +173,9 @@ def replay_record(form: ReplayForm) -> dict[str, Any]:
         try:
             record = json.loads(form.record.data)
         except ValueError as error:
-            raise Unreadable("record", _("The deal record is not JSON: %(error)s", error=str(error))) from None
+            raise Unreadable(
+                "record", _("The deal record is not JSON: %(error)s", error=str(error))
+            ) from None
         if not isinstance(record, dict):
             raise Unreadable("record", _("A deal record is a JSON object."))
         return record
@@ -168,8 +199,13 @@ def replay_record(form: ReplayForm) -> dict[str, Any]:
         built.update(contract=form.contract.data, profile=form.profile.data or "seed")
     else:
         rulings.check_seat("declarer", int(form.declarer.data), players)
-        built.update(trump=form.contract.data, players=players, format=form.format.data, how=form.how.data,
-                     declarer=int(form.declarer.data))
+        built.update(
+            trump=form.contract.data,
+            players=players,
+            format=form.format.data,
+            how=form.how.data,
+            declarer=int(form.declarer.data),
+        )
         if form.revoke.data and form.revoke.data != "secured":
             built["options"] = {"revoke": form.revoke.data}
     return built
@@ -224,8 +260,11 @@ ASKERS: dict[str, tuple[type[QuestionForm], Callable[[Any], Ruling]]] = {
 def _form(screen: str) -> QuestionForm:
     form_class, _asker = ASKERS[screen]
     # Query parameters are the whole question: a shared link asks it again.
-    data = request.args if ASK in request.args else MultiDict({k: v for k, v in request.args.items()
-                                                               if k in PREFILL})
+    data = (
+        request.args
+        if ASK in request.args
+        else MultiDict({k: v for k, v in request.args.items() if k in PREFILL})
+    )
     return form_class(formdata=data if data else None)
 
 
@@ -257,7 +296,11 @@ def rule_texts(ruling: Ruling) -> list[tuple[str, str, rulebook.Rule | None]]:
 
 
 def share_url(screen: str) -> str:
-    return url_for("disputes.screen", screen=screen, _external=True) + "?" + urlencode(list(request.args.items(multi=True)))
+    return (
+        url_for("disputes.screen", screen=screen, _external=True)
+        + "?"
+        + urlencode(list(request.args.items(multi=True)))
+    )
 
 
 @bp.get("/")
@@ -273,13 +316,21 @@ def screen(screen: str) -> str:
         abort(404)
     form, ruling, errors = rule(screen)
     import_form = ImportForm() if screen == "replay" else None
-    return render_template(f"disputes/{screen}.html", screen=screen, title=SCREENS[screen][0], form=form,
-                           ruling=ruling, errors=errors, import_form=import_form,
-                           texts=rule_texts(ruling) if ruling else [],
-                           render_rule=lambda text: rulebook.render(text, url_for("rules.book")),
-                           share=share_url(screen) if ruling else None,
-                           pdf=url_for("disputes.pdf", screen=screen) + "?" + urlencode(
-                               list(request.args.items(multi=True))) if ruling else None)
+    return render_template(
+        f"disputes/{screen}.html",
+        screen=screen,
+        title=SCREENS[screen][0],
+        form=form,
+        ruling=ruling,
+        errors=errors,
+        import_form=import_form,
+        texts=rule_texts(ruling) if ruling else [],
+        render_rule=lambda text: rulebook.render(text, url_for("rules.book")),
+        share=share_url(screen) if ruling else None,
+        pdf=url_for("disputes.pdf", screen=screen) + "?" + urlencode(list(request.args.items(multi=True)))
+        if ruling
+        else None,
+    )
 
 
 @bp.get("/<screen>.pdf")
@@ -288,13 +339,23 @@ def pdf(screen: str) -> Response:
         abort(404)
     _form_, ruling, errors = rule(screen)
     if ruling is None:
-        return redirect(url_for("disputes.screen", screen=screen) + "?" + urlencode(  # type: ignore[return-value]
-            list(request.args.items(multi=True))))
-    from scorer.security import pdf_response
+        return redirect(
+            url_for("disputes.screen", screen=screen)
+            + "?"
+            + urlencode(  # type: ignore[return-value]
+                list(request.args.items(multi=True))
+            )
+        )
     from scorer.disputes.pdf import ruling_pdf
+    from scorer.security import pdf_response
 
-    data = ruling_pdf(ruling, str(SCREENS[screen][0]), [(rid, text) for rid, text, _r in rule_texts(ruling)],
-                      share_url(screen), _language())
+    data = ruling_pdf(
+        ruling,
+        str(SCREENS[screen][0]),
+        [(rid, text) for rid, text, _r in rule_texts(ruling)],
+        share_url(screen),
+        _language(),
+    )
     # The scoresheet's response: its own policy lets the browser's PDF viewer (object-src) show it.
     return pdf_response(data, f"tafel-{screen}.pdf")
 
@@ -317,7 +378,9 @@ def replay_import() -> Response:
     if not isinstance(record, dict):
         args = {"record": raw[:20000], ASK: "1"}
     else:
-        args = {"game": str(record.get("game", "schieber")), "record": json.dumps(record, separators=(",", ":")),
-                ASK: "1"}
+        args = {
+            "game": str(record.get("game", "schieber")),
+            "record": json.dumps(record, separators=(",", ":")),
+            ASK: "1",
+        }
     return redirect(url_for("disputes.screen", screen="replay") + "?" + urlencode(args))  # type: ignore[return-value]
-

@@ -55,7 +55,9 @@ EMPTY = Cell()
 
 
 @lru_cache(maxsize=4096)
-def fit(text: str, width: float, size: float, bold: bool, rtl: bool, align: str, min_size: float = 4.5) -> Cell:
+def fit(
+    text: str, width: float, size: float, bold: bool, rtl: bool, align: str, min_size: float = 4.5
+) -> Cell:
     """A cell for ``text`` (logical order): wrapped at spaces to ``width``, the font
     shrunk while a single word is too wide, each line then shaped for its direction."""
     font = BOLD if bold else REGULAR
@@ -63,7 +65,9 @@ def fit(text: str, width: float, size: float, bold: bool, rtl: bool, align: str,
     whole = stringWidth(plain, font, size)
     if whole <= width and "\n" not in text:
         shown = to_visual(text, rtl)
-        return Cell((shown,), size, bold, align, widths=(whole if shown == plain else stringWidth(shown, font, size),))
+        return Cell(
+            (shown,), size, bold, align, widths=(whole if shown == plain else stringWidth(shown, font, size),)
+        )
     words = plain.split()
     while size > min_size and any(stringWidth(w, font, size) > width for w in words):
         size -= 0.5
@@ -123,8 +127,10 @@ class Grid(Flowable):  # type: ignore[misc]
         self.row_height = row_height
         self.row_shades = list(row_shades) if row_shades is not None else [None] * len(self.rows)
         self.heights = [max(row_height, max((c.height for c in r), default=0.0) + 2 * PAD) for r in self.rows]
-        single = [max((b.cell.height for b in self.head if b.row == k and not b.both_rows), default=0.0) + 2 * PAD
-                  for k in (0, 1)]
+        single = [
+            max((b.cell.height for b in self.head if b.row == k and not b.both_rows), default=0.0) + 2 * PAD
+            for k in (0, 1)
+        ]
         spanning = max((b.cell.height for b in self.head if b.both_rows), default=0.0) + 2 * PAD
         if spanning > single[0] + single[1]:
             single[1] = spanning - single[0]

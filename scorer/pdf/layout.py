@@ -117,7 +117,9 @@ def mark_text(lang: Lang, mark: Mark, header: Header) -> str:
         return lang("Declarer lost")
     if code == "ended_on":
         how = {"stoeck": lang("by Stöck"), "weis": lang("by Weis"), "trick_points": lang("by trick points")}
-        return lang("%(side)s reached the target %(how)s", side=side, how=how.get(str(mark.value), str(mark.value)))
+        return lang(
+            "%(side)s reached the target %(how)s", side=side, how=how.get(str(mark.value), str(mark.value))
+        )
     if code == "must_play_missed":
         return lang("Laube: the bound team did not play")
     if code == "pushed":
@@ -132,8 +134,16 @@ class Label(Flowable):  # type: ignore[misc]
     """Short text in a table cell: wrapped to the cell, shrunk if a word is too wide,
     each line shaped for its language and aligned to its reading direction."""
 
-    def __init__(self, lang: Lang, text: str, size: float = 7.0, *, bold: bool = False,
-                 align: str | None = None, min_size: float = 4.5) -> None:
+    def __init__(
+        self,
+        lang: Lang,
+        text: str,
+        size: float = 7.0,
+        *,
+        bold: bool = False,
+        align: str | None = None,
+        min_size: float = 4.5,
+    ) -> None:
         super().__init__()
         self.lang = lang
         self.text = text
@@ -250,20 +260,26 @@ def figure_table(
         column, side = expanded[k]
         inner = logical_widths[k] - 2 * PAD
         if side is None:
-            head.append(HeadBox(col(k), col(k), 0, fit(lang(column.label), inner, size, True, rtl, "CENTER"), True))
+            head.append(
+                HeadBox(col(k), col(k), 0, fit(lang(column.label), inner, size, True, rtl, "CENTER"), True)
+            )
             k += 1
             continue
         group = sum(1 for _, s in expanded if s == side)
         first, last = sorted((col(k), col(k + group - 1)))
-        span = sum(logical_widths[k:k + group]) - 2 * PAD
+        span = sum(logical_widths[k : k + group]) - 2 * PAD
         name = side_name(lang, header.sides[side - 1], header.players)
         head.append(HeadBox(first, last, 0, fit(name, span, size, True, rtl, "CENTER")))
         heavy.update((first, last + 1))
         # The column labels under a side share one size (the smallest any of them needs).
-        label_size = min(fit(lang(expanded[j][0].label), logical_widths[j] - 2 * PAD, size - 0.5, True, rtl,
-                             "CENTER").size for j in range(k, k + group))
+        label_size = min(
+            fit(lang(expanded[j][0].label), logical_widths[j] - 2 * PAD, size - 0.5, True, rtl, "CENTER").size
+            for j in range(k, k + group)
+        )
         for j in range(k, k + group):
-            label = fit(lang(expanded[j][0].label), logical_widths[j] - 2 * PAD, label_size, True, rtl, "CENTER")
+            label = fit(
+                lang(expanded[j][0].label), logical_widths[j] - 2 * PAD, label_size, True, rtl, "CENTER"
+            )
             head.append(HeadBox(col(j), col(j), 1, label))
             if side % 2 == 0:
                 shades[col(j)] = SIDE_SHADE
@@ -296,14 +312,18 @@ def info_table(lang: Lang, pairs: Sequence[tuple[str, str]], width: float, size:
         rows.append(list(reversed(row)) if lang.rtl else row)
     widths = [0.22 * width, 0.78 * width]
     table = Table(rows, colWidths=list(reversed(widths)) if lang.rtl else widths, hAlign=lang.align)
-    table.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), REGULAR, size),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-        ("TOPPADDING", (0, 0), (-1, -1), 0.8),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8),
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), REGULAR, size),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 2),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+                ("TOPPADDING", (0, 0), (-1, -1), 0.8),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8),
+            ]
+        )
+    )
     return table
 
 
@@ -329,9 +349,12 @@ def signature_table(lang: Lang, header: Header, width: float) -> Table:
         cells.append([Label(lang, lang("Signature"), 7.5), Label(lang, caption, 7.5, bold=True)])
     per_row = 2
     rows: list[list[Any]] = []
-    styles: list[tuple[Any, ...]] = [("FONT", (0, 0), (-1, -1), REGULAR, 7.5), ("VALIGN", (0, 0), (-1, -1), "BOTTOM")]
+    styles: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), REGULAR, 7.5),
+        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+    ]
     for start in range(0, len(cells), per_row):
-        chunk = cells[start:start + per_row]
+        chunk = cells[start : start + per_row]
         signature_row: list[Any] = [c[0] for c in chunk] + [""] * (per_row - len(chunk))
         caption_row: list[Any] = [c[1] for c in chunk] + [""] * (per_row - len(chunk))
         if lang.rtl:
@@ -345,8 +368,11 @@ def signature_table(lang: Lang, header: Header, width: float) -> Table:
                 styles.append(("LINEBELOW", (k, r), (k, r), 0.8, colors.black))
     gap = 10 * mm
     table = Table(rows, colWidths=[(width - gap) / per_row] * per_row, rowHeights=None)
-    styles += [("TOPPADDING", (0, 0), (-1, -1), 1), ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
-               ("LEFTPADDING", (0, 0), (-1, -1), 0)]
+    styles += [
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+    ]
     for r in range(0, len(rows), 2):
         styles.append(("TOPPADDING", (0, r), (-1, r), 18))
     table.setStyle(TableStyle(styles))
@@ -411,4 +437,3 @@ def frame_size(paper: str) -> tuple[float, float]:
     width, height = paper_size(paper)
     # SimpleDocTemplate's frame has 6 pt padding on each side.
     return width - 2 * MARGIN - 12, height - 2 * MARGIN - 4 * mm - 12
-

@@ -55,7 +55,9 @@ class ChalkBoard(Flowable):  # type: ignore[misc]
         self.height = self.board_height
         return availWidth, self.height
 
-    def _text(self, x: float, y: float, text: str, size: float, *, bold: bool = False, align: str = "LEFT") -> None:
+    def _text(
+        self, x: float, y: float, text: str, size: float, *, bold: bool = False, align: str = "LEFT"
+    ) -> None:
         canvas = self.canv
         canvas.setFont(BOLD if bold else REGULAR, size)
         shaped = self.lang.visual(text)
@@ -110,7 +112,9 @@ class ChalkBoard(Flowable):  # type: ignore[misc]
         self._text(w if rtl else 0, 12, lang("Rest:") + " ______", 8, align="RIGHT" if rtl else "LEFT")
 
 
-def _tally(lang: Lang, header: Header, width: float, title: str, cells: list[list[Any]], size: float = 8.0) -> Table:
+def _tally(
+    lang: Lang, header: Header, width: float, title: str, cells: list[list[Any]], size: float = 8.0
+) -> Table:
     rows = []
     for side, row in zip(header.sides, cells):
         line = [Label(lang, side_name(lang, side, header.players), size, bold=True), *row]
@@ -118,8 +122,15 @@ def _tally(lang: Lang, header: Header, width: float, title: str, cells: list[lis
     n = len(rows[0]) - 1
     name_w = 0.22 * width
     widths = [name_w] + [(width - name_w) / n] * n
-    table = Table([[Label(lang, title, 9, bold=True)] + [""] * n if not lang.rtl else [""] * n + [Label(lang, title, 9, bold=True)]] + rows,
-                  colWidths=list(reversed(widths)) if lang.rtl else widths)
+    table = Table(
+        [
+            [Label(lang, title, 9, bold=True)] + [""] * n
+            if not lang.rtl
+            else [""] * n + [Label(lang, title, 9, bold=True)]
+        ]
+        + rows,
+        colWidths=list(reversed(widths)) if lang.rtl else widths,
+    )
     styles: list[tuple[Any, ...]] = [
         ("SPAN", (0, 0), (-1, 0)),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -138,31 +149,47 @@ def _big_tally(lang: Lang, header: Header, width: float) -> Table:
 
 def _dice_tally(lang: Lang, header: Header, width: float) -> Table:
     """K9.1: the die starts at six meaning 0, then counts 1..6; cross off each point."""
-    faces = [[DIE_FACES[5] + " " + lang.number(0)] + [f"{DIE_FACES[k]} {lang.number(k + 1)}" for k in range(6)]
-             for _ in header.sides]
-    table = _tally(lang, header, width, lang("Die: starts at six (0), first back to six wins"), faces, size=14)
+    faces = [
+        [DIE_FACES[5] + " " + lang.number(0)] + [f"{DIE_FACES[k]} {lang.number(k + 1)}" for k in range(6)]
+        for _ in header.sides
+    ]
+    table = _tally(
+        lang, header, width, lang("Die: starts at six (0), first back to six wins"), faces, size=14
+    )
     return table
 
 
 def _rounding_table(lang: Lang, view: PadView, width: float) -> Table:
     """K8.1 in the margin: game points -> Augen."""
-    rows: list[list[Any]] = [[Label(lang, lang("Points"), 6.5, bold=True, align="CENTER"),
-                              Label(lang, lang("Augen"), 6.5, bold=True, align="CENTER")]]
+    rows: list[list[Any]] = [
+        [
+            Label(lang, lang("Points"), 6.5, bold=True, align="CENTER"),
+            Label(lang, lang("Augen"), 6.5, bold=True, align="CENTER"),
+        ]
+    ]
     for low, high, augen in view.rounding:
         rows.append([lang.visual(f"{lang.number(low)}–{lang.number(high)}"), lang.number(augen)])
     if lang.rtl:
         rows = [list(reversed(r)) for r in rows]
     widths = [width * 0.62, width * 0.38]
-    table = Table(rows, colWidths=list(reversed(widths)) if lang.rtl else widths, rowHeights=[None] + [11.5] * (len(rows) - 1))
-    table.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), REGULAR, 6.5),
-        ("GRID", (0, 0), (-1, -1), 0.3, colors.grey),
-        ("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.9, 0.9, 0.9)),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 1),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-    ]))
+    table = Table(
+        rows,
+        colWidths=list(reversed(widths)) if lang.rtl else widths,
+        rowHeights=[None] + [11.5] * (len(rows) - 1),
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), REGULAR, 6.5),
+                ("GRID", (0, 0), (-1, -1), 0.3, colors.grey),
+                ("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.9, 0.9, 0.9)),
+                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ]
+        )
+    )
     return table
 
 
@@ -176,13 +203,20 @@ def _pad_header(lang: Lang, view: PadView, width: float) -> list[Flowable]:
         pairs.append((lang("Target"), "______ " + lang("big points")))
     pairs.append((lang("Date"), "________________"))
     pairs.extend(seats_text(lang, header, blank=True))
-    return [Label(lang, lang("Score pad"), 14, bold=True), Spacer(1, 2 * mm), info_table(lang, pairs, width), Spacer(1, 3 * mm)]
+    return [
+        Label(lang, lang("Score pad"), 14, bold=True),
+        Spacer(1, 2 * mm),
+        info_table(lang, pairs, width),
+        Spacer(1, 3 * mm),
+    ]
 
 
 def _blank_rows(lang: Lang, view: PadView, count: int) -> list[list[Any]]:
     expanded = expand_columns(view.columns, len(view.header.sides))
-    return [[lang.digits(n) if c.kind == "index" else (BOX if c.kind == "check" else "") for c, _ in expanded]
-            for n in range(1, count + 1)]
+    return [
+        [lang.digits(n) if c.kind == "index" else (BOX if c.kind == "check" else "") for c, _ in expanded]
+        for n in range(1, count + 1)
+    ]
 
 
 def _height(flowables: list[Flowable], width: float, height: float) -> float:
@@ -215,15 +249,31 @@ def render_pad(view: PadView, lang: Lang | None = None, paper: str = "a4") -> by
     # A little slack for the frame's rounding: one page of rows, never a second page.
     used = _height(head, width, height) + _height(extras, width, height) + probe.head_height + 4
     rows = max(1, int((height - used) // ROW_HEIGHT))
-    table = figure_table(lang, view.header, view.columns, _blank_rows(lang, view, rows), table_width,
-                         size=SIZE, row_height=ROW_HEIGHT)
+    table = figure_table(
+        lang,
+        view.header,
+        view.columns,
+        _blank_rows(lang, view, rows),
+        table_width,
+        size=SIZE,
+        row_height=ROW_HEIGHT,
+    )
     body: Flowable = table
     if margin_table is not None:
         cells = [table, margin_table] if not lang.rtl else [margin_table, table]
         widths = [table_width + 3 * mm, width - table_width - 3 * mm]
         body = Table([cells], colWidths=widths if not lang.rtl else list(reversed(widths)))
-        body.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), REGULAR, SIZE), ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                                  ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0)]))
+        body.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, -1), REGULAR, SIZE),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ]
+            )
+        )
     flowables: list[Flowable] = [*head, body, *extras]
     if "chalkboard" in view.extras and view.header.target is not None:
         flowables.append(PageBreak())
@@ -231,7 +281,14 @@ def render_pad(view: PadView, lang: Lang | None = None, paper: str = "a4") -> by
         flowables.append(Spacer(1, 3 * mm))
         board_h = (height - 30) / len(view.header.sides) - 6
         for side in view.header.sides:
-            flowables.append(ChalkBoard(lang, side_name(lang, side, view.header.players), view.header.target,
-                                        view.schneider or 0, board_h))
+            flowables.append(
+                ChalkBoard(
+                    lang,
+                    side_name(lang, side, view.header.players),
+                    view.header.target,
+                    view.schneider or 0,
+                    board_h,
+                )
+            )
     title = lang("%(document)s – %(game)s", document=lang("Score pad"), game=game_name(lang, view.header))
     return build_pdf(flowables, paper, lang, title=title, footer=title)

@@ -13,6 +13,7 @@ from typing import Any
 from reportlab.lib.units import mm  # type: ignore[import-untyped]
 from reportlab.platypus import Flowable, Spacer  # type: ignore[import-untyped]
 
+from scorer.pdf.fonts import register_fonts
 from scorer.pdf.layout import (
     CORRECTED_SHADE,
     Label,
@@ -21,6 +22,7 @@ from scorer.pdf.layout import (
     contract_name,
     expand_columns,
     figure_table,
+    frame_size,
     game_name,
     info_table,
     mark_text,
@@ -28,9 +30,7 @@ from scorer.pdf.layout import (
     seats_text,
     side_name,
     signature_table,
-    frame_size,
 )
-from scorer.pdf.fonts import register_fonts
 from scorer.pdf.text import Lang, isolate, when_text
 from scorer.pdf.viewmodels import Column, Header, Row, SheetView
 
@@ -43,7 +43,9 @@ def _how(lang: Lang, how: Any, game_format: str | None) -> str:
     if game_format == "hamburg":
         # K3.5: the Hamburg booklet's names.
         return lang("Orgi") if how == "orgi" else lang("little one")
-    return {"orgi": lang("Orgi"), "kleines": lang("Kleines"), "besser": lang("Besser")}.get(str(how), str(how))
+    return {"orgi": lang("Orgi"), "kleines": lang("Kleines"), "besser": lang("Besser")}.get(
+        str(how), str(how)
+    )
 
 
 def _cell(lang: Lang, header: Header, column: Column, value: Any, row: Row) -> str | Note:
@@ -90,7 +92,9 @@ def _header_block(lang: Lang, view: SheetView, width: float) -> list[Flowable]:
     header = view.header
     pairs: list[tuple[str, str]] = [(lang("Game"), game_name(lang, header))]
     if header.profile:
-        rules = {"seed": lang("Tafel (seed)"), "official": lang("official Swiss rules")}.get(header.profile, header.profile)
+        rules = {"seed": lang("Tafel (seed)"), "official": lang("official Swiss rules")}.get(
+            header.profile, header.profile
+        )
         pairs.append((lang("Rules"), rules))
     if header.options:
         pairs.append((lang("Options"), "; ".join(isolate(f"{k}: {v}") for k, v in header.options)))
@@ -114,8 +118,13 @@ def _result_block(lang: Lang, view: SheetView, width: float) -> list[Flowable]:
     pairs: list[tuple[str, str]] = []
     for label, figures in result.figures:
         text = "   ".join(
-            isolate(lang("%(side)s: %(value)s", side=side_name(lang, side, header.players),
-                         value="" if value is None else lang.number(value)))
+            isolate(
+                lang(
+                    "%(side)s: %(value)s",
+                    side=side_name(lang, side, header.players),
+                    value="" if value is None else lang.number(value),
+                )
+            )
             for side, value in zip(header.sides, figures)
         )
         pairs.append((lang(label), text))
@@ -125,7 +134,12 @@ def _result_block(lang: Lang, view: SheetView, width: float) -> list[Flowable]:
         pairs.append((lang("Winner"), lang("not finished")))
     if result.marks:
         pairs.append((lang("Notes"), "; ".join(isolate(mark_text(lang, m, header)) for m in result.marks)))
-    return [Spacer(1, 4 * mm), Label(lang, lang("Result"), 10, bold=True), Spacer(1, 1 * mm), info_table(lang, pairs, width)]
+    return [
+        Spacer(1, 4 * mm),
+        Label(lang, lang("Result"), 10, bold=True),
+        Spacer(1, 1 * mm),
+        info_table(lang, pairs, width),
+    ]
 
 
 def render_scoresheet(view: SheetView, lang: Lang | None = None, paper: str = "a4") -> bytes:
@@ -137,7 +151,9 @@ def render_scoresheet(view: SheetView, lang: Lang | None = None, paper: str = "a
     lang = lang or Lang()
     width, _ = frame_size(paper)
     shades = [CORRECTED_SHADE if row.corrected_at is not None else None for row in view.rows]
-    table = figure_table(lang, view.header, view.columns, _body(lang, view), width, size=SIZE, row_shades=shades)
+    table = figure_table(
+        lang, view.header, view.columns, _body(lang, view), width, size=SIZE, row_shades=shades
+    )
     flowables: list[Flowable] = [
         *_header_block(lang, view, width),
         table,

@@ -17,7 +17,7 @@ import datetime as _dt
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, Protocol
 
 import arabic_reshaper  # type: ignore[import-untyped]
@@ -43,7 +43,9 @@ FSI, PDI = "\u2068", "\u2069"
 # distinct neutral placeholders (Control Pictures, bidi class ON, never mirrored), which
 # the surrounding text orders exactly as UAX #9 orders an isolate, and then put back.
 _PLACEHOLDERS = tuple(chr(c) for c in range(0x2400, 0x2427))
-_PLAIN_NUMBER = re.compile("[0-9\u06f0-\u06f9\u0660-\u0669][0-9\u06f0-\u06f9\u0660-\u0669\u066b\u066c,.'\u2019\u00a0\u202f]*$")
+_PLAIN_NUMBER = re.compile(
+    "[0-9\u06f0-\u06f9\u0660-\u0669][0-9\u06f0-\u06f9\u0660-\u0669\u066b\u066c,.'\u2019\u00a0\u202f]*$"
+)
 
 
 def isolate(value: object) -> str:
@@ -120,9 +122,11 @@ def to_visual(text: str, rtl: bool) -> str:
 GROUP: dict[str, str] = {"de_CH": "\u2019", "it_CH": "\u2019", "fr_CH": "\u202f"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _group_symbol(code: str) -> str:
-    return GROUP.get(code) or str(get_group_symbol(code, numbering_system="default" if code in NATIVE_DIGITS else "latn"))
+    return GROUP.get(code) or str(
+        get_group_symbol(code, numbering_system="default" if code in NATIVE_DIGITS else "latn")
+    )
 
 
 @lru_cache(maxsize=8192)

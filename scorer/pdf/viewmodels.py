@@ -327,7 +327,9 @@ def pad_view(
 # --- scoresheets ------------------------------------------------------------------------
 
 
-def split_document(document: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
+def split_document(
+    document: Mapping[str, Any],
+) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
     """Separate a stored match document into the engine's record, match metadata and
     per-deal metadata. Metadata keys: ``meta`` (an object), ``place``, ``date``, ``event``,
     ``names`` (player names by seat, a list or an object), ``teams``, ``deck``; Schieber's
@@ -444,7 +446,11 @@ def _dealer(forehand: Any, players: int) -> int | None:
 def _header(record: Mapping[str, Any], meta: Mapping[str, Any], players: int) -> Header:
     game = str(record.get("game", "schieber"))
     options = record.get("options") or {}
-    shown = tuple(sorted((str(k), _option_text(v)) for k, v in options.items())) if isinstance(options, Mapping) else ()
+    shown = (
+        tuple(sorted((str(k), _option_text(v)) for k, v in options.items()))
+        if isinstance(options, Mapping)
+        else ()
+    )
     teams = meta.get("teams") or ()
     if isinstance(teams, Mapping):
         teams = [teams.get(str(n)) for n in range(1, side_count(players) + 1)]
@@ -455,7 +461,9 @@ def _header(record: Mapping[str, Any], meta: Mapping[str, Any], players: int) ->
     deck = str(meta.get("deck") or ("swiss" if game == "schieber" else "french"))
     if deck not in ("swiss", "french"):
         raise SheetError(f"deck: unknown deck {deck!r} (use swiss or french)")
-    target = record.get("target_big") if record.get("format", "small_big") == "small_big" else record.get("target")
+    target = (
+        record.get("target_big") if record.get("format", "small_big") == "small_big" else record.get("target")
+    )
     return Header(
         game=game,
         format=str(record.get("format", "small_big")) if game == "klammern" else None,
@@ -521,7 +529,9 @@ def scoresheet_view(
     deals: Sequence[Mapping[str, Any]] = record.get("deals") or []
     answers: Sequence[Answer] = answer.get("deals") or []
     if len(answers) != len(deals) or len(states) != len(deals):
-        raise SheetError(f"the engine answered {len(answers)} deals and {len(states)} states for {len(deals)} deals")
+        raise SheetError(
+            f"the engine answered {len(answers)} deals and {len(states)} states for {len(deals)} deals"
+        )
     rows: list[Row] = []
     previous_laube: set[int] = set()
     kalte = set(answer.get("kalte") or ())
@@ -540,7 +550,9 @@ def scoresheet_view(
                 "weis": _per_side(figures.get("weis"), sides),
                 "stoeck": _per_side(figures.get("stoeck"), sides),
                 # S7.1: the deciding deal counts only up to the moment the target is reached.
-                "total": _per_side(figures["counted"] if figures.get("counted") is not None else figures.get("total"), sides),
+                "total": _per_side(
+                    figures["counted"] if figures.get("counted") is not None else figures.get("total"), sides
+                ),
                 "running": _per_side(running, sides),
             }
             if deal.get("pushed"):
@@ -583,12 +595,18 @@ def scoresheet_view(
                     marks.append(Mark("laube", side))
                 previous_laube = laube
             elif fmt == "liga":
-                values |= {"augen": _per_side(figures.get("augen"), sides), "running": _per_side(running, sides)}
+                values |= {
+                    "augen": _per_side(figures.get("augen"), sides),
+                    "running": _per_side(running, sides),
+                }
                 march = figures.get("durchmarsch")
                 if isinstance(march, Mapping):
                     marks.append(Mark("durchmarsch", march.get("side"), bool(march.get("all_tricks"))))
             else:
-                values |= {"dice": _per_side(figures.get("dice"), sides), "running": _per_side(running, sides)}
+                values |= {
+                    "dice": _per_side(figures.get("dice"), sides),
+                    "running": _per_side(running, sides),
+                }
         corrected = _corrected(deal_meta[i], i) if i < len(deal_meta) else None
         rows.append(Row(i + 1, values, tuple(marks), corrected))
     columns = SCHIEBER_SHEET if game == "schieber" else KLAMMERN_SHEET[header.format or "small_big"]
@@ -605,8 +623,15 @@ def _result(header: Header, answer: Answer, sides: int) -> Result:
         if answer.get("finished") and answer.get("schneider") and isinstance(winner, int):
             marks.append(Mark("schneider", 3 - winner))
     elif header.format in (None, "small_big"):
-        figures.append((N_("Big points"), _per_side(scores.get("big") if isinstance(scores, Mapping) else None, sides)))
-        figures.append((N_("Small points"), _per_side(scores.get("small") if isinstance(scores, Mapping) else None, sides)))
+        figures.append(
+            (N_("Big points"), _per_side(scores.get("big") if isinstance(scores, Mapping) else None, sides))
+        )
+        figures.append(
+            (
+                N_("Small points"),
+                _per_side(scores.get("small") if isinstance(scores, Mapping) else None, sides),
+            )
+        )
         if answer.get("kalte"):
             marks.append(Mark("kalte", value=len(answer["kalte"])))
         for side in answer.get("laube") or ():
@@ -621,7 +646,12 @@ def _result(header: Header, answer: Answer, sides: int) -> Result:
                 marks.append(Mark("durchmarsch", march.get("side"), march.get("succeeded")))
     else:
         figures.append((N_("Dice"), _per_side(scores, sides)))
-    return Result(bool(answer.get("finished")), winner if isinstance(winner, int) else None, tuple(figures), tuple(marks))
+    return Result(
+        bool(answer.get("finished")),
+        winner if isinstance(winner, int) else None,
+        tuple(figures),
+        tuple(marks),
+    )
 
 
 def build_scoresheet(document: Mapping[str, Any], score_match: ScoreMatch | None = None) -> SheetView:

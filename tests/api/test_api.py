@@ -10,15 +10,43 @@ from flask.testing import FlaskClient
 
 import rules_engine
 
-SCHIEBER_DEAL = {"game": "schieber", "profile": "seed", "options": {}, "forehand": 1, "contract": "H",
-                 "pushed": False, "points": {"team": 1, "value": 98},
-                 "weis": {"1": [["H6", "H7", "H8"]], "2": [["C6", "C7", "C8"]]}, "stoeck": 3,
-                 "hands": None, "tricks": None}
-KLAMMERN_DEAL = {"game": "klammern", "players": 4, "format": "small_big", "forehand": 1, "trump": "S",
-                 "declarer": 1, "how": "orgi", "kontra": False, "re": False,
-                 "melds": {"1": [["S9", "ST", "SJ"]], "4": [["HQ", "HK", "HA"]]}, "bella": 3,
-                 "points": {"team": 1, "value": 90}, "revoke": None, "durchmarsch": None, "tricks": None}
-POSITION = {"game": "schieber", "profile": "seed", "contract": "H", "hand": ["H6", "C6", "CA"], "trick": ["CK", "H9"]}
+SCHIEBER_DEAL = {
+    "game": "schieber",
+    "profile": "seed",
+    "options": {},
+    "forehand": 1,
+    "contract": "H",
+    "pushed": False,
+    "points": {"team": 1, "value": 98},
+    "weis": {"1": [["H6", "H7", "H8"]], "2": [["C6", "C7", "C8"]]},
+    "stoeck": 3,
+    "hands": None,
+    "tricks": None,
+}
+KLAMMERN_DEAL = {
+    "game": "klammern",
+    "players": 4,
+    "format": "small_big",
+    "forehand": 1,
+    "trump": "S",
+    "declarer": 1,
+    "how": "orgi",
+    "kontra": False,
+    "re": False,
+    "melds": {"1": [["S9", "ST", "SJ"]], "4": [["HQ", "HK", "HA"]]},
+    "bella": 3,
+    "points": {"team": 1, "value": 90},
+    "revoke": None,
+    "durchmarsch": None,
+    "tricks": None,
+}
+POSITION = {
+    "game": "schieber",
+    "profile": "seed",
+    "contract": "H",
+    "hand": ["H6", "C6", "CA"],
+    "trick": ["CK", "H9"],
+}
 
 
 def post(client: FlaskClient, path: str, body: Any) -> Any:
@@ -53,8 +81,11 @@ def test_rule_break_is_200_with_valid_false(client: FlaskClient) -> None:
 
 
 def test_match(client: FlaskClient) -> None:
-    record = {"game": "schieber", "target": 3000, "deals": [
-        {"forehand": 1, "contract": "H", "points": {"team": 1, "value": 98}}]}
+    record = {
+        "game": "schieber",
+        "target": 3000,
+        "deals": [{"forehand": 1, "contract": "H", "points": {"team": 1, "value": 98}}],
+    }
     answer = post(client, "/api/v1/match", record).get_json()
     assert answer == rules_engine.score_match(record)
     assert answer["scores"] == [98, 59] and answer["finished"] is False
@@ -66,15 +97,18 @@ def test_legal(client: FlaskClient) -> None:
     assert answer["illegal"]["H6"]["rule"] == "S4.4"
 
 
-@pytest.mark.parametrize("body, fragment", [
-    (b"", "empty"),
-    (b"{not json", "not JSON"),
-    (b"[1, 2]", "JSON object"),
-    (b"\"deal\"", "JSON object"),
-    (b"{\"a\": NaN}", "not a JSON number"),
-    (b"\xff\xfe", "UTF-8"),
-    (b"[" * 100000 + b"]" * 100000, ""),
-])
+@pytest.mark.parametrize(
+    "body, fragment",
+    [
+        (b"", "empty"),
+        (b"{not json", "not JSON"),
+        (b"[1, 2]", "JSON object"),
+        (b'"deal"', "JSON object"),
+        (b'{"a": NaN}', "not a JSON number"),
+        (b"\xff\xfe", "UTF-8"),
+        (b"[" * 100000 + b"]" * 100000, ""),
+    ],
+)
 def test_malformed_is_400_json(client: FlaskClient, body: bytes, fragment: str) -> None:
     for path in ("/api/v1/deal", "/api/v1/match", "/api/v1/legal"):
         response = post(client, path, body)
@@ -82,13 +116,28 @@ def test_malformed_is_400_json(client: FlaskClient, body: bytes, fragment: str) 
         assert fragment in response.get_json()["error"]
 
 
-@pytest.mark.parametrize("record", [
-    {"game": "poker"},
-    {"game": ["schieber"]},
-    {"game": "schieber", "contract": "Z", "forehand": 1, "points": {"team": 1, "value": 1}},
-    {"game": "klammern", "trump": "S", "declarer": 1, "points": {"team": 1, "value": 90}, "melds": {"1": [["S6", "S7", "S8"]]}},
-    {"game": "schieber", "forehand": 1, "contract": "H", "points": {"team": 1, "value": 98}, "colour": "red"},
-])
+@pytest.mark.parametrize(
+    "record",
+    [
+        {"game": "poker"},
+        {"game": ["schieber"]},
+        {"game": "schieber", "contract": "Z", "forehand": 1, "points": {"team": 1, "value": 1}},
+        {
+            "game": "klammern",
+            "trump": "S",
+            "declarer": 1,
+            "points": {"team": 1, "value": 90},
+            "melds": {"1": [["S6", "S7", "S8"]]},
+        },
+        {
+            "game": "schieber",
+            "forehand": 1,
+            "contract": "H",
+            "points": {"team": 1, "value": 98},
+            "colour": "red",
+        },
+    ],
+)
 def test_not_a_record_is_400(client: FlaskClient, record: dict[str, Any]) -> None:
     response = post(client, "/api/v1/deal", record)
     assert response.status_code == 400

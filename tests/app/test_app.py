@@ -80,12 +80,26 @@ def all_pages(client: FlaskClient) -> list[str]:
     for n in range(3):
         post_deal(client, schieber, {"forehand": n % 4 + 1, "contract": "H", "team": 1, "points": 98})
     klammern = new_klammern(client)
-    post_deal(client, klammern, {"forehand": 1, "declarer": 1, "trump": "S", "how": "orgi", "team": 1,
-                                 "points": 100})
-    return ["/matches/", "/matches/new", "/matches/new/schieber", "/matches/new/klammern", "/matches/import",
-            "/rules", f"/matches/{schieber}", f"/matches/{schieber}?view=board",
-            f"/matches/{schieber}/deals/new", f"/matches/{schieber}/deals/1/correct",
-            f"/matches/{klammern}", f"/matches/{klammern}/deals/new", f"/matches/{klammern}/deals/1/correct"]
+    post_deal(
+        client,
+        klammern,
+        {"forehand": 1, "declarer": 1, "trump": "S", "how": "orgi", "team": 1, "points": 100},
+    )
+    return [
+        "/matches/",
+        "/matches/new",
+        "/matches/new/schieber",
+        "/matches/new/klammern",
+        "/matches/import",
+        "/rules",
+        f"/matches/{schieber}",
+        f"/matches/{schieber}?view=board",
+        f"/matches/{schieber}/deals/new",
+        f"/matches/{schieber}/deals/1/correct",
+        f"/matches/{klammern}",
+        f"/matches/{klammern}/deals/new",
+        f"/matches/{klammern}/deals/1/correct",
+    ]
 
 
 def test_every_page_with_its_css_and_js_under_100_kb(client: FlaskClient) -> None:
@@ -119,8 +133,9 @@ def test_numeric_keypads_and_csrf_on_every_form(client: FlaskClient) -> None:
             assert 'inputmode="numeric"' in field, (url, field)
 
 
-def test_engine_failure_is_a_form_error_not_a_500(client: FlaskClient, app: Flask,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_engine_failure_is_a_form_error_not_a_500(
+    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
     match_id = new_schieber(client)
     form = deal_form(client, match_id)
 
@@ -131,8 +146,10 @@ def test_engine_failure_is_a_form_error_not_a_500(client: FlaskClient, app: Flas
 
     monkeypatch.setattr(scorer.scoring.rules_engine, "score_match", broken)
     scorer.scoring._CACHE.clear()
-    response = client.post(f"/matches/{match_id}/deals/new",
-                           data={**form, "forehand": "1", "contract": "D", "team": "1", "points": "77"})
+    response = client.post(
+        f"/matches/{match_id}/deals/new",
+        data={**form, "forehand": "1", "contract": "D", "team": "1", "points": "77"},
+    )
     assert response.status_code in (302, 422)
     page = client.get(f"/matches/{match_id}")
     assert page.status_code == 200 and "could not judge" in page.get_data(as_text=True)
@@ -159,8 +176,14 @@ def test_every_page_renders_in_every_language(client: FlaskClient, language: str
 
 def test_a_60_deal_match_page_stays_under_100_kb(client: FlaskClient, app: Flask) -> None:
     match_id = new_schieber(client, target=100000)
-    deal = {"forehand": 1, "contract": "H", "pushed": False, "points": {"team": 1, "value": 98},
-            "weis": {"1": [["H6", "H7", "H8"]], "2": [["CJ", "DJ", "HJ", "SJ"]]}, "stoeck": 3}
+    deal = {
+        "forehand": 1,
+        "contract": "H",
+        "pushed": False,
+        "points": {"team": 1, "value": 98},
+        "weis": {"1": [["H6", "H7", "H8"]], "2": [["CJ", "DJ", "HJ", "SJ"]]},
+        "stoeck": 3,
+    }
     with app.app_context():
         from scorer import db
         from scorer.models import Entry

@@ -20,7 +20,9 @@ def scores(client: FlaskClient, match_id: int) -> list[str]:
 
 
 def reasons(page: str) -> list[str]:
-    return [re.sub(r"<[^>]+>", "", r).strip() for r in re.findall(r'<p class="reason"[^>]*>(.*?)</p>', page, re.S)]
+    return [
+        re.sub(r"<[^>]+>", "", r).strip() for r in re.findall(r'<p class="reason"[^>]*>(.*?)</p>', page, re.S)
+    ]
 
 
 def deal(**fields: Any) -> dict[str, Any]:
@@ -30,6 +32,7 @@ def deal(**fields: Any) -> dict[str, Any]:
 
 
 # --- Schieber ----------------------------------------------------------------------------
+
 
 def test_enter_deal_page(client: FlaskClient) -> None:
     match_id = new_schieber(client)
@@ -43,8 +46,9 @@ def test_enter_deal_page(client: FlaskClient) -> None:
 def test_deal_with_weis_and_stoeck(client: FlaskClient, app: Flask) -> None:
     match_id = new_schieber(client)
     # Rosen trump ×1: 98 + Weis 20 (Anna's three in a row) + Stöck 20 (Cla) = 138; other team 157 − 98 = 59.
-    response = post_deal(client, match_id, deal(weis_1_1_kind="run3", weis_1_1_suit="H", weis_1_1_top="8",
-                                                 stoeck=3))
+    response = post_deal(
+        client, match_id, deal(weis_1_1_kind="run3", weis_1_1_suit="H", weis_1_1_top="8", stoeck=3)
+    )
     assert response.status_code == 303
     assert scores(client, match_id) == ["138", "59"]
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
@@ -56,9 +60,18 @@ def test_deal_with_weis_and_stoeck(client: FlaskClient, app: Flask) -> None:
 def test_weis_by_cards_and_four_of_a_kind(client: FlaskClient) -> None:
     match_id = new_schieber(client)
     # Schilten ×2: 60 -> 120 : 194; team 2 Weis four Under (200) beats team 1's 50 -> 400 ×... (S6.5)
-    response = post_deal(client, match_id, deal(contract="S", team=1, points=60,
-                                                weis_1_cards="C6 C7 C8 C9",
-                                                weis_2_1_kind="four", weis_2_1_top="J"))
+    response = post_deal(
+        client,
+        match_id,
+        deal(
+            contract="S",
+            team=1,
+            points=60,
+            weis_1_cards="C6 C7 C8 C9",
+            weis_2_1_kind="four",
+            weis_2_1_top="J",
+        ),
+    )
     assert response.status_code == 303, reasons(response.get_data(as_text=True))
     # team 1: 60×2 = 120; team 2: 97×2 + 200×2 = 594
     assert scores(client, match_id) == ["120", "594"]
@@ -80,8 +93,8 @@ def test_rejected_156_saves_nothing_and_cites_the_rule(client: FlaskClient, app:
     assert 'href="/rules#S8"' in page
     assert any("156" in r for r in reasons(page))
     # shown at the points field, and the typed value is kept
-    points_block = page[page.index('<fieldset class="points'):]
-    assert "156" in points_block[:points_block.index("</fieldset>")]
+    points_block = page[page.index('<fieldset class="points') :]
+    assert "156" in points_block[: points_block.index("</fieldset>")]
     assert counts(app) == before
 
 
@@ -115,7 +128,7 @@ def test_every_schieber_rejection_saves_nothing(client: FlaskClient, app: Flask)
 def test_weis_error_shown_at_the_players_weis(client: FlaskClient) -> None:
     match_id = new_schieber(client)
     page = post_deal(client, match_id, deal(weis_2_1_kind="four", weis_2_1_top="9")).get_data(as_text=True)
-    seat = page[page.index('data-seat="2"'):page.index('data-seat="3"')]
+    seat = page[page.index('data-seat="2"') : page.index('data-seat="3"')]
     assert 'href="/rules#S6.2"' in seat
 
 
@@ -125,8 +138,9 @@ def test_csrf_and_stale_version_and_double_tap(client: FlaskClient, app: Flask) 
     form = deal_form(client, match_id)
     fields = {k: str(v) for k, v in deal().items()}
     # no CSRF token
-    response = client.post(f"/matches/{match_id}/deals/new", data={**fields, "version": form["version"],
-                                                                  "idem": form["idem"]})
+    response = client.post(
+        f"/matches/{match_id}/deals/new", data={**fields, "version": form["version"], "idem": form["idem"]}
+    )
     assert response.status_code == 422
     assert counts(app) == before
     # a double tap stores one deal
@@ -152,10 +166,12 @@ def test_reached_first_asked_when_both_cross(client: FlaskClient, app: Flask) ->
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert 'href="/rules#S7.3"' in page
-    block = page[page.index('<details class="reached"'):]
+    block = page[page.index('<details class="reached"') :]
     assert block.startswith('<details class="reached" open')
     assert counts(app) == before
-    assert post_deal(client, match_id, deal(contract="undenufe", points=80, reached_first=2)).status_code == 303
+    assert (
+        post_deal(client, match_id, deal(contract="undenufe", points=80, reached_first=2)).status_code == 303
+    )
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
     assert "Match over" in page and "Winner: Beat &amp; Dora" in page and "No Schneider" in page
     assert "Enter deal" not in page
@@ -163,15 +179,22 @@ def test_reached_first_asked_when_both_cross(client: FlaskClient, app: Flask) ->
 
 def test_schieber_match_to_the_target_with_schneider(client: FlaskClient, app: Flask) -> None:
     match_id = new_schieber(client, target=1000)
-    for fields in (deal(contract="undenufe", points=100),  # 400 : 228
-                   deal(forehand=2, contract="obenabe", points=120),  # 360 : 111 -> 760 : 339
-                   deal(forehand=3, contract="H", points=100)):  # 100 : 57 -> 860 : 396
+    for fields in (
+        deal(contract="undenufe", points=100),  # 400 : 228
+        deal(forehand=2, contract="obenabe", points=120),  # 360 : 111 -> 760 : 339
+        deal(forehand=3, contract="H", points=100),
+    ):  # 100 : 57 -> 860 : 396
         assert post_deal(client, match_id, fields).status_code == 303
     assert scores(client, match_id) == ["860", "396"]
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
     assert "Schneider threatened" in page  # 396 < 500 while team 1 is past half
     assert "Cla deals, Dora is forehand" in page  # S2.3: next dealer = last forehand
-    assert post_deal(client, match_id, deal(forehand=4, contract="S", team=1, points=None, match="y")).status_code == 303
+    assert (
+        post_deal(
+            client, match_id, deal(forehand=4, contract="S", team=1, points=None, match="y")
+        ).status_code
+        == 303
+    )
     assert scores(client, match_id) == ["1374", "396"]
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
     assert "Match over" in page and "Schneider!" in page and "Winner: Anna &amp; Cla" in page
@@ -183,7 +206,9 @@ def test_schieber_match_to_the_target_with_schneider(client: FlaskClient, app: F
     assert counts(app)[1] == before[1] + (1 if response.status_code == 303 else 0)
     base = counts(app)
     form = deal_form(client, match_id, f"/matches/{match_id}/deals/1/correct")
-    response = client.post(f"/matches/{match_id}/deals/new", data={**form, **{k: str(v) for k, v in deal().items()}})
+    response = client.post(
+        f"/matches/{match_id}/deals/new", data={**form, **{k: str(v) for k, v in deal().items()}}
+    )
     assert response.status_code == 422
     assert 'href="/rules#S7.1"' in response.get_data(as_text=True)
     assert counts(app) == base
@@ -195,7 +220,13 @@ def test_chalk_board_strokes(client: FlaskClient) -> None:
     page = client.get(f"/matches/{match_id}?view=board").get_data(as_text=True)
     # 400 = 4 × 100; 228 = 2 × 100 + 0 × 50 + 1 × 20 + 8
     assert re.findall(r'class="stroke-line line-(\d+)" data-count="(\d+)"', page) == [
-        ("20", "0"), ("50", "0"), ("100", "4"), ("20", "1"), ("50", "0"), ("100", "2")]
+        ("20", "0"),
+        ("50", "0"),
+        ("100", "4"),
+        ("20", "1"),
+        ("50", "0"),
+        ("100", "2"),
+    ]
     assert "+ 8 = 228" in page
 
 
@@ -222,8 +253,12 @@ def test_correction_is_a_new_version_with_history(client: FlaskClient, app: Flas
 
 def undo(client: FlaskClient, match_id: int, **override: str) -> Any:
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    form = page[page.index('action="/matches/%d/undo"' % match_id):]
-    data = {"csrf_token": hidden(form, "csrf_token"), "version": hidden(form, "version"), "idem": hidden(form, "idem")}
+    form = page[page.index(f'action="/matches/{match_id}/undo"') :]
+    data = {
+        "csrf_token": hidden(form, "csrf_token"),
+        "version": hidden(form, "version"),
+        "idem": hidden(form, "idem"),
+    }
     data.update(override)
     return client.post(f"/matches/{match_id}/undo", data=data, follow_redirects=True)
 
@@ -243,10 +278,16 @@ def test_undo_last_entry(client: FlaskClient, app: Flask) -> None:
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
     assert "Undo last entry" not in page
     # Redo: undoing the last undo brings the deal back
-    form = page[page.index('action="/matches/%d/redo"' % match_id):]
-    response = client.post(f"/matches/{match_id}/redo", data={
-        "csrf_token": hidden(form, "csrf_token"), "version": hidden(form, "version"),
-        "idem": hidden(form, "idem")}, follow_redirects=True)
+    form = page[page.index(f'action="/matches/{match_id}/redo"') :]
+    response = client.post(
+        f"/matches/{match_id}/redo",
+        data={
+            "csrf_token": hidden(form, "csrf_token"),
+            "version": hidden(form, "version"),
+            "idem": hidden(form, "idem"),
+        },
+        follow_redirects=True,
+    )
     assert "The undone entry is back." in response.get_data(as_text=True)
     assert scores(client, match_id) == ["98", "59"]
     assert counts(app)[1] == 5
@@ -260,7 +301,7 @@ def test_undo_rejections(client: FlaskClient, app: Flask) -> None:
     assert "changed meanwhile" in undo(client, match_id, version="0").get_data(as_text=True)
     assert counts(app) == before
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    form = page[page.index('action="/matches/%d/undo"' % match_id):]
+    form = page[page.index(f'action="/matches/{match_id}/undo"') :]
     data = {"csrf_token": hidden(form, "csrf_token"), "version": "1", "idem": "same"}
     client.post(f"/matches/{match_id}/undo", data=data)
     # a double tap on undo: one undo entry
@@ -275,8 +316,16 @@ def test_undo_rejections(client: FlaskClient, app: Flask) -> None:
 
 # --- Klammern ----------------------------------------------------------------------------
 
+
 def k_deal(**fields: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {"forehand": 1, "declarer": 1, "trump": "S", "how": "orgi", "team": 1, "points": 100}
+    base: dict[str, Any] = {
+        "forehand": 1,
+        "declarer": 1,
+        "trump": "S",
+        "how": "orgi",
+        "team": 1,
+        "points": 100,
+    }
     base.update(fields)
     return base
 
@@ -303,8 +352,11 @@ def test_klammern_lost_deal_kontra_melds_bella(client: FlaskClient) -> None:
     assert post_deal(client, match_id, k_deal(points=70, kontra="y")).status_code == 303
     assert scores(client, match_id) == ["0", "4"]
     # Terz in trump by quick kind + Bella: team 1 card points 90 + 20 + 20 > Beet (164+40)/2 = 102
-    response = post_deal(client, match_id, k_deal(points=90, melds_1_1_kind="run3", melds_1_1_suit="S",
-                                                  melds_1_1_top="T", bella=3))
+    response = post_deal(
+        client,
+        match_id,
+        k_deal(points=90, melds_1_1_kind="run3", melds_1_1_suit="S", melds_1_1_top="T", bella=3),
+    )
     assert response.status_code == 303, reasons(response.get_data(as_text=True))
     assert scores(client, match_id) == ["1", "4"]
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
@@ -351,8 +403,9 @@ def test_klammern_hamburg_dice_and_revoke(client: FlaskClient) -> None:
     assert post_deal(client, match_id, k_deal()).status_code == 303  # Orgi won: 2 (K9.2)
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
     assert "\u2681" in page  # the die shows two
-    response = post_deal(client, match_id, k_deal(forehand=2, declarer=2, points=None, revoke_seat=1,
-                                                   revoke_1=40, revoke_2=30))
+    response = post_deal(
+        client, match_id, k_deal(forehand=2, declarer=2, points=None, revoke_seat=1, revoke_1=40, revoke_2=30)
+    )
     assert response.status_code == 303, reasons(response.get_data(as_text=True))
     assert "revoke: Ben" in client.get(f"/matches/{match_id}").get_data(as_text=True)
 
@@ -370,13 +423,27 @@ def test_klammern_three_players(client: FlaskClient) -> None:
 
 def test_klammern_correction_prefills_the_form(client: FlaskClient, app: Flask) -> None:
     match_id = new_klammern(client, format="hamburg")
-    post_deal(client, match_id, k_deal(forehand=2, declarer=2, points=None, revoke_seat=1, revoke_1=40,
-                                       revoke_2=30, melds_2_cards="H7 H8 H9", kontra="y"))
+    post_deal(
+        client,
+        match_id,
+        k_deal(
+            forehand=2,
+            declarer=2,
+            points=None,
+            revoke_seat=1,
+            revoke_1=40,
+            revoke_2=30,
+            melds_2_cards="H7 H8 H9",
+            kontra="y",
+        ),
+    )
     url = f"/matches/{match_id}/deals/1/correct"
     page = client.get(url).get_data(as_text=True)
     assert 'value="H7 H8 H9"' in page and 'value="40"' in page and 'value="30"' in page
-    assert re.search(r'<option selected value="1">Ben</option>|<option value="1" selected>Ben</option>',
-                     page[page.index('name="revoke_seat"'):])
+    assert re.search(
+        r'<option selected value="1">Ben</option>|<option value="1" selected>Ben</option>',
+        page[page.index('name="revoke_seat"') :],
+    )
     assert re.search(r'name="kontra" type="checkbox" value="y" checked|checked[^>]*name="kontra"', page)
     # the correction: no revoke, Sue's team plays the Orgi and wins it with 100: 2 on its die (K9.2)
     response = post_deal(client, match_id, k_deal(forehand=2, declarer=2, team=2, points=100), url=url)
@@ -392,8 +459,10 @@ def test_a_refused_meld_select_is_named_with_its_player(client: FlaskClient, app
     response = post_deal(client, match_id, deal(weis_2_1_kind="zz", stoeck="9"))
     assert response.status_code == 422
     page = response.get_data(as_text=True)
-    summary = [re.sub(r"<[^>]+>", "", p) for p in re.findall(r'<p class="reason" role="alert"><span class="field-name">.*?</p>',
-                                                              page, re.S)]
+    summary = [
+        re.sub(r"<[^>]+>", "", p)
+        for p in re.findall(r'<p class="reason" role="alert"><span class="field-name">.*?</p>', page, re.S)
+    ]
     assert "Beat · Kind: Not a valid choice." in summary
     assert any(line.startswith("Stöck") and "Not a valid choice" in line for line in summary)
     assert counts(app) == before

@@ -17,12 +17,16 @@ from tests.app.conftest import counts, hidden, new_schieber, post_deal
 
 POINTS = st.sampled_from([0, 20, 57, 98, 100, 157])
 CONTRACTS = st.sampled_from(["H", "D", "S", "C", "obenabe", "undenufe"])
-OPS = st.lists(st.one_of(
-    st.tuples(st.just("enter"), CONTRACTS, POINTS),
-    st.tuples(st.just("correct"), CONTRACTS, POINTS),
-    st.tuples(st.just("undo"), st.none(), st.none()),
-    st.tuples(st.just("redo"), st.none(), st.none()),
-), min_size=1, max_size=8)
+OPS = st.lists(
+    st.one_of(
+        st.tuples(st.just("enter"), CONTRACTS, POINTS),
+        st.tuples(st.just("correct"), CONTRACTS, POINTS),
+        st.tuples(st.just("undo"), st.none(), st.none()),
+        st.tuples(st.just("redo"), st.none(), st.none()),
+    ),
+    min_size=1,
+    max_size=8,
+)
 
 
 def _action(client: FlaskClient, match_id: int, action: str) -> None:
@@ -30,10 +34,15 @@ def _action(client: FlaskClient, match_id: int, action: str) -> None:
     marker = f'action="/matches/{match_id}/{action}"'
     if marker not in page:
         return
-    form = page[page.index(marker):]
-    client.post(f"/matches/{match_id}/{action}", data={"csrf_token": hidden(form, "csrf_token"),
-                                                       "version": hidden(form, "version"),
-                                                       "idem": hidden(form, "idem")})
+    form = page[page.index(marker) :]
+    client.post(
+        f"/matches/{match_id}/{action}",
+        data={
+            "csrf_token": hidden(form, "csrf_token"),
+            "version": hidden(form, "version"),
+            "idem": hidden(form, "idem"),
+        },
+    )
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -49,8 +58,12 @@ def test_screen_equals_engine_after_any_history(client: FlaskClient, app: Flask,
             page = client.get(f"/matches/{match_id}").get_data(as_text=True)
             slots = re.findall(rf"/matches/{match_id}/deals/(\d+)/correct", page)
             if slots:
-                post_deal(client, match_id, {"forehand": 2, "contract": contract, "team": 2, "points": points},
-                          url=f"/matches/{match_id}/deals/{slots[0]}/correct")
+                post_deal(
+                    client,
+                    match_id,
+                    {"forehand": 2, "contract": contract, "team": 2, "points": points},
+                    url=f"/matches/{match_id}/deals/{slots[0]}/correct",
+                )
         else:
             _action(client, match_id, op)
         after = counts(app)[1]

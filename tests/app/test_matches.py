@@ -24,8 +24,9 @@ def test_empty_list_offers_both_games(client: FlaskClient) -> None:
 
 
 def test_new_schieber_stores_settings(client: FlaskClient, app: Flask) -> None:
-    match_id = new_schieber(client, target=1000, factor_undenufe=3, long_runs="graded", kreuzweis="yes",
-                            rosen7=3)
+    match_id = new_schieber(
+        client, target=1000, factor_undenufe=3, long_runs="graded", kreuzweis="yes", rosen7=3
+    )
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
     assert "Anna &amp; Cla" in page and "Beat &amp; Dora" in page
     assert "1,000 still needed" in page  # from target − 0, in the reader's number format
@@ -35,7 +36,11 @@ def test_new_schieber_stores_settings(client: FlaskClient, app: Flask) -> None:
 
         match = db.session().get(Match, match_id)
         assert match is not None
-        assert match.settings["options"] == {"factors": {"undenufe": 3}, "long_runs": "graded", "kreuzweis": True}
+        assert match.settings["options"] == {
+            "factors": {"undenufe": 3},
+            "long_runs": "graded",
+            "kreuzweis": True,
+        }
         assert match.settings["target"] == 1000
         assert match.settings["first_forehand"] == 3
     # Rosen 7 at seat 3: Cla is forehand of the first deal, and the seat before deals.
@@ -57,8 +62,14 @@ def test_new_schieber_rejections_save_nothing(client: FlaskClient, app: Flask) -
     # no CSRF token
     assert client.post("/matches/new/schieber", data=base).status_code == 422
     # a target of 0, a factor of 0, a negative four-nines value, an unknown profile, no Rosen 7 seat
-    for bad in ({"target": "0"}, {"factor_H": "0"}, {"four_nines": "-5"}, {"profile": "nope"},
-                {"rosen7": "9"}, {"target": "many"}):
+    for bad in (
+        {"target": "0"},
+        {"factor_H": "0"},
+        {"four_nines": "-5"},
+        {"profile": "nope"},
+        {"rosen7": "9"},
+        {"target": "many"},
+    ):
         response = client.post("/matches/new/schieber", data={**base, "csrf_token": token, **bad})
         assert response.status_code == 422, bad
         assert 'class="reason"' in response.get_data(as_text=True)
@@ -83,7 +94,12 @@ def test_new_klammern_rejections_save_nothing(client: FlaskClient, app: Flask) -
     before = counts(app)
     token = csrf(client, "/matches/new/klammern")
     base = {"csrf_token": token, "players": "2", "format": "small_big", "first_dealer": "1"}
-    for bad in ({"first_dealer": "3"}, {"players": "5"}, {"format": "poker"}, {"target": "0", "format": "liga"}):
+    for bad in (
+        {"first_dealer": "3"},
+        {"players": "5"},
+        {"format": "poker"},
+        {"target": "0", "format": "liga"},
+    ):
         response = client.post("/matches/new/klammern", data={**base, **bad})
         assert response.status_code == 422, bad
     assert counts(app) == before
@@ -112,9 +128,19 @@ def test_export_is_the_engine_match_record(client: FlaskClient) -> None:
     assert response.mimetype == "application/json"
     record = json.loads(response.get_data(as_text=True))
     assert record == {
-        "game": "schieber", "profile": "seed", "target": 1000,
-        "deals": [{"forehand": 1, "contract": "H", "pushed": False, "points": {"team": 1, "value": 98},
-                   "weis": {}, "stoeck": None}],
+        "game": "schieber",
+        "profile": "seed",
+        "target": 1000,
+        "deals": [
+            {
+                "forehand": 1,
+                "contract": "H",
+                "pushed": False,
+                "points": {"team": 1, "value": 98},
+                "weis": {},
+                "stoeck": None,
+            }
+        ],
     }
     import rules_engine
 
@@ -123,26 +149,36 @@ def test_export_is_the_engine_match_record(client: FlaskClient) -> None:
 
 def test_import_round_trip(client: FlaskClient, app: Flask) -> None:
     match_id = new_klammern(client, format="liga")
-    post_deal(client, match_id, {"forehand": 1, "declarer": 1, "trump": "S", "how": "orgi", "team": 1, "points": 100})
+    post_deal(
+        client,
+        match_id,
+        {"forehand": 1, "declarer": 1, "trump": "S", "how": "orgi", "team": 1, "points": 100},
+    )
     exported = client.get(f"/matches/{match_id}/export.json").get_data(as_text=True)
     token = csrf(client, "/matches/import")
-    response = client.post("/matches/import", data={"csrf_token": token, "text": exported, "deck": "swiss",
-                                                    "name_1": "Ann"})
+    response = client.post(
+        "/matches/import", data={"csrf_token": token, "text": exported, "deck": "swiss", "name_1": "Ann"}
+    )
     assert response.status_code == 302
     new_id = int(response.headers["Location"].rstrip("/").split("/")[-1])
     assert client.get(f"/matches/{new_id}/export.json").get_data(as_text=True) == exported
     assert "Ann" in client.get(f"/matches/{new_id}").get_data(as_text=True)
     # as an uploaded file too
-    response = client.post("/matches/import", data={"csrf_token": token, "deck": "swiss",
-                                                    "file": (BytesIO(exported.encode()), "m.json")},
-                           content_type="multipart/form-data")
+    response = client.post(
+        "/matches/import",
+        data={"csrf_token": token, "deck": "swiss", "file": (BytesIO(exported.encode()), "m.json")},
+        content_type="multipart/form-data",
+    )
     assert response.status_code == 302
 
 
 def test_import_rejections_save_nothing(client: FlaskClient, app: Flask) -> None:
     token = csrf(client, "/matches/import")
     before = counts(app)
-    impossible = {"game": "schieber", "deals": [{"forehand": 1, "contract": "H", "points": {"team": 1, "value": 156}}]}
+    impossible = {
+        "game": "schieber",
+        "deals": [{"forehand": 1, "contract": "H", "points": {"team": 1, "value": 156}}],
+    }
     cases = {
         "not json": "{nope",
         "not a match": "[1, 2]",
@@ -155,8 +191,9 @@ def test_import_rejections_save_nothing(client: FlaskClient, app: Flask) -> None
         response = client.post("/matches/import", data={"csrf_token": token, "text": text, "deck": "swiss"})
         assert response.status_code == 422, name
         assert 'class="reason"' in response.get_data(as_text=True), name
-    page = client.post("/matches/import", data={"csrf_token": token, "text": json.dumps(impossible),
-                                                "deck": "swiss"}).get_data(as_text=True)
+    page = client.post(
+        "/matches/import", data={"csrf_token": token, "text": json.dumps(impossible), "deck": "swiss"}
+    ).get_data(as_text=True)
     assert 'href="/rules#S8"' in page and "156" in page
     assert client.post("/matches/import", data={"text": "{}", "deck": "swiss"}).status_code == 422  # no CSRF
     assert counts(app) == before
@@ -190,16 +227,29 @@ def test_double_tap_on_start_makes_one_match(client: FlaskClient, app: Flask) ->
     page = client.get("/matches/new/schieber").get_data(as_text=True)
     from tests.app.conftest import hidden
 
-    data = {"csrf_token": hidden(page, "csrf_token"), "idem": hidden(page, "idem"), "profile": "seed",
-            "deck": "swiss", "rosen7": "1"}
+    data = {
+        "csrf_token": hidden(page, "csrf_token"),
+        "idem": hidden(page, "idem"),
+        "profile": "seed",
+        "deck": "swiss",
+        "rosen7": "1",
+    }
     first = client.post("/matches/new/schieber", data=data)
     second = client.post("/matches/new/schieber", data=data)
     assert first.headers["Location"] == second.headers["Location"]
     assert counts(app) == (1, 0)
     page = client.get("/matches/import").get_data(as_text=True)
-    text = json.dumps({"game": "schieber", "deals": [{"forehand": 1, "contract": "H",
-                                                       "points": {"team": 1, "value": 98}}]})
-    data = {"csrf_token": hidden(page, "csrf_token"), "idem": hidden(page, "idem"), "text": text, "deck": "swiss"}
-    assert client.post("/matches/import", data=data).headers["Location"] == \
+    text = json.dumps(
+        {"game": "schieber", "deals": [{"forehand": 1, "contract": "H", "points": {"team": 1, "value": 98}}]}
+    )
+    data = {
+        "csrf_token": hidden(page, "csrf_token"),
+        "idem": hidden(page, "idem"),
+        "text": text,
+        "deck": "swiss",
+    }
+    assert (
         client.post("/matches/import", data=data).headers["Location"]
+        == client.post("/matches/import", data=data).headers["Location"]
+    )
     assert counts(app) == (2, 1)

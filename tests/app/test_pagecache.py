@@ -54,8 +54,11 @@ def test_spectator_sees_an_undo(client: FlaskClient, app: Flask) -> None:
     spectator = watcher(app)
     assert scores(spectator.get(f"/matches/{match_id}").get_data(as_text=True)) == ["98", "59"]
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    form = page[page.index(f'action="/matches/{match_id}/undo"'):]
-    client.post(f"/matches/{match_id}/undo", data={name: hidden(form, name) for name in ("csrf_token", "version", "idem")})
+    form = page[page.index(f'action="/matches/{match_id}/undo"') :]
+    client.post(
+        f"/matches/{match_id}/undo",
+        data={name: hidden(form, name) for name in ("csrf_token", "version", "idem")},
+    )
     assert scores(spectator.get(f"/matches/{match_id}").get_data(as_text=True)) == ["0", "0"]
 
 
@@ -78,7 +81,13 @@ def test_tablet_and_spectator_never_get_each_others_page(client: FlaskClient, ap
     assert "Enter deal" not in spectator.get(f"/matches/{match_id}").get_data(as_text=True)
     client.get(f"/matches/{match_id}")  # shows "Deal saved." once
     tablet_page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    tablet_only = ("Enter deal", "Undo last entry", 'name="csrf_token"', f"/matches/{match_id}/edit/", "qr/edit.svg")
+    tablet_only = (
+        "Enter deal",
+        "Undo last entry",
+        'name="csrf_token"',
+        f"/matches/{match_id}/edit/",
+        "qr/edit.svg",
+    )
     assert all(text in tablet_page for text in tablet_only)
     # The tablet first (with "Deal saved." waiting): the spectator gets neither.
     post_deal(client, match_id, deal(points=100))
@@ -148,8 +157,8 @@ def test_cache_keeps_the_most_recently_used() -> None:
     assert cache.get(("b",)) is None and cache.get(("a",)) == "A" and cache.get(("c",)) == "C"
 
 
-
 # --- the meld section of a fresh deal form (scorer/blueprints/deals.py) -------------------------
+
 
 def without_tokens(page: str) -> str:
     return re.sub(r'(name="(?:csrf_token|idem|version)"[^>]*value=")[^"]*"', r'\1"', page)
@@ -175,8 +184,9 @@ def test_a_refused_deal_keeps_what_was_chosen_in_the_meld_selects(client: FlaskC
     match_id = new_schieber(client)
     client.get(f"/matches/{match_id}/deals/new")  # a fresh copy is kept
     # 156 is impossible (S8): the form comes back with Anna's Weis still chosen.
-    response = post_deal(client, match_id, deal(points=156, weis_1_1_kind="run3", weis_1_1_suit="H",
-                                                   weis_1_1_top="8"))
+    response = post_deal(
+        client, match_id, deal(points=156, weis_1_1_kind="run3", weis_1_1_suit="H", weis_1_1_top="8")
+    )
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert '<option value="run3" selected>' in page and '<option value="8" selected>' in page

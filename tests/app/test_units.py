@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from hypothesis import given
@@ -81,23 +81,47 @@ def test_invalid_record_error_names_field_and_deal() -> None:
 
 
 def test_match_record_keeps_only_the_formats_fields() -> None:
-    settings = {"game": "klammern", "players": 4, "format": "small_big", "options": {}, "target": 51,
-                "target_big": 3, "names": ["a"], "deck": "french"}
-    assert match_record(settings, []) == {"game": "klammern", "players": 4, "format": "small_big",
-                                          "target_big": 3, "deals": []}
+    settings = {
+        "game": "klammern",
+        "players": 4,
+        "format": "small_big",
+        "options": {},
+        "target": 51,
+        "target_big": 3,
+        "names": ["a"],
+        "deck": "french",
+    }
+    assert match_record(settings, []) == {
+        "game": "klammern",
+        "players": 4,
+        "format": "small_big",
+        "target_big": 3,
+        "deals": [],
+    }
     settings["format"] = "liga"
     assert match_record(settings, [])["target"] == 51 and "target_big" not in match_record(settings, [])
 
 
 def entry(seq: int, kind: str, target: int | None = None, value: int | None = None) -> Entry:
-    return Entry(seq=seq, kind=kind, target_seq=target, record=None if value is None else {"v": value},
-                 created=datetime(2026, 11, 29, tzinfo=timezone.utc))
+    return Entry(
+        seq=seq,
+        kind=kind,
+        target_seq=target,
+        record=None if value is None else {"v": value},
+        created=datetime(2026, 11, 29, tzinfo=UTC),
+    )
 
 
 def test_log_derivation() -> None:
-    log = [entry(1, "deal", value=1), entry(2, "deal", value=2), entry(3, "correction", 1, value=10),
-           entry(4, "undo", 3), entry(5, "correction", 2, value=20), entry(6, "deal", value=3),
-           entry(7, "undo", 6)]
+    log = [
+        entry(1, "deal", value=1),
+        entry(2, "deal", value=2),
+        entry(3, "correction", 1, value=10),
+        entry(4, "undo", 3),
+        entry(5, "correction", 2, value=20),
+        entry(6, "deal", value=3),
+        entry(7, "undo", 6),
+    ]
     state = derive(log)
     assert state.deals == [{"v": 1}, {"v": 20}]
     assert state.version == 7

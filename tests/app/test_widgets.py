@@ -8,8 +8,25 @@ from markupsafe import Markup
 
 from scorer import widgets
 
-KEYS = st.sampled_from(["id", "name", "class_", "for_", "data_seat_number", "aria_describedby", "value",
-                        "type", "checked", "selected", "pattern", "inputmode", "maxlength", "x<y", 'q"k'])
+KEYS = st.sampled_from(
+    [
+        "id",
+        "name",
+        "class_",
+        "for_",
+        "data_seat_number",
+        "aria_describedby",
+        "value",
+        "type",
+        "checked",
+        "selected",
+        "pattern",
+        "inputmode",
+        "maxlength",
+        "x<y",
+        'q"k',
+    ]
+)
 TEXT = st.text(alphabet=st.sampled_from(list("ab 0<>&\"'=\u2019\u06f3")), max_size=12)
 
 
@@ -23,8 +40,9 @@ class HtmlObject:
         return self.html
 
 
-VALUES = st.one_of(st.booleans(), st.none(), st.integers(-1000, 1000), TEXT,
-                   TEXT.map(Markup), TEXT.map(HtmlObject))
+VALUES = st.one_of(
+    st.booleans(), st.none(), st.integers(-1000, 1000), TEXT, TEXT.map(Markup), TEXT.map(HtmlObject)
+)
 
 
 @given(st.dictionaries(KEYS, VALUES, max_size=8))
@@ -36,11 +54,15 @@ def test_same_attributes_as_wtforms(attributes: dict[str, object]) -> None:
 
 
 def test_known_examples_from_wtforms_documentation() -> None:
-    assert widgets.html_params(data_attr="user.name", aria_labeledby="name") == \
-        'aria-labeledby="name" data-attr="user.name"'
+    assert (
+        widgets.html_params(data_attr="user.name", aria_labeledby="name")
+        == 'aria-labeledby="name" data-attr="user.name"'
+    )
     assert widgets.html_params(name="text1", id="f", class_="text") == 'class="text" id="f" name="text1"'
-    assert widgets.html_params(checked=True, readonly=False, name="text1", abc="hello") == \
-        'abc="hello" checked name="text1"'
+    assert (
+        widgets.html_params(checked=True, readonly=False, name="text1", abc="hello")
+        == 'abc="hello" checked name="text1"'
+    )
     assert widgets.html_params(value='say "hi" & <go>') == 'value="say &#34;hi&#34; &amp; &lt;go&gt;"'
 
 
@@ -50,4 +72,3 @@ def test_installed_into_the_widgets_by_the_app(app: object) -> None:
     assert wtforms.widgets.core.html_params is widgets.html_params
     assert wtforms.widgets.core.Input.html_params is widgets.html_params
     assert wtforms.widgets.core.TextInput.html_params is widgets.html_params
-

@@ -16,8 +16,14 @@ from tests.database import fresh_database
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-               "--disable-sync", "--no-first-run"]
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 @pytest.fixture(scope="module")
@@ -49,8 +55,9 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any, live_server: str) -> Iterator[Any]:
     ARTIFACTS.mkdir(exist_ok=True)
-    context = browser.new_context(viewport={"width": 768, "height": 1024}, locale="en",
-                                  extra_http_headers={"Accept-Language": "en"})
+    context = browser.new_context(
+        viewport={"width": 768, "height": 1024}, locale="en", extra_http_headers={"Accept-Language": "en"}
+    )
     outside: list[str] = []
 
     def watch(request: Any) -> None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 #: Everything a finger taps on the table app's pages.
-TABLE_TARGETS = ("button, .button, .chip, .small-button, select, "
-                 "input:not([type=hidden]):not([type=radio]):not([type=checkbox]), nav a, summary")
+TABLE_TARGETS = (
+    "button, .button, .chip, .small-button, select, "
+    "input:not([type=hidden]):not([type=radio]):not([type=checkbox]), nav a, summary"
+)
 
 
 def check_layout(page: Any, targets: str = TABLE_TARGETS) -> None:
@@ -15,7 +17,9 @@ def check_layout(page: Any, targets: str = TABLE_TARGETS) -> None:
     page.wait_for_load_state("load")
     for width, height in ((768, 1024), (1024, 768)):
         page.set_viewport_size({"width": width, "height": height})
-        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
         assert overflow <= 0, f"horizontal scroll of {overflow}px at {width}x{height} on {page.url}"
     small = page.evaluate(
         """(targets) => [...document.querySelectorAll(targets)]

@@ -23,8 +23,10 @@ def shot(page: Any, name: str) -> None:
 
 
 #: The dispute desk's own tap targets (its pages share the table app's header and footer).
-DESK_TARGETS = ("main button, main .button, main .chip, main select, main a.rule, main summary,"
-                " main input:not([type=hidden]):not([type=radio]):not([type=checkbox])")
+DESK_TARGETS = (
+    "main button, main .button, main .chip, main select, main a.rule, main summary,"
+    " main input:not([type=hidden]):not([type=radio]):not([type=checkbox])"
+)
 
 
 def no_horizontal_scroll(page: Any) -> None:
@@ -131,8 +133,11 @@ def test_replay_typed_tricks(page: Any, live_server: str) -> None:
 
 
 def test_works_without_javascript(browser: Any, live_server: str) -> None:
-    context = browser.new_context(viewport={"width": 768, "height": 1024}, java_script_enabled=False,
-                                  extra_http_headers={"Accept-Language": "en"})
+    context = browser.new_context(
+        viewport={"width": 768, "height": 1024},
+        java_script_enabled=False,
+        extra_http_headers={"Accept-Language": "en"},
+    )
     page = context.new_page()
     page.goto(f"{live_server}/disputes/card")
     assert page.locator(".picker").count() == 0

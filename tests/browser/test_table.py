@@ -24,8 +24,16 @@ def scores(page: Any) -> list[str]:
     return [s.get_attribute("data-score") for s in page.locator(".scoreboard [data-score]").all()]
 
 
-def schieber_deal(page: Any, contract: str, team: int, points: int | None, *, match: bool = False,
-                  weis: tuple[int, str, str, str] | None = None, stoeck: int | None = None) -> None:
+def schieber_deal(
+    page: Any,
+    contract: str,
+    team: int,
+    points: int | None,
+    *,
+    match: bool = False,
+    weis: tuple[int, str, str, str] | None = None,
+    stoeck: int | None = None,
+) -> None:
     page.click("a.enter-deal")
     page.check(f"input[name=contract][value={contract}]")
     page.check(f"input[name=team][value='{team}']")
@@ -139,8 +147,9 @@ def test_klammern_small_big_through_laube_and_kalte(page: Any, live_server: str)
 
 
 def test_other_team_hint_reads_right_to_left_in_persian(browser: Any, live_server: str) -> None:
-    context = browser.new_context(viewport={"width": 768, "height": 1024}, locale="fa",
-                                  extra_http_headers={"Accept-Language": "fa"})
+    context = browser.new_context(
+        viewport={"width": 768, "height": 1024}, locale="fa", extra_http_headers={"Accept-Language": "fa"}
+    )
     page = context.new_page()
     try:
         page.goto(f"{live_server}/matches/new/schieber")

@@ -18,11 +18,12 @@ def deal_hands(game: str, seed: int) -> dict[int, list[str]]:
     deck = [str(c) for c in (SCHIEBER_DECK if game == "schieber" else KLAMMERN_DECK)]
     random.Random(seed).shuffle(deck)
     size = len(deck) // 4
-    return {seat: sorted(deck[(seat - 1) * size:seat * size]) for seat in range(1, 5)}
+    return {seat: sorted(deck[(seat - 1) * size : seat * size]) for seat in range(1, 5)}
 
 
-def play_out(game: str, contract: str, hands: dict[int, list[str]], ranking: Ranking, forehand: int = 1,
-             pick: int = 0) -> list[list[str]]:
+def play_out(
+    game: str, contract: str, hands: dict[int, list[str]], ranking: Ranking, forehand: int = 1, pick: int = 0
+) -> list[list[str]]:
     """Play every card legally (the ``pick``-th legal card each time, cycling)."""
     from rules_engine.cards import Card
 

@@ -11,10 +11,12 @@ from hypothesis import strategies as st
 
 from scorer import create_app
 
-_APP = create_app({"TESTING": True, "SECRET_KEY": "t",
-                   "DATABASE_URL": f"sqlite:///{Path(tempfile.mkdtemp()) / 't.sqlite'}"})
-CARDS = st.lists(st.sampled_from([s + r for s in "HCDSX" for r in "AKQJT98761"] + ["10", ";", "\n", ""]),
-                 max_size=12).map(" ".join)
+_APP = create_app(
+    {"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{Path(tempfile.mkdtemp()) / 't.sqlite'}"}
+)
+CARDS = st.lists(
+    st.sampled_from([s + r for s in "HCDSX" for r in "AKQJT98761"] + ["10", ";", "\n", ""]), max_size=12
+).map(" ".join)
 FIELDS = {
     "card": ["trick", "hand", "card"],
     "trick": ["cards", "leader"],
@@ -22,17 +24,42 @@ FIELDS = {
     "count": ["points"],
     "replay": ["tricks", "hand_1", "record", "forehand", "declarer"],
 }
-JSONISH = st.recursive(st.none() | st.booleans() | st.integers(-3, 300) | st.sampled_from(["H6", "S", "klammern"]),
-                       lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-                           st.sampled_from(["game", "contract", "trump", "tricks", "hands", "forehand", "declarer",
-                                            "players", "options", "1", "x"]), inner, max_size=5), max_leaves=20)
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 300) | st.sampled_from(["H6", "S", "klammern"]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "game",
+                    "contract",
+                    "trump",
+                    "tricks",
+                    "hands",
+                    "forehand",
+                    "declarer",
+                    "players",
+                    "options",
+                    "1",
+                    "x",
+                ]
+            ),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=20,
+)
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
-@given(screen=st.sampled_from(list(FIELDS)), game=st.sampled_from(["schieber", "klammern", "poker", ""]),
-       contract=st.sampled_from(["H", "S", "obenabe", "undenufe", "Z", ""]), values=st.lists(CARDS, min_size=7,
-                                                                                          max_size=7),
-       record=JSONISH)
+@given(
+    screen=st.sampled_from(list(FIELDS)),
+    game=st.sampled_from(["schieber", "klammern", "poker", ""]),
+    contract=st.sampled_from(["H", "S", "obenabe", "undenufe", "Z", ""]),
+    values=st.lists(CARDS, min_size=7, max_size=7),
+    record=JSONISH,
+)
 def test_pages_never_fail(screen: str, game: str, contract: str, values: list[str], record: object) -> None:
     import json
 

@@ -14,17 +14,34 @@ from pypdf import PdfReader
 EN = {"Accept-Language": "en"}
 
 QUESTIONS = {
-    "card": {"game": "schieber", "contract": "H", "profile": "seed", "trick": "CK H9", "hand": "H6 C6 CA",
-             "card": "H6"},
+    "card": {
+        "game": "schieber",
+        "contract": "H",
+        "profile": "seed",
+        "trick": "CK H9",
+        "hand": "H6 C6 CA",
+        "card": "H6",
+    },
     "trick": {"game": "schieber", "contract": "undenufe", "cards": "C9 C6 CA H6", "leader": "2"},
-    "weis": {"game": "schieber", "contract": "undenufe", "forehand": "1", "seat_1": "CA CK CQ CJ",
-             "kind_2": "run4", "suit_2": "H", "top_2": "9"},
+    "weis": {
+        "game": "schieber",
+        "contract": "undenufe",
+        "forehand": "1",
+        "seat_1": "CA CK CQ CJ",
+        "kind_2": "run4",
+        "suit_2": "H",
+        "top_2": "9",
+    },
     "count": {"game": "schieber", "contract": "H", "points": "156"},
     "replay": {"game": "schieber", "contract": "H", "forehand": "1", "tricks": "H6 H7 H8 H9\nC6 C7 C8 C9"},
 }
-VERDICTS = {"card": "H6 was not allowed.", "trick": "C6 takes the trick (seat 3).",
-            "weis": "Team 2 scores the Weis: 50 × 4 = 200.", "count": "156 is impossible.",
-            "replay": "Every card follows the rules."}
+VERDICTS = {
+    "card": "H6 was not allowed.",
+    "trick": "C6 takes the trick (seat 3).",
+    "weis": "Team 2 scores the Weis: 50 × 4 = 200.",
+    "count": "156 is impossible.",
+    "replay": "Every card follows the rules.",
+}
 
 
 def ask(client: FlaskClient, screen: str, **extra: str) -> str:
@@ -86,8 +103,19 @@ def test_screen_prefilled_from_the_match_screen(client: FlaskClient) -> None:
 
 
 def test_klammern_weis_and_revoke_pages(client: FlaskClient) -> None:
-    page = ask(client, "weis", game="klammern", contract="S", seat_1="S9 ST SJ", kind_2="", suit_2="", top_2="",
-               kind_4="run3", suit_4="H", top_4="A")
+    page = ask(
+        client,
+        "weis",
+        game="klammern",
+        contract="S",
+        seat_1="S9 ST SJ",
+        kind_2="",
+        suit_2="",
+        top_2="",
+        kind_4="run3",
+        suit_4="H",
+        top_4="A",
+    )
     assert "Team 2 scores the melds: 20." in page
 
 
@@ -97,7 +125,9 @@ def test_import_needs_csrf(client: FlaskClient) -> None:
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
     assert token
     record = {"game": "schieber", "contract": "H", "forehand": 1, "tricks": [["H6", "H7", "H8", "H9"]]}
-    response = client.post("/disputes/replay", data={"csrf_token": token.group(1), "text": json.dumps(record)})
+    response = client.post(
+        "/disputes/replay", data={"csrf_token": token.group(1), "text": json.dumps(record)}
+    )
     assert response.status_code == 302
     shown = client.get(response.headers["Location"], headers=EN).get_data(as_text=True)
     assert "Every card follows the rules." in shown
@@ -107,9 +137,13 @@ def test_import_file(client: FlaskClient) -> None:
     page = client.get("/disputes/replay").get_data(as_text=True)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
     assert token
-    data = {"csrf_token": token.group(1),
-            "file": (io.BytesIO(b'{"game": "schieber", "contract": "H", "tricks": [["H6", "H7", "H8", "HJ"]]}'),
-                     "deal.json")}
+    data = {
+        "csrf_token": token.group(1),
+        "file": (
+            io.BytesIO(b'{"game": "schieber", "contract": "H", "tricks": [["H6", "H7", "H8", "HJ"]]}'),
+            "deal.json",
+        ),
+    }
     response = client.post("/disputes/replay", data=data, content_type="multipart/form-data")
     assert response.status_code == 302
     assert "Every card follows" in client.get(response.headers["Location"], headers=EN).get_data(as_text=True)
@@ -135,17 +169,20 @@ def test_match_screen_link_partial(app: object) -> None:
     assert "/disputes/?game=schieber" in html
 
 
-@pytest.mark.parametrize(("lang", "direction", "arrow", "wrong_way"), [("fa", "rtl", "\u2190", "\u2192"),
-                                                                       ("de-CH", "ltr", "\u2192", "\u2190")])
-def test_arrow_to_the_played_card_points_the_way_the_page_reads(client: FlaskClient, lang: str, direction: str,
-                                                                 arrow: str, wrong_way: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "direction", "arrow", "wrong_way"),
+    [("fa", "rtl", "\u2190", "\u2192"), ("de-CH", "ltr", "\u2192", "\u2190")],
+)
+def test_arrow_to_the_played_card_points_the_way_the_page_reads(
+    client: FlaskClient, lang: str, direction: str, arrow: str, wrong_way: str
+) -> None:
     # Under dir="rtl" the cards so far run right to left, so the card played comes after them on the left.
     query = urlencode({**QUESTIONS["card"], "ask": "1"})
     page = client.get(f"/disputes/card?{query}", headers={"Accept-Language": lang}).get_data(as_text=True)
     assert f'dir="{direction}"' in page
     then = re.findall(r'<span class="then" aria-hidden="true">(.)</span>', page)
     assert then == [arrow]
-    ruling = page[page.index('class="ruling'):]
+    ruling = page[page.index('class="ruling') :]
     assert wrong_way not in ruling
 
 

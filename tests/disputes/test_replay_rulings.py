@@ -20,8 +20,13 @@ pytestmark = pytest.mark.usefixtures("ctx")
 def schieber_record(seed: int, contract: str = "H") -> dict[str, Any]:
     hands = deal_hands("schieber", seed)
     tricks = play_out("schieber", contract, hands, Contract.parse(contract).ranking(schieber_options()))
-    return {"game": "schieber", "forehand": 1, "contract": contract,
-            "hands": {str(s): h for s, h in hands.items()}, "tricks": tricks}
+    return {
+        "game": "schieber",
+        "forehand": 1,
+        "contract": contract,
+        "hands": {str(s): h for s, h in hands.items()},
+        "tricks": tricks,
+    }
 
 
 def test_legal_deal_is_scored() -> None:
@@ -41,10 +46,10 @@ def _first_swap(record: dict[str, Any]) -> tuple[int, int, str]:
         for i in range(1, 4):
             # The seat's remaining cards: what it plays from this trick on.
             position = [(t2, i2) for t2 in range(t, 9) for i2 in range(4)]
-            rest = [tricks[t2][i2] for t2, i2 in position
-                    if _seat(record, t2, i2) == _seat(record, t, i)]
-            answer = rules_engine.legal_cards({"game": "schieber", "contract": record["contract"], "hand": rest,
-                                               "trick": trick[:i]})
+            rest = [tricks[t2][i2] for t2, i2 in position if _seat(record, t2, i2) == _seat(record, t, i)]
+            answer = rules_engine.legal_cards(
+                {"game": "schieber", "contract": record["contract"], "hand": rest, "trick": trick[:i]}
+            )
             if answer["illegal"]:
                 wrong = next(iter(answer["illegal"]))
                 return t, i, wrong
@@ -52,8 +57,8 @@ def _first_swap(record: dict[str, Any]) -> tuple[int, int, str]:
 
 
 def _seat(record: dict[str, Any], t: int, i: int) -> int:
-    from rules_engine.schieber.play import replay
     from rules_engine.cards import Card
+    from rules_engine.schieber.play import replay
     from rules_engine.seats import Seat
 
     tricks = [[Card.parse(c) for c in trick] for trick in record["tricks"]]
@@ -64,11 +69,18 @@ def _seat(record: dict[str, Any], t: int, i: int) -> int:
 def test_first_wrong_card_is_shown_with_its_rule() -> None:
     record = schieber_record(7)
     t, i, wrong = _first_swap(record)
-    expected = rules_engine.legal_cards({
-        "game": "schieber", "contract": "H",
-        "hand": [c for c in record["hands"][str(_seat(record, t, i))]
-                 if not any(c in tricks for tricks in record["tricks"][:t])],
-        "trick": record["tricks"][t][:i]})["illegal"][wrong]["rule"]
+    expected = rules_engine.legal_cards(
+        {
+            "game": "schieber",
+            "contract": "H",
+            "hand": [
+                c
+                for c in record["hands"][str(_seat(record, t, i))]
+                if not any(c in tricks for tricks in record["tricks"][:t])
+            ],
+            "trick": record["tricks"][t][:i],
+        }
+    )["illegal"][wrong]["rule"]
     # Swap the legal card with the wrong one wherever the wrong one was played later.
     played = record["tricks"][t][i]
     for trick in record["tricks"]:
@@ -110,9 +122,17 @@ def _klammern_revoke_record() -> dict[str, Any]:
         follow = [c for c in hands[2] if c[0] == lead[0]]
         other = [c for c in hands[2] if c[0] not in (lead[0], "S")]
         if follow and other:
-            return {"game": "klammern", "players": 4, "format": "small_big", "forehand": 1, "trump": "S",
-                    "declarer": 1, "how": "orgi", "hands": {str(s): h for s, h in hands.items()},
-                    "tricks": [[lead, other[0]]]}
+            return {
+                "game": "klammern",
+                "players": 4,
+                "format": "small_big",
+                "forehand": 1,
+                "trump": "S",
+                "declarer": 1,
+                "how": "orgi",
+                "hands": {str(s): h for s, h in hands.items()},
+                "tricks": [[lead, other[0]]],
+            }
     raise AssertionError("no seed with a possible revoke")
 
 
@@ -142,8 +162,16 @@ def test_klammern_revoke_clean_side_all_variant() -> None:
 def test_klammern_legal_deal() -> None:
     hands = deal_hands("klammern", 5)
     tricks = play_out("klammern", "S", hands, ranking(Suit.SPADES))
-    record = {"game": "klammern", "players": 4, "format": "small_big", "forehand": 1, "trump": "S",
-              "declarer": 1, "how": "orgi", "tricks": tricks}
+    record = {
+        "game": "klammern",
+        "players": 4,
+        "format": "small_big",
+        "forehand": 1,
+        "trump": "S",
+        "declarer": 1,
+        "how": "orgi",
+        "tricks": tricks,
+    }
     ruling = replay_ruling(record)
     assert ruling.ok is True
     assert sum(ruling.data["score"]["card_points"]) == 164

@@ -53,7 +53,8 @@ def test_translation_falls_back_rule_by_rule(tmp_path: Path, monkeypatch: pytest
     for name in ("SCHIEBER.md", "KLAMMERN.md"):
         (tmp_path / name).write_text((RULES / name).read_text(encoding="utf-8"), encoding="utf-8")
     (tmp_path / "de" / "SCHIEBER.md").write_text(
-        "# Schieber — die Regeln\n\n## S4 Einen Stich spielen\n- S4.4 Kein Untertrumpfen.\n", encoding="utf-8")
+        "# Schieber — die Regeln\n\n## S4 Einen Stich spielen\n- S4.4 Kein Untertrumpfen.\n", encoding="utf-8"
+    )
     monkeypatch.setattr(rulebook, "RULES_DIR", tmp_path)
     book = rulebook.book("schieber", "de_CH")
     assert book.rule("S4.4").text == "Kein Untertrumpfen."

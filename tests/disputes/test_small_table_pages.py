@@ -22,20 +22,52 @@ EN = {"Accept-Language": "en"}
 #: Screen -> (question, verdict) for a table of three or two.
 SMALL = {
     # K4.3: must overtrump ST with SJ.
-    "card": ({"game": "klammern", "contract": "S", "players": "3", "trick": "CA ST", "hand": "S7 SJ D8",
-              "card": "S7"}, "S7 was not allowed."),
+    "card": (
+        {
+            "game": "klammern",
+            "contract": "S",
+            "players": "3",
+            "trick": "CA ST",
+            "hand": "S7 SJ D8",
+            "card": "S7",
+        },
+        "S7 was not allowed.",
+    ),
     # K4.4: H7 trumps; seat 3 led, so it is seat 1's with three players.
-    "trick": ({"game": "klammern", "contract": "H", "players": "3", "cards": "CA H7 CT", "leader": "3"},
-              "H7 takes the trick (seat 1)."),
+    "trick": (
+        {"game": "klammern", "contract": "H", "players": "3", "cards": "CA H7 CT", "leader": "3"},
+        "H7 takes the trick (seat 1).",
+    ),
     # K5.2 + K1.4: seat 1's A-high Terz is best; it alone scores 20.
-    "weis": ({"game": "klammern", "contract": "S", "players": "3", "forehand": "1", "seat_1": "DQ DK DA",
-              "seat_2": "C7 C8 C9", "seat_3": "H8 H9 HT"}, "Seat 1 scores the melds: 20."),
+    "weis": (
+        {
+            "game": "klammern",
+            "contract": "S",
+            "players": "3",
+            "forehand": "1",
+            "seat_1": "DQ DK DA",
+            "seat_2": "C7 C8 C9",
+            "seat_3": "H8 H9 HT",
+        },
+        "Seat 1 scores the melds: 20.",
+    ),
     # K1.4: 16 cards in play, at most 152.
     "count": ({"game": "klammern", "contract": "S", "players": "2", "points": "160"}, "160 is impossible."),
     # K4.2: seat 2 could follow hearts.
-    "replay": ({"game": "klammern", "contract": "S", "players": "3", "forehand": "1", "declarer": "2",
-                "hand_1": "HA HK C8 C9 DA DK D7 D8", "hand_2": "H7 C7 CA CK D9 DT SA SJ",
-                "hand_3": "H8 H9 S7 S8 S9 SK SQ ST", "tricks": "HA C7"}, "Trick 1: C7 by seat 2 was a revoke."),
+    "replay": (
+        {
+            "game": "klammern",
+            "contract": "S",
+            "players": "3",
+            "forehand": "1",
+            "declarer": "2",
+            "hand_1": "HA HK C8 C9 DA DK D7 D8",
+            "hand_2": "H7 C7 CA CK D9 DT SA SJ",
+            "hand_3": "H8 H9 S7 S8 S9 SK SQ ST",
+            "tricks": "HA C7",
+        },
+        "Trick 1: C7 by seat 2 was a revoke.",
+    ),
 }
 
 
@@ -111,49 +143,90 @@ def test_weis_legends_follow_the_table(client: FlaskClient) -> None:
 
 def field_error(page: str, name: str) -> str:
     """The problem shown on the form field ``name`` (the macro puts it right under the input)."""
-    found = re.search(rf'name="{name}"[^>]*>(?:\s*</select>)?\s*<p class="reason" role="alert">([^<]+)</p>', page)
+    found = re.search(
+        rf'name="{name}"[^>]*>(?:\s*</select>)?\s*<p class="reason" role="alert">([^<]+)</p>', page
+    )
     if found is None:
-        found = re.search(rf'<select[^>]*name="{name}".*?</select>\s*<p class="reason" role="alert">([^<]+)</p>',
-                          page, re.S)
+        found = re.search(
+            rf'<select[^>]*name="{name}".*?</select>\s*<p class="reason" role="alert">([^<]+)</p>', page, re.S
+        )
     if found is None:
-        found = re.search(rf'name="{name}"[^>]*>[^<]*</textarea>\s*<p class="reason" role="alert">([^<]+)</p>', page)
+        found = re.search(
+            rf'name="{name}"[^>]*>[^<]*</textarea>\s*<p class="reason" role="alert">([^<]+)</p>', page
+        )
     assert found, f"no problem shown on {name}"
     return found.group(1)
 
 
-@pytest.mark.parametrize(("screen", "change", "field", "words"), [
-    ("card", {"players": "2"}, "trick", "With 2 players a trick holds 2 cards"),
-    ("trick", {"players": "2"}, "cards", "With 2 players a trick has 2 cards, not 3."),
-    ("trick", {"players": "2", "cards": "CA H7"}, "leader", "Seat 3 does not play at a table of 2 players."),
-    ("weis", {"players": "2"}, "seat_3", "Seat 3 does not play at a table of 2 players."),
-    ("weis", {"bella": "4"}, "bella", "Seat 4 does not play at a table of 3 players."),
-    ("weis", {"players": "2", "seat_3": "", "forehand": "3"}, "forehand",
-     "Seat 3 does not play at a table of 2 players."),
-    ("replay", {"players": "2"}, "hand_3", "Seat 3 does not play at a table of 2 players."),
-    ("replay", {"hand_4": "HQ HJ HT CQ CJ CT DQ DJ"}, "hand_4", "Seat 4 does not play at a table of 3 players."),
-    ("replay", {"declarer": "4"}, "declarer", "Seat 4 does not play at a table of 3 players."),
-    ("replay", {"forehand": "4"}, "forehand", "Seat 4 does not play at a table of 3 players."),
-    ("count", {"players": "5"}, "players", "Not a valid choice"),
-])
-def test_errors_name_the_field(client: FlaskClient, screen: str, change: dict[str, str], field: str,
-                               words: str) -> None:
+@pytest.mark.parametrize(
+    ("screen", "change", "field", "words"),
+    [
+        ("card", {"players": "2"}, "trick", "With 2 players a trick holds 2 cards"),
+        ("trick", {"players": "2"}, "cards", "With 2 players a trick has 2 cards, not 3."),
+        (
+            "trick",
+            {"players": "2", "cards": "CA H7"},
+            "leader",
+            "Seat 3 does not play at a table of 2 players.",
+        ),
+        ("weis", {"players": "2"}, "seat_3", "Seat 3 does not play at a table of 2 players."),
+        ("weis", {"bella": "4"}, "bella", "Seat 4 does not play at a table of 3 players."),
+        (
+            "weis",
+            {"players": "2", "seat_3": "", "forehand": "3"},
+            "forehand",
+            "Seat 3 does not play at a table of 2 players.",
+        ),
+        ("replay", {"players": "2"}, "hand_3", "Seat 3 does not play at a table of 2 players."),
+        (
+            "replay",
+            {"hand_4": "HQ HJ HT CQ CJ CT DQ DJ"},
+            "hand_4",
+            "Seat 4 does not play at a table of 3 players.",
+        ),
+        ("replay", {"declarer": "4"}, "declarer", "Seat 4 does not play at a table of 3 players."),
+        ("replay", {"forehand": "4"}, "forehand", "Seat 4 does not play at a table of 3 players."),
+        ("count", {"players": "5"}, "players", "Not a valid choice"),
+    ],
+)
+def test_errors_name_the_field(
+    client: FlaskClient, screen: str, change: dict[str, str], field: str, words: str
+) -> None:
     page = get(client, f"/disputes/{screen}", {**SMALL[screen][0], **change})
     assert 'class="ruling' not in page
     assert words in field_error(page, field)
 
 
 def test_schieber_ignores_the_table_size(client: FlaskClient) -> None:
-    query = {"game": "schieber", "contract": "H", "players": "2", "trick": "CK H9", "hand": "H6 C6 CA", "card": "H6"}
+    query = {
+        "game": "schieber",
+        "contract": "H",
+        "players": "2",
+        "trick": "CK H9",
+        "hand": "H6 C6 CA",
+        "card": "H6",
+    }
     assert "H6 was not allowed." in get(client, "/disputes/card", query)
 
 
 # --------------------------------------------------------------------------- a record (JSON) in the link
 
-THREE_RECORD = {"game": "klammern", "players": 3, "format": "small_big", "forehand": 1, "trump": "S", "declarer": 2,
-                "how": "orgi", "hands": {"1": "HA HK C8 C9 DA DK D7 D8".split(),
-                                         "2": "H7 C7 CA CK D9 DT SA SJ".split(),
-                                         "3": "H8 H9 S7 S8 S9 SK SQ ST".split()},
-                "tricks": [["HA", "C7"]], "bella": 3}
+THREE_RECORD = {
+    "game": "klammern",
+    "players": 3,
+    "format": "small_big",
+    "forehand": 1,
+    "trump": "S",
+    "declarer": 2,
+    "how": "orgi",
+    "hands": {
+        "1": "HA HK C8 C9 DA DK D7 D8".split(),
+        "2": "H7 C7 CA CK D9 DT SA SJ".split(),
+        "3": "H8 H9 S7 S8 S9 SK SQ ST".split(),
+    },
+    "tricks": [["HA", "C7"]],
+    "bella": 3,
+}
 
 
 def test_record_json_link_round_trips_three_players(client: FlaskClient) -> None:
@@ -176,11 +249,19 @@ def test_imported_two_player_record_keeps_its_table(client: FlaskClient) -> None
     page = client.get("/disputes/replay").get_data(as_text=True)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
     assert token
-    record = {"game": "klammern", "players": 2, "format": "small_big", "forehand": 1, "trump": "S", "declarer": 1,
-              "how": "orgi", "tricks": [t.split() for t in
-                                        ("SJ S7", "S9 S8", "SA H7", "HA H8", "HT C7", "CA C8", "DA D7", "DT D8")]}
-    data = {"csrf_token": token.group(1),
-            "file": (io.BytesIO(json.dumps(record).encode()), "deal.json")}
+    record = {
+        "game": "klammern",
+        "players": 2,
+        "format": "small_big",
+        "forehand": 1,
+        "trump": "S",
+        "declarer": 1,
+        "how": "orgi",
+        "tricks": [
+            t.split() for t in ("SJ S7", "S9 S8", "SA H7", "HA H8", "HT C7", "CA C8", "DA D7", "DT D8")
+        ],
+    }
+    data = {"csrf_token": token.group(1), "file": (io.BytesIO(json.dumps(record).encode()), "deal.json")}
     response = client.post("/disputes/replay", data=data, content_type="multipart/form-data")
     assert response.status_code == 302
     shown = html.unescape(client.get(response.headers["Location"], headers=EN).get_data(as_text=True))
@@ -191,7 +272,9 @@ def test_imported_two_player_record_keeps_its_table(client: FlaskClient) -> None
 
 
 def test_record_with_five_players_is_refused_on_the_record_field(client: FlaskClient) -> None:
-    page = get(client, "/disputes/replay", {"game": "klammern", "record": json.dumps({**THREE_RECORD, "players": 5})})
+    page = get(
+        client, "/disputes/replay", {"game": "klammern", "record": json.dumps({**THREE_RECORD, "players": 5})}
+    )
     assert "2, 3 or 4 players, not 5" in field_error(page, "record")
 
 

@@ -11,12 +11,20 @@ from typing import Any
 
 import pytest
 
-from scorer.disputes.rulings import Unreadable, card_ruling, count_ruling, melds_ruling, replay_ruling, trick_ruling
+from scorer.disputes.rulings import (
+    Unreadable,
+    card_ruling,
+    count_ruling,
+    melds_ruling,
+    replay_ruling,
+    trick_ruling,
+)
 
 pytestmark = pytest.mark.usefixtures("ctx")
 
 
 # --------------------------------------------------------------------------- was that card allowed?
+
 
 def test_three_players_must_overtrump() -> None:
     # K4.3: clubs led, ST trumped in; the hand has no club, SJ beats ST, so S7 (under) is wrong.
@@ -62,6 +70,7 @@ def test_schieber_ignores_the_klammern_table_size() -> None:
 
 
 # --------------------------------------------------------------------------- who takes this trick?
+
 
 def test_three_players_trump_wins_and_seats_wrap_at_three() -> None:
     # K4.4: H is trump, H7 the only trump. Seat 3 led, so H7 (second card) is seat 1's — with four
@@ -185,6 +194,7 @@ def test_bella_seat_must_sit_at_the_table() -> None:
 
 # --------------------------------------------------------------------------- is this count possible?
 
+
 def test_two_players_at_most_152() -> None:
     # K1.4 + K2.4: 16 cards in play. The best 16: trump J 22, trump 9 14, four A 44, four 10 40,
     # four K 16, two Q 6 = 142, plus the last trick 10 = 152. 153..164 are out of reach.
@@ -216,8 +226,17 @@ TWO_TRICKS = ["SJ S7", "S9 S8", "SA H7", "HA H8", "HT C7", "CA C8", "DA D7", "DT
 
 
 def two_player_record(tricks: list[str]) -> dict[str, Any]:
-    return {"game": "klammern", "players": 2, "format": "small_big", "forehand": 1, "trump": "S", "declarer": 1,
-            "how": "orgi", "hands": TWO_HANDS, "tricks": [t.split() for t in tricks]}
+    return {
+        "game": "klammern",
+        "players": 2,
+        "format": "small_big",
+        "forehand": 1,
+        "trump": "S",
+        "declarer": 1,
+        "how": "orgi",
+        "hands": TWO_HANDS,
+        "tricks": [t.split() for t in tricks],
+    }
 
 
 def test_two_player_deal_replayed() -> None:
@@ -241,17 +260,32 @@ def test_two_player_revoke_by_the_defender() -> None:
     assert ruling.verdict == "Trick 4: C7 by seat 2 was a revoke."
     assert ruling.rules[:2] == ["K4.2", "K4.5"]
     score = ruling.data["score"]
-    assert score["card_points"] == [47, 0] and score["declarer_wins"] is True and score["small_points"] == [1, 0]
+    assert (
+        score["card_points"] == [47, 0] and score["declarer_wins"] is True and score["small_points"] == [1, 0]
+    )
 
 
-THREE_HANDS = {"1": "HA HK C8 C9 DA DK D7 D8".split(), "2": "H7 C7 CA CK D9 DT SA SJ".split(),
-               "3": "H8 H9 S7 S8 S9 SK SQ ST".split()}
+THREE_HANDS = {
+    "1": "HA HK C8 C9 DA DK D7 D8".split(),
+    "2": "H7 C7 CA CK D9 DT SA SJ".split(),
+    "3": "H8 H9 S7 S8 S9 SK SQ ST".split(),
+}
 
 
 def three_player_revoke(**extra: Any) -> dict[str, Any]:
     """Trick 1: seat 1 leads HA; seat 2, the declarer, holds H7 but plays C7."""
-    return {"game": "klammern", "players": 3, "format": "small_big", "forehand": 1, "trump": "S", "declarer": 2,
-            "how": "orgi", "hands": THREE_HANDS, "tricks": [["HA", "C7"]], **extra}
+    return {
+        "game": "klammern",
+        "players": 3,
+        "format": "small_big",
+        "forehand": 1,
+        "trump": "S",
+        "declarer": 2,
+        "how": "orgi",
+        "hands": THREE_HANDS,
+        "tricks": [["HA", "C7"]],
+        **extra,
+    }
 
 
 def test_three_player_revoke_by_the_declarer_pays_every_opponent() -> None:

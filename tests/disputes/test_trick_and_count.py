@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules_engine.schieber.contracts import schieber_options
+from rules_engine.schieber.contracts import Contract, schieber_options
 from rules_engine.schieber.replay import card_points_table
-from rules_engine.schieber.contracts import Contract
 from scorer.disputes.rulings import Unreadable, count_ruling, trick_ruling
 
 pytestmark = pytest.mark.usefixtures("ctx")

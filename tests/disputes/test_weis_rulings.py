@@ -58,7 +58,9 @@ def test_more_cards_beat_four_of_a_kind_at_equal_points() -> None:
 
 
 def test_winning_team_scores_both_players_weis() -> None:
-    ruling = weis_ruling("H", {1: [["C6", "C7", "C8"]], 3: [["DA", "DK", "DQ", "DJ"]], 2: [["S6", "S7", "S8"]]})
+    ruling = weis_ruling(
+        "H", {1: [["C6", "C7", "C8"]], 3: [["DA", "DK", "DQ", "DJ"]], 2: [["S6", "S7", "S8"]]}
+    )
     assert ruling.data["winner"] == 1 and ruling.data["scored"] == [70, 0]
 
 
@@ -84,8 +86,12 @@ def test_one_card_two_hands() -> None:
 
 def test_klammern_k53_test_vector() -> None:
     # K5.3: A (seat 1) 9-10-J, B (2) 7-8-9, C (3) two Terzen 8-9-10, D (4) Q-K-A. D's is best: B and D score 40.
-    claims = {1: [["S9", "ST", "SJ"]], 2: [["H7", "H8", "H9"]], 3: [["C8", "C9", "CT"], ["D8", "D9", "DT"]],
-              4: [["HQ", "HK", "HA"]]}
+    claims = {
+        1: [["S9", "ST", "SJ"]],
+        2: [["H7", "H8", "H9"]],
+        3: [["C8", "C9", "CT"], ["D8", "D9", "DT"]],
+        4: [["HQ", "HK", "HA"]],
+    }
     ruling = melds_ruling("S", claims)
     assert ruling.data["winner"] == 2 and ruling.data["points"] == [0, 40]
     # Without D's Terz, A's beats C's: A and C score 60.

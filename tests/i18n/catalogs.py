@@ -49,8 +49,9 @@ def ids(catalog: Catalog) -> set[Key]:
 
 def extract_fresh(out: Path) -> Catalog:
     """Extract the sources now, with the same command `make translations` uses."""
-    subprocess.run(["bash", str(SCRIPT), "extract", str(out)], check=True, cwd=ROOT,
-                   capture_output=True, text=True)
+    subprocess.run(
+        ["bash", str(SCRIPT), "extract", str(out)], check=True, cwd=ROOT, capture_output=True, text=True
+    )
     return load(out)
 
 

@@ -27,8 +27,15 @@ def compiled_catalogs() -> None:
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
     with fresh_database(tmp_path) as url:
-        app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url,
-                          "WTF_CSRF_ENABLED": True, "ADMIN_PASSWORD": ADMIN_PASSWORD})
+        app = create_app(
+            {
+                "TESTING": True,
+                "SECRET_KEY": "test",
+                "DATABASE_URL": url,
+                "WTF_CSRF_ENABLED": True,
+                "ADMIN_PASSWORD": ADMIN_PASSWORD,
+            }
+        )
         yield app
         engine = app.extensions.get("tafel_engine")
         if engine is not None:

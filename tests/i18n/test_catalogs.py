@@ -31,7 +31,9 @@ from tests.i18n.catalogs import (
 def test_template_is_not_stale(tmp_path: Path) -> None:
     fresh = ids(extract_fresh(tmp_path / "fresh.pot"))
     committed = ids(load(TEMPLATE))
-    assert len(fresh) > 100, "extraction found almost nothing: check [tool.babel] in pyproject.toml and the input path"
+    assert len(fresh) > 100, (
+        "extraction found almost nothing: check [tool.babel] in pyproject.toml and the input path"
+    )
     new, gone = sorted(fresh - committed, key=str), sorted(committed - fresh, key=str)
     assert not new, f"{len(new)} new strings not extracted (run make translations): {new[:20]}"
     assert not gone, f"{len(gone)} strings gone from the sources (run make translations): {gone[:20]}"
@@ -47,7 +49,9 @@ def test_catalog_follows_the_template(lang: str) -> None:
     catalog = ids(load(po_path(lang), lang))
     template = ids(load(TEMPLATE))
     assert not template - catalog, f"{lang}: run make translations: missing {sorted(template - catalog)[:20]}"
-    assert not catalog - template, f"{lang}: run make translations: obsolete {sorted(catalog - template)[:20]}"
+    assert not catalog - template, (
+        f"{lang}: run make translations: obsolete {sorted(catalog - template)[:20]}"
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -82,9 +86,17 @@ def test_placeholder_check_sees_a_renamed_name() -> None:
     assert placeholder_mismatch(dropped) is not None
 
 
-@pytest.mark.parametrize(("lang", "expected"), [("de_CH", "Stichpunkte"), ("fr_CH", "Points de plis"),
-                                                ("it_CH", "Punti delle prese"), ("en", "Trick points"),
-                                                ("sv", "Stickpoäng"), ("fa", "امتیاز تریک")])
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("de_CH", "Stichpunkte"),
+        ("fr_CH", "Points de plis"),
+        ("it_CH", "Punti delle prese"),
+        ("en", "Trick points"),
+        ("sv", "Stickpoäng"),
+        ("fa", "امتیاز تریک"),
+    ],
+)
 def test_catalog_outside_a_request(lang: str, expected: str) -> None:
     """PDFs from the command line translate without Flask: scorer.i18n.catalog(lang)."""
     from scorer.i18n import catalog

@@ -25,8 +25,8 @@ from flask.testing import FlaskClient
 
 from tests.app.conftest import new_klammern, new_schieber, post_deal
 from tests.disputes.test_pages import QUESTIONS  # one question per dispute screen
-from tests.i18n.conftest import ADMIN_PASSWORD
 from tests.i18n.catalogs import LANGUAGES, NAMED, TEMPLATE, load, messages, po_path, sources, translations
+from tests.i18n.conftest import ADMIN_PASSWORD
 
 OTHERS = tuple(lang for lang in LANGUAGES if lang != "en")
 PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹"
@@ -118,6 +118,7 @@ def leftovers(html: str, probes: list[Probe]) -> list[str]:
 
 # --- the pages -------------------------------------------------------------------------------
 
+
 def schieber_deal(**fields: Any) -> dict[str, Any]:
     return {"forehand": 1, "contract": "H", "team": 1, "points": 98, **fields}
 
@@ -158,9 +159,17 @@ class Table:
 @pytest.fixture
 def table(client: FlaskClient) -> Table:
     schieber = new_schieber(client)
-    assert post_deal(client, schieber, schieber_deal(weis_1_1_kind="run3", weis_1_1_suit="H", weis_1_1_top="8",
-                                                     stoeck=3)).status_code == 303
-    assert post_deal(client, schieber, schieber_deal(contract="obenabe", team=2, points=80)).status_code == 303
+    assert (
+        post_deal(
+            client,
+            schieber,
+            schieber_deal(weis_1_1_kind="run3", weis_1_1_suit="H", weis_1_1_top="8", stoeck=3),
+        ).status_code
+        == 303
+    )
+    assert (
+        post_deal(client, schieber, schieber_deal(contract="obenabe", team=2, points=80)).status_code == 303
+    )
     klammern = new_klammern(client)
     for n in range(4):  # four won deals: team 1 is in the Laube (K7.5)
         assert post_deal(client, klammern, klammern_deal(forehand=n % 4 + 1)).status_code == 303
@@ -186,14 +195,17 @@ def test_no_english_left_for_spectators_and_the_administrator(app: Flask, table:
     the club administrator logs in and is offered to void a match."""
     probes = probes_for(lang)
     spectator = app.test_client()
-    pages = {"read-only match": get(spectator, f"/matches/{table.schieber}", lang),
-             "refused deal entry": get(spectator, f"/matches/{table.schieber}/deals/new", lang),
-             "administrator login": get(spectator, "/admin", lang)}
+    pages = {
+        "read-only match": get(spectator, f"/matches/{table.schieber}", lang),
+        "refused deal entry": get(spectator, f"/matches/{table.schieber}/deals/new", lang),
+        "administrator login": get(spectator, "/admin", lang),
+    }
     form = pages["administrator login"]
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form)
     assert token
-    pages["wrong password"] = spectator.post("/admin", data={"csrf_token": token.group(1), "password": "guess"},
-                                             headers={"Accept-Language": lang}).get_data(as_text=True)
+    pages["wrong password"] = spectator.post(
+        "/admin", data={"csrf_token": token.group(1), "password": "guess"}, headers={"Accept-Language": lang}
+    ).get_data(as_text=True)
     spectator.post("/admin", data={"csrf_token": token.group(1), "password": ADMIN_PASSWORD})
     pages["administrator"] = get(spectator, "/admin", lang)
     pages["match with void form"] = get(spectator, f"/matches/{table.klammern}", lang)
@@ -229,7 +241,9 @@ def pdf_lines(data: bytes, lang: str) -> list[str]:
     while Latin runs (where English would hide) read right as extracted."""
     from tests.pdf.pdf_helpers import page_texts
 
-    lines = [" ".join(line.split()) for text in page_texts(data) for line in text.splitlines() if line.strip()]
+    lines = [
+        " ".join(line.split()) for text in page_texts(data) for line in text.splitlines() if line.strip()
+    ]
     if lang == "fa":
         lines += [unicodedata.normalize("NFKC", line)[::-1] for line in lines]
     return lines
@@ -249,7 +263,10 @@ def test_no_english_left_in_the_pdfs(client: FlaskClient, table: Table, lang: st
     found = {}
     for name, url in documents.items():
         response = client.get(url, headers={"Accept-Language": lang.replace("_", "-")})
-        assert response.status_code == 200 and response.mimetype == "application/pdf", (name, response.status_code)
+        assert response.status_code == 200 and response.mimetype == "application/pdf", (
+            name,
+            response.status_code,
+        )
         lines = pdf_lines(response.data, lang)
         left = sorted({p.msgid for p in probes for line in lines if p.pattern.search(line)})
         if left:
@@ -280,12 +297,23 @@ def test_html_lang_and_direction(client: FlaskClient, lang: str) -> None:
     assert attrs["dir"] == ("rtl" if lang == "fa" else "ltr")
 
 
-@pytest.mark.parametrize(("header", "expected"), [
-    ("de-DE,de;q=0.9", "de-CH"), ("fr", "fr-CH"), ("it-IT", "it-CH"), ("en-US,en;q=0.8", "en"),
-    ("sv-SE", "sv"), ("fa-IR", "fa"), ("pt-BR", "de-CH"), ("", "de-CH"),
-])
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("de-DE,de;q=0.9", "de-CH"),
+        ("fr", "fr-CH"),
+        ("it-IT", "it-CH"),
+        ("en-US,en;q=0.8", "en"),
+        ("sv-SE", "sv"),
+        ("fa-IR", "fa"),
+        ("pt-BR", "de-CH"),
+        ("", "de-CH"),
+    ],
+)
 def test_browser_language_else_swiss_german(client: FlaskClient, header: str, expected: str) -> None:
-    page = client.get("/matches/", headers={"Accept-Language": header} if header else {}).get_data(as_text=True)
+    page = client.get("/matches/", headers={"Accept-Language": header} if header else {}).get_data(
+        as_text=True
+    )
     assert html_attributes(page)["lang"] == expected
 
 
@@ -315,12 +343,19 @@ def test_switcher_refuses_unknown_language_and_foreign_redirects(client: FlaskCl
 # scorer.i18n does; see the issue-6 report for the one-line hook.
 
 
-@pytest.mark.parametrize(("lang", "needed"), [("de_CH", "2’862"), ("fr_CH", "2\u202f862"), ("en", "2,862"),
-                                              ("fa", "۲٬۸۶۲")])
+@pytest.mark.parametrize(
+    ("lang", "needed"), [("de_CH", "2’862"), ("fr_CH", "2\u202f862"), ("en", "2,862"), ("fa", "۲٬۸۶۲")]
+)
 def test_numbers_in_the_locale(client: FlaskClient, lang: str, needed: str) -> None:
     match_id = new_schieber(client)
-    assert post_deal(client, match_id, schieber_deal(weis_1_1_kind="run3", weis_1_1_suit="H", weis_1_1_top="8",
-                                                     stoeck=3)).status_code == 303
+    assert (
+        post_deal(
+            client,
+            match_id,
+            schieber_deal(weis_1_1_kind="run3", weis_1_1_suit="H", weis_1_1_top="8", stoeck=3),
+        ).status_code
+        == 303
+    )
     page = get(client, f"/matches/{match_id}", lang)
     # 3000 - 138 = 2862 still needed by team 1 (S1.2 target 3000; 98 + Weis 20 + Stöck 20).
     assert needed in page

@@ -49,17 +49,29 @@ def engine_codes() -> dict[str, str]:
     for path in sorted(ENGINE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             rows: list[list[ast.expr]] = []
-            if isinstance(node, ast.Call) and (_callee(node) == "Reason" or any(w in _callee(node).lower() for w in ("error", "reason"))):
+            if isinstance(node, ast.Call) and (
+                _callee(node) == "Reason" or any(w in _callee(node).lower() for w in ("error", "reason"))
+            ):
                 rows.append(list(node.args))
-            elif isinstance(node, ast.Tuple) and node.elts and RULE_ID.match(next(iter(_strings(node.elts[0])), "")):
+            elif (
+                isinstance(node, ast.Tuple)
+                and node.elts
+                and RULE_ID.match(next(iter(_strings(node.elts[0])), ""))
+            ):
                 rows.append(list(node.elts))
-            elif isinstance(node, ast.Dict) and node.values and all(
-                    isinstance(v, ast.Constant) and isinstance(v.value, str) and "{" in v.value for v in node.values):
+            elif (
+                isinstance(node, ast.Dict)
+                and node.values
+                and all(
+                    isinstance(v, ast.Constant) and isinstance(v.value, str) and "{" in v.value
+                    for v in node.values
+                )
+            ):
                 rows.extend([k, v] for k, v in zip(node.keys, node.values) if k is not None)
             for row in rows:
                 for i, item in enumerate(row[:-1]):
                     codes = [s for s in _strings(item) if CODE.match(s) and not RULE_ID.match(s)]
-                    if codes and any(_is_template(x) for x in row[i + 1:i + 3]):
+                    if codes and any(_is_template(x) for x in row[i + 1 : i + 3]):
                         for code in codes:
                             found.setdefault(code, path.relative_to(ENGINE).as_posix())
                         break
@@ -75,7 +87,9 @@ def test_every_engine_code_has_a_sentence() -> None:
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite'}"})
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite'}"}
+    )
     yield app
 
 
@@ -85,20 +99,30 @@ def say(app: Flask, lang: str, error: dict[str, object]) -> str:
 
 
 def test_a_real_engine_reason_in_every_language(app: Flask) -> None:
-    answer = rules_engine.score_deal({"game": "schieber", "contract": "H", "forehand": 1,
-                                      "points": {"team": 1, "value": 156}})
+    answer = rules_engine.score_deal(
+        {"game": "schieber", "contract": "H", "forehand": 1, "points": {"team": 1, "value": 156}}
+    )
     assert answer["valid"] is False
     error = answer["errors"][0]
     assert error["rule"] == "S8" and error["code"] == "impossible_total"
     assert say(app, "en", error) == "No set of tricks is worth 156 in Rosen (the other team would have 1)."
-    assert say(app, "de_CH", error) == "Keine Menge von Stichen ist bei Rosen 156 wert (das andere Team hätte 1)."
-    assert say(app, "fr_CH", error) == "Aucun ensemble de plis ne vaut 156 en Roses (l’autre équipe aurait 1)."
+    assert (
+        say(app, "de_CH", error)
+        == "Keine Menge von Stichen ist bei Rosen 156 wert (das andere Team hätte 1)."
+    )
+    assert (
+        say(app, "fr_CH", error) == "Aucun ensemble de plis ne vaut 156 en Roses (l’autre équipe aurait 1)."
+    )
     assert say(app, "fa", error).startswith("در رزها هیچ مجموعه‌ای از تریک‌ها ۱۵۶ نمی‌ارزد")
 
 
 def test_a_reason_located_in_a_trick_keeps_its_place(app: Flask) -> None:
-    error = {"rule": "S4.4", "code": "undertrump", "message": "English",
-             "params": {"card": "H6", "highest": "H9", "alternatives": "C7", "trick": 3, "seat": 2}}
+    error = {
+        "rule": "S4.4",
+        "code": "undertrump",
+        "message": "English",
+        "params": {"card": "H6", "highest": "H9", "alternatives": "C7", "trick": 3, "seat": 2},
+    }
     assert say(app, "de_CH", error).startswith("Stich 3, Platz 2: H6 würde unter H9 untertrumpfen")
     assert say(app, "sv", error).startswith("Stick 3, plats 2: H6 skulle sticka under H9")
 
@@ -111,6 +135,10 @@ def test_same_code_different_games(app: Flask) -> None:
 
 
 def test_unknown_code_or_params_fall_back_to_the_message(app: Flask) -> None:
-    assert say(app, "fr_CH", {"rule": "S9", "code": "new_code", "message": "as the engine says"}) == \
-        "as the engine says"
-    assert say(app, "fr_CH", {"rule": "S8", "code": "trick_points_range", "params": {}, "message": "m"}) == "m"
+    assert (
+        say(app, "fr_CH", {"rule": "S9", "code": "new_code", "message": "as the engine says"})
+        == "as the engine says"
+    )
+    assert (
+        say(app, "fr_CH", {"rule": "S8", "code": "trick_points_range", "params": {}, "message": "m"}) == "m"
+    )

@@ -101,15 +101,21 @@ def test_same_rule_ids_in_the_same_order(pair: tuple[list[Block], list[Block]]) 
 
 def test_every_rule_keeps_its_numbers(pair: tuple[list[Block], list[Block]]) -> None:
     english, translated = pair
-    lost = {e.key: (e.numbers() - t.numbers(), t.numbers() - e.numbers())
-            for e, t in zip(english, translated, strict=True) if e.numbers() != t.numbers()}
+    lost = {
+        e.key: (e.numbers() - t.numbers(), t.numbers() - e.numbers())
+        for e, t in zip(english, translated, strict=True)
+        if e.numbers() != t.numbers()
+    }
     assert not lost, f"figures differ (missing, added): {lost}"
 
 
 def test_every_rule_keeps_its_code_spans(pair: tuple[list[Block], list[Block]]) -> None:
     english, translated = pair
-    changed = {e.key: (e.code_spans() - t.code_spans(), t.code_spans() - e.code_spans())
-               for e, t in zip(english, translated, strict=True) if e.code_spans() != t.code_spans()}
+    changed = {
+        e.key: (e.code_spans() - t.code_spans(), t.code_spans() - e.code_spans())
+        for e, t in zip(english, translated, strict=True)
+        if e.code_spans() != t.code_spans()
+    }
     assert not changed, f"option keys / code spans differ (missing, added): {changed}"
 
 

@@ -16,8 +16,8 @@ from werkzeug.serving import make_server
 
 from scorer import create_app
 from tests.app.conftest import new_klammern, new_schieber, post_deal
+
 # The one Chromium launcher (Debian's browser, VERIFIED.md flags; fails loudly when missing).
-from tests.browser.conftest import browser
 from tests.database import fresh_database
 from tests.i18n.catalogs import LANGUAGES, compile_if_stale
 
@@ -36,13 +36,28 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict
         client = app.test_client()
         schieber = new_schieber(client)
         # 98 + Weis 20 + Stöck 20 = 138 : 59 (Rosen ×1), then Obenabe ×3: 80 -> 240 to team 2.
-        post_deal(client, schieber, {"forehand": 1, "contract": "H", "team": 1, "points": 98, "weis_1_1_kind": "run3",
-                                     "weis_1_1_suit": "H", "weis_1_1_top": "8", "stoeck": 3})
+        post_deal(
+            client,
+            schieber,
+            {
+                "forehand": 1,
+                "contract": "H",
+                "team": 1,
+                "points": 98,
+                "weis_1_1_kind": "run3",
+                "weis_1_1_suit": "H",
+                "weis_1_1_top": "8",
+                "stoeck": 3,
+            },
+        )
         post_deal(client, schieber, {"forehand": 2, "contract": "obenabe", "team": 2, "points": 80})
         klammern = new_klammern(client)
         for n in range(4):
-            post_deal(client, klammern, {"forehand": n % 4 + 1, "declarer": 1, "trump": "S", "how": "orgi",
-                                         "team": 1, "points": 100})
+            post_deal(
+                client,
+                klammern,
+                {"forehand": n % 4 + 1, "declarer": 1, "trump": "S", "how": "orgi", "team": 1, "points": 100},
+            )
         httpd = make_server("127.0.0.1", 0, app, threaded=True)
         thread = threading.Thread(target=httpd.serve_forever, daemon=True)
         thread.start()
@@ -54,8 +69,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict
 
 def open_in(browser: Any, base: str, lang: str) -> Any:
     """A tablet-sized page whose language was chosen with the switcher (not the browser's)."""
-    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, locale="en-US",
-                                  extra_http_headers={"Accept-Language": "en"})
+    context = browser.new_context(
+        viewport={"width": WIDTH, "height": HEIGHT},
+        locale="en-US",
+        extra_http_headers={"Accept-Language": "en"},
+    )
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.goto(f"{base}/matches/")

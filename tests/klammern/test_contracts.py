@@ -84,7 +84,9 @@ def test_trick_winner_k4_4() -> None:
     assert rank.winner_index(parse_cards(["HA", "HT", "S7", "HK"])) == 2  # lowest trump beats the Ace
     assert rank.winner_index(parse_cards(["SA", "S9", "SJ", "ST"])) == 2  # Jappa, then Mie
     assert rank.winner_index(parse_cards(["SA", "S9", "S7", "ST"])) == 1
-    assert rank.winner_index(parse_cards(["HK", "HT", "CA", "HJ"])) == 1  # plain: 10 over K, off-suit Ace nothing
+    assert (
+        rank.winner_index(parse_cards(["HK", "HT", "CA", "HJ"])) == 1
+    )  # plain: 10 over K, off-suit Ace nothing
     assert rank.winner_index(parse_cards(["H7", "CA", "DA", "H8"])) == 3
 
 
@@ -101,7 +103,9 @@ def test_options_defaults_and_keys() -> None:
 
 
 def test_options_overrides() -> None:
-    options = klammern_options("seed", {"jappa_total": True, "meld_tiebreak": "suit_rank", "revoke": "clean_side_all"})
+    options = klammern_options(
+        "seed", {"jappa_total": True, "meld_tiebreak": "suit_rank", "revoke": "clean_side_all"}
+    )
     assert options.jappa_total is True
     assert options.meld_tiebreak == "suit_rank"
     assert options.revoke == "clean_side_all"

@@ -13,9 +13,21 @@ from rules_engine.klammern.deal import augen_of
 
 def deal(**fields: Any) -> dict[str, Any]:
     record: dict[str, Any] = {
-        "game": "klammern", "players": 4, "format": "small_big", "forehand": 1, "trump": "S",
-        "declarer": 1, "how": "orgi", "kontra": False, "re": False, "melds": None, "bella": None,
-        "points": {"team": 1, "value": 90}, "revoke": None, "durchmarsch": None, "tricks": None,
+        "game": "klammern",
+        "players": 4,
+        "format": "small_big",
+        "forehand": 1,
+        "trump": "S",
+        "declarer": 1,
+        "how": "orgi",
+        "kontra": False,
+        "re": False,
+        "melds": None,
+        "bella": None,
+        "points": {"team": 1, "value": 90},
+        "revoke": None,
+        "durchmarsch": None,
+        "tricks": None,
     }
     record.update(fields)
     return record
@@ -132,7 +144,9 @@ def test_besser_must_be_clubs_k3_3() -> None:
 # -- K8 Liga --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("points", "augen"), [(50, 5), (54, 5), (55, 6), (64, 6), (110, 11), (115, 12), (0, 0), (4, 0), (5, 1)])
+@pytest.mark.parametrize(
+    ("points", "augen"), [(50, 5), (54, 5), (55, 6), (64, 6), (110, 11), (115, 12), (0, 0), (4, 0), (5, 1)]
+)
 def test_augen_rounding_table_k8_1(points: int, augen: int) -> None:
     assert augen_of(points) == augen
 
@@ -144,13 +158,17 @@ def test_liga_won_deal_each_side_rounds_its_own_points_k8_3() -> None:
 
 def test_liga_kontra_multiplies_rounded_augen_k8_3() -> None:
     assert score_deal(deal(format="liga", kontra=True, points={"team": 1, "value": 95}))["augen"] == [20, 14]
-    assert score_deal(deal(format="liga", kontra=True, re=True, points={"team": 1, "value": 95}))["augen"] == [40, 28]
+    assert score_deal(deal(format="liga", kontra=True, re=True, points={"team": 1, "value": 95}))[
+        "augen"
+    ] == [40, 28]
 
 
 def test_liga_lost_deal_defenders_take_all_points_k8_3() -> None:
     answer = score_deal(deal(format="liga", points={"team": 1, "value": 80}))
     assert answer["augen"] == [0, 16]  # 164 -> 16
-    answer = score_deal(deal(format="liga", points={"team": 1, "value": 80}, melds={"2": [["H7", "H8", "H9"]]}))
+    answer = score_deal(
+        deal(format="liga", points={"team": 1, "value": 80}, melds={"2": [["H7", "H8", "H9"]]})
+    )
     assert answer["augen"] == [0, 18]  # 184 -> 18
     assert answer["credited"] == [0, 184]
 
@@ -188,7 +206,9 @@ def test_ben_and_sue_k9() -> None:
     # Ben (seat 1) wins an Orgi he played: 2; Sue (seat 2) wins a little one she played: 1.
     ben = score_deal(deal(format="hamburg", players=2, declarer=1, how="orgi", points={"sides": [90, 40]}))
     assert ben["dice"] == [2, 0]
-    sue = score_deal(deal(format="hamburg", players=2, declarer=2, how="kleines", trump="H", points={"sides": [30, 90]}))
+    sue = score_deal(
+        deal(format="hamburg", players=2, declarer=2, how="kleines", trump="H", points={"sides": [30, 90]})
+    )
     assert sue["dice"] == [0, 1]
 
 
@@ -368,7 +388,9 @@ def test_trick_winners_stop_before_a_revoke() -> None:
     assert answer["revoke"]["trick"] == 0
     assert answer["trick_winners"] == []
     # Seat 2 takes the first trick and leads CK; seat 3 still holds CT but plays D7.
-    second = score_deal(deal(trump="H", points=None, hands=WINNER_HANDS, tricks=[WINNER_TRICKS[0], ["CK", "D7"]]))
+    second = score_deal(
+        deal(trump="H", points=None, hands=WINNER_HANDS, tricks=[WINNER_TRICKS[0], ["CK", "D7"]])
+    )
     assert second["valid"], second["errors"]
     assert second["revoke"]["seat"] == 3 and second["revoke"]["trick"] == 1
     assert second["trick_winners"] == [2]

@@ -22,8 +22,14 @@ from rules_engine.cli import main
 def deal(forehand: int, declarer: int, value: int, **extra: Any) -> dict[str, Any]:
     """A four-player deal: ``declarer``'s team took ``value`` card points (trump spades)."""
     team = 1 if declarer % 2 == 1 else 2
-    return {"forehand": forehand, "trump": "S", "declarer": declarer, "how": "orgi",
-            "points": {"team": team, "value": value}, **extra}
+    return {
+        "forehand": forehand,
+        "trump": "S",
+        "declarer": declarer,
+        "how": "orgi",
+        "points": {"team": team, "value": value},
+        **extra,
+    }
 
 
 def klammern(deals: list[dict[str, Any]], **fields: Any) -> dict[str, Any]:
@@ -136,8 +142,13 @@ def test_liga_both_reach_the_target_equal_totals_deal_winner_wins() -> None:
 
 def march(forehand: int, seat: int, all_tricks: bool) -> dict[str, Any]:
     team = 1 if seat % 2 == 1 else 2
-    return {"forehand": forehand, "trump": "S", "declarer": seat, "durchmarsch": seat,
-            "points": {"team": team, "all_tricks": all_tricks}}
+    return {
+        "forehand": forehand,
+        "trump": "S",
+        "declarer": seat,
+        "durchmarsch": seat,
+        "points": {"team": team, "all_tricks": all_tricks},
+    }
 
 
 def test_liga_durchmarsch_success() -> None:
@@ -198,7 +209,9 @@ def test_hamburg_lost_orgi_with_kontra() -> None:
 
 def test_malformed_deal_is_invalid_record_naming_the_deal() -> None:
     with pytest.raises(InvalidRecord, match=r"deals\[1\]"):
-        klammern([deal(1, 1, 90), {"forehand": 1, "trump": "X", "declarer": 1, "points": {"team": 1, "value": 90}}])
+        klammern(
+            [deal(1, 1, 90), {"forehand": 1, "trump": "X", "declarer": 1, "points": {"team": 1, "value": 90}}]
+        )
 
 
 def test_options_are_checked_even_without_deals() -> None:

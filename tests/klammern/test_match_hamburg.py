@@ -14,8 +14,13 @@ from rules_engine.klammern.formats.common import DealFigures, Ending, MatchSetup
 from rules_engine.klammern.formats.hamburg import HamburgStanding, die_face, play, start
 
 
-def deal(index: int, dice: Sequence[int], winner: int | Sequence[int], forehand: int = 1,
-         declarer: int | None = None) -> DealFigures:
+def deal(
+    index: int,
+    dice: Sequence[int],
+    winner: int | Sequence[int],
+    forehand: int = 1,
+    declarer: int | None = None,
+) -> DealFigures:
     winners = frozenset([winner] if isinstance(winner, int) else winner)
     players = 4 if len(dice) == 2 else len(dice)
     side = declarer if declarer is not None else min(winners)

@@ -12,8 +12,13 @@ from rules_engine.klammern.formats.common import DealFigures, Ending, March, Mat
 from rules_engine.klammern.formats.liga import DEFAULT_TARGET, LigaStanding, play
 
 
-def deal(index: int, augen: Sequence[int], winner: int | Sequence[int], forehand: int = 1,
-         declarer: int | None = None) -> DealFigures:
+def deal(
+    index: int,
+    augen: Sequence[int],
+    winner: int | Sequence[int],
+    forehand: int = 1,
+    declarer: int | None = None,
+) -> DealFigures:
     winners = frozenset([winner] if isinstance(winner, int) else winner)
     players = 4 if len(augen) == 2 else len(augen)
     side = declarer if declarer is not None else min(winners)
@@ -23,8 +28,9 @@ def deal(index: int, augen: Sequence[int], winner: int | Sequence[int], forehand
 def march(index: int, side: int, succeeded: bool, players: int = 4, forehand: int = 1) -> DealFigures:
     sides = 2 if players == 4 else players
     winners = frozenset({side}) if succeeded else frozenset(s for s in range(1, sides + 1) if s != side)
-    return DealFigures(index, forehand, side, winners, players, augen=(0,) * sides,
-                       march=March(side, succeeded))
+    return DealFigures(
+        index, forehand, side, winners, players, augen=(0,) * sides, march=March(side, succeeded)
+    )
 
 
 def run(deals: Sequence[DealFigures], target: int = DEFAULT_TARGET, players: int = 4) -> LigaStanding:

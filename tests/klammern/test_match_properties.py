@@ -101,7 +101,9 @@ def test_laube_and_must_play_agree(case: tuple[int, list[DealFigures]]) -> None:
 
 
 @given(players_and_deals(), st.integers(1, 6))
-def test_target_big_stops_at_the_first_deal_reaching_it(case: tuple[int, list[DealFigures]], target: int) -> None:
+def test_target_big_stops_at_the_first_deal_reaching_it(
+    case: tuple[int, list[DealFigures]], target: int
+) -> None:
     players, deals = case
     open_standing = start(players)
     deciding = None
@@ -120,8 +122,11 @@ def test_target_big_stops_at_the_first_deal_reaching_it(case: tuple[int, list[De
         assert len(running) == deciding + 1
 
 
-@given(players_st, st.lists(st.lists(st.integers(0, 30), min_size=3, max_size=3), max_size=30),
-       st.integers(1, 120))
+@given(
+    players_st,
+    st.lists(st.lists(st.integers(0, 30), min_size=3, max_size=3), max_size=30),
+    st.integers(1, 120),
+)
 def test_liga_ends_exactly_when_a_side_first_reaches_the_target(
     players: int, rows: list[list[int]], target: int
 ) -> None:
@@ -169,8 +174,10 @@ def four_player_deal_records(draw: st.DrawFn) -> dict[str, object]:
         "kontra": kontra,
         "re": kontra and draw(st.booleans()),
         # K10: 1 and 163 are the only impossible four-player totals.
-        "points": {"team": draw(st.integers(1, 2)),
-                   "value": draw(st.integers(0, 164).filter(lambda v: v not in (1, 163)))},
+        "points": {
+            "team": draw(st.integers(1, 2)),
+            "value": draw(st.integers(0, 164).filter(lambda v: v not in (1, 163))),
+        },
     }
 
 

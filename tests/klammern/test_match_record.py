@@ -33,9 +33,18 @@ def fake_score_deal(record: Mapping[str, Any]) -> Answer:
 def small(index: int, side: int, points: int = 1, forehand: int = 1) -> dict[str, Any]:
     """A valid small/big deal won by the playing side ``side``."""
     small_points = [points if s == side else 0 for s in (1, 2)]
-    return {"forehand": forehand, "fake": {
-        "valid": True, "errors": [], "forehand": forehand, "declarer_side": side,
-        "winner_sides": [side], "durchmarsch": None, "small_points": small_points}}
+    return {
+        "forehand": forehand,
+        "fake": {
+            "valid": True,
+            "errors": [],
+            "forehand": forehand,
+            "declarer_side": side,
+            "winner_sides": [side],
+            "durchmarsch": None,
+            "small_points": small_points,
+        },
+    }
 
 
 def invalid(rule: str = "K10", message: str = "card points 163 are impossible") -> dict[str, Any]:
@@ -82,13 +91,16 @@ def test_a_kalte_is_listed_by_deal_index() -> None:
     assert answer["kalte"] == [2]
 
 
-@pytest.mark.parametrize(("forehand", "players", "expected"), [
-    (1, 4, {"dealer": 1, "forehand": 2}),
-    (4, 4, {"dealer": 4, "forehand": 1}),
-    (3, 3, {"dealer": 3, "forehand": 1}),
-    (2, 2, {"dealer": 2, "forehand": 1}),
-    (1, 2, {"dealer": 1, "forehand": 2}),
-])
+@pytest.mark.parametrize(
+    ("forehand", "players", "expected"),
+    [
+        (1, 4, {"dealer": 1, "forehand": 2}),
+        (4, 4, {"dealer": 4, "forehand": 1}),
+        (3, 3, {"dealer": 3, "forehand": 1}),
+        (2, 2, {"dealer": 2, "forehand": 1}),
+        (1, 2, {"dealer": 1, "forehand": 2}),
+    ],
+)
 def test_next_dealer_and_forehand(forehand: int, players: int, expected: dict[str, int]) -> None:
     assert next_turn(forehand, players) == expected
 
@@ -111,10 +123,16 @@ def test_an_invalid_deal_makes_the_match_invalid_and_is_located() -> None:
     answer = match([small(0, 1), invalid(), small(2, 1)])
     assert answer["valid"] is False
     assert answer["scores"] is None
-    assert answer["errors"] == [{
-        "rule": "K10", "message": "card points 163 are impossible", "code": "impossible_total",
-        "deal": 1, "field": "points", "params": {},
-    }]
+    assert answer["errors"] == [
+        {
+            "rule": "K10",
+            "message": "card points 163 are impossible",
+            "code": "impossible_total",
+            "deal": 1,
+            "field": "points",
+            "params": {},
+        }
+    ]
     assert answer["deals"][1]["valid"] is False and answer["deals"][2]["valid"] is True
 
 
@@ -142,14 +160,25 @@ def test_a_malformed_deal_names_its_index() -> None:
 
 def test_liga_answer_and_durchmarsch() -> None:
     def liga(augen: list[int], winner: int, march: dict[str, Any] | None = None) -> dict[str, Any]:
-        return {"fake": {"valid": True, "errors": [], "forehand": 1, "declarer_side": winner,
-                         "winner_sides": [winner], "durchmarsch": march, "augen": augen}}
+        return {
+            "fake": {
+                "valid": True,
+                "errors": [],
+                "forehand": 1,
+                "declarer_side": winner,
+                "winner_sides": [winner],
+                "durchmarsch": march,
+                "augen": augen,
+            }
+        }
+
     answer = match([liga([20, 10], 1)], format="liga")
     assert answer["scores"] == [20, 10]
     assert answer["durchmarsch"] is None
     assert answer["next"] == {"dealer": 1, "forehand": 2}
-    answer = match([liga([20, 10], 1), liga([0, 0], 1, {"seat": 1, "side": 1, "all_tricks": False})],
-                   format="liga")
+    answer = match(
+        [liga([20, 10], 1), liga([0, 0], 1, {"seat": 1, "side": 1, "all_tricks": False})], format="liga"
+    )
     assert answer["finished"] is True and answer["winner"] == 2
     assert answer["durchmarsch"] == {"deal": 1, "side": 1, "succeeded": False}
     answer = match([liga([30, 10], 1), liga([30, 10], 1)], format="liga", target=61)
@@ -157,8 +186,17 @@ def test_liga_answer_and_durchmarsch() -> None:
 
 
 def test_hamburg_answer_has_dice_faces() -> None:
-    deal = {"fake": {"valid": True, "errors": [], "forehand": 1, "declarer_side": 1,
-                     "winner_sides": [1], "durchmarsch": None, "dice": [2, 0]}}
+    deal = {
+        "fake": {
+            "valid": True,
+            "errors": [],
+            "forehand": 1,
+            "declarer_side": 1,
+            "winner_sides": [1],
+            "durchmarsch": None,
+            "dice": [2, 0],
+        }
+    }
     answer = match([deal], format="hamburg", players=2)
     assert answer["scores"] == [2, 0]
     assert answer["dice_faces"] == [2, 6]
@@ -167,28 +205,33 @@ def test_hamburg_answer_has_dice_faces() -> None:
 # Malformed match records (exit 2)
 
 
-@pytest.mark.parametrize(("record", "message"), [
-    ([], "must be a JSON object"),
-    ({"game": "klammern", "deals": [], "teams": ["A", "B"]}, "unknown field 'teams'"),
-    ({"game": "schieber", "deals": []}, "game"),
-    ({"game": "klammern"}, "deals is missing"),
-    ({"game": "klammern", "deals": {}}, "deals must be a JSON list"),
-    ({"game": "klammern", "deals": [3]}, r"deals\[0\] must be a JSON object"),
-    ({"game": "klammern", "players": 5, "deals": []}, "players must be at most 4"),
-    ({"game": "klammern", "players": "4", "deals": []}, "players must be a whole number"),
-    ({"game": "klammern", "format": "jass", "deals": []}, "format: unknown value 'jass'"),
-    ({"game": "klammern", "target": 51, "deals": []}, "target belongs to the 'liga' format"),
-    ({"game": "klammern", "format": "hamburg", "target": 51, "deals": []}, "target belongs"),
-    ({"game": "klammern", "format": "liga", "target_big": 3, "deals": []}, "target_big belongs"),
-    ({"game": "klammern", "format": "liga", "target": 0, "deals": []}, "target must be at least 1"),
-    ({"game": "klammern", "format": "liga", "target": 5.5, "deals": []}, "target must be a whole number"),
-    ({"game": "klammern", "target_big": True, "deals": []}, "target_big must be a whole number"),
-    ({"game": "klammern", "options": {"trumpf": 1}, "deals": []}, "unknown klammern option 'trumpf'"),
-    ({"game": "klammern", "options": [], "deals": []}, "options must be a JSON object"),
-    ({"game": "klammern", "profile": "official", "deals": []}, "profile"),
-    ({"game": "klammern", "format": "liga", "deals": [{"format": "hamburg"}]},
-     r"deals\[0\].format is 'hamburg' but the match gives 'liga'"),
-])
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        ([], "must be a JSON object"),
+        ({"game": "klammern", "deals": [], "teams": ["A", "B"]}, "unknown field 'teams'"),
+        ({"game": "schieber", "deals": []}, "game"),
+        ({"game": "klammern"}, "deals is missing"),
+        ({"game": "klammern", "deals": {}}, "deals must be a JSON list"),
+        ({"game": "klammern", "deals": [3]}, r"deals\[0\] must be a JSON object"),
+        ({"game": "klammern", "players": 5, "deals": []}, "players must be at most 4"),
+        ({"game": "klammern", "players": "4", "deals": []}, "players must be a whole number"),
+        ({"game": "klammern", "format": "jass", "deals": []}, "format: unknown value 'jass'"),
+        ({"game": "klammern", "target": 51, "deals": []}, "target belongs to the 'liga' format"),
+        ({"game": "klammern", "format": "hamburg", "target": 51, "deals": []}, "target belongs"),
+        ({"game": "klammern", "format": "liga", "target_big": 3, "deals": []}, "target_big belongs"),
+        ({"game": "klammern", "format": "liga", "target": 0, "deals": []}, "target must be at least 1"),
+        ({"game": "klammern", "format": "liga", "target": 5.5, "deals": []}, "target must be a whole number"),
+        ({"game": "klammern", "target_big": True, "deals": []}, "target_big must be a whole number"),
+        ({"game": "klammern", "options": {"trumpf": 1}, "deals": []}, "unknown klammern option 'trumpf'"),
+        ({"game": "klammern", "options": [], "deals": []}, "options must be a JSON object"),
+        ({"game": "klammern", "profile": "official", "deals": []}, "profile"),
+        (
+            {"game": "klammern", "format": "liga", "deals": [{"format": "hamburg"}]},
+            r"deals\[0\].format is 'hamburg' but the match gives 'liga'",
+        ),
+    ],
+)
 def test_malformed_match_records(record: Any, message: str) -> None:
     with pytest.raises(InvalidRecord, match=message):
         score_match_with(record, fake_score_deal)

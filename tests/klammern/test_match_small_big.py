@@ -191,8 +191,14 @@ def test_two_players_are_never_bound_by_the_laube() -> None:
 def test_three_players_two_opponents_passing_five_in_one_deal() -> None:
     # 3:3:0, seat 3 plays and loses: seats 1 and 2 get 2 each -> 5:5:0. One small game,
     # one winner: equal totals, both won the deal -> play order from forehand (K1.4).
-    setup = [won(0, 1, players=3), won(1, 1, players=3), won(2, 1, players=3),
-             won(3, 2, players=3), won(4, 2, players=3), won(5, 2, players=3)]
+    setup = [
+        won(0, 1, players=3),
+        won(1, 1, players=3),
+        won(2, 1, players=3),
+        won(3, 2, players=3),
+        won(4, 2, players=3),
+        won(5, 2, players=3),
+    ]
     standing = run([*setup, lost(6, 3, players=3, forehand=2)], players=3)
     assert standing.big == (0, 1, 0)
     assert standing.small == (0, 0, 0)

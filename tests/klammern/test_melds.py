@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from rules_engine import score_deal
-from rules_engine.cards import Suit, parse_cards
+from rules_engine.cards import parse_cards
 from rules_engine.errors import Reason
 from rules_engine.klammern.melds import Meld, read_meld
 from rules_engine.seats import Seat
@@ -15,8 +15,14 @@ from rules_engine.seats import Seat
 
 def deal(**fields: Any) -> dict[str, Any]:
     record: dict[str, Any] = {
-        "game": "klammern", "players": 4, "format": "small_big", "forehand": 1, "trump": "C",
-        "declarer": 1, "how": "orgi", "points": {"team": 1, "value": 100},
+        "game": "klammern",
+        "players": 4,
+        "format": "small_big",
+        "forehand": 1,
+        "trump": "C",
+        "declarer": 1,
+        "how": "orgi",
+        "points": {"team": 1, "value": 100},
     }
     record.update(fields)
     return record
@@ -125,7 +131,11 @@ def test_equal_top_suit_rank_option_k5_2() -> None:
 
 
 def test_winning_team_scores_every_meld_of_both_partners_k5_3() -> None:
-    melds = {"1": [["HQ", "HK", "HA"], ["C7", "C8", "C9", "CT"]], "3": [["S7", "S8", "S9"]], "2": [["D7", "D8", "D9"]]}
+    melds = {
+        "1": [["HQ", "HK", "HA"], ["C7", "C8", "C9", "CT"]],
+        "3": [["S7", "S8", "S9"]],
+        "2": [["D7", "D8", "D9"]],
+    }
     answer = score_deal(deal(trump="H", melds=melds))
     assert answer["melds"] == [20 + 50 + 20, 0]
 
@@ -192,8 +202,11 @@ def test_beet_rises_by_half_of_each_meld_k6_2() -> None:
 
 
 def test_three_players_compare_melds_across_all_sides_k1_4() -> None:
-    record = deal(players=3, points={"sides": [60, 50, 40]},
-                  melds={"1": [["H7", "H8", "H9"]], "2": [["S7", "S8", "S9", "ST"]], "3": [["DQ", "DK", "DA"]]})
+    record = deal(
+        players=3,
+        points={"sides": [60, 50, 40]},
+        melds={"1": [["H7", "H8", "H9"]], "2": [["S7", "S8", "S9", "ST"]], "3": [["DQ", "DK", "DA"]]},
+    )
     answer = score_deal(record)
     assert answer["valid"], answer
     assert answer["meld_winner"] == 2 and answer["melds"] == [0, 50, 0]

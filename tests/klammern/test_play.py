@@ -104,14 +104,18 @@ def test_reason_names_cards_and_what_to_play() -> None:
     assert reason is not None
     assert reason.rule == "K4.3"
     assert "S7" in reason.message and "S9" in reason.message and "SJ" in reason.message
-    assert illegal_reason(Card.parse("SJ"), parse_cards(["SJ", "S7"]), parse_cards(["HA", "S9"]), SPADES) is None
+    assert (
+        illegal_reason(Card.parse("SJ"), parse_cards(["SJ", "S7"]), parse_cards(["HA", "S9"]), SPADES) is None
+    )
 
 
 # -- the public entry ----------------------------------------------------------------------
 
 
 def test_legal_cards_entry() -> None:
-    answer = legal_cards({"game": "klammern", "trump": "S", "hand": ["S7", "SA", "H9"], "trick": ["C8", "SK"]})
+    answer = legal_cards(
+        {"game": "klammern", "trump": "S", "hand": ["S7", "SA", "H9"], "trick": ["C8", "SK"]}
+    )
     assert answer["valid"] is True
     assert answer["legal"] == ["SA"]
     assert set(answer["illegal"]) == {"S7", "H9"}
@@ -156,7 +160,7 @@ def _position(rng: random.Random) -> tuple[list[Card], list[Card], Suit]:
     rng.shuffle(cards)
     size = rng.randint(1, 8)
     trick_size = rng.randint(0, 3)
-    return cards[:size], cards[size:size + trick_size], rng.choice(list(Suit))
+    return cards[:size], cards[size : size + trick_size], rng.choice(list(Suit))
 
 
 @settings(max_examples=400, deadline=None)

@@ -18,8 +18,14 @@ from rules_engine.klammern.play import legal_plays
 SUITS = [s.value for s in Suit]
 #: Candidate melds per seat; a draw may conflict, which the engine must then reject.
 MELD_POOL = [
-    ["H7", "H8", "H9"], ["H9", "HT", "HJ"], ["HQ", "HK", "HA"], ["S7", "S8", "S9", "ST"],
-    ["CJ", "CQ", "CK"], ["D8", "D9", "DT", "DJ", "DQ"], ["CQ", "CK", "CA"], ["ST", "SJ", "SQ"],
+    ["H7", "H8", "H9"],
+    ["H9", "HT", "HJ"],
+    ["HQ", "HK", "HA"],
+    ["S7", "S8", "S9", "ST"],
+    ["CJ", "CQ", "CK"],
+    ["D8", "D9", "DT", "DJ", "DQ"],
+    ["CQ", "CK", "CA"],
+    ["ST", "SJ", "SQ"],
 ]
 
 
@@ -34,7 +40,9 @@ def point_deals(draw: st.DrawFn) -> dict[str, Any]:
     else:
         points = {"sides": draw(st.lists(st.integers(0, 120), min_size=sides, max_size=sides))}
     melds = {
-        str(seat): [MELD_POOL[i] for i in draw(st.lists(st.integers(0, len(MELD_POOL) - 1), max_size=2, unique=True))]
+        str(seat): [
+            MELD_POOL[i] for i in draw(st.lists(st.integers(0, len(MELD_POOL) - 1), max_size=2, unique=True))
+        ]
         for seat in draw(st.lists(st.integers(1, players), max_size=players, unique=True))
     }
     return {
@@ -50,7 +58,10 @@ def point_deals(draw: st.DrawFn) -> dict[str, Any]:
         "melds": melds,
         "bella": draw(st.one_of(st.none(), st.integers(1, players))),
         "points": points,
-        "options": {"jappa_total": jappa, "meld_tiebreak": draw(st.sampled_from(["first_declared", "suit_rank"]))},
+        "options": {
+            "jappa_total": jappa,
+            "meld_tiebreak": draw(st.sampled_from(["first_declared", "suit_rank"])),
+        },
     }
 
 
@@ -86,11 +97,18 @@ def test_valid_deal_points_add_up(record: dict[str, Any]) -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(
-    st.integers(1, 2), st.integers(0, 154), st.integers(0, 154), st.booleans(), st.integers(1, 4),
+    st.integers(1, 2),
+    st.integers(0, 154),
+    st.integers(0, 154),
+    st.booleans(),
+    st.integers(1, 4),
 )
 def test_revoke_has_exactly_one_winner(seat_side: int, a: int, b: int, clean: bool, declarer: int) -> None:
     record = {
-        "game": "klammern", "trump": "H", "declarer": declarer, "format": "liga",
+        "game": "klammern",
+        "trump": "H",
+        "declarer": declarer,
+        "format": "liga",
         "revoke": {"seat": seat_side, "points": [a, b]},
         "options": {"revoke": "clean_side_all" if clean else "secured"},
     }
@@ -110,14 +128,16 @@ def test_revoke_has_exactly_one_winner(seat_side: int, a: int, b: int, clean: bo
         assert answer["declarer_wins"] == (kept if revoker == declarer_side else not kept)
 
 
-def play_deal(rng: random.Random, players: int, revoke_chance: float) -> tuple[dict[str, Any], tuple[int, int] | None]:
+def play_deal(
+    rng: random.Random, players: int, revoke_chance: float
+) -> tuple[dict[str, Any], tuple[int, int] | None]:
     """A random deal; with ``revoke_chance`` a player sometimes plays an illegal card.
 
     Returns the record and the (trick, seat) of the first illegal card, found by brute force.
     """
     deck = list(KLAMMERN_DECK)
     rng.shuffle(deck)
-    hands = {n: deck[(n - 1) * 8:n * 8] for n in range(1, players + 1)}
+    hands = {n: deck[(n - 1) * 8 : n * 8] for n in range(1, players + 1)}
     trump = rng.choice(list(Suit))
     rank = ranking(trump)
     remaining = {n: list(h) for n, h in hands.items()}
@@ -140,7 +160,10 @@ def play_deal(rng: random.Random, players: int, revoke_chance: float) -> tuple[d
         leader = (leader - 1 + rank.winner_index(trick)) % players + 1
         tricks.append(trick)
     record = {
-        "game": "klammern", "players": players, "forehand": forehand, "trump": trump.value,
+        "game": "klammern",
+        "players": players,
+        "forehand": forehand,
+        "trump": trump.value,
         "declarer": rng.randint(1, players),
         "hands": {str(n): [str(c) for c in h] for n, h in hands.items()},
         "tricks": [[str(c) for c in t] for t in tricks],
@@ -150,7 +173,9 @@ def play_deal(rng: random.Random, players: int, revoke_chance: float) -> tuple[d
 
 @settings(max_examples=200, deadline=None)
 @given(st.randoms(use_true_random=False), st.sampled_from([2, 3, 4]), st.booleans())
-def test_complete_legal_deals_replay_to_the_deal_total(rng: random.Random, players: int, with_hands: bool) -> None:
+def test_complete_legal_deals_replay_to_the_deal_total(
+    rng: random.Random, players: int, with_hands: bool
+) -> None:
     record, first = play_deal(rng, players, 0.0)
     assert first is None
     if not with_hands:

@@ -12,8 +12,13 @@ from rules_engine import score_deal
 
 def deal(**fields: Any) -> dict[str, Any]:
     record: dict[str, Any] = {
-        "game": "klammern", "players": 4, "format": "small_big", "forehand": 1, "trump": "S",
-        "declarer": 1, "how": "orgi",
+        "game": "klammern",
+        "players": 4,
+        "format": "small_big",
+        "forehand": 1,
+        "trump": "S",
+        "declarer": 1,
+        "how": "orgi",
     }
     record.update(fields)
     return record
@@ -150,9 +155,13 @@ def test_follow_suit_revoke_in_the_first_trick() -> None:
 
 
 def test_recorded_revoke_must_match_the_tricks() -> None:
-    answer = score_deal(deal(declarer=4, hands=HANDS, tricks=TRICKS_TO_REVOKE, revoke={"seat": 4, "points": [21, 0]}))
+    answer = score_deal(
+        deal(declarer=4, hands=HANDS, tricks=TRICKS_TO_REVOKE, revoke={"seat": 4, "points": [21, 0]})
+    )
     assert answer["valid"]
-    answer = score_deal(deal(declarer=4, hands=HANDS, tricks=TRICKS_TO_REVOKE, revoke={"seat": 2, "points": [21, 0]}))
+    answer = score_deal(
+        deal(declarer=4, hands=HANDS, tricks=TRICKS_TO_REVOKE, revoke={"seat": 2, "points": [21, 0]})
+    )
     assert {e["rule"] for e in answer["errors"]} == {"K4.5"}
 
 
@@ -219,7 +228,9 @@ def test_full_deal_points_and_tricks_together_are_malformed() -> None:
         (one_suit_tricks(), {k: v for k, v in ONE_SUIT_HANDS.items() if k != "3"}, "hand_missing"),
     ],
 )
-def test_full_deal_structure_k10(tricks: list[list[str]], hands: dict[str, list[str]] | None, code: str) -> None:
+def test_full_deal_structure_k10(
+    tricks: list[list[str]], hands: dict[str, list[str]] | None, code: str
+) -> None:
     record = deal(tricks=tricks) if hands is None else deal(tricks=tricks, hands=hands)
     answer = score_deal(record)
     assert answer["valid"] is False

@@ -105,7 +105,9 @@ def ours_schieber_legal(
 
 def ours_klammern_legal(trump: str, hand: Sequence[str], trick: Sequence[str]) -> dict[str, Any]:
     """Tafel's answer for a Klammern position."""
-    return rules_engine.legal_cards({"game": "klammern", "trump": trump, "hand": list(hand), "trick": list(trick)})
+    return rules_engine.legal_cards(
+        {"game": "klammern", "trump": trump, "hand": list(hand), "trick": list(trick)}
+    )
 
 
 def legal_set(answer: Mapping[str, Any]) -> set[str]:
@@ -164,7 +166,9 @@ def seat_of_jass(player: int) -> int:
     return (-player) % 4 + 1
 
 
-def jasskit_legal(contract: str, hand: Sequence[str], trick: Sequence[str], mapping: JassMapping = SWISS) -> set[str]:
+def jasskit_legal(
+    contract: str, hand: Sequence[str], trick: Sequence[str], mapping: JassMapping = SWISS
+) -> set[str]:
     """jass-kit's RuleSchieber.get_valid_cards for the position, in our notation."""
     current = np.full(4, -1, np.int32)
     for i, code in enumerate(trick):
@@ -206,7 +210,8 @@ def belote_legal(trump: str, hand: Sequence[str], trick: Sequence[str], seat: in
     """belote-cli's legal_cards for ``seat`` holding ``hand`` after ``trick`` (normal contract)."""
     leader = (seat - 1 - len(trick)) % 4 + 1
     trick_cards = tuple(
-        bgame.TrickCard(belote_seat((leader - 1 + i) % 4 + 1), to_belote(code)) for i, code in enumerate(trick)
+        bgame.TrickCard(belote_seat((leader - 1 + i) % 4 + 1), to_belote(code))
+        for i, code in enumerate(trick)
     )
     hands: list[tuple[BCard, ...]] = [(), (), (), ()]
     hands[seat - 1] = tuple(to_belote(code) for code in hand)

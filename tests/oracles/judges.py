@@ -46,7 +46,9 @@ class Verdict:
         return self.ours != self.peer
 
 
-def _fail(what: str, contract: str, hand: Sequence[str], trick: Sequence[str], ours: object, peer: object) -> None:
+def _fail(
+    what: str, contract: str, hand: Sequence[str], trick: Sequence[str], ours: object, peer: object
+) -> None:
     raise Disagreement(
         f"{what}: contract/trump {contract!r}, hand {sorted(hand)}, trick {list(trick)}: "
         f"Tafel {sorted(ours)}, peer {sorted(peer)}"  # type: ignore[call-overload]
@@ -62,7 +64,9 @@ def _check_partition(answer: dict[str, object], hand: Sequence[str], rules: set[
         )
     for card, reason in illegal.items():
         if reason.get("rule") not in rules or not reason.get("message"):
-            raise Disagreement(f"{where}: {card} is illegal for {reason!r}, not one of {sorted(rules)} with a message")
+            raise Disagreement(
+                f"{where}: {card} is illegal for {reason!r}, not one of {sorted(rules)} with a message"
+            )
 
 
 def schieber_s4_4(contract: str, hand: Sequence[str], trick: Sequence[str]) -> set[str]:

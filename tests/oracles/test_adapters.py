@@ -95,7 +95,16 @@ def test_belote_rank_orders_are_k2_2_and_k2_3() -> None:
 
 def test_belote_card_points_are_k2_4_with_jappa_total() -> None:
     trump, plain = bdeck.Suit.SPADES, bdeck.Suit.HEARTS
-    expected_trump = {"J": 20, "9": 14, "A": 11, "T": 10, "K": 4, "Q": 3, "8": 0, "7": 0}  # K2.5 `jappa_total`
+    expected_trump = {
+        "J": 20,
+        "9": 14,
+        "A": 11,
+        "T": 10,
+        "K": 4,
+        "Q": 3,
+        "8": 0,
+        "7": 0,
+    }  # K2.5 `jappa_total`
     expected_plain = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}  # K2.4
     for rank, value in expected_trump.items():
         assert bdeck.card_points(a.to_belote("S" + rank), trump) == value

@@ -32,8 +32,8 @@ import random
 from collections import Counter
 
 import pytest
-
 from belote import game as bgame
+
 from oracles import adapters as a
 from oracles.judges import Verdict, judge_klammern, partner_winning
 
@@ -49,7 +49,9 @@ def positions() -> list[a.Position]:
         trump = a.SUITS[i % 4]
         hands = a.deal(rng, a.KLAMMERN_CARDS)
         forehand = rng.randint(1, 4)
-        _, position = a.play(rng, "klammern", trump, hands, forehand, a.klammern_choice, stop_after=rng.randrange(32))
+        _, position = a.play(
+            rng, "klammern", trump, hands, forehand, a.klammern_choice, stop_after=rng.randrange(32)
+        )
         assert position is not None
         positions.append(position)
     return positions
@@ -78,7 +80,9 @@ def test_partner_winning_agrees_with_belote_cli(positions: list[a.Position]) -> 
 def test_legal_cards_agree_with_belote_cli_where_partner_is_not_winning(
     positions: list[a.Position], verdicts: list[Verdict]
 ) -> None:
-    not_winning = [v for p, v in zip(positions, verdicts, strict=True) if not partner_winning(p.contract, p.trick)]
+    not_winning = [
+        v for p, v in zip(positions, verdicts, strict=True) if not partner_winning(p.contract, p.trick)
+    ]
     assert len(not_winning) >= 2_000
     assert all(v.kind == "agree" and not v.differs for v in not_winning)
     lengths = Counter(len(p.trick) for p in positions if not partner_winning(p.contract, p.trick))
@@ -98,10 +102,12 @@ def test_partner_winning_positions_are_counted_and_shown_to_follow_k4_3(
     assert differing["agree"] == 0
     assert kinds["partner_exempt"] > 0 and differing["partner_exempt"] > 0
     not_winning = len(positions) - len(winning)
-    print(f"\nbelote-cli legal cards: {len(positions)} positions; {not_winning} partner not winning, all agree; "
-          f"{len(winning)} partner winning: {kinds['agree']} agree (exemption cannot apply), "
-          f"{kinds['partner_exempt']} where belote-cli frees the player and K4.3 does not "
-          f"({differing['partner_exempt']} differ)")
+    print(
+        f"\nbelote-cli legal cards: {len(positions)} positions; {not_winning} partner not winning, all agree; "
+        f"{len(winning)} partner winning: {kinds['agree']} agree (exemption cannot apply), "
+        f"{kinds['partner_exempt']} where belote-cli frees the player and K4.3 does not "
+        f"({differing['partner_exempt']} differ)"
+    )
 
 
 def test_partner_exemption_example() -> None:

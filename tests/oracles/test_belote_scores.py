@@ -39,7 +39,12 @@ DEALS = 400
 
 
 def klammern_record(
-    trump: str, forehand: int, declarer: int, hands: dict[int, list[str]], tricks: list[list[str]], jappa_total: bool
+    trump: str,
+    forehand: int,
+    declarer: int,
+    hands: dict[int, list[str]],
+    tricks: list[list[str]],
+    jappa_total: bool,
 ) -> dict[str, Any]:
     return {
         "game": "klammern",
@@ -117,23 +122,31 @@ def test_card_points_agree_with_belote_cli(replayed: list[tuple[Deal, list[int],
     for (trump, forehand, declarer, hands, tricks), winners, points in replayed:
         where = f"trump {trump} forehand {forehand} tricks {tricks}"
         assert sum(points) == 162
-        exact = rules_engine.score_deal(klammern_record(trump, forehand, declarer, hands, tricks, jappa_total=True))
+        exact = rules_engine.score_deal(
+            klammern_record(trump, forehand, declarer, hands, tricks, jappa_total=True)
+        )
         assert exact["valid"], (where, exact["errors"])
         assert exact["card_points"] == points, where
 
-        default = rules_engine.score_deal(klammern_record(trump, forehand, declarer, hands, tricks, jappa_total=False))
+        default = rules_engine.score_deal(
+            klammern_record(trump, forehand, declarer, hands, tricks, jappa_total=False)
+        )
         assert default["valid"], (where, default["errors"])
         jappa_team = next((winners[i] - 1) % 2 for i, trick in enumerate(tricks) if trump + "J" in trick)
         expected = list(points)
         expected[jappa_team] += 2  # K2.4: the trump J is 2 + 20
         assert default["card_points"] == expected, where
         assert sum(default["card_points"]) == 164
-    print(f"\nbelote-cli: {len(replayed)} deals replayed; card points agree "
-          f"(exactly with jappa_total, +2 for the Jappa's team by default)")
+    print(
+        f"\nbelote-cli: {len(replayed)} deals replayed; card points agree "
+        f"(exactly with jappa_total, +2 for the Jappa's team by default)"
+    )
 
 
 @pytest.mark.slow
 def test_trick_winners_agree_with_belote_cli(replayed: list[tuple[Deal, list[int], list[int]]]) -> None:
     for (trump, forehand, declarer, hands, tricks), winners, _ in replayed:
-        answer = rules_engine.score_deal(klammern_record(trump, forehand, declarer, hands, tricks, jappa_total=False))
+        answer = rules_engine.score_deal(
+            klammern_record(trump, forehand, declarer, hands, tricks, jappa_total=False)
+        )
         assert answer["trick_winners"] == winners, f"trump {trump} forehand {forehand} tricks {tricks}"

@@ -42,7 +42,9 @@ SEED = 2026_11_30
 DEALS = 500
 
 
-def deal_record(contract: str, forehand: int, hands: dict[int, list[str]], tricks: list[list[str]]) -> dict[str, Any]:
+def deal_record(
+    contract: str, forehand: int, hands: dict[int, list[str]], tricks: list[list[str]]
+) -> dict[str, Any]:
     return {
         "game": "schieber",
         "profile": "official",
@@ -100,19 +102,25 @@ def games() -> list[tuple[dict[str, Any], list[Verdict]]]:
 
 
 @pytest.mark.slow
-def test_every_move_agrees_with_jasskit_except_issue_10(games: list[tuple[dict[str, Any], list[Verdict]]]) -> None:
+def test_every_move_agrees_with_jasskit_except_issue_10(
+    games: list[tuple[dict[str, Any], list[Verdict]]],
+) -> None:
     verdicts = [v for _, vs in games for v in vs]
     assert len(verdicts) == DEALS * 36
     kinds = Counter(v.kind for v in verdicts)
     differing = Counter(v.kind for v in verdicts if v.differs)
     assert differing["agree"] == 0
     assert differing["issue10"] > 0
-    print(f"\njass-kit, moves of {DEALS} deals: {len(verdicts)} positions, {kinds['agree']} agree exactly, "
-          f"{kinds['issue10']} issue-#10 positions ({differing['issue10']} where jass-kit allows an undertrump)")
+    print(
+        f"\njass-kit, moves of {DEALS} deals: {len(verdicts)} positions, {kinds['agree']} agree exactly, "
+        f"{kinds['issue10']} issue-#10 positions ({differing['issue10']} where jass-kit allows an undertrump)"
+    )
 
 
 @pytest.mark.slow
-def test_trick_winners_and_points_agree_with_jasskit(games: list[tuple[dict[str, Any], list[Verdict]]]) -> None:
+def test_trick_winners_and_points_agree_with_jasskit(
+    games: list[tuple[dict[str, Any], list[Verdict]]],
+) -> None:
     matches = 0
     for record, _ in games:
         answer = rules_engine.score_deal(record)
@@ -134,7 +142,9 @@ def test_trick_winners_and_points_agree_with_jasskit(games: list[tuple[dict[str,
             assert answer["match_bonus"] == bonus, where
         else:
             assert answer["match_bonus"] == [0, 0], where
-    print(f"\njass-kit GameSim: {len(games)} deals, trick winners and points agree on all ({matches} Match deals)")
+    print(
+        f"\njass-kit GameSim: {len(games)} deals, trick winners and points agree on all ({matches} Match deals)"
+    )
 
 
 #: S3.3 / Variants: the `official` factors (Undenufe 3).
@@ -142,7 +152,9 @@ OFFICIAL_FACTORS = {"H": 1, "D": 1, "S": 2, "C": 2, "obenabe": 3, "undenufe": 3}
 
 
 @pytest.mark.slow
-def test_official_factors_scale_the_same_raw_points(games: list[tuple[dict[str, Any], list[Verdict]]]) -> None:
+def test_official_factors_scale_the_same_raw_points(
+    games: list[tuple[dict[str, Any], list[Verdict]]],
+) -> None:
     # jass-kit's points are raw; with the profile's own factors Tafel's raw figures must not
     # move and the scaled ones must be factor x raw (S3.3).
     for record, _ in games[::10]:

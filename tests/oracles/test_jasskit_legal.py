@@ -87,9 +87,11 @@ def test_legal_cards_agree_with_jasskit_except_issue_10(verdicts: list[Verdict])
     # The known jass-kit bug must actually be exercised, and shown wrong, in this sample.
     assert kinds["issue10"] > 0
     assert differing["issue10"] > 0
-    print(f"\njass-kit legal cards: {len(verdicts)} positions, {kinds['agree']} agree exactly, "
-          f"{kinds['issue10']} with two trumps in a non-trump trick ({differing['issue10']} where jass-kit "
-          f"allows an undertrump S4.4 forbids)")
+    print(
+        f"\njass-kit legal cards: {len(verdicts)} positions, {kinds['agree']} agree exactly, "
+        f"{kinds['issue10']} with two trumps in a non-trump trick ({differing['issue10']} where jass-kit "
+        f"allows an undertrump S4.4 forbids)"
+    )
 
 
 @pytest.mark.slow
@@ -142,4 +144,6 @@ def test_issue_10_on_constructed_positions() -> None:
         differing += verdict.differs
     assert kinds == {"issue10": 600}
     assert differing > 0
-    print(f"\nconstructed issue-#10 positions: 600, Tafel is S4.4 on all, jass-kit allows an undertrump on {differing}")
+    print(
+        f"\nconstructed issue-#10 positions: 600, Tafel is S4.4 on all, jass-kit allows an undertrump on {differing}"
+    )

@@ -62,7 +62,10 @@ def text_x(data: bytes, page: int, wanted: str) -> list[float]:
     positions: list[float] = []
 
     def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
-        if wanted in unicodedata.normalize("NFKC", text) or wanted in unicodedata.normalize("NFKC", text)[::-1]:
+        if (
+            wanted in unicodedata.normalize("NFKC", text)
+            or wanted in unicodedata.normalize("NFKC", text)[::-1]
+        ):
             positions.append(cm[4] + tm[4] * cm[0])
 
     reader(data).pages[page].extract_text(visitor_text=visit)
@@ -105,8 +108,12 @@ def ink_per_page(data: bytes, resolution: int = 30) -> list[float]:
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "doc.pdf"
         source.write_bytes(data)
-        subprocess.run([pdftoppm(), "-gray", "-r", str(resolution), str(source), str(Path(tmp) / "page")],
-                       check=True, capture_output=True, timeout=60)
+        subprocess.run(
+            [pdftoppm(), "-gray", "-r", str(resolution), str(source), str(Path(tmp) / "page")],
+            check=True,
+            capture_output=True,
+            timeout=60,
+        )
         shares = []
         for image in sorted(Path(tmp).glob("page*.pgm")):
             width, height, pixels = read_pgm(image.read_bytes())
@@ -120,18 +127,18 @@ def read_pgm(raw: bytes) -> tuple[int, int, bytes]:
     fields: list[bytes] = []
     position = 0
     while len(fields) < 4:
-        while raw[position:position + 1].isspace():
+        while raw[position : position + 1].isspace():
             position += 1
-        if raw[position:position + 1] == b"#":
+        if raw[position : position + 1] == b"#":
             position = raw.index(b"\n", position) + 1
             continue
         end = position
-        while not raw[end:end + 1].isspace():
+        while not raw[end : end + 1].isspace():
             end += 1
         fields.append(raw[position:end])
         position = end
     if fields[0] != b"P5" or int(fields[3]) > 255:
         raise ValueError("not an 8-bit binary PGM")
     width, height = int(fields[1]), int(fields[2])
-    pixels = raw[position + 1:position + 1 + width * height]
+    pixels = raw[position + 1 : position + 1 + width * height]
     return width, height, pixels

@@ -32,8 +32,13 @@ def schieber_deal(i: int) -> dict[str, Any]:
 
 def schieber_match(deals: int, target: int = 100_000, **extra: Any) -> dict[str, Any]:
     """A Schieber match of ``deals`` deals that does not end (the target is out of reach)."""
-    return {"game": "schieber", "profile": "seed", "target": target,
-            "deals": [schieber_deal(i) for i in range(deals)], **extra}
+    return {
+        "game": "schieber",
+        "profile": "seed",
+        "target": target,
+        "deals": [schieber_deal(i) for i in range(deals)],
+        **extra,
+    }
 
 
 def finished_schieber_match(score_match: Any, target: int = 1500) -> dict[str, Any]:
@@ -68,8 +73,13 @@ def klammern_deal(i: int, fmt: str) -> dict[str, Any]:
 
 
 def klammern_match(fmt: str, deals: int, **extra: Any) -> dict[str, Any]:
-    record: dict[str, Any] = {"game": "klammern", "players": 4, "format": fmt,
-                              "deals": [klammern_deal(i, fmt) for i in range(deals)], **extra}
+    record: dict[str, Any] = {
+        "game": "klammern",
+        "players": 4,
+        "format": fmt,
+        "deals": [klammern_deal(i, fmt) for i in range(deals)],
+        **extra,
+    }
     if fmt == "liga":
         record.setdefault("target", 1000)
     return record

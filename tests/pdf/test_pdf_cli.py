@@ -8,17 +8,37 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from scorer.cli import COMMANDS, main
-
 from pdf_helpers import A4, LETTER, flat, page_sizes, page_texts
 from pdf_matches import schieber_match
+
+from scorer.cli import COMMANDS, main
 
 
 def test_pad_command(tmp_path: Path) -> None:
     out = tmp_path / "pad.pdf"
-    status = main(["pad", "--game", "schieber", "--paper", "letter", "--lang", "en", "--target", "2500",
-                   "--team", "Bern", "--team", "Thun", "--player", "Anna", "--player", "Beat", "-o", str(out)])
+    status = main(
+        [
+            "pad",
+            "--game",
+            "schieber",
+            "--paper",
+            "letter",
+            "--lang",
+            "en",
+            "--target",
+            "2500",
+            "--team",
+            "Bern",
+            "--team",
+            "Thun",
+            "--player",
+            "Anna",
+            "--player",
+            "Beat",
+            "-o",
+            str(out),
+        ]
+    )
     assert status == 0
     data = out.read_bytes()
     assert page_sizes(data) == [LETTER, LETTER]
@@ -49,7 +69,24 @@ def test_command_line_pads_are_translated(tmp_path: Path) -> None:
 
 def test_klammern_pad_command(tmp_path: Path) -> None:
     out = tmp_path / "liga.pdf"
-    assert main(["pad", "--game", "klammern", "--format", "liga", "--paper", "a4", "--lang", "fr_CH", "-o", str(out)]) == 0
+    assert (
+        main(
+            [
+                "pad",
+                "--game",
+                "klammern",
+                "--format",
+                "liga",
+                "--paper",
+                "a4",
+                "--lang",
+                "fr_CH",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     assert page_sizes(out.read_bytes()) == [A4]
 
 
@@ -79,10 +116,18 @@ def test_scoresheet_command(tmp_path: Path) -> None:
 
 def test_scoresheet_of_a_match_that_breaks_a_rule(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     match = tmp_path / "bad.json"
-    match.write_text(json.dumps({"game": "schieber", "deals": [
-        {"forehand": 1, "contract": "H", "points": {"team": 1, "value": 1}},
-        {"forehand": 2, "contract": "obenabe", "stoeck": 2, "points": {"team": 1, "value": 80}},
-    ]}), encoding="utf-8")
+    match.write_text(
+        json.dumps(
+            {
+                "game": "schieber",
+                "deals": [
+                    {"forehand": 1, "contract": "H", "points": {"team": 1, "value": 1}},
+                    {"forehand": 2, "contract": "obenabe", "stoeck": 2, "points": {"team": 1, "value": 80}},
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
     assert main(["scoresheet", str(match), "-o", str(tmp_path / "x.pdf")]) == 1
     err = capsys.readouterr().err
     assert "rejects this match (deal 1)" in err and "S8" in err
@@ -91,10 +136,16 @@ def test_scoresheet_of_a_match_that_breaks_a_rule(tmp_path: Path, capsys: pytest
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [("{not json", "not JSON"), ("[1, 2]", "JSON object"), ('{"game": "skat", "deals": []}', "unknown game"),
-     ('{"game": "schieber"}', "list of deals")],
+    [
+        ("{not json", "not JSON"),
+        ("[1, 2]", "JSON object"),
+        ('{"game": "skat", "deals": []}', "unknown game"),
+        ('{"game": "schieber"}', "list of deals"),
+    ],
 )
-def test_scoresheet_input_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, message: str) -> None:
+def test_scoresheet_input_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, message: str
+) -> None:
     match = tmp_path / "m.json"
     match.write_text(content, encoding="utf-8")
     assert main(["scoresheet", str(match), "-o", str(tmp_path / "x.pdf")]) == 2
@@ -113,7 +164,22 @@ def test_subcommands_are_a_registry() -> None:
 
 def test_console_script_runs_as_a_process(tmp_path: Path) -> None:
     out = tmp_path / "pad.pdf"
-    done = subprocess.run([sys.executable, "-m", "scorer.cli", "pad", "--game", "klammern", "--format", "hamburg",
-                           "-o", str(out)], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "scorer.cli",
+            "pad",
+            "--game",
+            "klammern",
+            "--format",
+            "hamburg",
+            "-o",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert out.read_bytes().startswith(b"%PDF")

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
-from scorer.pdf import Lang, pad_view, render_pad
-
 from pdf_helpers import (
     A4,
     LETTER,
@@ -19,6 +16,8 @@ from pdf_helpers import (
     page_texts,
     text_x,
 )
+
+from scorer.pdf import Lang, pad_view, render_pad
 
 GAMES = [("schieber", None), ("klammern", "small_big"), ("klammern", "liga"), ("klammern", "hamburg")]
 NAMES = {"teams": ("Bern", "Thun"), "players": ("Anna", "Beat", "Carla", "Dario")}
@@ -69,7 +68,9 @@ def test_pad_without_names_leaves_blanks() -> None:
 
 
 def test_pad_for_three_players_alone() -> None:
-    text = page_texts(render_pad(pad_view("klammern", "hamburg", players=("Ben", "Sue", "Ola")), Lang("en")))[0]
+    text = page_texts(render_pad(pad_view("klammern", "hamburg", players=("Ben", "Sue", "Ola")), Lang("en")))[
+        0
+    ]
     assert all(name in text for name in ("Ben", "Sue", "Ola"))
 
 

@@ -6,10 +6,6 @@ import datetime as dt
 from typing import Any
 
 import pytest
-
-import rules_engine
-from scorer.pdf import Lang, build_scoresheet, render_scoresheet
-
 from pdf_helpers import (
     A4,
     LETTER,
@@ -25,10 +21,20 @@ from pdf_helpers import (
 )
 from pdf_matches import finished_schieber_match, klammern_match, schieber_match
 
+import rules_engine
+from scorer.pdf import Lang, build_scoresheet, render_scoresheet
+
 NAMES = ["Anna", "Beat", "Carla", "Dario"]
 META = {"names": NAMES, "teams": ["Bern", "Thun"], "place": "Restaurant Bären, Thun", "date": "2026-11-28"}
 EN = Lang("en")
-SWISS = {"H": "Rosen", "D": "Eicheln", "C": "Schellen", "S": "Schilten", "obenabe": "Obenabe", "undenufe": "Undenufe"}
+SWISS = {
+    "H": "Rosen",
+    "D": "Eicheln",
+    "C": "Schellen",
+    "S": "Schilten",
+    "obenabe": "Obenabe",
+    "undenufe": "Undenufe",
+}
 FRENCH = {"H": "Hearts", "D": "Diamonds", "C": "Clubs", "S": "Spades"}
 
 
@@ -52,7 +58,13 @@ def row_lines(lines: list[str]) -> dict[int, str]:
 def schieber_row(i: int, deal: dict[str, Any], figures: dict[str, Any]) -> list[str]:
     """The lines a deal's row must show, straight from the record and the engine's answer."""
     forehand = deal["forehand"]
-    run = [str(i + 1), NAMES[(forehand - 2) % 4], NAMES[forehand - 1], SWISS[deal["contract"]], f"×{figures['factor']}"]
+    run = [
+        str(i + 1),
+        NAMES[(forehand - 2) % 4],
+        NAMES[forehand - 1],
+        SWISS[deal["contract"]],
+        f"×{figures['factor']}",
+    ]
     for side in (0, 1):
         run.append(EN.number(figures["trick_points"][side]))
         run.extend(EN.number(figures[key][side]) for key in ("weis", "stoeck") if figures[key][side])
@@ -80,9 +92,17 @@ def test_every_schieber_figure_is_the_engines() -> None:
 def test_header_names_game_rules_date_place_and_seats() -> None:
     document = schieber_match(3, meta=META, options={"long_runs": "graded"})
     text = flat(page_texts(render_scoresheet(build_scoresheet(document), EN))[0])
-    for expected in ("Scoresheet", "Game Schieber", "Rules Tafel (seed)", "long_runs: graded", "Target 100,000",
-                     "Date Nov 28, 2026", "Place Restaurant Bären, Thun",
-                     "Bern seat 1: Anna seat 3: Carla", "Thun seat 2: Beat seat 4: Dario"):
+    for expected in (
+        "Scoresheet",
+        "Game Schieber",
+        "Rules Tafel (seed)",
+        "long_runs: graded",
+        "Target 100,000",
+        "Date Nov 28, 2026",
+        "Place Restaurant Bären, Thun",
+        "Bern seat 1: Anna seat 3: Carla",
+        "Thun seat 2: Beat seat 4: Dario",
+    ):
         assert expected in text, expected
     # Signature lines for both teams.
     assert text.count("Signature") == 2 and "Bern (Anna, Carla)" in text and "Thun (Beat, Dario)" in text
@@ -134,10 +154,19 @@ def test_every_klammern_figure_is_the_engines(fmt: str) -> None:
     lines = all_lines(data)
     figure = {"small_big": "small_points", "liga": "augen", "hamburg": "dice"}[fmt]
     for i, (deal, figures) in enumerate(zip(record["deals"], answer["deals"])):
-        run = [str(i + 1), NAMES[(deal["forehand"] - 2) % 4], FRENCH[deal["trump"]], NAMES[deal["declarer"] - 1]]
+        run = [
+            str(i + 1),
+            NAMES[(deal["forehand"] - 2) % 4],
+            FRENCH[deal["trump"]],
+            NAMES[deal["declarer"] - 1],
+        ]
         running = answer["running"][i]
         for side in (0, 1):
-            side_run = [EN.number(figures[key][side]) for key in ("melds", "bella") if figures[key][side] and fmt != "hamburg"]
+            side_run = [
+                EN.number(figures[key][side])
+                for key in ("melds", "bella")
+                if figures[key][side] and fmt != "hamburg"
+            ]
             side_run.append(EN.number(figures["card_points"][side]))
             side_run.append(EN.number(figures[figure][side]))
             if fmt == "small_big":
@@ -159,8 +188,15 @@ def test_every_klammern_figure_is_the_engines(fmt: str) -> None:
 
 def test_kalte_and_laube_marks() -> None:
     # Team 1 plays and wins five deals in a row: 4:0 puts it in the Laube (K7.5), 5:0 is a Kalte (K7.3).
-    deals = [{**klammern_match("small_big", 1)["deals"][0], "forehand": 1, "declarer": 1,
-              "points": {"team": 1, "value": 120}} for _ in range(5)]
+    deals = [
+        {
+            **klammern_match("small_big", 1)["deals"][0],
+            "forehand": 1,
+            "declarer": 1,
+            "points": {"team": 1, "value": 120},
+        }
+        for _ in range(5)
+    ]
     document = {"game": "klammern", "players": 4, "format": "small_big", "deals": deals, **META}
     answer = rules_engine.score_match({k: v for k, v in document.items() if k not in META})
     assert answer["kalte"] == [4], answer
@@ -170,14 +206,19 @@ def test_kalte_and_laube_marks() -> None:
     def notes(deal: int) -> str:
         # The Notes column (a smaller font, so its own extracted line) follows its row.
         start = lines.index(rows[deal])
-        return " ".join(lines[start:start + 2])
+        return " ".join(lines[start : start + 2])
 
     assert "Laube: Bern" in notes(4) and "Kalte" not in notes(4)
     assert "Kalte" in notes(5)
 
 
-PERSIAN = {"Scoresheet": "برگه امتیاز", "Result": "نتیجه", "Signature": "امضا", "Contract": "حکم",
-           "Team %(number)s": "تیم %(number)s"}
+PERSIAN = {
+    "Scoresheet": "برگه امتیاز",
+    "Result": "نتیجه",
+    "Signature": "امضا",
+    "Contract": "حکم",
+    "Team %(number)s": "تیم %(number)s",
+}
 
 
 def test_persian_scoresheet() -> None:
@@ -194,7 +235,11 @@ def test_persian_scoresheet() -> None:
     assert has_persian("تیم", first) and "۱" in first and "۲" in first
     assert has_persian("حکم", texts[1]), "header row repeated in Persian"
     last = texts[-1]
-    assert has_persian("نتیجه", last) and last.count("ﺍﻣﻀﺎ") + flat(last).count("امضا") >= 2 or has_persian("امضا", last)
+    assert (
+        has_persian("نتیجه", last)
+        and last.count("ﺍﻣﻀﺎ") + flat(last).count("امضا") >= 2
+        or has_persian("امضا", last)
+    )
     # Persian digits for the engine's figures.
     for total in answer["scores"]:
         assert Lang("fa").number(total) in last
@@ -233,8 +278,12 @@ def test_same_bytes_in_another_process() -> None:
         "sys.stdout.buffer.write(render_scoresheet(build_scoresheet(m.klammern_match('small_big', 12)), Lang('fa')))"
     )
     here = str(Path(__file__).parent)
-    done = subprocess.run([sys.executable, "-c", script, here], capture_output=True, timeout=120,
-                          env={**os.environ, "PYTHONHASHSEED": "12345"})
+    done = subprocess.run(
+        [sys.executable, "-c", script, here],
+        capture_output=True,
+        timeout=120,
+        env={**os.environ, "PYTHONHASHSEED": "12345"},
+    )
     assert done.returncode == 0, done.stderr.decode()
     assert done.stdout == render_scoresheet(build_scoresheet(klammern_match("small_big", 12)), Lang("fa"))
 
@@ -242,14 +291,21 @@ def test_same_bytes_in_another_process() -> None:
 def test_durchmarsch_is_marked_on_its_deal_and_in_the_result() -> None:
     # K8.4: a march that takes every trick wins the Liga match at once.
     record = klammern_match("liga", 2)
-    record["deals"].append({**record["deals"][0], "forehand": 3, "declarer": 3, "durchmarsch": 3,
-                            "points": {"team": 1, "all_tricks": True}})
+    record["deals"].append(
+        {
+            **record["deals"][0],
+            "forehand": 3,
+            "declarer": 3,
+            "durchmarsch": 3,
+            "points": {"team": 1, "all_tricks": True},
+        }
+    )
     answer = rules_engine.score_match(record)
     assert answer["finished"] and answer["durchmarsch"]["succeeded"], answer
     lines = all_lines(render_scoresheet(build_scoresheet({**record, **META}), EN))
     rows = row_lines(lines)
     start = lines.index(rows[3])
-    assert "Durchmarsch Bern, won" in " ".join(lines[start:start + 2])
+    assert "Durchmarsch Bern, won" in " ".join(lines[start : start + 2])
     text = flat(" ".join(lines))
     assert "Winner Bern" in text and text.count("Durchmarsch Bern, won") == 2
 

@@ -6,10 +6,9 @@ import datetime as dt
 import unicodedata
 
 import pytest
+from pdf_helpers import logical
 
 from scorer.pdf.text import LANGUAGES, Lang, isolate, parse_when
-
-from pdf_helpers import logical
 
 
 def test_every_app_language_is_known_and_default_is_identity() -> None:

@@ -6,6 +6,7 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from pdf_matches import finished_schieber_match, klammern_match, schieber_match
 
 import rules_engine
 from scorer.pdf.viewmodels import (
@@ -19,8 +20,6 @@ from scorer.pdf.viewmodels import (
     split_document,
 )
 
-from pdf_matches import finished_schieber_match, klammern_match, schieber_match
-
 
 def keys(columns: Any) -> list[str]:
     return [c.key for c in columns]
@@ -31,7 +30,17 @@ def keys(columns: Any) -> list[str]:
 
 def test_schieber_pad_has_every_column_of_issue_5() -> None:
     view = pad_view("schieber", teams=("Bern", "Thun"), players=("Anna", "Beat", "Carla", "Dario"))
-    assert keys(view.columns) == ["n", "dealer", "contract", "factor", "points", "weis", "stoeck", "running", "check"]
+    assert keys(view.columns) == [
+        "n",
+        "dealer",
+        "contract",
+        "factor",
+        "points",
+        "weis",
+        "stoeck",
+        "running",
+        "check",
+    ]
     assert [c.key for c in view.columns if c.per_side] == ["points", "weis", "stoeck", "running"]
     assert view.extras == ("chalkboard",)
     assert [s.name for s in view.header.sides] == ["Bern", "Thun"]
@@ -42,7 +51,10 @@ def test_schieber_pad_has_every_column_of_issue_5() -> None:
 def test_schieber_pad_target_and_schneider_line() -> None:
     # S1.2: the seed default target is 3000; S1.3: Schneider is under half of it.
     assert (pad_view("schieber").header.target, pad_view("schieber").schneider) == (3000, 1500)
-    assert (pad_view("schieber", target=1000).header.target, pad_view("schieber", target=1000).schneider) == (1000, 500)
+    assert (pad_view("schieber", target=1000).header.target, pad_view("schieber", target=1000).schneider) == (
+        1000,
+        500,
+    )
 
 
 def test_klammern_pads() -> None:
@@ -91,7 +103,9 @@ def test_pad_view_rejects_bad_input(args: tuple[Any, ...], kwargs: dict[str, Any
 
 
 def test_split_document_keeps_metadata_away_from_the_engine() -> None:
-    document = schieber_match(3, meta={"event": "Cup"}, place="Thun", date="2026-11-28", players=["A", "B", "C", "D"])
+    document = schieber_match(
+        3, meta={"event": "Cup"}, place="Thun", date="2026-11-28", players=["A", "B", "C", "D"]
+    )
     document["deals"][1]["corrected_at"] = "2026-11-28T21:14:00"
     record, meta, deal_meta = split_document(document)
     assert "place" not in record and "players" not in record and "meta" not in record
@@ -105,30 +119,64 @@ def test_split_document_keeps_metadata_away_from_the_engine() -> None:
 
 
 SCHIEBER_RECORD = {
-    "game": "schieber", "target": 1000,
+    "game": "schieber",
+    "target": 1000,
     "deals": [
         {"forehand": 1, "contract": "H", "points": {"team": 1, "value": 98}, "stoeck": 3},
         {"forehand": 2, "contract": "obenabe", "points": {"team": 2, "match": True}},
     ],
 }
 SCHIEBER_ANSWER: dict[str, Any] = {
-    "valid": True, "errors": [], "scores": [118, 830], "finished": True, "winner": 2, "schneider": True,
+    "valid": True,
+    "errors": [],
+    "scores": [118, 830],
+    "finished": True,
+    "winner": 2,
+    "schneider": True,
     "deals": [
-        {"factor": 1, "trick_points": [98, 59], "match_bonus": [0, 0], "weis": [0, 0], "stoeck": [20, 0],
-         "total": [118, 59], "counted": [118, 59], "scores_after": [118, 59], "ended_on": None},
-        {"factor": 3, "trick_points": [0, 471], "match_bonus": [0, 300], "weis": [0, 0], "stoeck": [0, 0],
-         "total": [0, 771], "counted": [0, 771], "scores_after": [118, 830], "ended_on": "trick_points"},
+        {
+            "factor": 1,
+            "trick_points": [98, 59],
+            "match_bonus": [0, 0],
+            "weis": [0, 0],
+            "stoeck": [20, 0],
+            "total": [118, 59],
+            "counted": [118, 59],
+            "scores_after": [118, 59],
+            "ended_on": None,
+        },
+        {
+            "factor": 3,
+            "trick_points": [0, 471],
+            "match_bonus": [0, 300],
+            "weis": [0, 0],
+            "stoeck": [0, 0],
+            "total": [0, 771],
+            "counted": [0, 771],
+            "scores_after": [118, 830],
+            "ended_on": "trick_points",
+        },
     ],
 }
 
 
 def test_schieber_rows_copy_the_answer() -> None:
     states = engine_states(SCHIEBER_RECORD, SCHIEBER_ANSWER, _no_engine)
-    view = scoresheet_view(SCHIEBER_RECORD, SCHIEBER_ANSWER, states, {"names": ["A", "B", "C", "D"]},
-                           [{}, {"corrected_at": "2026-11-28T21:14"}])
+    view = scoresheet_view(
+        SCHIEBER_RECORD,
+        SCHIEBER_ANSWER,
+        states,
+        {"names": ["A", "B", "C", "D"]},
+        [{}, {"corrected_at": "2026-11-28T21:14"}],
+    )
     first, second = view.rows
     assert first["dealer"] == 4 and first["forehand"] == 1  # S2.3: the dealer plays just before forehand
-    assert (first["contract"], first["factor"], first["points"], first["stoeck"]) == ("H", 1, (98, 59), (20, 0))
+    assert (first["contract"], first["factor"], first["points"], first["stoeck"]) == (
+        "H",
+        1,
+        (98, 59),
+        (20, 0),
+    )
     assert (first["total"], first["running"]) == ((118, 59), (118, 59))
     assert second["running"] == (118, 830)
     assert Mark("match", 2, 300) in second.marks
@@ -141,8 +189,13 @@ def test_schieber_rows_copy_the_answer() -> None:
 
 def test_the_deal_column_shows_what_counted() -> None:
     # S7.1: when Stöck ends the match, only that Stöck counts; the sheet shows the engine's `counted`.
-    answer = {**SCHIEBER_ANSWER, "deals": [dict(SCHIEBER_ANSWER["deals"][0], counted=[20, 0], scores_after=[20, 0]),
-                                           SCHIEBER_ANSWER["deals"][1]]}
+    answer = {
+        **SCHIEBER_ANSWER,
+        "deals": [
+            dict(SCHIEBER_ANSWER["deals"][0], counted=[20, 0], scores_after=[20, 0]),
+            SCHIEBER_ANSWER["deals"][1],
+        ],
+    }
     view = scoresheet_view(SCHIEBER_RECORD, answer, engine_states(SCHIEBER_RECORD, answer, _no_engine))
     assert view.rows[0]["total"] == (20, 0)
 
@@ -154,7 +207,10 @@ def _no_engine(record: Any) -> dict[str, Any]:
 def test_missing_running_totals_are_asked_of_the_engine_per_prefix() -> None:
     record = schieber_match(4)
     answer = rules_engine.score_match(record)
-    stripped = {**answer, "deals": [{k: v for k, v in d.items() if k != "scores_after"} for d in answer["deals"]]}
+    stripped = {
+        **answer,
+        "deals": [{k: v for k, v in d.items() if k != "scores_after"} for d in answer["deals"]],
+    }
     asked: list[int] = []
 
     def engine(prefix: Any) -> dict[str, Any]:
@@ -169,14 +225,32 @@ def test_missing_running_totals_are_asked_of_the_engine_per_prefix() -> None:
 def test_klammern_small_big_marks_from_a_hand_written_answer() -> None:
     record = klammern_match("small_big", 2)
     answer = {
-        "valid": True, "errors": [], "scores": {"small": [0, 0], "big": [2, 0]}, "kalte": [1], "laube": [],
-        "must_play": None, "finished": False, "winner": None,
+        "valid": True,
+        "errors": [],
+        "scores": {"small": [0, 0], "big": [2, 0]},
+        "kalte": [1],
+        "laube": [],
+        "must_play": None,
+        "finished": False,
+        "winner": None,
         "running": [{"small": [4, 0], "big": [0, 0]}, {"small": [0, 0], "big": [2, 0]}],
         "deals": [
-            {"card_points": [100, 64], "melds": [0, 20], "bella": [20, 0], "declarer_wins": True, "declarer_side": 1,
-             "small_points": [4, 0]},
-            {"card_points": [120, 44], "melds": [0, 0], "bella": [0, 0], "declarer_wins": False, "declarer_side": 2,
-             "small_points": [2, 0]},
+            {
+                "card_points": [100, 64],
+                "melds": [0, 20],
+                "bella": [20, 0],
+                "declarer_wins": True,
+                "declarer_side": 1,
+                "small_points": [4, 0],
+            },
+            {
+                "card_points": [120, 44],
+                "melds": [0, 0],
+                "bella": [0, 0],
+                "declarer_wins": False,
+                "declarer_side": 2,
+                "small_points": [2, 0],
+            },
         ],
     }
     states = [{"scores": answer["running"][0], "laube": [1]}, {"scores": answer["running"][1], "laube": []}]
@@ -191,7 +265,10 @@ def test_klammern_small_big_marks_from_a_hand_written_answer() -> None:
 
 
 def test_a_rejected_match_is_not_printed() -> None:
-    record = {"game": "schieber", "deals": [{"forehand": 1, "contract": "H", "points": {"team": 1, "value": 1}}]}
+    record = {
+        "game": "schieber",
+        "deals": [{"forehand": 1, "contract": "H", "points": {"team": 1, "value": 1}}],
+    }
     with pytest.raises(SheetError) as caught:
         build_scoresheet(record)
     assert caught.value.errors and caught.value.errors[0]["rule"].startswith("S")
@@ -229,7 +306,9 @@ def test_finished_schieber_sheet_has_winner_and_schneider() -> None:
     assert Mark("schneider", 3 - answer["winner"]) in view.result.marks
 
 
-@pytest.mark.parametrize(("fmt", "figure"), [("small_big", "small_points"), ("liga", "augen"), ("hamburg", "dice")])
+@pytest.mark.parametrize(
+    ("fmt", "figure"), [("small_big", "small_points"), ("liga", "augen"), ("hamburg", "dice")]
+)
 def test_klammern_sheet_equals_the_engine_answer(fmt: str, figure: str) -> None:
     record = klammern_match(fmt, {"small_big": 25, "liga": 15, "hamburg": 2}[fmt])
     answer = rules_engine.score_match(record)

@@ -67,8 +67,11 @@ class Tablet:
                 # A keep-alive connection the server closed while idle: one fresh try, but only
                 # when nothing can have been sent to a worker that stored it.
                 self.close()
-                if attempt == 2 or not isinstance(error, (ConnectionResetError, BrokenPipeError,
-                                                          HTTPException)) or body is not None:
+                if (
+                    attempt == 2
+                    or not isinstance(error, (ConnectionResetError, BrokenPipeError, HTTPException))
+                    or body is not None
+                ):
                     raise
         for header in response.headers.get_all("Set-Cookie") or []:
             for name, morsel in SimpleCookie(header).items():
@@ -106,17 +109,29 @@ def hidden(page: str, name: str) -> str:
 def form_fields(page: str, action: str | None = None) -> dict[str, str]:
     """The hidden fields (CSRF token, version, idempotency key) of a page's form."""
     if action is not None:
-        page = page[page.index(f'action="{action}"'):]
-    return {name: hidden(page, name) for name in ("csrf_token", "version", "idem")
-            if re.search(rf'name="{name}"', page)}
+        page = page[page.index(f'action="{action}"') :]
+    return {
+        name: hidden(page, name)
+        for name in ("csrf_token", "version", "idem")
+        if re.search(rf'name="{name}"', page)
+    }
 
 
 def new_schieber(tablet: Tablet, target: int = 100000) -> int:
     """Create a Schieber match; the tablet's session keeps the edit right."""
     page = tablet.get("/matches/new/schieber").body
-    data = {"csrf_token": hidden(page, "csrf_token"), "idem": hidden(page, "idem"), "profile": "seed",
-            "deck": "swiss", "rosen7": "1", "target": str(target),
-            "name_1": "Anna", "name_2": "Beat", "name_3": "Cla", "name_4": "Dora"}
+    data = {
+        "csrf_token": hidden(page, "csrf_token"),
+        "idem": hidden(page, "idem"),
+        "profile": "seed",
+        "deck": "swiss",
+        "rosen7": "1",
+        "target": str(target),
+        "name_1": "Anna",
+        "name_2": "Beat",
+        "name_3": "Cla",
+        "name_4": "Dora",
+    }
     answer = tablet.post("/matches/new/schieber", data)
     assert answer.status in (302, 303) and answer.location, (answer.status, answer.body[:500])
     return int(answer.location.rstrip("/").split("/")[-1])
@@ -142,6 +157,7 @@ def deal_fields(contract: str, team: int, points: int) -> dict[str, str]:
 
 
 # --- the server ----------------------------------------------------------------------------
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -178,18 +194,40 @@ class Server:
         return self.log_path.read_text(encoding="utf-8", errors="replace")
 
 
-def start(database_url: str, log_path: Path, *, workers: int = 2, threads: int = 1, port: int | None = None,
-          extra_env: dict[str, str] | None = None, app: str = "scorer:create_app()") -> Server:
+def start(
+    database_url: str,
+    log_path: Path,
+    *,
+    workers: int = 2,
+    threads: int = 1,
+    port: int | None = None,
+    extra_env: dict[str, str] | None = None,
+    app: str = "scorer:create_app()",
+) -> Server:
     """gunicorn serving ``app`` (default ``create_app()``) on 127.0.0.1; returns once it answers."""
     port = port or free_port()
     env = {**os.environ, "DATABASE_URL": database_url, "TAFEL_SECRET_KEY": SECRET_KEY, **(extra_env or {})}
     log_file: IO[bytes] = open(log_path, "ab")  # noqa: SIM115 - handed to the child
-    command = [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--bind", f"{HOST}:{port}",
-               "--graceful-timeout", "3", "--timeout", "60", "--log-level", "warning"]
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "--workers",
+        str(workers),
+        "--bind",
+        f"{HOST}:{port}",
+        "--graceful-timeout",
+        "3",
+        "--timeout",
+        "60",
+        "--log-level",
+        "warning",
+    ]
     if threads > 1:
         command += ["--threads", str(threads)]
-    process = subprocess.Popen([*command, app], cwd=REPO, env=env, stdout=log_file,
-                               stderr=subprocess.STDOUT, start_new_session=True)
+    process = subprocess.Popen(
+        [*command, app], cwd=REPO, env=env, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True
+    )
     log_file.close()
     server = Server(process, port, log_path)
     deadline = time.monotonic() + 30
@@ -235,7 +273,10 @@ def stored_log(database_url: str, match_id: int) -> list[Any]:
 
 # --- a tablet writing as fast as it can (one process of the concurrency test) ----------------
 
-def write_storm(port: int, link: str, match_id: int, requests: int, seed: int, start_at: float) -> list[dict[str, object]]:
+
+def write_storm(
+    port: int, link: str, match_id: int, requests: int, seed: int, start_at: float
+) -> list[dict[str, object]]:
     """``requests`` deals and corrections on one match, each re-tried after "changed meanwhile".
 
     Returns one outcome per attempt: the idempotency key, the status, and whether it was
@@ -252,23 +293,46 @@ def write_storm(port: int, link: str, match_id: int, requests: int, seed: int, s
         for _attempt in range(50):
             url = f"/matches/{match_id}/deals/new"
             if correction:
-                slots = re.findall(rf"/matches/{match_id}/deals/(\d+)/correct", tablet.get(f"/matches/{match_id}").body)
+                slots = re.findall(
+                    rf"/matches/{match_id}/deals/(\d+)/correct", tablet.get(f"/matches/{match_id}").body
+                )
                 if slots:
                     url = f"/matches/{match_id}/deals/{rng.choice(slots)}/correct"
             form = tablet.get(url)
             if form.status != 200:
                 outcomes.append({"idem": None, "status": form.status, "resend": False, "kind": "form"})
                 break
-            data = {**form_fields(form.body), **deal_fields(rng.choice(["H", "D", "S", "C", "obenabe"]),
-                                                            rng.choice([1, 2]), rng.choice([0, 57, 100, 157]))}
+            data = {
+                **form_fields(form.body),
+                **deal_fields(
+                    rng.choice(["H", "D", "S", "C", "obenabe"]),
+                    rng.choice([1, 2]),
+                    rng.choice([0, 57, 100, 157]),
+                ),
+            }
             answer = tablet.post(url, data)
             kind = "correction" if "/correct" in url else "deal"
-            outcomes.append({"idem": data["idem"], "status": answer.status, "resend": False, "kind": kind,
-                             "meanwhile": "changed meanwhile" in answer.body, "seconds": answer.seconds})
+            outcomes.append(
+                {
+                    "idem": data["idem"],
+                    "status": answer.status,
+                    "resend": False,
+                    "kind": kind,
+                    "meanwhile": "changed meanwhile" in answer.body,
+                    "seconds": answer.seconds,
+                }
+            )
             if answer.status == 303 and number % 5 == 0:
                 again = tablet.post(url, data)  # a double tap: must be answered, never stored twice
-                outcomes.append({"idem": data["idem"], "status": again.status, "resend": True, "kind": kind,
-                                 "seconds": again.seconds})
+                outcomes.append(
+                    {
+                        "idem": data["idem"],
+                        "status": again.status,
+                        "resend": True,
+                        "kind": kind,
+                        "seconds": again.seconds,
+                    }
+                )
             if answer.status != 409:
                 break
     tablet.close()

@@ -28,9 +28,15 @@ from tests.robustness.conftest import make_app
 
 def _action(client: FlaskClient, match_id: int, action: str) -> None:
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    form = page[page.index(f'action="/matches/{match_id}/{action}"'):]
-    response = client.post(f"/matches/{match_id}/{action}", data={
-        "csrf_token": hidden(form, "csrf_token"), "version": hidden(form, "version"), "idem": hidden(form, "idem")})
+    form = page[page.index(f'action="/matches/{match_id}/{action}"') :]
+    response = client.post(
+        f"/matches/{match_id}/{action}",
+        data={
+            "csrf_token": hidden(form, "csrf_token"),
+            "version": hidden(form, "version"),
+            "idem": hidden(form, "idem"),
+        },
+    )
     assert response.status_code == 303
 
 
@@ -39,7 +45,9 @@ def _void(url: str, match_id: int) -> None:
     with Session(engine) as session:
         match = session.get(Match, match_id)
         assert match is not None
-        log.append(session, match, expected_version=log.derive(match.entries).version, kind="void", key="void-1")
+        log.append(
+            session, match, expected_version=log.derive(match.entries).version, kind="void", key="void-1"
+        )
     engine.dispose()
 
 
@@ -47,18 +55,38 @@ def play_an_evening(client: FlaskClient, url: str) -> None:
     """Matches with deals, a correction, an undo, a redo, a void, names with accents, none empty."""
     first = new_schieber(client, name_1="Zoë", name_2="Ueli", target=100000)
     for contract, points in (("H", 98), ("obenabe", 57), ("S", 157)):
-        assert post_deal(client, first, {"forehand": 1, "contract": contract, "team": 1, "points": points}).status_code == 303
-    assert post_deal(client, first, {"forehand": 2, "contract": "C", "team": 2, "points": 20},
-                     url=f"/matches/{first}/deals/1/correct").status_code == 303
+        assert (
+            post_deal(
+                client, first, {"forehand": 1, "contract": contract, "team": 1, "points": points}
+            ).status_code
+            == 303
+        )
+    assert (
+        post_deal(
+            client,
+            first,
+            {"forehand": 2, "contract": "C", "team": 2, "points": 20},
+            url=f"/matches/{first}/deals/1/correct",
+        ).status_code
+        == 303
+    )
     _action(client, first, "undo")
     _action(client, first, "redo")
     _action(client, first, "undo")
     second = new_klammern(client)
     for n in range(2):
-        assert post_deal(client, second, {"forehand": n + 1, "declarer": 1, "trump": "S", "how": "orgi",
-                                          "team": 1, "points": 100}).status_code == 303
+        assert (
+            post_deal(
+                client,
+                second,
+                {"forehand": n + 1, "declarer": 1, "trump": "S", "how": "orgi", "team": 1, "points": 100},
+            ).status_code
+            == 303
+        )
     third = new_schieber(client)
-    assert post_deal(client, third, {"forehand": 1, "contract": "D", "team": 2, "points": 80}).status_code == 303
+    assert (
+        post_deal(client, third, {"forehand": 1, "contract": "D", "team": 2, "points": 80}).status_code == 303
+    )
     _void(url, third)
     new_schieber(client)  # a match without a deal
 
@@ -83,15 +111,23 @@ def export_bytes(url: str) -> bytes:
     return data
 
 
-def test_export_import_export_is_identical(client: FlaskClient, database_url: str, other_database_url: str,
-                                           tmp_path: Path) -> None:
+def test_export_import_export_is_identical(
+    client: FlaskClient, database_url: str, other_database_url: str, tmp_path: Path
+) -> None:
     play_an_evening(client, database_url)
     exported = tmp_path / "all.json"
     assert main(["export-all", "-o", str(exported), "--database", database_url]) == 0
     document = json.loads(exported.read_text(encoding="utf-8"))
     assert [len(m["entries"]) for m in document["matches"]] == [7, 2, 2, 0]
-    assert [e["kind"] for e in document["matches"][0]["entries"]] == \
-        ["deal", "deal", "deal", "correction", "undo", "undo", "undo"]
+    assert [e["kind"] for e in document["matches"][0]["entries"]] == [
+        "deal",
+        "deal",
+        "deal",
+        "correction",
+        "undo",
+        "undo",
+        "undo",
+    ]
     assert all(e["idempotency_key"] for m in document["matches"] for e in m["entries"])
     assert document["matches"][0]["settings"]["names"][0] == "Zoë"
 
@@ -100,8 +136,9 @@ def test_export_import_export_is_identical(client: FlaskClient, database_url: st
     assert derived(other_database_url) == derived(database_url)
 
 
-def test_an_imported_database_keeps_working(client: FlaskClient, database_url: str, other_database_url: str,
-                                            tmp_path: Path) -> None:
+def test_an_imported_database_keeps_working(
+    client: FlaskClient, database_url: str, other_database_url: str, tmp_path: Path
+) -> None:
     """The ids came with the rows: new matches and entries must not collide with them
     (PostgreSQL's sequences are moved past the imported ids)."""
     play_an_evening(client, database_url)
@@ -114,7 +151,10 @@ def test_an_imported_database_keeps_working(client: FlaskClient, database_url: s
         tablet.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
         fresh = new_schieber(tablet)
         assert fresh == max(m["id"] for m in json.loads(exported.read_text())["matches"]) + 1
-        assert post_deal(tablet, fresh, {"forehand": 1, "contract": "H", "team": 1, "points": 100}).status_code == 303
+        assert (
+            post_deal(tablet, fresh, {"forehand": 1, "contract": "H", "team": 1, "points": 100}).status_code
+            == 303
+        )
         # The imported match's page shows the same totals as the original's.
         assert tablet.get("/matches/1").status_code == 200
     finally:
@@ -122,8 +162,13 @@ def test_an_imported_database_keeps_working(client: FlaskClient, database_url: s
     assert len(derived(other_database_url)[fresh][0]) == 1
 
 
-def test_restore_refuses_a_database_with_matches(client: FlaskClient, database_url: str, other_database_url: str,
-                                                 tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_restore_refuses_a_database_with_matches(
+    client: FlaskClient,
+    database_url: str,
+    other_database_url: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     play_an_evening(client, database_url)
     exported = tmp_path / "all.json"
     assert main(["export-all", "-o", str(exported), "--database", database_url]) == 0
@@ -131,7 +176,10 @@ def test_restore_refuses_a_database_with_matches(client: FlaskClient, database_u
     try:
         tablet = other.test_client()
         kept = new_schieber(tablet)
-        assert post_deal(tablet, kept, {"forehand": 1, "contract": "H", "team": 1, "points": 100}).status_code == 303
+        assert (
+            post_deal(tablet, kept, {"forehand": 1, "contract": "H", "team": 1, "points": 100}).status_code
+            == 303
+        )
     finally:
         other.extensions["tafel_engine"].dispose()
     before = export_bytes(other_database_url)
@@ -164,8 +212,11 @@ def test_sqlite_online_backup_and_restore(tmp_path: Path) -> None:
 
     def keep_writing() -> None:
         while not stop.is_set():
-            statuses.append(post_deal(writer, match_id, {"forehand": 1, "contract": "H", "team": 1,
-                                                         "points": 100}).status_code)
+            statuses.append(
+                post_deal(
+                    writer, match_id, {"forehand": 1, "contract": "H", "team": 1, "points": 100}
+                ).status_code
+            )
 
     thread = threading.Thread(target=keep_writing)
     thread.start()
@@ -194,11 +245,12 @@ def test_sqlite_online_backup_and_restore(tmp_path: Path) -> None:
     for number in range(3):
         saved = json.loads(export_bytes(f"sqlite:///{tmp_path / f'backup-{number}.sqlite'}"))["matches"]
         assert saved[:4] == final[:4]
-        assert saved[4]["entries"] == final[4]["entries"][:len(saved[4]["entries"])]
+        assert saved[4]["entries"] == final[4]["entries"][: len(saved[4]["entries"])]
 
 
-def test_a_sqlite_backup_restores_into_any_database(client: FlaskClient, database_url: str, other_database_url: str,
-                                                    tmp_path: Path) -> None:
+def test_a_sqlite_backup_restores_into_any_database(
+    client: FlaskClient, database_url: str, other_database_url: str, tmp_path: Path
+) -> None:
     """`tafel backup` of whatever this run uses, restored into an empty database of the same kind
     (SQLite: the file; PostgreSQL: the export) — and a SQLite backup into PostgreSQL via the export."""
     play_an_evening(client, database_url)
@@ -209,8 +261,9 @@ def test_a_sqlite_backup_restores_into_any_database(client: FlaskClient, databas
     assert derived(other_database_url) == derived(database_url)
 
 
-def test_bad_exports_are_refused_with_a_reason(client: FlaskClient, database_url: str, tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_exports_are_refused_with_a_reason(
+    client: FlaskClient, database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     play_an_evening(client, database_url)
     good = json.loads(export_bytes(database_url))
     gap = json.loads(json.dumps(good))
@@ -245,8 +298,9 @@ def test_bad_exports_are_refused_with_a_reason(client: FlaskClient, database_url
         assert "Traceback" not in capsys.readouterr().err
 
 
-def test_sqlite_restore_serves_a_running_app(tmp_path: Path, app: Flask, client: FlaskClient,
-                                            database_url: str) -> None:
+def test_sqlite_restore_serves_a_running_app(
+    tmp_path: Path, app: Flask, client: FlaskClient, database_url: str
+) -> None:
     """Restoring into the live file (not swapping it) — an app already running sees the data."""
     if not database_url.startswith("sqlite"):
         pytest.skip("a SQLite file restore; the PostgreSQL path is the export (tested above)")

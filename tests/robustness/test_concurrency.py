@@ -42,8 +42,10 @@ def test_no_lost_or_duplicated_entry(database_url: str, tmp_path: Path) -> None:
         link = tablets.edit_link(creator, match_id)
         start_at = time.time() + 2.0  # every process joins first, then all write at once
         with ProcessPoolExecutor(PROCESSES, mp_context=multiprocessing.get_context("spawn")) as pool:
-            runs = [pool.submit(tablets.write_storm, server.port, link, match_id, REQUESTS, seed, start_at)
-                    for seed in range(PROCESSES)]
+            runs = [
+                pool.submit(tablets.write_storm, server.port, link, match_id, REQUESTS, seed, start_at)
+                for seed in range(PROCESSES)
+            ]
             outcomes = [outcome for run in runs for outcome in run.result(timeout=50)]
         page = creator.get(f"/matches/{match_id}").body
         record = json.loads(creator.get(f"/matches/{match_id}/export.json").body)
@@ -72,6 +74,8 @@ def test_no_lost_or_duplicated_entry(database_url: str, tmp_path: Path) -> None:
     answer = rules_engine.score_match(record)
     assert re.findall(r'data-score="([^"]*)"', page) == [str(s) for s in answer["scores"]]
     assert len(record["deals"]) == kinds["deal"]
-    print(f"\nconcurrency ({database_url.split(':')[0]}): {len(entries)} entries "
-          f"({kinds['deal']} deals, {kinds['correction']} corrections), {len(refused)} 'changed meanwhile', "
-          f"{sum(1 for o in outcomes if o['resend'])} double taps stored once; statuses {dict(statuses)}")
+    print(
+        f"\nconcurrency ({database_url.split(':')[0]}): {len(entries)} entries "
+        f"({kinds['deal']} deals, {kinds['correction']} corrections), {len(refused)} 'changed meanwhile', "
+        f"{sum(1 for o in outcomes if o['resend'])} double taps stored once; statuses {dict(statuses)}"
+    )

@@ -107,8 +107,13 @@ def test_acknowledged_entries_survive_kill_9(database_url: str, tmp_path: Path) 
                         answer = same.post(f"/matches/{match_id}/deals/new", data)
                     assert answer.status in (303, 409), answer.status
                     stored_before = "already saved" in answer.body or data["idem"] in keys
-                    in_flight["stored before the crash" if stored_before else
-                              "stored on resend" if answer.status == 303 else "changed meanwhile"] += 1
+                    in_flight[
+                        "stored before the crash"
+                        if stored_before
+                        else "stored on resend"
+                        if answer.status == 303
+                        else "changed meanwhile"
+                    ] += 1
                     if answer.status == 303:
                         acknowledged.append(data["idem"])
         entries = tablets.stored_log(database_url, match_id)
@@ -119,12 +124,16 @@ def test_acknowledged_entries_survive_kill_9(database_url: str, tmp_path: Path) 
         # The server still takes a deal after all that.
         with tablets.join(server.port, link) as tablet:
             form = tablet.get(f"/matches/{match_id}/deals/new")
-            answer = tablet.post(f"/matches/{match_id}/deals/new",
-                                 {**tablets.form_fields(form.body), **tablets.deal_fields("S", 1, 57)})
+            answer = tablet.post(
+                f"/matches/{match_id}/deals/new",
+                {**tablets.form_fields(form.body), **tablets.deal_fields("S", 1, 57)},
+            )
             assert answer.status == 303
     finally:
         server.stop()
     integrity(database_url)
     assert "Traceback" not in log_path.read_text(errors="replace")
-    print(f"\ncrash ({database_url.split(':')[0]}): {CRASHES} kill -9, {len(acknowledged)} acknowledged entries "
-          f"all kept, {len(entries)} in the log; unanswered when killed: {dict(in_flight)}")
+    print(
+        f"\ncrash ({database_url.split(':')[0]}): {CRASHES} kill -9, {len(acknowledged)} acknowledged entries "
+        f"all kept, {len(entries)} in the log; unanswered when killed: {dict(in_flight)}"
+    )

@@ -23,7 +23,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 from sqlalchemy import select
 
 import rules_engine
@@ -53,8 +59,11 @@ def _stored(app: Flask, match_id: int) -> list[Entry]:
 
 
 def _matches_sent(record: dict[str, Any] | None, sent: dict[str, Any]) -> bool:
-    return record is not None and record["contract"] == sent["contract"] and \
-        record["points"] == {"team": sent["team"], "value": sent["points"]}
+    return (
+        record is not None
+        and record["contract"] == sent["contract"]
+        and record["points"] == {"team": sent["team"], "value": sent["points"]}
+    )
 
 
 class LogMachine(RuleBasedStateMachine):
@@ -150,9 +159,12 @@ class LogMachine(RuleBasedStateMachine):
         marker = f'action="/matches/{self.match_id}/{action}"'
         if marker not in page:
             return None
-        form = page[page.index(marker):]
-        return {"csrf_token": hidden(form, "csrf_token"), "version": hidden(form, "version"),
-                "idem": hidden(form, "idem")}
+        form = page[page.index(marker) :]
+        return {
+            "csrf_token": hidden(form, "csrf_token"),
+            "version": hidden(form, "version"),
+            "idem": hidden(form, "idem"),
+        }
 
     @rule()
     def undo(self) -> None:
@@ -195,8 +207,15 @@ class LogMachine(RuleBasedStateMachine):
             return
         url = f"/matches/{self.match_id}/deals/new"
         data = deal_form(self.client, self.match_id, url)
-        data.update({"version": str(self.version() - 1), "forehand": "1", "contract": contract, "team": "1",
-                     "points": "100"})
+        data.update(
+            {
+                "version": str(self.version() - 1),
+                "forehand": "1",
+                "contract": contract,
+                "team": "1",
+                "points": "100",
+            }
+        )
         response = self.client.post(url, data=data)
         assert response.status_code == 409
         assert "changed meanwhile" in response.get_data(as_text=True)
@@ -220,7 +239,9 @@ class LogMachine(RuleBasedStateMachine):
     @invariant()
     def log_is_what_was_made(self) -> None:
         stored = _stored(self.app, self.match_id)
-        assert [(e.seq, e.kind, e.target_seq) for e in stored] == [(m.seq, m.kind, m.target) for m in self.made]
+        assert [(e.seq, e.kind, e.target_seq) for e in stored] == [
+            (m.seq, m.kind, m.target) for m in self.made
+        ]
         for entry in stored:
             if entry.seq in self.records:
                 assert entry.record == self.records[entry.seq]  # never changed afterwards
@@ -236,7 +257,9 @@ class LogMachine(RuleBasedStateMachine):
     @invariant()
     def totals_are_the_engines(self) -> None:
         deals = [self.records[seq] for _slot, seq in self.current_deals()]
-        answer = rules_engine.score_match({"game": "schieber", "profile": "seed", "target": TARGET, "deals": deals})
+        answer = rules_engine.score_match(
+            {"game": "schieber", "profile": "seed", "target": TARGET, "deals": deals}
+        )
         page = self.client.get(f"/matches/{self.match_id}").get_data(as_text=True)
         assert re.findall(r'data-score="([^"]*)"', page) == [str(s) for s in answer["scores"]]
         assert page.count('<tr id="deal-') == len(deals)
@@ -244,6 +267,12 @@ class LogMachine(RuleBasedStateMachine):
 
 def test_log_machine(app: Flask) -> None:
     LogMachine.app = app
-    run_state_machine_as_test(LogMachine, settings=settings(
-        max_examples=25, stateful_step_count=20, deadline=None,
-        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]))
+    run_state_machine_as_test(
+        LogMachine,
+        settings=settings(
+            max_examples=25,
+            stateful_step_count=20,
+            deadline=None,
+            suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+        ),
+    )

@@ -13,16 +13,29 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 EXAMPLE: dict[str, Any] = {
-    "game": "schieber", "profile": "seed", "options": {}, "forehand": 1, "contract": "H", "pushed": False,
-    "points": {"team": 1, "value": 98}, "weis": {"1": [["H6", "H7", "H8"]], "2": [["C6", "C7", "C8"]]},
-    "stoeck": 3, "hands": None, "tricks": None,
+    "game": "schieber",
+    "profile": "seed",
+    "options": {},
+    "forehand": 1,
+    "contract": "H",
+    "pushed": False,
+    "points": {"team": 1, "value": 98},
+    "weis": {"1": [["H6", "H7", "H8"]], "2": [["C6", "C7", "C8"]]},
+    "stoeck": 3,
+    "hands": None,
+    "tricks": None,
 }
 
 
 def run(command: str, text: str, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "rules_engine", command, *args],
-        input=text, capture_output=True, text=True, cwd=ROOT, timeout=60, check=False,
+        input=text,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
     )
 
 
@@ -69,11 +82,22 @@ def test_rule_break_exits_1_and_prints_the_answer() -> None:
         ("legal", json.dumps({"game": "schieber", "contract": "H", "hand": ["H6", "XX"]})),
         (
             "deal",
-            json.dumps({
-                "game": "klammern", "players": 4, "format": "small_big", "forehand": 1, "trump": "S",
-                "declarer": 1, "how": "orgi", "kontra": False, "re": False,
-                "melds": {"1": [["S6", "S7", "S8"]]}, "bella": None, "points": {"team": 1, "value": 90},
-            }),
+            json.dumps(
+                {
+                    "game": "klammern",
+                    "players": 4,
+                    "format": "small_big",
+                    "forehand": 1,
+                    "trump": "S",
+                    "declarer": 1,
+                    "how": "orgi",
+                    "kontra": False,
+                    "re": False,
+                    "melds": {"1": [["S6", "S7", "S8"]]},
+                    "bella": None,
+                    "points": {"team": 1, "value": 90},
+                }
+            ),
         ),
     ],
 )

@@ -21,9 +21,7 @@ def options_for(profile: str, undenufe_points: str | None = None) -> RuleOptions
     return schieber_options(profile, overrides)
 
 
-ALL_OPTIONS = [
-    options_for(profile, points) for profile in PROFILES for points in (None, "ace11", "six11")
-]
+ALL_OPTIONS = [options_for(profile, points) for profile in PROFILES for points in (None, "ace11", "six11")]
 
 
 def order(text: str) -> list[Rank]:
@@ -220,8 +218,17 @@ def test_table_keys_equal_the_enum_members(contract: Contract) -> None:
 
 def test_profiles_set_every_option_of_the_variants_table() -> None:
     seed, official = schieber_options("seed"), schieber_options("official")
-    assert set(seed) == set(official) == {
-        "factors", "long_runs", "four_nines", "four_low", "kreuzweis",
-        "undenufe_points", "weis_equal_points",
-    }
+    assert (
+        set(seed)
+        == set(official)
+        == {
+            "factors",
+            "long_runs",
+            "four_nines",
+            "four_low",
+            "kreuzweis",
+            "undenufe_points",
+            "weis_equal_points",
+        }
+    )
     assert official.undenufe_points == "six11" and seed.undenufe_points == "ace11"

@@ -27,7 +27,12 @@ FIGURES = ("trick_points", "match_bonus", "weis", "weis_winner", "stoeck", "tota
 
 
 def deal(**fields: Any) -> dict[str, Any]:
-    record: dict[str, Any] = {"game": "schieber", "forehand": 1, "contract": "H", "points": {"team": 1, "value": 98}}
+    record: dict[str, Any] = {
+        "game": "schieber",
+        "forehand": 1,
+        "contract": "H",
+        "points": {"team": 1, "value": 98},
+    }
     record.update(fields)
     return record
 
@@ -44,8 +49,15 @@ def test_deal_record_example() -> None:
     # Stöck seat 3 -> team 1 20. 98 + 20 + 20 = 138 : 59.
     answer = score_deal(copy.deepcopy(EXAMPLE))
     expected = {
-        "valid": True, "errors": [], "factor": 1, "trick_points": [98, 59], "match_bonus": [0, 0],
-        "weis": [20, 0], "weis_winner": 1, "stoeck": [20, 0], "total": [138, 59],
+        "valid": True,
+        "errors": [],
+        "factor": 1,
+        "trick_points": [98, 59],
+        "match_bonus": [0, 0],
+        "weis": [20, 0],
+        "weis_winner": 1,
+        "stoeck": [20, 0],
+        "total": [138, 59],
     }
     assert {key: answer[key] for key in expected} == expected
     steps = answer["weis_comparison"]["steps"]
@@ -92,9 +104,7 @@ def test_official_undenufe_factor_and_table_factors() -> None:
 # ----------------------------------------------------------------- S5.5 Match
 
 
-@pytest.mark.parametrize(
-    ("contract", "factor"), [("H", 1), ("S", 2), ("obenabe", 3), ("undenufe", 4)]
-)
+@pytest.mark.parametrize(("contract", "factor"), [("H", 1), ("S", 2), ("obenabe", 3), ("undenufe", 4)])
 def test_match_is_257_times_the_factor(contract: str, factor: int) -> None:
     answer = score_deal(deal(contract=contract, points={"team": 2, "match": True}))
     assert answer["valid"]
@@ -211,7 +221,9 @@ def test_false_claims_are_rejected_never_scored_zero() -> None:
 
 
 def test_four_nines_and_low_fours_in_both_profiles() -> None:
-    official = score_deal(deal(profile="official", weis={"2": [["H9", "S9", "D9", "C9"]], "1": [["H6", "S6", "D6", "C6"]]}))
+    official = score_deal(
+        deal(profile="official", weis={"2": [["H9", "S9", "D9", "C9"]], "1": [["H6", "S6", "D6", "C6"]]})
+    )
     # 150 beats 100: team 2 scores 150.
     assert official["valid"] and (official["weis"], official["weis_winner"]) == ([0, 150], 2)
     seed = score_deal(deal(weis={"2": [["H9", "S9", "D9", "C9"]]}, options={"four_nines": 150}))
@@ -246,12 +258,16 @@ def test_more_than_nine_cards_in_one_hand() -> None:
 
 def test_undenufe_weis_reversal_in_a_deal() -> None:
     # Undenufe ×4: seat 2's 6-7-8 beats seat 1's Q-K-A (equal 20, three cards, lower top wins).
-    answer = score_deal(deal(contract="undenufe", weis={"1": [["HQ", "HK", "HA"]], "2": [["S6", "S7", "S8"]]}))
+    answer = score_deal(
+        deal(contract="undenufe", weis={"1": [["HQ", "HK", "HA"]], "2": [["S6", "S7", "S8"]]})
+    )
     assert answer["valid"]
     assert (answer["weis"], answer["weis_winner"]) == ([0, 80], 2)
     assert answer["weis_comparison"]["steps"][-1]["name"] == "rank"
     # The same Weis in Obenabe: Q-K-A wins (×3).
-    obenabe = score_deal(deal(contract="obenabe", weis={"1": [["HQ", "HK", "HA"]], "2": [["S6", "S7", "S8"]]}))
+    obenabe = score_deal(
+        deal(contract="obenabe", weis={"1": [["HQ", "HK", "HA"]], "2": [["S6", "S7", "S8"]]})
+    )
     assert (obenabe["weis"], obenabe["weis_winner"]) == ([60, 0], 1)
 
 
@@ -345,9 +361,7 @@ def test_full_deal_with_an_illegal_card() -> None:
 
 def test_full_deal_match_from_the_tricks() -> None:
     # Seat 1 holds every heart (trump): leading hearts it takes all nine tricks.
-    tricks = [
-        [f"H{r}", f"S{r}", f"D{r}", f"C{r}"] for r in "J9AKQT876"
-    ]
+    tricks = [[f"H{r}", f"S{r}", f"D{r}", f"C{r}"] for r in "J9AKQT876"]
     answer = score_deal({"game": "schieber", "forehand": 1, "contract": "H", "tricks": tricks, "stoeck": 1})
     assert answer["valid"], answer["errors"]
     assert answer["match_team"] == 1
@@ -374,8 +388,19 @@ def test_full_deal_with_hands_given() -> None:
 
 
 def test_null_means_not_given_for_optional_fields() -> None:
-    answer = score_deal(deal(pushed=None, reached_first=None, weis=None, stoeck=None, hands=None, tricks=None,
-                             points={"team": 1, "value": 98, "match": None}, profile=None, options=None))
+    answer = score_deal(
+        deal(
+            pushed=None,
+            reached_first=None,
+            weis=None,
+            stoeck=None,
+            hands=None,
+            tricks=None,
+            points={"team": 1, "value": 98, "match": None},
+            profile=None,
+            options=None,
+        )
+    )
     assert answer["valid"] and answer["total"] == [98, 59]
     for key in ("forehand", "contract"):
         with pytest.raises(InvalidRecord, match=key):

@@ -60,7 +60,12 @@ def test_next_after_forehand_4_wraps_to_seat_1() -> None:
 
 def test_a_match_without_deals() -> None:
     answer = score_match(match([], target=None))
-    assert (answer["valid"], answer["scores"], answer["finished"], answer["next"]) == (True, [0, 0], False, None)
+    assert (answer["valid"], answer["scores"], answer["finished"], answer["next"]) == (
+        True,
+        [0, 0],
+        False,
+        None,
+    )
     assert answer["target"] == 3000
 
 

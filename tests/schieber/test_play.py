@@ -276,8 +276,13 @@ def test_trick_winner(contract: str, trick: str, winner: int) -> None:
 
 
 def test_deal_record_example() -> None:
-    position = {"game": "schieber", "profile": "seed", "contract": "H",
-                "hand": ["H6", "C6", "CA"], "trick": ["CK", "H9"]}
+    position = {
+        "game": "schieber",
+        "profile": "seed",
+        "contract": "H",
+        "hand": ["H6", "C6", "CA"],
+        "trick": ["CK", "H9"],
+    }
     answer = legal_cards(position)
     assert answer["legal"] == ["CA", "C6"]
     assert list(answer["illegal"]) == ["H6"]
@@ -290,8 +295,15 @@ def test_deal_record_example() -> None:
 def test_position_defaults_and_aliases() -> None:
     answer = legal_cards({"contract": "obenabe", "hand": ["d10", "H7"]})
     assert answer == {"legal": ["H7", "DT"], "illegal": {}}
-    answer = legal_cards({"contract": "S", "profile": "official", "options": {"factors": {"S": 1}},
-                          "hand": ["SJ", "C6"], "trick": ["S6"]})
+    answer = legal_cards(
+        {
+            "contract": "S",
+            "profile": "official",
+            "options": {"factors": {"S": 1}},
+            "hand": ["SJ", "C6"],
+            "trick": ["S6"],
+        }
+    )
     assert answer == {"legal": ["C6", "SJ"], "illegal": {}}
 
 
@@ -387,7 +399,9 @@ def positions(draw: st.DrawFn) -> tuple[Contract, tuple[Card, ...], tuple[Card, 
 
 @settings(max_examples=600, deadline=None)
 @given(positions())
-def test_legal_plays_equal_the_rule_text(position: tuple[Contract, tuple[Card, ...], tuple[Card, ...]]) -> None:
+def test_legal_plays_equal_the_rule_text(
+    position: tuple[Contract, tuple[Card, ...], tuple[Card, ...]],
+) -> None:
     contract, hand, trick = position
     answer = legal_plays(contract, OPTIONS, hand, trick)
     assert list(answer.legal) == reference_legal(contract, hand, trick)
@@ -409,10 +423,13 @@ def test_legal_plays_equal_the_rule_text(position: tuple[Contract, tuple[Card, .
 
 @settings(max_examples=200, deadline=None)
 @given(positions())
-def test_public_entry_agrees_with_legal_plays(position: tuple[Contract, tuple[Card, ...], tuple[Card, ...]]) -> None:
+def test_public_entry_agrees_with_legal_plays(
+    position: tuple[Contract, tuple[Card, ...], tuple[Card, ...]],
+) -> None:
     contract, hand, trick = position
-    answer = legal_cards({"game": "schieber", "contract": contract.key,
-                          "hand": codes(hand), "trick": codes(trick)})
+    answer = legal_cards(
+        {"game": "schieber", "contract": contract.key, "hand": codes(hand), "trick": codes(trick)}
+    )
     direct = legal_plays(contract, OPTIONS, hand, trick)
     assert set(answer["legal"]) == set(codes(direct.legal))
     assert {code: value["rule"] for code, value in answer["illegal"].items()} == {
@@ -430,7 +447,12 @@ def test_code_fast_path_answers_exactly_like_the_reasons(
     # Plain positions are answered on card codes; lower-case codes take the careful path
     # (parse, Card values, Reason objects). Both must give the very same JSON.
     contract, hand, trick = position
-    plain: dict[str, Any] = {"contract": contract.key, "hand": codes(hand), "trick": codes(trick), "profile": profile}
+    plain: dict[str, Any] = {
+        "contract": contract.key,
+        "hand": codes(hand),
+        "trick": codes(trick),
+        "profile": profile,
+    }
     fast = _fast_legal_cards(plain)
     assert fast is not None
     lower = [code.lower() for code in codes(hand)]
@@ -509,13 +531,15 @@ def _write_perft_file() -> None:
                 perft(reference_legal, contract, {k: list(v) for k, v in hands.items()}, forehand, [], depth)
                 for depth in range(1, 7)
             ]
-            cases.append({
-                "name": name,
-                "contract": contract.key,
-                "forehand": forehand,
-                "hands": {str(n): codes(hand) for n, hand in hands.items()},
-                "counts": counts,
-            })
+            cases.append(
+                {
+                    "name": name,
+                    "contract": contract.key,
+                    "forehand": forehand,
+                    "hands": {str(n): codes(hand) for n, hand in hands.items()},
+                    "counts": counts,
+                }
+            )
     PERFT_FILE.parent.mkdir(exist_ok=True)
     PERFT_FILE.write_text(json.dumps(cases, indent=1) + "\n", encoding="utf-8")
 
@@ -526,8 +550,12 @@ if __name__ == "__main__":
 
 @pytest.mark.parametrize(
     "module",
-    ["rules_engine.schieber.legality", "rules_engine.schieber.play", "rules_engine.schieber.points",
-     "rules_engine.schieber.replay"],
+    [
+        "rules_engine.schieber.legality",
+        "rules_engine.schieber.play",
+        "rules_engine.schieber.points",
+        "rules_engine.schieber.replay",
+    ],
 )
 def test_doctests(module: str) -> None:
     import doctest

@@ -32,7 +32,7 @@ def play_random_deal(seed: int, contract_key: str, profile: str) -> dict[str, An
     rng = random.Random(seed)
     deck = list(SCHIEBER_DECK)
     rng.shuffle(deck)
-    hands = {Seat(n): deck[(n - 1) * 9:n * 9] for n in range(1, 5)}
+    hands = {Seat(n): deck[(n - 1) * 9 : n * 9] for n in range(1, 5)}
     dealt = {seat: tuple(cards) for seat, cards in hands.items()}
     contract = Contract.parse(contract_key)
     options = schieber_options(profile)
@@ -61,15 +61,24 @@ def play_random_deal(seed: int, contract_key: str, profile: str) -> dict[str, An
             if Card(contract.trump, Rank.KING) in cards and Card(contract.trump, Rank.QUEEN) in cards:
                 stoeck = seat.number
     return {
-        "game": "schieber", "profile": profile, "forehand": forehand.number, "contract": contract_key,
-        "tricks": tricks, "hands": {str(s.number): [str(c) for c in cards] for s, cards in dealt.items()},
-        "weis": weis, "stoeck": stoeck,
+        "game": "schieber",
+        "profile": profile,
+        "forehand": forehand.number,
+        "contract": contract_key,
+        "tricks": tricks,
+        "hands": {str(s.number): [str(c) for c in cards] for s, cards in dealt.items()},
+        "weis": weis,
+        "stoeck": stoeck,
     }
 
 
 @SETTINGS
-@given(seed=st.integers(0, 2**32 - 1), contract=st.sampled_from(CONTRACT_KEYS), profile=st.sampled_from(PROFILES))
-def test_any_played_deal_totals_157_times_factor_plus_weis_and_stoeck(seed: int, contract: str, profile: str) -> None:
+@given(
+    seed=st.integers(0, 2**32 - 1), contract=st.sampled_from(CONTRACT_KEYS), profile=st.sampled_from(PROFILES)
+)
+def test_any_played_deal_totals_157_times_factor_plus_weis_and_stoeck(
+    seed: int, contract: str, profile: str
+) -> None:
     record = play_random_deal(seed, contract, profile)
     answer = score_deal(record)
     assert answer["valid"], answer["errors"]
@@ -107,8 +116,12 @@ def points_deals(draw: st.DrawFn) -> dict[str, Any]:
         possible = sorted(t for t, ways in takes.items() if any(0 < w.tricks < 9 for w in ways))
         deal["points"] = {"team": team, "value": draw(st.sampled_from(possible))}
     # Weis without any K or Q so that no Stöck claim can clash with it.
-    pool = {"1": [["S6", "S7", "S8"]], "2": [["D8", "D9", "DT", "DJ"]], "3": [["HA", "SA", "DA", "CA"]],
-            "4": [["C6", "C7", "C8", "C9", "CT"]]}
+    pool = {
+        "1": [["S6", "S7", "S8"]],
+        "2": [["D8", "D9", "DT", "DJ"]],
+        "3": [["HA", "SA", "DA", "CA"]],
+        "4": [["C6", "C7", "C8", "C9", "CT"]],
+    }
     seats = draw(st.lists(st.sampled_from(sorted(pool)), unique=True, max_size=3))
     if seats:
         deal["weis"] = {seat: pool[seat] for seat in seats}
@@ -176,8 +189,11 @@ def test_match_equals_summing_its_deals_until_the_target(deals: list[dict[str, A
 
 
 @SETTINGS
-@given(hand=st.lists(st.sampled_from(SCHIEBER_DECK), min_size=9, max_size=9, unique=True),
-       profile=st.sampled_from(PROFILES), contract=st.sampled_from(CONTRACT_KEYS))
+@given(
+    hand=st.lists(st.sampled_from(SCHIEBER_DECK), min_size=9, max_size=9, unique=True),
+    profile=st.sampled_from(PROFILES),
+    contract=st.sampled_from(CONTRACT_KEYS),
+)
 def test_found_weis_read_back_and_the_best_declaration_is_declarable(
     hand: list[Card], profile: str, contract: str
 ) -> None:
@@ -197,26 +213,45 @@ def test_found_weis_read_back_and_the_best_declaration_is_declarable(
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-300, 300) | st.sampled_from(["H", "HJ", "S6", "obenabe", "1", ""]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["1", "2", "team", "value"]), inner,
-                                                               max_size=3),
+    st.none()
+    | st.booleans()
+    | st.integers(-300, 300)
+    | st.sampled_from(["H", "HJ", "S6", "obenabe", "1", ""]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["1", "2", "team", "value"]), inner, max_size=3)
+    ),
     max_leaves=12,
 )
 EXAMPLE: dict[str, Any] = {
-    "game": "schieber", "forehand": 1, "contract": "H", "points": {"team": 1, "value": 98},
-    "weis": {"1": [["H6", "H7", "H8"]], "2": [["C6", "C7", "C8"]]}, "stoeck": 3,
+    "game": "schieber",
+    "forehand": 1,
+    "contract": "H",
+    "points": {"team": 1, "value": 98},
+    "weis": {"1": [["H6", "H7", "H8"]], "2": [["C6", "C7", "C8"]]},
+    "stoeck": 3,
 }
 
 
 @SETTINGS
-@given(key=st.sampled_from(sorted(EXAMPLE) + ["pushed", "hands", "tricks", "reached_first", "options"]), value=JSON)
+@given(
+    key=st.sampled_from(sorted(EXAMPLE) + ["pushed", "hands", "tricks", "reached_first", "options"]),
+    value=JSON,
+)
 def test_any_field_value_is_answered_or_rejected_as_malformed_never_crashes(key: str, value: Any) -> None:
     from rules_engine import InvalidRecord
 
     record = dict(EXAMPLE)
     record[key] = value
-    for entry in (score_deal, lambda r: score_match({"game": "schieber", "deals": [
-            {k: v for k, v in r.items() if k not in ("game", "profile", "options")}]})):
+    for entry in (
+        score_deal,
+        lambda r: score_match(
+            {
+                "game": "schieber",
+                "deals": [{k: v for k, v in r.items() if k not in ("game", "profile", "options")}],
+            }
+        ),
+    ):
         try:
             answer = entry(record)
         except InvalidRecord:

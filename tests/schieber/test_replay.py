@@ -117,7 +117,15 @@ def test_mixed_deal_with_forehand_2() -> None:
     assert result.points_per_trick == (14, 14, 21, 17, 13, 7, 14, 31, 26)
     assert result.trick_points == (130, 27)
     assert result.running == (
-        (14, 0), (14, 14), (35, 14), (52, 14), (52, 27), (59, 27), (73, 27), (104, 27), (130, 27),
+        (14, 0),
+        (14, 14),
+        (35, 14),
+        (52, 14),
+        (52, 27),
+        (59, 27),
+        (73, 27),
+        (104, 27),
+        (130, 27),
     )
     assert result.match_team is None
     assert as_sets(result.hands) == as_sets(HANDS)
@@ -132,7 +140,9 @@ def test_the_same_cards_score_differently_in_undenufe() -> None:
     assert result.winners == seats(2)
     assert result.trick_points == (0, 14)
     # Official points: the Ass is worth 0 and the 6 is worth 11 in Undenufe.
-    official = replay(Contract.parse("undenufe"), schieber_options("official"), Seat(2), DEAL_C[:1], partial=True)
+    official = replay(
+        Contract.parse("undenufe"), schieber_options("official"), Seat(2), DEAL_C[:1], partial=True
+    )
     assert official.trick_points == (0, 25)
 
 
@@ -180,7 +190,10 @@ def test_must_follow_trump_is_checked() -> None:
     result = replay(Contract.parse("H"), OPTIONS, Seat(1), broken)
     (reason,) = result.reasons
     assert (reason.rule, reason.params["trick"], reason.params["seat"], reason.params["card"]) == (
-        "S4.5", 1, 2, "C8",
+        "S4.5",
+        1,
+        2,
+        "C8",
     )
     assert sorted(reason.params["instead"]) == ["H6", "H7"]
     assert result.trick_points == (157, 0) and result.match_team == 1
@@ -249,7 +262,9 @@ def test_partial_still_limits_tricks() -> None:
 # ------------------------------------------------------------------ random deals by random legal moves
 
 
-def play_random_deal(contract: Contract, forehand: Seat, deck: Sequence[Card], rng: random.Random) -> list[list[Card]]:
+def play_random_deal(
+    contract: Contract, forehand: Seat, deck: Sequence[Card], rng: random.Random
+) -> list[list[Card]]:
     hands = {Seat(n): list(deck[9 * (n - 1) : 9 * n]) for n in (1, 2, 3, 4)}
     leader = forehand
     tricks: list[list[Card]] = []

@@ -14,7 +14,12 @@ from rules_engine.seats import Seat
 
 
 def deal(**fields: Any) -> dict[str, Any]:
-    record: dict[str, Any] = {"game": "schieber", "forehand": 1, "contract": "H", "points": {"team": 1, "value": 100}}
+    record: dict[str, Any] = {
+        "game": "schieber",
+        "forehand": 1,
+        "contract": "H",
+        "points": {"team": 1, "value": 100},
+    }
     record.update(fields)
     return record
 
@@ -76,9 +81,7 @@ def test_stoeck_against_the_dealt_hands() -> None:
 
 
 def test_stoeck_when_only_other_hands_are_known() -> None:
-    reasons = check_stoeck(
-        Contract.parse("S"), Seat(1), {}, {Seat(2): parse_cards(["SK", "H6"])}
-    )
+    reasons = check_stoeck(Contract.parse("S"), Seat(1), {}, {Seat(2): parse_cards(["SK", "H6"])})
     assert [(r.rule, r.code) for r in reasons] == [("S6.6", "stoeck_card_dealt_elsewhere")]
 
 

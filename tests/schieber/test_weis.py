@@ -61,7 +61,9 @@ def test_run_points_seed_flat(text: str, points: int) -> None:
     assert found.points == points
 
 
-@pytest.mark.parametrize(("length", "points"), [(3, 20), (4, 50), (5, 100), (6, 150), (7, 200), (8, 250), (9, 300)])
+@pytest.mark.parametrize(
+    ("length", "points"), [(3, 20), (4, 50), (5, 100), (6, 150), (7, 200), (8, 250), (9, 300)]
+)
 def test_run_points_graded(length: int, points: int) -> None:
     run = " ".join(f"S{r}" for r in "6789TJQKA"[:length])
     assert weis(run, OFFICIAL).points == points
@@ -188,12 +190,21 @@ def test_the_same_weis_declared_twice() -> None:
 # ----------------------------------------------------------------- S6.5 comparison
 
 
-def duel(first: str, second: str, contract: str = "H", *, seats: tuple[int, int] = (1, 2),
-         forehand: int = 1, options: object = SEED) -> tuple[int, str]:
+def duel(
+    first: str,
+    second: str,
+    contract: str = "H",
+    *,
+    seats: tuple[int, int] = (1, 2),
+    forehand: int = 1,
+    options: object = SEED,
+) -> tuple[int, str]:
     result = compare_weis(
         Declared(Seat(seats[0]), weis(first, options)),
         Declared(Seat(seats[1]), weis(second, options)),
-        Contract.parse(contract), options, Seat(forehand),  # type: ignore[arg-type]
+        Contract.parse(contract),
+        options,
+        Seat(forehand),  # type: ignore[arg-type]
     )
     return result.winner, result.deciding.name
 
@@ -245,11 +256,16 @@ def test_step5_play_order_from_forehand() -> None:
 
 def test_comparison_lists_every_step_up_to_the_deciding_one() -> None:
     result = compare_weis(
-        Declared(Seat(1), weis("H6 H7 H8")), Declared(Seat(2), weis("C6 C7 C8")),
-        Contract.parse("H"), SEED, Seat(1),
+        Declared(Seat(1), weis("H6 H7 H8")),
+        Declared(Seat(2), weis("C6 C7 C8")),
+        Contract.parse("H"),
+        SEED,
+        Seat(1),
     )
     assert [(s.step, s.name, s.rule, s.winner) for s in result.steps] == [
-        (1, "points", "S6.5", None), (2, "cards", "S6.5", None), (3, "rank", "S6.5", None),
+        (1, "points", "S6.5", None),
+        (2, "cards", "S6.5", None),
+        (3, "rank", "S6.5", None),
         (4, "trump", "S6.5", 1),
     ]
     assert result.to_json()["winner"] == 1

@@ -31,8 +31,15 @@ def make_app(tmp_path: Path) -> Iterator[MakeApp]:
             # mkdtemp: an app that refuses its configuration is never added to `made`.
             directory = Path(tempfile.mkdtemp(prefix="db-", dir=tmp_path))
             url = databases.enter_context(fresh_database(directory))
-            app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url,
-                              "WTF_CSRF_ENABLED": True, **config})
+            app = create_app(
+                {
+                    "TESTING": True,
+                    "SECRET_KEY": "test",
+                    "DATABASE_URL": url,
+                    "WTF_CSRF_ENABLED": True,
+                    **config,
+                }
+            )
             made.append(app)
             return app
 

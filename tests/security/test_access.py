@@ -44,12 +44,15 @@ def address(rule: str, match_id: int) -> str:
 
 def entries(app: Flask) -> list[tuple[int, int, str, Any]]:
     with app.app_context():
-        return [(e.match_id, e.seq, e.kind, e.record) for e in
-                db.session().scalars(select(Entry).order_by(Entry.id))]
+        return [
+            (e.match_id, e.seq, e.kind, e.record)
+            for e in db.session().scalars(select(Entry).order_by(Entry.id))
+        ]
 
 
 def test_every_change_without_the_secret_is_refused_and_changes_nothing(
-        app: Flask, client: FlaskClient, spectator: FlaskClient) -> None:
+    app: Flask, client: FlaskClient, spectator: FlaskClient
+) -> None:
     match_id = new_schieber(client)
     assert post_deal(client, match_id, DEAL).status_code == 303
     routes = match_routes(app)
@@ -61,7 +64,11 @@ def test_every_change_without_the_secret_is_refused_and_changes_nothing(
     before = entries(app)
     for endpoint, method, rule in routes:
         url = address(rule, match_id)
-        data = {**form, "csrf_token": csrf(spectator, "/matches/new/schieber"), **{k: str(v) for k, v in DEAL.items()}}
+        data = {
+            **form,
+            "csrf_token": csrf(spectator, "/matches/new/schieber"),
+            **{k: str(v) for k, v in DEAL.items()},
+        }
         response = spectator.open(url, method=method, data=data if method != "GET" else None)
         assert response.status_code == 403, (endpoint, method, response.status_code)
         assert REFUSED in response.get_data(as_text=True), endpoint
@@ -157,7 +164,9 @@ def test_guessing_is_rate_limited(app: Flask, client: FlaskClient) -> None:
         assert guesser.get(f"/matches/{match_id}/edit/guess{n}").status_code == 403, n
     limited = guesser.get(f"/matches/{match_id}/edit/guess10")
     assert limited.status_code == 429
-    assert int(limited.headers["Retry-After"]) > 0 and "Too many wrong tries." in limited.get_data(as_text=True)
+    assert int(limited.headers["Retry-After"]) > 0 and "Too many wrong tries." in limited.get_data(
+        as_text=True
+    )
     # Once limited, even the right secret waits: a guesser learns nothing more.
     assert guesser.get(link).status_code == 429
     assert guesser.get(f"/matches/{match_id}/deals/new").status_code == 403
@@ -182,13 +191,16 @@ def test_the_limiter_counts_in_a_sliding_window() -> None:
     assert limiter.retry_after("a") is None
 
 
-def test_import_gets_a_secret_and_the_importer_the_right(app: Flask, client: FlaskClient,
-                                                          spectator: FlaskClient) -> None:
+def test_import_gets_a_secret_and_the_importer_the_right(
+    app: Flask, client: FlaskClient, spectator: FlaskClient
+) -> None:
     source = new_schieber(client)
     assert post_deal(client, source, DEAL).status_code == 303
     record = client.get(f"/matches/{source}/export.json").get_data(as_text=True)
-    response = client.post("/matches/import", data={"csrf_token": csrf(client, "/matches/import"),
-                                                    "text": record, "deck": "swiss"})
+    response = client.post(
+        "/matches/import",
+        data={"csrf_token": csrf(client, "/matches/import"), "text": record, "deck": "swiss"},
+    )
     assert response.status_code == 302, response.get_data(as_text=True)
     match_id = int(response.headers["Location"].rsplit("/", 1)[1])
     assert "/edit/" in edit_url(client, match_id)
@@ -200,10 +212,14 @@ def test_a_double_tap_whose_first_answer_was_lost_keeps_the_right(app: Flask, cl
     """The second request of a double tap finds the match the first made: the browser
     never saw the first answer's cookie, yet gets the same right."""
     fields = {"profile": "seed", "deck": "swiss", "rosen7": "1", "idem": "0f" * 16}
-    first = client.post("/matches/new/schieber", data={**fields, "csrf_token": csrf(client, "/matches/new/schieber")})
+    first = client.post(
+        "/matches/new/schieber", data={**fields, "csrf_token": csrf(client, "/matches/new/schieber")}
+    )
     assert first.status_code == 302
     lost = english(app)  # the same tablet without the first answer's cookie
-    second = lost.post("/matches/new/schieber", data={**fields, "csrf_token": csrf(lost, "/matches/new/schieber")})
+    second = lost.post(
+        "/matches/new/schieber", data={**fields, "csrf_token": csrf(lost, "/matches/new/schieber")}
+    )
     assert second.headers["Location"] == first.headers["Location"]
     match_id = int(first.headers["Location"].rsplit("/", 1)[1])
     assert edit_url(lost, match_id) == edit_url(client, match_id)
@@ -242,10 +258,15 @@ def test_a_new_edit_link_from_the_command_line(app: Flask, client: FlaskClient) 
     """For a match made before edit secrets, or whose link went astray: earlier rights end."""
     match_id = new_schieber(client)
     old_link = urlsplit(edit_url(client, match_id)).path
-    result = app.test_cli_runner().invoke(args=["edit-link", str(match_id), "--base-url", "http://tafel.local:8000"])
+    result = app.test_cli_runner().invoke(
+        args=["edit-link", str(match_id), "--base-url", "http://tafel.local:8000"]
+    )
     assert result.exit_code == 0, result.output
     link = result.output.strip()
-    assert link.startswith(f"http://tafel.local:8000/matches/{match_id}/edit/") and urlsplit(link).path != old_link
+    assert (
+        link.startswith(f"http://tafel.local:8000/matches/{match_id}/edit/")
+        and urlsplit(link).path != old_link
+    )
     assert client.get(f"/matches/{match_id}/deals/new").status_code == 403  # the old right ended
     assert english(app, "192.0.2.20").get(old_link).status_code == 403
     assert client.get(urlsplit(link).path).status_code == 303

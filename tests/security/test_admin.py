@@ -16,13 +16,19 @@ DEAL = {"forehand": 1, "contract": "H", "team": 1, "points": 98}
 
 
 def log_in(client: FlaskClient, password: str = ADMIN_PASSWORD) -> int:
-    return client.post("/admin", data={"csrf_token": csrf(client, "/admin"), "password": password}).status_code
+    return client.post(
+        "/admin", data={"csrf_token": csrf(client, "/admin"), "password": password}
+    ).status_code
 
 
 def void(client: FlaskClient, match_id: int) -> int:
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    data = {"void-csrf_token": hidden(page, "void-csrf_token"), "void-version": hidden(page, "void-version"),
-            "void-idem": hidden(page, "void-idem"), "void-confirm": "y"}
+    data = {
+        "void-csrf_token": hidden(page, "void-csrf_token"),
+        "void-version": hidden(page, "void-version"),
+        "void-idem": hidden(page, "void-idem"),
+        "void-confirm": "y",
+    }
     return client.post(f"/matches/{match_id}/void", data=data).status_code
 
 
@@ -81,8 +87,10 @@ def test_only_the_administrator_voids(app: Flask, client: FlaskClient) -> None:
     match_id = new_schieber(client)
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
     assert "Void the match" not in page
-    response = client.post(f"/matches/{match_id}/void", data={"void-csrf_token": csrf(client, "/matches/import"),
-                                                             "void-version": "0", "void-confirm": "y"})
+    response = client.post(
+        f"/matches/{match_id}/void",
+        data={"void-csrf_token": csrf(client, "/matches/import"), "void-version": "0", "void-confirm": "y"},
+    )
     assert response.status_code == 403
     assert "Only the club administrator may void a match." in response.get_data(as_text=True)
     assert counts(app) == (1, 0)
@@ -94,8 +102,12 @@ def test_a_stale_void_form_voids_nothing(app: Flask, client: FlaskClient) -> Non
     assert log_in(admin) == 303
     page = admin.get(f"/matches/{match_id}").get_data(as_text=True)
     assert post_deal(client, match_id, DEAL).status_code == 303  # meanwhile, on the table
-    data = {"void-csrf_token": hidden(page, "void-csrf_token"), "void-version": hidden(page, "void-version"),
-            "void-idem": hidden(page, "void-idem"), "void-confirm": "y"}
+    data = {
+        "void-csrf_token": hidden(page, "void-csrf_token"),
+        "void-version": hidden(page, "void-version"),
+        "void-idem": hidden(page, "void-idem"),
+        "void-confirm": "y",
+    }
     assert admin.post(f"/matches/{match_id}/void", data=data).status_code == 303
     assert "changed meanwhile" in admin.get(f"/matches/{match_id}").get_data(as_text=True)
     assert counts(app) == (1, 1)

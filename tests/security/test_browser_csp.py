@@ -28,14 +28,17 @@ document.addEventListener("securitypolicyviolation", function (e) {
 
 class Tablet:
     def __init__(self, browser: Any, live_server: str) -> None:  # noqa: F811
-        self.context = browser.new_context(viewport={"width": 768, "height": 1024}, locale="en",
-                                           extra_http_headers={"Accept-Language": "en"})
+        self.context = browser.new_context(
+            viewport={"width": 768, "height": 1024}, locale="en", extra_http_headers={"Accept-Language": "en"}
+        )
         self.context.add_init_script(WATCH)
         self.page = self.context.new_page()
         self.page.set_default_timeout(15_000)
         self.console: list[str] = []
         self.violations: list[str] = []
-        self.page.on("console", lambda m: self.console.append(m.text) if m.type in ("error", "warning") else None)
+        self.page.on(
+            "console", lambda m: self.console.append(m.text) if m.type in ("error", "warning") else None
+        )
         self.page.on("pageerror", lambda e: self.console.append(str(e)))
         self.base = live_server
 
@@ -54,7 +57,10 @@ class Tablet:
         # each has loaded or failed (complete), then say which have pixels. Polled from here:
         # wait_for_function evaluates a string, which this page's policy forbids.
         deadline = time.monotonic() + 15
-        while not self.page.evaluate("[...document.images].every(i => i.complete)") and time.monotonic() < deadline:
+        while (
+            not self.page.evaluate("[...document.images].every(i => i.complete)")
+            and time.monotonic() < deadline
+        ):
             self.page.wait_for_timeout(50)
         return self.page.evaluate("[...document.images].map(i => i.complete && i.naturalWidth > 0)")
 
@@ -79,7 +85,9 @@ def test_no_csp_violation_on_the_app_pages(browser: Any, live_server: str, table
     assert table.images_loaded() == [True, True]
     ARTIFACTS.mkdir(exist_ok=True)
     table.page.screenshot(path=str(ARTIFACTS / "match-share.png"), full_page=True)
-    overflow = table.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    overflow = table.page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
     assert overflow <= 0, f"horizontal scroll of {overflow}px with the share box open"
     edit_link = table.page.locator("input.link-copy").first.input_value()
     assert "/edit/" in edit_link
@@ -108,4 +116,6 @@ def test_no_csp_violation_on_the_app_pages(browser: Any, live_server: str, table
     for tablet in tablets:
         tablet.collect()
         assert tablet.violations == [], tablet.violations
-        assert [m for m in tablet.console if "Content Security Policy" in m or "Refused" in m] == [], tablet.console
+        assert [m for m in tablet.console if "Content Security Policy" in m or "Refused" in m] == [], (
+            tablet.console
+        )

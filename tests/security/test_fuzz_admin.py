@@ -59,22 +59,55 @@ CHOICES = ("stoeck", "weis_1_1_kind", "weis_1_1_suit", "weis_1_1_top")
 #: Where a wrong guess is counted.
 GUESSES = frozenset({"access.edit_link", "access.admin_login"})
 #: The titles of the app's error page (scorer/views.py), which names the problem in its heading.
-ERROR_TITLES = ("The request was not understood.", "There is nothing here.", "That is not possible here.",
-                "That file is too large.")
+ERROR_TITLES = (
+    "The request was not understood.",
+    "There is nothing here.",
+    "That is not possible here.",
+    "That file is too large.",
+)
 HUGE = "9" * (2 * 1024 * 1024 + 10)  # past MAX_CONTENT_LENGTH
 #: The largest id the ``sa.Integer`` columns keep on PostgreSQL (SQLite's reach 2⁶³ − 1).
-LARGEST_ID = 2 ** 31 - 1
-ODD = st.sampled_from(["", " ", "\u0000", "\u202eevil", "<script>alert(1)</script>", "' OR 1=1 --",
-                       "../../etc/passwd", "%FF%FE", "\ufffd", "ﷺ" * 300, "x" * 5000, "0", "-1",
-                       "99999999999999999999999", "1e9", "NaN", "y", "true", ADMIN_PASSWORD,
-                       ADMIN_PASSWORD + " ", ADMIN_PASSWORD.upper()])
+LARGEST_ID = 2**31 - 1
+ODD = st.sampled_from(
+    [
+        "",
+        " ",
+        "\u0000",
+        "\u202eevil",
+        "<script>alert(1)</script>",
+        "' OR 1=1 --",
+        "../../etc/passwd",
+        "%FF%FE",
+        "\ufffd",
+        "ﷺ" * 300,
+        "x" * 5000,
+        "0",
+        "-1",
+        "99999999999999999999999",
+        "1e9",
+        "NaN",
+        "y",
+        "true",
+        ADMIN_PASSWORD,
+        ADMIN_PASSWORD + " ",
+        ADMIN_PASSWORD.upper(),
+    ]
+)
 VALUE = st.one_of(TEXT, ODD, st.text(st.characters(blacklist_categories=("Cs",)), max_size=40))
-JSONISH = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | VALUE,
-                       lambda inner: st.lists(inner, max_size=3) | st.dictionaries(VALUE, inner, max_size=3),
-                       max_leaves=6)
-FUZZ = settings(max_examples=25, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                       HealthCheck.data_too_large])
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | VALUE,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(VALUE, inner, max_size=3),
+    max_leaves=6,
+)
+FUZZ = settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+    ],
+)
 
 
 def guarded_routes(app: Flask) -> dict[str, set[str]]:
@@ -82,7 +115,11 @@ def guarded_routes(app: Flask) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for rule in app.url_map.iter_rules():
         methods = (rule.methods or set()) - {"HEAD", "OPTIONS"}
-        if rule.endpoint.startswith("access.") or rule.rule.startswith("/admin") or "secret" in rule.arguments:
+        if (
+            rule.endpoint.startswith("access.")
+            or rule.rule.startswith("/admin")
+            or "secret" in rule.arguments
+        ):
             found.setdefault(rule.endpoint, set()).update(methods)
     for endpoint, method, _rule in match_routes(app):
         found.setdefault(endpoint, set()).add(method)
@@ -96,6 +133,7 @@ def test_every_guarded_route_is_fuzzed(app: Flask) -> None:
 
 
 # --- the world the fuzzer acts on ----------------------------------------------------------------
+
 
 @dataclass
 class World:
@@ -118,22 +156,35 @@ def world(app: Flask) -> World:
     live, secret = live_match(creator)
     admin = english(app, "192.0.2.2")
     page = admin.get("/admin").get_data(as_text=True)
-    assert admin.post("/admin", data={"csrf_token": hidden(page, "csrf_token"),
-                                      "password": ADMIN_PASSWORD}).status_code == 303
+    assert (
+        admin.post(
+            "/admin", data={"csrf_token": hidden(page, "csrf_token"), "password": ADMIN_PASSWORD}
+        ).status_code
+        == 303
+    )
     gone = new_schieber(creator)
     page = admin.get(f"/matches/{gone}").get_data(as_text=True)
     fields = {f"void-{n}": hidden(page, f"void-{n}") for n in ("csrf_token", "version", "idem")}
     assert admin.post(f"/matches/{gone}/void", data={**fields, "void-confirm": "y"}).status_code == 303
     stranger = english(app, "192.0.2.3")
-    made = World(live, gone, secret, creator, cookie(admin),
-                 hidden(stranger.get("/admin").get_data(as_text=True), "csrf_token"))
+    made = World(
+        live,
+        gone,
+        secret,
+        creator,
+        cookie(admin),
+        hidden(stranger.get("/admin").get_data(as_text=True), "csrf_token"),
+    )
     app.extensions["fuzz_world"] = made
     return made
 
 
 def live_match(creator: FlaskClient) -> tuple[int, str]:
     match_id = new_schieber(creator)
-    assert post_deal(creator, match_id, {"forehand": 1, "contract": "H", "team": 1, "points": 98}).status_code == 303
+    assert (
+        post_deal(creator, match_id, {"forehand": 1, "contract": "H", "team": 1, "points": 98}).status_code
+        == 303
+    )
     return match_id, urlsplit(edit_url(creator, match_id)).path.rsplit("/", 1)[1]
 
 
@@ -161,8 +212,11 @@ def cookie(client: FlaskClient) -> str:
 def snapshot(app: Flask) -> dict[str, list[tuple[Any, ...]]]:
     """Every table but the guess counter, as rows."""
     with app.extensions["tafel_engine"].connect() as connection:
-        return {table.name: sorted((tuple(row) for row in connection.execute(select(table))), key=repr)
-                for table in Base.metadata.sorted_tables if table.name != GuessFailure.__tablename__}
+        return {
+            table.name: sorted((tuple(row) for row in connection.execute(select(table))), key=repr)
+            for table in Base.metadata.sorted_tables
+            if table.name != GuessFailure.__tablename__
+        }
 
 
 def guess_count(app: Flask) -> int:
@@ -172,14 +226,18 @@ def guess_count(app: Flask) -> int:
 
 # --- what the page says --------------------------------------------------------------------------
 
+
 def _texts(pattern: str, page: str) -> list[str]:
     return [html.unescape(re.sub(r"<[^>]+>", "", t)).strip() for t in re.findall(pattern, page, re.S)]
 
 
 def refusal(page: str) -> str | None:
     """The message a refused request shows: an alert, an error flash, or an error page's title."""
-    for text in (_texts(r'role="alert"[^>]*>(.*?)</p>', page) + _texts(r'class="flash error"[^>]*>(.*?)</p>', page)
-                 + [t for t in _texts(r"<h1>(.*?)</h1>", page) if t in ERROR_TITLES]):
+    for text in (
+        _texts(r'role="alert"[^>]*>(.*?)</p>', page)
+        + _texts(r'class="flash error"[^>]*>(.*?)</p>', page)
+        + [t for t in _texts(r"<h1>(.*?)</h1>", page) if t in ERROR_TITLES]
+    ):
         if text:
             return text
     return None
@@ -190,6 +248,7 @@ def flashes(page: str) -> list[str]:
 
 
 # --- the fuzzer ----------------------------------------------------------------------------------
+
 
 def rule_of(app: Flask, endpoint: str) -> tuple[str, set[str]]:
     rule = next(r for r in app.url_map.iter_rules() if r.endpoint == endpoint)
@@ -205,7 +264,7 @@ def requests(draw: st.DrawFn, endpoint: str) -> dict[str, Any]:
         "who": draw(st.sampled_from(["stranger", "creator", "admin"])),
         "method": draw(st.sampled_from(["own"] * 6 + ["GET", "POST", "PUT", "DELETE", "PATCH"])),
         "match": draw(st.sampled_from(["live", "live", "live", "voided", "missing", "huge"])),
-        "slot": draw(st.sampled_from([1, 1, 2, 0, 999, LARGEST_ID + 1, 2 ** 63 - 1, 2 ** 64])),
+        "slot": draw(st.sampled_from([1, 1, 2, 0, 999, LARGEST_ID + 1, 2**63 - 1, 2**64])),
         "secret": draw(st.sampled_from(["right", "wrong"])),
         "wrong_secret": draw(VALUE),
         "csrf": draw(st.sampled_from(["valid", "valid", "absent", "foreign", "garbage"])),
@@ -214,12 +273,14 @@ def requests(draw: st.DrawFn, endpoint: str) -> dict[str, Any]:
         # Garbage for some of the form's fields: it fills those the builder leaves out, and
         # replaces the right values too when the CSRF token or the version is to be garbage.
         "garbage": {name: draw(VALUE) for name in chosen},
-        "huge": draw(st.sampled_from([LARGEST_ID + 1, 2 ** 63 - 1, 2 ** 63, 10 ** 30])),
+        "huge": draw(st.sampled_from([LARGEST_ID + 1, 2**63 - 1, 2**63, 10**30])),
         "extra": draw(st.dictionaries(VALUE, VALUE, max_size=3)),
         "json": draw(JSONISH),
         "body": draw(st.sampled_from(["form", "form", "form", "json", "raw", "huge"])),
-        "address": draw(st.sampled_from(["198.51.100.77", "198.51.100.77", "198.51.100.78"])
-                        | st.integers(1, 60_000).map(lambda n: f"10.{n // 256}.{n % 256}.1")),
+        "address": draw(
+            st.sampled_from(["198.51.100.77", "198.51.100.77", "198.51.100.78"])
+            | st.integers(1, 60_000).map(lambda n: f"10.{n // 256}.{n % 256}.1")
+        ),
     }
 
 
@@ -233,26 +294,47 @@ def build(app: Flask, w: World, r: dict[str, Any]) -> tuple[FlaskClient, str, st
     match_id = {"live": w.live, "voided": w.voided, "missing": 999_999, "huge": r["huge"]}[r["match"]]
     secret = w.secret if r["secret"] == "right" else r["wrong_secret"]
     rule, methods = rule_of(app, r["endpoint"])
-    path = (rule.replace("<int:match_id>", str(match_id)).replace("<int:slot_id>", str(r["slot"]))
-            .replace("<secret>", quote(secret, safe="")))
+    path = (
+        rule.replace("<int:match_id>", str(match_id))
+        .replace("<int:slot_id>", str(r["slot"]))
+        .replace("<secret>", quote(secret, safe=""))
+    )
     method = sorted(methods)[-1] if r["method"] == "own" else r["method"]
     prefix = "void-" if r["endpoint"] == "access.void" else ""
     fields: dict[str, Any] = {}
     current = version(app, match_id)
     if method != "GET":
         # The session's own token is on every form page: /admin is the lightest one.
-        token = {"valid": lambda: hidden(client.get("/admin").get_data(as_text=True), "csrf_token"),
-                 "foreign": lambda: w.foreign_token, "garbage": lambda: uuid.uuid4().hex,
-                 "absent": lambda: None}[r["csrf"]]()
-        fields = {f"{prefix}csrf_token": token,
-                  f"{prefix}version": {"valid": str(current), "stale": str(current - 1), "absent": None,
-                                       "garbage": r["garbage"].get(f"{prefix}version", "v")}[r["version"]],
-                  f"{prefix}idem": uuid.uuid4().hex,
-                  "password": ADMIN_PASSWORD, "void-confirm": {"y": "y", "absent": None, "garbage": "no"}[r["confirm"]],
-                  "forehand": "2", "contract": "S", "team": "2", "points": "57"}
-        fields = {k: v for k, v in fields.items() if k in ROUTES[r["endpoint"]] or k.startswith(prefix + "csrf")}
-        fields.update(r["garbage"] if r["version"] == "garbage" or r["csrf"] == "garbage" else
-                      {k: v for k, v in r["garbage"].items() if k not in fields})
+        token = {
+            "valid": lambda: hidden(client.get("/admin").get_data(as_text=True), "csrf_token"),
+            "foreign": lambda: w.foreign_token,
+            "garbage": lambda: uuid.uuid4().hex,
+            "absent": lambda: None,
+        }[r["csrf"]]()
+        fields = {
+            f"{prefix}csrf_token": token,
+            f"{prefix}version": {
+                "valid": str(current),
+                "stale": str(current - 1),
+                "absent": None,
+                "garbage": r["garbage"].get(f"{prefix}version", "v"),
+            }[r["version"]],
+            f"{prefix}idem": uuid.uuid4().hex,
+            "password": ADMIN_PASSWORD,
+            "void-confirm": {"y": "y", "absent": None, "garbage": "no"}[r["confirm"]],
+            "forehand": "2",
+            "contract": "S",
+            "team": "2",
+            "points": "57",
+        }
+        fields = {
+            k: v for k, v in fields.items() if k in ROUTES[r["endpoint"]] or k.startswith(prefix + "csrf")
+        }
+        fields.update(
+            r["garbage"]
+            if r["version"] == "garbage" or r["csrf"] == "garbage"
+            else {k: v for k, v in r["garbage"].items() if k not in fields}
+        )
         fields.update(r["extra"])
         fields = {k: v for k, v in fields.items() if v is not None}
     return client, method, path, fields, str(current)
@@ -276,8 +358,15 @@ def fuzzed_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
     """One app for every fuzzed route: its world is made once (SQLite, or PostgreSQL under
     scripts/with-postgres.sh)."""
     with fresh_database(tmp_path_factory.mktemp("fuzz")) as url:
-        app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url, "WTF_CSRF_ENABLED": True,
-                          "ADMIN_PASSWORD": ADMIN_PASSWORD})
+        app = create_app(
+            {
+                "TESTING": True,
+                "SECRET_KEY": "test",
+                "DATABASE_URL": url,
+                "WTF_CSRF_ENABLED": True,
+                "ADMIN_PASSWORD": ADMIN_PASSWORD,
+            }
+        )
         yield app
         app.extensions["tafel_engine"].dispose()
 
@@ -285,8 +374,9 @@ def fuzzed_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
 @pytest.mark.parametrize("endpoint", sorted(ROUTES))
 @FUZZ
 @given(data=st.data())
-def test_guarded_routes_never_fail_and_a_refusal_changes_nothing(fuzzed_app: Flask, endpoint: str,
-                                                                 data: st.DataObject) -> None:
+def test_guarded_routes_never_fail_and_a_refusal_changes_nothing(
+    fuzzed_app: Flask, endpoint: str, data: st.DataObject
+) -> None:
     app = fuzzed_app
     r = data.draw(requests(endpoint), label="request")
     w = world(app)
@@ -301,7 +391,10 @@ def test_guarded_routes_never_fail_and_a_refusal_changes_nothing(fuzzed_app: Fla
     # What was tried, for pytest --hypothesis-show-statistics.
     event(f"{r['endpoint']} {method} {r['who']} {status}{' changed' if changed else ''}")
     counted = guess_count(app) - guessed
-    assert counted in (0, 1) and (counted == 0 or (r["endpoint"] in GUESSES and status == 403)), (counted, status)
+    assert counted in (0, 1) and (counted == 0 or (r["endpoint"] in GUESSES and status == 403)), (
+        counted,
+        status,
+    )
     if changed:
         # An accepted change: the match's tablet or the administrator, with a whole form.
         assert r["endpoint"] in CHANGES and r["who"] in ("creator", "admin") and status == 303, (r, status)
@@ -312,17 +405,25 @@ def test_guarded_routes_never_fail_and_a_refusal_changes_nothing(fuzzed_app: Fla
         assert refusal(page), (status, method, path, fields)
     elif status in (302, 303) and method != "GET":
         # A form answered with a redirect says on the next page what happened to it.
-        assert flashes(client.get(response.headers["Location"]).get_data(as_text=True)), (status, path, fields)
+        assert flashes(client.get(response.headers["Location"]).get_data(as_text=True)), (
+            status,
+            path,
+            fields,
+        )
 
 
 def test_an_id_past_the_id_columns_is_refused(app: Flask) -> None:
     """Once a 500: the id reached the database, which cannot take it (SQLite past 2⁶³ − 1,
     PostgreSQL past 2³¹ − 1, the largest ``integer``)."""
     client = english(app)
-    for huge in (LARGEST_ID + 1, 2 ** 63, 2 ** 64, 10 ** 30):
-        for path, method in ((f"/matches/{huge}/edit/x", "GET"), (f"/matches/{huge}/void", "POST"),
-                             (f"/matches/{huge}/undo", "POST"), (f"/matches/{huge}", "GET"),
-                             (f"/matches/1/deals/{huge}/correct", "POST")):
+    for huge in (LARGEST_ID + 1, 2**63, 2**64, 10**30):
+        for path, method in (
+            (f"/matches/{huge}/edit/x", "GET"),
+            (f"/matches/{huge}/void", "POST"),
+            (f"/matches/{huge}/undo", "POST"),
+            (f"/matches/{huge}", "GET"),
+            (f"/matches/1/deals/{huge}/correct", "POST"),
+        ):
             response = client.open(path, method=method)
             assert response.status_code in (403, 404), (path, response.status_code)
             assert refusal(response.get_data(as_text=True)), path
@@ -333,7 +434,7 @@ def test_a_json_body_is_not_a_form(app: Flask, body: str) -> None:
     """Once a 500: Flask-WTF read any JSON body as the form, and a list or a number crashed it."""
     client = english(app, "198.51.100.90")
     token = hidden(client.get("/admin").get_data(as_text=True), "csrf_token")
-    data = body.replace("{", '{"csrf_token": "%s", ' % token, 1) if body.startswith("{") else body
+    data = body.replace("{", '{"csrf_token": "' + token + '", ', 1) if body.startswith("{") else body
     response = client.post("/admin", data=data, content_type="application/json")
     assert response.status_code < 500 and refusal(response.get_data(as_text=True))
 
@@ -344,17 +445,26 @@ def test_a_wrong_choice_in_a_deal_form_is_named(app: Flask, name: str) -> None:
     w = world(app)
     client = english(app, "192.0.2.1")
     client.set_cookie("session", cookie(w.creator))
-    fields = {**deal_form(client, w.live), "forehand": "1", "contract": "H", "team": "1", "points": "98",
-              name: "zz"}
+    fields = {
+        **deal_form(client, w.live),
+        "forehand": "1",
+        "contract": "H",
+        "team": "1",
+        "points": "98",
+        name: "zz",
+    }
     response = client.post(f"/matches/{w.live}/deals/new", data=fields)
     assert response.status_code == 422
     assert refusal(response.get_data(as_text=True))
 
 
-@pytest.mark.parametrize(("password", "status", "message"), [("", 422, "This field is required."),
-                                                             ("guess", 403, "This is not the administrator password.")])
-def test_a_refused_login_of_a_logged_in_administrator_is_named(app: Flask, password: str, status: int,
-                                                               message: str) -> None:
+@pytest.mark.parametrize(
+    ("password", "status", "message"),
+    [("", 422, "This field is required."), ("guess", 403, "This is not the administrator password.")],
+)
+def test_a_refused_login_of_a_logged_in_administrator_is_named(
+    app: Flask, password: str, status: int, message: str
+) -> None:
     """Once refused without a word: the administrator's page shows the logout form only."""
     admin = english(app, "192.0.2.60")
     token = hidden(admin.get("/admin").get_data(as_text=True), "csrf_token")

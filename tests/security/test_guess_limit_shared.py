@@ -33,8 +33,9 @@ def database_url(tmp_path: Path) -> Iterator[str]:
 @pytest.fixture
 def two_apps(database_url: str) -> Iterator[tuple[Flask, Flask]]:
     """Two app instances, each with its own engine (as two worker processes have), on one database."""
-    apps = tuple(create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": database_url})
-                 for _ in range(2))
+    apps = tuple(
+        create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": database_url}) for _ in range(2)
+    )
     yield apps  # type: ignore[misc]
     for app in apps:
         app.extensions["tafel_engine"].dispose()
@@ -133,8 +134,10 @@ def test_a_long_address_is_stored() -> None:
 def test_two_servers_share_the_limit(database_url: str, tmp_path: Path) -> None:
     """Two gunicorn servers (separate processes, two workers each) on one database: guesses
     alternate between them, and both refuse once GUESS_LIMIT are spent in total."""
-    with tablets.serving(database_url, tmp_path / "a.log", workers=2) as one, \
-            tablets.serving(database_url, tmp_path / "b.log", workers=2) as two:
+    with (
+        tablets.serving(database_url, tmp_path / "a.log", workers=2) as one,
+        tablets.serving(database_url, tmp_path / "b.log", workers=2) as two,
+    ):
         statuses = []
         for n in range(LIMIT + 2):
             # A new connection each time, so requests also spread over each server's workers.

@@ -29,8 +29,10 @@ REQUIRED_CSP = {
 
 def policy(response: TestResponse) -> dict[str, str]:
     header = response.headers.get("Content-Security-Policy", "")
-    return {name: value.strip() for name, _, value in
-            (part.strip().partition(" ") for part in header.split(";") if part.strip())}
+    return {
+        name: value.strip()
+        for name, _, value in (part.strip().partition(" ") for part in header.split(";") if part.strip())
+    }
 
 
 def assert_secured(response: TestResponse, what: str) -> None:
@@ -71,8 +73,10 @@ def test_headers_on_html_json_static_svg_and_errors(client: FlaskClient, spectat
 def test_templates_have_no_inline_script_or_style() -> None:
     """The policy allows neither, so none may exist (or the page breaks silently)."""
     inline = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>|<style\b|\sstyle=|\son[a-z]+=|javascript:", re.I)
-    found = {str(path.relative_to(TEMPLATES)): inline.findall(path.read_text(encoding="utf-8"))
-             for path in TEMPLATES.rglob("*.html")}
+    found = {
+        str(path.relative_to(TEMPLATES)): inline.findall(path.read_text(encoding="utf-8"))
+        for path in TEMPLATES.rglob("*.html")
+    }
     assert not {name: hits for name, hits in found.items() if hits}
 
 
@@ -97,8 +101,9 @@ def test_a_weakened_cookie_configuration_is_refused(make_app: MakeApp) -> None:
         make_app(SESSION_COOKIE_HTTPONLY=False)
 
 
-def test_csrf_token_survives_an_evening_but_not_for_ever(client: FlaskClient, app: Flask,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_csrf_token_survives_an_evening_but_not_for_ever(
+    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A page opened at 18:00 still saves at 05:00; a token from yesterday is refused."""
     assert app.config["WTF_CSRF_TIME_LIMIT"] == 24 * 3600
     token = csrf(client, "/matches/new/schieber")

@@ -29,7 +29,10 @@ def corrected_schieber(client: FlaskClient) -> int:
     match_id = new_schieber(client)
     assert post_deal(client, match_id, schieber_deal()).status_code == 303
     assert post_deal(client, match_id, schieber_deal(forehand=2, team=2, points=57)).status_code == 303
-    assert post_deal(client, match_id, schieber_deal(forehand=3, contract="obenabe", points=80)).status_code == 303
+    assert (
+        post_deal(client, match_id, schieber_deal(forehand=3, contract="obenabe", points=80)).status_code
+        == 303
+    )
     url = f"/matches/{match_id}/deals/1/correct"
     assert post_deal(client, match_id, schieber_deal(points=100), url=url).status_code == 303
     return match_id
@@ -37,8 +40,11 @@ def corrected_schieber(client: FlaskClient) -> int:
 
 def klammern_with_a_deal(client: FlaskClient) -> int:
     match_id = new_klammern(client)
-    response = post_deal(client, match_id, {"forehand": 1, "declarer": 1, "trump": "S", "how": "orgi",
-                                            "team": 1, "points": 100})
+    response = post_deal(
+        client,
+        match_id,
+        {"forehand": 1, "declarer": 1, "trump": "S", "how": "orgi", "team": 1, "points": 100},
+    )
     assert response.status_code == 303
     return match_id
 
@@ -59,4 +65,6 @@ def append_raw_deal(app: Flask, match_id: int, record: dict[str, Any]) -> None:
         session = db.session()
         match = session.get(Match, match_id)
         assert match is not None
-        log.append(session, match, expected_version=log.derive(match.entries).version, kind="deal", record=record)
+        log.append(
+            session, match, expected_version=log.derive(match.entries).version, kind="deal", record=record
+        )

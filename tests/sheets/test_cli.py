@@ -68,16 +68,18 @@ def test_no_such_match(configured: str, tmp_path: Path, capsys: pytest.CaptureFi
     assert not (tmp_path / "x.pdf").exists()
 
 
-def test_a_voided_match(app: Flask, client: FlaskClient, configured: str, tmp_path: Path,
-                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_voided_match(
+    app: Flask, client: FlaskClient, configured: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     match_id = corrected_schieber(client)
     void(app, match_id)
     assert main(["scoresheet", str(match_id), "-o", str(tmp_path / "x.pdf")]) == 2
     assert f"match {match_id} was voided" in capsys.readouterr().err
 
 
-def test_a_database_without_tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_database_without_tables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/empty.sqlite")
     monkeypatch.setenv("TAFEL_SECRET_KEY", "cli-test")
     assert main(["scoresheet", "1", "-o", str(tmp_path / "x.pdf")]) == 2
@@ -86,8 +88,9 @@ def test_a_database_without_tables(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
-def test_the_password_of_the_database_is_not_shown(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_password_of_the_database_is_not_shown(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     pytest.importorskip("psycopg")
     monkeypatch.setenv("DATABASE_URL", "postgresql+psycopg://tafel:s3cret@127.0.0.1:9/none?connect_timeout=1")
     monkeypatch.setenv("TAFEL_SECRET_KEY", "cli-test")
@@ -100,7 +103,13 @@ def test_as_a_process(client: FlaskClient, configured: str, tmp_path: Path) -> N
     match_id = corrected_schieber(client)
     out = tmp_path / "sheet.pdf"
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    done = subprocess.run([sys.executable, "-m", "scorer.cli", "scoresheet", str(match_id), "--lang", "fr",
-                           "-o", str(out)], capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "scorer.cli", "scoresheet", str(match_id), "--lang", "fr", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     assert out.read_bytes().startswith(b"%PDF")

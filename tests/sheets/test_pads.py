@@ -26,8 +26,20 @@ def test_the_page_is_in_the_nav_and_has_the_form(client: FlaskClient) -> None:
     page = response.get_data(as_text=True)
     assert '<form method="get" action="/pads/pad.pdf"' in page
     assert "csrf_token" not in page  # a GET that changes nothing
-    for name in ("game", "format", "players", "paper", "lang", "target", "team_1", "team_2",
-                 "player_1", "player_2", "player_3", "player_4"):
+    for name in (
+        "game",
+        "format",
+        "players",
+        "paper",
+        "lang",
+        "target",
+        "team_1",
+        "team_2",
+        "player_1",
+        "player_2",
+        "player_3",
+        "player_4",
+    ):
         assert f'name="{name}"' in page
     # The reader's language is the default.
     assert re.search(r'<option selected value="en">', page)
@@ -44,8 +56,18 @@ def test_the_default_language_is_the_readers(app: Flask) -> None:
 
 
 def test_a_schieber_pad_with_names(client: FlaskClient) -> None:
-    query = urlencode({"game": "schieber", "paper": "letter", "lang": "en", "target": "2500",
-                       "team_1": "Bern", "team_2": "Thun", "player_1": "Anna", "player_2": "Beat"})
+    query = urlencode(
+        {
+            "game": "schieber",
+            "paper": "letter",
+            "lang": "en",
+            "target": "2500",
+            "team_1": "Bern",
+            "team_2": "Thun",
+            "player_1": "Anna",
+            "player_2": "Beat",
+        }
+    )
     response = client.get(f"/pads/pad.pdf?{query}")
     assert response.status_code == 200
     assert response.mimetype == "application/pdf"
@@ -55,8 +77,10 @@ def test_a_schieber_pad_with_names(client: FlaskClient) -> None:
     assert "Bern" in text and "Thun" in text and "Anna" in text and "Beat" in text and "2,500" in text
 
 
-@pytest.mark.parametrize(("fmt", "label"), [("small_big", "small and big points"), ("liga", "Liga-Partie"),
-                                            ("hamburg", "Hamburg dice")])
+@pytest.mark.parametrize(
+    ("fmt", "label"),
+    [("small_big", "small and big points"), ("liga", "Liga-Partie"), ("hamburg", "Hamburg dice")],
+)
 def test_klammern_pads(client: FlaskClient, fmt: str, label: str) -> None:
     response = client.get(f"/pads/pad.pdf?game=klammern&format={fmt}&lang=en")
     assert response.status_code == 200
@@ -66,8 +90,16 @@ def test_klammern_pads(client: FlaskClient, fmt: str, label: str) -> None:
 
 
 def test_a_pad_for_three_klammern_players(client: FlaskClient) -> None:
-    query = urlencode({"game": "klammern", "players": "3", "lang": "en", "player_1": "Ben", "player_2": "Sue",
-                       "player_3": "Tom"})
+    query = urlencode(
+        {
+            "game": "klammern",
+            "players": "3",
+            "lang": "en",
+            "player_1": "Ben",
+            "player_2": "Sue",
+            "player_3": "Tom",
+        }
+    )
     text = flat(page_texts(client.get(f"/pads/pad.pdf?{query}").data)[0])
     assert "Ben" in text and "Sue" in text and "Tom" in text
 
@@ -100,18 +132,28 @@ BAD = [
     ({"target": "9" * 5000}, "target", "Not a valid integer value."),
     ({"team_1": "x" * 41}, "team_1", "Field cannot be longer than 40 characters."),
     ({"player_4": "y" * 41}, "player_4", "Field cannot be longer than 40 characters."),
-    ({"game": "klammern", "players": "3", "player_4": "Dora"}, "player_4",
-     "Leave this empty: a pad for 3 players has no seat 4."),
-    ({"game": "klammern", "players": "2", "player_3": "Cla"}, "player_3",
-     "Leave this empty: a pad for 2 players has no seat 3."),
-    ({"game": "klammern", "players": "2", "team_2": "Thun"}, "team_2",
-     "Leave this empty: with 2 players everyone scores alone."),
+    (
+        {"game": "klammern", "players": "3", "player_4": "Dora"},
+        "player_4",
+        "Leave this empty: a pad for 3 players has no seat 4.",
+    ),
+    (
+        {"game": "klammern", "players": "2", "player_3": "Cla"},
+        "player_3",
+        "Leave this empty: a pad for 2 players has no seat 3.",
+    ),
+    (
+        {"game": "klammern", "players": "2", "team_2": "Thun"},
+        "team_2",
+        "Leave this empty: with 2 players everyone scores alone.",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("params", "field", "message"), BAD, ids=[f"{b[1]}-{i}" for i, b in enumerate(BAD)])
-def test_bad_choices_show_the_form_with_the_fields_error(client: FlaskClient, params: dict[str, str], field: str,
-                                                        message: str) -> None:
+def test_bad_choices_show_the_form_with_the_fields_error(
+    client: FlaskClient, params: dict[str, str], field: str, message: str
+) -> None:
     response = client.get("/pads/pad.pdf?" + urlencode(params))
     assert response.status_code == 422
     assert response.mimetype == "text/html"
@@ -119,8 +161,11 @@ def test_bad_choices_show_the_form_with_the_fields_error(client: FlaskClient, pa
     shown = errors(page)
     assert len(shown) == 1 and message in shown[0].replace("&#39;", "'"), shown
     # The message sits in the field's own block, next to the field.
-    block = re.search(rf'<(?:div|fieldset) class="[^"]*has-error[^"]*">(?:(?!</(?:div|fieldset)>).)*name="{field}"',
-                      page, re.S)
+    block = re.search(
+        rf'<(?:div|fieldset) class="[^"]*has-error[^"]*">(?:(?!</(?:div|fieldset)>).)*name="{field}"',
+        page,
+        re.S,
+    )
     assert block, f"{field} is not marked"
     # What was typed is kept, so it can be fixed.
     if field.startswith(("team_", "player_")):
@@ -134,11 +179,45 @@ def test_errors_speak_the_readers_language(app: Flask) -> None:
     assert "entier" in page  # WTForms' own French: "N'est pas un entier valide."
 
 
-KEYS = ["game", "format", "players", "paper", "lang", "target", "team_1", "team_2", "player_1", "player_2",
-        "player_3", "player_4", "other"]
+KEYS = [
+    "game",
+    "format",
+    "players",
+    "paper",
+    "lang",
+    "target",
+    "team_1",
+    "team_2",
+    "player_1",
+    "player_2",
+    "player_3",
+    "player_4",
+    "other",
+]
 VALUES = st.one_of(
-    st.sampled_from(["schieber", "klammern", "small_big", "liga", "hamburg", "a4", "letter", "fr", "fa", "en",
-                     "2", "3", "4", "0", "-1", "1e3", "", " ", "3000"]),
+    st.sampled_from(
+        [
+            "schieber",
+            "klammern",
+            "small_big",
+            "liga",
+            "hamburg",
+            "a4",
+            "letter",
+            "fr",
+            "fa",
+            "en",
+            "2",
+            "3",
+            "4",
+            "0",
+            "-1",
+            "1e3",
+            "",
+            " ",
+            "3000",
+        ]
+    ),
     st.text(max_size=60),
 )
 

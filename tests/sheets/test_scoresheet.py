@@ -62,7 +62,7 @@ def test_the_sheet_of_a_klammern_match(client: FlaskClient) -> None:
     answer = engine_answer(client, match_id)
     assert answer["valid"]
     small, big = answer["scores"]["small"], answer["scores"]["big"]
-    for (side, s, b) in zip(("Ben & Tom", "Sue & Ulla"), small, big):
+    for side, s, b in zip(("Ben & Tom", "Sue & Ulla"), small, big):
         assert f"{side}: {b}" in text and f"{side}: {s}" in text
     assert "Klammern (small and big points)" in text
 
@@ -83,12 +83,17 @@ def test_an_unknown_paper_is_a_clear_refusal(client: FlaskClient) -> None:
     assert "There is no paper size legal." in page and "?paper=letter" in page
 
 
-@pytest.mark.parametrize(("language", "title", "winner"), [
-    ("fr", "Feuille de match", "Gagnant"),
-    ("de-CH", "Spielblatt", None),
-    ("en", "Scoresheet", "Winner"),
-])
-def test_the_sheet_speaks_the_readers_language(app: Flask, language: str, title: str, winner: str | None) -> None:
+@pytest.mark.parametrize(
+    ("language", "title", "winner"),
+    [
+        ("fr", "Feuille de match", "Gagnant"),
+        ("de-CH", "Spielblatt", None),
+        ("en", "Scoresheet", "Winner"),
+    ],
+)
+def test_the_sheet_speaks_the_readers_language(
+    app: Flask, language: str, title: str, winner: str | None
+) -> None:
     reader = app.test_client()
     reader.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
     match_id = new_schieber(reader)
@@ -177,7 +182,11 @@ def test_pdf_headers(client: FlaskClient) -> None:
     response = client.get(f"/matches/{match_id}/scoresheet.pdf")
     policy = response.headers["Content-Security-Policy"]
     # Chrome's own viewer needs object-src; nothing else is opened.
-    assert "object-src 'self'" in policy and "default-src 'none'" in policy and "frame-ancestors 'none'" in policy
+    assert (
+        "object-src 'self'" in policy
+        and "default-src 'none'" in policy
+        and "frame-ancestors 'none'" in policy
+    )
     assert "script-src" not in policy
     assert response.headers["X-Content-Type-Options"] == "nosniff"
     assert response.headers["Cache-Control"] == "no-cache"
@@ -188,8 +197,9 @@ def test_buttons_on_the_match_page_and_the_list(client: FlaskClient) -> None:
     klammern = klammern_with_a_deal(client)
     for match_id in (schieber, klammern):
         page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-        button = re.search(rf'<a class="button scoresheet" href="/matches/{match_id}/scoresheet.pdf"[^>]*>([^<]+)</a>',
-                           page)
+        button = re.search(
+            rf'<a class="button scoresheet" href="/matches/{match_id}/scoresheet.pdf"[^>]*>([^<]+)</a>', page
+        )
         assert button and button.group(1) == "Scoresheet (PDF)"
     listing = client.get("/matches/").get_data(as_text=True)
     for match_id in (schieber, klammern):
