@@ -55,7 +55,7 @@ def test_short_language_names(tmp_path: Path) -> None:
 
 def test_command_line_pads_are_translated(tmp_path: Path) -> None:
     """The command line prints with the app's catalogs (issue 6), not the English source."""
-    from scorer.web.i18n import catalog
+    from scorer.languages import catalog
 
     texts = {}
     for lang in ("en", "fr_CH"):
@@ -182,4 +182,18 @@ def test_console_script_runs_as_a_process(tmp_path: Path) -> None:
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_pad_command_needs_no_web_stack(tmp_path: Path) -> None:
+    """`tafel pad` prints a translated pad in a fresh interpreter that never imports Flask."""
+    out = tmp_path / "pad.pdf"
+    script = (
+        "import sys\n"
+        "from scorer.cli import main\n"
+        f"status = main(['pad', '--game', 'klammern', '--lang', 'fr', '-o', {str(out)!r}])\n"
+        "print(status, 'flask' in sys.modules, 'flask_babel' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["0", "False", "False"]
     assert out.read_bytes().startswith(b"%PDF")
