@@ -9,7 +9,8 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from scorer.web.display import format_card_list, parse_card_list, quick_meld, side_of
+from scorer.web.card_text import format_groups, read_groups
+from scorer.web.display import quick_meld, side_of
 from scorer.web.forms import SLOTS, BaseForm
 
 FORM_ERRORS = "_form"
@@ -44,7 +45,7 @@ def _melds(form: BaseForm, prefix: str, seat: int, four_suits: tuple[str, ...]) 
             raise ShapeError(
                 f"{prefix}_{seat}", _("No such run: it would start below the lowest card.")
             ) from None
-    groups.extend(parse_card_list(form[f"{prefix}_{seat}_cards"].data or ""))
+    groups.extend(read_groups(form[f"{prefix}_{seat}_cards"].data or ""))
     return groups
 
 
@@ -143,7 +144,7 @@ def fill_schieber(record: dict[str, Any]) -> dict[str, Any]:
         "reached_first": str(record["reached_first"]) if record.get("reached_first") else "",
     }
     for seat, groups in (record.get("weis") or {}).items():
-        data[f"weis_{seat}_cards"] = format_card_list(groups)
+        data[f"weis_{seat}_cards"] = format_groups(groups)
     return data
 
 
@@ -170,7 +171,7 @@ def fill_klammern(record: dict[str, Any]) -> dict[str, Any]:
         for n, value in enumerate(revoke.get("points") or [], start=1):
             data[f"revoke_{n}"] = value
     for seat, groups in (record.get("melds") or {}).items():
-        data[f"melds_{seat}_cards"] = format_card_list(groups)
+        data[f"melds_{seat}_cards"] = format_groups(groups)
     return data
 
 

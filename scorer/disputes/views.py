@@ -13,9 +13,9 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
+from rules_engine.cards import KLAMMERN_DECK, SCHIEBER_DECK, Card
 from rules_engine.errors import InvalidRecord
 from scorer.disputes import rulings
-from scorer.disputes.cards import CardError, parse_codes, parse_tricks
 from scorer.disputes.forms import (
     CardForm,
     CountForm,
@@ -27,6 +27,14 @@ from scorer.disputes.forms import (
 )
 from scorer.disputes.rulings import Ruling, Unreadable
 from scorer.rulebook import book
+from scorer.web.card_text import (
+    CardError,
+    format_cards,
+    format_tricks,
+    parse_cards,
+    parse_groups,
+    parse_tricks,
+)
 
 bp = Blueprint("disputes", __name__, url_prefix="/disputes")
 
@@ -41,6 +49,8 @@ SCREENS: dict[str, tuple[Any, Any]] = {
 ASK = "ask"
 #: What a link from the match screen may preset on every screen (without asking yet).
 PREFILL = ("game", "contract", "profile", "players")
+#: The deck of each game (Klammern has no 6s, K2.1).
+DECKS: dict[str, tuple[Card, ...]] = {"schieber": SCHIEBER_DECK, "klammern": KLAMMERN_DECK}
 
 
 @bp.context_processor
@@ -72,7 +82,7 @@ def _players(form: QuestionForm) -> int:
 
 def _codes(form: QuestionForm, name: str, game: str) -> list[str]:
     try:
-        return parse_codes(form[name].data, game)
+        return parse_cards(form[name].data, DECKS.get(game))
     except CardError as error:
         raise Unreadable(name, _card_error(error, game)) from None
 
@@ -127,13 +137,10 @@ def _claims(form: WeisForm, game: str) -> dict[int, list[list[str]]]:
                 raise Unreadable(
                     f"seat_{seat}", _("No such run: it would start below the lowest card.")
                 ) from None
-        for part in (form[f"seat_{seat}"].data or "").split(";"):
-            try:
-                codes = parse_codes(part, game)
-            except CardError as error:
-                raise Unreadable(f"seat_{seat}", _card_error(error, game)) from None
-            if codes:
-                groups.append(codes)
+        try:
+            groups.extend(parse_groups(form[f"seat_{seat}"].data, DECKS.get(game)))
+        except CardError as error:
+            raise Unreadable(f"seat_{seat}", _card_error(error, game)) from None
         if groups:
             claims[seat] = groups
     return claims
@@ -189,7 +196,7 @@ def replay_record(form: ReplayForm) -> dict[str, Any]:
             hands[str(seat)] = codes
     rulings.check_seat("forehand", int(form.forehand.data), players)
     try:
-        tricks = parse_tricks(form.tricks.data, game)
+        tricks = parse_tricks(form.tricks.data, DECKS.get(game))
     except CardError as error:
         raise Unreadable("tricks", _card_error(error, game)) from None
     built: dict[str, Any] = {"game": game, "forehand": int(form.forehand.data), "tricks": tricks}
@@ -213,7 +220,6 @@ def replay_record(form: ReplayForm) -> dict[str, Any]:
 
 def _show_record(form: ReplayForm, record: dict[str, Any]) -> None:
     """Fill the replay form's own fields from a pasted or imported record, so they show what is replayed."""
-    from scorer.disputes.cards import format_codes, format_tricks
 
     def text(value: Any) -> str:
         return str(value) if value is not None else ""
@@ -234,7 +240,7 @@ def _show_record(form: ReplayForm, record: dict[str, Any]) -> None:
     try:
         if isinstance(hands, dict):
             for seat in range(1, 5):
-                form[f"hand_{seat}"].data = format_codes(list(hands.get(str(seat)) or []))
+                form[f"hand_{seat}"].data = format_cards(list(hands.get(str(seat)) or []))
         if isinstance(record.get("tricks"), list):
             form.tricks.data = format_tricks([[str(c) for c in trick] for trick in record["tricks"]])
     except TypeError:
