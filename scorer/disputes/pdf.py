@@ -16,7 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from scorer.disputes.rulings import Ruling
+from scorer.disputes.ruling import Ruling
 from scorer.languages import is_rtl
 
 MARGIN = 18 * mm
