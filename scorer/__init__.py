@@ -62,6 +62,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     rights.init_app(app)
     pagecache.init_app(app)
 
+    from scorer import games
     from scorer.access import views as access_pages
     from scorer.api import views as api
     from scorer.deals import views as deals
@@ -72,4 +73,5 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     for feature in (matches, deals, sheets, access_pages, rule_book, disputes, api):
         app.register_blueprint(feature.bp)
+    games.init_app(app)
     return app
