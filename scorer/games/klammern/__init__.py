@@ -6,8 +6,10 @@ from flask_babel import gettext as _
 
 from scorer.games.base import Game
 from scorer.games.klammern.deal import DEAL
+from scorer.games.klammern.disputes import DESK
 from scorer.games.klammern.match import MATCH
 from scorer.games.klammern.setup import SETUP
+from scorer.games.klammern.sheet import SHEET_PART
 
 GAME = Game(
     name="klammern",
@@ -24,4 +26,6 @@ GAME = Game(
     setup=SETUP,
     deal=DEAL,
     match=MATCH,
+    sheet=SHEET_PART,
+    disputes=DESK,
 )

@@ -17,7 +17,6 @@ from rules_engine.klammern import melds as km
 from rules_engine.klammern import play as kplay
 from rules_engine.seats import Seat, side_count
 from rules_engine.tricks import Ranking
-from scorer.disputes.desk import ClaimsQuestion
 from scorer.disputes.ruling import (
     Ruling,
     Unreadable,
@@ -28,6 +27,7 @@ from scorer.disputes.ruling import (
     step_name,
     tricks_of,
 )
+from scorer.games.disputes import ClaimsQuestion
 from scorer.web import display
 from scorer.web.views import reason_text
 
@@ -586,7 +586,7 @@ def _outcome(score: Mapping[str, Any]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class KlammernDesk:
-    """Klammern's answers to the dispute desk (:class:`scorer.disputes.desk.Desk`)."""
+    """Klammern's answers to the dispute desk (:class:`scorer.games.disputes.DisputesPart`)."""
 
     title: str = "Klammern"
     contracts: tuple[str, ...] = TRUMPS

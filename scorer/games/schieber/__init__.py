@@ -6,8 +6,10 @@ from flask_babel import gettext as _
 
 from scorer.games.base import Game
 from scorer.games.schieber.deal import DEAL
+from scorer.games.schieber.disputes import DESK
 from scorer.games.schieber.match import MATCH
 from scorer.games.schieber.setup import SETUP
+from scorer.games.schieber.sheet import SHEET_PART
 
 GAME = Game(
     name="schieber",
@@ -20,4 +22,6 @@ GAME = Game(
     setup=SETUP,
     deal=DEAL,
     match=MATCH,
+    sheet=SHEET_PART,
+    disputes=DESK,
 )

@@ -17,8 +17,8 @@ from rules_engine.schieber import weis as sweis
 from rules_engine.schieber.contracts import DEAL_TOTAL, MATCH_BONUS, Contract, schieber_options
 from rules_engine.seats import Seat
 from rules_engine.tricks import Ranking
-from scorer.disputes.desk import ClaimsQuestion
 from scorer.disputes.ruling import Ruling, Unreadable, cards, codes, hands_of, step_name, tricks_of
+from scorer.games.disputes import ClaimsQuestion
 from scorer.web import display
 from scorer.web.views import reason_text
 
@@ -543,7 +543,7 @@ def replay_ruling(record: Mapping[str, Any]) -> Ruling:
 
 @dataclass(frozen=True, slots=True)
 class SchieberDesk:
-    """Schieber's answers to the dispute desk (:class:`scorer.disputes.desk.Desk`)."""
+    """Schieber's answers to the dispute desk (:class:`scorer.games.disputes.DisputesPart`)."""
 
     title: str = "Schieber"
     contracts: tuple[str, ...] = CONTRACTS
