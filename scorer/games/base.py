@@ -97,6 +97,16 @@ class MatchPage:
 
 
 @dataclass(frozen=True, slots=True)
+class RuleBook:
+    """The game's rules in the rule book: its file under ``scorer/rules/`` and its rule ids' prefix."""
+
+    #: The English file (``SCHIEBER.md``); a translation has the same name in ``rules/<lang>/``.
+    file: str
+    #: The letter every rule id of the file starts with (``S`` for ``S4.4``).
+    prefix: str
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     """One game the app keeps the score of; found by ``name`` in the registry."""
 
@@ -116,6 +126,7 @@ class Game:
     match: MatchPage
     sheet: SheetPart | None = None
     disputes: DisputesPart | None = None
+    rules: RuleBook | None = None
 
     def template(self, page: str) -> str:
         """The game's own template of ``page`` (``new``, ``show``, ``deal``), in its folder."""

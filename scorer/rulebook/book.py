@@ -13,14 +13,14 @@ Layout the parser reads (the files' own)::
       ... continuation lines, nested lists, bullets without an id (S8's list) ...
     ## Variants (rule options) ...   <- a section without id: kept as notes
 
-``SCHIEBER`` and ``KLAMMERN`` (id, text) pairs in English are kept for callers of the
-placeholder this module replaces.
+Which games have a rule file, and the prefix of its ids, each game says in the registry
+(``Game.rules``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -28,11 +28,26 @@ from pathlib import Path
 from markupsafe import Markup, escape
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
-GAMES: dict[str, str] = {"schieber": "SCHIEBER.md", "klammern": "KLAMMERN.md"}
-PREFIX_GAME: dict[str, str] = {"S": "schieber", "K": "klammern"}
 
-_SECTION = re.compile(r"^##\s+(?:(?P<id>[SK]\d+)\s+)?(?P<title>.+?)\s*$")
-_RULE = re.compile(r"^-\s+(?P<id>[SK]\d+(?:\.\d+)+)\s+(?P<text>.*)$")
+_SECTION = re.compile(r"^##\s+(?:(?P<id>[A-Z]\d+)\s+)?(?P<title>.+?)\s*$")
+_RULE = re.compile(r"^-\s+(?P<id>[A-Z]\d+(?:\.\d+)+)\s+(?P<text>.*)$")
+
+
+def files() -> Mapping[str, str]:
+    """Game name -> its rule file, for every game of the registry that has one, in its order."""
+    from scorer import games
+
+    return {name: game.rules.file for name, game in games.registry().items() if game.rules is not None}
+
+
+def _game_of(rule_id: str) -> str | None:
+    """The game whose rule ids start like ``rule_id`` (``S4.4`` -> ``schieber``)."""
+    from scorer import games
+
+    for name, game in games.registry().items():
+        if game.rules is not None and rule_id.startswith(game.rules.prefix):
+            return name
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,9 +181,9 @@ def _file_book(path: Path, game: str, language: str) -> Book | None:
 
 def english(game: str) -> Book:
     """The English rule book of ``game`` (``schieber`` or ``klammern``)."""
-    book = _file_book(RULES_DIR / GAMES[game], game, "en")
+    book = _file_book(RULES_DIR / files()[game], game, "en")
     if book is None:
-        raise FileNotFoundError(RULES_DIR / GAMES[game])
+        raise FileNotFoundError(RULES_DIR / files()[game])
     return book
 
 
@@ -180,7 +195,7 @@ def book(game: str, language: str | None = None) -> Book:
     """
     base = english(game)
     for code in _candidates(language):
-        translated = _file_book(RULES_DIR / code / GAMES[game], game, code)
+        translated = _file_book(RULES_DIR / code / files()[game], game, code)
         if translated is not None:
             return _merge(base, translated)
     return base
@@ -215,7 +230,7 @@ def rule(rule_id: str | None, language: str | None = None) -> Rule | None:
     """The rule (or section) ``rule_id`` (``S4.4``, ``K10``) in ``language``; None if unknown."""
     if not rule_id:
         return None
-    game = PREFIX_GAME.get(rule_id[:1])
+    game = _game_of(rule_id)
     if game is None:
         return None
     return book(game, language).rule(rule_id)
@@ -307,19 +322,15 @@ def render(text: str, links: str | None = "") -> Markup:
     return Markup("".join(out))
 
 
-def _pairs(game: str) -> tuple[tuple[str, object], ...]:
+def pairs(game: str) -> tuple[tuple[str, object], ...]:
+    """(id, English text) of every section and rule of ``game``; none without its file."""
     try:
         english_book = english(game)
     except FileNotFoundError:
         return ()
-    pairs: list[tuple[str, object]] = []
+    found: list[tuple[str, object]] = []
     for section in english_book.sections:
         if section.id:
-            pairs.append((section.id, section.title))
-        pairs.extend((r.id, r.text) for r in section.rules)
-    return tuple(pairs)
-
-
-#: (id, English text) of every rule, as the placeholder offered them.
-SCHIEBER: tuple[tuple[str, object], ...] = _pairs("schieber")
-KLAMMERN: tuple[tuple[str, object], ...] = _pairs("klammern")
+            found.append((section.id, section.title))
+        found.extend((r.id, r.text) for r in section.rules)
+    return tuple(found)

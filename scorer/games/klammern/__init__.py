@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from scorer.games.base import Game
+from scorer.games.base import Game, RuleBook
 from scorer.games.klammern.deal import DEAL
 from scorer.games.klammern.disputes import DESK
 from scorer.games.klammern.match import MATCH
@@ -28,4 +28,5 @@ GAME = Game(
     match=MATCH,
     sheet=SHEET_PART,
     disputes=DESK,
+    rules=RuleBook("KLAMMERN.md", "K"),
 )

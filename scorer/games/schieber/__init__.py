@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from scorer.games.base import Game
+from scorer.games.base import Game, RuleBook
 from scorer.games.schieber.deal import DEAL
 from scorer.games.schieber.disputes import DESK
 from scorer.games.schieber.match import MATCH
@@ -24,4 +24,5 @@ GAME = Game(
     match=MATCH,
     sheet=SHEET_PART,
     disputes=DESK,
+    rules=RuleBook("SCHIEBER.md", "S"),
 )
