@@ -476,7 +476,7 @@ def _without_uncounted(score: DealScore) -> DealRecord:
             Reason(
                 "T2.1",
                 "weis_not_counted",
-                "no Weis under these options (profile {profile}); seat {seats} declares one",
+                "no Weis under the {profile} profile (option weis is false); seat {seats} declares one",
                 {"profile": score.options.profile, "seats": ", ".join(map(str, seats))},
                 field="weis",
             )
@@ -486,7 +486,7 @@ def _without_uncounted(score: DealScore) -> DealRecord:
             Reason(
                 "T2.1",
                 "stoeck_not_counted",
-                "no Stöck under these options (profile {profile}); seat {seat} claims it",
+                "no Stöck under the {profile} profile (option stoeck is false); seat {seat} claims it",
                 {"profile": score.options.profile, "seat": record.stoeck.number},
                 field="stoeck",
             )

@@ -6,8 +6,16 @@ proposes the next round's tables for a tournament record (T5), and :func:`next_r
 the same on plain ids.
 """
 
+from rules_engine.tournament.draw import seat_next_round
 from rules_engine.tournament.passe import score_passe
 from rules_engine.tournament.seating import SeatedTable, next_round, seating_report
 from rules_engine.tournament.tournament import score_tournament
 
-__all__ = ["SeatedTable", "next_round", "score_passe", "score_tournament", "seating_report"]
+__all__ = [
+    "SeatedTable",
+    "next_round",
+    "score_passe",
+    "score_tournament",
+    "seat_next_round",
+    "seating_report",
+]

@@ -130,8 +130,14 @@ class TableAnswer(TypedDict):
 
 
 class SeatingAnswer(TypedDict):
-    """``seat_next_round``: the next round's tables and sit-outs, and the spread with it (T5)."""
+    """``seat_next_round``: the next round's tables and sit-outs, and the spread with it (T5).
 
+    When the rounds so far break T5.1 or T5.2 the answer is ``valid: false`` with their
+    errors, no tables and no sit-outs.
+    """
+
+    valid: bool
+    errors: list[ErrorAnswer]
     round: int
     tables: list[TableAnswer]
     sitouts: list[str]

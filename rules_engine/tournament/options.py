@@ -95,7 +95,10 @@ TOURNAMENT_OPTIONS: Mapping[str, OptionSpec] = MappingProxyType(
             "confirm", "T6.2", "per_game", choice_of("per_game", "per_passe", "double_entry", "none")
         ),
         "sitout_score": OptionSpec(
-            "sitout_score", "T5.5", "half_control", choice_of("half_control", "fixed", "own_average", "streich")
+            "sitout_score",
+            "T5.5",
+            "half_control",
+            choice_of("half_control", "fixed", "own_average", "streich"),
         ),
         "sitout_points": OptionSpec("sitout_points", "T5.5", None, _optional_points),
         "streich": OptionSpec("streich", "T7.2", 0, non_negative_int),
@@ -118,7 +121,9 @@ def passe_options(profile: object, overrides: object) -> RuleOptions:
     if profile is None:
         profile = PROFILE
     if profile != PROFILE:
-        raise InvalidRecord(f"profile: a Passe or tournament plays the 'tournament' profile (T2), not {profile!r}")
+        raise InvalidRecord(
+            f"profile: a Passe or tournament plays the 'tournament' profile (T2), not {profile!r}"
+        )
     options = resolve_options("tournament", TOURNAMENT_OPTIONS, _PROFILES, profile, overrides)
     if options.sitout_score == "fixed" and options.sitout_points is None:
         raise InvalidRecord("options.sitout_points is missing: sitout_score 'fixed' needs it (T5.5)")

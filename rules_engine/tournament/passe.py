@@ -50,7 +50,9 @@ PASSE_FIELDS: frozenset[str] = EMBEDDED_FIELDS | {"game", "profile", "options", 
 _POINTS_FIELDS = frozenset({"team", "value", "match"})
 _RULING_FIELDS = frozenset({"points", "by", "reason"})
 #: The Schieber engine's own trick-point checks (S5.5, S8): a Passe cites T3.4 for them instead.
-_TRICK_POINT_CODES = frozenset({"match_points", "match_total_without_match", "trick_points_range", "impossible_total"})
+_TRICK_POINT_CODES = frozenset(
+    {"match_points", "match_total_without_match", "trick_points_range", "impossible_total"}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +128,9 @@ def parse_game(data: object, where: str) -> GameRecord:
     if game.has("claims"):
         for key, raw in game.mapping("claims").items():
             if key not in ("1", "2"):
-                raise InvalidRecord(f"{game.name('claims')}: a claim is keyed by team '1' or '2', not {key!r}")
+                raise InvalidRecord(
+                    f"{game.name('claims')}: a claim is keyed by team '1' or '2', not {key!r}"
+                )
             claims[int(key)] = _points(raw, f"{game.name('claims')}.{key}")
     ruling: PointsClaim | None = None
     if game.has("ruling"):
@@ -138,10 +142,16 @@ def parse_game(data: object, where: str) -> GameRecord:
         if ruled.has("reason") and not isinstance(ruled.raw("reason"), str):
             raise InvalidRecord(f"{ruled.name('reason')} must be text")
         ruling = _points(ruled.raw("points"), ruled.name("points"))
-    confirmed_by = _teams(game.raw("confirmed_by"), game.name("confirmed_by")) if game.has("confirmed_by") else frozenset()
+    confirmed_by = (
+        _teams(game.raw("confirmed_by"), game.name("confirmed_by"))
+        if game.has("confirmed_by")
+        else frozenset()
+    )
     entered = game.has("points") or game.has("tricks")
     if not entered and not claims and ruling is None:
-        raise InvalidRecord(f"{where}: give the game's 'points' or 'tricks', the teams' 'claims' or a 'ruling'")
+        raise InvalidRecord(
+            f"{where}: give the game's 'points' or 'tricks', the teams' 'claims' or a 'ruling'"
+        )
     deal_part = {key: value for key, value in game.data.items() if key in DEAL_FIELDS}
     slalom = _slalom(game.raw("contract"), game.name("contract"))
     if slalom:
@@ -172,7 +182,12 @@ def check_figure(claim: PointsClaim, contract: Contract, options: RuleOptions, w
     broken = check_trick_points(contract, options, claim.value, False)
     if not broken:
         return []
-    params = {"team": claim.team, "value": claim.value, "other": DEAL_TOTAL - claim.value, "contract": contract.key}
+    params = {
+        "team": claim.team,
+        "value": claim.value,
+        "other": DEAL_TOTAL - claim.value,
+        "contract": contract.key,
+    }
     if broken[0].code == "impossible_total":
         return [
             Reason(
@@ -243,7 +258,9 @@ class GameResult:
         return answer
 
 
-def evaluate_game(index: int, game: GameRecord, options: RuleOptions, passe_confirmed: frozenset[int]) -> GameResult:
+def evaluate_game(
+    index: int, game: GameRecord, options: RuleOptions, passe_confirmed: frozenset[int]
+) -> GameResult:
     """Check one game's entry, claims and ruling (T2.1, T2.3, T3.4, S8) and find its state (T6.3)."""
     gopts = game_options(options)
     deal = game.deal
@@ -278,7 +295,9 @@ def evaluate_game(index: int, game: GameRecord, options: RuleOptions, passe_conf
     for team, claim in sorted(game.claims.items()):
         figures.append(Figure.of(claim))
         where = f"claims.{team}"
-        result.findings.extend(Finding(r, game=index) for r in check_figure(claim, deal.contract, gopts, where))
+        result.findings.extend(
+            Finding(r, game=index) for r in check_figure(claim, deal.contract, gopts, where)
+        )
     result.raw_weis = scored.raw_weis
     result.raw_stoeck = scored.raw_stoeck
     if game.ruling is not None:
@@ -417,7 +436,9 @@ def evaluate_passe(
         status = "complete"
     else:
         status = "open"
-    return PasseResult(options, results, findings, warnings, totals, matches, expected, actual, status, counts, seats)
+    return PasseResult(
+        options, results, findings, warnings, totals, matches, expected, actual, status, counts, seats
+    )
 
 
 def _check_rotation(
@@ -438,7 +459,11 @@ def _check_rotation(
                         "T3.3",
                         "forehand_out_of_turn",
                         "seat {forehand} is forehand out of turn; after seat {previous} it is seat {expected}",
-                        {"forehand": forehand.number, "previous": before.number, "expected": before.next.number},
+                        {
+                            "forehand": forehand.number,
+                            "previous": before.number,
+                            "expected": before.next.number,
+                        },
                         field="forehand",
                         game=index,
                     )
@@ -477,12 +502,18 @@ def read_seats(raw: object, where: str) -> dict[str, str]:
     return seats
 
 
-def read_passe_body(passe: Fields, options: RuleOptions) -> tuple[list[GameRecord], frozenset[int], Pair | None]:
+def read_passe_body(
+    passe: Fields, options: RuleOptions
+) -> tuple[list[GameRecord], frozenset[int], Pair | None]:
     """The games, Passe signature (T6.2 `per_passe`) and reported totals (T6.6) of a Passe record."""
     if not passe.has("games"):
         raise InvalidRecord(f"{passe.name('games')} is missing (the list of games, [] before the first)")
     games = read_games(passe.raw("games"), passe.name("games"))
-    confirmed = _teams(passe.raw("confirmed_by"), passe.name("confirmed_by")) if passe.has("confirmed_by") else frozenset()
+    confirmed = (
+        _teams(passe.raw("confirmed_by"), passe.name("confirmed_by"))
+        if passe.has("confirmed_by")
+        else frozenset()
+    )
     reported: Pair | None = None
     if passe.has("reported"):
         sheet = Fields(passe.raw("reported"), passe.name("reported"), {"team_totals"})

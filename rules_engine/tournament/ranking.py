@@ -91,7 +91,7 @@ def _refine(group: list[Standing], steps: Sequence[str]) -> list[tuple[list[Stan
     if step == "lot" and any(s.lot is None for s in group):
         return _refine(group, rest)  # T7.3: a lot decides only when every member has drawn one
     key = _STEPS[step]
-    ordered = sorted(group, key=key, reverse=True)  # type: ignore[arg-type, return-value]
+    ordered = sorted(group, key=key, reverse=True)  # type: ignore[arg-type]
     parts = [list(members) for _, members in groupby(ordered, key=key)]
     if len(parts) == 1:
         return _refine(group, rest)
@@ -104,7 +104,9 @@ def _refine(group: list[Standing], steps: Sequence[str]) -> list[tuple[list[Stan
     return result
 
 
-def rank(standings: Sequence[Standing], streich: int, tiebreak: Sequence[str], sitouts_first: bool) -> list[RankingEntry]:
+def rank(
+    standings: Sequence[Standing], streich: int, tiebreak: Sequence[str], sitouts_first: bool
+) -> list[RankingEntry]:
     """T7: the ranking entries, best first (entries sharing a rank listed by id)."""
     scored = []
     for standing in standings:

@@ -40,7 +40,9 @@ def _key(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a < b else (b, a)
 
 
-def spread_counts(rounds: Iterable[Round]) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]], Counter[tuple[str, str]]]:
+def spread_counts(
+    rounds: Iterable[Round],
+) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]], Counter[tuple[str, str]]]:
     """How often each two competitors were partners, opponents, and at one table at all (T5.3)."""
     partners: Counter[tuple[str, str]] = Counter()
     opponents: Counter[tuple[str, str]] = Counter()
@@ -90,7 +92,9 @@ _DRAWS_BUDGET = 6_000
 class _Search:
     """The local search over one round; competitors are numbers 0..n-1."""
 
-    def __init__(self, n: int, team_size: int, weights: dict[int, tuple[int, int]], rng: random.Random) -> None:
+    def __init__(
+        self, n: int, team_size: int, weights: dict[int, tuple[int, int]], rng: random.Random
+    ) -> None:
         self.n = n
         self.team_size = team_size
         self.weights = weights  # pair key -> (meeting + opponent weight, partner − opponent weight)

@@ -22,14 +22,32 @@ from rules_engine.schieber.contracts import DEAL_TOTAL
 from rules_engine.tournament.answers import StandblattLine, TournamentAnswer
 from rules_engine.tournament.findings import Finding, finding
 from rules_engine.tournament.options import factors_all_one, half_control, passe_options
-from rules_engine.tournament.passe import EMBEDDED_FIELDS, PasseResult, evaluate_passe, read_pair, read_passe_body
+from rules_engine.tournament.passe import (
+    EMBEDDED_FIELDS,
+    PasseResult,
+    evaluate_passe,
+    read_pair,
+    read_passe_body,
+)
 from rules_engine.tournament.ranking import NULL, Entry, Standing, rank
 from rules_engine.tournament.seating import SeatedTable, seating_report
 
 __all__ = ["TOURNAMENT_FIELDS", "Tournament", "read_tournament", "score_tournament"]
 
 TOURNAMENT_FIELDS: frozenset[str] = frozenset(
-    {"game", "profile", "options", "passen", "players", "pairs", "rounds", "results", "substitutes", "withdrawals", "lots"}
+    {
+        "game",
+        "profile",
+        "options",
+        "passen",
+        "players",
+        "pairs",
+        "rounds",
+        "results",
+        "substitutes",
+        "withdrawals",
+        "lots",
+    }
 )
 _PLAYER_FIELDS = frozenset({"id", "name", "club", "number"})
 _RESULT_FIELDS = frozenset({"round", "table", "passe", "team_totals", "matches"})
@@ -191,15 +209,19 @@ def read_tournament(record: object) -> Tournament:
 
 
 def _read_substitutes(fields: Fields, players: Sequence[str], passen: int) -> tuple[Substitute, ...]:
-    substitutes = []
+    substitutes: list[Substitute] = []
     for index, raw in enumerate(_list(fields.raw("substitutes"), "tournament.substitutes")):
-        entry = Fields(raw, f"tournament.substitutes[{index}]", {"for", "substitute", "from_round", "to_round"})
+        entry = Fields(
+            raw, f"tournament.substitutes[{index}]", {"for", "substitute", "from_round", "to_round"}
+        )
         replaced = _id(entry.raw("for"), entry.name("for"))
         if replaced not in players:
             raise InvalidRecord(f"{entry.name('for')}: {replaced!r} is not a registered player (T8.1)")
         substitute = _id(entry.raw("substitute"), entry.name("substitute"))
         if substitute in players:
-            raise InvalidRecord(f"{entry.name('substitute')}: {substitute!r} is a registered player's id (T8.1)")
+            raise InvalidRecord(
+                f"{entry.name('substitute')}: {substitute!r} is a registered player's id (T8.1)"
+            )
         first = entry.integer("from_round", minimum=1, maximum=passen)
         last = entry.integer("to_round", minimum=1, maximum=passen) if entry.has("to_round") else passen
         if last < first:
@@ -209,12 +231,14 @@ def _read_substitutes(fields: Fields, players: Sequence[str], passen: int) -> tu
 
 
 def _read_withdrawals(fields: Fields, competitors: set[str], passen: int) -> tuple[Withdrawal, ...]:
-    withdrawals = []
+    withdrawals: list[Withdrawal] = []
     for index, raw in enumerate(_list(fields.raw("withdrawals"), "tournament.withdrawals")):
         entry = Fields(raw, f"tournament.withdrawals[{index}]", {"player", "from_round", "table_action"})
         competitor = _id(entry.raw("player"), entry.name("player"))
         if competitor not in competitors:
-            raise InvalidRecord(f"{entry.name('player')}: {competitor!r} is not a competitor of this tournament")
+            raise InvalidRecord(
+                f"{entry.name('player')}: {competitor!r} is not a competitor of this tournament"
+            )
         if any(w.competitor == competitor for w in withdrawals):
             raise InvalidRecord(f"{entry.name('player')}: {competitor!r} withdraws twice")
         first = entry.integer("from_round", minimum=1, maximum=passen)
@@ -225,7 +249,7 @@ def _read_withdrawals(fields: Fields, competitors: set[str], passen: int) -> tup
 
 def _read_round(raw: object, where: str, partner: bool) -> Round:
     round_fields = Fields(raw, where, {"tables", "sitouts"})
-    tables = []
+    tables: list[Table] = []
     for index, table_raw in enumerate(_list(round_fields.raw("tables"), f"{where}.tables")):
         name = f"{where}.tables[{index}]"
         table = Fields(table_raw, name, {"table", "pairs"} if partner else {"table", "seats"})
@@ -241,10 +265,13 @@ def _read_round(raw: object, where: str, partner: bool) -> Round:
                 if key not in _SEATS:
                     raise InvalidRecord(f"{table.name('seats')}: {key!r} is not a seat (1, 2, 3 or 4)")
             ids = tuple(
-                None if seats.get(seat) is None else _id(seats[seat], f"{table.name('seats')}.{seat}") for seat in _SEATS
+                None if seats.get(seat) is None else _id(seats[seat], f"{table.name('seats')}.{seat}")
+                for seat in _SEATS
             )
         tables.append(Table(number, ids))
-    sitouts = tuple(_id(c, f"{where}.sitouts[]") for c in _list(round_fields.raw("sitouts"), f"{where}.sitouts"))
+    sitouts = tuple(
+        _id(c, f"{where}.sitouts[]") for c in _list(round_fields.raw("sitouts"), f"{where}.sitouts")
+    )
     return Round(tuple(tables), sitouts)
 
 
@@ -273,7 +300,12 @@ def _read_results(fields: Fields, options: RuleOptions) -> tuple[Result, ...]:
             if entry.has("matches"):
                 raise InvalidRecord(f"{where}.matches: the Passe's games give its Matches")
         else:
-            if not factors_all_one(options) or options.weis or options.stoeck or options.mixed_points != "opening":
+            if (
+                not factors_all_one(options)
+                or options.weis
+                or options.stoeck
+                or options.mixed_points != "opening"
+            ):
                 raise InvalidRecord(
                     f"{where}: totals alone cannot be checked under these options (factors, Weis, Stöck "
                     "or per-trick Slalom points); give the Passe's games (T9)"
@@ -282,7 +314,12 @@ def _read_results(fields: Fields, options: RuleOptions) -> tuple[Result, ...]:
             if entry.has("matches"):
                 matches = read_pair(entry.raw("matches"), entry.name("matches"))
                 for team in (0, 1):
-                    check_integer(matches[team], f"{entry.name('matches')}[{team}]", minimum=0, maximum=options.games_per_passe)
+                    check_integer(
+                        matches[team],
+                        f"{entry.name('matches')}[{team}]",
+                        minimum=0,
+                        maximum=options.games_per_passe,
+                    )
         results.append(Result(round_number, table, where, passe, totals, matches))
     return tuple(results)
 
@@ -297,7 +334,7 @@ class TableScore:
 
 
 @dataclass(slots=True)
-class _Checked:
+class Checked:
     findings: list[Finding] = field(default_factory=list)
     warnings: list[Finding] = field(default_factory=list)
     #: (round, table number) -> its Passe.
@@ -307,12 +344,16 @@ class _Checked:
     sitouts: list[set[str]] = field(default_factory=list)
 
 
-def _resolve(t: Tournament, seat_id: str, round: int, table: int, checked: _Checked) -> str | None:
+def _resolve(t: Tournament, seat_id: str, round: int, table: int, checked: Checked) -> str | None:
     """The competitor a seat's id stands for in ``round`` (T5.1, T8.1); None with a finding if none."""
     where = {"id": seat_id, "round": round, "table": table}
     if t.partner:
         if seat_id not in t.pairs:
-            checked.findings.append(finding("T5.1", "unknown_id", "{id} is not a registered pair", where, round=round, table=table))
+            checked.findings.append(
+                finding(
+                    "T5.1", "unknown_id", "{id} is not a registered pair", where, round=round, table=table
+                )
+            )
             return None
         return seat_id
     if seat_id in t.players:
@@ -333,12 +374,19 @@ def _resolve(t: Tournament, seat_id: str, round: int, table: int, checked: _Chec
         if substitute.substitute == seat_id and substitute.covers(round):
             return substitute.replaced
     checked.findings.append(
-        finding("T5.1", "unknown_id", "{id} is not a registered player or a substitute of round {round}", where, round=round, table=table)
+        finding(
+            "T5.1",
+            "unknown_id",
+            "{id} is not a registered player or a substitute of round {round}",
+            where,
+            round=round,
+            table=table,
+        )
     )
     return None
 
 
-def _check_rounds(t: Tournament, checked: _Checked) -> None:
+def check_rounds(t: Tournament, checked: Checked) -> None:
     """T4.3, T5.1 and T5.2 for every seated round."""
     if len(t.rounds) > t.passen:
         checked.findings.append(
@@ -365,20 +413,30 @@ def _check_rounds(t: Tournament, checked: _Checked) -> None:
                     finding(
                         "T5.1",
                         "table_size",
-                        "table {table} seats {count}; a table seats " + ("two pairs" if t.partner else "four players"),
+                        "table {table} seats {count}; a table seats "
+                        + ("two pairs" if t.partner else "four players"),
                         {"table": table.number, "count": len(present)},
                         round=number,
                         table=table.number,
                     )
                 )
-            resolved = [None if i is None else _resolve(t, i, number, table.number, checked) for i in table.ids]
+            resolved = [
+                None if i is None else _resolve(t, i, number, table.number, checked) for i in table.ids
+            ]
             for competitor in resolved:
                 if competitor is None:
                     continue
                 seen[competitor] += 1
                 if competitor in withdrawn:
                     checked.findings.append(
-                        finding("T5.1", "withdrawn_seated", "{id} has withdrawn and is seated", {"id": competitor}, round=number, table=table.number)
+                        finding(
+                            "T5.1",
+                            "withdrawn_seated",
+                            "{id} has withdrawn and is seated",
+                            {"id": competitor},
+                            round=number,
+                            table=table.number,
+                        )
                     )
             if len(present) == per_table and all(c is not None for c in resolved):
                 names = [c for c in resolved if c is not None]
@@ -390,28 +448,79 @@ def _check_rounds(t: Tournament, checked: _Checked) -> None:
         for competitor in seated_round.sitouts:
             params = {"id": competitor, "round": number}
             if competitor not in t.competitors:
-                checked.findings.append(finding("T5.1", "unknown_id", "{id} in the sit-outs of round {round} is not a competitor", params, round=number))
+                checked.findings.append(
+                    finding(
+                        "T5.1",
+                        "unknown_id",
+                        "{id} in the sit-outs of round {round} is not a competitor",
+                        params,
+                        round=number,
+                    )
+                )
             elif competitor in withdrawn:
-                checked.findings.append(finding("T5.1", "withdrawn_listed", "{id} has withdrawn and is listed as sitting out", params, round=number))
+                checked.findings.append(
+                    finding(
+                        "T5.1",
+                        "withdrawn_listed",
+                        "{id} has withdrawn and is listed as sitting out",
+                        params,
+                        round=number,
+                    )
+                )
             elif competitor in sitouts:
-                checked.findings.append(finding("T5.1", "sitout_twice", "{id} is listed twice in the sit-outs", params, round=number))
+                checked.findings.append(
+                    finding(
+                        "T5.1", "sitout_twice", "{id} is listed twice in the sit-outs", params, round=number
+                    )
+                )
             sitouts.add(competitor)
         for competitor in active:
             params = {"id": competitor, "round": number}
             times = seen[competitor]
             if times > 1:
-                checked.findings.append(finding("T5.1", "seated_twice", "{id} is seated {times} times in round {round}", {**params, "times": times}, round=number))
+                checked.findings.append(
+                    finding(
+                        "T5.1",
+                        "seated_twice",
+                        "{id} is seated {times} times in round {round}",
+                        {**params, "times": times},
+                        round=number,
+                    )
+                )
             if times and competitor in sitouts:
-                checked.findings.append(finding("T5.1", "sitout_seated", "{id} is listed as sitting out and is seated", params, round=number))
+                checked.findings.append(
+                    finding(
+                        "T5.1",
+                        "sitout_seated",
+                        "{id} is listed as sitting out and is seated",
+                        params,
+                        round=number,
+                    )
+                )
             if not times and competitor not in sitouts:
-                checked.findings.append(finding("T5.1", "not_seated", "{id} is neither seated nor listed as sitting out", params, round=number))
+                checked.findings.append(
+                    finding(
+                        "T5.1",
+                        "not_seated",
+                        "{id} is neither seated nor listed as sitting out",
+                        params,
+                        round=number,
+                    )
+                )
         checked.seated.append(tables)
         checked.sitouts.append(sitouts & active_set)
         _check_sitouts(t, number, active, sitouts & active_set, earlier, checked)
         earlier.update(sitouts & active_set)
 
 
-def _check_sitouts(t: Tournament, number: int, active: Sequence[str], sitouts: set[str], earlier: Counter[str], checked: _Checked) -> None:
+def _check_sitouts(
+    t: Tournament,
+    number: int,
+    active: Sequence[str],
+    sitouts: set[str],
+    earlier: Counter[str],
+    checked: Checked,
+) -> None:
     """T5.2: N mod 4 (pairs: N mod 2) sit out, and nobody sits out again before the others."""
     if any(w.first == number and w.table_action == "sitout_score" for w in t.withdrawals):
         return  # T8.4: the short table's players sit out; this round's count and order are not checked
@@ -435,18 +544,26 @@ def _check_sitouts(t: Tournament, number: int, active: Sequence[str], sitouts: s
                     "T5.2",
                     "sitout_order",
                     "{id} sits out again (sat out {times} times before) while {other} plays (sat out {other_times})",
-                    {"id": competitor, "times": earlier[competitor], "other": fewer[0], "other_times": earlier[fewer[0]], "round": number},
+                    {
+                        "id": competitor,
+                        "times": earlier[competitor],
+                        "other": fewer[0],
+                        "other_times": earlier[fewer[0]],
+                        "round": number,
+                    },
                     round=number,
                 )
             )
 
 
-def _check_results(t: Tournament, checked: _Checked) -> None:
+def check_results(t: Tournament, checked: Checked) -> None:
     """Every result belongs to a seated table; each Passe is checked as a Passe (T3, T6)."""
     options = t.options
     for result in t.results:
         seated = checked.seated[result.round - 1] if result.round <= len(checked.seated) else None
-        exists = result.round <= len(t.rounds) and any(tb.number == result.table for tb in t.rounds[result.round - 1].tables)
+        exists = result.round <= len(t.rounds) and any(
+            tb.number == result.table for tb in t.rounds[result.round - 1].tables
+        )
         if not exists:
             checked.findings.append(
                 finding(
@@ -467,13 +584,17 @@ def _check_results(t: Tournament, checked: _Checked) -> None:
             checked.findings.extend(f.at(result.round, result.table) for f in passe.findings)
             checked.warnings.extend(f.at(result.round, result.table) for f in passe.warnings)
             if table is not None and passe.valid:
-                checked.tables[(result.round, result.table)] = TableScore(passe.team_totals, passe.matches, passe.complete)
+                checked.tables[(result.round, result.table)] = TableScore(
+                    passe.team_totals, passe.matches, passe.complete
+                )
         else:
             assert result.team_totals is not None
             broken = _check_totals(t, result)
             checked.findings.extend(broken)
             if not broken:
-                checked.tables[(result.round, result.table)] = TableScore(result.team_totals, result.matches, True)
+                checked.tables[(result.round, result.table)] = TableScore(
+                    result.team_totals, result.matches, True
+                )
 
 
 def _check_totals(t: Tournament, result: Result) -> list[Finding]:
@@ -512,7 +633,7 @@ def _check_totals(t: Tournament, result: Result) -> list[Finding]:
     return findings
 
 
-def _standings(t: Tournament, checked: _Checked) -> tuple[list[Standing], dict[str, list[StandblattLine]]]:
+def _standings(t: Tournament, checked: Checked) -> tuple[list[Standing], dict[str, list[StandblattLine]]]:
     """Each competitor's round entries (T5.5, T8) and Standblatt lines (T1.4)."""
     options = t.options
     sheets: dict[str, list[StandblattLine]] = {c: [] for c in t.competitors}
@@ -535,7 +656,11 @@ def _standings(t: Tournament, checked: _Checked) -> tuple[list[Standing], dict[s
             ids = [i or "" for i in table.ids]
             for team_index, team in enumerate((seated.team1, seated.team2)):
                 other = (seated.team2, seated.team1)[team_index]
-                value = score.team_totals[team_index] if score is not None and score.complete and score.team_totals else None
+                value = (
+                    score.team_totals[team_index]
+                    if score is not None and score.complete and score.team_totals
+                    else None
+                )
                 team_matches = score.matches[team_index] if score is not None and score.complete else 0
                 for position, competitor in enumerate(team):
                     entry, counts = _played_entry(t, competitor, number, value)
@@ -544,7 +669,12 @@ def _standings(t: Tournament, checked: _Checked) -> tuple[list[Standing], dict[s
                         matches[competitor] += team_matches
                     line: StandblattLine
                     if t.partner:
-                        line = {"round": number, "table": table.number, "opponents": other[0], "score": entry.value}
+                        line = {
+                            "round": number,
+                            "table": table.number,
+                            "opponents": other[0],
+                            "score": entry.value,
+                        }
                     else:
                         seat = (0, 2)[position] if team_index == 0 else (1, 3)[position]
                         line = {
@@ -564,7 +694,9 @@ def _standings(t: Tournament, checked: _Checked) -> tuple[list[Standing], dict[s
         sitout_value = _sitout_value(options, entries)
         entries = [Entry("sitout", sitout_value) if e.kind == "sitout" else e for e in entries]
         for index in sitout_rounds[competitor]:
-            sheets[competitor].append({"round": index + 1, "table": None, "sitout": True, "score": sitout_value})
+            sheets[competitor].append(
+                {"round": index + 1, "table": None, "sitout": True, "score": sitout_value}
+            )
         sheets[competitor].sort(key=lambda line: line["round"])
         standings.append(Standing(competitor, tuple(entries), matches[competitor], t.lots.get(competitor)))
     return standings, sheets
@@ -605,9 +737,9 @@ def score_tournament(record: Mapping[str, Any]) -> TournamentAnswer:
         breaks a rule is answered with ``valid: false`` and its reasons.
     """
     t = read_tournament(record)
-    checked = _Checked()
-    _check_rounds(t, checked)
-    _check_results(t, checked)
+    checked = Checked()
+    check_rounds(t, checked)
+    check_results(t, checked)
     rounds_complete = []
     for index in range(t.passen):
         if index >= len(t.rounds):
@@ -635,6 +767,8 @@ def score_tournament(record: Mapping[str, Any]) -> TournamentAnswer:
     if valid:
         standings, sheets = _standings(t, checked)
         options = t.options
-        answer["ranking"] = rank(standings, options.streich, options.tiebreak, options.sitout_score == "streich")
+        answer["ranking"] = rank(
+            standings, options.streich, options.tiebreak, options.sitout_score == "streich"
+        )
         answer["standblatt"] = sheets
     return answer
