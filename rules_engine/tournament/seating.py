@@ -218,21 +218,20 @@ def next_round(
     # T5.2: whoever sat out least sits out; among equals the draw decides, and the search may swap them.
     counts = [sitout_counts.get(name, 0) for name in names]
     order = sorted(range(n), key=lambda i: counts[i])
-    movable: set[int] = set()
+    must: list[int] = []
+    pool: list[int] = []
     if sitting_out:
         threshold = counts[order[sitting_out - 1]]
         must = [i for i in range(n) if counts[i] < threshold]
-        movable = {i for i in range(n) if counts[i] == threshold}
-    else:
-        must = []
-    if movable and len(movable) + len(must) == sitting_out:
-        movable = set()  # nobody to choose between
+        pool = [i for i in range(n) if counts[i] == threshold]
+    need = sitting_out - len(must)
+    # Sit-outs and players of equal standing may swap; with nobody to choose between, nobody moves.
+    movable = set(pool) if len(pool) > need else set()
     search = _Search(n, team_size, weights, rng)
     draws = max(1, min(64, _DRAWS_BUDGET // max(1, n * n // 8)))
     best: tuple[int, list[list[int]], list[int]] | None = None
     for _ in range(draws):
-        pool = sorted(movable)
-        chosen = must + rng.sample(pool, sitting_out - len(must)) if sitting_out else []
+        chosen = must + rng.sample(pool, need)
         seated = [i for i in range(n) if i not in set(chosen)]
         rng.shuffle(seated)
         tables = [seated[t * per_table : (t + 1) * per_table] for t in range(tables_count)]
