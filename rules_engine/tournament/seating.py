@@ -86,7 +86,7 @@ W_PARTNER, W_OPPONENT, W_MEETING = 1_000_000, 1_000, 1
 #: Tables tried per swap of a table that repeats something: all of them in small fields.
 _SAMPLE = 48
 #: Draws tried in all: small fields restart often (cheap, and repeats are dense there).
-_DRAWS_BUDGET = 6_000
+_DRAWS_BUDGET = 2_400
 
 
 class _Search:
@@ -228,7 +228,7 @@ def next_round(
     # Sit-outs and players of equal standing may swap; with nobody to choose between, nobody moves.
     movable = set(pool) if len(pool) > need else set()
     search = _Search(n, team_size, weights, rng)
-    draws = max(1, min(64, _DRAWS_BUDGET // max(1, n * n // 8)))
+    draws = max(1, min(24, _DRAWS_BUDGET // max(1, n * n // 8)))
     best: tuple[int, list[list[int]], list[int]] | None = None
     for _ in range(draws):
         chosen = must + rng.sample(pool, need)
