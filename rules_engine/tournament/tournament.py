@@ -49,6 +49,7 @@ TOURNAMENT_FIELDS: frozenset[str] = frozenset(
         "lots",
     }
 )
+MAX_PASSEN = 1000
 _PLAYER_FIELDS = frozenset({"id", "name", "club", "number"})
 _RESULT_FIELDS = frozenset({"round", "table", "passe", "team_totals", "matches"})
 _SEATS = ("1", "2", "3", "4")
@@ -165,7 +166,8 @@ def read_tournament(record: object) -> Tournament:
     if game != "schieber_tournament":
         raise InvalidRecord(f"game: {game!r} is not a tournament record (use 'schieber_tournament')")
     options = passe_options(fields.raw("profile"), fields.raw("options"))
-    passen = fields.integer("passen", minimum=1) if fields.has("passen") else 4
+    # Any number of rounds is a rule value (T4.3); the cap only keeps a typo from sizing every answer.
+    passen = fields.integer("passen", minimum=1, maximum=MAX_PASSEN) if fields.has("passen") else 4
     if options.streich >= passen:
         raise InvalidRecord(f"options.streich: {options.streich} strikes every Passe of {passen} (T7.2)")
     players: list[str] = []
