@@ -1,8 +1,9 @@
 """Schieber contracts, their rank orders and point values (S3, S5), and the rule options.
 
 Everything a contract changes is a table here: the rank orders (S3.4), the card points
-(S5.1-S5.3), the factors (S3.3). Profiles (`seed`, `official`) are sets of option values
-(SCHIEBER.md, Variants; `tournament` is TOURNAMENT.md's T2); :func:`schieber_options` resolves a record's profile and options.
+(S5.1-S5.3), the factors (S3.3). Profiles (`seed`, `official`, and TOURNAMENT.md's T2
+`tournament`) are sets of option values (SCHIEBER.md, Variants); :func:`schieber_options`
+resolves a record's profile and options.
 """
 
 from __future__ import annotations
