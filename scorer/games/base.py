@@ -97,6 +97,28 @@ class MatchPage:
 
 
 @dataclass(frozen=True, slots=True)
+class ApiSchemas:
+    """The game's records in the JSON API's OpenAPI document (JSON Schemas)."""
+
+    #: A deal record of its own (``POST /api/v1/deal``).
+    deal: Mapping[str, Any]
+    #: A match record (``POST /api/v1/match``).
+    match: Mapping[str, Any]
+    #: The properties a legal-play position of this game adds (``POST /api/v1/legal``).
+    position: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleFile:
+    """The game's rules in the rule book (``/rules``) and in every cited reason."""
+
+    #: The file in ``scorer/rules/`` (translations in ``scorer/rules/<lang>/``).
+    file: str
+    #: The letter its rule ids start with (``S4.4``).
+    prefix: str
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     """One game the app keeps the score of; found by ``name`` in the registry."""
 
@@ -114,6 +136,10 @@ class Game:
     setup: Setup
     deal: DealEntry
     match: MatchPage
+    #: The scoring formats a match may choose (the record's ``format``), if the game has any.
+    formats: tuple[str, ...] = ()
+    rules: RuleFile | None = None
+    api: ApiSchemas | None = None
     sheet: SheetPart | None = None
     disputes: DisputesPart | None = None
 

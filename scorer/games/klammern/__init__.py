@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from scorer.games.base import Game
+from scorer.games.base import Game, RuleFile
+from scorer.games.klammern.api import API
 from scorer.games.klammern.deal import DEAL
 from scorer.games.klammern.match import MATCH
 from scorer.games.klammern.setup import SETUP
@@ -24,4 +25,7 @@ GAME = Game(
     setup=SETUP,
     deal=DEAL,
     match=MATCH,
+    rules=RuleFile("KLAMMERN.md", prefix="K"),
+    api=API,
+    formats=("small_big", "liga", "hamburg"),  # K9
 )

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from scorer.games.base import Game
+from scorer.games.base import Game, RuleFile
+from scorer.games.schieber.api import API
 from scorer.games.schieber.deal import DEAL
 from scorer.games.schieber.match import MATCH
 from scorer.games.schieber.setup import SETUP
@@ -20,4 +21,6 @@ GAME = Game(
     setup=SETUP,
     deal=DEAL,
     match=MATCH,
+    rules=RuleFile("SCHIEBER.md", prefix="S"),
+    api=API,
 )
