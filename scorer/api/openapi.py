@@ -175,6 +175,10 @@ def schemas() -> dict[str, Any]:
 
 def document(server: str = "") -> dict[str, Any]:
     """The OpenAPI 3.1 document; ``server`` is the base URL it is served from."""
+    from scorer import games
+
+    described = [each.api for each in games.registry().values() if each.api is not None]
+    examples = described[0].examples if described else {"deal": {}, "match": {}, "position": {}}
     return {
         "openapi": "3.1.0",
         "info": {
@@ -192,14 +196,7 @@ def document(server: str = "") -> dict[str, Any]:
                     "Validate and score one deal",
                     "DealRecord",
                     "DealAnswer",
-                    {
-                        "game": "schieber",
-                        "forehand": 1,
-                        "contract": "H",
-                        "points": {"team": 1, "value": 98},
-                        "weis": {"1": [["H6", "H7", "H8"]]},
-                        "stoeck": 3,
-                    },
+                    examples["deal"],
                 )
             },
             "/api/v1/match": {
@@ -208,11 +205,7 @@ def document(server: str = "") -> dict[str, Any]:
                     "Validate and score a whole match",
                     "MatchRecord",
                     "MatchAnswer",
-                    {
-                        "game": "schieber",
-                        "target": 3000,
-                        "deals": [{"forehand": 1, "contract": "H", "points": {"team": 1, "value": 98}}],
-                    },
+                    examples["match"],
                 )
             },
             "/api/v1/legal": {
@@ -221,7 +214,7 @@ def document(server: str = "") -> dict[str, Any]:
                     "Which cards may be played, and why the others may not",
                     "LegalPosition",
                     "LegalAnswer",
-                    {"game": "schieber", "contract": "H", "hand": ["H6", "C6", "CA"], "trick": ["CK", "H9"]},
+                    examples["position"],
                 )
             },
         },

@@ -106,6 +106,8 @@ class ApiSchemas:
     match: Mapping[str, Any]
     #: The properties a legal-play position of this game adds (``POST /api/v1/legal``).
     position: Mapping[str, Any]
+    #: Example requests (``deal``, ``match``, ``position``); the document shows the first game's.
+    examples: Mapping[str, Mapping[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,4 +101,13 @@ API = ApiSchemas(
         },
     },
     position={"trump": {"enum": SUITS}, "players": {"enum": PLAYERS}},
+    examples={
+        "deal": {"game": "klammern", "trump": "S", "declarer": 1, "points": {"team": 1, "value": 82}},
+        "match": {
+            "game": "klammern",
+            "format": "liga",
+            "deals": [{"forehand": 1, "trump": "S", "declarer": 1, "points": {"team": 1, "value": 82}}],
+        },
+        "position": {"game": "klammern", "trump": "S", "hand": ["S7", "HA", "HK"], "trick": ["SA"]},
+    },
 )

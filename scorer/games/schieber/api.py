@@ -73,4 +73,20 @@ API = ApiSchemas(
         },
     },
     position={"profile": {"enum": PROFILES}, "contract": {"enum": CONTRACTS}},
+    examples={
+        "deal": {
+            "game": "schieber",
+            "forehand": 1,
+            "contract": "H",
+            "points": {"team": 1, "value": 98},
+            "weis": {"1": [["H6", "H7", "H8"]]},
+            "stoeck": 3,
+        },
+        "match": {
+            "game": "schieber",
+            "target": 3000,
+            "deals": [{"forehand": 1, "contract": "H", "points": {"team": 1, "value": 98}}],
+        },
+        "position": {"game": "schieber", "contract": "H", "hand": ["H6", "C6", "CA"], "trick": ["CK", "H9"]},
+    },
 )
