@@ -76,20 +76,18 @@ def _write(path: str, data: bytes) -> None:
 
 def _language(value: str) -> str:
     """argparse type for --lang: an app language, short forms (``fr``) accepted."""
-    from scorer.sheets.pdf.text import LANGUAGES, resolve_language
+    from scorer import languages
 
     try:
-        return resolve_language(value)
+        return languages.resolve(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"unknown language {value!r} (use one of {', '.join(LANGUAGES)})"
-        ) from None
+        raise argparse.ArgumentTypeError(languages.unknown(value)) from None
 
 
 def _pdf_language(code: str) -> Lang:
     """The PDF's language with the app's own catalogs, so the command line prints translated PDFs."""
+    from scorer.languages import catalog
     from scorer.sheets.pdf import Lang
-    from scorer.web.i18n import catalog
 
     return Lang.from_translations(code, catalog(code))
 

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from flask_babel import gettext as _
 
 from scorer import games
-from scorer.web.display import parse_card_list, quick_meld
+from scorer.web.card_text import read_groups
+from scorer.web.display import quick_meld
 from scorer.web.forms import SLOTS, BaseForm
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ def read_melds(form: BaseForm, prefix: str, seat: int, four_suits: tuple[str, ..
             raise ShapeError(
                 f"{prefix}_{seat}", _("No such run: it would start below the lowest card.")
             ) from None
-    groups.extend(parse_card_list(form[f"{prefix}_{seat}_cards"].data or ""))
+    groups.extend(read_groups(form[f"{prefix}_{seat}_cards"].data or ""))
     return groups
 
 

@@ -21,6 +21,7 @@ from flask_wtf import FlaskForm
 from wtforms import IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import Length, NumberRange, Optional, StopValidation
 
+from scorer import languages
 from scorer.matches import matchview
 from scorer.sheets.pdf.text import Lang
 from scorer.web import display, i18n
@@ -171,9 +172,7 @@ PLAYER_CHOICES = choices(("4", "4"), ("3", "3"), ("2", "2"))
 
 
 def _language_choices() -> list[Any]:
-    from scorer.web.views import LANGUAGE_NAMES
-
-    return choices(*((code, LANGUAGE_NAMES.get(code, code)) for code in current_app.config["LANGUAGES"]))
+    return choices(*((code, languages.NAMES.get(code, code)) for code in current_app.config["LANGUAGES"]))
 
 
 def _typed(form: Any, field: Any) -> None:
@@ -212,15 +211,13 @@ class PadForm(FlaskForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        from scorer.sheets.pdf.text import resolve_language
-
         self.lang.choices = _language_choices()
         if not self.lang.data:
             self.lang.data = i18n.current()
         else:
             # A shared address may say lang=fr, as ``tafel pad --lang fr`` does.
             try:
-                self.lang.data = resolve_language(str(self.lang.data))
+                self.lang.data = languages.resolve(str(self.lang.data))
             except ValueError:
                 pass  # validation names the field
 

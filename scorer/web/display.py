@@ -95,20 +95,6 @@ def quick_meld(kind: str, suit: str, top: str, four_suits: Sequence[str] = ("H",
     return [suit + NATURAL[i] for i in range(high - length + 1, high + 1)]
 
 
-def parse_card_list(text: str) -> list[list[str]]:
-    """'H6 H7 H8; C9 CT CJ' -> [['H6','H7','H8'], ['C9','CT','CJ']] (codes upper-cased)."""
-    groups = []
-    for part in text.replace(",", " ").split(";"):
-        cards = [c.strip().upper().replace("10", "T") for c in part.split() if c.strip()]
-        if cards:
-            groups.append(cards)
-    return groups
-
-
-def format_card_list(groups: Sequence[Sequence[str]]) -> str:
-    return "; ".join(" ".join(g) for g in groups)
-
-
 # --- the table ---------------------------------------------------------------------------
 
 

@@ -12,16 +12,8 @@ from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
+from scorer import languages
 from scorer.web import display, i18n
-
-LANGUAGE_NAMES = {
-    "de_CH": "Deutsch",
-    "fr_CH": "Français",
-    "it_CH": "Italiano",
-    "en": "English",
-    "sv": "Svenska",
-    "fa": "فارسی",
-}
 
 
 def reason_text(error: dict[str, Any]) -> str:
@@ -68,7 +60,7 @@ def init_app(app: Flask) -> None:
         rule_url=rule_url,
         display=display,
         select_options=select_options,
-        language_names=LANGUAGE_NAMES,
+        language_names=languages.NAMES,
     )
 
     @app.get("/")

@@ -11,14 +11,12 @@ from typing import Any
 
 import pytest
 
-from scorer.disputes.rulings import (
-    Unreadable,
-    card_ruling,
-    count_ruling,
-    melds_ruling,
-    replay_ruling,
-    trick_ruling,
-)
+from scorer.disputes.card import card_ruling
+from scorer.disputes.count import count_ruling
+from scorer.disputes.replay import replay_ruling
+from scorer.disputes.ruling import Unreadable
+from scorer.disputes.trick import trick_ruling
+from scorer.games.klammern.disputes import melds_ruling
 
 pytestmark = pytest.mark.usefixtures("ctx")
 

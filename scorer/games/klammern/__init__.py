@@ -7,8 +7,10 @@ from flask_babel import gettext as _
 from scorer.games.base import Game, RuleFile
 from scorer.games.klammern.api import API
 from scorer.games.klammern.deal import DEAL
+from scorer.games.klammern.disputes import DESK
 from scorer.games.klammern.match import MATCH
 from scorer.games.klammern.setup import SETUP
+from scorer.games.klammern.sheet import SHEET_PART
 
 GAME = Game(
     name="klammern",
@@ -28,4 +30,6 @@ GAME = Game(
     rules=RuleFile("KLAMMERN.md", prefix="K"),
     api=API,
     formats=("small_big", "liga", "hamburg"),  # K9
+    sheet=SHEET_PART,
+    disputes=DESK,
 )

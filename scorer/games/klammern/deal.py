@@ -13,7 +13,8 @@ from scorer.games.base import DealEntry, Form, Melds, Record, Settings
 from scorer.games.common import name_seats
 from scorer.games.klammern.forms import KlammernDealForm
 from scorer.web import display
-from scorer.web.display import format_card_list, side_of
+from scorer.web.card_text import format_groups
+from scorer.web.display import side_of
 from scorer.web.forms import choices
 
 #: K5.2's suit order, clubs (the Besser suit) first; also the order of a four of a kind.
@@ -113,7 +114,7 @@ def fill(record: Mapping[str, Any]) -> dict[str, Any]:
         for n, value in enumerate(revoke.get("points") or [], start=1):
             data[f"revoke_{n}"] = value
     for seat, groups in (record.get("melds") or {}).items():
-        data[f"melds_{seat}_cards"] = format_card_list(groups)
+        data[f"melds_{seat}_cards"] = format_groups(groups)
     return data
 
 

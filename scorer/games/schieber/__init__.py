@@ -7,8 +7,10 @@ from flask_babel import gettext as _
 from scorer.games.base import Game, RuleFile
 from scorer.games.schieber.api import API
 from scorer.games.schieber.deal import DEAL
+from scorer.games.schieber.disputes import DESK
 from scorer.games.schieber.match import MATCH
 from scorer.games.schieber.setup import SETUP
+from scorer.games.schieber.sheet import SHEET_PART
 
 GAME = Game(
     name="schieber",
@@ -23,4 +25,6 @@ GAME = Game(
     match=MATCH,
     rules=RuleFile("SCHIEBER.md", prefix="S"),
     api=API,
+    sheet=SHEET_PART,
+    disputes=DESK,
 )

@@ -14,7 +14,7 @@ from scorer.games.common import name_seats
 from scorer.games.schieber.forms import SchieberDealForm
 from scorer.games.schieber.setup import FACTOR_KEYS
 from scorer.web import display
-from scorer.web.display import format_card_list
+from scorer.web.card_text import format_groups
 from scorer.web.forms import NONE, choices
 
 #: The order in which a four of a kind's cards are written.
@@ -81,7 +81,7 @@ def fill(record: Mapping[str, Any]) -> dict[str, Any]:
         "reached_first": str(record["reached_first"]) if record.get("reached_first") else "",
     }
     for seat, groups in (record.get("weis") or {}).items():
-        data[f"weis_{seat}_cards"] = format_card_list(groups)
+        data[f"weis_{seat}_cards"] = format_groups(groups)
     return data
 
 
