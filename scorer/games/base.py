@@ -97,12 +97,26 @@ class MatchPage:
 
 
 @dataclass(frozen=True, slots=True)
-class RuleBook:
-    """The game's rules in the rule book: its file under ``scorer/rules/`` and its rule ids' prefix."""
+class ApiSchemas:
+    """The game's records in the JSON API's OpenAPI document (JSON Schemas)."""
 
-    #: The English file (``SCHIEBER.md``); a translation has the same name in ``rules/<lang>/``.
+    #: A deal record of its own (``POST /api/v1/deal``).
+    deal: Mapping[str, Any]
+    #: A match record (``POST /api/v1/match``).
+    match: Mapping[str, Any]
+    #: The properties a legal-play position of this game adds (``POST /api/v1/legal``).
+    position: Mapping[str, Any]
+    #: Example requests (``deal``, ``match``, ``position``); the document shows the first game's.
+    examples: Mapping[str, Mapping[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleFile:
+    """The game's rules in the rule book (``/rules``) and in every cited reason."""
+
+    #: The file in ``scorer/rules/`` (translations in ``scorer/rules/<lang>/``).
     file: str
-    #: The letter every rule id of the file starts with (``S`` for ``S4.4``).
+    #: The letter its rule ids start with (``S4.4``).
     prefix: str
 
 
@@ -124,9 +138,12 @@ class Game:
     setup: Setup
     deal: DealEntry
     match: MatchPage
+    #: The scoring formats a match may choose (the record's ``format``), if the game has any.
+    formats: tuple[str, ...] = ()
+    rules: RuleFile | None = None
+    api: ApiSchemas | None = None
     sheet: SheetPart | None = None
     disputes: DisputesPart | None = None
-    rules: RuleBook | None = None
 
     def template(self, page: str) -> str:
         """The game's own template of ``page`` (``new``, ``show``, ``deal``), in its folder."""

@@ -36,13 +36,14 @@ def name_seats(
     form: Form, settings: Settings, seats: tuple[str, ...], optional: tuple[str, ...] = ()
 ) -> None:
     """Seat choices by the players' names (``optional`` ones may be left empty), and the
-    two sides a team choice names."""
+    two teams a ``team`` choice names."""
     names = matchview.names(settings)
     pairs = [(str(n), name) for n, name in enumerate(names, start=1)]
     for field in seats:
         form[field].choices = choices(*pairs)
     for field in optional:
         form[field].choices = choices(NONE, *pairs)
-    form.team.choices = choices(
-        ("1", display.side_label(1, settings)), ("2", display.side_label(2, settings))
-    )
+    if "team" in form:
+        form.team.choices = choices(
+            ("1", display.side_label(1, settings)), ("2", display.side_label(2, settings))
+        )

@@ -10,6 +10,7 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
+from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import games, scoring
 from scorer.access import rights
@@ -137,7 +138,7 @@ def _settings_errors(
 
 
 @bp.get("/<int:match_id>")
-def show(match_id: int) -> Response | str:
+def show(match_id: int) -> BaseResponse | str:
     return pagecache.spectator_page(match_id, lambda: _show(match_id))
 
 

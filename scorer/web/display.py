@@ -16,7 +16,6 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 
 SUITS = ("H", "D", "S", "C")  # Schieber's contract order: Rosen, Eicheln, Schilten, Schellen
-KLAMMERN_SUITS = ("C", "S", "H", "D")  # K5.2's suit order, clubs (the Besser suit) first
 NATURAL = ("6", "7", "8", "9", "T", "J", "Q", "K", "A")
 
 SUIT_NAMES = {
@@ -97,16 +96,6 @@ def quick_meld(kind: str, suit: str, top: str, four_suits: Sequence[str] = ("H",
 
 
 # --- the table ---------------------------------------------------------------------------
-
-#: Where each seat sits on the drawn table (CSS grid area), per game and number of players.
-#: Schieber plays counter-clockwise (S2.2), Klammern clockwise (K1.3): seen from above,
-#: seat 2 is to seat 1's right in Schieber and to its left in Klammern.
-POSITIONS = {
-    ("schieber", 4): ("bottom", "right", "top", "left"),
-    ("klammern", 4): ("bottom", "left", "top", "right"),
-    ("klammern", 3): ("bottom", "left", "right"),
-    ("klammern", 2): ("bottom", "top"),
-}
 
 
 def side_of(seat: int, players: int) -> int:
