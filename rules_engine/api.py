@@ -19,6 +19,8 @@ from rules_engine.errors import InvalidRecord
 GAMES: dict[str, str] = {
     "schieber": "rules_engine.schieber",
     "klammern": "rules_engine.klammern",
+    "coiffeur": "rules_engine.coiffeur",
+    "differenzler": "rules_engine.differenzler",
 }
 
 Answer = dict[str, Any]
