@@ -262,6 +262,9 @@ def relabel_for(contract: CoiffeurContract) -> Relabel:
     rule = PLAY_RULE[contract.type]
 
     def relabel(reason: Reason, mode: TrickMode, trick: int | None) -> Reason:
+        if reason.code == "not_in_hand":  # C9: a card not in the player's hand
+            params = {**reason.params, "play_rule": reason.rule}
+            return Reason("C9", reason.code, reason.template, params, reason.field)
         if not rule.startswith("C5"):
             return reason
         params = dict(reason.params)

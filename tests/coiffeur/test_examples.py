@@ -18,22 +18,92 @@ from rules_engine.schieber.legality import trick_winner
 
 # Example 1: the match record, exactly as the rule file gives it.
 DEALS: list[dict[str, Any]] = [
-    {"forehand": 1, "pushes": 0, "chooser": 1, "row": 6, "contract": "undenufe", "points": {"team": 1, "value": 121}},
+    {
+        "forehand": 1,
+        "pushes": 0,
+        "chooser": 1,
+        "row": 6,
+        "contract": "undenufe",
+        "points": {"team": 1, "value": 121},
+    },
     {"forehand": 2, "pushes": 0, "chooser": 2, "row": 2, "contract": "H", "points": {"team": 2, "value": 88}},
-    {"forehand": 3, "pushes": 2, "chooser": 1, "row": 8, "contract": "S", "points": {"team": 1, "value": 140}},
-    {"forehand": 4, "pushes": 0, "chooser": 4, "row": 1, "contract": "D", "points": {"team": 1, "value": 100}},
-    {"forehand": 1, "pushes": 0, "chooser": 1, "row": 5, "contract": "obenabe", "points": {"team": 1, "match": True}},
-    {"forehand": 2, "pushes": 2, "chooser": 4, "row": 4, "contract": "C", "points": {"team": 2, "value": 101}},
+    {
+        "forehand": 3,
+        "pushes": 2,
+        "chooser": 1,
+        "row": 8,
+        "contract": "S",
+        "points": {"team": 1, "value": 140},
+    },
+    {
+        "forehand": 4,
+        "pushes": 0,
+        "chooser": 4,
+        "row": 1,
+        "contract": "D",
+        "points": {"team": 1, "value": 100},
+    },
+    {
+        "forehand": 1,
+        "pushes": 0,
+        "chooser": 1,
+        "row": 5,
+        "contract": "obenabe",
+        "points": {"team": 1, "match": True},
+    },
+    {
+        "forehand": 2,
+        "pushes": 2,
+        "chooser": 4,
+        "row": 4,
+        "contract": "C",
+        "points": {"team": 2, "value": 101},
+    },
     {"forehand": 3, "pushes": 0, "chooser": 3, "row": 1, "contract": "D", "points": {"team": 1, "value": 92}},
-    {"forehand": 4, "pushes": 0, "chooser": 4, "row": 7, "contract": "obenabe", "points": {"team": 2, "value": 66}},
+    {
+        "forehand": 4,
+        "pushes": 0,
+        "chooser": 4,
+        "row": 7,
+        "contract": "obenabe",
+        "points": {"team": 2, "value": 66},
+    },
     {"forehand": 1, "pushes": 0, "chooser": 1, "row": 3, "contract": "S", "points": {"team": 1, "value": 73}},
-    {"forehand": 2, "pushes": 0, "chooser": 2, "row": 3, "contract": "S", "points": {"team": 2, "value": 110}},
+    {
+        "forehand": 2,
+        "pushes": 0,
+        "chooser": 2,
+        "row": 3,
+        "contract": "S",
+        "points": {"team": 2, "value": 110},
+    },
     {"forehand": 3, "pushes": 2, "chooser": 1, "row": 7, "contract": "H", "points": {"team": 1, "value": 99}},
-    {"forehand": 4, "pushes": 0, "chooser": 4, "row": 5, "contract": "obenabe", "points": {"team": 1, "value": 113}},
+    {
+        "forehand": 4,
+        "pushes": 0,
+        "chooser": 4,
+        "row": 5,
+        "contract": "obenabe",
+        "points": {"team": 1, "value": 113},
+    },
     {"forehand": 1, "pushes": 0, "chooser": 1, "row": 2, "contract": "H", "points": {"team": 1, "value": 64}},
     {"forehand": 2, "pushes": 0, "chooser": 2, "row": 8, "contract": "C", "points": {"team": 2, "value": 35}},
-    {"forehand": 3, "pushes": 0, "chooser": 3, "row": 4, "contract": "C", "points": {"team": 1, "value": 118}},
-    {"forehand": 4, "pushes": 0, "chooser": 4, "row": 6, "contract": "undenufe", "points": {"team": 2, "value": 90}},
+    {
+        "forehand": 3,
+        "pushes": 0,
+        "chooser": 3,
+        "row": 4,
+        "contract": "C",
+        "points": {"team": 1, "value": 118},
+    },
+    {
+        "forehand": 4,
+        "pushes": 0,
+        "chooser": 4,
+        "row": 6,
+        "contract": "undenufe",
+        "points": {"team": 2, "value": 90},
+    },
 ]
 # The table of example 1: (team, row, cell, T1 total, T2 total) per deal.
 TABLE = [
@@ -144,7 +214,14 @@ def test_example_1_points_entered_for_the_other_team() -> None:
 
 
 def test_example_1_seventeenth_deal_breaks_c7_1() -> None:
-    extra = {"forehand": 1, "pushes": 0, "chooser": 1, "row": 1, "contract": "D", "points": {"team": 1, "value": 80}}
+    extra = {
+        "forehand": 1,
+        "pushes": 0,
+        "chooser": 1,
+        "row": 1,
+        "contract": "D",
+        "points": {"team": 1, "value": 80},
+    }
     answer = score_match(game([*DEALS, extra]))
     assert not answer["valid"]
     assert answer["errors"][0]["rule"] == "C7.1"
@@ -169,7 +246,9 @@ def test_example_1_contract_not_fitting_its_row_breaks_c9() -> None:
     answer = score_match(game(deals))
     error = answer["errors"][0]
     assert (error["rule"], error["deal"], error["code"]) == ("C9", 6, "contract_not_row")
-    assert error["params"]["row"] == 1 and error["params"]["suit"] == "D" and error["params"]["contract"] == "H"
+    assert (
+        error["params"]["row"] == 1 and error["params"]["suit"] == "D" and error["params"]["contract"] == "H"
+    )
     assert "H is not allowed" in error["message"]
 
 
@@ -202,7 +281,13 @@ def test_example_2_slalom_trick_modes_and_winners() -> None:
 
 def test_example_2_throwing_d6_while_holding_s9_breaks_c5_1() -> None:
     answer = legal_cards(
-        {"game": "coiffeur", "contract": SLALOM, "trick_index": 1, "hand": ["S9", "D6"], "trick": ["S8", "S6", "SK"]}
+        {
+            "game": "coiffeur",
+            "contract": SLALOM,
+            "trick_index": 1,
+            "hand": ["S9", "D6"],
+            "trick": ["S8", "S6", "SK"],
+        }
     )
     assert answer["mode"] == "undenufe"
     assert answer["legal"] == ["S9"]
@@ -274,7 +359,9 @@ def test_example_3_misere_with_tricks_worth_nothing_writes_157() -> None:
     assert (answer["written"], answer["match"]) == (157, False)
 
 
-@pytest.mark.parametrize(("konter", "cell", "bonus"), [("zero", 0, [0, 0]), ("penalty", -400, [0, 0]), ("award", 0, [0, 1028])])
+@pytest.mark.parametrize(
+    ("konter", "cell", "bonus"), [("zero", 0, [0, 0]), ("penalty", -400, [0, 0]), ("award", 0, [0, 1028])]
+)
 def test_example_3_konter_match_in_row_c_times_4(konter: str, cell: int, bonus: list[int]) -> None:
     answer = score_deal(
         {
@@ -381,8 +468,22 @@ def test_c3_4_example_forced_passes_round() -> None:
     grid = [{"type": "suit", "suit": "D", "factor": 1}, {"type": "suit", "suit": "H", "factor": 2}]
     deals = [
         {"forehand": 1, "chooser": 1, "row": 1, "contract": "D", "points": {"team": 1, "value": 80}},
-        {"forehand": 2, "pushes": 3, "chooser": 1, "row": 2, "contract": "H", "points": {"team": 1, "value": 80}},
-        {"forehand": 1, "pushes": 5, "chooser": 2, "row": 1, "contract": "D", "points": {"team": 2, "value": 80}},
+        {
+            "forehand": 2,
+            "pushes": 3,
+            "chooser": 1,
+            "row": 2,
+            "contract": "H",
+            "points": {"team": 1, "value": 80},
+        },
+        {
+            "forehand": 1,
+            "pushes": 5,
+            "chooser": 2,
+            "row": 1,
+            "contract": "D",
+            "points": {"team": 2, "value": 80},
+        },
     ]
     answer = score_match({"game": "coiffeur", "options": {"grid": grid}, "deals": deals})
     assert answer["valid"], answer["errors"]

@@ -32,7 +32,9 @@ def rules(answer: dict[str, Any]) -> list[str]:
     return [error["rule"] for error in answer["errors"]]
 
 
-def entry(forehand: int, chooser: int, row: int, contract: Any, pushes: int = 0, **points: Any) -> dict[str, Any]:
+def entry(
+    forehand: int, chooser: int, row: int, contract: Any, pushes: int = 0, **points: Any
+) -> dict[str, Any]:
     return {
         "forehand": forehand,
         "pushes": pushes,
@@ -85,7 +87,9 @@ def test_scratch_of_a_filled_cell_or_outside_the_grid_c9() -> None:
 
 
 def test_scratch_fills_an_open_cell_with_zero_and_does_not_move_the_rotation() -> None:
-    answer = match([entry(1, 1, 1, "D"), {"scratch": {"team": 2, "row": 3, "reason": "office penalty: cards shown"}}])
+    answer = match(
+        [entry(1, 1, 1, "D"), {"scratch": {"team": 2, "row": 3, "reason": "office penalty: cards shown"}}]
+    )
     assert answer["valid"], answer["errors"]
     assert answer["cells"][1][2] == {"value": 0, "written": 0, "deal": 1, "match": False, "scratch": True}
     assert answer["deals"][1]["scratch"] is True
@@ -108,12 +112,25 @@ def test_entry_after_the_game_is_finished_c7_1() -> None:
         (5, "undenufe", {}, "contract_not_row"),
         (7, {"type": "slalom", "start": "obenabe"}, {}, "not_a_wunsch_contract"),  # outside wunsch_contracts
         (7, "D", {"wunsch_contracts": ["obenabe"]}, "not_a_wunsch_contract"),
-        (1, {"type": "misere", "mode": "obenabe"}, {"grid": [{"type": "misere", "factor": 1}], "misere_modes": ["undenufe"]},
-         "misere_mode"),
+        (
+            1,
+            {"type": "misere", "mode": "obenabe"},
+            {"grid": [{"type": "misere", "factor": 1}], "misere_modes": ["undenufe"]},
+            "misere_mode",
+        ),
         (1, {"type": "misere", "mode": "H"}, {"grid": [{"type": "misere", "factor": 1}]}, "misere_mode"),
-        (1, {"type": "3x3", "trump": "H", "order": ["trump", "trump", "obenabe"]}, {"grid": [{"type": "3x3", "factor": 4}]},
-         "order_not_permutation"),
-        (1, {"type": "guschti", "start": "obenabe"}, {"grid": [{"type": "slalom", "factor": 7}]}, "contract_not_row"),
+        (
+            1,
+            {"type": "3x3", "trump": "H", "order": ["trump", "trump", "obenabe"]},
+            {"grid": [{"type": "3x3", "factor": 4}]},
+            "order_not_permutation",
+        ),
+        (
+            1,
+            {"type": "guschti", "start": "obenabe"},
+            {"grid": [{"type": "slalom", "factor": 7}]},
+            "contract_not_row",
+        ),
     ],
 )
 def test_contract_not_fitting_the_row_c9(row: int, contract: Any, options: dict[str, Any], code: str) -> None:
@@ -142,21 +159,35 @@ def test_wunsch_any_allows_extra_contracts_but_misere_modes_still_apply() -> Non
         ("partner", 1, 0, 3),
     ],
 )
-def test_chooser_inconsistent_with_forehand_and_pushes_c3_3(push: str, forehand: int, pushes: int, chooser: int) -> None:
+def test_chooser_inconsistent_with_forehand_and_pushes_c3_3(
+    push: str, forehand: int, pushes: int, chooser: int
+) -> None:
     team = 1 if chooser % 2 else 2
     answer = score_deal(
-        deal(forehand=forehand, pushes=pushes, chooser=chooser, options={"grid": OFFICIAL8, "push": push},
-             points={"team": team, "value": 80})
+        deal(
+            forehand=forehand,
+            pushes=pushes,
+            chooser=chooser,
+            options={"grid": OFFICIAL8, "push": push},
+            points={"team": team, "value": 80},
+        )
     )
     assert rules(answer) == ["C3.3"]
 
 
 @pytest.mark.parametrize(("forehand", "pushes", "chooser"), [(1, 0, 1), (1, 1, 3), (1, 1, 2), (1, 2, 4)])
-def test_partner_pushing_accepts_its_four_paths_in_a_lone_record(forehand: int, pushes: int, chooser: int) -> None:
+def test_partner_pushing_accepts_its_four_paths_in_a_lone_record(
+    forehand: int, pushes: int, chooser: int
+) -> None:
     team = 1 if chooser % 2 else 2
     answer = score_deal(
-        deal(forehand=forehand, pushes=pushes, chooser=chooser, options={"grid": OFFICIAL8, "push": "partner"},
-             points={"team": team, "value": 80})
+        deal(
+            forehand=forehand,
+            pushes=pushes,
+            chooser=chooser,
+            options={"grid": OFFICIAL8, "push": "partner"},
+            points={"team": team, "value": 80},
+        )
     )
     assert answer["valid"], answer["errors"]
 
@@ -188,24 +219,31 @@ def test_weis_and_stoeck_break_c1_3() -> None:
     assert score_deal(deal(weis={}, stoeck=None))["valid"]
 
 
-@pytest.mark.parametrize(
-    ("value", "rule"), [(158, "S8"), (-1, "S8"), (1, "S8"), (156, "S8"), (257, "S5.5")]
-)
+@pytest.mark.parametrize(("value", "rule"), [(158, "S8"), (-1, "S8"), (1, "S8"), (156, "S8"), (257, "S5.5")])
 def test_impossible_trick_points(value: int, rule: str) -> None:
     assert rules(score_deal(deal(points={"team": 1, "value": value}))) == [rule]
 
 
 def test_impossible_trick_points_in_a_mixed_contract_under_opening() -> None:
     grid = [{"type": "slalom", "factor": 7}]
-    answer = score_deal(deal(options={"grid": grid}, contract={"type": "slalom", "start": "undenufe"},
-                             points={"team": 1, "value": 156}))
+    answer = score_deal(
+        deal(
+            options={"grid": grid},
+            contract={"type": "slalom", "start": "undenufe"},
+            points={"team": 1, "value": 156},
+        )
+    )
     assert rules(answer) == ["S8"]
 
 
 def test_mixed_contract_under_per_trick_needs_tricks_c5_6() -> None:
     grid = [{"type": "guschti", "factor": 8}]
-    answer = score_deal(deal(options={"grid": grid, "mixed_points": "per_trick"},
-                             contract={"type": "guschti", "start": "obenabe"}))
+    answer = score_deal(
+        deal(
+            options={"grid": grid, "mixed_points": "per_trick"},
+            contract={"type": "guschti", "start": "obenabe"},
+        )
+    )
     assert rules(answer) == ["C5.6"]
 
 
