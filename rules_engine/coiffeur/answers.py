@@ -112,6 +112,8 @@ class MatchAnswer(TypedDict, total=False):
     #: C7.3, for display: cell(team 1) − cell(team 2) per row, null unless both are filled.
     row_difference: list[int | None] | None
     bounds: Bounds | None
+    #: C8.3 (a hint): per team behind, ⌈(the leader's minimum − its total) / its open factors⌉.
+    catch_up: list[int | None] | None
     decided: Decided | None
     finished: bool | None
     winner: int | str | None

@@ -321,6 +321,7 @@ def _answer(
                 "open_rows": None,
                 "row_difference": None,
                 "bounds": None,
+                "catch_up": None,
                 "decided": None,
                 "finished": None,
                 "winner": None,
@@ -334,6 +335,14 @@ def _answer(
     winner: int | str | None = None
     if finished:
         winner = "tie" if totals[0] == totals[1] else 1 if totals[0] > totals[1] else 2
+    limits = bounds(grid)
+    # C8.3, a hint: the average written value per open factor that draws level with the leader's minimum.
+    catch_up: list[int | None] = [None, None]
+    for team in (1, 2):
+        behind = limits["min"][2 - team] - totals[team - 1]
+        factors = grid.factor_sum(team)
+        if behind > 0 and factors:
+            catch_up[team - 1] = -(-behind // factors)
     difference: list[int | None] = []
     for first, second in zip(grid.cells[0], grid.cells[1], strict=True):
         difference.append(
@@ -346,7 +355,8 @@ def _answer(
             "bonus": list(grid.bonus),
             "open_rows": [grid.open_rows(1), grid.open_rows(2)],
             "row_difference": difference,
-            "bounds": bounds(grid),
+            "bounds": limits,
+            "catch_up": catch_up,
             "decided": decided,
             "finished": finished,
             "winner": winner,

@@ -488,3 +488,9 @@ def test_c3_4_example_forced_passes_round() -> None:
     answer = score_match({"game": "coiffeur", "options": {"grid": grid}, "deals": deals})
     assert answer["valid"], answer["errors"]
     assert answer["open_rows"] == [[], [2]]
+
+
+def test_c8_3_catch_up_hint_after_deal_13() -> None:
+    # Team 2 needs ⌈(4263 − 1929) / 6⌉ = 389 per open factor, more than w(M) = 257: out of reach.
+    answer = score_match(game(DEALS[:14]))
+    assert answer["catch_up"] == [None, 389]
