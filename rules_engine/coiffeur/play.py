@@ -9,6 +9,7 @@ plus the trick's ``mode``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -27,6 +28,23 @@ __all__ = ["POSITION_FIELDS", "legal_cards"]
 POSITION_FIELDS = frozenset({"game", "options", "contract", "trick_index", "hand", "trick"})
 
 
+_CONTRACTS: dict[str, CoiffeurContract] = {}
+
+
+def _contract(raw: object) -> CoiffeurContract:
+    """:meth:`CoiffeurContract.parse`, once per distinct contract (positions repeat a few)."""
+    try:
+        key = json.dumps(raw, sort_keys=True)
+    except (TypeError, ValueError):
+        return CoiffeurContract.parse(raw)
+    found = _CONTRACTS.get(key)
+    if found is None:
+        found = CoiffeurContract.parse(raw)
+        if len(_CONTRACTS) < 256:
+            _CONTRACTS[key] = found
+    return found
+
+
 def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
     """Which cards of the hand may be played to the trick, and why the others may not.
 
@@ -39,7 +57,7 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
     options = coiffeur_options(fields.raw("options"))
     if "contract" not in position:
         raise InvalidRecord("position.contract is missing")
-    contract = CoiffeurContract.parse(fields.raw("contract"))
+    contract = _contract(fields.raw("contract"))
     index = fields.integer("trick_index", minimum=0, maximum=TRICKS - 1) if fields.has("trick_index") else 0
     if not fields.has("hand"):
         raise InvalidRecord("position.hand is missing (the player's cards, e.g. ['H6', 'CA'])")
@@ -53,7 +71,8 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
         raise InvalidRecord(
             f"position.hand: {len(hand)} cards; at trick {index + 1} a hand has at most {TRICKS - index}"
         )
-    if len(set(hand) | set(trick)) != len(hand) + len(trick):
+    # Cards are frozen values: their codes (hashed in C) tell duplicates apart as well.
+    if len({str(card) for card in (*hand, *trick)}) != len(hand) + len(trick):
         raise InvalidRecord("position: a card is given twice (in the hand or the trick)")
     mode = contract.modes(options)[index]
     ordered = tuple(sorted(hand, key=display_order))
