@@ -606,7 +606,9 @@ def extra_table(rows: list[Row]) -> list[str]:
     return lines
 
 
-def extra_section(rows: list[Row], info: dict[str, Any], seconds: float, quick: bool, load: str) -> str:
+def extra_section(
+    rows: list[Row], info: dict[str, Any], seconds: float, quick: bool, load: str, busy: bool
+) -> str:
     m = machine()
     command = "bench/engine.py --quick" if quick else "bench/engine.py"
     lines = [
@@ -614,8 +616,13 @@ def extra_section(rows: list[Row], info: dict[str, Any], seconds: float, quick: 
         "## Engine benchmark: Coiffeur's and Differenzler's contracts (`bench/engine.py` (d), issue 19)",
         "",
         f"Run {m['date']} on {m['nproc']} CPUs ({m['cpu']}), {m['python']}. Command: `.venv/bin/python "
-        f"{command}` ({seconds:.0f} s in all; 1-minute load average {load})"
-        + (" — the quick mode: fewer inputs, for a busy machine." if quick else "."),
+        f"{command}` ({seconds:.0f} s in all; 1-minute load average {load}"
+        + (" — the quick mode: fewer inputs, for a busy machine" if quick else "")
+        + (
+            "; other work was running on the machine, so absolute figures vary from run to run: read the ratios)."
+            if busy
+            else ")."
+        ),
         "",
         f"Inputs (seed {SEED + 4}): per contract {info['deals']:,} complete deals played by random legal cards "
         f"(hands and tricks, every card checked) and {info['positions']:,} positions met while playing them; "
@@ -741,7 +748,9 @@ def main(argv: list[str] | None = None) -> int:
         positions, deals = schieber_inputs(rng)
         extra_rows, extra_info = measure_extra(positions, deals, args.quick)
     seconds = time.perf_counter() - started
-    load = f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
+    load_after = os.getloadavg()[0]
+    load = f"{load_before:.1f} before, {load_after:.1f} after"
+    busy = max(load_before, load_after) > 1.5
     if info:
         print(
             f"inputs prepared in {info['prepared']:.1f} s; total {seconds:.1f} s; load average {info['load']}"
@@ -757,7 +766,10 @@ def main(argv: list[str] | None = None) -> int:
         write(section(rows, extra, info, seconds))
     if extra_rows and (args.quick or set(args.only) == set("abcd")):
         write_section(
-            RESULTS, EXTRA_BEGIN, EXTRA_END, extra_section(extra_rows, extra_info, seconds, args.quick, load)
+            RESULTS,
+            EXTRA_BEGIN,
+            EXTRA_END,
+            extra_section(extra_rows, extra_info, seconds, args.quick, load, busy),
         )
         print(f"wrote {RESULTS.relative_to(ROOT)}")
     return 0
