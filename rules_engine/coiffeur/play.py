@@ -10,20 +10,21 @@ plus the trick's ``mode``.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from rules_engine.cards import parse_cards
+from rules_engine.cards import Card, parse_cards
 from rules_engine.coiffeur.answers import LegalAnswer
-from rules_engine.coiffeur.contracts import TRICKS, CoiffeurContract
+from rules_engine.coiffeur.contracts import PLAY_RULE, TRICKS, CoiffeurContract
 from rules_engine.coiffeur.deal import PLAYERS, relabel_for
 from rules_engine.coiffeur.options import coiffeur_options
 from rules_engine.errors import InvalidRecord
 from rules_engine.records import Fields
 from rules_engine.schieber.play import display_order
-from rules_engine.trick_modes import classify_mode, mode_reason
+from rules_engine.schieber.play import legal_cards as schieber_legal_cards
+from rules_engine.trick_modes import TrickMode, classify_mode, mode_reason
 
-__all__ = ["POSITION_FIELDS", "legal_cards"]
+__all__ = ["POSITION_FIELDS", "careful_legal_cards", "legal_cards"]
 
 POSITION_FIELDS = frozenset({"game", "options", "contract", "trick_index", "hand", "trick"})
 
@@ -75,6 +76,17 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
     if len({str(card) for card in (*hand, *trick)}) != len(hand) + len(trick):
         raise InvalidRecord("position: a card is given twice (in the hand or the trick)")
     mode = contract.modes(options)[index]
+    if not mode.undertrump_when_void:
+        return _as_schieber(contract, mode.key, index, hand, trick)
+    return careful_legal_cards(contract, mode, index, hand, trick)
+
+
+def careful_legal_cards(
+    contract: CoiffeurContract, mode: TrickMode, index: int, hand: Sequence[Card], trick: Sequence[Card]
+) -> LegalAnswer:
+    """The answer built card by card from :func:`classify_mode` and the contract's reasons: every
+    position goes this way when its trick allows undertrumping (a trump Misère); the tests hold
+    the Schieber-based path of the others to it."""
     ordered = tuple(sorted(hand, key=display_order))
     legal, illegal = classify_mode(mode, ordered, trick)
     relabel = relabel_for(contract)
@@ -89,3 +101,31 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
         "trick_index": index,
         "mode": mode.key,
     }
+
+
+def _as_schieber(
+    contract: CoiffeurContract, key: str, index: int, hand: Sequence[Card], trick: Sequence[Card]
+) -> LegalAnswer:
+    """A trick played as one of Schieber's contracts: Schieber's answer (its fast path), with the
+    extra contracts' reasons citing their own rule and naming the trick's mode, as
+    :func:`~rules_engine.coiffeur.deal.relabel_for` does."""
+    answer = schieber_legal_cards(
+        {"contract": key, "hand": [str(card) for card in hand], "trick": [str(card) for card in trick]}
+    )
+    rule = PLAY_RULE[contract.type]
+    illegal: dict[str, Any] = answer["illegal"]
+    if illegal and rule.startswith("C5"):
+        number = index + 1
+        for code, reason in list(illegal.items()):
+            play_rule = reason["rule"]
+            params = dict(reason["params"])
+            params.update(
+                {"mode": key, "play_rule": play_rule, "contract_type": contract.type, "trick": number}
+            )
+            illegal[code] = {
+                "rule": rule,
+                "message": f"trick {number} is {key} ({play_rule}): {reason['message']}",
+                "code": reason["code"],
+                "params": params,
+            }
+    return {"legal": answer["legal"], "illegal": illegal, "trick_index": index, "mode": key}

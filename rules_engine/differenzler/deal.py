@@ -34,6 +34,7 @@ __all__ = [
     "parse_deal",
     "read_players",
     "relabel",
+    "relabel_json",
     "score_deal",
     "trick_mode",
     "tricks_per_deal",
@@ -357,6 +358,24 @@ def relabel(reason: Reason, mode: TrickMode, trick: int | None) -> Reason:
         params["held"] = " ".join(held)
         template = _UNDERTRUMP
     return Reason(rule, reason.code, template, params, reason.field)
+
+
+def relabel_json(reason: Mapping[str, Any]) -> dict[str, Any]:
+    """:func:`relabel` for a reason already in JSON (Schieber's fast ``legal_cards`` answers)."""
+    play_rule = reason["rule"]
+    params = dict(reason["params"])
+    params["play_rule"] = play_rule
+    message = reason["message"]
+    if reason["code"] == "undertrump":
+        led = params.get("led")
+        params["held"] = " ".join(code for code in params.get("instead", ()) if code[0] == led)
+        message = _UNDERTRUMP.format(**params)
+    return {
+        "rule": _RULE_IDS.get(play_rule, play_rule),
+        "message": message,
+        "code": reason["code"],
+        "params": params,
+    }
 
 
 def _points_table(trump: str) -> tuple[Mapping[Card, int], ...]:

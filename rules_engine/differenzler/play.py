@@ -7,20 +7,29 @@ A position is ``{"game": "differenzler", "options": {...}, "players": 4, "trump"
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from rules_engine.cards import parse_cards
+from rules_engine.cards import Card, parse_cards
 from rules_engine.differenzler.answers import LegalAnswer
-from rules_engine.differenzler.deal import TRUMPS, read_players, relabel, trick_mode, tricks_per_deal
+from rules_engine.differenzler.deal import (
+    TRUMPS,
+    read_players,
+    relabel,
+    relabel_json,
+    trick_mode,
+    tricks_per_deal,
+)
 from rules_engine.differenzler.options import differenzler_options
 from rules_engine.errors import InvalidRecord
 from rules_engine.records import Fields
 from rules_engine.schieber.play import display_order
-from rules_engine.trick_modes import classify_mode, mode_reason
+from rules_engine.schieber.play import legal_cards as schieber_legal_cards
+from rules_engine.trick_modes import TrickMode, classify_mode, mode_reason
 
-__all__ = ["POSITION_FIELDS", "legal_cards"]
+__all__ = ["POSITION_FIELDS", "careful_legal_cards", "legal_cards"]
 
+SCHIEBER_HAND = 9
 POSITION_FIELDS = frozenset({"game", "options", "players", "trump", "hand", "trick"})
 
 
@@ -52,6 +61,25 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
     if len(set(hand) | set(trick)) != len(hand) + len(trick):
         raise InvalidRecord("position: a card is given twice (in the hand or the trick)")
     mode = trick_mode(str(trump))
+    if trick and len(str(trump)) == 1 and trick[0].suit.value != trump:
+        led = trick[0].suit
+        if all(card.suit is not led for card in hand):  # D4.3: void in the led suit, any card
+            return {"legal": [str(card) for card in sorted(hand, key=display_order)], "illegal": {}}
+    if len(hand) > SCHIEBER_HAND:  # three players hold up to 12 cards; Schieber's positions 9
+        return careful_legal_cards(mode, hand, trick)
+    # Otherwise the trick is played as Schieber's contract: its answer, with D4's rule ids.
+    answer = schieber_legal_cards(
+        {"contract": mode.key, "hand": [str(card) for card in hand], "trick": [str(card) for card in trick]}
+    )
+    illegal: dict[str, Any] = answer["illegal"]
+    for code, reason in list(illegal.items()):
+        illegal[code] = relabel_json(reason)
+    return {"legal": answer["legal"], "illegal": illegal}
+
+
+def careful_legal_cards(mode: TrickMode, hand: Sequence[Card], trick: Sequence[Card]) -> LegalAnswer:
+    """The answer built card by card from :func:`classify_mode` and :func:`relabel`; the tests
+    hold :func:`legal_cards` (Schieber's fast path, relabelled) to it."""
     ordered = tuple(sorted(hand, key=display_order))
     legal, illegal = classify_mode(mode, ordered, trick)
     return {

@@ -183,3 +183,39 @@ def test_per_trick_slalom_reaches_other_totals_than_157() -> None:
     options = {"grid": grid_for(contract), "mixed_points": "per_trick"}
     totals = {sum(score_deal(play(seed, contract, options)[0])["trick_points"]) for seed in range(30)}
     assert len(totals) > 1
+
+
+@SETTINGS
+@given(
+    seed=st.integers(0, 2**32), contract=st.one_of(EXTRA, st.sampled_from(["H", "S", "obenabe", "undenufe"]))
+)
+def test_legal_cards_answers_as_the_careful_path(seed: int, contract: Any) -> None:
+    # Tricks played as one of Schieber's contracts are answered through Schieber's fast path;
+    # the answer must be the one built card by card from the trick's mode.
+    from rules_engine.cards import Card
+    from rules_engine.coiffeur.contracts import CoiffeurContract
+    from rules_engine.coiffeur.options import coiffeur_options
+    from rules_engine.coiffeur.play import careful_legal_cards
+
+    rng = random.Random(seed)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    index = rng.randrange(9)
+    hand, trick = deck[: 9 - index], deck[9 : 9 + rng.randrange(4)]
+    options = {"misere_modes": ["obenabe", "undenufe", "slalom", *SUITS]}
+    answer = legal_cards(
+        {
+            "game": "coiffeur",
+            "options": options,
+            "contract": contract,
+            "trick_index": index,
+            "hand": hand,
+            "trick": trick,
+        }
+    )
+    parsed = CoiffeurContract.parse(contract)
+    mode = parsed.modes(coiffeur_options(options))[index]
+    careful = careful_legal_cards(
+        parsed, mode, index, [Card.parse(c) for c in hand], [Card.parse(c) for c in trick]
+    )
+    assert answer == careful

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules_engine import InvalidRecord, legal_cards
+from rules_engine.cards import Card
+from rules_engine.differenzler.deal import trick_mode
+from rules_engine.differenzler.play import careful_legal_cards
 
 
 def legal(hand: list[str], trick: list[str], trump: str = "C", **more: Any) -> dict[str, Any]:
@@ -51,3 +57,27 @@ def test_three_players_take_tricks_of_three_cards() -> None:
 def test_obenabe_under_the_modes_option_follows_s4_2_cited_as_d4_2() -> None:
     answer = legal(["H7", "S8"], ["HK"], trump="obenabe")
     assert answer["illegal"]["S8"]["rule"] == "D4.2"
+
+
+DECK = [s + r for s in "HCDS" for r in "AKQJT9876"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    trump=st.sampled_from(["H", "C", "D", "S", "obenabe", "undenufe"]),
+    players=st.sampled_from([3, 4]),
+)
+def test_legal_cards_answers_as_the_careful_path(seed: int, trump: str, players: int) -> None:
+    # legal_cards answers through Schieber's fast path, relabelled; the careful path builds each
+    # reason from the trick's mode. Both must give the same answer.
+    rng = random.Random(seed)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    size = rng.randint(1, 36 // players)
+    hand, trick = deck[:size], deck[size : size + rng.randrange(players)]
+    answer = legal(hand, trick, trump, players=players)
+    careful = careful_legal_cards(
+        trick_mode(trump), [Card.parse(c) for c in hand], [Card.parse(c) for c in trick]
+    )
+    assert answer == careful
