@@ -363,3 +363,10 @@ def test_malformed_partie_records() -> None:
         score_match({"game": "differenzler_tournament", "deals": []})
     with pytest.raises(InvalidRecord):
         score_deal({"game": "differenzler_tournament"})
+
+
+def test_no_differenzler_tournament_record_in_this_version_d7_3() -> None:
+    import rules_engine
+
+    with pytest.raises(InvalidRecord):
+        rules_engine.score_tournament({"game": "differenzler_tournament", "players": [], "rounds": []})
