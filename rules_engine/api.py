@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 GAMES: dict[str, str] = {
     "schieber": "rules_engine.schieber",
     "klammern": "rules_engine.klammern",
+    "coiffeur": "rules_engine.coiffeur",
+    "differenzler": "rules_engine.differenzler",
 }
 
 Answer = dict[str, Any]
