@@ -40,7 +40,9 @@ def _entry(record: object, entry: str) -> Callable[[Mapping[str, Any]], Answer]:
         if found is not None:
             return found
     if not isinstance(game, str) or game not in GAMES:
-        raise InvalidRecord(f"game: unknown game {game!r} (use one of {', '.join(map(repr, GAMES))})")
+        raise InvalidRecord(
+            f"game: unknown game {game!r} (use one of {', '.join(map(repr, GAMES))})", field="game"
+        )
     module = importlib.import_module(GAMES[game])
     function = cast(Callable[[Mapping[str, Any]], Answer], getattr(module, entry))
     _RESOLVED[(game, entry)] = function

@@ -176,9 +176,9 @@ def _cards(raw: object, what: str) -> tuple[Card, ...]:
 
 def _int_list(value: object, length: int, what: str) -> tuple[int, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise InvalidRecord(f"{what} must be a list of {length} whole numbers, not {value!r}")
+        raise InvalidRecord(f"{what} must be a list of {length} whole numbers, not {value!r}", where=what)
     if len(value) != length:
-        raise InvalidRecord(f"{what} must give {length} numbers (one per side), not {len(value)}")
+        raise InvalidRecord(f"{what} must give {length} numbers (one per side), not {len(value)}", where=what)
     return tuple(check_integer(v, f"{what}[{i}]") for i, v in enumerate(value))
 
 
@@ -191,7 +191,7 @@ def parse_deal(record: Mapping[str, Any]) -> DealRecord:
     fields = Fields(record, "deal", DEAL_FIELDS)
     game = fields.raw("game", GAME)
     if game != GAME:
-        raise InvalidRecord(f"deal.game: a Klammern deal has game {GAME!r}, not {game!r}")
+        raise InvalidRecord(f"deal.game: a Klammern deal has game {GAME!r}, not {game!r}", field="game")
     options = klammern_options(fields.raw("profile"), fields.raw("options"))
     players: int = fields.choice("players", (2, 3, 4), 4)
     sides = side_count(players)
@@ -202,7 +202,7 @@ def parse_deal(record: Mapping[str, Any]) -> DealRecord:
     trump = parse_trump(fields.raw("trump"), "deal.trump")
     declarer: Seat | None = fields.seat("declarer", players)
     if declarer is None:
-        raise InvalidRecord("deal.declarer is missing: the seat that made trump")
+        raise InvalidRecord("deal.declarer is missing: the seat that made trump", field="declarer")
     how: str = fields.choice("how", HOWS, "orgi")
     kontra: bool = fields.boolean("kontra", False)
     re: bool = fields.boolean("re", False)
@@ -232,40 +232,48 @@ def parse_deal(record: Mapping[str, Any]) -> DealRecord:
         revoke = Fields(fields.mapping("revoke"), "deal.revoke", ("seat", "points"))
         revoke_seat = revoke.seat("seat", players)
         if revoke_seat is None:
-            raise InvalidRecord("deal.revoke.seat is missing: the seat that revoked")
+            raise InvalidRecord("deal.revoke.seat is missing: the seat that revoked", field="revoke.seat")
         revoke_points = _int_list(revoke.raw("points"), sides, "deal.revoke.points")
 
     points_team = points_value = points_sides = all_tricks = None
     if fields.has("points"):
         if tricks is not None:
             raise InvalidRecord(
-                "deal.points must be omitted when deal.tricks is given (the engine counts the tricks)"
+                "deal.points must be omitted when deal.tricks is given (the engine counts the tricks)",
+                field="points",
             )
         if revoke_seat is not None:
             raise InvalidRecord(
-                "deal.points must be omitted with a revoke (deal.revoke.points gives the points)"
+                "deal.points must be omitted with a revoke (deal.revoke.points gives the points)",
+                field="points",
             )
         points = Fields(fields.mapping("points"), "deal.points", ("team", "value", "sides", "all_tricks"))
         if points.has("sides"):
             if points.has("team") or points.has("value") or points.has("all_tricks"):
-                raise InvalidRecord("deal.points gives either sides or team with value/all_tricks, not both")
+                raise InvalidRecord(
+                    "deal.points gives either sides or team with value/all_tricks, not both", field="points"
+                )
             points_sides = _int_list(points.raw("sides"), sides, "deal.points.sides")
         else:
             points_team = points.integer("team", minimum=1, maximum=sides)
             if durchmarsch is not None or points.has("all_tricks"):
                 if points.has("value"):
-                    raise InvalidRecord("deal.points: a Durchmarsch gives team and all_tricks, not value")
+                    raise InvalidRecord(
+                        "deal.points: a Durchmarsch gives team and all_tricks, not value",
+                        field="points.value",
+                    )
                 all_tricks = points.boolean("all_tricks")
             else:
                 if players != 4:
                     raise InvalidRecord(
-                        f'deal.points: with {players} players give every side\'s points as {{"sides": [...]}}'
+                        f'deal.points: with {players} players give every side\'s points as {{"sides": [...]}}',
+                        field="points",
                     )
                 if "value" not in points.data:
-                    raise InvalidRecord("deal.points.value is missing")
+                    raise InvalidRecord("deal.points.value is missing", field="points.value")
                 points_value = check_integer(points.raw("value"), "deal.points.value")
     elif tricks is None and revoke_seat is None:
-        raise InvalidRecord("deal.points is missing (give points, revoke or tricks)")
+        raise InvalidRecord("deal.points is missing (give points, revoke or tricks)", field="points")
 
     return DealRecord(
         options,

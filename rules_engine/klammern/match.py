@@ -78,13 +78,14 @@ def parse_match(record: object) -> tuple[Format, MatchSetup, dict[str, Any], lis
     fields = Fields(record, "match", MATCH_FIELDS)
     game = fields.raw("game", GAME)
     if game != GAME:
-        raise InvalidRecord(f"match.game: a Klammern match has game {GAME!r}, not {game!r}")
+        raise InvalidRecord(f"match.game: a Klammern match has game {GAME!r}, not {game!r}", field="game")
     players: int = fields.integer("players", 4, minimum=2, maximum=4)
     format_name: str = fields.choice("format", FORMATS, DEFAULT_FORMAT)
     for key, owner in FORMAT_TARGETS.items():
         if fields.has(key) and format_name != owner:
             raise InvalidRecord(
-                f"match.{key} belongs to the {owner!r} format; this match's format is {format_name!r}"
+                f"match.{key} belongs to the {owner!r} format; this match's format is {format_name!r}",
+                field=key,
             )
     target = DEFAULT_TARGET
     if fields.has("target"):
@@ -100,12 +101,16 @@ def parse_match(record: object) -> tuple[Format, MatchSetup, dict[str, Any], lis
     records: list[Mapping[str, Any]] = []
     for index, deal in enumerate(deals):
         if not isinstance(deal, Mapping):
-            raise InvalidRecord(f"match.deals[{index}] must be a JSON object, not {type(deal).__name__}")
+            raise InvalidRecord(
+                f"match.deals[{index}] must be a JSON object, not {type(deal).__name__}", deal=index
+            )
         for key, value in shared.items():
             if deal.get(key) is not None and deal[key] != value:
                 raise InvalidRecord(
                     f"match.deals[{index}].{key} is {deal[key]!r} but the match gives {value!r};"
-                    f" a match states {key} once for all its deals"
+                    f" a match states {key} once for all its deals",
+                    field=key,
+                    deal=index,
                 )
         records.append({**deal, **shared})
     setup = MatchSetup(players=players, target=target, target_big=target_big)
@@ -120,7 +125,7 @@ def _check_options(profile: object, options: Mapping[str, Any]) -> None:
     try:
         klammern_options(profile, options)
     except InvalidRecord as error:
-        raise InvalidRecord(f"match: {error}") from None
+        raise InvalidRecord(f"match: {error}", field=error.field) from None
 
 
 def score_match(record: Mapping[str, Any]) -> Answer:
@@ -183,7 +188,7 @@ def _score_one(score_deal: DealScorer, record: Mapping[str, Any], index: int) ->
     try:
         return score_deal(record)
     except InvalidRecord as error:
-        raise InvalidRecord(f"match.deals[{index}]: {error}") from None
+        raise error.in_deal(index, f"match.deals[{index}]") from None
     except RuleBroken as broken:
         # The deal contract answers rule breaks; this keeps a raised one from escaping.
         return {"valid": False, "errors": [reason.to_json() for reason in broken.reasons]}

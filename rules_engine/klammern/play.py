@@ -421,7 +421,8 @@ def legal_cards(position: Mapping[str, Any]) -> dict[str, Any]:
     check_deck(trick, DECK, GAME, "position.trick")
     if len(trick) >= players:
         raise InvalidRecord(
-            f"position.trick has {len(trick)} cards; with {players} players a trick is complete at {players}"
+            f"position.trick has {len(trick)} cards; with {players} players a trick is complete at {players}",
+            field="trick",
         )
     errors: list[Reason] = []
     seen: set[Card] = set()

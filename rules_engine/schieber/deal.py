@@ -18,7 +18,7 @@ from itertools import chain
 from typing import Any
 
 from rules_engine.cards import CARD_BY_CODE, Card, format_cards, parse_cards
-from rules_engine.errors import InvalidRecord, Reason, RuleBroken
+from rules_engine.errors import InvalidNotation, InvalidRecord, Reason, RuleBroken
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields, per_seat_card_groups, per_seat_cards
 from rules_engine.schieber.contracts import (
@@ -89,10 +89,10 @@ def _parse_points(data: object, where: str) -> PointsClaim:
     match = points.boolean("match") if points.has("match") else False
     if match:
         if points.has("value"):
-            raise InvalidRecord(f"{where}: give either 'match': true or a 'value', not both")
+            raise InvalidRecord(f"{where}: give either 'match': true or a 'value', not both", where=where)
         return PointsClaim(team, None, True)
     if not points.has("value"):
-        raise InvalidRecord(f"{where}.value is missing (or say 'match': true)")
+        raise InvalidRecord(f"{where}.value is missing (or say 'match': true)", where=f"{where}.value")
     # Range errors are rule breaks (S8), so any whole number is read here.
     return PointsClaim(team, points.integer("value"), False)
 
@@ -114,14 +114,19 @@ def _parse_tricks(raw: object, name: str) -> tuple[tuple[Card, ...], ...]:
             else:
                 return tuple(zip(stream, stream, stream, stream))
     if isinstance(raw, (str, bytes)) or not isinstance(raw, (list, tuple)):
-        raise InvalidRecord(f"{name} must be a list of the {TRICKS_PER_DEAL} tricks, not {raw!r}")
+        raise InvalidRecord(f"{name} must be a list of the {TRICKS_PER_DEAL} tricks, not {raw!r}", where=name)
     if len(raw) != TRICKS_PER_DEAL:
-        raise InvalidRecord(f"{name} must be the {TRICKS_PER_DEAL} tricks of the deal, not {len(raw)}")
+        raise InvalidRecord(
+            f"{name} must be the {TRICKS_PER_DEAL} tricks of the deal, not {len(raw)}", where=name
+        )
     tricks = []
     for index, trick in enumerate(raw):
         cards = parse_cards(trick, what=f"{name}[{index}]")
         if len(cards) != PLAYERS:
-            raise InvalidRecord(f"{name}[{index}] must hold the {PLAYERS} cards played, not {len(cards)}")
+            raise InvalidRecord(
+                f"{name}[{index}] must hold the {PLAYERS} cards played, not {len(cards)}",
+                where=f"{name}[{index}]",
+            )
         tricks.append(cards)
     return tuple(tricks)
 
@@ -141,21 +146,30 @@ def parse_deal(data: object, where: str = "deal", *, allowed: Iterable[str] = RE
 def _read_fields(deal: Fields, where: str) -> DealRecord:
     forehand = deal.seat("forehand")
     if forehand is None:
-        raise InvalidRecord(f"{deal.name('forehand')} is missing (the seat that leads the first trick)")
+        raise InvalidRecord(
+            f"{deal.name('forehand')} is missing (the seat that leads the first trick)",
+            where=deal.name("forehand"),
+        )
     raw_contract = deal.raw("contract")
     contract = _CONTRACTS.get(raw_contract) if type(raw_contract) is str else None
     if contract is None and "contract" in deal.data:
-        contract = Contract.parse(raw_contract)
+        try:
+            contract = Contract.parse(raw_contract)
+        except InvalidRecord as error:
+            raise InvalidNotation(str(error), where=deal.name("contract")) from None
     if contract is None:
-        raise InvalidRecord(f"{deal.name('contract')} is missing")
+        raise InvalidRecord(f"{deal.name('contract')} is missing", where=deal.name("contract"))
     pushed = deal.boolean("pushed") if deal.has("pushed") else False
     has_points, has_tricks = deal.has("points"), deal.has("tricks")
     if has_points and has_tricks:
         raise InvalidRecord(
-            f"{where}: give 'points' or 'tricks', not both (with tricks the engine counts the points)"
+            f"{where}: give 'points' or 'tricks', not both (with tricks the engine counts the points)",
+            where=deal.name("points"),
         )
     if not has_points and not has_tricks:
-        raise InvalidRecord(f"{where}: 'points' is missing (or give the nine 'tricks')")
+        raise InvalidRecord(
+            f"{where}: 'points' is missing (or give the nine 'tricks')", where=deal.name("points")
+        )
     points = _parse_points(deal.raw("points"), deal.name("points")) if has_points else None
     tricks = _parse_tricks(deal.raw("tricks"), deal.name("tricks")) if has_tricks else None
     weis = per_seat_card_groups(deal.mapping("weis", None), PLAYERS, deal.name("weis"))
@@ -559,7 +573,7 @@ def read_deal_record(record: object) -> tuple[DealRecord, RuleOptions]:
     fields = Fields(record, "deal", RECORD_FIELDS)
     game = fields.raw("game", "schieber")
     if game != "schieber":
-        raise InvalidRecord(f"game: {game!r} is not a Schieber record")
+        raise InvalidRecord(f"game: {game!r} is not a Schieber record", field="game")
     options = cached_options(fields.raw("profile"), fields.raw("options"))
     # The same fields parse_deal(record, "deal") would read: checked once, not twice.
     return _read_fields(fields, "deal"), options

@@ -22,7 +22,14 @@ from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields
 from rules_engine.schieber.contracts import DEFAULT_TARGET, MATCH_BONUS, TRICKS_PER_DEAL
-from rules_engine.schieber.deal import DEAL_FIELDS, DealScore, cached_options, evaluate_deal, parse_deal
+from rules_engine.schieber.deal import (
+    DEAL_FIELDS,
+    DealRecord,
+    DealScore,
+    cached_options,
+    evaluate_deal,
+    parse_deal,
+)
 from rules_engine.seats import Seat
 
 __all__ = ["MATCH_FIELDS", "DealOutcome", "crossing_trick", "score_match"]
@@ -122,13 +129,22 @@ def _read_match(record: object) -> tuple[RuleOptions, int, list[Any]]:
     fields = Fields(record, "match", MATCH_FIELDS)
     game = fields.raw("game", "schieber")
     if game != "schieber":
-        raise InvalidRecord(f"game: {game!r} is not a Schieber record")
+        raise InvalidRecord(f"game: {game!r} is not a Schieber record", field="game")
     options = cached_options(fields.raw("profile"), fields.raw("options"))
     target = fields.integer("target", minimum=1) if fields.has("target") else DEFAULT_TARGET[options.profile]
     if not fields.has("deals"):
-        raise InvalidRecord("match.deals is missing (the list of deals, [] before the first)")
+        raise InvalidRecord("match.deals is missing (the list of deals, [] before the first)", field="deals")
     deals = fields.sequence("deals")
     return options, int(target), list(deals)
+
+
+def _parse_deal(deal: object, index: int) -> DealRecord:
+    try:
+        return parse_deal(deal, f"deals[{index}]", allowed=DEAL_FIELDS)
+    except InvalidRecord as error:
+        if error.deal is None:  # a fault its own message locates by value only (a card code)
+            error.deal = index
+        raise
 
 
 def score_match(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -137,9 +153,7 @@ def score_match(record: Mapping[str, Any]) -> dict[str, Any]:
     :raises InvalidRecord: the input is not a match record (any deal malformed included).
     """
     options, target, raw_deals = _read_match(record)
-    parsed = [
-        parse_deal(deal, f"deals[{index}]", allowed=DEAL_FIELDS) for index, deal in enumerate(raw_deals)
-    ]
+    parsed = [_parse_deal(deal, index) for index, deal in enumerate(raw_deals)]
     errors: list[Reason] = []
     answers: list[dict[str, Any]] = []
     scores: Pair = (0, 0)

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.cards import Card, Rank, Suit, parse_cards
-from rules_engine.errors import InvalidRecord
+from rules_engine.errors import InvalidNotation, InvalidRecord
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields
 from rules_engine.schieber.contracts import (
@@ -134,21 +134,29 @@ def read_position(
     fields = Fields(position, "position", POSITION_FIELDS)
     game = fields.raw("game", "schieber")
     if game != "schieber":
-        raise InvalidRecord(f"position.game: expected 'schieber', not {game!r}")
+        raise InvalidRecord(f"position.game: expected 'schieber', not {game!r}", field="game")
     options = _options(fields.raw("profile"), fields.raw("options"))
     if not fields.has("contract"):
-        raise InvalidRecord("position.contract is missing (a suit letter, 'obenabe' or 'undenufe')")
-    contract = Contract.parse(fields.raw("contract"))
+        raise InvalidRecord(
+            "position.contract is missing (a suit letter, 'obenabe' or 'undenufe')", field="contract"
+        )
+    try:
+        contract = Contract.parse(fields.raw("contract"))
+    except InvalidRecord as error:
+        raise InvalidNotation(str(error), field="contract") from None
     if not fields.has("hand"):
-        raise InvalidRecord("position.hand is missing (the player's cards, e.g. ['H6', 'CA'])")
+        raise InvalidRecord("position.hand is missing (the player's cards, e.g. ['H6', 'CA'])", field="hand")
     hand = _cards(fields.sequence("hand"), "position.hand")
     trick = _cards(fields.sequence("trick", None) or (), "position.trick")
     if len(trick) >= PLAYERS:
         raise InvalidRecord(
-            f"position.trick: {len(trick)} cards are already played; a trick to play to has 0-3"
+            f"position.trick: {len(trick)} cards are already played; a trick to play to has 0-3",
+            field="trick",
         )
     if len(hand) > TRICKS_PER_DEAL:
-        raise InvalidRecord(f"position.hand: {len(hand)} cards; a hand has at most {TRICKS_PER_DEAL}")
+        raise InvalidRecord(
+            f"position.hand: {len(hand)} cards; a hand has at most {TRICKS_PER_DEAL}", field="hand"
+        )
     seen: dict[Card, str] = {}
     for what, cards in (("hand", hand), ("trick", trick)):
         for card in cards:
@@ -159,7 +167,7 @@ def read_position(
                     if first == what
                     else "in both position.hand and position.trick"
                 )
-                raise InvalidRecord(f"position: {card} is {where}")
+                raise InvalidRecord(f"position: {card} is {where}", field=what)
             seen[card] = what
     return contract, options, hand, trick
 

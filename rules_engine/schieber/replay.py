@@ -115,24 +115,27 @@ def _check_shape(tricks: Sequence[Sequence[Card]], partial: bool) -> None:
     if _plain_shape(tricks, partial):
         return
     if isinstance(tricks, (str, bytes)) or not isinstance(tricks, Sequence):
-        raise InvalidRecord(f"tricks must be a list of tricks, not {tricks!r}")
+        raise InvalidRecord(f"tricks must be a list of tricks, not {tricks!r}", field="tricks")
     count = len(tricks)
     if count > TRICKS_PER_DEAL or (not partial and count != TRICKS_PER_DEAL):
-        raise InvalidRecord(f"tricks: a deal has {TRICKS_PER_DEAL} tricks, not {count}")
+        raise InvalidRecord(f"tricks: a deal has {TRICKS_PER_DEAL} tricks, not {count}", field="tricks")
     # Keys are (suit, rank) pairs: they hash in C, a Card hashes in Python.
     keys = set()
     for t, trick in enumerate(tricks):
         if type(trick) not in (list, tuple) and (
             isinstance(trick, (str, bytes)) or not isinstance(trick, Sequence)
         ):
-            raise InvalidRecord(f"tricks[{t}]: a trick is a list of {PLAYERS} cards, not {trick!r}")
+            raise InvalidRecord(
+                f"tricks[{t}]: a trick is a list of {PLAYERS} cards, not {trick!r}", field=f"tricks[{t}]"
+            )
         if len(trick) != PLAYERS:
             raise InvalidRecord(
-                f"tricks[{t}]: a trick is {PLAYERS} cards, not {len(trick)}: {list(map(str, trick))}"
+                f"tricks[{t}]: a trick is {PLAYERS} cards, not {len(trick)}: {list(map(str, trick))}",
+                field=f"tricks[{t}]",
             )
         for i, card in enumerate(trick):
             if type(card) is not Card:
-                raise InvalidRecord(f"tricks[{t}][{i}]: not a card: {card!r}")
+                raise InvalidRecord(f"tricks[{t}][{i}]: not a card: {card!r}", field=f"tricks[{t}][{i}]")
             keys.add((card.suit, card.rank))
     if len(keys) != count * PLAYERS:
         seen: dict[Card, tuple[int, int]] = {}
@@ -180,7 +183,7 @@ def _hand_reasons(hands: Mapping[Seat, Sequence[Card]]) -> list[Reason]:
             )
         for card in hand:
             if type(card) is not Card:
-                raise InvalidRecord(f"hands.{seat}: not a card: {card!r}")
+                raise InvalidRecord(f"hands.{seat}: not a card: {card!r}", field=f"hands.{seat}")
             key = (card.suit, card.rank)
             other = holder.get(key)
             if other is not None:
