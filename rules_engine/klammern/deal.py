@@ -51,11 +51,18 @@ Readings taken here (KLAMMERN.md leaves them open):
 * 2-3 players: 8 tricks of N cards each. Without ``hands``/``tricks`` the cards in play
   are unknown: each side's points must be a sum of whole tricks of deck cards, and all
   sides together a sum of ``8 N`` deck cards plus the last trick (``rules_engine.totals``).
-  A revoke's Beet there is reckoned on the whole deck (164) when the cards in play are not
-  known — "secured" must hold whatever cards were out.
-* 2-3 players, Liga, revoke: the winner(s) score as K4.5 says when the winner is one side;
-  when the declarer revoked and lost, every opponent scores its own counted points
-  (K1.4: every side scores its own points, the losing declarer 0).
+
+Settled by KLAMMERN.md:
+
+* K1.4.1, 2-3 players, revoke: the revoker is one side, every other player together the
+  clean side. The Beet is half of the card points dealt (the hands, with the last trick,
+  as 164 is for four players) plus scored melds and Bella, so a revoked deal needs every
+  hand (else ``revoke_needs_hands``). A defender who keeps the deal scores alone; when the
+  clean side wins, a revoking declarer's opponents each score their own counted points
+  (Liga) and a revoking defender's declarer all points of the deal.
+* K8.4: a revoke ends a march. One by the other side before the marching side lost a
+  trick lets the march stand (``all_tricks`` true); one by the marching side loses it.
+  The answer's ``revoke`` then says who revoked (``kept`` false: nobody keeps a march).
 """
 
 from __future__ import annotations
@@ -445,16 +452,6 @@ def _rule_checks(deal: DealRecord) -> list[Reason]:
                     field="points",
                 )
             )
-        if deal.revoke_seat is not None:
-            errors.append(
-                Reason(
-                    "K8.4",
-                    "durchmarsch_revoke",
-                    "a Durchmarsch deal is recorded by points.all_tricks, not by a revoke",
-                    {},
-                    field="revoke",
-                )
-            )
         if deal.points_value is not None or deal.points_sides is not None:
             errors.append(
                 Reason(
@@ -586,6 +583,26 @@ def score_deal(record: Mapping[str, Any]) -> Answer:
 def _establish(deal: DealRecord, rank: Ranking) -> _Facts:
     """Check every claim of the record (K3.3, K5, K8.4, K10) and read its card points."""
     facts = _Facts(_rule_checks(deal))
+    _read_claims(deal, rank, facts)
+    if (
+        deal.players != 4
+        and facts.revoke_seat is not None
+        and deal.durchmarsch is None
+        and (deal.hands is None or len(deal.hands) != deal.players)
+    ):
+        facts.errors.append(
+            Reason(
+                "K1.4.1",
+                "revoke_needs_hands",
+                "with {players} players a revoked deal is judged from the cards dealt: give every hand",
+                {"players": deal.players},
+                field="hands",
+            )
+        )
+    return facts
+
+
+def _read_claims(deal: DealRecord, rank: Ranking, facts: _Facts) -> None:
     errors = facts.errors
     rep: Replay | None = None
     if deal.tricks is not None:
@@ -608,15 +625,18 @@ def _establish(deal: DealRecord, rank: Ranking) -> _Facts:
     if rep is not None:
         if not rep.errors:
             _read_replay(deal, rep, facts)
-        return facts
+        return
 
     jappa = bool(deal.options.jappa_total)
     total = deal_total(jappa)
-    if deal.durchmarsch is not None:
-        return facts
     if facts.revoke_seat is not None and facts.revoke_points is not None:
         errors.extend(_check_revoke_points(facts.revoke_points, deal.players, jappa))
-        return facts
+    if deal.durchmarsch is not None:
+        if facts.revoke_seat is not None and facts.revoke_points is not None:
+            facts.all_tricks = _march_stands(deal.durchmarsch.side, facts.revoke_seat, facts.revoke_points)
+        return
+    if facts.revoke_seat is not None:
+        return
     if deal.points_sides is not None:
         facts.card_points = deal.points_sides
     elif deal.points_value is not None and deal.points_team is not None:
@@ -630,7 +650,7 @@ def _establish(deal: DealRecord, rank: Ranking) -> _Facts:
                     total=total,
                 )
             )
-            return facts
+            return
         facts.card_points = (value, total - value) if deal.points_team == 1 else (total - value, value)
     if facts.card_points is not None:
         errors.extend(_check_card_points(facts.card_points, deal.players, jappa))
@@ -645,7 +665,6 @@ def _establish(deal: DealRecord, rank: Ranking) -> _Facts:
                     in_play=in_play,
                 )
             )
-    return facts
 
 
 def _read_replay(deal: DealRecord, rep: Replay, facts: _Facts) -> None:
@@ -653,11 +672,11 @@ def _read_replay(deal: DealRecord, rep: Replay, facts: _Facts) -> None:
     found = rep.revoke
     if deal.durchmarsch is not None:
         marcher = deal.durchmarsch.side
-        # A march fails at the first trick the others take; a revoke by the others before
-        # that leaves it standing on the tricks so far (K4.5 ends the deal there).
+        # K8.4: a march fails at the first trick the others take; a revoke by the others
+        # before that leaves it standing (K4.5 ends the deal there), one by the marching
+        # side loses it.
         clean_so_far = sum(rep.tricks_won) == rep.tricks_won[marcher - 1]
         facts.all_tricks = clean_so_far and (found is None or found.seat.side != marcher)
-        return
     if found is None:
         if deal.revoke_seat is not None:
             facts.errors.append(
@@ -669,7 +688,8 @@ def _read_replay(deal: DealRecord, rep: Replay, facts: _Facts) -> None:
                     field="revoke",
                 )
             )
-        facts.card_points = rep.card_points
+        if deal.durchmarsch is None:
+            facts.card_points = rep.card_points
         return
     if deal.revoke_seat is not None and (
         deal.revoke_seat != found.seat or tuple(deal.revoke_points or ()) != found.points
@@ -697,6 +717,14 @@ def _read_replay(deal: DealRecord, rep: Replay, facts: _Facts) -> None:
         "rule": found.reason.rule,
         "message": found.reason.message,
     }
+
+
+def _march_stands(marcher: int, revoker: Seat, points: Sequence[int]) -> bool:
+    """K8.4: a revoke ends a march like any deal. One by the other side before the marching
+    side lost a trick lets the march stand; one by the marching side loses it. Card points
+    for another side before the revoke show a trick it took: the march had failed already."""
+    clean_so_far = all(value == 0 for side, value in enumerate(points, 1) if side != marcher)
+    return clean_so_far and revoker.side != marcher
 
 
 def _points_in_play(deal: DealRecord, facts: _Facts, rank: Ranking) -> int | None:
@@ -733,6 +761,9 @@ def _march_outcome(deal: DealRecord, facts: _Facts, answer: Answer) -> list[int]
             "durchmarsch": {"seat": deal.durchmarsch.number, "side": marcher, "all_tricks": succeeded},
         }
     )
+    if facts.revoke_seat is not None and facts.revoke_points is not None:
+        # K8.4: the revoker never keeps a march deal (it stands against it, or it fails).
+        answer["revoke"] = _revoke_json(facts, kept=False)
     return [marcher] if succeeded else [s for s in sides if s != marcher]
 
 
@@ -751,7 +782,12 @@ def _revoke_outcome(
     else:
         kept = False
     declarer_wins = kept if revoker == declarer_side else not kept
-    winners = [declarer_side] if declarer_wins else _opponents(deal)
+    if declarer_wins:
+        winners = [declarer_side]
+    elif kept:
+        winners = [revoker]  # K1.4.1: a defender who keeps the deal alone; every other player 0
+    else:
+        winners = _opponents(deal)
     credited = [0] * deal.sides
     if kept or len(winners) > 1:
         # The revoker scores what it counted; with 2-3 players a losing declarer's
@@ -767,20 +803,25 @@ def _revoke_outcome(
             "side_points": counted,
             "credited": credited,
             "declarer_wins": declarer_wins,
-            "revoke": {
-                "seat": facts.revoke_seat.number,
-                "side": revoker,
-                "points": list(facts.revoke_points),
-                "kept": kept,
-                "trick": None,
-                "card": None,
-                "rule": None,
-                "message": None,
-                **facts.revoke_found,
-            },
+            "revoke": _revoke_json(facts, kept),
         }
     )
     return winners
+
+
+def _revoke_json(facts: _Facts, kept: bool) -> dict[str, Any]:
+    assert facts.revoke_seat is not None and facts.revoke_points is not None
+    return {
+        "seat": facts.revoke_seat.number,
+        "side": facts.revoke_seat.side,
+        "points": list(facts.revoke_points),
+        "kept": kept,
+        "trick": None,
+        "card": None,
+        "rule": None,
+        "message": None,
+        **facts.revoke_found,
+    }
 
 
 def _plain_outcome(deal: DealRecord, facts: _Facts, extras: list[int], answer: Answer) -> list[int]:
