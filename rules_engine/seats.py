@@ -63,6 +63,12 @@ class Seat:
         return Seat(self.number % self.players + 1, self.players)
 
     @property
+    def previous(self) -> Seat:
+        """The seat that plays before this one: the dealer of a deal this seat leads
+        (S2.3, K1.3)."""
+        return Seat((self.number - 2) % self.players + 1, self.players)
+
+    @property
     def partner(self) -> Seat | None:
         """The partner opposite (four players), else None."""
         if self.players != 4:

@@ -555,6 +555,7 @@ def score_deal(record: Mapping[str, Any]) -> Answer:
         "how": deal.how,
         "trump": deal.trump.value,
         "forehand": deal.forehand.number,
+        "dealer": deal.forehand.previous.number,
         "declarer": deal.declarer.number,
         "declarer_side": deal.declarer.side,
         "kontra": deal.kontra,

@@ -33,7 +33,7 @@ Readings taken here:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rules_engine.errors import InvalidRecord, RuleBroken
@@ -44,6 +44,7 @@ from rules_engine.klammern.formats import (
     Format,
     March,
     MatchSetup,
+    Standing,
     deal_after_end,
 )
 from rules_engine.klammern.formats.liga import DEFAULT_TARGET
@@ -62,6 +63,7 @@ MATCH_FIELDS: tuple[str, ...] = (
     "options",
     "target",
     "target_big",
+    "first_forehand",
     "deals",
 )
 #: Fields a match gives once for all its deals (DEAL_RECORD.md).
@@ -113,7 +115,13 @@ def parse_match(record: object) -> tuple[Format, MatchSetup, dict[str, Any], lis
                     deal=index,
                 )
         records.append({**deal, **shared})
-    setup = MatchSetup(players=players, target=target, target_big=target_big)
+    first: Seat | None = fields.seat("first_forehand", players, None)
+    setup = MatchSetup(
+        players=players,
+        target=target,
+        target_big=target_big,
+        first_forehand=None if first is None else first.number,
+    )
     return FORMATS[format_name], setup, options, records
 
 
@@ -154,7 +162,10 @@ def score_match_with(record: Mapping[str, Any], score_deal: DealScorer) -> Answe
             # Only the valid deals before the first invalid one are counted: a deal after
             # an invalid one cannot be placed in the match.
             figures.append(deal_figures(answer, index, format_, setup.players))
-    standing, running = format_.play(figures, setup)
+    steps = format_.standings(figures, setup)
+    standing = steps[-1] if steps else format_.start(setup.players)
+    _annotate(answers, steps)
+    target = format_.target(setup)
     extra = deal_after_end(standing.ending, len(records))
     if extra is not None:
         errors.append(extra.to_json())
@@ -163,25 +174,48 @@ def score_match_with(record: Mapping[str, Any], score_deal: DealScorer) -> Answe
         return {
             "valid": False,
             "errors": errors,
+            "target": target,
             "scores": None,
             "finished": None,
             "winner": None,
+            "points_needed": None,
             "deals": answers,
         }
     ending = standing.ending
     result: Answer = {
         "valid": True,
         "errors": [],
+        "target": target,
         "scores": standing.scores_json(),
         **standing.states_json(),
         "finished": ending is not None,
         "winner": None if ending is None else ending.winner,
+        "points_needed": None if target is None else [max(0, target - p) for p in standing.progress],
     }
     if ending is None:
-        result["next"] = next_turn(figures[-1].forehand, setup.players) if figures else None
-    result["running"] = running
+        if figures:
+            result["next"] = next_turn(figures[-1].forehand, setup.players)
+        else:
+            result["next"] = (
+                None if setup.first_forehand is None else first_turn(setup.first_forehand, setup.players)
+            )
+    result["running"] = [step.scores_json() for step in steps]
     result["deals"] = answers
     return result
+
+
+def _annotate(answers: list[Answer], steps: Sequence[Standing]) -> None:
+    """Each deal's place in the match: its index, the scores and the format's states after
+    it (Laube, dice faces), null from the first deal that is not counted on."""
+    empty = {key: None for key in steps[0].after_json()} if steps else {}
+    for index, answer in enumerate(answers):
+        answer["index"] = index
+        if index < len(steps):
+            answer["scores_after"] = steps[index].scores_json()
+            answer.update(steps[index].after_json())
+        else:
+            answer["scores_after"] = None
+            answer.update(empty)
 
 
 def _score_one(score_deal: DealScorer, record: Mapping[str, Any], index: int) -> Answer:
@@ -226,6 +260,16 @@ def deal_figures(answer: Mapping[str, Any], index: int, format_: Format, players
     )
 
 
+def first_turn(first_forehand: int, players: int) -> dict[str, int]:
+    """K1.3: the first deal's dealer sits just before its forehand.
+
+    >>> first_turn(1, 3)
+    {'dealer': 3, 'forehand': 1}
+    """
+    forehand = Seat(first_forehand, players)
+    return {"dealer": forehand.previous.number, "forehand": forehand.number}
+
+
 def next_turn(last_forehand: int, players: int) -> dict[str, int]:
     """K1.3 [reading]: the deal passes to the left — the last forehand deals next.
 
@@ -236,4 +280,4 @@ def next_turn(last_forehand: int, players: int) -> dict[str, int]:
     return {"dealer": dealer.number, "forehand": dealer.next.number}
 
 
-__all__ = ["next_turn", "parse_match", "score_match", "score_match_with"]
+__all__ = ["first_turn", "next_turn", "parse_match", "score_match", "score_match_with"]

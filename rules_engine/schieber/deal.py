@@ -250,6 +250,7 @@ class DealScore:
             "factor": self.factor,
             "contract": str(record.contract),
             "forehand": record.forehand.number,
+            "dealer": record.forehand.previous.number,
             "pushed": record.pushed,
         }
         if not self.valid:

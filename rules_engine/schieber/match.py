@@ -34,7 +34,7 @@ from rules_engine.seats import Seat
 
 __all__ = ["MATCH_FIELDS", "DealOutcome", "crossing_trick", "score_match"]
 
-MATCH_FIELDS: frozenset[str] = frozenset({"game", "profile", "options", "target", "deals"})
+MATCH_FIELDS: frozenset[str] = frozenset({"game", "profile", "options", "target", "first_forehand", "deals"})
 
 Pair = tuple[int, int]
 
@@ -125,7 +125,7 @@ def _both_crossed(score: DealScore, before: Pair, target: int, counted: Pair) ->
     return DealOutcome(counted, TRICK_POINTS, claim)
 
 
-def _read_match(record: object) -> tuple[RuleOptions, int, list[Any]]:
+def _read_match(record: object) -> tuple[RuleOptions, int, Seat | None, list[Any]]:
     fields = Fields(record, "match", MATCH_FIELDS)
     game = fields.raw("game", "schieber")
     if game != "schieber":
@@ -135,7 +135,8 @@ def _read_match(record: object) -> tuple[RuleOptions, int, list[Any]]:
     if not fields.has("deals"):
         raise InvalidRecord("match.deals is missing (the list of deals, [] before the first)", field="deals")
     deals = fields.sequence("deals")
-    return options, int(target), list(deals)
+    first_forehand: Seat | None = fields.seat("first_forehand", 4, None)
+    return options, int(target), first_forehand, list(deals)
 
 
 def _parse_deal(deal: object, index: int) -> DealRecord:
@@ -152,7 +153,7 @@ def score_match(record: Mapping[str, Any]) -> dict[str, Any]:
 
     :raises InvalidRecord: the input is not a match record (any deal malformed included).
     """
-    options, target, raw_deals = _read_match(record)
+    options, target, first_forehand, raw_deals = _read_match(record)
     parsed = [_parse_deal(deal, index) for index, deal in enumerate(raw_deals)]
     errors: list[Reason] = []
     answers: list[dict[str, Any]] = []
@@ -203,7 +204,8 @@ def score_match(record: Mapping[str, Any]) -> dict[str, Any]:
         else:
             answer.update({"counted": None, "scores_after": None, "ended_on": None})
         answers.append(answer)
-    return _answer(errors, answers, scores, winner, target, parsed[-1].forehand if parsed else None, options)
+    last_forehand = parsed[-1].forehand if parsed else None
+    return _answer(errors, answers, scores, winner, target, last_forehand, first_forehand, options)
 
 
 def _answer(
@@ -213,6 +215,7 @@ def _answer(
     winner: int | None,
     target: int,
     last_forehand: Seat | None,
+    first_forehand: Seat | None,
     options: RuleOptions,
 ) -> dict[str, Any]:
     answer: dict[str, Any] = {
@@ -223,7 +226,14 @@ def _answer(
     }
     if errors:
         answer.update(
-            {"scores": None, "finished": None, "winner": None, "points_needed": None, "deals": deals}
+            {
+                "scores": None,
+                "finished": None,
+                "winner": None,
+                "points_needed": None,
+                "schneider_threatened": None,
+                "deals": deals,
+            }
         )
         return answer
     finished = winner is not None
@@ -233,6 +243,7 @@ def _answer(
             "finished": finished,
             "winner": winner,
             "points_needed": [max(0, target - s) for s in scores],
+            "schneider_threatened": [] if finished else schneider_threatened(scores, target),
             "deals": deals,
         }
     )
@@ -242,6 +253,23 @@ def _answer(
     elif last_forehand is not None:
         # S2.3 [reading]: the next dealer is this deal's forehand, the next forehand the seat after.
         answer["next"] = {"dealer": last_forehand.number, "forehand": last_forehand.next.number}
+    elif first_forehand is not None:
+        # S2.3: the first deal's forehand holds Rosen 7; the table says who, the dealer sits before.
+        answer["next"] = {"dealer": first_forehand.previous.number, "forehand": first_forehand.number}
     else:
         answer["next"] = None  # First deal: forehand is whoever holds Rosen 7 (S2.3).
     return answer
+
+
+def schneider_threatened(scores: Pair, target: int) -> list[int]:
+    """The teams that would be Schneider if the match ended now (S1.3): under half the
+    target while the other team has reached half of it.
+
+    >>> schneider_threatened((1600, 900), 3000), schneider_threatened((1600, 1500), 3000)
+    ([2], [])
+    """
+    return [
+        team
+        for team, (own, other) in ((1, scores), (2, (scores[1], scores[0])))
+        if 2 * own < target <= 2 * other
+    ]

@@ -69,8 +69,17 @@ class SmallBigStanding:
             return None
         return 2 if self.laube[0] == 1 else 1
 
+    @property
+    def progress(self) -> tuple[int, ...]:
+        """What ``target_big`` is measured against: the big points (K7.6)."""
+        return self.big
+
     def scores_json(self) -> dict[str, list[int]]:
         return {"small": list(self.small), "big": list(self.big)}
+
+    def after_json(self) -> dict[str, Any]:
+        """The states a score sheet shows after each deal: who is in the Laube, who must play."""
+        return {"laube_after": list(self.laube), "must_play_after": self.must_play}
 
     def states_json(self) -> dict[str, Any]:
         return {
@@ -123,14 +132,25 @@ def award(standing: SmallBigStanding, deal: DealFigures, target_big: int | None)
     )
 
 
-def play(deals: Iterable[DealFigures], setup: MatchSetup) -> tuple[SmallBigStanding, list[Any]]:
-    """The standing after ``deals`` (stopping at the deal that decides the match) and
-    the running ``scores`` after each deal played."""
+def target(setup: MatchSetup) -> int | None:
+    """K7.6: big points to win, or None: the match is open-ended."""
+    return setup.target_big
+
+
+def standings(deals: Iterable[DealFigures], setup: MatchSetup) -> list[SmallBigStanding]:
+    """The standing after each deal, up to the deal that decides the match."""
     standing = start(setup.players)
-    running: list[Any] = []
+    steps: list[SmallBigStanding] = []
     for deal in deals:
         if standing.ending is not None:
             break
         standing = award(standing, deal, setup.target_big)
-        running.append(standing.scores_json())
-    return standing, running
+        steps.append(standing)
+    return steps
+
+
+def play(deals: Iterable[DealFigures], setup: MatchSetup) -> tuple[SmallBigStanding, list[Any]]:
+    """The standing after ``deals`` (stopping at the deal that decides the match) and
+    the running ``scores`` after each deal played."""
+    steps = standings(deals, setup)
+    return (steps[-1] if steps else start(setup.players)), [step.scores_json() for step in steps]
