@@ -40,9 +40,7 @@ def test_a_schieber_deal_names_its_dealer(forehand: int, dealer: int) -> None:
     ("players", "forehand", "dealer"), [(4, 1, 4), (3, 1, 3), (3, 3, 2), (2, 1, 2), (2, 2, 1)]
 )
 def test_a_klammern_deal_names_its_dealer(players: int, forehand: int, dealer: int) -> None:
-    points: dict[str, Any] = {"team": 1, "value": 90} if players == 4 else {"sides": [70, 40, 24][:players]}
-    if players == 2:
-        points = {"sides": [80, 54]}
+    points = {4: {"team": 1, "value": 90}, 3: {"sides": [70, 40, 24]}, 2: {"sides": [80, 54]}}[players]
     record = {
         "game": "klammern",
         "players": players,
