@@ -17,7 +17,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rules_engine.answers import ReasonJSON
 
 
 class TafelError(ValueError):
@@ -118,8 +121,8 @@ class Reason:
         """The same reason, located in deal ``deal`` (0-based) of a match record."""
         return Reason(self.rule, self.code, self.template, self.params, self.field, deal)
 
-    def to_json(self) -> dict[str, Any]:
-        answer: dict[str, Any] = {"rule": self.rule, "message": self.message, "code": self.code}
+    def to_json(self) -> ReasonJSON:
+        answer: ReasonJSON = {"rule": self.rule, "message": self.message, "code": self.code}
         if self.deal is not None:
             answer["deal"] = self.deal
         if self.field is not None:

@@ -73,6 +73,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from rules_engine.answers import KlammernDealAnswer, RevokeJSON
 from rules_engine.cards import Card, Suit, parse_cards
 from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.klammern.contracts import (
@@ -97,7 +98,7 @@ from rules_engine.klammern.contracts import (
     ranking,
 )
 from rules_engine.klammern.melds import Meld, bella_errors, bella_points, check_melds, score_melds
-from rules_engine.klammern.play import Replay, replay
+from rules_engine.klammern.play import Replay, Revoke, replay
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields, check_deck, check_integer, per_seat, per_seat_card_groups
 from rules_engine.seats import Seat, side_count
@@ -106,7 +107,7 @@ from rules_engine.tricks import Ranking
 
 __all__ = ["DealRecord", "augen_of", "parse_deal", "score_deal"]
 
-Answer = dict[str, Any]
+Answer = KlammernDealAnswer
 
 DEAL_FIELDS: tuple[str, ...] = (
     "game",
@@ -524,8 +525,8 @@ class _Facts:
     card_points: tuple[int, ...] | None = None
     revoke_seat: Seat | None = None
     revoke_points: tuple[int, ...] | None = None
-    #: Where the engine found the revoke itself: trick, card, rule, message.
-    revoke_found: dict[str, Any] = field(default_factory=dict)
+    #: The revoke the engine found itself in the tricks, if it did.
+    revoke_found: Revoke | None = None
     all_tricks: bool | None = None
     #: Seat numbers that took the tricks, when the record gives them.
     trick_winners: list[int] | None = None
@@ -712,12 +713,7 @@ def _read_replay(deal: DealRecord, rep: Replay, facts: _Facts) -> None:
             )
         )
     facts.revoke_seat, facts.revoke_points = found.seat, found.points
-    facts.revoke_found = {
-        "trick": found.trick,
-        "card": str(found.card),
-        "rule": found.reason.rule,
-        "message": found.reason.message,
-    }
+    facts.revoke_found = found
 
 
 def _march_stands(marcher: int, revoker: Seat, points: Sequence[int]) -> bool:
@@ -810,18 +806,18 @@ def _revoke_outcome(
     return winners
 
 
-def _revoke_json(facts: _Facts, kept: bool) -> dict[str, Any]:
+def _revoke_json(facts: _Facts, kept: bool) -> RevokeJSON:
     assert facts.revoke_seat is not None and facts.revoke_points is not None
+    found = facts.revoke_found
     return {
         "seat": facts.revoke_seat.number,
         "side": facts.revoke_seat.side,
         "points": list(facts.revoke_points),
         "kept": kept,
-        "trick": None,
-        "card": None,
-        "rule": None,
-        "message": None,
-        **facts.revoke_found,
+        "trick": None if found is None else found.trick,
+        "card": None if found is None else str(found.card),
+        "rule": None if found is None else found.reason.rule,
+        "message": None if found is None else found.reason.message,
     }
 
 

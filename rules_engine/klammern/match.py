@@ -34,8 +34,9 @@ Readings taken here:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
+from rules_engine.answers import KlammernDealAnswer, KlammernMatchAnswer, NextTurn, ReasonJSON
 from rules_engine.errors import InvalidRecord, RuleBroken
 from rules_engine.klammern.formats import (
     DEFAULT_FORMAT,
@@ -51,8 +52,8 @@ from rules_engine.klammern.formats.liga import DEFAULT_TARGET
 from rules_engine.records import Fields, check_integer
 from rules_engine.seats import Seat
 
-Answer = dict[str, Any]
-DealScorer = Callable[[Mapping[str, Any]], Answer]
+Answer = KlammernMatchAnswer
+DealScorer = Callable[[Mapping[str, Any]], KlammernDealAnswer]
 GAME = "klammern"
 
 MATCH_FIELDS: tuple[str, ...] = (
@@ -150,8 +151,8 @@ def score_match(record: Mapping[str, Any]) -> Answer:
 def score_match_with(record: Mapping[str, Any], score_deal: DealScorer) -> Answer:
     """:func:`score_match` with the deal scorer given (tests use synthetic deal answers)."""
     format_, setup, _options, records = parse_match(record)
-    answers: list[Answer] = []
-    errors: list[dict[str, Any]] = []
+    answers: list[KlammernDealAnswer] = []
+    errors: list[ReasonJSON] = []
     figures: list[DealFigures] = []
     for index, deal_record in enumerate(records):
         answer = _score_one(score_deal, deal_record, index)
@@ -182,7 +183,8 @@ def score_match_with(record: Mapping[str, Any], score_deal: DealScorer) -> Answe
             "deals": answers,
         }
     ending = standing.ending
-    result: Answer = {
+    # A plain dict: each format adds its own states (the answer's type names them all).
+    result: dict[str, Any] = {
         "valid": True,
         "errors": [],
         "target": target,
@@ -201,24 +203,25 @@ def score_match_with(record: Mapping[str, Any], score_deal: DealScorer) -> Answe
             )
     result["running"] = [step.scores_json() for step in steps]
     result["deals"] = answers
-    return result
+    return cast(KlammernMatchAnswer, result)
 
 
-def _annotate(answers: list[Answer], steps: Sequence[Standing]) -> None:
+def _annotate(answers: list[KlammernDealAnswer], steps: Sequence[Standing]) -> None:
     """Each deal's place in the match: its index, the scores and the format's states after
     it (Laube, dice faces), null from the first deal that is not counted on."""
     empty = {key: None for key in steps[0].after_json()} if steps else {}
     for index, answer in enumerate(answers):
-        answer["index"] = index
+        plain = cast(dict[str, Any], answer)  # the format's own keys: the answer's type names them
+        plain["index"] = index
         if index < len(steps):
-            answer["scores_after"] = steps[index].scores_json()
-            answer.update(steps[index].after_json())
+            plain["scores_after"] = steps[index].scores_json()
+            plain.update(steps[index].after_json())
         else:
-            answer["scores_after"] = None
-            answer.update(empty)
+            plain["scores_after"] = None
+            plain.update(empty)
 
 
-def _score_one(score_deal: DealScorer, record: Mapping[str, Any], index: int) -> Answer:
+def _score_one(score_deal: DealScorer, record: Mapping[str, Any], index: int) -> KlammernDealAnswer:
     try:
         return score_deal(record)
     except InvalidRecord as error:
@@ -228,8 +231,8 @@ def _score_one(score_deal: DealScorer, record: Mapping[str, Any], index: int) ->
         return {"valid": False, "errors": [reason.to_json() for reason in broken.reasons]}
 
 
-def _located(reason: Mapping[str, Any], index: int) -> dict[str, Any]:
-    """A deal answer's reason, naming its deal in the match (DEAL_RECORD.md)."""
+def _located(reason: ReasonJSON, index: int) -> ReasonJSON:
+    """A deal answer's reason, naming its deal in the match (DEAL_RECORD.md), after its code."""
     located: dict[str, Any] = {}
     for key, value in reason.items():
         if key != "deal":
@@ -237,7 +240,7 @@ def _located(reason: Mapping[str, Any], index: int) -> dict[str, Any]:
         if key == "code":
             located["deal"] = index
     located.setdefault("deal", index)
-    return located
+    return cast(ReasonJSON, located)
 
 
 def deal_figures(answer: Mapping[str, Any], index: int, format_: Format, players: int) -> DealFigures:
@@ -260,7 +263,7 @@ def deal_figures(answer: Mapping[str, Any], index: int, format_: Format, players
     )
 
 
-def first_turn(first_forehand: int, players: int) -> dict[str, int]:
+def first_turn(first_forehand: int, players: int) -> NextTurn:
     """K1.3: the first deal's dealer sits just before its forehand.
 
     >>> first_turn(1, 3)
@@ -270,7 +273,7 @@ def first_turn(first_forehand: int, players: int) -> dict[str, int]:
     return {"dealer": forehand.previous.number, "forehand": forehand.number}
 
 
-def next_turn(last_forehand: int, players: int) -> dict[str, int]:
+def next_turn(last_forehand: int, players: int) -> NextTurn:
     """K1.3 [reading]: the deal passes to the left — the last forehand deals next.
 
     >>> next_turn(4, 4)

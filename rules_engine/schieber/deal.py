@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any
 
+from rules_engine.answers import SchieberDealAnswer
 from rules_engine.cards import CARD_BY_CODE, Card, format_cards, parse_cards
 from rules_engine.errors import InvalidNotation, InvalidRecord, Reason, RuleBroken
 from rules_engine.options import RuleOptions
@@ -241,39 +242,35 @@ class DealScore:
     def total(self) -> Pair:
         return self.scaled(self.raw_total)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SchieberDealAnswer:
         """The DEAL_RECORD.md answer, with added fields (see the module docstring for invalid deals)."""
         record = self.record
-        answer: dict[str, Any] = {
-            "valid": self.valid,
-            "errors": [reason.to_json() for reason in self.reasons],
-            "factor": self.factor,
-            "contract": str(record.contract),
-            "forehand": record.forehand.number,
-            "dealer": record.forehand.previous.number,
-            "pushed": record.pushed,
-        }
-        if not self.valid:
-            answer.update(
-                dict.fromkeys(
-                    (
-                        "trick_points",
-                        "match_bonus",
-                        "weis",
-                        "weis_winner",
-                        "stoeck",
-                        "total",
-                        "raw",
-                        "match_team",
-                        "weis_declared",
-                        "weis_best",
-                        "weis_comparison",
-                    )
-                )
-            )
+        errors = [reason.to_json() for reason in self.reasons]
+        forehand = record.forehand
+        if errors:
+            invalid: SchieberDealAnswer = {
+                "valid": False,
+                "errors": errors,
+                "factor": self.factor,
+                "contract": str(record.contract),
+                "forehand": forehand.number,
+                "dealer": forehand.previous.number,
+                "pushed": record.pushed,
+                "trick_points": None,
+                "match_bonus": None,
+                "weis": None,
+                "weis_winner": None,
+                "stoeck": None,
+                "total": None,
+                "raw": None,
+                "match_team": None,
+                "weis_declared": None,
+                "weis_best": None,
+                "weis_comparison": None,
+            }
             if record.tricks is not None:
-                answer["trick_winners"] = None
-            return answer
+                invalid["trick_winners"] = None
+            return invalid
         award = self.award
         # The figures are read once here: the properties recompute them on every read.
         factor = self.factor
@@ -283,29 +280,38 @@ class DealScore:
         st1, st2 = self.raw_stoeck
         total1, total2 = tp1 + mb1 + w1 + st1, tp2 + mb2 + w2 + st2
         declared = self.declared
-        answer["trick_points"] = [tp1 * factor, tp2 * factor]
-        answer["match_bonus"] = [mb1 * factor, mb2 * factor]
-        answer["weis"] = [w1 * factor, w2 * factor]
-        answer["weis_winner"] = award.winner if award is not None else None
-        answer["stoeck"] = [st1 * factor, st2 * factor]
-        answer["total"] = [total1 * factor, total2 * factor]
-        answer["raw"] = {
-            "trick_points": [tp1, tp2],
-            "match_bonus": [mb1, mb2],
-            "weis": [w1, w2],
-            "stoeck": [st1, st2],
-            "total": [total1, total2],
+        answer: SchieberDealAnswer = {
+            "valid": True,
+            "errors": errors,
+            "factor": factor,
+            "contract": str(record.contract),
+            "forehand": forehand.number,
+            "dealer": forehand.previous.number,
+            "pushed": record.pushed,
+            "trick_points": [tp1 * factor, tp2 * factor],
+            "match_bonus": [mb1 * factor, mb2 * factor],
+            "weis": [w1 * factor, w2 * factor],
+            "weis_winner": award.winner if award is not None else None,
+            "stoeck": [st1 * factor, st2 * factor],
+            "total": [total1 * factor, total2 * factor],
+            "raw": {
+                "trick_points": [tp1, tp2],
+                "match_bonus": [mb1, mb2],
+                "weis": [w1, w2],
+                "stoeck": [st1, st2],
+                "total": [total1, total2],
+            },
+            "match_team": self.match_team,
+            "weis_declared": (
+                {str(seat.number): [w.to_json() for w in items] for seat, items in sorted(declared.items())}
+                if declared
+                else {}
+            ),
+            "weis_best": award.best.to_json() if award is not None and award.best is not None else None,
+            "weis_comparison": (
+                award.comparison.to_json() if award is not None and award.comparison is not None else None
+            ),
         }
-        answer["match_team"] = self.match_team
-        answer["weis_declared"] = (
-            {str(seat.number): [w.to_json() for w in items] for seat, items in sorted(declared.items())}
-            if declared
-            else {}
-        )
-        answer["weis_best"] = award.best.to_json() if award is not None and award.best is not None else None
-        answer["weis_comparison"] = (
-            award.comparison.to_json() if award is not None and award.comparison is not None else None
-        )
         if self.trick_winners is not None:
             answer["trick_winners"] = [seat.number for seat in self.trick_winners]
         return answer
@@ -580,7 +586,7 @@ def read_deal_record(record: object) -> tuple[DealRecord, RuleOptions]:
     return _read_fields(fields, "deal"), options
 
 
-def score_deal(record: Mapping[str, Any]) -> dict[str, Any]:
+def score_deal(record: Mapping[str, Any]) -> SchieberDealAnswer:
     """Validate and score one Schieber deal record (DEAL_RECORD.md).
 
     :raises InvalidRecord: the input is not a deal record. Rule breaks are answered

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, Literal
 
+from rules_engine.answers import SchieberDealAnswer, SchieberMatchAnswer
 from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields
@@ -38,7 +39,11 @@ MATCH_FIELDS: frozenset[str] = frozenset({"game", "profile", "options", "target"
 
 Pair = tuple[int, int]
 
-STOECK, WEIS, TRICK_POINTS = "stoeck", "weis", "trick_points"
+#: The stage of a deal at which the match ended (S7.2): Stöck, Weis or trick points.
+EndedOn = Literal["stoeck", "weis", "trick_points"]
+STOECK: Final = "stoeck"
+WEIS: Final = "weis"
+TRICK_POINTS: Final = "trick_points"
 
 
 def _add(a: Pair, b: Pair) -> Pair:
@@ -50,7 +55,7 @@ class DealOutcome:
     """What one valid deal adds to the match, and whether it ended it (S7.1, S7.2)."""
 
     counted: Pair
-    ended_on: str | None
+    ended_on: EndedOn | None
     winner: int | None
     reasons: tuple[Reason, ...] = ()
 
@@ -76,7 +81,8 @@ def crossing_trick(score: DealScore, before: Pair, target: int, team: int) -> in
 def deal_outcome(score: DealScore, before: Pair, target: int) -> DealOutcome:
     """Count one valid deal into the match in the order Stöck, Weis, trick points (S7.2)."""
     counted: Pair = (0, 0)
-    for stage, part in ((STOECK, score.stoeck), (WEIS, score.weis)):
+    stages: tuple[tuple[EndedOn, Pair], ...] = ((STOECK, score.stoeck), (WEIS, score.weis))
+    for stage, part in stages:
         counted = _add(counted, part)
         after = _add(before, counted)
         # Only one team scores Stöck and only one Weis, so one team at most crosses here.
@@ -148,7 +154,7 @@ def _parse_deal(deal: object, index: int) -> DealRecord:
         raise
 
 
-def score_match(record: Mapping[str, Any]) -> dict[str, Any]:
+def score_match(record: Mapping[str, Any]) -> SchieberMatchAnswer:
     """Validate and score a whole Schieber match record (DEAL_RECORD.md).
 
     :raises InvalidRecord: the input is not a match record (any deal malformed included).
@@ -156,7 +162,7 @@ def score_match(record: Mapping[str, Any]) -> dict[str, Any]:
     options, target, first_forehand, raw_deals = _read_match(record)
     parsed = [_parse_deal(deal, index) for index, deal in enumerate(raw_deals)]
     errors: list[Reason] = []
-    answers: list[dict[str, Any]] = []
+    answers: list[SchieberDealAnswer] = []
     scores: Pair = (0, 0)
     summing = True
     winner: int | None = None
@@ -194,15 +200,12 @@ def score_match(record: Mapping[str, Any]) -> dict[str, Any]:
                 scores = _add(scores, outcome.counted)
                 if outcome.winner is not None:
                     winner, decided_at = outcome.winner, index
-            answer.update(
-                {
-                    "counted": list(outcome.counted) if summing else None,
-                    "scores_after": list(scores) if summing else None,
-                    "ended_on": outcome.ended_on if summing else None,
-                }
-            )
+            answer["counted"] = list(outcome.counted) if summing else None
+            answer["scores_after"] = list(scores) if summing else None
+            answer["ended_on"] = outcome.ended_on if summing else None
         else:
-            answer.update({"counted": None, "scores_after": None, "ended_on": None})
+            answer["counted"] = answer["scores_after"] = None
+            answer["ended_on"] = None
         answers.append(answer)
     last_forehand = parsed[-1].forehand if parsed else None
     return _answer(errors, answers, scores, winner, target, last_forehand, first_forehand, options)
@@ -210,43 +213,40 @@ def score_match(record: Mapping[str, Any]) -> dict[str, Any]:
 
 def _answer(
     errors: Sequence[Reason],
-    deals: list[dict[str, Any]],
+    deals: list[SchieberDealAnswer],
     scores: Pair,
     winner: int | None,
     target: int,
     last_forehand: Seat | None,
     first_forehand: Seat | None,
     options: RuleOptions,
-) -> dict[str, Any]:
-    answer: dict[str, Any] = {
-        "valid": not errors,
-        "errors": [reason.to_json() for reason in errors],
-        "profile": options.profile,
-        "target": target,
-    }
+) -> SchieberMatchAnswer:
     if errors:
-        answer.update(
-            {
-                "scores": None,
-                "finished": None,
-                "winner": None,
-                "points_needed": None,
-                "schneider_threatened": None,
-                "deals": deals,
-            }
-        )
-        return answer
-    finished = winner is not None
-    answer.update(
-        {
-            "scores": list(scores),
-            "finished": finished,
-            "winner": winner,
-            "points_needed": [max(0, target - s) for s in scores],
-            "schneider_threatened": [] if finished else schneider_threatened(scores, target),
+        return {
+            "valid": False,
+            "errors": [reason.to_json() for reason in errors],
+            "profile": options.profile,
+            "target": target,
+            "scores": None,
+            "finished": None,
+            "winner": None,
+            "points_needed": None,
+            "schneider_threatened": None,
             "deals": deals,
         }
-    )
+    finished = winner is not None
+    answer: SchieberMatchAnswer = {
+        "valid": True,
+        "errors": [],
+        "profile": options.profile,
+        "target": target,
+        "scores": list(scores),
+        "finished": finished,
+        "winner": winner,
+        "points_needed": [max(0, target - s) for s in scores],
+        "schneider_threatened": [] if finished else schneider_threatened(scores, target),
+        "deals": deals,
+    }
     if finished:
         loser = scores[1] if winner == 1 else scores[0]
         answer["schneider"] = 2 * loser < target  # S1.3: under half the target

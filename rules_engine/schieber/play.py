@@ -14,8 +14,9 @@ totals), plus :func:`legal_cards`, the public JSON entry for a ``legal`` positio
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
+from rules_engine.answers import ReasonJSON, SchieberLegalAnswer
 from rules_engine.cards import Card, Rank, Suit, parse_cards
 from rules_engine.errors import InvalidNotation, InvalidRecord
 from rules_engine.options import RuleOptions
@@ -178,7 +179,7 @@ assert list(CODE_BIT) == [str(card) for card in _DISPLAY_INDEX]
 _SUIT_CHUNKS = (HEARTS, CLUBS, DIAMONDS, SPADES)
 
 
-def _fast_legal_cards(position: Mapping[str, Any]) -> dict[str, Any] | None:
+def _fast_legal_cards(position: Mapping[str, Any]) -> SchieberLegalAnswer | None:
     """The answer for a plainly written position (canonical codes, known fields), or None.
 
     Anything unusual (aliases such as ``10``, lower case, options, an error to report)
@@ -326,14 +327,16 @@ def _fast_legal_cards(position: Mapping[str, Any]) -> dict[str, Any] | None:
             answer["message"] = card + ending
             answer["params"] = one
             illegal[card] = answer
-    return {"legal": legal, "illegal": illegal}
+    # The reasons are copies of prototypes that Reason.to_json would give (the tests hold
+    # them to it); their dict type is what this hot path builds.
+    return {"legal": legal, "illegal": cast(dict[str, ReasonJSON], illegal)}
 
 
 #: For rules_engine.api's dispatch, which then skips legal_cards' own call of it.
 legal_cards_fast = _fast_legal_cards
 
 
-def legal_cards(position: Mapping[str, Any]) -> dict[str, Any]:
+def legal_cards(position: Mapping[str, Any]) -> SchieberLegalAnswer:
     """Which cards of the position's hand may be played, and why the others may not.
 
     Answer: ``{"legal": [codes], "illegal": {code: Reason.to_json()}}`` with the cards in
