@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
-MO := $(patsubst %.po,%.mo,$(wildcard locales/*/LC_MESSAGES/messages.po))
+MO := $(patsubst %.po,%.mo,$(wildcard scorer/locales/*/LC_MESSAGES/messages.po))
 
 .PHONY: test serve install migrate system-deps translations compile-translations typecheck clean
 
@@ -49,4 +49,4 @@ typecheck: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
-	find locales -name '*.mo' -delete
+	find scorer/locales -name '*.mo' -delete

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scorer import create_app, scoring  # noqa: E402
-from scorer.migrate import upgrade  # noqa: E402
+from scorer.store.migrate import upgrade  # noqa: E402
 
 SECTION = "## Table app (bench/app.py)"
 CONTRACTS = ("H", "D", "S", "C", "obenabe", "undenufe")

@@ -278,8 +278,8 @@ def lost_and_doubled(url: str, acknowledged: list[tuple[int, str]]) -> tuple[int
     from sqlalchemy import select
     from sqlalchemy.orm import Session
 
-    from scorer.db import make_engine
-    from scorer.models import Entry
+    from scorer.store.db import make_engine
+    from scorer.store.models import Entry
 
     engine = make_engine(url)
     with Session(engine) as session:
@@ -298,7 +298,7 @@ def percentile(values: list[float], q: float) -> float:
 def run(
     label: str, url: str, options: argparse.Namespace, workdir: Path, deal_every: float, poll_every: float
 ) -> dict[str, Any]:
-    from scorer.migrate import upgrade
+    from scorer.store.migrate import upgrade
     from tests.robustness import tablet
 
     upgrade(url)

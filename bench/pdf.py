@@ -42,10 +42,10 @@ from reportlab.lib.pagesizes import A4  # noqa: E402
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 from results import write_section  # noqa: E402  (bench/ is the script folder)
 
-from scorer.pdf import Lang, build_scoresheet, pad_view, render_pad, render_scoresheet  # noqa: E402
-from scorer.pdf.fonts import REGULAR, register_fonts  # noqa: E402
-from scorer.pdf.grid import fit  # noqa: E402
-from scorer.pdf.text import _number  # noqa: E402
+from scorer.sheets.pdf import Lang, build_scoresheet, pad_view, render_pad, render_scoresheet  # noqa: E402
+from scorer.sheets.pdf.fonts import REGULAR, register_fonts  # noqa: E402
+from scorer.sheets.pdf.grid import fit  # noqa: E402
+from scorer.sheets.pdf.text import _number  # noqa: E402
 
 RESULTS = ROOT / "bench" / "RESULTS.md"
 BEGIN, END = "<!-- bench/pdf.py: begin -->", "<!-- bench/pdf.py: end -->"

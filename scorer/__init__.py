@@ -14,8 +14,6 @@ from typing import Any
 from flask import Flask
 from werkzeug.routing import IntegerConverter, Map
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-
 
 class DatabaseId(IntegerConverter):
     """``<int:…>`` in every route: at most 2³¹ − 1, the largest id of an ``integer`` column
@@ -37,7 +35,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
-        template_folder=str(REPO_ROOT / "templates"),
         static_folder="static",
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
@@ -58,7 +55,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config.instance_secret_key(app)
 
-    from scorer import access, db, i18n, migrate, pagecache, security, views, widgets
+    from scorer.access import rights
+    from scorer.store import db, migrate
+    from scorer.web import i18n, pagecache, security, views, widgets
 
     widgets.install()
     # A number past the id columns' range in an address is no match (404), rather than
@@ -70,26 +69,17 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     migrate.init_app(app)
     views.init_app(app)
     security.init_app(app)
-    access.init_app(app)
+    rights.init_app(app)
     pagecache.init_app(app)
 
-    from scorer.disputes import book as rule_book
+    from scorer.access import views as access_pages
+    from scorer.api import views as api
+    from scorer.deals import views as deals
+    from scorer.disputes import views as disputes
+    from scorer.matches import views as matches
+    from scorer.rulebook import views as rule_book
+    from scorer.sheets import views as sheets
 
-    app.register_blueprint(rule_book.bp)  # the full rule book, as blueprint "rules" (issue 7)
-
-    from scorer.blueprints import access as access_pages
-    from scorer.blueprints import deals, matches, rules, sheets
-
-    app.register_blueprint(matches.bp)
-    app.register_blueprint(deals.bp)
-    app.register_blueprint(sheets.bp)
-    app.register_blueprint(access_pages.bp)
-    if "rules" not in app.blueprints:  # the dispute desk's full rule book takes precedence
-        app.register_blueprint(rules.bp)
-
-    from scorer import disputes
-    from scorer.blueprints import api
-
-    app.register_blueprint(disputes.bp)
-    app.register_blueprint(api.bp)
+    for feature in (matches, deals, sheets, access_pages, rule_book, disputes, api):
+        app.register_blueprint(feature.bp)
     return app

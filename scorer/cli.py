@@ -25,7 +25,7 @@ Handler = Callable[[argparse.Namespace], int]
 Arguments = Callable[[argparse.ArgumentParser], None]
 
 if TYPE_CHECKING:
-    from scorer.pdf import Lang
+    from scorer.sheets.pdf import Lang
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ def _write(path: str, data: bytes) -> None:
 
 def _language(value: str) -> str:
     """argparse type for --lang: an app language, short forms (``fr``) accepted."""
-    from scorer.pdf.text import LANGUAGES, resolve_language
+    from scorer.sheets.pdf.text import LANGUAGES, resolve_language
 
     try:
         return resolve_language(value)
@@ -88,8 +88,8 @@ def _language(value: str) -> str:
 
 def _pdf_language(code: str) -> Lang:
     """The PDF's language with the app's own catalogs, so the command line prints translated PDFs."""
-    from scorer.i18n import catalog
-    from scorer.pdf import Lang
+    from scorer.sheets.pdf import Lang
+    from scorer.web.i18n import catalog
 
     return Lang.from_translations(code, catalog(code))
 
@@ -123,8 +123,8 @@ def _pad_arguments(parser: argparse.ArgumentParser) -> None:
 
 @command("pad", help="print a blank score pad", arguments=_pad_arguments)
 def pad(args: argparse.Namespace) -> int:
-    from scorer.pdf import pad_view, render_pad
-    from scorer.pdf.fonts import FontMissing
+    from scorer.sheets.pdf import pad_view, render_pad
+    from scorer.sheets.pdf.fonts import FontMissing
 
     if args.game == "schieber" and args.format:
         raise Failure("--format is for Klammern only")
@@ -190,8 +190,9 @@ def stored_match(match_id: int) -> dict[str, object]:
     from sqlalchemy.exc import SQLAlchemyError
     from werkzeug.exceptions import NotFound
 
-    from scorer import create_app, matchview
-    from scorer.blueprints.sheets import scoresheet_document
+    from scorer import create_app
+    from scorer.matches import matchview
+    from scorer.sheets.views import scoresheet_document
 
     app = create_app()
     url = app.config["DATABASE_URL"]
@@ -244,8 +245,8 @@ Exit status: 0 written; 1 the engine rejects the match (its reasons on stderr); 
     epilog=SHEET_EPILOG,
 )
 def scoresheet(args: argparse.Namespace) -> int:
-    from scorer.pdf import SheetError, build_scoresheet, render_scoresheet
-    from scorer.pdf.fonts import FontMissing
+    from scorer.sheets.pdf import SheetError, build_scoresheet, render_scoresheet
+    from scorer.sheets.pdf.fonts import FontMissing
 
     document = stored_match(int(args.match)) if is_match_number(args.match) else load_match(args.match)
     if not isinstance(document, dict):
@@ -317,7 +318,7 @@ def _import_arguments(parser: argparse.ArgumentParser) -> None:
     arguments=_backup_arguments,
 )
 def backup(args: argparse.Namespace) -> int:
-    from scorer import backup as backups
+    from scorer.store import backup as backups
 
     try:
         kind = backups.backup(_database_url(args), Path(args.output))
@@ -338,7 +339,7 @@ def backup(args: argparse.Namespace) -> int:
     arguments=_restore_arguments,
 )
 def restore(args: argparse.Namespace) -> int:
-    from scorer import backup as backups
+    from scorer.store import backup as backups
 
     try:
         summary = backups.restore(_database_url(args), Path(args.file), force=args.force)
@@ -350,8 +351,8 @@ def restore(args: argparse.Namespace) -> int:
 
 @command("export-all", help="write every match with its whole log as JSON", arguments=_export_arguments)
 def export_all(args: argparse.Namespace) -> int:
-    from scorer import backup as backups
-    from scorer.db import make_engine
+    from scorer.store import backup as backups
+    from scorer.store.db import make_engine
 
     engine = make_engine(_database_url(args))
     try:
@@ -370,8 +371,8 @@ def export_all(args: argparse.Namespace) -> int:
     arguments=_import_arguments,
 )
 def import_all(args: argparse.Namespace) -> int:
-    from scorer import backup as backups
-    from scorer.db import make_engine
+    from scorer.store import backup as backups
+    from scorer.store.db import make_engine
 
     try:
         raw = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()

@@ -25,14 +25,14 @@ def defaults(app: Flask) -> dict[str, Any]:
         "BABEL_DEFAULT_LOCALE": DEFAULT_LOCALE,
         # Times of entries are stored in UTC and shown at the table's clock.
         "BABEL_DEFAULT_TIMEZONE": "Europe/Zurich",
-        "BABEL_TRANSLATION_DIRECTORIES": str(Path(app.root_path).parent / "locales"),
+        "BABEL_TRANSLATION_DIRECTORIES": str(Path(app.root_path) / "locales"),
         "LANGUAGES": LANGUAGES,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
         # Tablets on a club's own Wi-Fi often reach the server over plain HTTP; behind HTTPS
         # set TAFEL_SESSION_COOKIE_SECURE=true (or SESSION_COOKIE_SECURE in instance/config.py).
         "SESSION_COOKIE_SECURE": False,
-        # The session remembers which matches this tablet may edit (scorer.access): it must
+        # The session remembers which matches this tablet may edit (scorer.access.rights): it must
         # survive the browser being closed until the match is long over.
         "PERMANENT_SESSION_LIFETIME": timedelta(days=14),
         # The club administrator's password (TAFEL_ADMIN_PASSWORD); None: no administrator.
@@ -44,7 +44,7 @@ def defaults(app: Flask) -> dict[str, Any]:
         "GUESS_LIMIT": 10,
         "GUESS_WINDOW_SECONDS": 600,
         "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,
-        # Spectators' match pages kept rendered per process (scorer.pagecache); 0: none.
+        # Spectators' match pages kept rendered per process (scorer.web.pagecache); 0: none.
         "PAGE_CACHE_SIZE": 512,
     }
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Tafel's message catalogs (issue 6): .po files are committed, .mo files are built.
 #
-#   scripts/translations.sh extract [OUT]  sources -> locales/messages.pot (or OUT)
-#   scripts/translations.sh update         messages.pot -> every locales/<lang>/LC_MESSAGES/messages.po
+#   scripts/translations.sh extract [OUT]  sources -> scorer/locales/messages.pot (or OUT)
+#   scripts/translations.sh update         messages.pot -> every scorer/locales/<lang>/LC_MESSAGES/messages.po
 #   scripts/translations.sh compile        every .po -> .mo (fuzzy entries are not compiled)
 #   scripts/translations.sh check          stale template, untranslated/fuzzy entries, placeholders
 #   scripts/translations.sh all            extract + update + compile (= make translations)
@@ -17,7 +17,7 @@ cd "$ROOT"
 PY="${PY:-$ROOT/.venv/bin/python}"
 PYBABEL=("$PY" -m babel.messages.frontend --quiet)
 LANGUAGES=(de_CH fr_CH it_CH en sv fa)
-POT=locales/messages.pot
+POT=scorer/locales/messages.pot
 
 extract() {
     local out="${1:-$POT}"
@@ -33,18 +33,18 @@ extract() {
 
 update() {
     for lang in "${LANGUAGES[@]}"; do
-        local po="locales/$lang/LC_MESSAGES/messages.po"
+        local po="scorer/locales/$lang/LC_MESSAGES/messages.po"
         if [[ -f "$po" ]]; then
-            "${PYBABEL[@]}" update -i "$POT" -d locales -l "$lang" --ignore-obsolete --no-fuzzy-matching
+            "${PYBABEL[@]}" update -i "$POT" -d scorer/locales -l "$lang" --ignore-obsolete --no-fuzzy-matching
         else
-            "${PYBABEL[@]}" init -i "$POT" -d locales -l "$lang"
+            "${PYBABEL[@]}" init -i "$POT" -d scorer/locales -l "$lang"
         fi
     done
 }
 
 compile() {
     # Fuzzy entries are left out (Babel's default): a guess never reaches a player.
-    "${PYBABEL[@]}" compile -d locales -D messages
+    "${PYBABEL[@]}" compile -d scorer/locales -D messages
 }
 
 check() {

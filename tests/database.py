@@ -18,7 +18,7 @@ from pathlib import Path
 from sqlalchemy import create_engine, make_url, text
 from sqlalchemy.pool import NullPool
 
-from scorer.migrate import upgrade
+from scorer.store.migrate import upgrade
 
 _SQLITE_TEMPLATE: dict[str, bytes] = {}
 

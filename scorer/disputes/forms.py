@@ -13,7 +13,7 @@ from flask_wtf.file import FileField
 from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
-from scorer.forms import BaseForm, choices, numeric
+from scorer.web.forms import BaseForm, choices, numeric
 
 GAMES = choices(("schieber", _l("Schieber")), ("klammern", _l("Klammern")))
 CONTRACTS = choices(

@@ -2,7 +2,7 @@
 
 A pure function from a :class:`~scorer.disputes.rulings.Ruling` (already translated) to PDF
 bytes (STYLE.md practice 13). ReportLab draws with DejaVu Sans (registered once, by
-:mod:`scorer.pdf.fonts`); right-to-left text is shaped by :func:`scorer.pdf.text.to_visual`.
+:mod:`scorer.sheets.pdf.fonts`); right-to-left text is shaped by :func:`scorer.sheets.pdf.text.to_visual`.
 Whatever does not fit on the page is cut with an ellipsis: a ruling is one page.
 """
 
@@ -23,14 +23,14 @@ RTL = {"fa"}
 
 
 def _fonts() -> tuple[str, str]:
-    from scorer.pdf.fonts import BOLD, REGULAR, register_fonts
+    from scorer.sheets.pdf.fonts import BOLD, REGULAR, register_fonts
 
     register_fonts()
     return REGULAR, BOLD
 
 
 def _visual(text: str, rtl: bool) -> str:
-    from scorer.pdf.text import to_visual
+    from scorer.sheets.pdf.text import to_visual
 
     return to_visual(text, rtl)
 

@@ -29,7 +29,7 @@ from rules_engine.schieber import weis as sweis
 from rules_engine.schieber.contracts import DEAL_TOTAL, MATCH_BONUS, Contract, schieber_options
 from rules_engine.seats import Seat, side_count
 from rules_engine.tricks import Ranking
-from scorer.views import reason_text
+from scorer.web.views import reason_text
 
 SCHIEBER_CONTRACTS = ("H", "D", "S", "C", "obenabe", "undenufe")
 KLAMMERN_TRUMPS = ("C", "S", "H", "D")
@@ -72,7 +72,7 @@ class Ruling:
 
 
 def contract_label(game: str, key: str) -> str:
-    from scorer import display
+    from scorer.web import display
 
     if game == "klammern":
         return _("Trump %(suit)s", suit=display.suit_name(key, "french"))

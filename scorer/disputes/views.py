@@ -14,7 +14,6 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from rules_engine.errors import InvalidRecord
-from scorer import rulebook
 from scorer.disputes import rulings
 from scorer.disputes.cards import CardError, parse_codes, parse_tricks
 from scorer.disputes.forms import (
@@ -27,6 +26,7 @@ from scorer.disputes.forms import (
     WeisForm,
 )
 from scorer.disputes.rulings import Ruling, Unreadable
+from scorer.rulebook import book
 
 bp = Blueprint("disputes", __name__, url_prefix="/disputes")
 
@@ -110,7 +110,7 @@ def _ask_trick(form: TrickForm) -> Ruling:
 
 
 def _claims(form: WeisForm, game: str) -> dict[int, list[list[str]]]:
-    from scorer.display import quick_meld
+    from scorer.web.display import quick_meld
 
     claims: dict[int, list[list[str]]] = {}
     four_suits = ("H", "C", "D", "S")
@@ -290,9 +290,9 @@ def rule(screen: str) -> tuple[QuestionForm, Ruling | None, dict[str, str]]:
     return form, None, errors
 
 
-def rule_texts(ruling: Ruling) -> list[tuple[str, str, rulebook.Rule | None]]:
+def rule_texts(ruling: Ruling) -> list[tuple[str, str, book.Rule | None]]:
     language = _language()
-    return [(rid, rulebook.rule_text(rid, language), rulebook.rule(rid, language)) for rid in ruling.rules]
+    return [(rid, book.rule_text(rid, language), book.rule(rid, language)) for rid in ruling.rules]
 
 
 def share_url(screen: str) -> str:
@@ -325,7 +325,7 @@ def screen(screen: str) -> str:
         errors=errors,
         import_form=import_form,
         texts=rule_texts(ruling) if ruling else [],
-        render_rule=lambda text: rulebook.render(text, url_for("rules.book")),
+        render_rule=lambda text: book.render(text, url_for("rules.book")),
         share=share_url(screen) if ruling else None,
         pdf=url_for("disputes.pdf", screen=screen) + "?" + urlencode(list(request.args.items(multi=True)))
         if ruling
@@ -347,7 +347,7 @@ def pdf(screen: str) -> Response:
             )
         )
     from scorer.disputes.pdf import ruling_pdf
-    from scorer.security import pdf_response
+    from scorer.web.security import pdf_response
 
     data = ruling_pdf(
         ruling,

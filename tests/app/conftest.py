@@ -12,8 +12,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
-from scorer import create_app, db
-from scorer.models import Entry, Match
+from scorer import create_app
+from scorer.store import db
+from scorer.store.models import Entry, Match
 from tests.database import fresh_database
 
 

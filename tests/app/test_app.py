@@ -11,8 +11,8 @@ from flask.testing import FlaskClient
 from sqlalchemy import create_engine, inspect
 
 from scorer import create_app
-from scorer.migrate import upgrade
-from scorer.models import Base
+from scorer.store.migrate import upgrade
+from scorer.store.models import Base
 from tests.app.conftest import counts, deal_form, new_klammern, new_schieber, post_deal
 
 PAGE_LIMIT = 100 * 1024
@@ -62,7 +62,7 @@ def test_migrations_make_the_models_schema(tmp_path: Path) -> None:
     engine.dispose()
     from alembic import command
 
-    from scorer.migrate import alembic_config
+    from scorer.store.migrate import alembic_config
 
     command.check(alembic_config(url))  # raises when the models and the migrations disagree
 
@@ -185,8 +185,8 @@ def test_a_60_deal_match_page_stays_under_100_kb(client: FlaskClient, app: Flask
         "stoeck": 3,
     }
     with app.app_context():
-        from scorer import db
-        from scorer.models import Entry
+        from scorer.store import db
+        from scorer.store.models import Entry
 
         session = db.session()
         for seq in range(1, 61):

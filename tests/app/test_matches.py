@@ -31,8 +31,8 @@ def test_new_schieber_stores_settings(client: FlaskClient, app: Flask) -> None:
     assert "Anna &amp; Cla" in page and "Beat &amp; Dora" in page
     assert "1,000 still needed" in page  # from target − 0, in the reader's number format
     with app.app_context():
-        from scorer import db
-        from scorer.models import Match
+        from scorer.store import db
+        from scorer.store.models import Match
 
         match = db.session().get(Match, match_id)
         assert match is not None

@@ -1,4 +1,4 @@
-"""Spectators' match pages come from a cache keyed by the match version (scorer.pagecache).
+"""Spectators' match pages come from a cache keyed by the match version (scorer.web.pagecache).
 
 What must never happen: a spectator shown a stale score after an entry, a tablet shown the
 spectator's page (no buttons), a spectator shown a tablet's page (its buttons, links or
@@ -12,7 +12,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer.pagecache import PageCache
+from scorer.web.pagecache import PageCache
 from tests.app.conftest import hidden, new_schieber, post_deal
 from tests.app.test_deals import deal
 
@@ -157,7 +157,7 @@ def test_cache_keeps_the_most_recently_used() -> None:
     assert cache.get(("b",)) is None and cache.get(("a",)) == "A" and cache.get(("c",)) == "C"
 
 
-# --- the meld section of a fresh deal form (scorer/blueprints/deals.py) -------------------------
+# --- the meld section of a fresh deal form (scorer/deals/views.py) -------------------------
 
 
 def without_tokens(page: str) -> str:
@@ -165,7 +165,7 @@ def without_tokens(page: str) -> str:
 
 
 def test_fresh_deal_form_is_the_same_from_the_kept_meld_section(client: FlaskClient, app: Flask) -> None:
-    from scorer.blueprints import deals
+    from scorer.deals import views as deals
 
     match_id = new_schieber(client)
     deals._FRESH_MELDS._pages.clear()

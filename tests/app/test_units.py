@@ -9,8 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules_engine.errors import InvalidRecord
-from scorer.deal_input import FORM_ERRORS, error_slot, place_errors
-from scorer.display import (
+from scorer.deals.deal_input import FORM_ERRORS, error_slot, place_errors
+from scorer.scoring import invalid_record_error, match_record
+from scorer.store.log import derive
+from scorer.store.models import Entry
+from scorer.web.display import (
     Strokes,
     die_face,
     format_card_list,
@@ -19,9 +22,6 @@ from scorer.display import (
     side_of,
     stroke_groups,
 )
-from scorer.log import derive
-from scorer.models import Entry
-from scorer.scoring import invalid_record_error, match_record
 
 
 def test_quick_runs_and_four_of_a_kind() -> None:

@@ -1,4 +1,4 @@
-"""scorer.widgets.html_params must write exactly what WTForms' own writes (issue 8 speed-up)."""
+"""scorer.web.widgets.html_params must write exactly what WTForms' own writes (issue 8 speed-up)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from markupsafe import Markup
 
-from scorer import widgets
+from scorer.web import widgets
 
 KEYS = st.sampled_from(
     [

@@ -187,7 +187,7 @@ def test_arrow_to_the_played_card_points_the_way_the_page_reads(
 
 
 def test_pdf_carries_the_pdf_policy_not_the_pages(client: FlaskClient) -> None:
-    from scorer.security import PDF_POLICY
+    from scorer.web.security import PDF_POLICY
 
     query = urlencode({**QUESTIONS["card"], "ask": "1"})
     response = client.get(f"/disputes/card.pdf?{query}", headers=EN)

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from scorer import rulebook
+from scorer.rulebook import book
 
-RULES = Path(__file__).resolve().parents[2] / "rules"
+RULES = Path(__file__).resolve().parents[2] / "scorer" / "rules"
 
 
 def ids_in(path: Path) -> list[str]:
@@ -20,29 +20,29 @@ def ids_in(path: Path) -> list[str]:
 
 @pytest.mark.parametrize("game, name", [("schieber", "SCHIEBER.md"), ("klammern", "KLAMMERN.md")])
 def test_every_rule_id_is_parsed(game: str, name: str) -> None:
-    assert sorted(rulebook.english(game).ids()) == sorted(ids_in(RULES / name))
+    assert sorted(book.english(game).ids()) == sorted(ids_in(RULES / name))
 
 
 def test_full_texts() -> None:
-    text = rulebook.rule_text("S4.4")
+    text = book.rule_text("S4.4")
     assert text.startswith("No undertrumping")
     assert "nothing but trumps" in text and "[reading]" in text
     # A rule with nested items keeps them.
-    assert "Undenufe: the normal rank reversed" in rulebook.rule_text("S3.4")
+    assert "Undenufe: the normal rank reversed" in book.rule_text("S3.4")
     # A section keeps its unnumbered list (S8).
-    assert "exactly 1 and 156" in rulebook.rule_text("S8")
-    assert "Example (test vector)" in rulebook.rule_text("K5.3")
-    assert rulebook.rule_text("S99") == "" and rulebook.rule_text(None) == ""
+    assert "exactly 1 and 156" in book.rule_text("S8")
+    assert "Example (test vector)" in book.rule_text("K5.3")
+    assert book.rule_text("S99") == "" and book.rule_text(None) == ""
 
 
 def test_placeholder_names_still_work() -> None:
-    ids = [rid for rid, _ in rulebook.SCHIEBER]
+    ids = [rid for rid, _ in book.SCHIEBER]
     assert "S4.4" in ids and "S8" in ids
-    assert dict(rulebook.KLAMMERN)["K4.5"].startswith("**Revoke**")
+    assert dict(book.KLAMMERN)["K4.5"].startswith("**Revoke**")
 
 
 def test_render_escapes_and_formats() -> None:
-    html = rulebook.render("a **b** `c` <script>\n- one\n  two\n| x | y |\n| - | - |\n| 1 | 2 |")
+    html = book.render("a **b** `c` <script>\n- one\n  two\n| x | y |\n| - | - |\n| 1 | 2 |")
     assert "<strong>b</strong>" in html and "<code>c</code>" in html
     assert "<script>" not in html and "&lt;script&gt;" in html
     assert "<li>one two</li>" in html and "<td>1</td>" in html
@@ -55,17 +55,17 @@ def test_translation_falls_back_rule_by_rule(tmp_path: Path, monkeypatch: pytest
     (tmp_path / "de" / "SCHIEBER.md").write_text(
         "# Schieber — die Regeln\n\n## S4 Einen Stich spielen\n- S4.4 Kein Untertrumpfen.\n", encoding="utf-8"
     )
-    monkeypatch.setattr(rulebook, "RULES_DIR", tmp_path)
-    book = rulebook.book("schieber", "de_CH")
-    assert book.rule("S4.4").text == "Kein Untertrumpfen."
-    assert book.rule("S4.4").language == "de"
+    monkeypatch.setattr(book, "RULES_DIR", tmp_path)
+    german = book.book("schieber", "de_CH")
+    assert german.rule("S4.4").text == "Kein Untertrumpfen."
+    assert german.rule("S4.4").language == "de"
     # Missing in the translation: English, marked as such.
-    assert book.rule("S4.5").text.startswith("Trump led")
-    assert book.rule("S4.5").language == "en"
-    assert book.title == "Schieber — die Regeln"
+    assert german.rule("S4.5").text.startswith("Trump led")
+    assert german.rule("S4.5").language == "en"
+    assert german.title == "Schieber — die Regeln"
     # No translation at all: English.
-    assert rulebook.book("klammern", "de_CH").rule("K4.5").language == "en"
-    assert rulebook.rule_text("S4.4", "fr_CH").startswith("No undertrumping")
+    assert book.book("klammern", "de_CH").rule("K4.5").language == "en"
+    assert book.rule_text("S4.4", "fr_CH").startswith("No undertrumping")
 
 
 def test_rule_book_page_anchors_every_rule(client: FlaskClient) -> None:

@@ -12,7 +12,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
-LOCALES = ROOT / "locales"
+LOCALES = ROOT / "scorer" / "locales"
 TEMPLATE = LOCALES / "messages.pot"
 SCRIPT = ROOT / "scripts" / "translations.sh"
 LANGUAGES = ("de_CH", "fr_CH", "it_CH", "en", "sv", "fa")

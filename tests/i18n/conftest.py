@@ -10,6 +10,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorer import create_app
+
+# The one Chromium launcher (Debian's browser, VERIFIED.md flags; fails loudly when missing).
+from tests.browser.conftest import browser  # noqa: F401 — a fixture for the screenshot tests
 from tests.database import fresh_database
 from tests.i18n.catalogs import LANGUAGES, compile_if_stale
 

@@ -98,8 +98,8 @@ def test_placeholder_check_sees_a_renamed_name() -> None:
     ],
 )
 def test_catalog_outside_a_request(lang: str, expected: str) -> None:
-    """PDFs from the command line translate without Flask: scorer.i18n.catalog(lang)."""
-    from scorer.i18n import catalog
+    """PDFs from the command line translate without Flask: scorer.web.i18n.catalog(lang)."""
+    from scorer.web.i18n import catalog
 
     translations = catalog(lang)
     assert translations.gettext("Trick points") == expected

@@ -338,9 +338,9 @@ def test_switcher_refuses_unknown_language_and_foreign_redirects(client: FlaskCl
     assert not response.headers["Location"].startswith("//evil")
 
 
-# The numbers tests below need the ``num`` filter to format with scorer.i18n.number (Babel for the
-# locale, the house grouping, Persian digits): scorer.views registers its own ``num`` after
-# scorer.i18n does; see the issue-6 report for the one-line hook.
+# The numbers tests below need the ``num`` filter to format with scorer.web.i18n.number (Babel for the
+# locale, the house grouping, Persian digits): scorer.web.views registers its own ``num`` after
+# scorer.web.i18n does; see the issue-6 report for the one-line hook.
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Engine reasons become sentences in the reader's language (scorer.reason_texts).
+"""Engine reasons become sentences in the reader's language (scorer.web.reason_texts).
 
 The engine's codes are read from its source (every ``Reason(rule, code, template)``, every
 ``(rule, code, template)`` table row, every ``{code: template}`` table), so an engine that
@@ -17,7 +17,7 @@ from flask import Flask
 
 import rules_engine
 from scorer import create_app
-from scorer.reason_texts import SENTENCES, sentence
+from scorer.web.reason_texts import SENTENCES, sentence
 
 ENGINE = Path(rules_engine.__file__).resolve().parent
 RULE_ID = re.compile(r"^[SK]\d+(\.\d+)*$")

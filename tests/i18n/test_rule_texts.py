@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-RULES = Path(__file__).resolve().parents[2] / "rules"
+RULES = Path(__file__).resolve().parents[2] / "scorer" / "rules"
 LANGUAGES = ("de_CH", "fr_CH", "it_CH", "sv", "fa")
 GAMES = ("SCHIEBER.md", "KLAMMERN.md")
 

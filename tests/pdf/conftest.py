@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from scorer.pdf.fonts import register_fonts
+from scorer.sheets.pdf.fonts import register_fonts
 
 # The suite runs with --import-mode=importlib: make this folder's helper modules
 # (pdf_helpers, pdf_matches) importable by the tests and by bench/pdf.py alike.

@@ -55,7 +55,7 @@ def test_short_language_names(tmp_path: Path) -> None:
 
 def test_command_line_pads_are_translated(tmp_path: Path) -> None:
     """The command line prints with the app's catalogs (issue 6), not the English source."""
-    from scorer.i18n import catalog
+    from scorer.web.i18n import catalog
 
     texts = {}
     for lang in ("en", "fr_CH"):

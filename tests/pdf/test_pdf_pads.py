@@ -17,7 +17,7 @@ from pdf_helpers import (
     text_x,
 )
 
-from scorer.pdf import Lang, pad_view, render_pad
+from scorer.sheets.pdf import Lang, pad_view, render_pad
 
 GAMES = [("schieber", None), ("klammern", "small_big"), ("klammern", "liga"), ("klammern", "hamburg")]
 NAMES = {"teams": ("Bern", "Thun"), "players": ("Anna", "Beat", "Carla", "Dario")}

@@ -22,7 +22,7 @@ from pdf_helpers import (
 from pdf_matches import finished_schieber_match, klammern_match, schieber_match
 
 import rules_engine
-from scorer.pdf import Lang, build_scoresheet, render_scoresheet
+from scorer.sheets.pdf import Lang, build_scoresheet, render_scoresheet
 
 NAMES = ["Anna", "Beat", "Carla", "Dario"]
 META = {"names": NAMES, "teams": ["Bern", "Thun"], "place": "Restaurant Bären, Thun", "date": "2026-11-28"}
@@ -274,7 +274,7 @@ def test_same_bytes_in_another_process() -> None:
 
     script = (
         "import sys; sys.path.insert(0, sys.argv[1]);"
-        "import pdf_matches as m; from scorer.pdf import Lang, build_scoresheet, render_scoresheet;"
+        "import pdf_matches as m; from scorer.sheets.pdf import Lang, build_scoresheet, render_scoresheet;"
         "sys.stdout.buffer.write(render_scoresheet(build_scoresheet(m.klammern_match('small_big', 12)), Lang('fa')))"
     )
     here = str(Path(__file__).parent)

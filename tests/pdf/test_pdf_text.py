@@ -8,7 +8,7 @@ import unicodedata
 import pytest
 from pdf_helpers import logical
 
-from scorer.pdf.text import LANGUAGES, Lang, isolate, parse_when
+from scorer.sheets.pdf.text import LANGUAGES, Lang, isolate, parse_when
 
 
 def test_every_app_language_is_known_and_default_is_identity() -> None:
@@ -87,10 +87,10 @@ def test_dates() -> None:
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_numbers_agree_with_the_app(code: str) -> None:
-    # The PDFs print every figure as the app's screens do (scorer.i18n, issue 6); the PDFs
+    # The PDFs print every figure as the app's screens do (scorer.web.i18n, issue 6); the PDFs
     # keep their own fast path for whole numbers, held here to the app's Babel-based one.
-    from scorer.i18n import GROUP, format_number
-    from scorer.pdf.text import GROUP as PDF_GROUP
+    from scorer.sheets.pdf.text import GROUP as PDF_GROUP
+    from scorer.web.i18n import GROUP, format_number
 
     assert PDF_GROUP == GROUP
     lang = Lang(code)

@@ -9,7 +9,7 @@ import pytest
 from pdf_matches import finished_schieber_match, klammern_match, schieber_match
 
 import rules_engine
-from scorer.pdf.viewmodels import (
+from scorer.sheets.pdf.viewmodels import (
     Mark,
     SheetError,
     augen_rounding,

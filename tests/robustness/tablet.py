@@ -261,8 +261,8 @@ def stored_log(database_url: str, match_id: int) -> list[Any]:
     from sqlalchemy import select
     from sqlalchemy.orm import Session
 
-    from scorer.db import make_engine
-    from scorer.models import Entry
+    from scorer.store.db import make_engine
+    from scorer.store.models import Entry
 
     engine = make_engine(database_url)
     with Session(engine) as session:

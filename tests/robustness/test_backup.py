@@ -18,10 +18,11 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from scorer import backup, log, scoring
+from scorer import scoring
 from scorer.cli import main
-from scorer.db import make_engine
-from scorer.models import Match
+from scorer.store import backup, log
+from scorer.store.db import make_engine
+from scorer.store.models import Match
 from tests.app.conftest import hidden, new_klammern, new_schieber, post_deal
 from tests.robustness.conftest import make_app
 
@@ -196,7 +197,7 @@ def test_restore_refuses_a_database_with_matches(
 
 def test_sqlite_online_backup_and_restore(tmp_path: Path) -> None:
     """A SQLite file backed up while the app keeps writing, then restored into a new file."""
-    from scorer.migrate import upgrade
+    from scorer.store.migrate import upgrade
 
     url = f"sqlite:///{tmp_path / 'live.sqlite'}"
     upgrade(url)
@@ -307,7 +308,7 @@ def test_sqlite_restore_serves_a_running_app(
     play_an_evening(client, database_url)
     saved = tmp_path / "evening.sqlite"
     assert main(["backup", "-o", str(saved), "--database", database_url]) == 0
-    from scorer.migrate import upgrade
+    from scorer.store.migrate import upgrade
 
     live_url = f"sqlite:///{tmp_path / 'live.sqlite'}"
     upgrade(live_url)

@@ -21,7 +21,7 @@ import pytest
 from sqlalchemy import text
 
 import rules_engine
-from scorer.db import make_engine
+from scorer.store.db import make_engine
 from tests.robustness import tablet as tablets
 
 pytestmark = pytest.mark.slow

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from scorer.backup import sqlite_path
+from scorer.store.backup import sqlite_path
 from tests.robustness import tablet as tablets
 
 pytestmark = pytest.mark.slow

@@ -3,7 +3,7 @@ double tap (the same form sent twice) and a stale form (a second tablet behind b
 
 tests/app/test_log_property.py checks the screen against the engine after random
 histories. This machine keeps its own model of the log (what it sent, and which entries an
-undo cancels, as a stack), independent of ``scorer.log``, and after every step checks:
+undo cancels, as a stack), independent of ``scorer.store.log``, and after every step checks:
 
 * the stored log is exactly the entries the machine made, in order — nothing lost,
   duplicated, reordered or changed; every version of every deal (undone ones too) is still
@@ -33,8 +33,8 @@ from hypothesis.stateful import (
 from sqlalchemy import select
 
 import rules_engine
-from scorer import db, log
-from scorer.models import Entry, Match
+from scorer.store import db, log
+from scorer.store.models import Entry, Match
 from tests.app.conftest import deal_form, hidden, new_schieber
 
 CONTRACTS = st.sampled_from(["H", "D", "S", "C", "obenabe", "undenufe"])

@@ -8,9 +8,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 
-from scorer.db import make_engine
-from scorer.migrate import alembic_config, upgrade
-from scorer.models import Base
+from scorer.store.db import make_engine
+from scorer.store.migrate import alembic_config, upgrade
+from scorer.store.models import Base
 
 
 def differences(url: str) -> list[object]:

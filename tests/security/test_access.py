@@ -15,8 +15,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from scorer import access, db
-from scorer.models import Entry, Match
+from scorer.access import rights
+from scorer.store import db
+from scorer.store.models import Entry, Match
 from tests.app.conftest import counts, csrf, deal_form, new_klammern, new_schieber, post_deal
 from tests.security.conftest import edit_url, english
 
@@ -33,7 +34,7 @@ def match_routes(app: Flask) -> list[tuple[str, str, str]]:
             continue
         for method in sorted((rule.methods or set()) - {"GET", "HEAD", "OPTIONS"}):
             found.append((rule.endpoint, method, rule.rule))
-        if rule.endpoint in access.EDIT_PAGES:
+        if rule.endpoint in rights.EDIT_PAGES:
             found.append((rule.endpoint, "GET", rule.rule))
     return found
 
@@ -180,7 +181,7 @@ def test_guessing_is_rate_limited(app: Flask, client: FlaskClient) -> None:
 
 def test_the_limiter_counts_in_a_sliding_window() -> None:
     now = [1000.0]
-    limiter = access.GuessLimiter(3, 60, clock=lambda: now[0])
+    limiter = rights.GuessLimiter(3, 60, clock=lambda: now[0])
     for _ in range(3):
         assert limiter.retry_after("a") is None
         limiter.fail("a")
@@ -243,11 +244,11 @@ def test_the_session_remembers_a_bounded_number_of_matches(app: Flask, client: F
     with app.test_request_context():
         from flask import session
 
-        for n in range(100_001, 100_001 + access.MAX_REMEMBERED + 5):
-            access.grant(Match(id=n), access.creator_secret(None))
-        rights = session[access.RIGHTS]
-        assert len(rights) == access.MAX_REMEMBERED
-        assert "100001" not in rights and str(100_000 + access.MAX_REMEMBERED + 5) in rights
+        for n in range(100_001, 100_001 + rights.MAX_REMEMBERED + 5):
+            rights.grant(Match(id=n), rights.creator_secret(None))
+        granted = session[rights.RIGHTS]
+        assert len(granted) == rights.MAX_REMEMBERED
+        assert "100001" not in granted and str(100_000 + rights.MAX_REMEMBERED + 5) in granted
         # With a CSRF token and a language beside, the cookie stays well under browsers' 4 KB.
         session["csrf_token"], session["lang"] = "f" * 40, "de_CH"
         cookie = app.session_interface.get_signing_serializer(app).dumps(dict(session))  # type: ignore[attr-defined]

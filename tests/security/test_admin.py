@@ -7,8 +7,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from scorer import create_app, db
-from scorer.models import Entry
+from scorer import create_app
+from scorer.store import db
+from scorer.store.models import Entry
 from tests.app.conftest import counts, csrf, hidden, new_schieber, post_deal
 from tests.security.conftest import ADMIN_PASSWORD, MakeApp, english
 

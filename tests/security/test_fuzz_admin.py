@@ -30,8 +30,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
-from scorer import create_app, db, log
-from scorer.models import Base, GuessFailure, Match
+from scorer import create_app
+from scorer.store import db, log
+from scorer.store.models import Base, GuessFailure, Match
 from tests.app.conftest import deal_form, hidden, new_schieber, post_deal
 from tests.app.test_fuzz import SCHIEBER_FIELDS, TEXT
 from tests.database import fresh_database

@@ -14,8 +14,10 @@ import pytest
 from flask import Flask
 from sqlalchemy import func, select
 
-from scorer import access, create_app, db
-from scorer.models import GuessFailure, Match
+from scorer import create_app
+from scorer.access import rights
+from scorer.store import db
+from scorer.store.models import GuessFailure, Match
 from tests.database import fresh_database
 from tests.robustness import tablet as tablets
 from tests.security.conftest import english
@@ -95,7 +97,7 @@ def test_a_failure_is_counted_apart_from_the_request_session(app: Flask) -> None
     with app.test_request_context(environ_base={"REMOTE_ADDR": "198.51.100.50"}):
         session = db.session()
         session.add(Match(game="schieber", settings={}))
-        access.limiter().fail(access.client_address())
+        rights.limiter().fail(rights.client_address())
         assert session.new  # still pending in the request's session
         session.rollback()
     assert stored_guesses(app) == 1
@@ -106,7 +108,7 @@ def test_a_failure_is_counted_apart_from_the_request_session(app: Flask) -> None
 def test_a_failure_from_the_future_is_not_counted() -> None:
     """After the clock is set back, failures it stored 'later' lock nobody out."""
     now = [2_000.0]
-    limiter = access.GuessLimiter(2, 60, clock=lambda: now[0])
+    limiter = rights.GuessLimiter(2, 60, clock=lambda: now[0])
     limiter.fail("a")
     limiter.fail("a")
     assert limiter.retry_after("a") == 61
@@ -117,7 +119,7 @@ def test_a_failure_from_the_future_is_not_counted() -> None:
 def test_more_failures_than_the_limit_wait_for_the_limit_th_newest() -> None:
     """Racing workers may store more than the limit: the wait is until fewer are left."""
     now = [0.0]
-    limiter = access.GuessLimiter(2, 60, clock=lambda: now[0])
+    limiter = rights.GuessLimiter(2, 60, clock=lambda: now[0])
     for at in (0.0, 10.0, 20.0):
         now[0] = at
         limiter.fail("a")
@@ -126,7 +128,7 @@ def test_more_failures_than_the_limit_wait_for_the_limit_th_newest() -> None:
 
 
 def test_a_long_address_is_stored() -> None:
-    limiter = access.GuessLimiter(1, 60)
+    limiter = rights.GuessLimiter(1, 60)
     limiter.fail("x" * 500)
     assert limiter.retry_after("x" * 500) is not None
 

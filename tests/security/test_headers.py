@@ -14,7 +14,7 @@ from werkzeug.test import TestResponse
 from tests.app.conftest import csrf, new_schieber
 from tests.security.conftest import MakeApp, english
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES = Path(__file__).resolve().parents[2] / "scorer" / "templates"
 
 REQUIRED_CSP = {
     "default-src": "'self'",

@@ -6,7 +6,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer.pdf.fonts import register_fonts
+from scorer.sheets.pdf.fonts import register_fonts
 from tests.app.conftest import app, client  # noqa: F401  (re-exported fixtures)
 
 

@@ -7,8 +7,8 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer import db, log
-from scorer.models import Match
+from scorer.store import db, log
+from scorer.store.models import Match
 from tests.app.conftest import new_klammern, new_schieber, post_deal
 
 

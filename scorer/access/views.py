@@ -1,0 +1,136 @@
+"""Access pages (issue 8): the edit link, the QR codes, the administrator and voiding."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import qrcode
+import qrcode.image.svg
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from scorer.access import rights
+from scorer.matches import matchview
+from scorer.store import db, log
+from scorer.store.models import Match
+from scorer.web.forms import AdminLoginForm, AdminLogoutForm, VoidForm
+
+bp = Blueprint("access", __name__)
+
+
+@bp.get("/matches/<int:match_id>/edit/<secret>")
+def edit_link(match_id: int, secret: str) -> Any:
+    """Grant this browser the right to edit the match, then leave the secret's address."""
+    rights.check_not_limited()
+    match = db.session().get(Match, match_id)
+    if match is None or not rights.secret_fits(match, secret):
+        rights.limiter().fail(rights.client_address())
+        raise rights.EditRefused(
+            _("This edit link is not valid."),
+            _("Ask a tablet of this match for its edit link (the QR code on the match page)."),
+            match.id if match is not None else None,
+        )
+    rights.grant(match, secret)
+    flash(_("This tablet may now enter deals for this match."))
+    # 303 to the plain match page: the secret leaves the address bar (and the history entry).
+    return redirect(url_for("matches.show", match_id=match.id), 303)
+
+
+def _svg(text: str) -> Response:
+    image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathFillImage, box_size=10, border=2)
+    buffer = io.BytesIO()
+    image.save(buffer)
+    return Response(buffer.getvalue(), mimetype="image/svg+xml")
+
+
+@bp.get("/matches/<int:match_id>/qr/edit.svg")
+def edit_qr(match_id: int) -> Response:
+    match = db.session().get(Match, match_id)
+    if match is None:
+        abort(404)
+    secret = rights.remembered_secret(match)
+    if secret is None:
+        raise rights.refused_no_right(match_id)
+    response = _svg(url_for("access.edit_link", match_id=match_id, secret=secret, _external=True))
+    # It carries the secret: no cache may keep it.
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/matches/<int:match_id>/qr/watch.svg")
+def watch_qr(match_id: int) -> Response:
+    if db.session().get(Match, match_id) is None:
+        abort(404)
+    response = _svg(url_for("matches.show", match_id=match_id, _external=True))
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    return response
+
+
+@bp.route("/admin", methods=["GET", "POST"])
+def admin_login() -> Any:
+    if not rights.admin_configured():
+        abort(404)
+    form = AdminLoginForm()
+    logout = AdminLogoutForm()
+    status = 200
+    if form.validate_on_submit():
+        rights.check_not_limited()
+        if rights.password_fits(form.password.data or ""):
+            rights.log_in_admin()
+            flash(_("You are logged in as the club administrator."))
+            return redirect(url_for("access.admin_login"), 303)
+        rights.limiter().fail(rights.client_address())
+        form.password.errors.append(_("This is not the administrator password."))
+        status = 403
+    elif request.method == "POST":
+        status = 422
+    if status != 200 and rights.is_admin():
+        # A logged-in administrator's page shows only the logout form, not the login form's
+        # errors: say here why nothing happened (a login sent from a page open since before).
+        for message in form.password.errors:
+            flash(message, "error")
+    return render_template("access/admin.html", form=form, logout=logout), status
+
+
+@bp.post("/admin/logout")
+def admin_logout() -> Any:
+    if AdminLogoutForm().validate_on_submit():
+        rights.log_out_admin()
+        flash(_("You are logged out."))
+    return redirect(url_for("matches.index"), 303)
+
+
+@bp.post("/matches/<int:match_id>/void")
+def void(match_id: int) -> Any:
+    """Void the match: a ``void`` entry is appended; nothing is deleted."""
+    loaded = matchview.load(match_id)
+    if not rights.is_admin():
+        raise rights.EditRefused(
+            _("Only the club administrator may void a match."), _("Ask the club administrator."), match_id
+        )
+    form = VoidForm(prefix="void")
+    if not form.validate_on_submit():
+        flash(_("Tick the box to void the match."), "error")
+    elif form.version.data != str(loaded.state.version):
+        flash(
+            _("The match changed meanwhile: it was not voided. Check the score, then void it again."), "error"
+        )
+    else:
+        try:
+            log.append(
+                db.session(),
+                loaded.match,
+                expected_version=loaded.state.version,
+                kind="void",
+                key=form.idem.data,
+            )
+            flash(_("The match was voided."))
+        except log.Duplicate:
+            flash(_("This entry was already saved."))
+        except log.Conflict:
+            flash(
+                _("The match changed meanwhile: it was not voided. Check the score, then void it again."),
+                "error",
+            )
+    return redirect(url_for("matches.show", match_id=match_id), 303)

@@ -1,0 +1,1 @@
+"""The JSON API: the engine contract over HTTP, and its OpenAPI document."""

@@ -1,0 +1,150 @@
+"""The JSON API (issue 7): the engine contract of DEAL_RECORD.md over HTTP.
+
+``POST /api/v1/deal``, ``/api/v1/match`` and ``/api/v1/legal`` take a record and answer
+exactly what :func:`rules_engine.score_deal`, :func:`~rules_engine.score_match` and
+:func:`~rules_engine.legal_cards` answer.
+
+Status codes (also in the OpenAPI document, ``GET /api/openapi.json``):
+
+* **200** — the engine's answer, for a valid record *and* for one that breaks a rule
+  (``valid: false`` with the cited ``errors``): a rule break is a ruling, not a failed
+  request, just as the command line still prints the answer when it exits 1.
+* **400** ``{"error": message}`` — not JSON, not a JSON object, or not a record (what the
+  command line rejects with exit 2: an unknown field or value, a card outside the deck).
+* **404** / **405** / **413** ``{"error": message}`` — no such address, method, too large.
+
+Never a 5xx: an engine failure on some record is logged and answered 400 with a
+message; the record can then be reported. No CSRF: these endpoints read JSON bodies and
+change nothing, and carry no cookie-based authority.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from flask import Blueprint, Flask, Response, current_app, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+import rules_engine
+from rules_engine.errors import InvalidRecord
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+Entry = Callable[[Mapping[str, Any]], dict[str, Any]]
+
+ENTRIES: dict[str, Entry] = {
+    "deal": rules_engine.score_deal,
+    "match": rules_engine.score_match,
+    "legal": rules_engine.legal_cards,
+}
+
+
+def error(message: str, status: int = 400) -> tuple[Response, int]:
+    return jsonify({"error": message}), status
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def read_body() -> object:
+    """The request body as JSON.
+
+    :raises ValueError: empty, not UTF-8, not JSON (NaN and Infinity are not JSON), or nested
+        too deep to read.
+    """
+    raw = request.get_data(cache=False)
+    if not raw.strip():
+        raise ValueError("the request body is empty; send a JSON record")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError("the request body is not UTF-8 text") from None
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as problem:
+        raise ValueError(f"the request body is not JSON: {problem}") from None
+    except RecursionError:
+        raise ValueError("the request body is nested too deeply") from None
+
+
+def answer(entry: str) -> tuple[Response, int]:
+    try:
+        record = read_body()
+    except ValueError as problem:
+        return error(str(problem))
+    if not isinstance(record, dict):
+        return error(f"a record must be a JSON object, not {type(record).__name__}")
+    try:
+        result = ENTRIES[entry](record)
+        # Serialised here, inside the guard: an answer that is not JSON is an engine failure too.
+        body = json.dumps(result, ensure_ascii=False, allow_nan=False)
+    except InvalidRecord as problem:
+        return error(str(problem))
+    except RecursionError:
+        return error("the record is nested too deeply")
+    except Exception as problem:  # noqa: BLE001 — the API promises never to answer 5xx
+        current_app.logger.exception("engine failure on /api/v1/%s", entry)
+        return error(
+            f"the rules engine could not read this record ({type(problem).__name__}); "
+            "please report it with the record"
+        )
+    return Response(body, status=200, mimetype="application/json"), 200
+
+
+@bp.post("/v1/deal")
+def deal() -> tuple[Response, int]:
+    """One deal's validation and score (``rules_engine.score_deal``)."""
+    return answer("deal")
+
+
+@bp.post("/v1/match")
+def match() -> tuple[Response, int]:
+    """A whole match: running score, states, winner (``rules_engine.score_match``)."""
+    return answer("match")
+
+
+@bp.post("/v1/legal")
+def legal() -> tuple[Response, int]:
+    """Which cards may be played, and why the others may not (``rules_engine.legal_cards``)."""
+    return answer("legal")
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    from scorer.api.openapi import document
+
+    return jsonify(document(request.host_url.rstrip("/")))
+
+
+def _json_http_errors(state: Any) -> None:
+    """Answer HTTP errors under /api/ in JSON (404, 405, 413); other pages keep their HTML.
+
+    Routing errors (an unknown address, a wrong method) happen before any blueprint is
+    chosen, so the app-wide handler is wrapped rather than replaced.
+    """
+    app: Flask = state.app
+    handlers = app.error_handler_spec.setdefault(None, {}).setdefault(None, {})
+    page_handler = handlers.get(HTTPException)
+
+    def handle(problem: HTTPException) -> Any:
+        if request.path.startswith(bp.url_prefix or "/api"):
+            response, status = error(problem.description or problem.name, problem.code or 400)
+            # A 405 keeps its Allow header (RFC 9110).
+            for name, value in problem.get_headers():
+                if name.lower() == "allow":
+                    response.headers["Allow"] = value
+            return response, status
+        if page_handler is not None:
+            return page_handler(problem)
+        return problem
+
+    app.register_error_handler(HTTPException, handle)
+    csrf = app.extensions.get("csrf")
+    if csrf is not None:  # a global CSRFProtect, should the app adopt one: JSON API exempt
+        csrf.exempt(bp)
+
+
+bp.record_once(_json_http_errors)

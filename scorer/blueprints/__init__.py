@@ -1,1 +1,0 @@
-"""One blueprint per feature: matches, deals, rules (sheets, disputes and api follow)."""

@@ -1,0 +1,1 @@
+"""Deals: enter one, correct one (a new version), undo the last entry."""

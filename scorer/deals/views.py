@@ -1,0 +1,354 @@
+"""Deals: enter one, correct one (a new version), undo the last entry.
+
+Each view builds the candidate deal record, puts it into the match record and asks the
+engine about the whole match; only a valid match is appended to the log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from rules_engine.klammern.contracts import DEAL_TOTAL as KLAMMERN_DEAL_TOTAL
+from rules_engine.schieber.contracts import DEAL_TOTAL as SCHIEBER_DEAL_TOTAL
+from scorer import scoring
+from scorer.deals.deal_input import (
+    FORM_ERRORS,
+    ShapeError,
+    fill_klammern,
+    fill_schieber,
+    klammern_record,
+    place_errors,
+    schieber_record,
+    strip_match_fields,
+)
+from scorer.matches import matchview
+from scorer.store import db, log
+from scorer.store.models import Entry
+from scorer.web import display, i18n
+from scorer.web.forms import NONE, KlammernDealForm, SchieberDealForm, UndoForm, choices
+from scorer.web.pagecache import PageCache
+from scorer.web.views import reason_text
+
+bp = Blueprint("deals", __name__, url_prefix="/matches/<int:match_id>")
+
+
+def _form(loaded: matchview.Loaded, data: dict[str, Any] | None = None) -> Any:
+    settings = loaded.settings
+    form_class = SchieberDealForm if settings["game"] == "schieber" else KlammernDealForm
+    form = form_class(data=data) if data is not None else form_class()
+    names = matchview.names(settings)
+    seats = [(str(n), name) for n, name in enumerate(names, start=1)]
+    for field in ("forehand", "declarer"):
+        if field in form:
+            form[field].choices = choices(*seats)
+    for field in ("stoeck", "bella", "revoke_seat", "durchmarsch"):
+        if field in form:
+            form[field].choices = choices(NONE, *seats)
+    form.team.choices = choices(
+        ("1", display.side_label(1, settings)), ("2", display.side_label(2, settings))
+    )
+    deck = settings.get("deck") or "french"
+    if settings["game"] == "schieber":
+        factors = matchview.factors(settings)
+        form.contract.choices = choices(
+            *((key, display.contract_name(key, deck)) for key in ("H", "D", "S", "C", "obenabe", "undenufe"))
+        )
+        form.factors = factors
+        form.reached_first.choices = choices(
+            NONE, ("1", display.side_label(1, settings)), ("2", display.side_label(2, settings))
+        )
+    else:
+        form.trump.choices = choices(*((s, display.suit_name(s, deck)) for s in display.KLAMMERN_SUITS))
+    return form
+
+
+def shown_slots(settings: dict[str, Any]) -> set[str]:
+    """The error slots the deal form of this match displays; the rest go to the top."""
+    players = matchview.players(settings)
+    if settings["game"] == "schieber":
+        return {
+            "forehand",
+            "contract",
+            "points",
+            "weis",
+            "stoeck",
+            "reached_first",
+            *(f"weis_{n}" for n in range(1, 5)),
+        }
+    slots = {
+        "forehand",
+        "declarer",
+        "trump",
+        "how",
+        "melds",
+        "bella",
+        "kontra",
+        "points",
+        "revoke",
+        *(f"melds_{n}" for n in range(1, players + 1)),
+    }
+    if settings.get("format") == "liga":
+        slots.add("durchmarsch")
+    return slots
+
+
+#: The meld section of a fresh deal form per (match, creation time, language): every
+#: select empty, no error, the same players; it was half of the form's rendering.
+_FRESH_MELDS = PageCache(256)
+
+
+def _render(
+    loaded: matchview.Loaded,
+    form: Any,
+    errors: dict[str, list[dict[str, Any]]],
+    *,
+    slot: log.DealSlot | None = None,
+    status: int = 200,
+) -> tuple[str, int]:
+    settings = loaded.settings
+    shown = shown_slots(settings)
+    for key in [k for k in errors if k != FORM_ERRORS and k not in shown]:
+        errors.setdefault(FORM_ERRORS, []).extend(errors.pop(key))
+    deck = settings.get("deck") or "french"
+    names = matchview.names(settings)
+    players = matchview.players(settings)
+    fresh = slot is None and not errors and not form.is_submitted()
+    melds_key = (loaded.match.id, str(loaded.match.created), i18n.current())
+    melds = _FRESH_MELDS.get(melds_key) if fresh else None
+    if melds is None:
+        melds = _render_melds(settings, form, errors, names, players, deck)
+        if fresh:
+            _FRESH_MELDS.put(melds_key, melds)
+    return render_template(
+        f"deals/{settings['game']}.html",
+        m=loaded,
+        form=form,
+        errors=errors,
+        slot=slot,
+        melds=Markup(melds),
+        sides=matchview.sides(loaded),
+        names=names,
+        players=players,
+        deck=deck,
+        next=matchview.next_turn(loaded),
+        deal_total=_deal_total(settings),
+    ), status
+
+
+def _render_melds(
+    settings: dict[str, Any],
+    form: Any,
+    errors: dict[str, list[dict[str, Any]]],
+    names: list[str],
+    players: int,
+    deck: str,
+) -> str:
+    """The Weis (Schieber) or Terz/Fifty (Klammern) section of the deal form."""
+    schieber = settings["game"] == "schieber"
+    prefix = "weis" if schieber else "melds"
+    # The quick-meld selects repeat eight times: their options are built once per page.
+    sample = [form[f"{prefix}_1_1_{part}"] for part in ("kind", "suit", "top")]
+    meld_options = {
+        "kind": [(c.value, str(c.label) if c.value else _("kind")) for c in sample[0].choices],
+        "suit": [
+            (c.value, display.suit_name(c.value, deck) if c.value else _("suit")) for c in sample[1].choices
+        ],
+        "top": [
+            (c.value, display.rank_name(c.value, deck) if c.value else _("top card"))
+            for c in sample[2].choices
+        ],
+    }
+    meld_labels = {part: str(field.label.text) for part, field in zip(("kind", "suit", "top"), sample)}
+    return render_template(
+        "deals/_melds.html",
+        form=form,
+        errors=errors,
+        names=names,
+        meld_options=meld_options,
+        meld_labels=meld_labels,
+        prefix=prefix,
+        players=4 if schieber else players,
+        legend=_("Weis") if schieber else _("Terz and Fifty"),
+    )
+
+
+def _deal_total(settings: dict[str, Any]) -> int:
+    """The card points of a whole deal, for the 'other side has …' hint while typing."""
+    if settings["game"] == "schieber":
+        return SCHIEBER_DEAL_TOTAL
+    return KLAMMERN_DEAL_TOTAL[bool((settings.get("options") or {}).get("jappa_total"))]
+
+
+def _record(loaded: matchview.Loaded, form: Any) -> dict[str, Any]:
+    settings = loaded.settings
+    if settings["game"] == "schieber":
+        return schieber_record(form)
+    return strip_match_fields(klammern_record(form, matchview.players(settings), str(settings["format"])))
+
+
+def _conflict(loaded: matchview.Loaded, form: Any, slot: log.DealSlot | None) -> tuple[str, int]:
+    """Another tablet wrote first: show the new state and keep what this one typed."""
+    fresh = matchview.load(loaded.match.id)
+    form.version.data = str(fresh.state.version)
+    errors = {
+        FORM_ERRORS: [
+            {
+                "rule": None,
+                "code": "changed_meanwhile",
+                "params": {},
+                "message": _(
+                    "The match changed meanwhile (another entry was saved). "
+                    "Check the score above, then save again."
+                ),
+            }
+        ]
+    }
+    return _render(fresh, form, errors, slot=slot, status=409)
+
+
+def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -> Any:
+    """Validate, ask the engine, append. Returns a response (redirect) or a re-rendered form."""
+    if not form.validate_on_submit():
+        return _render(loaded, form, {}, slot=slot, status=422)
+    if log.find_key(db.session(), form.idem.data) is not None:
+        flash(_("This entry was already saved."))
+        return redirect(url_for("matches.show", match_id=loaded.match.id), 303)
+    if form.version.data != str(loaded.state.version):
+        return _conflict(loaded, form, slot)
+    try:
+        record = _record(loaded, form)
+    except ShapeError as error:
+        return _render(
+            loaded,
+            form,
+            {error.field: [{"rule": None, "code": "shape", "params": {}, "message": error.message}]},
+            slot=slot,
+            status=422,
+        )
+    current = loaded.state.current_slots
+    deals = [s.current.record for s in current if s.current is not None]
+    if slot is None:
+        index = len(deals)
+        deals.append(record)
+    else:
+        index = next(i for i, s in enumerate(current) if s.slot == slot.slot)
+        deals[index] = record
+    scored = scoring.score(scoring.match_record(loaded.settings, deals))
+    if not scored.valid:
+        return _render(loaded, form, place_errors(scored.errors, index), slot=slot, status=422)
+    try:
+        log.append(
+            db.session(),
+            loaded.match,
+            expected_version=loaded.state.version,
+            kind="deal" if slot is None else "correction",
+            record=record,
+            target_seq=None if slot is None else slot.slot,
+            key=form.idem.data,
+        )
+    except log.Duplicate:
+        flash(_("This entry was already saved."))
+    except log.Conflict:
+        return _conflict(loaded, form, slot)
+    else:
+        flash(_("Deal saved.") if slot is None else _("Correction saved."))
+    return redirect(url_for("matches.show", match_id=loaded.match.id), 303)
+
+
+@bp.route("/deals/new", methods=["GET", "POST"])
+def new(match_id: int) -> Any:
+    loaded = matchview.load(match_id)
+    if not loaded.scored.valid:
+        flash(_("The engine cannot score this match; correct a deal first."))
+        return redirect(url_for("matches.show", match_id=match_id))
+    form = _form(loaded)
+    if form.is_submitted():
+        return _submit(loaded, form, slot=None)
+    if loaded.answer.get("finished"):
+        flash(_("The match is over."))
+        return redirect(url_for("matches.show", match_id=match_id))
+    turn = matchview.next_turn(loaded) or {}
+    form.version.data = str(loaded.state.version)
+    form.forehand.data = str(turn.get("forehand", 1))
+    if "declarer" in form:
+        form.declarer.data = str(turn.get("forehand", 1))
+    form.fresh_key()
+    return _render(loaded, form, {})
+
+
+def _slot(loaded: matchview.Loaded, slot_id: int) -> log.DealSlot:
+    for slot in loaded.state.current_slots:
+        if slot.slot == slot_id:
+            return slot
+    abort(404)
+
+
+@bp.route("/deals/<int:slot_id>/correct", methods=["GET", "POST"])
+def correct(match_id: int, slot_id: int) -> Any:
+    loaded = matchview.load(match_id)
+    slot = _slot(loaded, slot_id)
+    assert slot.current is not None
+    fill = fill_schieber if loaded.settings["game"] == "schieber" else fill_klammern
+    form = _form(loaded, None if request.method == "POST" else fill(slot.current.record))
+    if form.is_submitted():
+        return _submit(loaded, form, slot=slot)
+    form.version.data = str(loaded.state.version)
+    form.fresh_key()
+    return _render(loaded, form, {}, slot=slot)
+
+
+@bp.post("/undo")
+def undo(match_id: int) -> Response:
+    """Undo the last deal or correction in force (a new ``undo`` entry; nothing is deleted)."""
+    loaded = matchview.load(match_id)
+    return _undo(loaded, loaded.state.last_undoable, _("The last entry was undone."))
+
+
+@bp.post("/redo")
+def redo(match_id: int) -> Response:
+    """Undo the last undo: what it cancelled is in force again."""
+    loaded = matchview.load(match_id)
+    return _undo(loaded, loaded.state.last_redoable, _("The undone entry is back."))
+
+
+def _undo(loaded: matchview.Loaded, target: Entry | None, done: str) -> Response:
+    form = UndoForm()
+    match_id = loaded.match.id
+    if not form.validate_on_submit():
+        flash(_("The undo was not sent from this page; try again."), "error")
+    elif log.find_key(db.session(), form.idem.data) is not None:
+        flash(_("This entry was already saved."))
+    elif form.version.data != str(loaded.state.version):
+        flash(
+            _("The match changed meanwhile: nothing was undone. Check the score, then undo again."), "error"
+        )
+    elif target is None:
+        flash(_("There is nothing to undo."), "error")
+    else:
+        # Undoing a correction brings back the earlier version: the match must still score.
+        probe = Entry(seq=loaded.state.version + 1, kind="undo", target_seq=target.seq)  # never stored
+        remaining = log.derive([*loaded.match.entries, probe])
+        scored = scoring.score(scoring.match_record(loaded.settings, remaining.deals))
+        if not scored.valid:
+            flash(_("This cannot be undone: %(reason)s", reason=reason_text(scored.errors[0])), "error")
+        else:
+            try:
+                log.append(
+                    db.session(),
+                    loaded.match,
+                    expected_version=loaded.state.version,
+                    kind="undo",
+                    target_seq=target.seq,
+                    key=form.idem.data,
+                )
+                flash(done)
+            except log.Duplicate:
+                flash(_("This entry was already saved."))
+            except log.Conflict:
+                flash(_("The match changed meanwhile: nothing was undone."), "error")
+    return redirect(url_for("matches.show", match_id=match_id), 303)

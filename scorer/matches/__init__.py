@@ -1,0 +1,1 @@
+"""Matches: the list, a new match, the match screen, export and import."""

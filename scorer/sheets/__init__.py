@@ -1,0 +1,1 @@
+"""Printable score pads and scoresheets: the PDFs and their pages."""

@@ -1,0 +1,278 @@
+"""A fast ruled table for the deal rows of pads and scoresheets.
+
+ReportLab's ``Table`` draws every cell with its own text object and measures every
+flowable it holds; a 40-deal scoresheet spent most of its time there. A score table is
+simpler: fixed column widths, short single-style cells, two header rows repeated on
+every page. :class:`Grid` lays those out once and draws all text of a page through one
+text object and all rules through one path. It splits between rows like ``LongTable``
+with ``repeatRows=2``.
+
+Cells arrive in drawing order (already mirrored for right-to-left) with their text in
+visual order (see :meth:`scorer.sheets.pdf.text.Lang.visual`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from reportlab.lib import colors  # type: ignore[import-untyped]
+from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
+from reportlab.platypus import Flowable  # type: ignore[import-untyped]
+
+from scorer.sheets.pdf.fonts import BOLD, REGULAR
+from scorer.sheets.pdf.text import strip_isolates, to_visual
+
+PAD = 1.5
+LEADING = 1.15
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """What one cell shows: visual-order lines in one font, or an empty box to tick."""
+
+    lines: tuple[str, ...] = ()
+    size: float = 7.0
+    bold: bool = False
+    align: str = "CENTER"
+    box: float = 0.0
+    #: Each line's width in points (measured once, when the cell is made).
+    widths: tuple[float, ...] = ()
+
+    @property
+    def font(self) -> str:
+        return BOLD if self.bold else REGULAR
+
+    @property
+    def height(self) -> float:
+        if self.box:
+            return self.box
+        return len(self.lines) * self.size * LEADING if self.lines else 0.0
+
+
+EMPTY = Cell()
+
+
+@lru_cache(maxsize=4096)
+def fit(
+    text: str, width: float, size: float, bold: bool, rtl: bool, align: str, min_size: float = 4.5
+) -> Cell:
+    """A cell for ``text`` (logical order): wrapped at spaces to ``width``, the font
+    shrunk while a single word is too wide, each line then shaped for its direction."""
+    font = BOLD if bold else REGULAR
+    plain = strip_isolates(text)
+    whole = stringWidth(plain, font, size)
+    if whole <= width and "\n" not in text:
+        shown = to_visual(text, rtl)
+        return Cell(
+            (shown,), size, bold, align, widths=(whole if shown == plain else stringWidth(shown, font, size),)
+        )
+    words = plain.split()
+    while size > min_size and any(stringWidth(w, font, size) > width for w in words):
+        size -= 0.5
+    if stringWidth(plain, font, size) <= width and "\n" not in text:
+        return _cell((to_visual(text, rtl),), size, bold, align)
+    lines = wrap_words(text, font, size, width)
+    return _cell(tuple(to_visual(line, rtl) for line in lines), size, bold, align)
+
+
+def _cell(lines: tuple[str, ...], size: float, bold: bool, align: str) -> Cell:
+    font = BOLD if bold else REGULAR
+    return Cell(lines, size, bold, align, widths=tuple(stringWidth(line, font, size) for line in lines))
+
+
+@dataclass(frozen=True, slots=True)
+class HeadBox:
+    """A header cell covering columns ``first..last`` of header row ``row`` (or both rows)."""
+
+    first: int
+    last: int
+    row: int
+    cell: Cell
+    both_rows: bool = False
+
+
+@dataclass
+class GridStyle:
+    head_shade: object = field(default_factory=lambda: colors.Color(0.9, 0.9, 0.9))
+    line: object = field(default_factory=lambda: colors.Color(0.35, 0.35, 0.35))
+    #: Column index -> fill of its body cells (the second side's columns).
+    column_shades: dict[int, object] = field(default_factory=dict)
+    #: Column boundaries (0..n) drawn heavy: around each side's group.
+    heavy: frozenset[int] = frozenset()
+
+
+class Grid(Flowable):  # type: ignore[misc]
+    """Header rows plus body rows with fixed column widths; splits between rows."""
+
+    def __init__(
+        self,
+        widths: Sequence[float],
+        head: Sequence[HeadBox],
+        rows: Sequence[Sequence[Cell]],
+        *,
+        style: GridStyle,
+        row_height: float = 0.0,
+        row_shades: Sequence[object | None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.widths = list(widths)
+        self.xs = [0.0]
+        for w in self.widths:
+            self.xs.append(self.xs[-1] + w)
+        self.head = list(head)
+        self.rows = [list(r) for r in rows]
+        self.style = style
+        self.row_height = row_height
+        self.row_shades = list(row_shades) if row_shades is not None else [None] * len(self.rows)
+        self.heights = [max(row_height, max((c.height for c in r), default=0.0) + 2 * PAD) for r in self.rows]
+        single = [
+            max((b.cell.height for b in self.head if b.row == k and not b.both_rows), default=0.0) + 2 * PAD
+            for k in (0, 1)
+        ]
+        spanning = max((b.cell.height for b in self.head if b.both_rows), default=0.0) + 2 * PAD
+        if spanning > single[0] + single[1]:
+            single[1] = spanning - single[0]
+        self.head_heights = single
+        self.head_height = sum(single)
+
+    def _part(self, start: int, stop: int) -> Grid:
+        part = Grid.__new__(Grid)
+        Flowable.__init__(part)
+        part.widths, part.xs, part.head, part.style = self.widths, self.xs, self.head, self.style
+        part.row_height = self.row_height
+        part.rows = self.rows[start:stop]
+        part.row_shades = self.row_shades[start:stop]
+        part.heights = self.heights[start:stop]
+        part.head_heights, part.head_height = self.head_heights, self.head_height
+        return part
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self.width = self.xs[-1]
+        self.height = self.head_height + sum(self.heights)
+        return self.width, self.height
+
+    def split(self, availWidth: float, availHeight: float) -> list[Grid]:
+        room = availHeight - self.head_height
+        count = 0
+        for h in self.heights:
+            if room < h:
+                break
+            room -= h
+            count += 1
+        if count == 0:
+            return []
+        if count >= len(self.rows):
+            return [self]
+        return [self._part(0, count), self._part(count, len(self.rows))]
+
+    def draw(self) -> None:
+        canvas = self.canv
+        width = self.xs[-1]
+        top = self.head_height + sum(self.heights)
+        body_top = top - self.head_height
+        style = self.style
+        # Fills first, so the rules and text lie on top.
+        canvas.saveState()
+        canvas.setFillColor(style.head_shade)
+        canvas.rect(0, body_top, width, self.head_height, stroke=0, fill=1)
+        for column, shade in style.column_shades.items():
+            canvas.setFillColor(shade)
+            canvas.rect(self.xs[column], 0, self.widths[column], body_top, stroke=0, fill=1)
+        y = body_top
+        for height, shade in zip(self.heights, self.row_shades):
+            y -= height
+            if shade is not None:
+                canvas.setFillColor(shade)
+                canvas.rect(0, y, width, height, stroke=0, fill=1)
+        canvas.restoreState()
+        # Rules: the header boxes, then the body grid.
+        path = canvas.beginPath()
+        row_tops = [top, top - self.head_heights[0]]
+        for box in self.head:
+            y1 = row_tops[box.row]
+            y0 = body_top if box.both_rows or box.row == 1 else row_tops[1]
+            path.rect(self.xs[box.first], y0, self.xs[box.last + 1] - self.xs[box.first], y1 - y0)
+        y = body_top
+        for height in self.heights:
+            y -= height
+            path.moveTo(0, y)
+            path.lineTo(width, y)
+        for k, x in enumerate(self.xs):
+            if k not in style.heavy:
+                path.moveTo(x, 0)
+                path.lineTo(x, body_top)
+        canvas.setStrokeColor(style.line)
+        canvas.setLineWidth(0.4)
+        canvas.drawPath(path, stroke=1, fill=0)
+        canvas.setStrokeColor(colors.black)
+        canvas.setLineWidth(1.0)
+        heavy = canvas.beginPath()
+        for k in style.heavy:
+            heavy.moveTo(self.xs[k], 0)
+            heavy.lineTo(self.xs[k], top)
+        heavy.rect(0, 0, width, top)
+        canvas.drawPath(heavy, stroke=1, fill=0)
+        # Text and boxes.
+        text = canvas.beginText()
+        boxes = canvas.beginPath()
+        current: tuple[str, float] | None = None
+
+        def put(cell: Cell, x0: float, x1: float, y0: float, y1: float) -> None:
+            nonlocal current
+            if cell.box:
+                side = cell.box
+                boxes.rect((x0 + x1 - side) / 2, (y0 + y1 - side) / 2, side, side)
+                return
+            if not cell.lines:
+                return
+            if current != (cell.font, cell.size):
+                text.setFont(cell.font, cell.size)
+                current = (cell.font, cell.size)
+            leading = cell.size * LEADING
+            block = len(cell.lines) * leading
+            baseline = (y0 + y1 + block) / 2 - cell.size * 0.93
+            for line, line_width in zip(cell.lines, cell.widths):
+                if cell.align == "CENTER":
+                    x = (x0 + x1 - line_width) / 2
+                elif cell.align == "RIGHT":
+                    x = x1 - PAD - line_width
+                else:
+                    x = x0 + PAD
+                text.setTextOrigin(x, baseline)
+                text.textOut(line)
+                # One text block per line, as ReportLab's own drawString makes, so that text
+                # extraction (copy and paste, screen readers, the tests) sees separate cells;
+                # the font state carries over between blocks, the text matrix is set absolutely.
+                text._code.append("ET BT")
+                baseline -= leading
+
+        for box in self.head:
+            y1 = row_tops[box.row]
+            y0 = body_top if box.both_rows or box.row == 1 else row_tops[1]
+            put(box.cell, self.xs[box.first], self.xs[box.last + 1], y0, y1)
+        y = body_top
+        for row, height in zip(self.rows, self.heights):
+            for k, cell in enumerate(row):
+                put(cell, self.xs[k], self.xs[k + 1], y - height, y)
+            y -= height
+        canvas.drawText(text)
+        canvas.setLineWidth(0.6)
+        canvas.drawPath(boxes, stroke=1, fill=0)
+
+
+def wrap_words(text: str, font: str, size: float, width: float) -> list[str]:
+    """Greedy line breaking in logical order (before shaping, so RTL lines stay in order)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}" if line else word
+            if line and stringWidth(strip_isolates(trial), font, size) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines

@@ -1,0 +1,1 @@
+"""The store: the models, the append-only match log, the database, migrations and backups."""

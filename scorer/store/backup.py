@@ -1,0 +1,395 @@
+"""Backups of the match logs: SQLite's online backup, and a JSON export for any database.
+
+``export_all`` writes every match — its columns and its whole append-only log, each entry
+with its seq, kind, target, record, time and idempotency key — as one JSON document that
+``import_all`` stores back identically (the same ids, so edit and spectator links keep
+working). A SQLite database is backed up page by page with ``sqlite3.Connection.backup``
+while the app keeps serving; any other database (PostgreSQL) is backed up as that export.
+Restoring into a database that already holds matches is refused unless forced.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sqlite3
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
+
+from sqlalchemy import DateTime, Engine, Table, delete, func, insert, inspect, select, text
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session
+
+from scorer.store.db import make_engine
+from scorer.store.migrate import upgrade
+from scorer.store.models import Entry, Match
+
+FORMAT = "tafel-matches"
+FORMAT_VERSION = 1
+SQLITE_MAGIC = b"SQLite format 3\x00"
+MATCH_TABLE: Table = Match.__table__  # type: ignore[assignment]
+ENTRY_TABLE: Table = Entry.__table__  # type: ignore[assignment]
+#: An entry's match is the one it is listed under.
+IMPLIED = frozenset({"match_id"})
+
+
+class BackupError(ValueError):
+    """A backup or restore that cannot be done; the message says why and what to do."""
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _database_errors(function: Callable[P, R]) -> Callable[P, R]:
+    """Turn a database's own error (unreachable server, not a database file) into one line."""
+
+    @functools.wraps(function)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return function(*args, **kwargs)
+        except (sqlite3.Error, SQLAlchemyError) as error:
+            detail = str(getattr(error, "orig", None) or error).strip().splitlines()
+            raise BackupError(f"database error: {detail[0] if detail else type(error).__name__}") from None
+
+    return wrapper
+
+
+# --- values --------------------------------------------------------------------------------
+
+
+def _utc_text(value: datetime) -> str:
+    # SQLite hands back the naive UTC time the app stored; PostgreSQL an aware one.
+    aware = value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+    return aware.isoformat()
+
+
+def _row_json(table: Table, row: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for column in table.columns:
+        if column.name in IMPLIED:
+            continue
+        value = getattr(row, column.name)
+        if isinstance(column.type, DateTime) and value is not None:
+            value = _utc_text(value)
+        out[column.name] = value
+    return out
+
+
+def _row_values(table: Table, data: Any, where: str) -> dict[str, Any]:
+    """The column values of one exported row, checked against the table.
+
+    A column the export lacks is stored as NULL when the table allows it (an export made
+    before that column existed); a key the table does not know is refused.
+    """
+    if not isinstance(data, dict):
+        raise BackupError(f"{where}: expected an object, not {type(data).__name__}")
+    known = {c.name for c in table.columns} - IMPLIED
+    unknown = sorted(set(data) - known - {"entries"})
+    if unknown:
+        raise BackupError(
+            f"{where}: unknown field {unknown[0]!r} (is the database migrated? "
+            "run: flask --app scorer db-upgrade)"
+        )
+    values: dict[str, Any] = {}
+    for column in table.columns:
+        if column.name in IMPLIED:
+            continue
+        value = data.get(column.name)
+        if value is None and not column.nullable:
+            raise BackupError(f"{where}.{column.name}: missing")
+        if isinstance(column.type, DateTime) and value is not None:
+            try:
+                value = datetime.fromisoformat(value)
+            except (TypeError, ValueError):
+                raise BackupError(f"{where}.{column.name}: not an ISO date-time: {value!r}") from None
+        values[column.name] = value
+    return values
+
+
+# --- export and import ---------------------------------------------------------------------
+
+
+def revision(engine: Engine) -> str | None:
+    if not inspect(engine).has_table("alembic_version"):
+        return None
+    with engine.connect() as connection:
+        return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
+
+
+@_database_errors
+def export_all(engine: Engine) -> dict[str, Any]:
+    """Every match with its full log, as a JSON-ready document (ordered: ids, then seqs)."""
+    _require_tables(engine)
+    with Session(engine) as session, session.begin():
+        # One snapshot where the server offers it. Elsewhere the log being append-only is
+        # enough: a match made between the two reads is left out with its entries, and an
+        # entry appended meanwhile is complete.
+        if engine.dialect.name == "postgresql":
+            session.execute(text("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"))
+        matches = session.execute(select(MATCH_TABLE).order_by(MATCH_TABLE.c.id)).all()
+        entries = session.execute(
+            select(ENTRY_TABLE).order_by(ENTRY_TABLE.c.match_id, ENTRY_TABLE.c.seq)
+        ).all()
+    by_match: dict[int, list[dict[str, Any]]] = {}
+    for entry in entries:
+        by_match.setdefault(entry.match_id, []).append(_row_json(ENTRY_TABLE, entry))
+    documents = []
+    for match in matches:
+        document = _row_json(MATCH_TABLE, match)
+        document["entries"] = by_match.get(match.id, [])
+        documents.append(document)
+    return {"format": FORMAT, "version": FORMAT_VERSION, "revision": revision(engine), "matches": documents}
+
+
+def dumps(document: dict[str, Any]) -> bytes:
+    return (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+@_database_errors
+def is_empty(engine: Engine) -> bool:
+    if not inspect(engine).has_table(MATCH_TABLE.name):
+        return True
+    with engine.connect() as connection:
+        return (
+            not connection.execute(select(func.count()).select_from(MATCH_TABLE)).scalar()
+            and not connection.execute(select(func.count()).select_from(ENTRY_TABLE)).scalar()
+        )
+
+
+def parse(raw: bytes, where: str) -> dict[str, Any]:
+    try:
+        document = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise BackupError(f"{where} is neither a SQLite database nor UTF-8 JSON") from None
+    except json.JSONDecodeError as error:
+        raise BackupError(
+            f"{where}: not JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
+    except RecursionError:
+        raise BackupError(f"{where}: nested too deeply to be a Tafel export") from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise BackupError(f'{where}: not a Tafel export ("format": "{FORMAT}" missing)')
+    if document.get("version") != FORMAT_VERSION:
+        raise BackupError(
+            f"{where}: export version {document.get('version')!r}; this Tafel reads {FORMAT_VERSION}"
+        )
+    if not isinstance(document.get("matches"), list):
+        raise BackupError(f'{where}: "matches" must be a list')
+    return document
+
+
+def _rows(document: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    matches: list[dict[str, Any]] = []
+    entries: list[dict[str, Any]] = []
+    for index, data in enumerate(document["matches"]):
+        where = f"matches[{index}]"
+        values = _row_values(MATCH_TABLE, data, where)
+        if not isinstance(values["id"], int):
+            raise BackupError(f"{where}.id: expected an integer, not {values['id']!r}")
+        log = data.get("entries", [])
+        if not isinstance(log, list):
+            raise BackupError(f"{where}.entries: expected a list")
+        for number, entry in enumerate(log):
+            entry_where = f"{where}.entries[{number}]"
+            entry_values = _row_values(ENTRY_TABLE, entry, entry_where)
+            # The log's seq is also the match's version: a gap or a repeat would break appending.
+            if entry_values["seq"] != number + 1:
+                raise BackupError(f"{entry_where}.seq: expected {number + 1}, found {entry_values['seq']!r}")
+            entry_values["match_id"] = values["id"]
+            entries.append(entry_values)
+        matches.append(values)
+    return matches, entries
+
+
+@_database_errors
+def import_all(engine: Engine, document: dict[str, Any], *, force: bool = False) -> tuple[int, int]:
+    """Store an export's matches and logs (one transaction); returns (matches, entries).
+
+    :raises BackupError: the database holds matches and ``force`` is false, or the export
+        does not fit the database (a constraint names the row).
+    """
+    _require_tables(engine)
+    matches, entries = _rows(document)
+    with Session(engine) as session, session.begin():
+        if not _empty_in(session):
+            if not force:
+                raise BackupError(
+                    "the database already holds matches: restoring would mix two histories "
+                    "(use --force to replace them)"
+                )
+            session.execute(delete(ENTRY_TABLE))
+            session.execute(delete(MATCH_TABLE))
+        try:
+            if matches:
+                session.execute(insert(MATCH_TABLE), matches)
+            if entries:
+                session.execute(insert(ENTRY_TABLE), entries)
+            if engine.dialect.name == "postgresql":
+                _advance_sequences(session)
+            session.flush()
+        except Exception as error:  # noqa: BLE001 - any DBAPI error: the export does not fit
+            detail = str(getattr(error, "orig", error)).splitlines()[0]
+            raise BackupError(f"the export does not fit the database: {detail}") from None
+    return len(matches), len(entries)
+
+
+def _empty_in(session: Session) -> bool:
+    return (
+        not session.execute(select(func.count()).select_from(MATCH_TABLE)).scalar()
+        and not session.execute(select(func.count()).select_from(ENTRY_TABLE)).scalar()
+    )
+
+
+def _advance_sequences(session: Session) -> None:
+    # Rows came with their ids: the next id the server hands out must come after them.
+    for table in (MATCH_TABLE, ENTRY_TABLE):
+        session.execute(
+            text(
+                f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
+                f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"
+            )
+        )
+
+
+def _require_tables(engine: Engine) -> None:
+    names = set(inspect(engine).get_table_names())
+    if not {MATCH_TABLE.name, ENTRY_TABLE.name} <= names:
+        raise BackupError("the database has no Tafel tables (run: flask --app scorer db-upgrade)")
+
+
+# --- files ---------------------------------------------------------------------------------
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file of a SQLite URL; None for another database. In-memory SQLite is refused."""
+    if not url.startswith("sqlite"):
+        return None
+    path = url.split(":///", 1)[1] if ":///" in url else ""
+    if not path or path == ":memory:":
+        raise BackupError("an in-memory SQLite database cannot be backed up or restored")
+    return Path(path.split("?", 1)[0])
+
+
+@contextmanager
+def _atomic(target: Path) -> Iterator[Path]:
+    """A temporary file beside ``target`` that replaces it only when complete."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    os.close(handle)
+    temporary = Path(name)
+    try:
+        yield temporary
+        os.replace(temporary, target)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _integrity(connection: sqlite3.Connection, where: str) -> None:
+    result = connection.execute("PRAGMA integrity_check").fetchall()
+    if result != [("ok",)]:
+        raise BackupError(f"{where} fails its integrity check: {result[0][0]}")
+
+
+@_database_errors
+def backup(url: str, output: Path) -> str:
+    """Back up the database at ``url`` into ``output``; returns "sqlite" or "json"."""
+    path = sqlite_path(url)
+    if path is None:
+        engine = make_engine(url)
+        try:
+            data = dumps(export_all(engine))
+        finally:
+            engine.dispose()
+        with _atomic(output) as temporary:
+            temporary.write_bytes(data)
+        return "json"
+    if not path.exists():
+        raise BackupError(f"no database at {path}")
+    with _atomic(output) as temporary:
+        source = sqlite3.connect(path)
+        copy = sqlite3.connect(temporary)
+        try:
+            source.execute("PRAGMA busy_timeout=5000")
+            # Page by page while the app keeps writing: SQLite restarts the copy if needed.
+            source.backup(copy)
+            # One self-contained file (no -wal beside it), checked before it counts as a backup.
+            copy.execute("PRAGMA journal_mode=DELETE")
+            _integrity(copy, "the backup")
+        finally:
+            copy.close()
+            source.close()
+    return "sqlite"
+
+
+@_database_errors
+def restore(url: str, source: Path, *, force: bool = False) -> str:
+    """Restore a backup (SQLite file or JSON export) into the database at ``url``.
+
+    The database is migrated to the current schema afterwards (a SQLite backup) or first
+    (an export). Returns a one-line summary.
+
+    :raises BackupError: unreadable backup, or a database that holds matches without ``force``.
+    """
+    try:
+        raw = source.read_bytes()
+    except OSError as error:
+        raise BackupError(f"cannot read {source}: {error.strerror}") from None
+    target = sqlite_path(url)
+    if raw.startswith(SQLITE_MAGIC):
+        if target is not None:
+            return _restore_sqlite_file(url, target, source, force=force)
+        # A SQLite backup into PostgreSQL goes through the export: same rows, same ids.
+        backup_engine = make_engine(f"sqlite:///{source}")
+        try:
+            document = export_all(backup_engine)
+        finally:
+            backup_engine.dispose()
+    else:
+        document = parse(raw, str(source))
+    upgrade(url)
+    engine = make_engine(url)
+    try:
+        matches, entries = import_all(engine, document, force=force)
+    finally:
+        engine.dispose()
+    return f"restored {matches} matches with {entries} entries"
+
+
+def _restore_sqlite_file(url: str, target: Path, source: Path, *, force: bool) -> str:
+    backup_connection = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    try:
+        _integrity(backup_connection, str(source))
+        tables = {
+            row[0] for row in backup_connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+        if not {MATCH_TABLE.name, ENTRY_TABLE.name} <= tables:
+            raise BackupError(f"{source} is a SQLite database without Tafel's tables")
+        engine = make_engine(url)
+        try:
+            if not force and not is_empty(engine):
+                raise BackupError(
+                    "the database already holds matches: restoring would replace them (use --force)"
+                )
+        finally:
+            engine.dispose()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        live = sqlite3.connect(target)
+        try:
+            live.execute("PRAGMA busy_timeout=5000")
+            # Into the live file (not a file swap): a running server sees the restored data at once.
+            backup_connection.backup(live)
+            _integrity(live, str(target))
+            matches = live.execute(f"SELECT COUNT(*) FROM {MATCH_TABLE.name}").fetchone()[0]
+            entries = live.execute(f"SELECT COUNT(*) FROM {ENTRY_TABLE.name}").fetchone()[0]
+        finally:
+            live.close()
+    finally:
+        backup_connection.close()
+    upgrade(url)  # a backup from an older Tafel gets the newer columns
+    return f"restored {matches} matches with {entries} entries"

@@ -1,0 +1,35 @@
+"""Database migrations as a command: ``flask --app scorer db-upgrade`` (never at start-up)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from alembic import command
+from alembic.config import Config
+from flask import Flask, current_app
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def alembic_config(url: str) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+def upgrade(url: str, revision: str = "head") -> None:
+    command.upgrade(alembic_config(url), revision)
+
+
+def init_app(app: Flask) -> None:
+    @app.cli.command("db-upgrade")
+    @click.argument("revision", default="head")
+    def db_upgrade(revision: str) -> None:
+        """Apply the database migrations up to REVISION (default: head)."""
+        url = current_app.config["DATABASE_URL"]
+        if url.startswith("sqlite:///"):
+            Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+        upgrade(url, revision)
+        click.echo(f"database at revision {revision}")

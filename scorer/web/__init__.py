@@ -1,0 +1,1 @@
+"""The web layer every feature shares: security headers, languages, forms, widgets, display, reasons."""

@@ -1,0 +1,198 @@
+"""Languages (issue 6): Flask-Babel with the user's choice, else Accept-Language, else de_CH.
+
+The choice made with the switcher (``/lang/<code>``) lives in the session and, so that a
+tablet keeps its language after the browser is closed, in a long-lived ``tafel_lang``
+cookie. Numbers go through Babel for the locale, with the Swiss typographic grouping
+(3’000, 3 000) and Persian digits for ``fa``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, get_group_symbol, get_minus_sign_symbol
+from babel.support import Translations
+from flask import Flask, current_app, g, request, session
+from flask_babel import Babel, get_locale, lazy_pgettext
+from werkzeug.wrappers import Response
+
+RTL = {"fa"}
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
+COOKIE = "tafel_lang"
+COOKIE_MAX_AGE = 400 * 24 * 3600  # browsers cap cookies at 400 days
+#: Languages whose readers expect their own digits in scores and labels.
+NATIVE_DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹"}
+#: Group separators by the house style of issue 6 (3’000 in de_CH, 3 000 in fr_CH). Babel
+#: 2.19's CLDR data gives an ASCII apostrophe for every Swiss locale; the typographic
+#: apostrophe and, in French, the narrow no-break space are what Swiss print uses.
+GROUP = {"de_CH": "\u2019", "it_CH": "\u2019", "fr_CH": "\u202f"}
+
+#: The PDFs look suit names up with the context "suit" (scorer/pdf/layout.py); marking
+#: them here puts those entries into the catalogs. Never called for display.
+_SUIT_NAMES_FOR_PDFS = (
+    lazy_pgettext("suit", "Rosen"),
+    lazy_pgettext("suit", "Eicheln"),
+    lazy_pgettext("suit", "Schellen"),
+    lazy_pgettext("suit", "Schilten"),
+    lazy_pgettext("suit", "Hearts"),
+    lazy_pgettext("suit", "Diamonds"),
+    lazy_pgettext("suit", "Clubs"),
+    lazy_pgettext("suit", "Spades"),
+)
+
+
+def languages() -> tuple[str, ...]:
+    return tuple(current_app.config["LANGUAGES"])
+
+
+def _match(accepted: Any, languages: tuple[str, ...]) -> str | None:
+    """The app language for an Accept-Language header: exact region first, then the
+    language alone (a browser in de-DE or plain "fr" still gets de_CH or fr_CH)."""
+    by_tag = {lang.replace("_", "-").lower(): lang for lang in languages}
+    by_primary: dict[str, str] = {}
+    for lang in languages:
+        by_primary.setdefault(lang.split("_")[0].lower(), lang)
+    for tag, quality in accepted:
+        if quality <= 0:
+            continue
+        tag = tag.replace("_", "-").lower()
+        if tag in by_tag:
+            return by_tag[tag]
+        primary = tag.split("-")[0]
+        if primary in by_primary:
+            return by_primary[primary]
+    return None
+
+
+def select_locale() -> str:
+    """The user's choice (session, then cookie), else Accept-Language, else the default."""
+    langs = languages()
+    for chosen in (session.get("lang"), request.cookies.get(COOKIE)):
+        if chosen in langs:
+            return str(chosen)
+    best = _match(request.accept_languages, langs)
+    if best:
+        return best
+    return str(current_app.config["BABEL_DEFAULT_LOCALE"])
+
+
+def current() -> str:
+    """The language of this request, looked up once: a match page formats some hundred numbers."""
+    lang: str | None = g.get("tafel_lang")
+    if lang is None:
+        lang = g.tafel_lang = str(get_locale() or current_app.config["BABEL_DEFAULT_LOCALE"])
+    return lang
+
+
+def direction(lang: str | None = None) -> str:
+    return "rtl" if (lang or current()).split("_")[0] in RTL else "ltr"
+
+
+def native_digits(text: str, lang: str | None = None) -> str:
+    digits = NATIVE_DIGITS.get(lang or current())
+    return text.translate(str.maketrans("0123456789", digits)) if digits else text
+
+
+@lru_cache(maxsize=16)
+def _symbols(lang: str) -> tuple[str, str, dict[int, int]]:
+    """Group separator, minus sign and digit table of ``lang``."""
+    locale = Locale.parse(lang)
+    numbering = "default" if lang in NATIVE_DIGITS else "latn"
+    group = GROUP.get(lang) or str(get_group_symbol(locale, numbering_system=numbering))
+    minus = str(get_minus_sign_symbol(locale, numbering_system=numbering))
+    digits = NATIVE_DIGITS.get(lang)
+    return group, minus, (str.maketrans("0123456789", digits) if digits else {})
+
+
+def format_number(value: Any, lang: str) -> str:
+    """``value`` for readers of ``lang``: Babel's symbols, the house grouping, native digits.
+
+    >>> format_number(3000, "de_CH"), format_number(3000, "fr_CH"), format_number(3000, "fa")
+    ('3’000', '3\\u202f000', '۳٬۰۰۰')
+    >>> format_number(1234567, "de_CH"), format_number(-20, "en"), format_number(5.5, "fr_CH")
+    ('1’234’567', '-20', '5,5')
+    """
+    group, minus, table = _symbols(lang)
+    if isinstance(value, int) and not isinstance(value, bool):
+        # Whole numbers (every score) are grouped here: Babel's pattern engine reads the
+        # Swiss apostrophe group symbol as a quote and drops it from seven-digit numbers.
+        text = f"{abs(value):,}".replace(",", group)
+        return ((minus if value < 0 else "") + text).translate(table)
+    locale = Locale.parse(lang)
+    numbering = "default" if lang in NATIVE_DIGITS else "latn"
+    text = str(format_decimal(value, locale=locale, numbering_system=numbering))
+    if lang in GROUP:
+        text = text.replace(get_group_symbol(locale, numbering_system="latn"), GROUP[lang])
+    # Babel puts the locale's separators (٬ ٫) around Latin digits; the digits are ours.
+    return text.translate(table)
+
+
+def number(value: Any) -> str:
+    """A score or total in the current language (the ``num`` filter's job); — for None."""
+    if value is None or value == "":
+        return "\u2014"
+    try:
+        return format_number(value, current())
+    except (TypeError, ValueError, ArithmeticError):
+        return str(value)
+
+
+def digits(value: Any) -> str:
+    """A number that is a label (deal 12, seat 3): native digits, no grouping."""
+    return native_digits(str(value))
+
+
+@lru_cache(maxsize=8)
+def catalog(lang: str) -> Translations:
+    """The translations of ``lang`` outside a request (PDFs from the command line, workers).
+
+    Reads the compiled ``locales/<lang>/LC_MESSAGES/messages.mo``; where it is missing or
+    older than its ``.po`` (a checkout before ``make``), the ``.po`` is compiled in memory.
+    English and unknown languages get the source strings.
+
+    >>> catalog("de_CH").gettext("Trick points"), catalog("en").gettext("Trick points")
+    ('Stichpunkte', 'Trick points')
+    """
+    po = LOCALES / lang / "LC_MESSAGES" / "messages.po"
+    mo = po.with_suffix(".mo")
+    if not po.exists():
+        return Translations()
+    if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+        with mo.open("rb") as handle:
+            return Translations(handle, domain="messages")
+    with po.open("rb") as handle:
+        messages = read_po(handle, locale=lang)
+    buffer = BytesIO()
+    write_mo(buffer, messages, use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(buffer, domain="messages")
+
+
+def _remember_choice(response: Response) -> Response:
+    """Keep the switcher's choice beyond the session: a tablet stays in its language."""
+    chosen = session.get("lang")
+    if chosen in languages() and request.cookies.get(COOKIE) != chosen:
+        response.set_cookie(
+            COOKIE,
+            str(chosen),
+            max_age=COOKIE_MAX_AGE,
+            samesite="Lax",
+            httponly=True,
+            secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")),
+        )
+    return response
+
+
+def init_app(app: Flask) -> None:
+    Babel(app, locale_selector=select_locale)
+    app.after_request(_remember_choice)
+    app.jinja_env.globals.update(text_direction=direction, get_locale=get_locale)
+    app.jinja_env.filters["digits"] = digits
+    # ``num`` is also registered by scorer.web.views (after this); both must format alike.
+    app.jinja_env.filters.setdefault("num", number)

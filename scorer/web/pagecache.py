@@ -1,0 +1,119 @@
+"""Spectators' match pages, rendered once per match version (issue 8: a thousand spectators).
+
+What a spectator sees depends on the match's log and nothing of the viewer but the
+language and the address asked for: no form, no token, no message of theirs. The log only
+grows, and its last sequence number is the match's version, so a page rendered for one
+version stays right until the next entry; the cache needs no invalidation, only a bound.
+Tablets that may edit, administrators and pages carrying a flashed message are always
+rendered afresh.
+
+Each process keeps its own pages, at most ``PAGE_CACHE_SIZE`` (512): a Schieber page is
+about 7 KB at 12 deals and 22 KB at 60, so some 10 MB a worker at worst. Every worker
+renders a version once; pages of older versions are never asked for again and fall out. An ETag made from the same key lets a browser that reloads the page get
+"304 Not Modified" without the page being sent again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask, current_app, request, session
+from sqlalchemy import func, select
+from werkzeug.wrappers import Response
+
+from scorer.access import rights
+from scorer.store import db
+from scorer.store.models import Entry, Match
+from scorer.web import i18n
+
+Key = tuple[Any, ...]
+
+
+class PageCache:
+    """The most recently used pages, at most ``size`` of them."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._pages: OrderedDict[Key, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Key) -> str | None:
+        with self._lock:
+            page = self._pages.get(key)
+            if page is not None:
+                self._pages.move_to_end(key)
+            return page
+
+    def put(self, key: Key, page: str) -> None:
+        with self._lock:
+            self._pages[key] = page
+            self._pages.move_to_end(key)
+            while len(self._pages) > self.size:
+                self._pages.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._pages)
+
+
+def cache() -> PageCache:
+    return current_app.extensions["tafel_page_cache"]  # type: ignore[no-any-return]
+
+
+def plain_spectator(match_id: int) -> bool:
+    """This browser holds no right to the match and has no message waiting to be shown."""
+    granted = session.get(rights.RIGHTS) or {}
+    return not rights.is_admin() and str(match_id) not in granted and not session.get("_flashes")
+
+
+def version_key(match_id: int) -> Key | None:
+    """What a spectator's page of ``match_id`` depends on; None when there is no such match.
+
+    One indexed query: the match's creation time (a restored database with other matches
+    under the same numbers must not be served from before) and its last sequence number.
+    """
+    row = (
+        db.session()
+        .execute(
+            select(Match.created, func.max(Entry.seq))
+            .outerjoin(Entry, Entry.match_id == Match.id)
+            .where(Match.id == match_id)
+            .group_by(Match.id, Match.created)
+        )
+        .first()
+    )
+    if row is None:
+        return None
+    created, version = row
+    return (match_id, str(created), version or 0, i18n.current(), request.host_url, request.full_path)
+
+
+def etag(key: Key) -> str:
+    return hashlib.sha256(repr(key).encode()).hexdigest()[:32]
+
+
+def spectator_page(match_id: int, render: Callable[[], str]) -> Response | str:
+    """The match page for a plain spectator from the cache, or ``render()`` otherwise."""
+    if not current_app.config.get("PAGE_CACHE_SIZE") or not plain_spectator(match_id):
+        return render()
+    key = version_key(match_id)
+    if key is None:
+        return render()  # the view answers 404
+    page = cache().get(key)
+    if page is None:
+        page = render()
+        cache().put(key, page)
+    response = Response(page, mimetype="text/html")
+    response.set_etag(etag(key))
+    # The browser may keep the page but must ask again before showing it: a new deal
+    # changes the tag.
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.update(("Accept-Language", "Cookie"))
+    return response.make_conditional(request)
+
+
+def init_app(app: Flask) -> None:
+    app.extensions["tafel_page_cache"] = PageCache(int(app.config.get("PAGE_CACHE_SIZE") or 0))
