@@ -146,7 +146,9 @@ def _read_match(record: object) -> tuple[RuleOptions, int, Seat | None, list[Any
     elif options.profile in DEFAULT_TARGET:
         target = DEFAULT_TARGET[options.profile]
     else:  # TOURNAMENT.md T2.6: a Passe has no target; a match under its profile must name one
-        raise InvalidRecord(f"match.target is missing (the {options.profile!r} profile has no target)")
+        raise InvalidRecord(
+            f"match.target is missing (the {options.profile!r} profile has no target)", where="match.target"
+        )
     if not fields.has("deals"):
         raise InvalidRecord("match.deals is missing (the list of deals, [] before the first)", field="deals")
     deals = fields.sequence("deals")
