@@ -5,7 +5,7 @@
 """
 
 from rules_engine.klammern.deal import score_deal
-from rules_engine.klammern.match import score_match
+from rules_engine.klammern.match import resume_match, score_match
 from rules_engine.klammern.play import legal_cards
 
-__all__ = ["legal_cards", "score_deal", "score_match"]
+__all__ = ["legal_cards", "resume_match", "score_deal", "score_match"]

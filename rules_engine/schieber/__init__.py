@@ -6,8 +6,16 @@
 """
 
 from rules_engine.schieber.deal import score_deal
-from rules_engine.schieber.match import score_match
+from rules_engine.schieber.match import resume_match, score_match
 from rules_engine.schieber.play import legal_cards
 from rules_engine.schieber.weis import best_declaration, compare_weis, find_weis
 
-__all__ = ["best_declaration", "compare_weis", "find_weis", "legal_cards", "score_deal", "score_match"]
+__all__ = [
+    "best_declaration",
+    "compare_weis",
+    "find_weis",
+    "legal_cards",
+    "resume_match",
+    "score_deal",
+    "score_match",
+]
