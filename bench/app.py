@@ -86,7 +86,7 @@ def run(rounds: int) -> dict[str, float]:
     results["page_cached"] = median_ms(lambda: client.get(match), rounds)
 
     def cold_page() -> None:
-        scoring._CACHE.clear()
+        scoring.forget()
         client.get(match)
 
     results["page_cold"] = median_ms(cold_page, rounds)

@@ -30,7 +30,7 @@ def index() -> str:
     items = []
     for match in matches:
         state = log.derive(match.entries)
-        scored = scoring.score(scoring.match_record(match.settings, state.deals))
+        scored = scoring.score(scoring.match_record(match.settings, state.deals), scoring.match_key(match))
         items.append(
             {
                 "match": match,
