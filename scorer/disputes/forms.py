@@ -13,9 +13,9 @@ from flask_wtf.file import FileField
 from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
+from scorer import games
 from scorer.web.forms import BaseForm, choices, numeric
 
-GAMES = choices(("schieber", _l("Schieber")), ("klammern", _l("Klammern")))
 CONTRACTS = choices(
     ("H", _l("Rosen / Hearts (H)")),
     ("D", _l("Eicheln / Diamonds (D)")),
@@ -63,8 +63,15 @@ class QuestionForm(BaseForm):
     class Meta:
         csrf = False
 
-    # Missing from a shortened link, game and contract take their defaults.
-    game = RadioField(_l("Game"), choices=GAMES, default="schieber")
+    # Missing from a shortened link, game and contract take their defaults. Choices: the
+    # registry's games that have a desk (set per request).
+    game = RadioField(_l("Game"), default=games.RECORD_DEFAULT)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.game.choices = choices(
+            *((name, game.title()) for name, game in games.registry().items() if game.disputes is not None)
+        )
 
 
 class ContractMixin:

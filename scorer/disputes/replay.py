@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorer import games
 from scorer.disputes.desk import desk
 from scorer.disputes.ruling import Ruling
 
@@ -14,4 +15,4 @@ def replay_ruling(record: Mapping[str, Any]) -> Ruling:
 
     :raises Unreadable: the record cannot be replayed (an unknown game, no tricks, a wrong shape).
     """
-    return desk(str(record.get("game", "schieber")), "record").replay(record)
+    return desk(str(record.get("game", games.RECORD_DEFAULT)), "record").replay(record)

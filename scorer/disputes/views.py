@@ -14,9 +14,10 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from rules_engine.errors import InvalidRecord
+from scorer import games
 from scorer.disputes.card import card_ruling
 from scorer.disputes.count import count_ruling
-from scorer.disputes.desk import ClaimsQuestion, desk
+from scorer.disputes.desk import ClaimsQuestion, DisputesPart, desk
 from scorer.disputes.forms import (
     CardForm,
     CountForm,
@@ -73,6 +74,14 @@ def _card_error(error: CardError, game: str) -> str:
         "%(word)s is not a card: write suit + rank, e.g. HJ, S9, DT (H C D S; A K Q J T 9 8 7 6).",
         word=error.word,
     )
+
+
+def _part(form: QuestionForm) -> DisputesPart | None:
+    """The desk of the form's game; None for a game the app does not know."""
+    try:
+        return desk(str(form.game.data))
+    except Unreadable:
+        return None
 
 
 def _players(form: QuestionForm) -> int:
@@ -213,7 +222,7 @@ def _show_record(form: ReplayForm, record: dict[str, Any]) -> None:
     def text(value: Any) -> str:
         return str(value) if value is not None else ""
 
-    game = record.get("game", "schieber")
+    game = record.get("game", games.RECORD_DEFAULT)
     try:
         contract_key = desk(str(game)).contract_key
     except Unreadable:
@@ -318,6 +327,7 @@ def screen(screen: str) -> str:
     return render_template(
         f"disputes/{screen}.html",
         screen=screen,
+        part=_part(form),
         title=SCREENS[screen][0],
         form=form,
         ruling=ruling,
@@ -378,7 +388,7 @@ def replay_import() -> Response:
         args = {"record": raw[:20000], ASK: "1"}
     else:
         args = {
-            "game": str(record.get("game", "schieber")),
+            "game": str(record.get("game", games.RECORD_DEFAULT)),
             "record": json.dumps(record, separators=(",", ":")),
             ASK: "1",
         }

@@ -59,6 +59,10 @@ class DisputesPart(Protocol):
     @property
     def bella(self) -> bool: ...
 
+    #: Whether a deal has a declarer, a scoring format and a revoke rule (the replay asks for them).
+    @property
+    def declarer(self) -> bool: ...
+
     #: The record's key of the contract (DEAL_RECORD.md: ``contract`` or ``trump``).
     @property
     def contract_key(self) -> str: ...

@@ -27,6 +27,14 @@ class SheetPart(Protocol):
     @property
     def default_deck(self) -> str: ...
 
+    #: The table sizes a pad is printed for (K1.1: 2, 3 or 4).
+    @property
+    def tables(self) -> tuple[int, ...]: ...
+
+    #: The scoring formats, each with its own columns; empty: the game has one.
+    @property
+    def formats(self) -> tuple[str, ...]: ...
+
     def title(self, lang: Lang, header: Header) -> str:
         """The game (and its scoring format) as the sheet's header names it."""
         ...

@@ -13,43 +13,41 @@ Layout the parser reads (the files' own)::
       ... continuation lines, nested lists, bullets without an id (S8's list) ...
     ## Variants (rule options) ...   <- a section without id: kept as notes
 
-``SCHIEBER`` and ``KLAMMERN`` (id, text) pairs in English are kept for callers of the
-placeholder this module replaces.
+Which games have a rule file, and the prefix of its ids, each game says in the registry
+(``Game.rules``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from markupsafe import Markup, escape
 
-from scorer import games as registry
-
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
-#: A rule file's ids: its game's letter (``S``, ``K``) and numbers.
+
 _SECTION = re.compile(r"^##\s+(?:(?P<id>[A-Z]\d+)\s+)?(?P<title>.+?)\s*$")
 _RULE = re.compile(r"^-\s+(?P<id>[A-Z]\d+(?:\.\d+)+)\s+(?P<text>.*)$")
 
 
-def games() -> list[str]:
-    """The games whose rules the book holds, in the registry's order."""
-    return [each.name for each in registry.registry().values() if each.rules is not None]
+def files() -> Mapping[str, str]:
+    """Game name -> its rule file, for every game of the registry that has one, in its order."""
+    from scorer import games
+
+    return {name: game.rules.file for name, game in games.registry().items() if game.rules is not None}
 
 
-def _file(game: str) -> str:
-    rules = registry.game(game).rules
-    if rules is None:
-        raise FileNotFoundError(f"{game} has no rule file")
-    return rules.file
+def _game_of(rule_id: str) -> str | None:
+    """The game whose rule ids start like ``rule_id`` (``S4.4`` -> ``schieber``)."""
+    from scorer import games
 
-
-def _prefixes() -> dict[str, str]:
-    """Rule id letter -> the game whose rule file holds those ids."""
-    return {each.rules.prefix: each.name for each in registry.registry().values() if each.rules is not None}
+    for name, game in games.registry().items():
+        if game.rules is not None and rule_id.startswith(game.rules.prefix):
+            return name
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,10 +180,10 @@ def _file_book(path: Path, game: str, language: str) -> Book | None:
 
 
 def english(game: str) -> Book:
-    """The English rule book of ``game`` (``schieber``, ``klammern`` …)."""
-    book = _file_book(RULES_DIR / _file(game), game, "en")
+    """The English rule book of ``game`` (``schieber`` or ``klammern``)."""
+    book = _file_book(RULES_DIR / files()[game], game, "en")
     if book is None:
-        raise FileNotFoundError(RULES_DIR / _file(game))
+        raise FileNotFoundError(RULES_DIR / files()[game])
     return book
 
 
@@ -197,7 +195,7 @@ def book(game: str, language: str | None = None) -> Book:
     """
     base = english(game)
     for code in _candidates(language):
-        translated = _file_book(RULES_DIR / code / _file(game), game, code)
+        translated = _file_book(RULES_DIR / code / files()[game], game, code)
         if translated is not None:
             return _merge(base, translated)
     return base
@@ -232,7 +230,7 @@ def rule(rule_id: str | None, language: str | None = None) -> Rule | None:
     """The rule (or section) ``rule_id`` (``S4.4``, ``K10``) in ``language``; None if unknown."""
     if not rule_id:
         return None
-    game = _prefixes().get(rule_id[:1])
+    game = _game_of(rule_id)
     if game is None:
         return None
     return book(game, language).rule(rule_id)
@@ -249,9 +247,17 @@ _CODE = re.compile(r"`([^`]+)`")
 
 
 @lru_cache(maxsize=8)
-def _rule_ref(letters: str) -> re.Pattern[str]:
+def _rule_ref(prefixes: str) -> re.Pattern[str]:
     """A citation of a rule in the book (``S7.3``) inside a rule's text."""
-    return re.compile(rf"\b([{letters}]\d{{1,2}}(?:\.\d{{1,2}})?)\b")
+    return re.compile(rf"\b([{prefixes}]\d{{1,2}}(?:\.\d{{1,2}})?)\b")
+
+
+def _cited() -> re.Pattern[str]:
+    from scorer import games
+
+    return _rule_ref(
+        "".join(sorted(g.rules.prefix for g in games.registry().values() if g.rules is not None))
+    )
 
 
 def _inline(raw: str, links: str | None = None) -> str:
@@ -260,8 +266,7 @@ def _inline(raw: str, links: str | None = None) -> str:
     line = _CODE.sub(r"<code>\1</code>", line)
     if links is not None:
         # A rule that cites another links to it (S7.3 -> the rule book's #S7.3).
-        cited = _rule_ref("".join(_prefixes()))
-        line = cited.sub(lambda m: f'<a href="{links}#{m.group(1)}">{m.group(1)}</a>', line)
+        line = _cited().sub(lambda m: f'<a href="{links}#{m.group(1)}">{m.group(1)}</a>', line)
     return line
 
 
@@ -328,23 +333,15 @@ def render(text: str, links: str | None = "") -> Markup:
     return Markup("".join(out))
 
 
-def _pairs(game: str) -> tuple[tuple[str, object], ...]:
+def pairs(game: str) -> tuple[tuple[str, object], ...]:
+    """(id, English text) of every section and rule of ``game``; none without its file."""
     try:
         english_book = english(game)
     except FileNotFoundError:
         return ()
-    pairs: list[tuple[str, object]] = []
+    found: list[tuple[str, object]] = []
     for section in english_book.sections:
         if section.id:
-            pairs.append((section.id, section.title))
-        pairs.extend((r.id, r.text) for r in section.rules)
-    return tuple(pairs)
-
-
-def __getattr__(name: str) -> tuple[tuple[str, object], ...]:
-    """``SCHIEBER``, ``KLAMMERN`` …: (id, English text) of every rule of that game, read on
-    first use (the games are found in the registry, which must not be read at import)."""
-    game = name.lower()
-    if name.isupper() and game in games():
-        return _pairs(game)
-    raise AttributeError(name)
+            found.append((section.id, section.title))
+        found.extend((r.id, r.text) for r in section.rules)
+    return tuple(found)

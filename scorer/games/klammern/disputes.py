@@ -594,6 +594,7 @@ class KlammernDesk:
     trick_rule: str = "K4.4"
     tables: tuple[int, ...] = PLAYERS
     bella: bool = True
+    declarer: bool = True
     contract_key: str = "trump"
 
     def deck_error(self, word: str) -> str:

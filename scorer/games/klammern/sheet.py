@@ -151,6 +151,8 @@ class KlammernSheet:
     """Klammern's part of the pads and scoresheets (:class:`scorer.games.sheet.SheetPart`)."""
 
     default_deck: str = "french"
+    tables: tuple[int, ...] = (2, 3, 4)
+    formats: tuple[str, ...] = FORMATS
 
     def title(self, lang: Lang, header: Header) -> str:
         fmt = {

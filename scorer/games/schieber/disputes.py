@@ -551,6 +551,7 @@ class SchieberDesk:
     trick_rule: str = "S4.6"
     tables: tuple[int, ...] = (4,)
     bella: bool = False
+    declarer: bool = False
     contract_key: str = "contract"
 
     def deck_error(self, word: str) -> str:

@@ -42,6 +42,8 @@ class SchieberSheet:
     """Schieber's part of the pads and scoresheets (:class:`scorer.games.sheet.SheetPart`)."""
 
     default_deck: str = "swiss"
+    tables: tuple[int, ...] = (4,)
+    formats: tuple[str, ...] = ()
 
     def title(self, lang: Lang, header: Header) -> str:
         return lang("Schieber")

@@ -166,6 +166,13 @@ def game_names() -> tuple[str, ...]:
     return tuple(name for name, game in games.registry().items() if game.sheet is not None)
 
 
+def record_game(record: Mapping[str, Any]) -> str:
+    """The game a match record is of (DEAL_RECORD.md: Schieber when it names none)."""
+    from scorer import games
+
+    return str(record.get("game", games.RECORD_DEFAULT))
+
+
 def sheet_part(game: str) -> SheetPart | None:
     """The sheet part of ``game`` (its columns, pad and figures); None: no such game or no sheets.
 

@@ -22,6 +22,7 @@ from scorer.sheets.pdf.model import (
     ScoreMatch,
     SheetError,
     SheetView,
+    record_game,
     sheet_part,
     sides_of,
 )
@@ -93,7 +94,7 @@ def engine_states(record: Mapping[str, Any], answer: Answer, score_match: ScoreM
             states.append({"scores": figures["scores"]})
         else:
             states.append({})
-    part = sheet_part(str(record.get("game", "schieber")))
+    part = sheet_part(record_game(record))
     keeps_laube = part is not None and part.keeps_laube(record)
     if part is not None and keeps_laube and all("scores" in state for state in states):
         for state, laube in zip(states, part.laube_by_deal(record, answer, len(states))):
@@ -128,7 +129,7 @@ def _game(record: Mapping[str, Any]) -> tuple[str, SheetPart]:
 
     :raises SheetError: a game without sheets.
     """
-    game = str(record.get("game", "schieber"))
+    game = record_game(record)
     part = sheet_part(game)
     if part is None:
         raise SheetError(f"game: unknown game {game!r}")
