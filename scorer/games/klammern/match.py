@@ -16,12 +16,6 @@ if TYPE_CHECKING:
     from scorer.matches.matchview import Loaded
 
 
-def target(loaded: Loaded) -> int:
-    """A Liga match's target in Augen: its own, else K9.2's 51."""
-    stated = loaded.settings.get("target")
-    return int(stated) if stated else 51
-
-
 def sides(loaded: Loaded) -> list[Side]:
     settings = loaded.settings
     answer = loaded.answer
@@ -37,16 +31,12 @@ def sides(loaded: Loaded) -> list[Side]:
             side.big = item(scores.get("big") if isinstance(scores, dict) else None, i)
         elif fmt == "liga":
             side.score = item(scores, i)
-            if isinstance(side.score, int):
-                side.needed = max(target(loaded) - side.score, 0)
+            side.needed = item(answer.get("points_needed"), i)  # K8.2
         else:
             side.layout = "die"
             side.score = item(scores, i)
-            face = item(answer.get("dice_faces"), i)  # the engine's, when it gives them
-            if isinstance(face, int) and 1 <= face <= 6:
-                side.die = display.DIE_FACES[face - 1]
-            elif isinstance(side.score, int):
-                side.die = display.die_face(side.score)
+            face = item(answer.get("dice_faces"), i)  # K9.1
+            side.die = display.die_glyph(face) if isinstance(face, int) else None
         result.append(side)
     if fmt == "small_big":
         laube = answer.get("laube") or []

@@ -16,45 +16,22 @@ if TYPE_CHECKING:
     from scorer.matches.matchview import Loaded
 
 
-def target(loaded: Loaded) -> int:
-    """The match's target: its own, else the profile's (S7.1)."""
-    stated = loaded.settings.get("target")
-    if stated:
-        return int(stated)
-    return 2500 if loaded.settings.get("profile") == "official" else 3000
-
-
 def sides(loaded: Loaded) -> list[Side]:
-    scores = loaded.answer.get("scores")
-    goal = target(loaded)
+    answer = loaded.answer
+    threatened = answer.get("schneider_threatened") or []
     result = []
     for i in range(2):
-        side = Side(i + 1, display.side_label(i + 1, loaded.settings), item(scores, i))
+        side = Side(i + 1, display.side_label(i + 1, loaded.settings), item(answer.get("scores"), i))
+        side.needed = item(answer.get("points_needed"), i)
         if isinstance(side.score, int):
-            side.needed = max(goal - side.score, 0)
             side.strokes = display.Strokes.of(side.score)
+        # S1.3: the loser below half the target is Schneider, or is threatened with it.
+        if answer.get("finished") and answer.get("schneider") and side.number != answer.get("winner"):
+            side.marks.append(_("Schneider"))
+        if side.number in threatened:
+            side.marks.append(_("Schneider threatened"))
         result.append(side)
-    _schneider(loaded, result, goal)
     return result
-
-
-def _schneider(loaded: Loaded, result: list[Side], goal: int) -> None:
-    """S7.3: the loser below half the target is Schneider (or threatened with it)."""
-    answer = loaded.answer
-    half = goal / 2
-    if answer.get("finished"):
-        if answer.get("schneider"):
-            for side in result:
-                if side.number != answer.get("winner"):
-                    side.marks.append(_("Schneider"))
-    else:
-        # Threatened: the leader is past half the target while this team is below it,
-        # i.e. the match ending now would leave it Schneider.
-        scores = [s.score for s in result if isinstance(s.score, int)]
-        if len(scores) == 2 and max(scores) >= half:
-            for side in result:
-                if isinstance(side.score, int) and side.score < half:
-                    side.marks.append(_("Schneider threatened"))
 
 
 def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:
