@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 MO := $(patsubst %.po,%.mo,$(wildcard scorer/locales/*/LC_MESSAGES/messages.po))
 
-.PHONY: test serve install migrate system-deps translations compile-translations typecheck clean
+.PHONY: test check serve install migrate system-deps translations compile-translations typecheck wheel clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,11 @@ test: $(STAMP) system-deps compile-translations
 typecheck: $(STAMP)
 	$(PY) -m mypy --strict rules_engine
 
+# The wheel carries templates, static files, rule book, migrations and compiled catalogs
+# (setup.py compiles the .po files into the build): it serves the app wherever it is installed.
+wheel: $(STAMP)
+	$(PY) -m pip wheel --no-deps --no-build-isolation -w dist .
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info
 	find scorer/locales -name '*.mo' -delete
