@@ -10,7 +10,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from scorer.web.display import format_card_list, parse_card_list, quick_meld, side_of
-from scorer.web.forms import SLOTS, BaseForm
+from scorer.web.forms import SLOTS, BaseForm, KlammernDealForm, SchieberDealForm
 
 FORM_ERRORS = "_form"
 
@@ -48,7 +48,7 @@ def _melds(form: BaseForm, prefix: str, seat: int, four_suits: tuple[str, ...]) 
     return groups
 
 
-def schieber_record(form: BaseForm) -> dict[str, Any]:
+def schieber_record(form: SchieberDealForm) -> dict[str, Any]:
     """The deal record (DEAL_RECORD.md, without game/profile/options) a Schieber form states.
 
     :raises ShapeError: a quick Weis that names no cards.
@@ -77,7 +77,7 @@ def schieber_record(form: BaseForm) -> dict[str, Any]:
     return record
 
 
-def klammern_record(form: BaseForm, players: int, fmt: str) -> dict[str, Any]:
+def klammern_record(form: KlammernDealForm, players: int, fmt: str) -> dict[str, Any]:
     """The deal record a Klammern form states.
 
     :raises ShapeError: a quick meld that names no cards, or missing card points.

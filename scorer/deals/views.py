@@ -6,12 +6,13 @@ engine about the whole match; only a valid match is appended to the log.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
+from wtforms import SelectField
 
 from rules_engine.klammern.contracts import DEAL_TOTAL as KLAMMERN_DEAL_TOTAL
 from rules_engine.schieber.contracts import DEAL_TOTAL as SCHIEBER_DEAL_TOTAL
@@ -45,15 +46,15 @@ def _form(loaded: matchview.Loaded, data: dict[str, Any] | None = None) -> Any:
     seats = [(str(n), name) for n, name in enumerate(names, start=1)]
     for field in ("forehand", "declarer"):
         if field in form:
-            form[field].choices = choices(*seats)
+            cast(SelectField, form[field]).choices = choices(*seats)
     for field in ("stoeck", "bella", "revoke_seat", "durchmarsch"):
         if field in form:
-            form[field].choices = choices(NONE, *seats)
+            cast(SelectField, form[field]).choices = choices(NONE, *seats)
     form.team.choices = choices(
         ("1", display.side_label(1, settings)), ("2", display.side_label(2, settings))
     )
     deck = settings.get("deck") or "french"
-    if settings["game"] == "schieber":
+    if isinstance(form, SchieberDealForm):
         factors = matchview.factors(settings)
         form.contract.choices = choices(
             *((key, display.contract_name(key, deck)) for key in ("H", "D", "S", "C", "obenabe", "undenufe"))
@@ -195,7 +196,7 @@ def _conflict(loaded: matchview.Loaded, form: Any, slot: log.DealSlot | None) ->
     """Another tablet wrote first: show the new state and keep what this one typed."""
     fresh = matchview.load(loaded.match.id)
     form.version.data = str(fresh.state.version)
-    errors = {
+    errors: dict[str, list[dict[str, Any]]] = {
         FORM_ERRORS: [
             {
                 "rule": None,

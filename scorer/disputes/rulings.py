@@ -1125,7 +1125,7 @@ def _schieber_replay(record: Mapping[str, Any]) -> Ruling:
         else:
             other_errors.append(as_json)
     ranking = contract.ranking(options)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for t, trick in enumerate(tricks):
         leader = replayed.leaders[t].number
         cells = []

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -211,7 +212,7 @@ def _settings_errors(errors: list[dict[str, Any]]) -> dict[str, list[dict[str, A
 
 
 @bp.get("/<int:match_id>")
-def show(match_id: int) -> Response | str:
+def show(match_id: int) -> ResponseReturnValue:
     return pagecache.spectator_page(match_id, lambda: _show(match_id))
 
 
