@@ -27,7 +27,7 @@ SUIT_SYMBOLS = {
     "swiss": {"H": "Ro", "D": "Ei", "C": "Sch", "S": "Sl"},
     "french": {"H": "\u2665", "D": "\u2666", "C": "\u2663", "S": "\u2660"},
 }
-RANK_NAMES = {
+RANK_NAMES: dict[str, dict[str, str]] = {
     "swiss": {"A": _l("Ass"), "K": _l("König"), "Q": _l("Ober"), "J": _l("Under"), "T": _l("Banner")},
     "french": {"A": _l("Ace"), "K": _l("King"), "Q": _l("Queen"), "J": _l("Jack"), "T": "10"},
 }

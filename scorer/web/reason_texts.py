@@ -235,6 +235,11 @@ SENTENCES: tuple[Sentence, ...] = (
     ),
     S("revoke_not_found", _l("The revoke names seat %(seat)s, but no card in the tricks breaks K4.2–K4.3.")),
     S(
+        "revoke_needs_hands",
+        _l("With %(players)s players a deal with a revoke is judged from the cards dealt: enter every hand."),
+        "K",
+    ),
+    S(
         "deal_after_end",
         _l(
             "Deal %(deal)s comes after deal %(decided)s, which decided the match for side %(winner)s; a decided match takes no more deals."

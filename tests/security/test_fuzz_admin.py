@@ -372,6 +372,7 @@ def fuzzed_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
         app.extensions["tafel_engine"].dispose()
 
 
+@pytest.mark.slow  # a fuzzer: 25 examples on each of a dozen routes
 @pytest.mark.parametrize("endpoint", sorted(ROUTES))
 @FUZZ
 @given(data=st.data())
