@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from flask_babel import gettext as _
 
@@ -13,20 +13,29 @@ from scorer.matches.matchview import Side, claims, item, seat_name
 from scorer.web import display
 
 if TYPE_CHECKING:
+    from rules_engine.answers import SchieberMatchAnswer
     from scorer.matches.matchview import Loaded
 
 
+def engine_answer(loaded: Loaded) -> SchieberMatchAnswer | None:
+    """The engine's answer to this Schieber match, typed; None while the match breaks a rule."""
+    return cast("SchieberMatchAnswer", loaded.answer) if loaded.scored.valid else None
+
+
 def sides(loaded: Loaded) -> list[Side]:
-    answer = loaded.answer
-    threatened = answer.get("schneider_threatened") or []
+    answer = engine_answer(loaded)
+    scores = answer["scores"] if answer else None
+    needed = answer["points_needed"] if answer else None
+    threatened = (answer["schneider_threatened"] if answer else None) or []
+    # S1.3: the loser below half the target is Schneider, or is threatened with it.
+    schneider = answer is not None and bool(answer["finished"]) and answer.get("schneider", False)
     result = []
     for i in range(2):
-        side = Side(i + 1, display.side_label(i + 1, loaded.settings), item(answer.get("scores"), i))
-        side.needed = item(answer.get("points_needed"), i)
+        side = Side(i + 1, display.side_label(i + 1, loaded.settings), item(scores, i))
+        side.needed = item(needed, i)
         if isinstance(side.score, int):
             side.strokes = display.Strokes.of(side.score)
-        # S1.3: the loser below half the target is Schneider, or is threatened with it.
-        if answer.get("finished") and answer.get("schneider") and side.number != answer.get("winner"):
+        if schneider and answer is not None and side.number != answer["winner"]:
             side.marks.append(_("Schneider"))
         if side.number in threatened:
             side.marks.append(_("Schneider threatened"))
