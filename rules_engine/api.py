@@ -11,25 +11,31 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 from rules_engine.answers import DealAnswer, LegalAnswer, MatchAnswer
 from rules_engine.errors import InvalidRecord
+
+if TYPE_CHECKING:
+    from rules_engine.tournament.answers import PasseAnswer, SeatingAnswer, TournamentAnswer
 
 #: Game name -> module implementing it. Modules are imported on first use.
 GAMES: dict[str, str] = {
     "schieber": "rules_engine.schieber",
     "klammern": "rules_engine.klammern",
+    "coiffeur": "rules_engine.coiffeur",
+    "differenzler": "rules_engine.differenzler",
 }
 
-Answer = dict[str, Any]
-
+#: Any game's answer: the entry point says which (:mod:`rules_engine.answers`).
+Answer: TypeAlias = "DealAnswer | MatchAnswer | LegalAnswer"
+_Legal = Callable[[Mapping[str, Any]], LegalAnswer]
+_Fast = Callable[[Mapping[str, Any]], "LegalAnswer | None"]
 
 #: (game, entry) -> the function, once imported: dispatch is on every call's hot path.
 _RESOLVED: dict[tuple[str, str], Callable[[Mapping[str, Any]], Answer]] = {}
-_Fast = Callable[[Mapping[str, Any]], "Answer | None"]
 #: Game -> (its ``legal_cards_fast`` or None, its ``legal_cards``), once imported.
-_LEGAL_CARDS: dict[object, tuple[_Fast | None, Callable[[Mapping[str, Any]], Answer]]] = {}
+_LEGAL_CARDS: dict[object, tuple[_Fast | None, _Legal]] = {}
 
 
 def _entry(record: object, entry: str) -> Callable[[Mapping[str, Any]], Answer]:
@@ -48,7 +54,8 @@ def _entry(record: object, entry: str) -> Callable[[Mapping[str, Any]], Answer]:
     function = cast(Callable[[Mapping[str, Any]], Answer], getattr(module, entry))
     _RESOLVED[(game, entry)] = function
     if entry == "legal_cards":
-        _LEGAL_CARDS[game] = (getattr(module, "legal_cards_fast", None), function)
+        # Typed once here, not cast on each call: positions are many.
+        _LEGAL_CARDS[game] = (getattr(module, "legal_cards_fast", None), cast(_Legal, function))
     return function
 
 
@@ -98,6 +105,36 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
                 except (KeyError, TypeError):  # not a plain position: legal_cards says why
                     answer = None
                 if answer is not None:
-                    return cast(LegalAnswer, answer)
-            return cast(LegalAnswer, function(position))
+                    return answer
+            return function(position)
     return cast(LegalAnswer, _entry(position, "legal_cards")(position))
+
+
+def score_passe(record: Mapping[str, Any]) -> PasseAnswer:
+    """Validate and score one tournament Passe (TOURNAMENT.md, "Passe record").
+
+    :raises InvalidRecord: the input is not a Passe record.
+    """
+    from rules_engine.tournament import score_passe as score
+
+    return score(record)
+
+
+def score_tournament(record: Mapping[str, Any]) -> TournamentAnswer:
+    """Validate a tournament and rank it (TOURNAMENT.md, "Tournament record").
+
+    :raises InvalidRecord: the input is not a tournament record.
+    """
+    from rules_engine.tournament import score_tournament as score
+
+    return score(record)
+
+
+def seat_next_round(record: Mapping[str, Any]) -> SeatingAnswer:
+    """The next round's tables for a tournament record and an optional ``seed`` (TOURNAMENT.md T5).
+
+    :raises InvalidRecord: the input is not a tournament record, or every round is seated.
+    """
+    from rules_engine.tournament import seat_next_round as seat
+
+    return seat(record)

@@ -1,4 +1,4 @@
-"""Printable PDFs in the app (issue 5, "where users get them"): a match's scoresheet and blank pads.
+"""Printable PDFs in the app: a match's scoresheet and blank pads.
 
 The PDFs themselves are :mod:`scorer.sheets.pdf` (pure functions of plain data); this module only
 gathers their input: the match record exactly as the app exports it (``matchview.load`` ->
