@@ -12,10 +12,10 @@ import pytest
 from werkzeug.serving import make_server
 
 from scorer import create_app
-from tests.database import fresh_database
+from tests.helpers.browser import ARTIFACTS
+from tests.helpers.database import fresh_database
 
 CHROMIUM = "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LAUNCH_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

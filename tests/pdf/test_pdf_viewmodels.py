@@ -6,7 +6,6 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from pdf_matches import finished_schieber_match, klammern_match, schieber_match
 
 import rules_engine
 from scorer.sheets.pdf.viewmodels import (
@@ -19,6 +18,7 @@ from scorer.sheets.pdf.viewmodels import (
     scoresheet_view,
     split_document,
 )
+from tests.helpers.pdf_matches import finished_schieber_match, klammern_match, schieber_match
 
 
 def keys(columns: Any) -> list[str]:

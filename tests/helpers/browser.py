@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+#: Screenshots and traces the browser tests leave for a human to look at.
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 #: Everything a finger taps on the table app's pages.
 TABLE_TARGETS = (
