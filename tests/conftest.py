@@ -9,6 +9,7 @@ by overriding ``app_config`` (e.g. a club administrator's password).
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -21,6 +22,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from hypothesis import HealthCheck, settings
 
 from scorer import create_app
+from tests.helpers.browser import CHROMIUM, LAUNCH_ARGS
 from tests.helpers.database import fresh_database
 from tests.helpers.tablet import MakeApp, Tablet, english
 
@@ -99,3 +101,18 @@ def runner(app: Flask) -> FlaskCliRunner:
 @pytest.fixture
 def tablet(client: FlaskClient) -> Tablet:
     return Tablet(client)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (the browser and screenshot tests)."""
+    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
+        # Never a silent skip: `make test` installs it (scripts/system-deps.sh).
+        pytest.fail("Debian's chromium is not installed at /usr/bin/chromium (run scripts/system-deps.sh)")
+    # Imported here: the tests without a browser never pay for Playwright.
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield browser
+        browser.close()

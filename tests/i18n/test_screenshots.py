@@ -16,8 +16,6 @@ from werkzeug.serving import make_server
 
 from scorer import create_app
 from tests.helpers.catalogs import LANGUAGES, compile_if_stale
-
-# The one Chromium launcher (Debian's browser, VERIFIED.md flags; fails loudly when missing).
 from tests.helpers.database import fresh_database
 from tests.helpers.tablet import new_klammern, new_schieber, post_deal
 
