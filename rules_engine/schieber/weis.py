@@ -23,6 +23,7 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
+from rules_engine.answers import DeclaredWeisJSON, WeisJSON
 from rules_engine.cards import NATURAL_INDEX, NATURAL_ORDER, Card, Rank, Suit, format_cards
 from rules_engine.errors import Reason, RuleBroken
 from rules_engine.options import RuleOptions
@@ -101,7 +102,7 @@ class Weis:
     def __str__(self) -> str:
         return format_cards(self.cards)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> WeisJSON:
         return {"kind": self.kind.value, "cards": [str(c) for c in self.cards], "points": self.points}
 
 
@@ -261,7 +262,7 @@ class Declared:
     seat: Seat
     weis: Weis
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> DeclaredWeisJSON:
         return {"seat": self.seat.number, **self.weis.to_json()}
 
 
