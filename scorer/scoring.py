@@ -11,9 +11,9 @@ import logging
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import rules_engine
 from rules_engine.errors import InvalidRecord
@@ -21,7 +21,7 @@ from scorer import games
 
 log = logging.getLogger(__name__)
 
-_CACHE: OrderedDict[str, dict[str, Any]] = OrderedDict()
+_CACHE: OrderedDict[str, Mapping[str, Any]] = OrderedDict()
 _CACHE_SIZE = 512
 _LOCK = threading.Lock()
 
@@ -95,8 +95,9 @@ def score(record: dict[str, Any]) -> Scored:
     return _scored(answer)
 
 
-def _scored(answer: dict[str, Any]) -> Scored:
+def _scored(answer: Mapping[str, Any]) -> Scored:
     errors = list(answer.get("errors") or [])
     if answer.get("valid") is False and not errors:
         errors = [{"rule": None, "code": "invalid", "params": {}, "message": "invalid"}]
-    return Scored(None if errors else answer, errors)
+    # The engine's typed answers are plain dicts at run time (rules_engine.answers).
+    return Scored(None if errors else cast(dict[str, Any], answer), errors)

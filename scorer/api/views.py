@@ -32,7 +32,7 @@ from rules_engine.errors import InvalidRecord
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-Entry = Callable[[Mapping[str, Any]], dict[str, Any]]
+Entry = Callable[[Mapping[str, Any]], Mapping[str, Any]]
 
 ENTRIES: dict[str, Entry] = {
     "deal": rules_engine.score_deal,

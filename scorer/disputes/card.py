@@ -41,7 +41,7 @@ def card_ruling(
     position: dict[str, Any] = {"game": game, "hand": full_hand, "trick": list(trick)}
     position.update(rules.position(contract, profile, players))
     try:
-        answer = rules_engine.legal_cards(position)
+        answer: Mapping[str, Any] = rules_engine.legal_cards(position)
     except InvalidRecord as error:
         raise Unreadable("hand", str(error)) from None
     if answer.get("valid") is False:

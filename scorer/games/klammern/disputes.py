@@ -496,7 +496,7 @@ def replay_ruling(record: Mapping[str, Any]) -> Ruling:
     ]
     full = {k: v for k, v in record.items() if k not in ("points", "revoke")}
     try:
-        score = rules_engine.score_deal(full)
+        score: Mapping[str, Any] = rules_engine.score_deal(full)
     except InvalidRecord as error:
         raise Unreadable("record", str(error)) from None
     revoke = score.get("revoke") if score.get("valid") else None
