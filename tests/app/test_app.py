@@ -145,7 +145,9 @@ def test_engine_failure_is_a_form_error_not_a_500(
     import scorer.scoring
 
     monkeypatch.setattr(scorer.scoring.rules_engine, "score_match", broken)
-    monkeypatch.setattr(scorer.scoring.rules_engine, "resume_match", lambda record, state=None: broken(record))
+    monkeypatch.setattr(
+        scorer.scoring.rules_engine, "resume_match", lambda record, state=None: broken(record)
+    )
     scorer.scoring.forget()
     response = client.post(
         f"/matches/{match_id}/deals/new",

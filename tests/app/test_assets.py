@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 import scorer
 from scorer.access import views as access
-from tests.app.conftest import new_schieber
+from tests.helpers.tablet import new_schieber
 
 
 def static_address(page: str, name: str) -> str:

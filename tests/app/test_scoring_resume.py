@@ -13,7 +13,7 @@ import rules_engine
 import scorer.scoring
 from rules_engine.schieber import match as schieber_match
 from scorer.matches import matchview
-from tests.app.conftest import deal_form, new_schieber, post_deal
+from tests.helpers.tablet import deal_form, new_schieber, post_deal
 
 
 @pytest.fixture
