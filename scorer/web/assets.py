@@ -59,6 +59,7 @@ def init_app(app: Flask) -> None:
             and request.args.get("v") is not None
             and request.args.get("v") == hashes.get((request.view_args or {}).get("filename", ""))
         ):
+            response.cache_control.no_cache = None  # send_file's "ask first" no longer applies
             response.cache_control.public = True
             response.cache_control.max_age = YEAR
             response.cache_control.immutable = True

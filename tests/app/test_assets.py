@@ -30,6 +30,7 @@ def test_static_addresses_name_their_content_and_are_kept_a_year(client: FlaskCl
     with client.get(address) as kept:
         assert kept.status_code == 200
         assert kept.cache_control.max_age == 365 * 24 * 3600 and kept.cache_control.immutable
+        assert not kept.cache_control.no_cache and "no-cache" not in kept.headers["Cache-Control"]
     # Another or no hash: the file may have changed since, so no year's promise.
     for other in ("/static/tafel.css", "/static/tafel.css?v=000000000000"):
         with client.get(other) as response:
