@@ -115,6 +115,18 @@ def derive(entries: Sequence[Entry]) -> State:
     return State(list(slots.values()), version, voided, last_undoable, redoable)
 
 
+def is_voided(db: Session, match_id: int) -> bool:
+    """Whether a void in force voids the match, from its voids and undos only (not the whole log)."""
+    rows = db.execute(
+        select(Entry.seq, Entry.kind, Entry.target_seq)
+        .where(Entry.match_id == match_id, Entry.kind.in_(("void", "undo")))
+        .order_by(Entry.seq)
+    ).all()
+    # An undo's target is any earlier entry; only undos cancel, so the voids and undos settle it.
+    undone = cancelled(rows)  # type: ignore[arg-type]
+    return any(row.kind == "void" and row.seq not in undone for row in rows)
+
+
 class Conflict(Exception):
     """The match changed since the form was shown (optimistic concurrency)."""
 
