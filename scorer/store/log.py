@@ -37,10 +37,17 @@ class DealSlot:
 
     slot: int
     versions: list[Version] = field(default_factory=list)
+    # The versions in force, worked out once per length of ``versions`` (versions are only
+    # ever appended, and each is frozen): a page asks for them several times per deal.
+    _live: list[Version] = field(default_factory=list, repr=False, compare=False)
+    _live_of: int = field(default=-1, repr=False, compare=False)
 
     @property
     def live(self) -> list[Version]:
-        return [v for v in self.versions if not v.undone]
+        if self._live_of != len(self.versions):
+            self._live = [v for v in self.versions if not v.undone]
+            self._live_of = len(self.versions)
+        return self._live
 
     @property
     def current(self) -> Version | None:
