@@ -19,7 +19,7 @@ from rules_engine.coiffeur.options import (
     coiffeur_options,
 )
 from rules_engine.errors import InvalidRecord
-from scorer.deals.deal_input import FORM_ERRORS, ShapeError
+from scorer.deals.deal_input import ShapeError
 from scorer.games.base import DealEntry, Form, Record, Settings
 from scorer.games.coiffeur.forms import ORDERS, CoiffeurDealForm
 from scorer.games.common import name_seats
@@ -151,6 +151,8 @@ def record(form: Form, settings: Settings) -> Record:
         if form.reason.data:
             scratch["reason"] = form.reason.data
         return {"scratch": scratch}
+    if not form.forehand.data:
+        raise ShapeError("forehand", _("Choose the forehand."))
     if not form.chooser.data:
         raise ShapeError("chooser", _("Choose who chose the row."))
     forehand, chooser = int(form.forehand.data), int(form.chooser.data)
@@ -244,11 +246,7 @@ DEAL = DealEntry(
         "points": "points",
         "value": "points",
         "match": "points",
-        "team": "points",
-        "tricks": FORM_ERRORS,
-        "hands": FORM_ERRORS,
-        "weis": FORM_ERRORS,
-        "stoeck": FORM_ERRORS,
+        # weis and stoeck (C1.3), tricks and hands have no field here: the form's top.
     },
     melds=None,
     total=total,

@@ -136,7 +136,8 @@ class CoiffeurDealForm(VersionedForm):
         validators=[InputRequired()],
         choices=choices(("deal", _l("a deal")), ("scratch", _l("a scratch (the cell is struck with 0)"))),
     )
-    forehand = SelectField(_l("Forehand"), choices=SEATS_4, validators=[InputRequired()])
+    # Not required: a scratch has no forehand; a deal without one is refused when read.
+    forehand = SelectField(_l("Forehand"), choices=SEATS_4, validators=[Optional()])
     chooser = RadioField(_l("Who chose"), choices=SEATS_4, validators=[Optional()])
     pushes = SelectField(
         _l("Passes (empty: from who chose)"),
@@ -152,7 +153,7 @@ class CoiffeurDealForm(VersionedForm):
     result = RadioField(
         _l("Result"),
         default="points",
-        validators=[InputRequired()],
+        validators=[Optional()],
         choices=choices(
             ("points", _l("trick points")),
             ("match", _l("Match")),
