@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from scorer.games.base import Game
+from scorer.games.coiffeur.api import API
 from scorer.games.coiffeur.deal import DEAL
 from scorer.games.coiffeur.match import MATCH
 from scorer.games.coiffeur.setup import SETUP
@@ -20,5 +21,6 @@ GAME = Game(
     setup=SETUP,
     deal=DEAL,
     match=MATCH,
+    api=API,
     rules=None,
 )
