@@ -36,9 +36,9 @@ COMMANDS: dict[str, Callable[[Mapping[str, Any]], Mapping[str, object]]] = {
     "tournament": score_tournament,
     "seating": seat_next_round,
 }
-USAGE = "usage: python -m rules_engine {deal|match|legal|passe|tournament|seating} [FILE]  (reads JSON, default stdin)"
 #: The exit status of a process ended by SIGPIPE (128 + 13), as shells report it.
 BROKEN_PIPE = 141
+USAGE = "usage: python -m rules_engine {deal|match|legal|passe|tournament|seating} [FILE]  (reads JSON, default stdin)"
 
 
 def main(

@@ -1,4 +1,4 @@
-"""Engine reasons as translated sentences, built from rule id, code and params (issue 6).
+"""Engine reasons as translated sentences, built from rule id, code and params.
 
 The engine (pure, English) gives every :class:`~rules_engine.errors.Reason` a stable
 ``code`` and named ``params``; this table holds one translatable sentence per code, with
@@ -235,6 +235,11 @@ SENTENCES: tuple[Sentence, ...] = (
     ),
     S("revoke_not_found", _l("The revoke names seat %(seat)s, but no card in the tricks breaks K4.2–K4.3.")),
     S(
+        "revoke_needs_hands",
+        _l("With %(players)s players a deal with a revoke is judged from the cards dealt: enter every hand."),
+        "K",
+    ),
+    S(
         "deal_after_end",
         _l(
             "Deal %(deal)s comes after deal %(decided)s, which decided the match for side %(winner)s; a decided match takes no more deals."
@@ -291,13 +296,23 @@ def _names(text: str) -> set[str]:
     return set(_NAME.findall(text))
 
 
+def _deck(prefix: str) -> str:
+    """The deck of the game whose rule ids start with ``prefix`` (``S``: Schieber's Swiss cards)."""
+    from scorer import games
+
+    for each in games.registry().values():
+        if each.rules is not None and each.rules.prefix == prefix:
+            return each.deck
+    return "french"
+
+
 def _shown(name: str, value: Any, game: str) -> Any:
     """A param as the player reads it: suit letters and contracts by name, lists joined."""
     from scorer.web import display, i18n
 
     if isinstance(value, int) and not isinstance(value, bool):
         return i18n.number(value) if name in _POINTS else i18n.digits(value)
-    deck = "swiss" if game == "S" else "french"
+    deck = _deck(game)
     if isinstance(value, (list, tuple)):
         return ", ".join(str(v) for v in value)
     if name in ("led", "trump", "contract") and isinstance(value, str):
