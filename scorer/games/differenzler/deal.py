@@ -29,7 +29,7 @@ def options(settings: Mapping[str, Any]) -> Mapping[str, Any]:
 
 def hidden(settings: Mapping[str, Any]) -> bool:
     """D3.3: hidden estimates are the default form."""
-    return options(settings).get("form", "hidden") == "hidden"
+    return bool(options(settings).get("form", "hidden") == "hidden")
 
 
 def prepare(form: Form, settings: Settings) -> None:
