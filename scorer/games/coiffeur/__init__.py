@@ -9,6 +9,7 @@ from scorer.games.coiffeur.api import API
 from scorer.games.coiffeur.deal import DEAL
 from scorer.games.coiffeur.match import MATCH
 from scorer.games.coiffeur.setup import SETUP
+from scorer.games.coiffeur.sheet import SHEET_PART
 
 GAME = Game(
     name="coiffeur",
@@ -22,5 +23,6 @@ GAME = Game(
     deal=DEAL,
     match=MATCH,
     api=API,
+    sheet=SHEET_PART,
     rules=None,
 )

@@ -79,7 +79,7 @@ def settings(form: Form) -> Settings:
         "first_forehand": int(form.first_forehand.data),
     }
     if any(team_names):
-        stated["team_names"] = team_names
+        stated["teams"] = team_names
     return stated
 
 
