@@ -8,6 +8,7 @@ from scorer.games.base import Game
 from scorer.games.differenzler.deal import DEAL
 from scorer.games.differenzler.match import MATCH
 from scorer.games.differenzler.setup import SETUP
+from scorer.games.differenzler.sheet import SHEET_PART
 
 GAME = Game(
     name="differenzler",
@@ -20,4 +21,5 @@ GAME = Game(
     setup=SETUP,
     deal=DEAL,
     match=MATCH,
+    sheet=SHEET_PART,
 )

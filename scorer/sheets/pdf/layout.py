@@ -139,6 +139,14 @@ def mark_text(lang: Lang, mark: Mark, header: Header) -> str:
         return lang("Decided: %(side)s has clinched the game", side=side)
     if code == "exact":
         return lang("exact: %(side)s", side=side)
+    if code == "void":
+        return lang("void")
+    if code == "rank":
+        return lang(
+            "%(rank)s. %(side)s",
+            rank=lang.digits(mark.value) if isinstance(mark.value, int) else "",
+            side=side,
+        )
     return code
 
 
