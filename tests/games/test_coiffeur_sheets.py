@@ -11,6 +11,7 @@ from tests.games.test_coiffeur_api import example_1_record
 from tests.games.test_coiffeur_app import new_coiffeur, post_deal
 from tests.pdf.pdf_helpers import flat, page_texts
 
+
 #: official8's rows as each language names them (C2.3; Swiss suits).
 def translated(code: str) -> Lang:
     return Lang.from_translations(code, catalog(code))

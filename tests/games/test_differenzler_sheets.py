@@ -11,7 +11,13 @@ from tests.games.test_differenzler_app import PASSE, deal_fields, new_differenzl
 from tests.pdf.pdf_helpers import flat, page_texts
 
 #: "Estimate" as each language prints it on the pad.
-ESTIMATE = {"de_CH": "Ansage", "fr_CH": "Annonce", "it_CH": "Dichiarazione", "en": "Estimate", "sv": "Uppskattning"}
+ESTIMATE = {
+    "de_CH": "Ansage",
+    "fr_CH": "Annonce",
+    "it_CH": "Dichiarazione",
+    "en": "Estimate",
+    "sv": "Uppskattning",
+}
 
 
 def translated(code: str) -> Lang:

@@ -7,6 +7,7 @@ from flask_babel import gettext as _
 from scorer.games.base import Game
 from scorer.games.coiffeur.api import API
 from scorer.games.coiffeur.deal import DEAL
+from scorer.games.coiffeur.disputes import DESK
 from scorer.games.coiffeur.match import MATCH
 from scorer.games.coiffeur.setup import SETUP
 from scorer.games.coiffeur.sheet import SHEET_PART
@@ -24,5 +25,6 @@ GAME = Game(
     match=MATCH,
     api=API,
     sheet=SHEET_PART,
+    disputes=DESK,
     rules=None,
 )
