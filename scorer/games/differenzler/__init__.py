@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from scorer.games.base import Game
+from scorer.games.differenzler.api import API
 from scorer.games.differenzler.deal import DEAL
 from scorer.games.differenzler.match import MATCH
 from scorer.games.differenzler.setup import SETUP
@@ -21,5 +22,6 @@ GAME = Game(
     setup=SETUP,
     deal=DEAL,
     match=MATCH,
+    api=API,
     sheet=SHEET_PART,
 )
