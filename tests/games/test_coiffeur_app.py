@@ -7,7 +7,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from tests.app.conftest import csrf, hidden, post_deal
+from tests.helpers.tablet import csrf, hidden, post_deal
 
 #: Worked example 1 (COIFFEUR.md): forehand, pushes, chooser, row, contract, points team, value.
 EXAMPLE_1: list[tuple[int, int, int, int, str, int, int | str]] = [

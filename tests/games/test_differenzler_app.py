@@ -7,7 +7,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from tests.app.conftest import csrf, hidden, post_deal
+from tests.helpers.tablet import csrf, hidden, post_deal
 
 #: Worked example 2 (DIFFERENZLER.md): forehand, trump, estimates, made.
 PASSE = [

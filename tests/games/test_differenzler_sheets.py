@@ -8,7 +8,7 @@ from flask.testing import FlaskClient
 from scorer.languages import catalog
 from scorer.sheets.pdf import LANGUAGES, Lang, build_scoresheet, pad_view, render_pad, render_scoresheet
 from tests.games.test_differenzler_app import PASSE, deal_fields, new_differenzler, post_deal
-from tests.pdf.pdf_helpers import flat, page_texts
+from tests.helpers.pdf import flat, page_texts
 
 #: "Estimate" as each language prints it on the pad.
 ESTIMATE = {
