@@ -221,6 +221,8 @@ def test_spectator_sees_the_grid_without_buttons(client: FlaskClient, app: Any) 
     assert totals(page) == (1285, 0) and "Uri" in page and "Schwyz" in page
     assert cell_of(page, 5)[0] == "1285"
     assert "Enter deal" not in page and "/correct" not in page
+    listing = client.get("/matches/").get_data(as_text=True)
+    assert re.search(r'class="list-score">1\D?285 : 0<', listing)  # the engine's totals in the list
 
 
 def test_own_rows_refused_politely(client: FlaskClient) -> None:

@@ -84,6 +84,12 @@ def prepare(form: Form, settings: Settings) -> None:
     form.contract.choices = choices(*((k, contract_label(k, deck)) for k in wunsch_contracts(settings)))
     form.trump.choices = choices(*((s, display.suit_name(s, deck)) for s in SUITS))
     form.mode.choices = choices(*((k, contract_label(k, deck)) for k in misere_modes(settings)))
+    segment = {
+        "trump": _("Trump"),
+        "obenabe": contract_label("obenabe", deck),
+        "undenufe": contract_label("undenufe", deck),
+    }
+    form.order.choices = choices(*((o, " → ".join(segment[s] for s in o.split())) for o in ORDERS))
     teams = choices(("1", display.side_label(1, settings)), ("2", display.side_label(2, settings)))
     form.team.choices = teams
     form.scratch_team.choices = teams
