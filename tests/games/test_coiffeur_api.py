@@ -129,3 +129,20 @@ def test_openapi_describes_coiffeur_records(client: FlaskClient) -> None:
     }
     assert fits(slalom, "LegalPosition")
     assert fits({"game": "schieber", "contract": "H", "hand": ["H6"]}, "LegalPosition")
+
+
+def test_import_of_example_1(client: FlaskClient) -> None:
+    """A whole game exported elsewhere comes in as a match the app scores the same (4735 : 2469)."""
+    import json
+
+    from tests.helpers.tablet import csrf
+
+    data = {
+        "csrf_token": csrf(client, "/matches/import"),
+        "text": json.dumps(example_1_record()),
+        "deck": "swiss",
+    }
+    response = client.post("/matches/import", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert 'data-score="4735"' in page and 'data-score="2469"' in page and "Decided after deal 14" in page
