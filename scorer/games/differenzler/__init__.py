@@ -7,6 +7,7 @@ from flask_babel import gettext as _
 from scorer.games.base import Game
 from scorer.games.differenzler.api import API
 from scorer.games.differenzler.deal import DEAL
+from scorer.games.differenzler.disputes import DESK
 from scorer.games.differenzler.match import MATCH
 from scorer.games.differenzler.setup import SETUP
 from scorer.games.differenzler.sheet import SHEET_PART
@@ -24,4 +25,5 @@ GAME = Game(
     match=MATCH,
     api=API,
     sheet=SHEET_PART,
+    disputes=DESK,
 )
