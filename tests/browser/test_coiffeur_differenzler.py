@@ -7,6 +7,7 @@ size go to test-artifacts/.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -14,6 +15,9 @@ import pytest
 from tests.helpers.browser import ARTIFACTS, check_layout
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+#: The match page, where a saved entry leads.
+SHOWN = re.compile(r"/matches/\d+$")
 
 #: COIFFEUR.md worked example 1 as tapped: chooser, row, the Wunsch row's contract, result, own points.
 #: Entry 7's Wunsch row is a Misère (own 91: the cell is 7 × (157 − 91) = 462, as the example's
@@ -69,6 +73,7 @@ def coiffeur_entry(
             page.check(f"input[name=team][value='{1 if int(chooser) % 2 else 2}']")
             page.fill("input[name=points]", str(points))
     page.click("button[type=submit]")
+    page.wait_for_url(SHOWN)  # saved: back on the match page
 
 
 def test_official_coiffeur_to_its_end(page: Any, live_server: str) -> None:
@@ -92,6 +97,7 @@ def test_official_coiffeur_to_its_end(page: Any, live_server: str) -> None:
             check_layout(page)
             shot(page, "coiffeur-entry")
             page.go_back()
+            page.wait_for_url(SHOWN)
         if index == 4:
             assert page.locator("#row-5 .tag.match").count() == 1  # the Match, 5 × 257
             assert scores(page) == [3131, 233]
@@ -143,6 +149,7 @@ def test_hidden_estimate_differenzler_of_16_deals(page: Any, live_server: str) -
         for seat, points in enumerate(made, start=1):
             page.fill(f"input[name=points_{seat}]", str(points))
         page.click("button[type=submit]")
+        page.wait_for_url(SHOWN)
         assert "Deal saved." in page.content(), page.content()
         if deal == 3:
             assert scores(page) == [13, 12, -9, 4]
