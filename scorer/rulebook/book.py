@@ -11,7 +11,9 @@ Layout the parser reads (the files' own)::
     ## S4 Playing a trick            <- a section: its id and title
     - S4.4 No undertrumping: ...     <- a rule: its id and first line
       ... continuation lines, nested lists, bullets without an id (S8's list) ...
+      - K1.4.1 Revoke with 2-3 ...   <- a nested rule: a rule of its own, anchored and cited
     ## Variants (rule options) ...   <- a section without id: kept as notes
+    ### 1. A whole game              <- a sub-heading, tables and fenced code: part of the notes
 
 Which games have a rule file, and the letter of its ids, each game says in the registry
 (``Game.rules``).
@@ -32,7 +34,8 @@ from scorer import games as registry
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 #: A rule file's ids: its game's letter (``S``, ``K``) and numbers.
 _SECTION = re.compile(r"^##\s+(?:(?P<id>[A-Z]\d+)\s+)?(?P<title>.+?)\s*$")
-_RULE = re.compile(r"^-\s+(?P<id>[A-Z]\d+(?:\.\d+)+)\s+(?P<text>.*)$")
+_RULE = re.compile(r"^(?P<indent> *)-\s+(?P<id>[A-Z]\d+(?:\.\d+)+)\s+(?P<text>.*)$")
+_FENCE = re.compile(r"^\s*```")
 
 
 def games() -> list[str]:
@@ -114,14 +117,28 @@ def parse(text: str, game: str, language: str = "en") -> Book:
     sections: list[Section] = []
     current_rule: list[str] | None = None
     current_id = ""
+    # A nested rule's continuation lines are indented past its bullet.
+    current_indent = 0
+    in_fence = False
 
     def close_rule() -> None:
         nonlocal current_rule
         if current_rule is not None and sections:
-            sections[-1].rules.append(Rule(current_id, _dedent(current_rule), language))
+            sections[-1].rules.append(Rule(current_id, _dedent(current_rule, current_indent), language))
         current_rule = None
 
     for line in text.splitlines():
+        if _FENCE.match(line) or in_fence:
+            # Fenced code (a JSON record) is shown as written: nothing in it is a heading or a rule.
+            in_fence = in_fence != bool(_FENCE.match(line))
+            if current_rule is not None and line.startswith((" ", "\t")):
+                current_rule.append(line)
+            elif not sections:
+                intro.append(line)
+            else:
+                close_rule()
+                sections[-1].notes.append(line)
+            continue
         if line.startswith("# ") and not title:
             title = line[2:].strip()
             continue
@@ -134,6 +151,7 @@ def parse(text: str, game: str, language: str = "en") -> Book:
         if rule and sections:
             close_rule()
             current_id = rule.group("id")
+            current_indent = len(rule.group("indent"))
             current_rule = [rule.group("text")]
             continue
         if not sections:
@@ -150,13 +168,15 @@ def parse(text: str, game: str, language: str = "en") -> Book:
     return Book(game, title, _dedent(intro), tuple(sections))
 
 
-def _dedent(lines: Iterable[str]) -> str:
+def _dedent(lines: Iterable[str], indent: int = 0) -> str:
+    """A rule's lines without the indentation that ties them to its bullet (``indent`` + 2)."""
     kept = [line.rstrip() for line in lines]
     while kept and not kept[-1]:
         kept.pop()
     while kept and not kept[0]:
         kept.pop(0)
-    return "\n".join(line[2:] if line.startswith("  ") else line for line in kept)
+    margin = " " * (indent + 2)
+    return "\n".join(line[len(margin) :] if line.startswith(margin) else line for line in kept)
 
 
 def _candidates(language: str | None) -> list[str]:
@@ -250,19 +270,45 @@ _CODE = re.compile(r"`([^`]+)`")
 
 @lru_cache(maxsize=8)
 def _rule_ref(letters: str) -> re.Pattern[str]:
-    """A citation of a rule in the book (``S7.3``) inside a rule's text."""
-    return re.compile(rf"\b([{letters}]\d{{1,2}}(?:\.\d{{1,2}})?)\b")
+    """A citation of a rule in the book (``S7.3``, ``K1.4.1``) inside a rule's text."""
+    return re.compile(rf"\b([{letters}]\d{{1,2}}(?:\.\d{{1,2}}){{0,2}})\b")
+
+
+def known_ids() -> frozenset[str]:
+    """Every id of every game's English rule file: what a citation may link to."""
+    found: set[str] = set()
+    for game in games():
+        try:
+            found.update(english(game).ids())
+        except FileNotFoundError:
+            continue
+    return frozenset(found)
+
+
+def _link(match: re.Match[str], links: str, known: frozenset[str]) -> str:
+    # Only an id the book holds is a citation: `S9` or `D9` in a worked example is a card.
+    rid = match.group(1)
+    return f'<a href="{links}#{rid}">{rid}</a>' if rid in known else rid
 
 
 def _inline(raw: str, links: str | None = None) -> str:
-    line = str(escape(raw))
-    line = _BOLD.sub(r"<strong>\1</strong>", line)
-    line = _CODE.sub(r"<code>\1</code>", line)
-    if links is not None:
-        # A rule that cites another links to it (S7.3 -> the rule book's #S7.3).
-        cited = _rule_ref("".join(_prefixes()))
-        line = cited.sub(lambda m: f'<a href="{links}#{m.group(1)}">{m.group(1)}</a>', line)
-    return line
+    if links is None:
+        line = str(escape(raw))
+        line = _BOLD.sub(r"<strong>\1</strong>", line)
+        return _CODE.sub(r"<code>\1</code>", line)
+    # A rule that cites another links to it (S7.3 -> the rule book's #S7.3); code spans are
+    # option keys, card codes and JSON, never citations.
+    cited = _rule_ref("".join(_prefixes()))
+    known = known_ids()
+    parts = re.split(r"(`[^`]+`)", raw)
+    out = []
+    for i, part in enumerate(parts):
+        if i % 2:
+            out.append(f"<code>{escape(part[1:-1])}</code>")
+        else:
+            text = _BOLD.sub(r"<strong>\1</strong>", str(escape(part)))
+            out.append(cited.sub(lambda m: _link(m, links, known), text))
+    return "".join(out)
 
 
 def _table(rows: list[str], links: str | None = None) -> str:
@@ -294,6 +340,7 @@ def render(text: str, links: str | None = "") -> Markup:
     paragraph: list[str] = []
     items: list[str] = []
     table: list[str] = []
+    code: list[str] | None = None
 
     def flush() -> None:
         if paragraph:
@@ -308,7 +355,21 @@ def render(text: str, links: str | None = "") -> Markup:
 
     for raw in text.split("\n"):
         stripped = raw.strip()
-        if stripped.startswith("|"):
+        if code is not None:
+            if stripped.startswith("```"):
+                out.append("<pre><code>" + str(escape("\n".join(code))) + "</code></pre>")
+                code = None
+            else:
+                code.append(raw)
+            continue
+        if stripped.startswith("```"):
+            flush()
+            code = []
+        elif re.match(r"^#{3,6}\s", stripped):
+            # A sub-heading inside a section (a worked example's title).
+            flush()
+            out.append("<h4>" + _inline(stripped.lstrip("#").strip(), links) + "</h4>")
+        elif stripped.startswith("|"):
             if not table:
                 flush()
             table.append(stripped)
@@ -325,6 +386,8 @@ def render(text: str, links: str | None = "") -> Markup:
                 flush()
             paragraph.append(_inline(stripped, links))
     flush()
+    if code is not None:
+        out.append("<pre><code>" + str(escape("\n".join(code))) + "</code></pre>")
     return Markup("".join(out))
 
 

@@ -14,13 +14,81 @@ RULES = Path(__file__).resolve().parents[2] / "scorer" / "rules"
 
 
 def ids_in(path: Path) -> list[str]:
+    """The ids a rule file numbers, in its order: headings and rule bullets, nested ones (K1.4.1) too."""
     text = path.read_text(encoding="utf-8")
-    return re.findall(r"^## ([SK]\d+) ", text, re.M) + re.findall(r"^- ([SK]\d+(?:\.\d+)+) ", text, re.M)
+    found = re.findall(r"^(?:## ([A-Z]\d+)|(?: *- )([A-Z]\d+(?:\.\d+)+)) ", text, re.M)
+    return [section or rule for section, rule in found]
 
 
-@pytest.mark.parametrize("game, name", [("schieber", "SCHIEBER.md"), ("klammern", "KLAMMERN.md")])
+#: Every rule file the app ships, English and translated, registered on a game or not (TOURNAMENT.md).
+RULE_FILES = sorted(RULES.glob("*.md")) + sorted(RULES.glob("*/*.md"))
+
+
+@pytest.mark.parametrize(
+    "game, name",
+    [
+        ("schieber", "SCHIEBER.md"),
+        ("klammern", "KLAMMERN.md"),
+        ("coiffeur", "COIFFEUR.md"),
+        ("differenzler", "DIFFERENZLER.md"),
+    ],
+)
 def test_every_rule_id_is_parsed(game: str, name: str) -> None:
     assert sorted(book.english(game).ids()) == sorted(ids_in(RULES / name))
+
+
+@pytest.mark.parametrize("path", RULE_FILES, ids=[str(p.relative_to(RULES)) for p in RULE_FILES])
+def test_every_rule_file_parses_with_all_its_ids(path: Path) -> None:
+    parsed = book.parse(path.read_text(encoding="utf-8"), path.stem.lower(), path.parent.name)
+    ids = parsed.ids()
+    assert ids, path
+    # Same ids, in the file's order, none twice, all with the file's letter (S, K, C, D, T).
+    assert ids == ids_in(path)
+    assert len(set(ids)) == len(ids)
+    assert {i[0] for i in ids} == {path.stem[0]}
+    assert parsed.title
+
+
+def test_new_rule_files_structure() -> None:
+    coiffeur = book.english("coiffeur")
+    assert book.rule_text("C5.1").startswith("**Slalom** (Zickzack).")
+    # A rule's nested list and table stay with it (C2.3's presets, C5.2's readings).
+    assert "| `official8` (**[reading]** default) |" in book.rule_text("C2.3")
+    assert "Play, winner and points as in C5.1." in book.rule_text("C5.2")
+    assert book.rule_text("D4.3").startswith("**Undertrumping.**")
+    # Worked examples: a section of notes with sub-headings, tables and fenced JSON, no rule ids.
+    examples = next(s for s in coiffeur.sections if s.title == "Worked examples")
+    assert not examples.rules and "### 1. A whole `official8` game" in examples.notes[0]
+    assert "| 13 | 2 | 0 | 2 | 2 | 8 | C (Wunsch) | 35 | 280 | 4263 | 1929 |" in examples.notes[0]
+    # TOURNAMENT.md has no game registered yet; the parser still finds T3.5 and its text.
+    tournament = book.parse((RULES / "TOURNAMENT.md").read_text(encoding="utf-8"), "passe")
+    assert tournament.rule("T3.5") is not None
+    assert tournament.rule("T3.5").text.startswith("**Control sum.**")
+    assert [s.id for s in tournament.sections if s.id] == [f"T{n}" for n in range(1, 10)]
+
+
+def test_nested_rules_are_rules_of_their_own() -> None:
+    # K1.4.1 and K1.4.2 are indented under K1.4 but cited on their own (code revoke_needs_hands).
+    assert book.rule_text("K1.4.1").startswith("**[reading] Revoke with 2–3 players.**")
+    assert "`revoke_needs_hands`" in book.rule_text("K1.4.1")
+    assert "\nmust carry `hands`" in book.rule_text("K1.4.1")  # the bullet's indentation is gone
+    assert book.rule_text("K1.4.2").startswith("**[reading] Small points with 2–3 players.**")
+    assert "K1.4.1" not in book.rule_text("K1.4") and book.rule_text("K1.4").endswith("(`must_play` null).")
+    assert book.rule_text("K1.4.1", "de_CH").startswith("**[Lesart] Renonce mit 2–3 Spielern.**")
+
+
+def test_render_sub_headings_and_code() -> None:
+    html = book.render('### 1. An example\n```json\n{"tricks": ["<b>"]}\n```\nafter')
+    assert "<h4>1. An example</h4>" in html
+    assert "<pre><code>{&#34;tricks&#34;: [&#34;&lt;b&gt;&#34;]}</code></pre>" in html
+    assert "```" not in html and "<p>after</p>" in html
+
+
+def test_citations_link_only_rules_the_book_holds() -> None:
+    html = book.render("as in C5.1 and K1.4.1; the card D9 and `S4.4` and S99")
+    assert '<a href="#C5.1">C5.1</a>' in html and '<a href="#K1.4.1">K1.4.1</a>' in html
+    # A card code (Eicheln 9), a code span and an unknown id are no citations.
+    assert "the card D9 and <code>S4.4</code> and S99" in html
 
 
 def test_full_texts() -> None:
@@ -70,10 +138,26 @@ def test_translation_falls_back_rule_by_rule(tmp_path: Path, monkeypatch: pytest
 
 def test_rule_book_page_anchors_every_rule(client: FlaskClient) -> None:
     page = client.get("/rules", headers={"Accept-Language": "en"}).get_data(as_text=True)
-    for name in ("SCHIEBER.md", "KLAMMERN.md"):
+    for name in ("SCHIEBER.md", "KLAMMERN.md", "COIFFEUR.md", "DIFFERENZLER.md"):
         for rid in ids_in(RULES / name):
             assert f'id="{rid}"' in page, rid
     assert "nothing but trumps" in page
     # The full book (not a list of ids): Markdown rendered, option tables, cross-references linked.
     assert "<strong>Schneider</strong>" in page and "<table>" in page
     assert '<a href="#S7.3">S7.3</a>' in page
+
+
+def test_rule_book_page_shows_the_new_games(client: FlaskClient) -> None:
+    page = client.get("/rules", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert 'href="#coiffeur"' in page and 'href="#differenzler"' in page
+    # C5.2 cites C5.1, D8's list cites D4.3: both link into the book.
+    assert '<a href="#C5.1">C5.1</a>' in page and '<a href="#D4.3">D4.3</a>' in page
+    assert '<a href="#K1.4.1">K1.4.1</a>' in page
+    assert "<h4>1. A whole <code>official8</code> game (two teams, default options)</h4>" in page
+    assert "<pre><code>" in page and "```" not in page
+
+
+def test_rule_book_page_in_german_falls_back_for_the_new_games(client: FlaskClient) -> None:
+    page = client.get("/rules", headers={"Accept-Language": "de-CH"}).get_data(as_text=True)
+    assert "Renonce mit 2–3 Spielern" in page
+    assert 'id="C5.1" lang="en"' in page

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from scorer.games.base import Game
+from scorer.games.base import Game, RuleFile
 from scorer.games.coiffeur.api import API
 from scorer.games.coiffeur.deal import DEAL
 from scorer.games.coiffeur.disputes import DESK
@@ -26,5 +26,5 @@ GAME = Game(
     api=API,
     sheet=SHEET_PART,
     disputes=DESK,
-    rules=None,
+    rules=RuleFile("COIFFEUR.md", prefix="C"),
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from scorer.games.base import Game
+from scorer.games.base import Game, RuleFile
 from scorer.games.differenzler.api import API
 from scorer.games.differenzler.deal import DEAL
 from scorer.games.differenzler.disputes import DESK
@@ -26,4 +26,5 @@ GAME = Game(
     api=API,
     sheet=SHEET_PART,
     disputes=DESK,
+    rules=RuleFile("DIFFERENZLER.md", prefix="D"),
 )
