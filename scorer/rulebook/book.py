@@ -248,12 +248,17 @@ def _merge(base: Book, translated: Book) -> Book:
     return Book(base.game, translated.title or base.title, translated.intro or base.intro, tuple(sections))
 
 
-def rule(rule_id: str | None, language: str | None = None) -> Rule | None:
-    """The rule (or section) ``rule_id`` (``S4.4``, ``K10``) in ``language``; None if unknown."""
+def game_of(rule_id: str | None) -> str | None:
+    """The game whose rule file numbers ``rule_id`` (``C5.1`` -> ``coiffeur``); None if no game does."""
     if not rule_id:
         return None
-    game = _prefixes().get(rule_id[:1])
-    if game is None:
+    return _prefixes().get(rule_id[:1])
+
+
+def rule(rule_id: str | None, language: str | None = None) -> Rule | None:
+    """The rule (or section) ``rule_id`` (``S4.4``, ``K10``) in ``language``; None if unknown."""
+    game = game_of(rule_id)
+    if game is None or rule_id is None:
         return None
     return book(game, language).rule(rule_id)
 
@@ -285,13 +290,25 @@ def known_ids() -> frozenset[str]:
     return frozenset(found)
 
 
-def _link(match: re.Match[str], links: str, known: frozenset[str]) -> str:
+def href(rule_id: str, links: str, here: str | None = None) -> str:
+    """Where a citation of ``rule_id`` points: its game's page of the book at ``links`` (``/rules``).
+
+    ``links`` empty: this very page (``#S7.3``); ``here``: the game whose page this is, whose
+    own rules are anchors on it.
+    """
+    game = game_of(rule_id)
+    if not links or game is None or game == here:
+        return f"#{rule_id}"
+    return f"{links}/{game}#{rule_id}"
+
+
+def _link(match: re.Match[str], links: str, known: frozenset[str], here: str | None) -> str:
     # Only an id the book holds is a citation: `S9` or `D9` in a worked example is a card.
     rid = match.group(1)
-    return f'<a href="{links}#{rid}">{rid}</a>' if rid in known else rid
+    return f'<a href="{href(rid, links, here)}">{rid}</a>' if rid in known else rid
 
 
-def _inline(raw: str, links: str | None = None) -> str:
+def _inline(raw: str, links: str | None = None, here: str | None = None) -> str:
     if links is None:
         line = str(escape(raw))
         line = _BOLD.sub(r"<strong>\1</strong>", line)
@@ -307,13 +324,13 @@ def _inline(raw: str, links: str | None = None) -> str:
             out.append(f"<code>{escape(part[1:-1])}</code>")
         else:
             text = _BOLD.sub(r"<strong>\1</strong>", str(escape(part)))
-            out.append(cited.sub(lambda m: _link(m, links, known), text))
+            out.append(cited.sub(lambda m: _link(m, links, known, here), text))
     return "".join(out)
 
 
-def _table(rows: list[str], links: str | None = None) -> str:
+def _table(rows: list[str], links: str | None = None, here: str | None = None) -> str:
     cells = [
-        [_inline(c.strip(), links) for c in row.strip().strip("|").split("|")]
+        [_inline(c.strip(), links, here) for c in row.strip().strip("|").split("|")]
         for row in rows
         if not set(row.replace("|", "").strip()) <= set("-: ")
     ]
@@ -330,11 +347,13 @@ def inline(text: str) -> Markup:
     return Markup(_inline(text))
 
 
-def render(text: str, links: str | None = "") -> Markup:
-    """The rule files' light Markdown as safe HTML: **bold**, `code`, lists, tables, paragraphs.
+def render(text: str, links: str | None = "", here: str | None = None) -> Markup:
+    """The rule files' light Markdown as safe HTML: **bold**, `code`, lists, tables, paragraphs,
+    ``###`` sub-headings and fenced code.
 
     Everything is escaped first; only these few constructs become tags. Rule ids become links
-    to ``{links}#ID`` (``""``: this page, the rule book; None: no links).
+    to their game's page of the book, ``{links}/{game}#ID`` (``""``: this page; None: no links;
+    ``here``: the game of this page, whose ids are anchors on it).
     """
     out: list[str] = []
     paragraph: list[str] = []
@@ -350,7 +369,7 @@ def render(text: str, links: str | None = "") -> Markup:
             out.append("<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>")
             items.clear()
         if table:
-            out.append(_table(table, links))
+            out.append(_table(table, links, here))
             table.clear()
 
     for raw in text.split("\n"):
@@ -368,7 +387,7 @@ def render(text: str, links: str | None = "") -> Markup:
         elif re.match(r"^#{3,6}\s", stripped):
             # A sub-heading inside a section (a worked example's title).
             flush()
-            out.append("<h4>" + _inline(stripped.lstrip("#").strip(), links) + "</h4>")
+            out.append("<h4>" + _inline(stripped.lstrip("#").strip(), links, here) + "</h4>")
         elif stripped.startswith("|"):
             if not table:
                 flush()
@@ -376,15 +395,17 @@ def render(text: str, links: str | None = "") -> Markup:
         elif stripped.startswith("- ") or re.match(r"^\d+\.\s", stripped):
             if paragraph or table:
                 flush()
-            items.append(_inline(stripped.split(" ", 1)[1] if stripped.startswith("- ") else stripped, links))
+            items.append(
+                _inline(stripped.split(" ", 1)[1] if stripped.startswith("- ") else stripped, links, here)
+            )
         elif not stripped:
             flush()
         elif items and raw.startswith(" "):
-            items[-1] += " " + _inline(stripped, links)
+            items[-1] += " " + _inline(stripped, links, here)
         else:
             if items or table:
                 flush()
-            paragraph.append(_inline(stripped, links))
+            paragraph.append(_inline(stripped, links, here))
     flush()
     if code is not None:
         out.append("<pre><code>" + str(escape("\n".join(code))) + "</code></pre>")

@@ -1,4 +1,9 @@
-"""The rule book (``/rules``): every rule of both games with its full text, anchored by id (``#S4.4``).
+"""The rule book: ``/rules`` lists every game's rules by id, ``/rules/<game>`` holds one game's
+rule file with every rule's full text, anchored by id (``/rules/schieber#S4.4``).
+
+One page per game: four rule files with their worked examples are far more than one page
+may weigh. The list at ``/rules`` anchors every id too, so a link to ``/rules#S4.4`` still
+lands on that rule's line, one click from its text.
 
 Registered under the blueprint name ``rules`` so that ``url_for("rules.book")`` and every
 rule link of the app land here; the app's placeholder of the same name then steps aside
@@ -8,22 +13,49 @@ falling back to English (:mod:`scorer.rulebook.book`).
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, abort, render_template, url_for
 from flask_babel import get_locale
+from markupsafe import Markup
 
+from scorer import games as registry
 from scorer.rulebook import book
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 
 
+def _language() -> str:
+    return str(get_locale() or "en")
+
+
 @bp.get("", endpoint="book")
-def show_book() -> str:
-    language = str(get_locale() or "en")
+def show_index() -> str:
+    language = _language()
     books = [book.book(game, language) for game in book.games()]
     return render_template(
+        "rules/index.html", books=books, titles=_titles(), render_inline=book.inline, language=language
+    )
+
+
+def _titles() -> dict[str, str]:
+    """Each game's name in the reader's language (a rule file's own title may be English yet)."""
+    return {game: registry.game(game).title() for game in book.games()}
+
+
+@bp.get("/<game>", endpoint="game")
+def show_game(game: str) -> str:
+    if game not in book.games():
+        abort(404)
+    language = _language()
+    base = url_for("rules.book")
+
+    def render_rule(text: str) -> Markup:
+        return book.render(text, base, here=game)
+
+    return render_template(
         "rules/book.html",
-        books=books,
-        render_rule=book.render,
+        books=[book.book(game, language)],
+        titles=_titles(),
+        render_rule=render_rule,
         render_inline=book.inline,
         language=language,
     )

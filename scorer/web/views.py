@@ -25,9 +25,16 @@ def reason_text(error: Mapping[str, Any]) -> str:
 
 
 def rule_url(rule: str | None) -> str | None:
+    """Where a cited rule is read: its game's page of the rule book (``/rules/schieber#S4.4``);
+    an id no rule file numbers, the book's list (``/rules#X1``)."""
     if not rule:
         return None
-    return url_for("rules.book") + "#" + rule
+    from scorer.rulebook.book import game_of
+
+    game = game_of(rule)
+    if game is None:
+        return url_for("rules.book") + "#" + rule
+    return url_for("rules.game", game=game) + "#" + rule
 
 
 def select_options(options: Sequence[tuple[str, str]], selected: Any) -> Markup:

@@ -92,6 +92,10 @@ def all_pages(client: FlaskClient) -> list[str]:
         "/matches/new/klammern",
         "/matches/import",
         "/rules",
+        "/rules/schieber",
+        "/rules/klammern",
+        "/rules/coiffeur",
+        "/rules/differenzler",
         f"/matches/{schieber}",
         f"/matches/{schieber}?view=board",
         f"/matches/{schieber}/deals/new",
@@ -174,7 +178,7 @@ def test_every_page_renders_in_every_language(client: FlaskClient, language: str
     from tests.helpers.tablet import post_deal as post
 
     response = post(client, 1, {"forehand": 1, "contract": "H", "team": 1, "points": 156})
-    assert response.status_code == 422 and 'href="/rules#S8"' in response.get_data(as_text=True)
+    assert response.status_code == 422 and 'href="/rules/schieber#S8"' in response.get_data(as_text=True)
 
 
 def test_a_60_deal_match_page_stays_under_100_kb(client: FlaskClient, app: Flask) -> None:

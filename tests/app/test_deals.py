@@ -84,7 +84,7 @@ def test_rejected_156_saves_nothing_and_cites_the_rule(client: FlaskClient, app:
     response = post_deal(client, match_id, deal(points=156))
     assert response.status_code == 422
     page = response.get_data(as_text=True)
-    assert 'href="/rules#S8"' in page
+    assert 'href="/rules/schieber#S8"' in page
     assert any("156" in r for r in reasons(page))
     # shown at the points field, and the typed value is kept
     points_block = page[page.index('<fieldset class="points') :]
@@ -115,7 +115,7 @@ def test_every_schieber_rejection_saves_nothing(client: FlaskClient, app: Flask)
         page = response.get_data(as_text=True)
         assert reasons(page), name
         if rule:
-            assert f'href="/rules#{rule}"' in page, name
+            assert f'href="/rules/schieber#{rule}"' in page, name
     assert counts(app) == before
 
 
@@ -123,7 +123,7 @@ def test_weis_error_shown_at_the_players_weis(client: FlaskClient) -> None:
     match_id = new_schieber(client)
     page = post_deal(client, match_id, deal(weis_2_1_kind="four", weis_2_1_top="9")).get_data(as_text=True)
     seat = page[page.index('data-seat="2"') : page.index('data-seat="3"')]
-    assert 'href="/rules#S6.2"' in seat
+    assert 'href="/rules/schieber#S6.2"' in seat
 
 
 def test_csrf_and_stale_version_and_double_tap(client: FlaskClient, app: Flask) -> None:
@@ -159,7 +159,7 @@ def test_reached_first_asked_when_both_cross(client: FlaskClient, app: Flask) ->
     response = post_deal(client, match_id, deal(contract="undenufe", points=80))
     assert response.status_code == 422
     page = response.get_data(as_text=True)
-    assert 'href="/rules#S7.3"' in page
+    assert 'href="/rules/schieber#S7.3"' in page
     block = page[page.index('<details class="reached"') :]
     assert block.startswith('<details class="reached" open')
     assert counts(app) == before
@@ -204,7 +204,7 @@ def test_schieber_match_to_the_target_with_schneider(client: FlaskClient, app: F
         f"/matches/{match_id}/deals/new", data={**form, **{k: str(v) for k, v in deal().items()}}
     )
     assert response.status_code == 422
-    assert 'href="/rules#S7.1"' in response.get_data(as_text=True)
+    assert 'href="/rules/schieber#S7.1"' in response.get_data(as_text=True)
     assert counts(app) == base
 
 
@@ -240,7 +240,7 @@ def test_correction_is_a_new_version_with_history(client: FlaskClient, app: Flas
     # an invalid correction is refused and changes nothing
     before = counts(app)
     response = post_deal(client, match_id, deal(points=156), url=url)
-    assert response.status_code == 422 and 'href="/rules#S8"' in response.get_data(as_text=True)
+    assert response.status_code == 422 and 'href="/rules/schieber#S8"' in response.get_data(as_text=True)
     assert counts(app) == before
     assert client.get(f"/matches/{match_id}/deals/99/correct").status_code == 404
 
@@ -377,7 +377,7 @@ def test_every_klammern_rejection_saves_nothing(client: FlaskClient, app: Flask)
         page = response.get_data(as_text=True)
         assert reasons(page), name
         if rule:
-            assert f'href="/rules#{rule}"' in page, (name, reasons(page))
+            assert f'href="/rules/klammern#{rule}"' in page, (name, reasons(page))
     assert counts(app) == before
 
 

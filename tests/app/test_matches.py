@@ -194,7 +194,7 @@ def test_import_rejections_save_nothing(client: FlaskClient, app: Flask) -> None
     page = client.post(
         "/matches/import", data={"csrf_token": token, "text": json.dumps(impossible), "deck": "swiss"}
     ).get_data(as_text=True)
-    assert 'href="/rules#S8"' in page and "156" in page
+    assert 'href="/rules/schieber#S8"' in page and "156" in page
     assert client.post("/matches/import", data={"text": "{}", "deck": "swiss"}).status_code == 422  # no CSRF
     assert counts(app) == before
 

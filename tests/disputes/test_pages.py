@@ -36,7 +36,7 @@ def test_each_screen_rules_and_cites(client: FlaskClient, screen: str) -> None:
     page = ask(client, screen)
     assert VERDICTS[screen] in page.replace("&#39;", "'")
     # Every cited rule links to its anchor in the rule book.
-    assert re.search(r'href="/rules#[SK]\d+(\.\d+)?"', page)
+    assert re.search(r'href="/rules/(?:schieber|klammern)#[SK]\d+(\.\d+)?"', page)
 
 
 @pytest.mark.parametrize("screen", list(QUESTIONS))

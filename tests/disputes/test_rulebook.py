@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from scorer.rulebook import book
@@ -20,19 +21,19 @@ def ids_in(path: Path) -> list[str]:
     return [section or rule for section, rule in found]
 
 
+#: The games with a rule file, and the file.
+GAME_FILES = [
+    ("schieber", "SCHIEBER.md"),
+    ("klammern", "KLAMMERN.md"),
+    ("coiffeur", "COIFFEUR.md"),
+    ("differenzler", "DIFFERENZLER.md"),
+]
+
 #: Every rule file the app ships, English and translated, registered on a game or not (TOURNAMENT.md).
 RULE_FILES = sorted(RULES.glob("*.md")) + sorted(RULES.glob("*/*.md"))
 
 
-@pytest.mark.parametrize(
-    "game, name",
-    [
-        ("schieber", "SCHIEBER.md"),
-        ("klammern", "KLAMMERN.md"),
-        ("coiffeur", "COIFFEUR.md"),
-        ("differenzler", "DIFFERENZLER.md"),
-    ],
-)
+@pytest.mark.parametrize("game, name", GAME_FILES)
 def test_every_rule_id_is_parsed(game: str, name: str) -> None:
     assert sorted(book.english(game).ids()) == sorted(ids_in(RULES / name))
 
@@ -137,27 +138,62 @@ def test_translation_falls_back_rule_by_rule(tmp_path: Path, monkeypatch: pytest
 
 
 def test_rule_book_page_anchors_every_rule(client: FlaskClient) -> None:
-    page = client.get("/rules", headers={"Accept-Language": "en"}).get_data(as_text=True)
-    for name in ("SCHIEBER.md", "KLAMMERN.md", "COIFFEUR.md", "DIFFERENZLER.md"):
+    pages = {
+        name: client.get(f"/rules/{game}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+        for game, name in GAME_FILES
+    }
+    for name, page in pages.items():
         for rid in ids_in(RULES / name):
             assert f'id="{rid}"' in page, rid
-    assert "nothing but trumps" in page
+    schieber = pages["SCHIEBER.md"]
+    assert "nothing but trumps" in schieber
     # The full book (not a list of ids): Markdown rendered, option tables, cross-references linked.
-    assert "<strong>Schneider</strong>" in page and "<table>" in page
-    assert '<a href="#S7.3">S7.3</a>' in page
+    assert "<strong>Schneider</strong>" in schieber and "<table>" in schieber
+    assert '<a href="#S7.3">S7.3</a>' in schieber
+    # A citation of another game's rule goes to that game's page (Coiffeur cites Schieber's S4.4).
+    assert '<a href="/rules/schieber#S3.3">S3.3</a>' in pages["COIFFEUR.md"]
+
+
+def test_rule_book_list_anchors_every_id_and_links_its_page(client: FlaskClient) -> None:
+    # /rules lists every rule by id, so an address /rules#S4.4 still lands on that rule.
+    page = client.get("/rules", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    for game, name in GAME_FILES:
+        for rid in ids_in(RULES / name):
+            assert f'id="{rid}"' in page and f'href="/rules/{game}#{rid}"' in page, rid
+    assert client.get("/rules/nogame").status_code == 404
+
+
+def test_rule_links_go_to_the_games_page(app: Flask) -> None:
+    from scorer.web.views import rule_url
+
+    with app.test_request_context():
+        assert rule_url("S4.4") == "/rules/schieber#S4.4"
+        assert rule_url("K1.4.1") == "/rules/klammern#K1.4.1"
+        assert rule_url("C5.1") == "/rules/coiffeur#C5.1"
+        assert rule_url("D4.3") == "/rules/differenzler#D4.3"
+        # No game numbers its rules with X: the book's list.
+        assert rule_url("X1") == "/rules#X1"
 
 
 def test_rule_book_page_shows_the_new_games(client: FlaskClient) -> None:
-    page = client.get("/rules", headers={"Accept-Language": "en"}).get_data(as_text=True)
-    assert 'href="#coiffeur"' in page and 'href="#differenzler"' in page
-    # C5.2 cites C5.1, D8's list cites D4.3: both link into the book.
-    assert '<a href="#C5.1">C5.1</a>' in page and '<a href="#D4.3">D4.3</a>' in page
-    assert '<a href="#K1.4.1">K1.4.1</a>' in page
-    assert "<h4>1. A whole <code>official8</code> game (two teams, default options)</h4>" in page
-    assert "<pre><code>" in page and "```" not in page
+    coiffeur = client.get("/rules/coiffeur", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    differenzler = client.get("/rules/differenzler", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    # C5.2 cites C5.1, D8's list cites D4.3: both link into their page.
+    assert '<a href="#C5.1">C5.1</a>' in coiffeur and '<a href="#D4.3">D4.3</a>' in differenzler
+    assert "<h4>1. A whole <code>official8</code> game (two teams, default options)</h4>" in coiffeur
+    assert "<pre><code>" in coiffeur and "```" not in coiffeur
+    klammern = client.get("/rules/klammern", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert '<a href="#K1.4.1">K1.4.1</a>' in klammern
 
 
 def test_rule_book_page_in_german_falls_back_for_the_new_games(client: FlaskClient) -> None:
+    german = {"Accept-Language": "de-CH"}
+    assert "Renonce mit 2–3 Spielern" in client.get("/rules/klammern", headers=german).get_data(as_text=True)
+    assert 'id="C5.1" lang="en"' in client.get("/rules/coiffeur", headers=german).get_data(as_text=True)
+
+
+def test_rule_book_list_in_german_keeps_english_titles_on_the_game_pages(client: FlaskClient) -> None:
     page = client.get("/rules", headers={"Accept-Language": "de-CH"}).get_data(as_text=True)
-    assert "Renonce mit 2–3 Spielern" in page
-    assert 'id="C5.1" lang="en"' in page
+    # A translated rule is listed with its title; an English one (Coiffeur) by its id alone.
+    assert "Kein Untertrumpfen" in page
+    assert 'id="C5.1"' in page and "Zickzack" not in page and "Slalom" not in page
