@@ -14,7 +14,7 @@ from rules_engine.cards import SCHIEBER_DECK, Card, Rank, Suit
 from rules_engine.errors import InvalidRecord, RuleBroken
 from rules_engine.schieber import play as splay
 from rules_engine.schieber import weis as sweis
-from rules_engine.schieber.contracts import DEAL_TOTAL, MATCH_BONUS, Contract, schieber_options
+from rules_engine.schieber.contracts import CONTRACT_KEYS, DEAL_TOTAL, MATCH_BONUS, Contract, schieber_options
 from rules_engine.seats import Seat
 from rules_engine.tricks import Ranking
 from scorer.disputes.ruling import Ruling, Unreadable, cards, codes, hands_of, step_name, tricks_of
@@ -25,7 +25,7 @@ from scorer.web.views import reason_text
 if TYPE_CHECKING:
     from scorer.disputes.forms import ReplayForm
 
-CONTRACTS = ("H", "D", "S", "C", "obenabe", "undenufe")
+CONTRACTS = CONTRACT_KEYS
 
 
 def _check_contract(key: str) -> None:
