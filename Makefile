@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+# Where `make serve` listens: every address of this machine, so the table's tablets can open it.
+HOST ?= 0.0.0.0
+PORT ?= 5000
 MO := $(patsubst %.po,%.mo,$(wildcard scorer/locales/*/LC_MESSAGES/messages.po))
 
 .PHONY: test serve install migrate system-deps translations compile-translations typecheck clean
@@ -35,7 +38,7 @@ migrate: $(STAMP)
 	$(PY) -m flask --app scorer db-upgrade
 
 serve: migrate compile-translations
-	$(PY) -m flask --app scorer run --host 127.0.0.1 --port 5000
+	$(PY) -m flask --app scorer run --host $(HOST) --port $(PORT)
 
 # The whole suite on SQLite, then every test that touches the database again on a real
 # PostgreSQL server that scripts/with-postgres.sh starts (the engine tests need no database).

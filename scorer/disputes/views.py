@@ -14,6 +14,7 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from rules_engine.errors import InvalidRecord
+from scorer.access import address
 from scorer.disputes import rulings
 from scorer.disputes.cards import CardError, parse_codes, parse_tricks
 from scorer.disputes.forms import (
@@ -297,7 +298,7 @@ def rule_texts(ruling: Ruling) -> list[tuple[str, str, book.Rule | None]]:
 
 def share_url(screen: str) -> str:
     return (
-        url_for("disputes.screen", screen=screen, _external=True)
+        address.external_url("disputes.screen", screen=screen)
         + "?"
         + urlencode(list(request.args.items(multi=True)))
     )
