@@ -8,7 +8,7 @@ HOST ?= 0.0.0.0
 PORT ?= 5000
 MO := $(patsubst %.po,%.mo,$(wildcard scorer/locales/*/LC_MESSAGES/messages.po))
 
-.PHONY: test serve install migrate system-deps translations compile-translations typecheck clean
+.PHONY: test serve install migrate system-deps translations compile-translations vendor typecheck clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +18,12 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install -q -e '.[test]'
 	touch $@
 
-install: $(STAMP)
+install: $(STAMP) vendor
+
+# The browser libraries the app serves itself (htmx), fetched with npm and checked against
+# the SHA-256 pinned in the script; built like the .mo files, never committed.
+vendor:
+	bash scripts/vendor.sh
 
 # Debian packages the suite drives for real: chromium, poppler-utils, fonts, postgresql.
 system-deps:
@@ -37,12 +42,12 @@ translations: $(STAMP)
 migrate: $(STAMP)
 	$(PY) -m flask --app scorer db-upgrade
 
-serve: migrate compile-translations
+serve: migrate compile-translations vendor
 	$(PY) -m flask --app scorer run --host $(HOST) --port $(PORT)
 
 # The whole suite on SQLite, then every test that touches the database again on a real
 # PostgreSQL server that scripts/with-postgres.sh starts (the engine tests need no database).
-test: $(STAMP) system-deps compile-translations
+test: $(STAMP) system-deps compile-translations vendor
 	$(PY) -m mypy --strict rules_engine
 	$(PY) -m pytest -n 2
 	bash scripts/with-postgres.sh $(PY) -m pytest -n 2 tests/app tests/browser tests/i18n tests/security tests/robustness tests/sheets
@@ -53,3 +58,4 @@ typecheck: $(STAMP)
 clean:
 	rm -rf $(VENV) build *.egg-info
 	find scorer/locales -name '*.mo' -delete
+	rm -rf scorer/static/vendor
