@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from scorer import scoring
 from scorer.store import db, log
 from scorer.store.models import Match
-from scorer.web import display
+from scorer.web import display, reason_texts
 
 
 @dataclass
@@ -40,6 +40,7 @@ def load(match_id: int) -> Loaded:
         abort(404)
     state = log.derive(match.entries)
     record = scoring.match_record(match.settings, state.deals)
+    reason_texts.at_table(match.settings)  # reasons on this request name its players and cards
     return Loaded(match, state, record, scoring.score(record))
 
 
