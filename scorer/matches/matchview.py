@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from scorer import scoring
 from scorer.store import db, log
 from scorer.store.models import Match
-from scorer.web import display, reason_texts
+from scorer.web import display, i18n, reason_texts
 
 
 @dataclass
@@ -208,7 +208,10 @@ def rows(loaded: Loaded) -> list[Row]:
                 else ""
             )
             weis = answer.get("weis") or [0, 0]
-            cells["weis_points"] = texts["weis"] % {"a": weis[0], "b": weis[1] if len(weis) > 1 else 0}
+            cells["weis_points"] = texts["weis"] % {
+                "a": i18n.number(weis[0]),
+                "b": i18n.number(weis[1] if len(weis) > 1 else 0),
+            }
         else:
             cells["contract"] = display.suit_name(str(record.get("trump")), deck)
             cells["declarer"] = _name(seat_names, record.get("declarer"))

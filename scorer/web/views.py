@@ -63,6 +63,9 @@ def number(value: Any) -> str:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["num"] = number
+    from scorer.deals.describe import deal_line
+
+    app.jinja_env.globals["deal_line"] = deal_line
     app.jinja_env.globals.update(
         reason_text=reason_text,
         rule_url=rule_url,
