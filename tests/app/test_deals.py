@@ -345,7 +345,7 @@ def test_klammern_small_big_laube_and_kalte(client: FlaskClient) -> None:
     for n in range(4):  # playing team 1 wins with 100 > Beet 82: one small point each (K7.1)
         assert post_deal(client, match_id, k_deal(forehand=n % 4 + 1)).status_code == 303
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    assert "Ben &amp; Tom is in the Laube." in page  # 4 small points (K7.5)
+    assert "Ben &amp; Tom are in the Laube." in page  # 4 small points (K7.5); two players: plural
     assert "Sue &amp; Ulla must play." in page
     assert post_deal(client, match_id, k_deal()).status_code == 303
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
