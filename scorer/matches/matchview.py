@@ -241,7 +241,9 @@ def _claims(claims: Any, seat_names: list[str], deck: str) -> list[str]:
     texts = []
     for seat, groups in sorted((claims or {}).items()):
         for cards in groups:
-            texts.append(f"{_name(seat_names, int(seat))}: {i18n.native_digits(display.meld_text(cards, deck))}")
+            texts.append(
+                f"{_name(seat_names, int(seat))}: {i18n.native_digits(display.meld_text(cards, deck))}"
+            )
     return texts
 
 

@@ -23,7 +23,10 @@ STOECK_IN_OTHER_WEIS = deal(weis_2_1_kind="run3", weis_2_1_suit="H", weis_2_1_to
 
 
 def reasons(page: str) -> list[str]:
-    return [" ".join(re.sub(r"<[^>]+>", " ", m).split()) for m in re.findall(r'class="reason"[^>]*>(.*?)</p>', page, re.S)]
+    return [
+        " ".join(re.sub(r"<[^>]+>", " ", m).split())
+        for m in re.findall(r'class="reason"[^>]*>(.*?)</p>', page, re.S)
+    ]
 
 
 def test_s7_3_without_a_team_by_the_tricks_names_no_team_none(app: Flask) -> None:
@@ -46,8 +49,9 @@ def test_s7_3_without_a_team_by_the_tricks_names_no_team_none(app: Flask) -> Non
 def test_a_deal_form_names_the_players_and_the_cards(client: FlaskClient) -> None:
     match_id = new_schieber(client)
     page = post_deal(client, match_id, STOECK_IN_OTHER_WEIS).get_data(as_text=True)
-    assert "S6.6 Seat 1 (Anna) claims Stöck, but Rosen König, Rosen Ober is in the Weis of seat 2 (Beat)." in (
-        reasons(page)
+    assert (
+        "S6.6 Seat 1 (Anna) claims Stöck, but Rosen König, Rosen Ober is in the Weis of seat 2 (Beat)."
+        in (reasons(page))
     )
     french = new_schieber(client, deck="french")
     page = post_deal(client, french, STOECK_IN_OTHER_WEIS).get_data(as_text=True)
@@ -80,7 +84,14 @@ def test_the_rule_book_speaks_of_options_as_the_form_does(client: FlaskClient) -
     page = client.get("/rules").get_data(as_text=True)
     assert "<code>seed</code>" not in page and "<code>official</code>" not in page
     assert "Default target 3000 (basic rules) or 2500 (Swiss regulation)" in page
-    for key in ("long_runs", "four_nines", "weis_equal_points", "jappa_total", "meld_tiebreak", "clean_side_all"):
+    for key in (
+        "long_runs",
+        "four_nines",
+        "weis_equal_points",
+        "jappa_total",
+        "meld_tiebreak",
+        "clean_side_all",
+    ):
         assert f"<code>{key}</code>" not in page, key
     assert "Runs of five and more" in page and "Equal melds" in page
     german = client.get("/rules", headers={"Accept-Language": "de-CH"}).get_data(as_text=True)
@@ -151,3 +162,11 @@ def test_a_side_of_two_is_plural(client: FlaskClient, language: str, laube: str,
     page = client.get(f"/matches/{match_id}", headers={"Accept-Language": language.replace("_", "-")})
     text = page.get_data(as_text=True)
     assert laube in text and must in text
+
+
+def test_the_match_title_names_the_profile_in_words(client: FlaskClient) -> None:
+    seed = client.get(f"/matches/{new_schieber(client)}").get_data(as_text=True)
+    official = client.get(f"/matches/{new_schieber(client, profile='official')}").get_data(as_text=True)
+    assert "· basic rules</small>" in seed and "· Swiss regulation</small>" in official
+    german = client.get(f"/matches/{new_schieber(client)}", headers={"Accept-Language": "de-CH"})
+    assert "· Grundregeln</small>" in german.get_data(as_text=True)
