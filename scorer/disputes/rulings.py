@@ -29,6 +29,7 @@ from rules_engine.schieber import weis as sweis
 from rules_engine.schieber.contracts import DEAL_TOTAL, MATCH_BONUS, Contract, schieber_options
 from rules_engine.seats import Seat, side_count
 from rules_engine.tricks import Ranking
+from scorer.web import display, i18n
 from scorer.web.views import reason_text
 
 SCHIEBER_CONTRACTS = ("H", "D", "S", "C", "obenabe", "undenufe")
@@ -608,8 +609,10 @@ def _step_row(step: sweis.ComparisonStep, contract: str) -> dict[str, Any]:
     first, second = step.first, step.second
     shown_first, shown_second = str(first), str(second)
     if step.name == "rank":
+        # The top cards' ranks as players name them (Ober, König), not their letters (Q, K).
         order = "6789TJQKA"
-        shown_first, shown_second = order[abs(first)], order[abs(second)]
+        shown_first = i18n.native_digits(display.rank_name(order[abs(first)], "swiss"))
+        shown_second = i18n.native_digits(display.rank_name(order[abs(second)], "swiss"))
     elif step.name == "play_order":
         shown_first = _("%(n)s. to play", n=1 - first)
         shown_second = _("%(n)s. to play", n=1 - second)
@@ -853,11 +856,11 @@ def _meld_steps(
     )
     shown = (
         lambda m, v: m.name,
-        lambda m, v: m.top.rank.value,
+        lambda m, v: i18n.native_digits(display.rank_name(m.top.rank.value, "french")),
         lambda m, v: _("yes") if v else _("no"),
         (lambda m, v: _("%(n)s. to play", n=1 - v))
         if tiebreak == "first_declared"
-        else (lambda m, v: m.suit.value),
+        else (lambda m, v: display.suit_name(m.suit.value, "french")),
     )
     steps = []
     for index, (name, explanation, x, y, show) in enumerate(zip(names, explanations, a, b, shown), start=1):

@@ -170,3 +170,17 @@ def test_the_match_title_names_the_profile_in_words(client: FlaskClient) -> None
     assert "· basic rules</small>" in seed and "· Swiss regulation</small>" in official
     german = client.get(f"/matches/{new_schieber(client)}", headers={"Accept-Language": "de-CH"})
     assert "· Grundregeln</small>" in german.get_data(as_text=True)
+
+
+def test_the_weis_comparison_names_the_top_cards(client: FlaskClient) -> None:
+    """S6.5: equal points and length, the higher top card wins — Ober against König, not Q vs K."""
+    url = "/disputes/weis?game=schieber&contract=H&forehand=1&seat_1=CT+CJ+CQ&seat_2=SJ+SQ+SK&ask=1"
+    page = client.get(url).get_data(as_text=True)
+    steps = page[page.rindex("<table") : page.rindex("</table>")]
+    cells = [
+        " ".join(re.sub(r"<[^>]+>", " ", c).split()) for c in re.findall(r"<td[^>]*>(.*?)</td>", steps, re.S)
+    ]
+    assert "Ober" in cells and "König" in cells
+    assert "Q" not in cells and "K" not in cells
+    persian = client.get(url, headers={"Accept-Language": "fa"}).get_data(as_text=True)
+    assert "اوبر" in persian and "شاه" in persian
