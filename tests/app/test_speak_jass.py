@@ -184,3 +184,23 @@ def test_the_weis_comparison_names_the_top_cards(client: FlaskClient) -> None:
     assert "Q" not in cells and "K" not in cells
     persian = client.get(url, headers={"Accept-Language": "fa"}).get_data(as_text=True)
     assert "اوبر" in persian and "شاه" in persian
+
+
+def test_persian_match_title_and_chalk_board_in_persian_digits(client: FlaskClient) -> None:
+    match_id = new_schieber(client)
+    post_deal(client, match_id, deal(points=98))
+    for view in ("", "?view=board"):
+        page = client.get(f"/matches/{match_id}{view}", headers={"Accept-Language": "fa"}).get_data(
+            as_text=True
+        )
+        title = re.search(r'<h1 class="match-title">(.*?)</h1>', page, re.S)
+        assert (
+            title
+            and "#\u06f1" in title.group(1)
+            and not re.search(r"[0-9]", re.sub(r"<[^>]+>", "", title.group(1)))
+        )
+        if view:
+            board = page[
+                page.index('<section class="chalkboard"') : page.index("</section>", page.index("chalkboard"))
+            ]
+            assert not re.search(r"[0-9]", re.sub(r"<[^>]+>", " ", board))
