@@ -17,14 +17,9 @@ from typing import Any
 
 import rules_engine
 from rules_engine.errors import InvalidRecord
+from scorer import games
 
 log = logging.getLogger(__name__)
-
-#: Match-level settings copied into the engine's match record, per game.
-MATCH_FIELDS: dict[str, tuple[str, ...]] = {
-    "schieber": ("profile", "options", "target"),
-    "klammern": ("players", "format", "options", "target", "target_big"),
-}
 
 _CACHE: OrderedDict[str, dict[str, Any]] = OrderedDict()
 _CACHE_SIZE = 512
@@ -33,17 +28,8 @@ _LOCK = threading.Lock()
 
 def match_record(settings: dict[str, Any], deals: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The DEAL_RECORD.md match record of a match's settings and current deals."""
-    game = settings["game"]
-    record: dict[str, Any] = {"game": game}
-    for key in MATCH_FIELDS[game]:
-        value = settings.get(key)
-        if value is None or value == {}:
-            continue
-        if key == "target" and game == "klammern" and settings.get("format") != "liga":
-            continue
-        if key == "target_big" and settings.get("format") != "small_big":
-            continue
-        record[key] = value
+    record: dict[str, Any] = {"game": settings["game"]}
+    record.update(games.of(settings).setup.record_fields(settings))
     record["deals"] = [dict(d) for d in deals]
     return record
 

@@ -1,4 +1,4 @@
-"""Access pages (issue 8): the edit link, the QR codes, the administrator and voiding."""
+"""Access pages: the edit link, the QR codes, the administrator and voiding."""
 
 from __future__ import annotations
 

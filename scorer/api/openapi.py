@@ -29,123 +29,8 @@ PER_SEAT_CARDS = {"type": "object", "patternProperties": {"^[1-4]$": CARDS}, "ad
 PAIR = {"type": ["array", "null"], "items": {"type": "number"}}
 
 
-def _schieber_deal(in_match: bool) -> dict[str, Any]:
-    properties: dict[str, Any] = {
-        "forehand": SEAT,
-        "contract": {"enum": ["H", "D", "S", "C", "obenabe", "undenufe"]},
-        "pushed": {"type": "boolean"},
-        "points": {
-            "oneOf": [
-                {
-                    "type": "object",
-                    "required": ["team", "value"],
-                    "additionalProperties": False,
-                    "properties": {"team": TEAM, "value": {"type": "integer"}},
-                },
-                {
-                    "type": "object",
-                    "required": ["team", "match"],
-                    "additionalProperties": False,
-                    "properties": {"team": TEAM, "match": {"const": True}},
-                },
-            ]
-        },
-        "weis": PER_SEAT_GROUPS,
-        "stoeck": NULLABLE_SEAT,
-        "hands": {
-            "type": ["object", "null"],
-            "patternProperties": {"^[1-4]$": CARDS},
-            "additionalProperties": False,
-        },
-        "tricks": {"type": ["array", "null"], "items": CARDS},
-        "reached_first": TEAM,
-    }
-    if not in_match:
-        properties = {
-            "game": {"const": "schieber"},
-            "profile": {"enum": ["seed", "official"]},
-            "options": {"type": "object"},
-            **properties,
-        }
-    return {
-        "type": "object",
-        "required": ["forehand", "contract"],
-        "properties": properties,
-        "additionalProperties": False,
-    }
-
-
-def _klammern_deal(in_match: bool) -> dict[str, Any]:
-    properties: dict[str, Any] = {
-        "forehand": SEAT,
-        "trump": {"enum": ["H", "C", "D", "S"]},
-        "declarer": SEAT,
-        "how": {"enum": ["orgi", "kleines", "besser"]},
-        "kontra": {"type": "boolean"},
-        "re": {"type": "boolean"},
-        "melds": PER_SEAT_GROUPS,
-        "bella": NULLABLE_SEAT,
-        "points": {
-            "oneOf": [
-                {
-                    "type": "object",
-                    "required": ["team", "value"],
-                    "additionalProperties": False,
-                    "properties": {"team": TEAM, "value": {"type": "integer"}},
-                },
-                {
-                    "type": "object",
-                    "required": ["sides"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "sides": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 3}
-                    },
-                },
-                {
-                    "type": "object",
-                    "required": ["team", "all_tricks"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "team": {"type": "integer", "minimum": 1, "maximum": 3},
-                        "all_tricks": {"type": "boolean"},
-                    },
-                },
-            ]
-        },
-        "revoke": {
-            "oneOf": [
-                {"type": "null"},
-                {
-                    "type": "object",
-                    "required": ["seat", "points"],
-                    "additionalProperties": False,
-                    "properties": {"seat": SEAT, "points": {"type": "array", "items": {"type": "integer"}}},
-                },
-            ]
-        },
-        "durchmarsch": NULLABLE_SEAT,
-        "hands": {
-            "type": ["object", "null"],
-            "patternProperties": {"^[1-4]$": CARDS},
-            "additionalProperties": False,
-        },
-        "tricks": {"type": ["array", "null"], "items": CARDS},
-    }
-    required = ["trump", "declarer"]
-    if not in_match:
-        properties = {
-            "game": {"const": "klammern"},
-            "profile": {"const": "seed"},
-            "options": {"type": "object"},
-            "players": {"enum": [2, 3, 4]},
-            "format": {"enum": ["small_big", "liga", "hamburg"]},
-            **properties,
-        }
-        required = ["game", *required]
-    return {"type": "object", "required": required, "properties": properties, "additionalProperties": False}
-
-
-SCHEMAS: dict[str, Any] = {
+#: The schemas every game shares; each game adds its own (:func:`schemas`).
+SHARED: dict[str, Any] = {
     "Card": CARD,
     "Reason": {
         "type": "object",
@@ -165,63 +50,6 @@ SCHEMAS: dict[str, Any] = {
         "required": ["error"],
         "properties": {"error": {"type": "string"}},
         "description": "The input is not a record (what the command line rejects with exit 2).",
-    },
-    "SchieberDeal": _schieber_deal(False),
-    "KlammernDeal": _klammern_deal(False),
-    "DealRecord": {
-        "anyOf": [
-            {"$ref": "#/components/schemas/SchieberDeal"},
-            {"$ref": "#/components/schemas/KlammernDeal"},
-        ]
-    },
-    "SchieberMatch": {
-        "type": "object",
-        "required": ["deals"],
-        "additionalProperties": False,
-        "properties": {
-            "game": {"const": "schieber"},
-            "profile": {"enum": ["seed", "official"]},
-            "options": {"type": "object"},
-            "target": {"type": "integer", "minimum": 1},
-            "deals": {"type": "array", "items": _schieber_deal(True), "maxItems": 12},
-        },
-    },
-    "KlammernMatch": {
-        "type": "object",
-        "required": ["game", "deals"],
-        "additionalProperties": False,
-        "properties": {
-            "game": {"const": "klammern"},
-            "profile": {"const": "seed"},
-            "options": {"type": "object"},
-            "players": {"enum": [2, 3, 4]},
-            "format": {"enum": ["small_big", "liga", "hamburg"]},
-            "target": {"type": "integer", "minimum": 1},
-            "target_big": {"type": "integer", "minimum": 1},
-            "deals": {"type": "array", "items": _klammern_deal(True), "maxItems": 12},
-        },
-    },
-    "MatchRecord": {
-        "anyOf": [
-            {"$ref": "#/components/schemas/SchieberMatch"},
-            {"$ref": "#/components/schemas/KlammernMatch"},
-        ]
-    },
-    "LegalPosition": {
-        "type": "object",
-        "required": ["hand"],
-        "additionalProperties": False,
-        "description": "`contract` for Schieber, `trump` for Klammern.",
-        "properties": {
-            "game": {"enum": ["schieber", "klammern"]},
-            "profile": {"enum": ["seed", "official"]},
-            "options": {"type": "object"},
-            "contract": {"enum": ["H", "D", "S", "C", "obenabe", "undenufe"]},
-            "trump": {"enum": ["H", "C", "D", "S"]},
-            "players": {"enum": [2, 3, 4]},
-            "hand": {**CARDS, "maxItems": 9},
-            "trick": {**CARDS, "maxItems": 3},
-        },
     },
     "DealAnswer": {
         "type": "object",
@@ -313,8 +141,44 @@ def _operation(
     }
 
 
+def schemas() -> dict[str, Any]:
+    """The document's schemas: the shared ones, and each game's deal, match and position."""
+    from scorer import games
+
+    described = [(each.name.title(), each.api) for each in games.registry().values() if each.api is not None]
+    found: dict[str, Any] = {name: SHARED[name] for name in ("Card", "Reason", "Error")}
+    for title, api in described:
+        found[f"{title}Deal"] = api.deal
+    found["DealRecord"] = {"anyOf": [{"$ref": f"#/components/schemas/{title}Deal"} for title, _ in described]}
+    for title, api in described:
+        found[f"{title}Match"] = api.match
+    found["MatchRecord"] = {
+        "anyOf": [{"$ref": f"#/components/schemas/{title}Match"} for title, _ in described]
+    }
+    position: dict[str, Any] = {
+        "game": {"enum": [each.name for each in games.registry().values() if each.api is not None]},
+        "options": {"type": "object"},
+    }
+    for _title, api in described:
+        position.update(api.position)
+    position.update({"hand": {**CARDS, "maxItems": 9}, "trick": {**CARDS, "maxItems": 3}})
+    found["LegalPosition"] = {
+        "type": "object",
+        "required": ["hand"],
+        "additionalProperties": False,
+        "description": "`contract` for Schieber, `trump` for Klammern.",
+        "properties": position,
+    }
+    found.update({name: schema for name, schema in SHARED.items() if name not in found})
+    return found
+
+
 def document(server: str = "") -> dict[str, Any]:
     """The OpenAPI 3.1 document; ``server`` is the base URL it is served from."""
+    from scorer import games
+
+    described = [each.api for each in games.registry().values() if each.api is not None]
+    examples = described[0].examples if described else {"deal": {}, "match": {}, "position": {}}
     return {
         "openapi": "3.1.0",
         "info": {
@@ -332,14 +196,7 @@ def document(server: str = "") -> dict[str, Any]:
                     "Validate and score one deal",
                     "DealRecord",
                     "DealAnswer",
-                    {
-                        "game": "schieber",
-                        "forehand": 1,
-                        "contract": "H",
-                        "points": {"team": 1, "value": 98},
-                        "weis": {"1": [["H6", "H7", "H8"]]},
-                        "stoeck": 3,
-                    },
+                    examples["deal"],
                 )
             },
             "/api/v1/match": {
@@ -348,11 +205,7 @@ def document(server: str = "") -> dict[str, Any]:
                     "Validate and score a whole match",
                     "MatchRecord",
                     "MatchAnswer",
-                    {
-                        "game": "schieber",
-                        "target": 3000,
-                        "deals": [{"forehand": 1, "contract": "H", "points": {"team": 1, "value": 98}}],
-                    },
+                    examples["match"],
                 )
             },
             "/api/v1/legal": {
@@ -361,9 +214,9 @@ def document(server: str = "") -> dict[str, Any]:
                     "Which cards may be played, and why the others may not",
                     "LegalPosition",
                     "LegalAnswer",
-                    {"game": "schieber", "contract": "H", "hand": ["H6", "C6", "CA"], "trick": ["CK", "H9"]},
+                    examples["position"],
                 )
             },
         },
-        "components": {"schemas": SCHEMAS},
+        "components": {"schemas": schemas()},
     }

@@ -44,7 +44,8 @@
   // deck of the game asked about (Rosen / Ass for Swiss cards, ♥ / Ace for French ones); the
   // code it types stays the code.
   function label() {
-    var deck = decks[klammern() ? "french" : "swiss"];
+    var game = document.querySelector("input[name=game]:checked");
+    var deck = decks[game && game.value === "klammern" ? "french" : "swiss"];
     picker.querySelectorAll("span[data-suit]").forEach(function (head) {
       var suit = deck[head.getAttribute("data-suit")];
       if (suit) { head.textContent = suit[0]; head.setAttribute("title", suit[1]); }
@@ -78,14 +79,18 @@
   tool("\u2715", function () { picker.hidden = true; });
   picker.appendChild(tools);
   (form || document.body).appendChild(picker);
-  function klammern() {
+  // The chosen game's deck (its radio's data-deck); null: every card.
+  function deck() {
     var checked = document.querySelector("input[name=game]:checked");
-    return checked && checked.value === "klammern";
+    var cards = checked && checked.getAttribute("data-deck");
+    return cards ? cards.split(" ") : null;
   }
   function refresh() {
     label();
-    var hide = klammern();
-    picker.querySelectorAll("button[data-card$='6']").forEach(function (b) { b.hidden = hide; });
+    var cards = deck();
+    picker.querySelectorAll("button[data-card]").forEach(function (b) {
+      b.hidden = cards !== null && cards.indexOf(b.getAttribute("data-card")) < 0;
+    });
   }
   picker.addEventListener("click", function (event) {
     var card = event.target.getAttribute && event.target.getAttribute("data-card");

@@ -16,7 +16,6 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 
 SUITS = ("H", "D", "S", "C")  # Schieber's contract order: Rosen, Eicheln, Schilten, Schellen
-KLAMMERN_SUITS = ("C", "S", "H", "D")  # K5.2's suit order, clubs (the Besser suit) first
 NATURAL = ("6", "7", "8", "9", "T", "J", "Q", "K", "A")
 
 SUIT_NAMES = {
@@ -96,31 +95,7 @@ def quick_meld(kind: str, suit: str, top: str, four_suits: Sequence[str] = ("H",
     return [suit + NATURAL[i] for i in range(high - length + 1, high + 1)]
 
 
-def parse_card_list(text: str) -> list[list[str]]:
-    """'H6 H7 H8; C9 CT CJ' -> [['H6','H7','H8'], ['C9','CT','CJ']] (codes upper-cased)."""
-    groups = []
-    for part in text.replace(",", " ").split(";"):
-        cards = [c.strip().upper().replace("10", "T") for c in part.split() if c.strip()]
-        if cards:
-            groups.append(cards)
-    return groups
-
-
-def format_card_list(groups: Sequence[Sequence[str]]) -> str:
-    return "; ".join(" ".join(g) for g in groups)
-
-
 # --- the table ---------------------------------------------------------------------------
-
-#: Where each seat sits on the drawn table (CSS grid area), per game and number of players.
-#: Schieber plays counter-clockwise (S2.2), Klammern clockwise (K1.3): seen from above,
-#: seat 2 is to seat 1's right in Schieber and to its left in Klammern.
-POSITIONS = {
-    ("schieber", 4): ("bottom", "right", "top", "left"),
-    ("klammern", 4): ("bottom", "left", "top", "right"),
-    ("klammern", 3): ("bottom", "left", "right"),
-    ("klammern", 2): ("bottom", "top"),
-}
 
 
 def side_of(seat: int, players: int) -> int:

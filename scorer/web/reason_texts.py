@@ -1,4 +1,4 @@
-"""Engine reasons as translated sentences, built from rule id, code and params (issue 6).
+"""Engine reasons as translated sentences, built from rule id, code and params.
 
 The engine (pure, English) gives every :class:`~rules_engine.errors.Reason` a stable
 ``code`` and named ``params``; this table holds one translatable sentence per code, with

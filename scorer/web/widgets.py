@@ -2,7 +2,7 @@
 
 ``wtforms.widgets.core.html_params`` builds each attribute with ``Markup.format``, whose
 escaping formatter is pure Python: about 95 µs for an input's eight attributes on this
-machine, and a deal form renders some thirty of them (bench/load.py, issue 8). This is
+machine, and a deal form renders some thirty of them (bench/load.py). This is
 the same function with the same output (tests/app/test_widgets.py compares the two on
 generated attributes), built with plain string operations; ``install`` puts it where
 WTForms' widgets look it up.

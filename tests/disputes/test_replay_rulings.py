@@ -10,7 +10,8 @@ import rules_engine
 from rules_engine.cards import Suit
 from rules_engine.klammern.contracts import ranking
 from rules_engine.schieber.contracts import Contract, schieber_options
-from scorer.disputes.rulings import Unreadable, replay_ruling
+from scorer.disputes.replay import replay_ruling
+from scorer.disputes.ruling import Unreadable
 
 from .deals import deal_hands, play_out
 

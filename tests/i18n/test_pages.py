@@ -1,4 +1,4 @@
-"""Every page in every language, with no English left over (issue 6).
+"""Every page in every language, with no English left over.
 
 A page is rendered in each language; its visible text (text nodes, and the attributes a
 player reads: placeholder, title, aria-label, alt, button values) is compared with the
@@ -251,7 +251,7 @@ def pdf_lines(data: bytes, lang: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", OTHERS)
 def test_no_english_left_in_the_pdfs(client: FlaskClient, table: Table, lang: str) -> None:
-    """Scoresheets and pads, read back by text extraction (issue 6: PDFs in every language)."""
+    """Scoresheets and pads, read back by text extraction (PDFs in every language)."""
     probes = probes_for(lang)
     documents = {
         "Schieber scoresheet": f"/matches/{table.schieber}/scoresheet.pdf",

@@ -1,4 +1,4 @@
-"""Fuzzing every route of the administrator and of the edit secret (issue 8, proof).
+"""Fuzzing every route of the administrator and of the edit secret.
 
 Whatever arrives — garbage fields, missing or foreign CSRF tokens, stale or nonsense
 versions, huge or non-UTF-8 bodies, JSON instead of a form, a wrong method — from a

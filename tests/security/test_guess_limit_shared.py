@@ -1,4 +1,4 @@
-"""The limit on guessing is one count in the database, shared by every worker (issue 8, access).
+"""The limit on guessing is one count in the database, shared by every worker.
 
 Two app instances over one database, and two gunicorn servers (separate processes) over one
 SQLite file in WAL mode or one PostgreSQL schema (scripts/with-postgres.sh): wrong guesses

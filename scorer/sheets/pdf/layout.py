@@ -21,8 +21,8 @@ from reportlab.platypus import Flowable, SimpleDocTemplate, Table, TableStyle  #
 
 from scorer.sheets.pdf.fonts import BOLD, REGULAR, register_fonts
 from scorer.sheets.pdf.grid import EMPTY, PAD, Cell, Grid, GridStyle, HeadBox, fit, wrap_words
+from scorer.sheets.pdf.model import Column, Header, Mark, Side, sheet_part
 from scorer.sheets.pdf.text import Lang, isolate, strip_isolates
-from scorer.sheets.pdf.viewmodels import Column, Header, Mark, Side
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 MARGIN = 12 * mm
@@ -51,14 +51,9 @@ def paper_size(paper: str) -> tuple[float, float]:
 
 
 def game_name(lang: Lang, header: Header) -> str:
-    if header.game == "schieber":
-        return lang("Schieber")
-    fmt = {
-        "small_big": lang("small and big points"),
-        "liga": lang("Liga-Partie"),
-        "hamburg": lang("Hamburg dice"),
-    }.get(header.format or "small_big", header.format or "")
-    return lang("Klammern (%(format)s)", format=fmt)
+    """The game (and its format) as the game's sheet part names it."""
+    part = sheet_part(header.game)
+    return part.title(lang, header) if part is not None else header.game
 
 
 def contract_name(lang: Lang, key: Any, deck: str) -> str:

@@ -29,8 +29,8 @@ from scorer.sheets.pdf.layout import (
     seats_text,
     side_name,
 )
+from scorer.sheets.pdf.model import Header, PadView
 from scorer.sheets.pdf.text import Lang
-from scorer.sheets.pdf.viewmodels import Header, PadView
 
 SIZE = 7.5
 ROW_HEIGHT = 17.0

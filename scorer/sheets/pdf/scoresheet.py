@@ -31,8 +31,8 @@ from scorer.sheets.pdf.layout import (
     side_name,
     signature_table,
 )
+from scorer.sheets.pdf.model import Column, Header, Row, SheetView
 from scorer.sheets.pdf.text import Lang, isolate, when_text
-from scorer.sheets.pdf.viewmodels import Column, Header, Row, SheetView
 
 SIZE = 6.8
 
