@@ -22,7 +22,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from scorer import create_app
-from scorer.config import LANGUAGES
+from scorer.languages import LANGUAGES
 from tests.app.conftest import new_klammern, new_schieber, post_deal
 from tests.database import fresh_database
 from tests.disputes.test_pages import QUESTIONS
