@@ -255,17 +255,17 @@ def _done(loaded: matchview.Loaded, target: Entry | None, *, redo: bool) -> str:
     if redo and target is not None:  # the undo entry: what it cancelled comes back
         entry = next((e for e in loaded.match.entries if e.seq == target.target_seq), None)
     if entry is None or entry.kind not in ("deal", "correction"):
-        return _("The undone entry is back.") if redo else _("The last entry was undone.")
+        return str(_("The undone entry is back.") if redo else _("The last entry was undone."))
     slot = entry.seq if entry.kind == "deal" else entry.target_seq or 0
     number = i18n.digits(1 + sum(1 for s in loaded.state.current_slots if s.slot < slot))
     deal = deal_line(entry.record or {}, loaded.settings)
     if entry.kind == "deal":
         if redo:
-            return _("Deal %(number)s is back: %(deal)s.", number=number, deal=deal)
-        return _("Deal %(number)s was undone: %(deal)s.", number=number, deal=deal)
+            return str(_("Deal %(number)s is back: %(deal)s.", number=number, deal=deal))
+        return str(_("Deal %(number)s was undone: %(deal)s.", number=number, deal=deal))
     if redo:
-        return _("The correction of deal %(number)s is back: %(deal)s.", number=number, deal=deal)
-    return _("The correction of deal %(number)s was undone: %(deal)s.", number=number, deal=deal)
+        return str(_("The correction of deal %(number)s is back: %(deal)s.", number=number, deal=deal))
+    return str(_("The correction of deal %(number)s was undone: %(deal)s.", number=number, deal=deal))
 
 
 def _already_saved() -> None:
