@@ -36,9 +36,11 @@ def select_options(options: Sequence[tuple[str, str]], selected: Any) -> Markup:
     Built in Python rather than a Jinja loop: the deal form repeats its quick-meld selects
     up to 24 times, and the loop was a quarter of the form's time (bench/load.py).
     """
+    digits = i18n.NATIVE_DIGITS.get(i18n.current())  # ranks and seats in the reader's digits
     return Markup(
         "".join(
-            f'<option value="{escape(value)}"{" selected" if value == selected else ""}>{escape(label)}</option>'
+            f'<option value="{escape(value)}"{" selected" if value == selected else ""}>'
+            f"{escape(i18n.native_digits(str(label)) if digits else label)}</option>"
             for value, label in options
         )
     )

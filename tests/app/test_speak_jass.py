@@ -204,3 +204,17 @@ def test_persian_match_title_and_chalk_board_in_persian_digits(client: FlaskClie
                 page.index('<section class="chalkboard"') : page.index("</section>", page.index("chalkboard"))
             ]
             assert not re.search(r"[0-9]", re.sub(r"<[^>]+>", " ", board))
+
+
+def test_persian_deal_form_and_match_list_in_persian_digits(client: FlaskClient) -> None:
+    match_id = new_schieber(client)
+    post_deal(client, match_id, deal(points=98))
+    persian = {"Accept-Language": "fa"}
+    form = client.get(f"/matches/{match_id}/deals/new", headers=persian).get_data(as_text=True)
+    title = re.search(r'<h1 class="deal-title">(.*?)<a', form, re.S)
+    assert title and "\u06f2" in title.group(1) and not re.search(r"[0-9]", title.group(1))
+    options = re.findall(r"<option[^>]*>([^<]*)</option>", form)
+    assert options and not [o for o in options if re.search(r"[0-9]", o)]
+    listing = client.get("/matches/", headers=persian).get_data(as_text=True)
+    counts = re.findall(r'<span class="muted">([^<]*)</span>', listing)
+    assert counts and not [c for c in counts if re.search(r"[0-9]", c)]
