@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
+from rules_engine.answers import DealAnswer, LegalAnswer, MatchAnswer
 from rules_engine.errors import InvalidRecord
 
 if TYPE_CHECKING:
@@ -26,14 +27,15 @@ GAMES: dict[str, str] = {
     "differenzler": "rules_engine.differenzler",
 }
 
-Answer = dict[str, Any]
-
+#: Any game's answer: the entry point says which (:mod:`rules_engine.answers`).
+Answer: TypeAlias = "DealAnswer | MatchAnswer | LegalAnswer"
+_Legal = Callable[[Mapping[str, Any]], LegalAnswer]
+_Fast = Callable[[Mapping[str, Any]], "LegalAnswer | None"]
 
 #: (game, entry) -> the function, once imported: dispatch is on every call's hot path.
 _RESOLVED: dict[tuple[str, str], Callable[[Mapping[str, Any]], Answer]] = {}
-_Fast = Callable[[Mapping[str, Any]], "Answer | None"]
 #: Game -> (its ``legal_cards_fast`` or None, its ``legal_cards``), once imported.
-_LEGAL_CARDS: dict[object, tuple[_Fast | None, Callable[[Mapping[str, Any]], Answer]]] = {}
+_LEGAL_CARDS: dict[object, tuple[_Fast | None, _Legal]] = {}
 
 
 def _entry(record: object, entry: str) -> Callable[[Mapping[str, Any]], Answer]:
@@ -45,33 +47,48 @@ def _entry(record: object, entry: str) -> Callable[[Mapping[str, Any]], Answer]:
         if found is not None:
             return found
     if not isinstance(game, str) or game not in GAMES:
-        raise InvalidRecord(f"game: unknown game {game!r} (use one of {', '.join(map(repr, GAMES))})")
+        raise InvalidRecord(
+            f"game: unknown game {game!r} (use one of {', '.join(map(repr, GAMES))})", field="game"
+        )
     module = importlib.import_module(GAMES[game])
     function = cast(Callable[[Mapping[str, Any]], Answer], getattr(module, entry))
     _RESOLVED[(game, entry)] = function
     if entry == "legal_cards":
-        _LEGAL_CARDS[game] = (getattr(module, "legal_cards_fast", None), function)
+        # Typed once here, not cast on each call: positions are many.
+        _LEGAL_CARDS[game] = (getattr(module, "legal_cards_fast", None), cast(_Legal, function))
     return function
 
 
-def score_deal(record: Mapping[str, Any]) -> Answer:
+def score_deal(record: Mapping[str, Any]) -> DealAnswer:
     """Validate and score one deal.
 
     :raises InvalidRecord: the input is not a deal record (exit 2). A record that breaks
         a rule is answered with ``valid: false`` and its reasons, never raised.
+
+    >>> answer = score_deal({"game": "schieber", "forehand": 1, "contract": "H",
+    ...                      "points": {"team": 1, "value": 98}, "stoeck": 3})
+    >>> answer["valid"], answer["total"], answer["dealer"]
+    (True, [118, 59], 4)
+    >>> score_deal({"game": "klammern", "trump": "S", "declarer": 1,
+    ...             "points": {"team": 1, "value": 82}})["declarer_wins"]
+    False
     """
-    return _entry(record, "score_deal")(record)
+    # The game's own function answers its game's type; the union is what a caller gets here.
+    return cast(DealAnswer, _entry(record, "score_deal")(record))
 
 
-def score_match(record: Mapping[str, Any]) -> Answer:
+def score_match(record: Mapping[str, Any]) -> MatchAnswer:
     """Validate and score a whole match: running score, states, winner.
 
     :raises InvalidRecord: the input is not a match record.
+
+    >>> score_match({"game": "klammern", "format": "liga", "deals": []})["target"]
+    51
     """
-    return _entry(record, "score_match")(record)
+    return cast(MatchAnswer, _entry(record, "score_match")(record))
 
 
-def legal_cards(position: Mapping[str, Any]) -> Answer:
+def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
     """Which cards of ``position['hand']`` may be played, and why the others may not.
 
     :raises InvalidRecord: the input is not a position.
@@ -90,7 +107,7 @@ def legal_cards(position: Mapping[str, Any]) -> Answer:
                 if answer is not None:
                     return answer
             return function(position)
-    return _entry(position, "legal_cards")(position)
+    return cast(LegalAnswer, _entry(position, "legal_cards")(position))
 
 
 def score_passe(record: Mapping[str, Any]) -> PasseAnswer:
