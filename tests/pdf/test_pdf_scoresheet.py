@@ -324,7 +324,7 @@ def test_revoke_is_marked() -> None:
 
 def test_persian_heading_names_the_rules_in_persian() -> None:
     """The rules row said "Tafel (seed)": Latin brackets a right-to-left line broke apart."""
-    from scorer.web.i18n import catalog
+    from scorer.languages import catalog
 
     persian = Lang.from_translations("fa", catalog("fa"))
     first = page_texts(render_scoresheet(build_scoresheet(schieber_match(3)), persian, "a4"))[0]
