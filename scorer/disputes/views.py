@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
@@ -231,7 +231,8 @@ def _show_record(form: ReplayForm, record: dict[str, Any]) -> None:
     else:
         form.game.data = game
     key = record.get(contract_key)
-    if key in [choice.value for choice in form.contract.choices]:
+    # WTForms 3.3's SelectChoice values (its stubs still say tuples).
+    if key in [choice.value for choice in cast("list[Any]", form.contract.choices)]:
         form.contract.data = key
     for name in ("forehand", "declarer", "format", "how", "profile", "players"):
         if record.get(name) is not None:

@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import games, scoring
 from scorer.access import address, rights
@@ -30,12 +30,13 @@ def index() -> str:
     items = []
     for match in matches:
         state = log.derive(match.entries)
-        scored = scoring.score(scoring.match_record(match.settings, state.deals))
+        known = match.settings.get("game") in games.registry()  # else a game this app does not keep
+        scored = scoring.score(scoring.match_record(match.settings, state.deals)) if known else None
         items.append(
             {
                 "match": match,
                 "deals": len(state.deals),
-                "answer": scored.answer or {},
+                "answer": (scored.answer if scored else None) or {},
                 "names": matchview.names(match.settings),
                 "voided": state.voided,
             }
@@ -138,7 +139,7 @@ def _settings_errors(
 
 
 @bp.get("/<int:match_id>")
-def show(match_id: int) -> BaseResponse | str:
+def show(match_id: int) -> ResponseReturnValue:
     return pagecache.spectator_page(match_id, lambda: _show(match_id))
 
 

@@ -246,23 +246,25 @@ class PadForm(FlaskForm):
         for seat in range(count + 1, 5):
             field = self[f"player_{seat}"]
             if field.data:
-                field.errors.append(
+                field.errors = [
+                    *field.errors,
                     _(
                         "Leave this empty: a pad for %(count)s players has no seat %(seat)s.",
                         count=i18n.digits(count),
                         seat=i18n.digits(seat),
-                    )
-                )
+                    ),
+                ]
                 valid = False
         if count < 4:
             for field in (self.team_1, self.team_2):
                 if field.data:
-                    field.errors.append(
+                    field.errors = [
+                        *field.errors,
                         _(
                             "Leave this empty: with %(count)s players everyone scores alone.",
                             count=i18n.digits(count),
-                        )
-                    )
+                        ),
+                    ]
                     valid = False
         return bool(valid)
 

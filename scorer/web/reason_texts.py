@@ -521,8 +521,9 @@ def _names(text: str) -> set[str]:
     return set(_NAME.findall(text))
 
 
-#: Params that are seats, teams and cards (as codes "H7 H8" or lists of codes).
-_SEATS = frozenset({"seat", "other", "found", "first", "second"})
+#: Params that are seats, teams and cards (as codes "H7 H8" or lists of codes). "first" and
+#: "second" are seats in some sentences and tricks in others: they keep their numbers.
+_SEATS = frozenset({"seat", "other", "found"})
 _TEAMS = frozenset({"claim", "by_tricks"})
 _CARDS = frozenset(
     {
@@ -576,6 +577,18 @@ def _card_names(value: Any, deck: str) -> str | None:
     return i18n.native_digits(comma.join(display.card_name(c, deck) for c in codes))
 
 
+def _deck(prefix: str) -> str:
+    """The deck of the game whose rule ids start with ``prefix`` (``K``: Klammern's French cards)."""
+    from scorer import games
+
+    for each in games.registry().values():
+        if each.rules is not None and each.rules.prefix == prefix:
+            return each.deck
+    # Rules of no registered game (Coiffeur, Differenzler, the tournament's) are Schieber's
+    # relatives, played with the Swiss deck's names.
+    return "swiss"
+
+
 def _contract(key: str, deck: str) -> str | None:
     """A suit letter or contract key by its name, or None for anything else."""
     from scorer.web import display
@@ -604,9 +617,8 @@ def _shown(name: str, value: Any, game: str) -> Any:
             return display.rank_name(value, table["deck"])
     if isinstance(value, int) and not isinstance(value, bool):
         return i18n.number(value) if name in _POINTS else i18n.digits(value)
-    # The match's own deck; without a match, Klammern is played with French cards and
-    # Schieber and its relatives with the Swiss deck's names.
-    deck = table["deck"] if table is not None else ("french" if game == "K" else "swiss")
+    # The match's own deck (the one it is shown with); without a match, the game's.
+    deck = table["deck"] if table is not None else _deck(game)
     if isinstance(value, (list, tuple)):
         return ", ".join(str(v) for v in value)
     if name in _CONTRACT_PARAMS and isinstance(value, str) and (named := _contract(value, deck)):

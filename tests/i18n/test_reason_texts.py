@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from flask import Flask
 
 import rules_engine
-from scorer import create_app
 from scorer.web.reason_texts import SENTENCES, sentence
 
 ENGINE = Path(rules_engine.__file__).resolve().parent
@@ -101,14 +98,6 @@ def test_every_engine_code_has_a_sentence() -> None:
     assert len(codes) > 40, "the harvest found too few codes: check engine_codes()"
     missing = {code: where for code, where in codes.items() if code not in {s.code for s in SENTENCES}}
     assert not missing, f"engine codes without a translatable sentence in scorer/reason_texts.py: {missing}"
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    app = create_app(
-        {"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite'}"}
-    )
-    yield app
 
 
 def say(app: Flask, lang: str, error: dict[str, object]) -> str:
