@@ -13,6 +13,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from scorer import languages
+from scorer.languages import NATIVE_DIGITS
 from scorer.web import display, i18n
 
 
@@ -36,7 +37,7 @@ def select_options(options: Sequence[tuple[str, str]], selected: Any) -> Markup:
     Built in Python rather than a Jinja loop: the deal form repeats its quick-meld selects
     up to 24 times, and the loop was a quarter of the form's time (bench/load.py).
     """
-    digits = i18n.NATIVE_DIGITS.get(i18n.current())  # ranks and seats in the reader's digits
+    digits = NATIVE_DIGITS.get(i18n.current())  # ranks and seats in the reader's digits
     return Markup(
         "".join(
             f'<option value="{escape(value)}"{" selected" if value == selected else ""}>'
