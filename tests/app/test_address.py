@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 
 from scorer import create_app
 from scorer.access import address
-from tests.app.conftest import new_schieber
+from tests.helpers.tablet import new_schieber
 
 
 def links(client: FlaskClient, match_id: int, base_url: str = "http://localhost") -> list[str]:

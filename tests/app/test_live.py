@@ -7,8 +7,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.app.conftest import new_schieber, post_deal
-from tests.app.test_deals import deal
+from tests.helpers.tablet import deal, new_schieber, post_deal
 
 
 def test_version_moves_with_each_entry_and_304_while_it_does_not(client: FlaskClient, app: Flask) -> None:

@@ -7,18 +7,25 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorer.web import display, reason_texts
-from tests.app.conftest import new_klammern, new_schieber, post_deal
-from tests.app.test_deals import deal, k_deal
+from tests.helpers.tablet import deal, new_klammern, new_schieber, post_deal
 
 RULES = Path(__file__).resolve().parents[2] / "scorer" / "rules"
+
+
 #: Stöck for Anna (seat 1) while Beat (seat 2) declares Rosen Under–König in Rosen trump:
 #: the Ober and König cannot be in two hands (S6.6).
+def k_deal(**fields: Any) -> dict[str, Any]:
+    """A Klammern deal the playing team wins with 100 (K7.1: one small point)."""
+    return {"forehand": 1, "declarer": 1, "trump": "S", "how": "orgi", "team": 1, "points": 100, **fields}
+
+
 STOECK_IN_OTHER_WEIS = deal(weis_2_1_kind="run3", weis_2_1_suit="H", weis_2_1_top="K", stoeck=1)
 
 

@@ -23,9 +23,9 @@ from werkzeug.serving import make_server
 
 from scorer import create_app
 from scorer.languages import LANGUAGES
-from tests.app.conftest import new_klammern, new_schieber, post_deal
-from tests.database import fresh_database
-from tests.disputes.test_pages import QUESTIONS
+from tests.helpers.database import fresh_database
+from tests.helpers.disputes import QUESTIONS
+from tests.helpers.tablet import new_klammern, new_schieber, post_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
