@@ -70,7 +70,7 @@ typecheck: $(STAMP)
 
 # The wheel carries templates, static files, rule book, migrations and compiled catalogs
 # (setup.py compiles the .po files into the build): it serves the app wherever it is installed.
-wheel: $(STAMP)
+wheel: $(STAMP) vendor
 	$(PY) -m pip wheel --no-deps --no-build-isolation -w dist .
 
 clean:
