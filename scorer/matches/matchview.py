@@ -48,7 +48,7 @@ def load(match_id: int) -> Loaded:
     state = log.derive(match.entries)
     record = scoring.match_record(match.settings, state.deals)
     reason_texts.at_table(match.settings)  # reasons on this request name its players and cards
-    return Loaded(match, state, record, scoring.score(record))
+    return Loaded(match, state, record, scoring.score(record, scoring.match_key(match)))
 
 
 def players(settings: dict[str, Any]) -> int:
