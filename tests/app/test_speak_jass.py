@@ -88,7 +88,8 @@ def test_the_dispute_desk_keeps_card_codes(client: FlaskClient) -> None:
 
 
 def test_the_rule_book_speaks_of_options_as_the_form_does(client: FlaskClient) -> None:
-    page = client.get("/rules").get_data(as_text=True)
+    # One page per game: Schieber's and Klammern's option tables.
+    page = "".join(client.get(f"/rules/{game}").get_data(as_text=True) for game in ("schieber", "klammern"))
     assert "<code>seed</code>" not in page and "<code>official</code>" not in page
     assert "Default target 3000 (basic rules) or 2500 (Swiss regulation)" in page
     for key in (
@@ -101,7 +102,7 @@ def test_the_rule_book_speaks_of_options_as_the_form_does(client: FlaskClient) -
     ):
         assert f"<code>{key}</code>" not in page, key
     assert "Runs of five and more" in page and "Equal melds" in page
-    german = client.get("/rules", headers={"Accept-Language": "de-CH"}).get_data(as_text=True)
+    german = client.get("/rules/schieber", headers={"Accept-Language": "de-CH"}).get_data(as_text=True)
     assert "<code>seed</code>" not in german
 
 

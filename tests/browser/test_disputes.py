@@ -62,7 +62,7 @@ def test_was_that_card_allowed(page: Any, live_server: str) -> None:
     shot(page, "card")
     share = page.locator(".share-link").input_value()
     page.locator(".cited a.rule", has_text="S4.4").click()
-    assert page.url.endswith("/rules#S4.4")
+    assert page.url.endswith("/rules/schieber#S4.4")
     assert page.locator("[id='S4.4']").is_visible()
     shot(page, "rulebook")
     page.goto(share)
