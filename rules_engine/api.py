@@ -11,15 +11,20 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from rules_engine.answers import DealAnswer, LegalAnswer, MatchAnswer
 from rules_engine.errors import InvalidRecord
+
+if TYPE_CHECKING:
+    from rules_engine.tournament.answers import PasseAnswer, SeatingAnswer, TournamentAnswer
 
 #: Game name -> module implementing it. Modules are imported on first use.
 GAMES: dict[str, str] = {
     "schieber": "rules_engine.schieber",
     "klammern": "rules_engine.klammern",
+    "coiffeur": "rules_engine.coiffeur",
+    "differenzler": "rules_engine.differenzler",
 }
 
 Answer = dict[str, Any]
@@ -101,3 +106,33 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
                     return cast(LegalAnswer, answer)
             return cast(LegalAnswer, function(position))
     return cast(LegalAnswer, _entry(position, "legal_cards")(position))
+
+
+def score_passe(record: Mapping[str, Any]) -> PasseAnswer:
+    """Validate and score one tournament Passe (TOURNAMENT.md, "Passe record").
+
+    :raises InvalidRecord: the input is not a Passe record.
+    """
+    from rules_engine.tournament import score_passe as score
+
+    return score(record)
+
+
+def score_tournament(record: Mapping[str, Any]) -> TournamentAnswer:
+    """Validate a tournament and rank it (TOURNAMENT.md, "Tournament record").
+
+    :raises InvalidRecord: the input is not a tournament record.
+    """
+    from rules_engine.tournament import score_tournament as score
+
+    return score(record)
+
+
+def seat_next_round(record: Mapping[str, Any]) -> SeatingAnswer:
+    """The next round's tables for a tournament record and an optional ``seed`` (TOURNAMENT.md T5).
+
+    :raises InvalidRecord: the input is not a tournament record, or every round is seated.
+    """
+    from rules_engine.tournament import seat_next_round as seat
+
+    return seat(record)

@@ -1,4 +1,7 @@
-"""Command line: ``python -m rules_engine deal|match|legal [FILE]``.
+"""Command line: ``python -m rules_engine deal|match|legal|passe|tournament|seating [FILE]``.
+
+``seating`` reads a tournament record (with an optional ``seed``) and prints the next
+round's proposed tables (TOURNAMENT.md T5).
 
 Reads one JSON record from FILE or standard input and prints the JSON answer.
 Exit status: 0 valid, 1 the record breaks a rule (answer printed with ``valid: false``),
@@ -12,16 +15,30 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TextIO
 
-from rules_engine.api import legal_cards, score_deal, score_match
+from rules_engine.api import (
+    legal_cards,
+    score_deal,
+    score_match,
+    score_passe,
+    score_tournament,
+    seat_next_round,
+)
 from rules_engine.errors import InvalidRecord
 
-COMMANDS = {"deal": score_deal, "match": score_match, "legal": legal_cards}
+COMMANDS: dict[str, Callable[[Mapping[str, Any]], Mapping[str, object]]] = {
+    "deal": score_deal,
+    "match": score_match,
+    "legal": legal_cards,
+    "passe": score_passe,
+    "tournament": score_tournament,
+    "seating": seat_next_round,
+}
 #: The exit status of a process ended by SIGPIPE (128 + 13), as shells report it.
 BROKEN_PIPE = 141
-USAGE = "usage: python -m rules_engine {deal|match|legal} [FILE]  (reads JSON, default stdin)"
+USAGE = "usage: python -m rules_engine {deal|match|legal|passe|tournament|seating} [FILE]  (reads JSON, default stdin)"
 
 
 def main(

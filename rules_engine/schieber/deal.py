@@ -13,7 +13,7 @@ Match bonus, Weis, Weis winner, Stöck, total, raw figures, trick winners, Match
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import Any
 
@@ -25,13 +25,13 @@ from rules_engine.records import Fields, per_seat_card_groups, per_seat_cards
 from rules_engine.schieber.contracts import (
     ALL_CONTRACTS,
     DEAL_TOTAL,
-    MATCH_BONUS,
     PLAYERS,
     TRICKS_PER_DEAL,
     Contract,
     schieber_options,
 )
 from rules_engine.schieber.play import check_trick_points, replay
+from rules_engine.schieber.points import match_value
 from rules_engine.schieber.stoeck import check_stoeck, stoeck_cards, stoeck_points
 from rules_engine.schieber.weis import Weis, WeisAward, award_weis, check_declaration, read_weis
 from rules_engine.seats import Seat
@@ -208,7 +208,8 @@ class DealScore:
     def raw_match_bonus(self) -> Pair:
         if self.match_team is None:
             return (0, 0)
-        return (MATCH_BONUS, 0) if self.match_team == 1 else (0, MATCH_BONUS)
+        bonus = match_value(self.options) - DEAL_TOTAL  # S5.5, or the option `match_value` (T2.4)
+        return (bonus, 0) if self.match_team == 1 else (0, bonus)
 
     @property
     def raw_weis(self) -> Pair:
@@ -483,6 +484,40 @@ def _take_points(score: DealScore) -> None:
     score.reasons.extend(check_trick_points(score.record.contract, score.options, claim.value, False))
 
 
+def _without_uncounted(score: DealScore) -> DealRecord:
+    """Options `weis`/`stoeck` false (TOURNAMENT.md T2.1): a claim of either breaks T2.1 and scores nothing.
+
+    An empty ``weis`` and a null ``stoeck`` are allowed; the record checked on is the one
+    without the claims that cannot count.
+    """
+    record = score.record
+    if not score.options.get("weis", True) and any(record.weis.values()):
+        seats = [seat.number for seat, groups in sorted(record.weis.items()) if groups]
+        score.reasons.append(
+            Reason(
+                "T2.1",
+                "weis_not_counted",
+                "no Weis under the {profile} profile (option weis is false); seat {seats} declares one",
+                {"profile": score.options.profile, "seats": ", ".join(map(str, seats))},
+                field="weis",
+            )
+        )
+    if not score.options.get("stoeck", True) and record.stoeck is not None:
+        score.reasons.append(
+            Reason(
+                "T2.1",
+                "stoeck_not_counted",
+                "no Stöck under the {profile} profile (option stoeck is false); seat {seat} claims it",
+                {"profile": score.options.profile, "seat": record.stoeck.number},
+                field="stoeck",
+            )
+        )
+    weis = record.weis if score.options.get("weis", True) else {}
+    stoeck = record.stoeck if score.options.get("stoeck", True) else None
+    score.record = replace(record, weis=weis, stoeck=stoeck)
+    return score.record
+
+
 def evaluate_deal(record: DealRecord, options: RuleOptions) -> DealScore:
     """Check every rule a deal record can break and compute its raw figures."""
     score = DealScore(record, options, record.contract.factor(options))
@@ -494,6 +529,8 @@ def evaluate_deal(record: DealRecord, options: RuleOptions) -> DealScore:
         hands = record.hands
         if hands is not None:
             score.reasons.extend(_check_hands(hands))
+    if not options.get("weis", True) or not options.get("stoeck", True):
+        record = _without_uncounted(score)
     claimed = _check_weis_claims(score)
     _check_claims_against_cards(score, claimed, hands)
     if record.stoeck is not None:

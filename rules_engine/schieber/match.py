@@ -22,7 +22,7 @@ from rules_engine.answers import SchieberDealAnswer, SchieberMatchAnswer
 from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields
-from rules_engine.schieber.contracts import DEFAULT_TARGET, MATCH_BONUS, TRICKS_PER_DEAL
+from rules_engine.schieber.contracts import DEFAULT_TARGET, TRICKS_PER_DEAL
 from rules_engine.schieber.deal import (
     DEAL_FIELDS,
     DealRecord,
@@ -72,7 +72,7 @@ def crossing_trick(score: DealScore, before: Pair, target: int, team: int) -> in
     for trick, running in enumerate(score.running):
         points = running[index]
         if trick == TRICKS_PER_DEAL - 1 and score.match_team == team:
-            points += MATCH_BONUS
+            points += score.raw_match_bonus[index]
         if before[index] + points * score.factor >= target:
             return trick
     return None
@@ -137,7 +137,12 @@ def _read_match(record: object) -> tuple[RuleOptions, int, Seat | None, list[Any
     if game != "schieber":
         raise InvalidRecord(f"game: {game!r} is not a Schieber record", field="game")
     options = cached_options(fields.raw("profile"), fields.raw("options"))
-    target = fields.integer("target", minimum=1) if fields.has("target") else DEFAULT_TARGET[options.profile]
+    if fields.has("target"):
+        target = fields.integer("target", minimum=1)
+    elif options.profile in DEFAULT_TARGET:
+        target = DEFAULT_TARGET[options.profile]
+    else:  # TOURNAMENT.md T2.6: a Passe has no target; a match under its profile must name one
+        raise InvalidRecord(f"match.target is missing (the {options.profile!r} profile has no target)")
     if not fields.has("deals"):
         raise InvalidRecord("match.deals is missing (the list of deals, [] before the first)", field="deals")
     deals = fields.sequence("deals")
