@@ -54,7 +54,14 @@ def test_api_conforms(case: schemathesis.Case) -> None:
 def test_document_is_openapi_31() -> None:
     document = APP.test_client().get("/api/openapi.json").get_json()
     assert document["openapi"].startswith("3.1")
-    assert set(document["paths"]) == {"/api/v1/deal", "/api/v1/match", "/api/v1/legal"}
+    assert set(document["paths"]) == {
+        "/api/v1/deal",
+        "/api/v1/match",
+        "/api/v1/legal",
+        "/api/v1/passe",
+        "/api/v1/tournament",
+        "/api/v1/seating",
+    }
     for path in document["paths"].values():
         assert {"200", "400"} <= set(path["post"]["responses"])
 
