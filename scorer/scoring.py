@@ -72,7 +72,7 @@ def score(record: dict[str, Any]) -> Scored:
     if cached is not None:
         return _scored(cached)
     try:
-        answer = rules_engine.score_match(record)
+        answer = _entry(record)(record)
     except InvalidRecord as error:
         return Scored(None, [invalid_record_error(error)])
     except Exception:  # an engine bug must reach the log, not the player as a 500
@@ -93,6 +93,15 @@ def score(record: dict[str, Any]) -> Scored:
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
     return _scored(answer)
+
+
+def _entry(record: dict[str, Any]) -> Any:
+    """The engine entry that answers this match record: its game's own, else ``score_match``."""
+    try:
+        own = games.of(record).score
+    except (games.UnknownGame, AttributeError):  # the engine says why it is not a record
+        return rules_engine.score_match
+    return own or rules_engine.score_match
 
 
 def _scored(answer: dict[str, Any]) -> Scored:
