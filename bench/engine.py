@@ -1,4 +1,4 @@
-"""Engine speed against the peers, in one run on the same inputs (issues 2 and 3, "Speed").
+"""Engine speed against the peers, in one run on the same inputs.
 
     .venv/bin/python bench/engine.py            # measure, print, update bench/RESULTS.md
     .venv/bin/python bench/engine.py --no-write # measure and print only
@@ -679,7 +679,7 @@ def section(rows: list[Row], extra: list[Row], info: dict[str, Any], seconds: fl
     m = machine()
     lines = [
         BEGIN,
-        "## Engine benchmark (`bench/engine.py`, issues 2 and 3)",
+        "## Engine benchmark (`bench/engine.py`)",
         "",
         f"Run {m['date']} on {m['nproc']} CPUs ({m['cpu']}), {m['python']}, {m['os']}; "
         f"peers {versions()}. Command: `.venv/bin/python bench/engine.py` ({seconds:.0f} s in all; "

@@ -2,9 +2,9 @@
 
 Public contract (``../shared/DEAL_RECORD.md``): :func:`score_deal`, :func:`score_match`,
 :func:`legal_cards`, :func:`score_passe`, :func:`score_tournament` and
-:func:`seat_next_round`, each taking a JSON-like record and returning a JSON-like answer whose
-keys :mod:`rules_engine.answers` and :mod:`rules_engine.tournament.answers` type
-(``SchieberDealAnswer``, ``KlammernMatchAnswer``, ``PasseAnswer``...).
+:func:`seat_next_round`, each taking a JSON-like record and returning a JSON-like answer
+whose keys :mod:`rules_engine.answers` and each game's ``answers`` module type
+(``SchieberDealAnswer``, ``KlammernMatchAnswer``...).
 Nothing here imports the web stack (flask, wtforms, babel, reportlab).
 
 >>> card = Card.parse("HJ")

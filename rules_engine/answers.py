@@ -8,8 +8,9 @@ others only where the docstring says (a valid Klammern deal, a deal inside a mat
 format's own states).
 
 A per-game entry point answers its own type (``rules_engine.schieber.score_deal`` a
-:class:`SchieberDealAnswer`); the generic :func:`rules_engine.score_deal` answers the union,
-which a caller narrows by the game it asked about.
+:class:`SchieberDealAnswer`, ``rules_engine.coiffeur.score_deal`` a
+``rules_engine.coiffeur.answers.DealAnswer``); the generic :func:`rules_engine.score_deal`
+answers the union of them all, which a caller narrows by the game it asked about.
 
 >>> from rules_engine import score_deal
 >>> answer: DealAnswer = score_deal({"game": "schieber", "forehand": 2, "contract": "obenabe",
@@ -20,7 +21,11 @@ which a caller narrows by the game it asked about.
 
 from __future__ import annotations
 
-from typing import Any, Literal, Required, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, Required, TypeAlias, TypedDict
+
+if TYPE_CHECKING:
+    from rules_engine.coiffeur import answers as coiffeur
+    from rules_engine.differenzler import answers as differenzler
 
 __all__ = [
     "DealAnswer",
@@ -268,6 +273,15 @@ class KlammernLegalAnswer(TypedDict):
     illegal: dict[str, ReasonJSON]
 
 
-DealAnswer = SchieberDealAnswer | KlammernDealAnswer
-MatchAnswer = SchieberMatchAnswer | KlammernMatchAnswer
-LegalAnswer = SchieberLegalAnswer | KlammernLegalAnswer
+# The unions the generic entry points answer. Coiffeur's and Differenzler's answers live in
+# their own ``answers`` modules; they are named here for the type checker only, so that
+# ``import rules_engine`` still imports a game on first use (rules_engine.api).
+DealAnswer: TypeAlias = (
+    "SchieberDealAnswer | KlammernDealAnswer | coiffeur.DealAnswer | differenzler.DealAnswer"
+)
+MatchAnswer: TypeAlias = (
+    "SchieberMatchAnswer | KlammernMatchAnswer | coiffeur.MatchAnswer | differenzler.MatchAnswer"
+)
+LegalAnswer: TypeAlias = (
+    "SchieberLegalAnswer | KlammernLegalAnswer | coiffeur.LegalAnswer | differenzler.LegalAnswer"
+)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 from rules_engine.answers import DealAnswer, LegalAnswer, MatchAnswer
 from rules_engine.errors import InvalidRecord
@@ -27,14 +27,15 @@ GAMES: dict[str, str] = {
     "differenzler": "rules_engine.differenzler",
 }
 
-Answer = dict[str, Any]
-
+#: Any game's answer: the entry point says which (:mod:`rules_engine.answers`).
+Answer: TypeAlias = "DealAnswer | MatchAnswer | LegalAnswer"
+_Legal = Callable[[Mapping[str, Any]], LegalAnswer]
+_Fast = Callable[[Mapping[str, Any]], "LegalAnswer | None"]
 
 #: (game, entry) -> the function, once imported: dispatch is on every call's hot path.
 _RESOLVED: dict[tuple[str, str], Callable[[Mapping[str, Any]], Answer]] = {}
-_Fast = Callable[[Mapping[str, Any]], "Answer | None"]
 #: Game -> (its ``legal_cards_fast`` or None, its ``legal_cards``), once imported.
-_LEGAL_CARDS: dict[object, tuple[_Fast | None, Callable[[Mapping[str, Any]], Answer]]] = {}
+_LEGAL_CARDS: dict[object, tuple[_Fast | None, _Legal]] = {}
 
 
 def _entry(record: object, entry: str) -> Callable[[Mapping[str, Any]], Answer]:
@@ -53,7 +54,8 @@ def _entry(record: object, entry: str) -> Callable[[Mapping[str, Any]], Answer]:
     function = cast(Callable[[Mapping[str, Any]], Answer], getattr(module, entry))
     _RESOLVED[(game, entry)] = function
     if entry == "legal_cards":
-        _LEGAL_CARDS[game] = (getattr(module, "legal_cards_fast", None), function)
+        # Typed once here, not cast on each call: positions are many.
+        _LEGAL_CARDS[game] = (getattr(module, "legal_cards_fast", None), cast(_Legal, function))
     return function
 
 
@@ -103,8 +105,8 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
                 except (KeyError, TypeError):  # not a plain position: legal_cards says why
                     answer = None
                 if answer is not None:
-                    return cast(LegalAnswer, answer)
-            return cast(LegalAnswer, function(position))
+                    return answer
+            return function(position)
     return cast(LegalAnswer, _entry(position, "legal_cards")(position))
 
 

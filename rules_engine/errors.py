@@ -71,7 +71,7 @@ class InvalidNotation(InvalidRecord):
 
 
 #: The roots a record path starts with: the record itself, not a field of it.
-_ROOTS: tuple[str, ...] = ("match", "deal", "position")
+_ROOTS: tuple[str, ...] = ("match", "deal", "position", "passe", "tournament")
 _DEAL_INDEX = re.compile(r"deals\[(\d+)\]\.?")
 
 

@@ -140,16 +140,19 @@ class ModeReplay:
 
 def _check_shape(tricks: object, count: int, players: int) -> tuple[tuple[Card, ...], ...]:
     if isinstance(tricks, (str, bytes)) or not isinstance(tricks, Sequence):
-        raise InvalidRecord(f"tricks must be a list of the {count} tricks, not {tricks!r}")
+        raise InvalidRecord(f"tricks must be a list of the {count} tricks, not {tricks!r}", where="tricks")
     if len(tricks) != count:
-        raise InvalidRecord(f"tricks: a deal has {count} tricks, not {len(tricks)}")
+        raise InvalidRecord(f"tricks: a deal has {count} tricks, not {len(tricks)}", where="tricks")
     shaped = []
     for index, trick in enumerate(tricks):
         if isinstance(trick, (str, bytes)) or not isinstance(trick, Sequence) or len(trick) != players:
-            raise InvalidRecord(f"tricks[{index}] must hold the {players} cards played, not {trick!r}")
+            raise InvalidRecord(
+                f"tricks[{index}] must hold the {players} cards played, not {trick!r}",
+                where=f"tricks[{index}]",
+            )
         for card in trick:
             if not isinstance(card, Card):
-                raise InvalidRecord(f"tricks[{index}]: not a card: {card!r}")
+                raise InvalidRecord(f"tricks[{index}]: not a card: {card!r}", where=f"tricks[{index}]")
         shaped.append(tuple(trick))
     return tuple(shaped)
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Tafel's message catalogs (issue 6): .po files are committed, .mo files are built.
+# Tafel's message catalogs: .po files are committed, .mo files are built.
 #
 #   scripts/translations.sh extract [OUT]  sources -> scorer/locales/messages.pot (or OUT)
 #   scripts/translations.sh update         messages.pot -> every scorer/locales/<lang>/LC_MESSAGES/messages.po

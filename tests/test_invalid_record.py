@@ -97,3 +97,28 @@ def test_the_error_as_json() -> None:
         "field": "forehand",
     }
     assert raised(score_deal, []).to_json() == {"message": "a record must be a JSON object, not list"}
+
+
+COIFFEUR_DEAL = {
+    "forehand": 1,
+    "chooser": 2,
+    "row": 5,
+    "contract": "obenabe",
+    "points": {"team": 2, "value": 112},
+}
+DIFFERENZLER_DEAL = {"forehand": 1, "trump": "C", "estimates": [40, 0, 65, 50], "points": [43, 0, 65, 49]}
+
+
+def test_the_other_games_name_the_deal_and_field_too() -> None:
+    bad = {**COIFFEUR_DEAL, "contract": {"type": "slalom"}}
+    record = {"game": "coiffeur", "options": {"grid": "official8"}, "teams": 2, "deals": [COIFFEUR_DEAL, bad]}
+    error = raised(score_match, record)
+    assert (error.field, error.deal) == ("contract.start", 1)
+    record = {
+        "game": "differenzler",
+        "options": {"form": "hidden"},
+        "players": 4,
+        "deals": [DIFFERENZLER_DEAL, {**DIFFERENZLER_DEAL, "trump": "Q"}],
+    }
+    error = raised(score_match, record)
+    assert (error.field, error.deal) == ("trump", 1)

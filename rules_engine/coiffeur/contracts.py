@@ -73,49 +73,66 @@ class CoiffeurContract:
                 return cls(raw)
             raise InvalidRecord(
                 f"contract: unknown contract {raw!r} (a suit letter, 'obenabe', 'undenufe', or an object "
-                "for slalom, guschti, 3x3 and misere)"
+                "for slalom, guschti, 3x3 and misere)",
+                where="contract",
             )
         if not isinstance(raw, Mapping):
-            raise InvalidRecord(f"contract must be a string or an object, not {raw!r}")
+            raise InvalidRecord(f"contract must be a string or an object, not {raw!r}", where="contract")
         kind = raw.get("type")
         if not isinstance(kind, str) or kind not in _TYPE_KEYS:
-            raise InvalidRecord(f"contract.type: unknown type {kind!r} (use slalom, guschti, 3x3 or misere)")
+            raise InvalidRecord(
+                f"contract.type: unknown type {kind!r} (use slalom, guschti, 3x3 or misere)",
+                where="contract.type",
+            )
         required, optional = _TYPE_KEYS[kind]
         keys = set(raw) - {"type"}
         unknown = sorted(keys - required - optional)
         if unknown:
-            raise InvalidRecord(f"contract: unknown key {unknown[0]!r} for a {kind} contract")
+            raise InvalidRecord(
+                f"contract: unknown key {unknown[0]!r} for a {kind} contract", where="contract"
+            )
         missing = sorted(required - keys)
         if missing:
-            raise InvalidRecord(f"contract.{missing[0]} is missing for a {kind} contract")
+            raise InvalidRecord(
+                f"contract.{missing[0]} is missing for a {kind} contract", where=f"contract.{missing[0]}"
+            )
         if kind in ("slalom", "guschti"):
             return cls(kind, start=_direction(raw["start"]))
         if kind == "3x3":
             trump = raw["trump"]
             if trump not in SUITS:
-                raise InvalidRecord(f"contract.trump must be a suit letter (D, H, S, C), not {trump!r}")
+                raise InvalidRecord(
+                    f"contract.trump must be a suit letter (D, H, S, C), not {trump!r}",
+                    where="contract.trump",
+                )
             order = raw.get("order")
             if order is None:
                 return cls(kind, trump=trump, order=DEFAULT_ORDER)
             if isinstance(order, (str, bytes)) or not isinstance(order, (list, tuple)) or len(order) != 3:
-                raise InvalidRecord(f"contract.order must be a list of three segments, not {order!r}")
+                raise InvalidRecord(
+                    f"contract.order must be a list of three segments, not {order!r}", where="contract.order"
+                )
             for item in order:
                 if item not in SEGMENTS:
                     raise InvalidRecord(
-                        f"contract.order: unknown segment {item!r} (use trump, undenufe, obenabe)"
+                        f"contract.order: unknown segment {item!r} (use trump, undenufe, obenabe)",
+                        where="contract.order",
                     )
             return cls(kind, trump=trump, order=tuple(order))
         mode = raw["mode"]
         if mode not in MISERE_MODES:
             raise InvalidRecord(
-                f"contract.mode must be a suit letter, 'obenabe', 'undenufe' or 'slalom', not {mode!r}"
+                f"contract.mode must be a suit letter, 'obenabe', 'undenufe' or 'slalom', not {mode!r}",
+                where="contract.mode",
             )
         if mode == "slalom":
             if raw.get("start") is None:
-                raise InvalidRecord("contract.start is missing for a Misère in Slalom mode")
+                raise InvalidRecord(
+                    "contract.start is missing for a Misère in Slalom mode", where="contract.start"
+                )
             return cls(kind, mode=mode, start=_direction(raw["start"]))
         if "start" in raw:
-            raise InvalidRecord("contract.start is only for a Misère in Slalom mode")
+            raise InvalidRecord("contract.start is only for a Misère in Slalom mode", where="contract.start")
         return cls(kind, mode=mode)
 
     @property
@@ -167,7 +184,9 @@ class CoiffeurContract:
 
 def _direction(value: object) -> str:
     if value not in DIRECTIONS:
-        raise InvalidRecord(f"contract.start must be 'obenabe' or 'undenufe', not {value!r}")
+        raise InvalidRecord(
+            f"contract.start must be 'obenabe' or 'undenufe', not {value!r}", where="contract.start"
+        )
     return str(value)
 
 

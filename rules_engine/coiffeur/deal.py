@@ -80,7 +80,9 @@ class CoiffeurDeal:
 def check_teams(value: object, where: str) -> None:
     """C1.1: two teams only."""
     if value is not None and (isinstance(value, bool) or value != 2):
-        raise InvalidRecord(f"{where}: teams must be 2 (three-team Coiffeur is not supported), not {value!r}")
+        raise InvalidRecord(
+            f"{where}: teams must be 2 (three-team Coiffeur is not supported), not {value!r}", where=where
+        )
 
 
 def parse_deal(data: object, where: str = "deal", *, allowed: frozenset[str] = RECORD_FIELDS) -> CoiffeurDeal:
@@ -95,17 +97,22 @@ def parse_deal(data: object, where: str = "deal", *, allowed: frozenset[str] = R
     forehand = deal.seat("forehand")
     chooser = deal.seat("chooser")
     if forehand is None or chooser is None:
-        raise InvalidRecord(f"{deal.name('forehand' if forehand is None else 'chooser')} is missing")
+        raise InvalidRecord(
+            f"{deal.name('forehand' if forehand is None else 'chooser')} is missing",
+            where=deal.name("forehand" if forehand is None else "chooser"),
+        )
     pushes = deal.integer("pushes") if deal.has("pushes") else 0
     row = deal.integer("row")
     if "contract" not in deal.data:
-        raise InvalidRecord(f"{deal.name('contract')} is missing")
+        raise InvalidRecord(f"{deal.name('contract')} is missing", where=deal.name("contract"))
     contract = CoiffeurContract.parse(deal.raw("contract"))
     has_points, has_tricks = deal.has("points"), deal.has("tricks")
     if has_points and has_tricks:
-        raise InvalidRecord(f"{where}: give 'points' or 'tricks', not both (with tricks the engine counts)")
+        raise InvalidRecord(
+            f"{where}: give 'points' or 'tricks', not both (with tricks the engine counts)", where=where
+        )
     if not has_points and not has_tricks:
-        raise InvalidRecord(f"{where}: 'points' is missing (or give the nine 'tricks')")
+        raise InvalidRecord(f"{where}: 'points' is missing (or give the nine 'tricks')", where=where)
     points = _parse_points(deal.raw("points"), deal.name("points")) if has_points else None
     tricks = None
     if has_tricks:
@@ -136,10 +143,10 @@ def _parse_points(data: object, where: str) -> PointsClaim:
     match = points.boolean("match") if points.has("match") else False
     if match:
         if points.has("value"):
-            raise InvalidRecord(f"{where}: give either 'match': true or a 'value', not both")
+            raise InvalidRecord(f"{where}: give either 'match': true or a 'value', not both", where=where)
         return PointsClaim(team, None, True)
     if not points.has("value"):
-        raise InvalidRecord(f"{where}.value is missing (or say 'match': true)")
+        raise InvalidRecord(f"{where}.value is missing (or say 'match': true)", where=f"{where}.value")
     return PointsClaim(team, points.integer("value"), False)
 
 
@@ -422,7 +429,7 @@ def score_deal(record: Mapping[str, Any]) -> DealAnswer:
     """
     fields = Fields(record, "deal", RECORD_FIELDS)
     if fields.raw("game") != "coiffeur":
-        raise InvalidRecord(f"game: {fields.raw('game')!r} is not a Coiffeur record")
+        raise InvalidRecord(f"game: {fields.raw('game')!r} is not a Coiffeur record", where="game")
     options = coiffeur_options(fields.raw("options"))
     deal = parse_deal(record)
     return evaluate_deal(deal, options).to_json()

@@ -47,15 +47,24 @@ def _parse_entry(data: object, index: int) -> CoiffeurDeal | Scratch:
     if isinstance(data, Mapping) and "scratch" in data:
         if set(data) != {"scratch"}:
             extra = sorted(str(key) for key in data if key != "scratch")
-            raise InvalidRecord(f"{where}: a scratch entry has only 'scratch', not {extra[0]!r} too")
+            raise InvalidRecord(
+                f"{where}: a scratch entry has only 'scratch', not {extra[0]!r} too", where=where
+            )
         fields = Fields(data["scratch"], f"{where}.scratch", _SCRATCH_FIELDS)
         if not fields.has("team") or not fields.has("row"):
-            raise InvalidRecord(f"{where}.scratch needs a team and a row")
+            raise InvalidRecord(f"{where}.scratch needs a team and a row", where=f"{where}.scratch")
         reason = fields.raw("reason")
         if reason is not None and not isinstance(reason, str):
-            raise InvalidRecord(f"{where}.scratch.reason must be text, not {reason!r}")
+            raise InvalidRecord(
+                f"{where}.scratch.reason must be text, not {reason!r}", where=f"{where}.scratch.reason"
+            )
         return Scratch(fields.integer("team", minimum=1, maximum=2), fields.integer("row"), reason)
-    return parse_deal(data, where, allowed=DEAL_FIELDS)
+    try:
+        return parse_deal(data, where, allowed=DEAL_FIELDS)
+    except InvalidRecord as error:
+        if error.deal is None:  # a fault its own message locates inside the deal only
+            error.deal = index
+        raise
 
 
 class Grid:
@@ -179,11 +188,13 @@ def score_match(record: Mapping[str, Any]) -> MatchAnswer:
     """
     fields = Fields(record, "match", MATCH_FIELDS)
     if fields.raw("game") != "coiffeur":
-        raise InvalidRecord(f"game: {fields.raw('game')!r} is not a Coiffeur record")
+        raise InvalidRecord(f"game: {fields.raw('game')!r} is not a Coiffeur record", where="game")
     check_teams(fields.raw("teams"), "match")
     options = coiffeur_options(fields.raw("options"))
     if not fields.has("deals"):
-        raise InvalidRecord("match.deals is missing (the list of entries, [] before the first)")
+        raise InvalidRecord(
+            "match.deals is missing (the list of entries, [] before the first)", where="match.deals"
+        )
     entries = [_parse_entry(entry, index) for index, entry in enumerate(fields.sequence("deals"))]
     rows: tuple[Row, ...] = options["grid"]
     grid = Grid(rows, options)

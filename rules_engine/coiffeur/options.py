@@ -111,22 +111,32 @@ def parse_grid(value: Any) -> tuple[Row, ...]:
     for index, item in enumerate(value):
         where = f"row {index + 1}"
         if not isinstance(item, Mapping):
-            raise InvalidRecord(f"{where} must be an object {{type, suit, factor}}, not {item!r}")
+            raise InvalidRecord(
+                f"{where} must be an object {{type, suit, factor}}, not {item!r}", where=where
+            )
         unknown = sorted(set(item) - {"type", "suit", "factor"})
         if unknown:
-            raise InvalidRecord(f"{where}: unknown field {unknown[0]!r} (known: factor, suit, type)")
+            raise InvalidRecord(
+                f"{where}: unknown field {unknown[0]!r} (known: factor, suit, type)", where=where
+            )
         kind = item.get("type")
         if kind not in ROW_TYPES:
-            raise InvalidRecord(f"{where}: unknown row type {kind!r} (use one of {', '.join(ROW_TYPES)})")
+            raise InvalidRecord(
+                f"{where}: unknown row type {kind!r} (use one of {', '.join(ROW_TYPES)})", where=where
+            )
         factor = item.get("factor")
         if isinstance(factor, bool) or not isinstance(factor, int) or factor <= 0:
-            raise InvalidRecord(f"{where}: the factor must be a whole number >= 1, not {factor!r}")
+            raise InvalidRecord(
+                f"{where}: the factor must be a whole number >= 1, not {factor!r}", where=where
+            )
         suit = item.get("suit")
         if kind == "suit":
             if suit not in SUITS:
-                raise InvalidRecord(f"{where}: a suit row needs a suit letter (D, H, S, C), not {suit!r}")
+                raise InvalidRecord(
+                    f"{where}: a suit row needs a suit letter (D, H, S, C), not {suit!r}", where=where
+                )
         elif suit is not None:
-            raise InvalidRecord(f"{where}: only a suit row has a suit, not a {kind} row")
+            raise InvalidRecord(f"{where}: only a suit row has a suit, not a {kind} row", where=where)
         rows.append(Row(kind, factor, suit))
     return tuple(rows)
 

@@ -54,27 +54,33 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
     """
     fields = Fields(position, "position", POSITION_FIELDS)
     if fields.raw("game") != "coiffeur":
-        raise InvalidRecord(f"position.game: expected 'coiffeur', not {fields.raw('game')!r}")
+        raise InvalidRecord(
+            f"position.game: expected 'coiffeur', not {fields.raw('game')!r}", where="position.game"
+        )
     options = coiffeur_options(fields.raw("options"))
     if "contract" not in position:
-        raise InvalidRecord("position.contract is missing")
+        raise InvalidRecord("position.contract is missing", where="position.contract")
     contract = _contract(fields.raw("contract"))
     index = fields.integer("trick_index", minimum=0, maximum=TRICKS - 1) if fields.has("trick_index") else 0
     if not fields.has("hand"):
-        raise InvalidRecord("position.hand is missing (the player's cards, e.g. ['H6', 'CA'])")
+        raise InvalidRecord(
+            "position.hand is missing (the player's cards, e.g. ['H6', 'CA'])", where="position.hand"
+        )
     hand = parse_cards(fields.sequence("hand"), what="position.hand")
     trick = parse_cards(fields.sequence("trick", None) or (), what="position.trick")
     if len(trick) >= PLAYERS:
         raise InvalidRecord(
-            f"position.trick: {len(trick)} cards are already played; a trick to play to has 0-3"
+            f"position.trick: {len(trick)} cards are already played; a trick to play to has 0-3",
+            where="position.trick",
         )
     if len(hand) > TRICKS - index:
         raise InvalidRecord(
-            f"position.hand: {len(hand)} cards; at trick {index + 1} a hand has at most {TRICKS - index}"
+            f"position.hand: {len(hand)} cards; at trick {index + 1} a hand has at most {TRICKS - index}",
+            where="position.hand",
         )
     # Cards are frozen values: their codes (hashed in C) tell duplicates apart as well.
     if len({str(card) for card in (*hand, *trick)}) != len(hand) + len(trick):
-        raise InvalidRecord("position: a card is given twice (in the hand or the trick)")
+        raise InvalidRecord("position: a card is given twice (in the hand or the trick)", where="position")
     mode = contract.modes(options)[index]
     if not mode.undertrump_when_void:
         return _as_schieber(contract, mode.key, index, hand, trick)

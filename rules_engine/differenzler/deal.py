@@ -77,7 +77,7 @@ def read_players(value: object, where: str) -> int:
     if value is None:
         return 4
     if isinstance(value, bool) or value not in (3, 4):
-        raise InvalidRecord(f"{where}.players must be 3 or 4, not {value!r}")
+        raise InvalidRecord(f"{where}.players must be 3 or 4, not {value!r}", where=f"{where}.players")
     return int(value)
 
 
@@ -110,7 +110,10 @@ class DifferenzlerDeal:
 def _array(fields: Fields, key: str, players: int, *, nulls: bool = False) -> tuple[Any, ...]:
     raw = fields.sequence(key)
     if len(raw) != players:
-        raise InvalidRecord(f"{fields.name(key)} must have one entry per seat ({players}), not {len(raw)}")
+        raise InvalidRecord(
+            f"{fields.name(key)} must have one entry per seat ({players}), not {len(raw)}",
+            where=fields.name(key),
+        )
     items: list[Any] = []
     for index, item in enumerate(raw):
         if item is None and nulls:
@@ -122,11 +125,11 @@ def _array(fields: Fields, key: str, players: int, *, nulls: bool = False) -> tu
 
 def _time(value: object, what: str) -> dt.datetime:
     if not isinstance(value, str):
-        raise InvalidRecord(f"{what} must be an ISO 8601 time, not {value!r}")
+        raise InvalidRecord(f"{what} must be an ISO 8601 time, not {value!r}", where=what)
     try:
         moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
-        raise InvalidRecord(f"{what} must be an ISO 8601 time, not {value!r}") from None
+        raise InvalidRecord(f"{what} must be an ISO 8601 time, not {value!r}", where=what) from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=dt.UTC)
     return moment
@@ -147,34 +150,46 @@ def parse_deal(
     deal = Fields(data, where, allowed)
     count = read_players(deal.raw("players"), where)
     if players is not None and deal.has("players") and count != players:
-        raise InvalidRecord(f"{where}.players is {count}, but the Partie has {players} players")
+        raise InvalidRecord(
+            f"{where}.players is {count}, but the Partie has {players} players", where=f"{where}.players"
+        )
     count = players if players is not None else count
     forehand = deal.seat("forehand", count)
     if forehand is None:
-        raise InvalidRecord(f"{deal.name('forehand')} is missing (the seat that leads)")
+        raise InvalidRecord(
+            f"{deal.name('forehand')} is missing (the seat that leads)", where=deal.name("forehand")
+        )
     penalties = _array(deal, "penalties", count) if deal.has("penalties") else (0,) * count
     for index, value in enumerate(penalties):
         if value < 0:
-            raise InvalidRecord(f"{deal.name('penalties')}[{index}] must be >= 0, not {value}")
+            raise InvalidRecord(
+                f"{deal.name('penalties')}[{index}] must be >= 0, not {value}",
+                where=f"{deal.name('penalties')}[{index}]",
+            )
     void = deal.boolean("void") if deal.has("void") else False
     if void:
         # D6.4: a void deal needs only forehand, penalties and void; the rest is not checked.
         return DifferenzlerDeal(count, forehand.number, True, penalties)
     if not deal.has("trump"):
-        raise InvalidRecord(f"{deal.name('trump')} is missing (a suit letter)")
+        raise InvalidRecord(f"{deal.name('trump')} is missing (a suit letter)", where=deal.name("trump"))
     trump = deal.raw("trump")
     if trump not in TRUMPS:
         raise InvalidRecord(
-            f"{deal.name('trump')}: unknown trump {trump!r} (a suit letter, obenabe, undenufe)"
+            f"{deal.name('trump')}: unknown trump {trump!r} (a suit letter, obenabe, undenufe)",
+            where=deal.name("trump"),
         )
     if not deal.has("estimates"):
-        raise InvalidRecord(f"{deal.name('estimates')} is missing (one estimate per seat)")
+        raise InvalidRecord(
+            f"{deal.name('estimates')} is missing (one estimate per seat)", where=deal.name("estimates")
+        )
     estimates = _array(deal, "estimates", count, nulls=True)
     has_points, has_tricks = deal.has("points"), deal.has("tricks")
     if has_points and has_tricks:
-        raise InvalidRecord(f"{where}: give 'points' or 'tricks', not both (with tricks the engine counts)")
+        raise InvalidRecord(
+            f"{where}: give 'points' or 'tricks', not both (with tricks the engine counts)", where=where
+        )
     if not has_points and not has_tricks:
-        raise InvalidRecord(f"{where}: 'points' is missing (or give the 'tricks')")
+        raise InvalidRecord(f"{where}: 'points' is missing (or give the 'tricks')", where=where)
     points = _array(deal, "points", count) if has_points else None
     tricks_won = _array(deal, "tricks_won", count) if deal.has("tricks_won") else None
     stoeck = deal.seat("stoeck", count, None)
@@ -183,13 +198,17 @@ def parse_deal(
     announcements = None
     if deal.has("announcements"):
         if form == "hidden":
-            raise InvalidRecord(f"{deal.name('announcements')}: announcements belong to the open form (D3.2)")
+            raise InvalidRecord(
+                f"{deal.name('announcements')}: announcements belong to the open form (D3.2)",
+                where=deal.name("announcements"),
+            )
         announcements = _announcements(deal.sequence("announcements"), count, deal.name("announcements"))
     sealed = None
     if deal.has("sealed_at"):
         if form == "open":
             raise InvalidRecord(
-                f"{deal.name('sealed_at')}: sealed estimates belong to the hidden form (D3.3)"
+                f"{deal.name('sealed_at')}: sealed estimates belong to the hidden form (D3.3)",
+                where=deal.name("sealed_at"),
             )
         sealed = _sealed(deal, count)
     hands = None
@@ -222,7 +241,9 @@ def _announcements(raw: Sequence[Any], players: int, what: str) -> tuple[tuple[i
     pairs = []
     for index, pair in enumerate(raw):
         if isinstance(pair, (str, bytes)) or not isinstance(pair, (list, tuple)) or len(pair) != 2:
-            raise InvalidRecord(f"{what}[{index}] must be a pair [seat, estimate], not {pair!r}")
+            raise InvalidRecord(
+                f"{what}[{index}] must be a pair [seat, estimate], not {pair!r}", where=f"{what}[{index}]"
+            )
         seat = check_integer(pair[0], f"{what}[{index}][0]", minimum=1, maximum=players)
         pairs.append((seat, check_integer(pair[1], f"{what}[{index}][1]")))
     return tuple(pairs)
@@ -233,7 +254,8 @@ def _sealed(deal: Fields, players: int) -> tuple[tuple[dt.datetime | None, ...],
     times = sealed.sequence("estimates")
     if len(times) != players:
         raise InvalidRecord(
-            f"{sealed.name('estimates')} must have one entry per seat ({players}), not {len(times)}"
+            f"{sealed.name('estimates')} must have one entry per seat ({players}), not {len(times)}",
+            where=sealed.name("estimates"),
         )
     moments = tuple(
         None if t is None else _time(t, f"{sealed.name('estimates')}[{i}]") for i, t in enumerate(times)
@@ -714,6 +736,6 @@ def score_deal(record: Mapping[str, Any]) -> DealAnswer:
     """
     fields = Fields(record, "deal", RECORD_FIELDS)
     if fields.raw("game") != "differenzler":
-        raise InvalidRecord(f"game: {fields.raw('game')!r} is not a Differenzler record")
+        raise InvalidRecord(f"game: {fields.raw('game')!r} is not a Differenzler record", where="game")
     options = differenzler_options(fields.raw("options"))
     return evaluate_deal(parse_deal(record, "deal", options), options).to_json()

@@ -61,9 +61,11 @@ def _names(value: object, players: int) -> list[str | None] | None:
     if value is None:
         return None
     if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)) or len(value) != players:
-        raise InvalidRecord(f"match.names must be a list of {players} names, not {value!r}")
+        raise InvalidRecord(
+            f"match.names must be a list of {players} names, not {value!r}", where="match.names"
+        )
     if any(name is not None and not isinstance(name, str) for name in value):
-        raise InvalidRecord(f"match.names must hold text, not {value!r}")
+        raise InvalidRecord(f"match.names must hold text, not {value!r}", where="match.names")
     return list(value)
 
 
@@ -74,7 +76,7 @@ def score_match(record: Mapping[str, Any]) -> MatchAnswer:
     """
     fields = Fields(record, "match", MATCH_FIELDS)
     if fields.raw("game") != "differenzler":
-        raise InvalidRecord(f"game: {fields.raw('game')!r} is not a Differenzler record")
+        raise InvalidRecord(f"game: {fields.raw('game')!r} is not a Differenzler record", where="game")
     options = differenzler_options(fields.raw("options"))
     players = read_players(fields.raw("players"), "match")
     deal_count = fields.integer("deal_count", minimum=1) if fields.has("deal_count") else DEFAULT_DEAL_COUNT
@@ -84,11 +86,17 @@ def score_match(record: Mapping[str, Any]) -> MatchAnswer:
         for seat, value in per_seat(fields.mapping("lots", None), players, "match.lots").items()
     }
     if not fields.has("deals"):
-        raise InvalidRecord("match.deals is missing (the list of deals, [] before the first)")
-    deals = [
-        parse_deal(deal, f"deals[{index}]", options, allowed=DEAL_FIELDS, players=players)
-        for index, deal in enumerate(fields.sequence("deals"))
-    ]
+        raise InvalidRecord(
+            "match.deals is missing (the list of deals, [] before the first)", where="match.deals"
+        )
+    deals = []
+    for index, deal in enumerate(fields.sequence("deals")):
+        try:
+            deals.append(parse_deal(deal, f"deals[{index}]", options, allowed=DEAL_FIELDS, players=players))
+        except InvalidRecord as error:
+            if error.deal is None:  # a fault its own message locates inside the deal only
+                error.deal = index
+            raise
     totals = [0] * players
     hits = [0] * players
     counted = 0

@@ -72,7 +72,10 @@ def differenzler_options(overrides: object = None) -> RuleOptions:
     if found is None:
         found = resolve_options("differenzler", DIFFERENZLER_OPTIONS, _PROFILES, None, overrides)
         if found["dealer_credit"] and found["form"] != "open":
-            raise InvalidRecord("options.dealer_credit: the dealer credit is for the open form only (D6.5)")
+            raise InvalidRecord(
+                "options.dealer_credit: the dealer credit is for the open form only (D6.5)",
+                where="options.dealer_credit",
+            )
         if key is not None and len(_RESOLVED) < 256:
             _RESOLVED[key] = found
     return found

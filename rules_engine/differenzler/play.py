@@ -40,26 +40,35 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
     """
     fields = Fields(position, "position", POSITION_FIELDS)
     if fields.raw("game") != "differenzler":
-        raise InvalidRecord(f"position.game: expected 'differenzler', not {fields.raw('game')!r}")
+        raise InvalidRecord(
+            f"position.game: expected 'differenzler', not {fields.raw('game')!r}", where="position.game"
+        )
     differenzler_options(fields.raw("options"))
     players = read_players(fields.raw("players"), "position")
     trump = fields.raw("trump")
     if trump not in TRUMPS:
-        raise InvalidRecord(f"position.trump must be a suit letter (or obenabe, undenufe), not {trump!r}")
+        raise InvalidRecord(
+            f"position.trump must be a suit letter (or obenabe, undenufe), not {trump!r}",
+            where="position.trump",
+        )
     if not fields.has("hand"):
-        raise InvalidRecord("position.hand is missing (the player's cards, e.g. ['H6', 'CA'])")
+        raise InvalidRecord(
+            "position.hand is missing (the player's cards, e.g. ['H6', 'CA'])", where="position.hand"
+        )
     hand = parse_cards(fields.sequence("hand"), what="position.hand")
     trick = parse_cards(fields.sequence("trick", None) or (), what="position.trick")
     if len(trick) >= players:
         raise InvalidRecord(
-            f"position.trick: {len(trick)} cards are already played; a trick to play to has 0-{players - 1}"
+            f"position.trick: {len(trick)} cards are already played; a trick to play to has 0-{players - 1}",
+            where="position.trick",
         )
     if len(hand) > tricks_per_deal(players):
         raise InvalidRecord(
-            f"position.hand: {len(hand)} cards; a hand has at most {tricks_per_deal(players)}"
+            f"position.hand: {len(hand)} cards; a hand has at most {tricks_per_deal(players)}",
+            where="position.hand",
         )
     if len(set(hand) | set(trick)) != len(hand) + len(trick):
-        raise InvalidRecord("position: a card is given twice (in the hand or the trick)")
+        raise InvalidRecord("position: a card is given twice (in the hand or the trick)", where="position")
     mode = trick_mode(str(trump))
     if trick and len(str(trump)) == 1 and trick[0].suit.value != trump:
         led = trick[0].suit

@@ -12,7 +12,8 @@ Always present:
 When valid:
 
 * ``players`` (2|3|4), ``format`` (``small_big``|``liga``|``hamburg``), ``how``,
-  ``trump`` (suit letter), ``forehand`` (seat number), ``declarer`` (seat number),
+  ``trump`` (suit letter), ``forehand`` (seat number), ``dealer`` (the seat before
+  forehand, K1.3), ``declarer`` (seat number),
   ``declarer_side`` (side number 1..S), ``kontra``/``re`` (bool), ``multiplier`` (1, 2, 4).
 * ``total``: the deal's card total incl. last trick (164, or 162 with ``jappa_total``).
 * ``card_points``: per side, card points incl. the last trick; with a revoke, the card

@@ -20,8 +20,14 @@ Readings taken here:
   ``finished`` and ``winner`` are null (as for Schieber): nothing is half-applied.
   ``deals`` still holds every deal's own answer, so a screen can show which deal is wrong.
 * ``next`` (K1.3): the next dealer is the last deal's forehand ``f`` and the next
-  forehand ``f mod N + 1``; present while the match is not finished, null before the
-  first deal (the table picks the first dealer).
+  forehand ``f mod N + 1``; present while the match is not finished. Before the first
+  deal it is null unless the record gives ``first_forehand`` (the seat left of the first
+  dealer, whom the table picks).
+* ``target`` is the target of the format in its own unit (Liga Augen, ``target_big`` big
+  points or null, Hamburg's six) and ``points_needed`` what each side still needs of it.
+* Each deal's answer in ``deals`` gains its ``index``, ``scores_after`` (null from the first
+  deal not counted) and the format's states after it: ``laube_after`` and
+  ``must_play_after`` (small/big), ``dice_faces_after`` (Hamburg).
 * Besides the contract's fields the answer adds ``running`` (the ``scores`` after each
   counted deal, for score sheets) and, for small/big, ``must_play_missed`` (deals that a
   Laube-bound team did not play: shown, never rejected, because K7.5 binds it only "if it

@@ -160,14 +160,17 @@ class Contract:
     def __post_init__(self) -> None:
         if self.key not in CONTRACT_KEYS:
             raise InvalidNotation(
-                f"contract: unknown contract {self.key!r} (use a suit letter H, D, S, C, 'obenabe' or 'undenufe')"
+                f"contract: unknown contract {self.key!r} (use a suit letter H, D, S, C, 'obenabe' or 'undenufe')",
+                field="contract",
             )
 
     @classmethod
     def parse(cls, text: object) -> Contract:
         """:raises InvalidNotation: when ``text`` names no contract."""
         if not isinstance(text, str):
-            raise InvalidNotation(f"contract must be a suit letter, 'obenabe' or 'undenufe', not {text!r}")
+            raise InvalidNotation(
+                f"contract must be a suit letter, 'obenabe' or 'undenufe', not {text!r}", field="contract"
+            )
         key = text.strip()
         key = key.upper() if len(key) == 1 else key.lower()
         return cls(key)

@@ -6,6 +6,10 @@ that Stöck, on Weis the Stöck and the Weis, on trick points everything of the 
 When both teams cross by trick points, the deal's ``reached_first`` decides (S7.3); with
 the tricks entered card by card the engine checks that claim.
 
+The answer adds ``target``, ``points_needed`` and ``schneider_threatened`` (S1.3: the
+teams that would be Schneider if the match ended now). ``next`` is null before the first
+deal unless the record gives ``first_forehand`` (who holds Rosen 7, S2.3).
+
 An invalid match record "yields no score": ``scores``, ``finished`` and ``winner`` are
 null and neither ``schneider`` nor ``next`` is given. Each deal's own answer is still in
 ``deals`` (with its own validity); ``counted`` and ``scores_after`` are null from the
@@ -142,7 +146,9 @@ def _read_match(record: object) -> tuple[RuleOptions, int, Seat | None, list[Any
     elif options.profile in DEFAULT_TARGET:
         target = DEFAULT_TARGET[options.profile]
     else:  # TOURNAMENT.md T2.6: a Passe has no target; a match under its profile must name one
-        raise InvalidRecord(f"match.target is missing (the {options.profile!r} profile has no target)")
+        raise InvalidRecord(
+            f"match.target is missing (the {options.profile!r} profile has no target)", where="match.target"
+        )
     if not fields.has("deals"):
         raise InvalidRecord("match.deals is missing (the list of deals, [] before the first)", field="deals")
     deals = fields.sequence("deals")

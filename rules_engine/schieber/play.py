@@ -14,7 +14,7 @@ totals), plus :func:`legal_cards`, the public JSON entry for a ``legal`` positio
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 from rules_engine.answers import ReasonJSON, SchieberLegalAnswer
 from rules_engine.cards import Card, Rank, Suit, parse_cards
@@ -283,7 +283,7 @@ def _fast_legal_cards(position: Mapping[str, Any]) -> SchieberLegalAnswer | None
     legal = [*HEARTS[ok & 511], *CLUBS[ok >> 9 & 511], *DIAMONDS[ok >> 18 & 511], *SPADES[ok >> 27]]
     instead = [*legal]
     alternatives = " ".join(legal)  # never empty: some card is always playable
-    illegal: dict[str, object] = {}
+    illegal: dict[str, ReasonJSON] = {}
     # Copying a prototype that holds every key is cheaper than building a dict. Display
     # order: the plain cards of the suits before the trump suit, the undertrumps, the rest.
     if plain:
@@ -327,9 +327,7 @@ def _fast_legal_cards(position: Mapping[str, Any]) -> SchieberLegalAnswer | None
             answer["message"] = card + ending
             answer["params"] = one
             illegal[card] = answer
-    # The reasons are copies of prototypes that Reason.to_json would give (the tests hold
-    # them to it); their dict type is what this hot path builds.
-    return {"legal": legal, "illegal": cast(dict[str, ReasonJSON], illegal)}
+    return {"legal": legal, "illegal": illegal}
 
 
 #: For rules_engine.api's dispatch, which then skips legal_cards' own call of it.

@@ -36,7 +36,9 @@ def seat_next_round(record: Mapping[str, Any]) -> SeatingAnswer:
     t = read_tournament(data)
     number = len(t.rounds) + 1
     if number > t.passen:
-        raise InvalidRecord(f"tournament.rounds: all {t.passen} rounds are seated (T4.3)")
+        raise InvalidRecord(
+            f"tournament.rounds: all {t.passen} rounds are seated (T4.3)", where="tournament.rounds"
+        )
     checked = Checked()
     check_rounds(t, checked)
     if checked.findings:

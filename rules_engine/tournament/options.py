@@ -122,13 +122,19 @@ def passe_options(profile: object, overrides: object) -> RuleOptions:
         profile = PROFILE
     if profile != PROFILE:
         raise InvalidRecord(
-            f"profile: a Passe or tournament plays the 'tournament' profile (T2), not {profile!r}"
+            f"profile: a Passe or tournament plays the 'tournament' profile (T2), not {profile!r}",
+            where="profile",
         )
     options = resolve_options("tournament", TOURNAMENT_OPTIONS, _PROFILES, profile, overrides)
     if options.sitout_score == "fixed" and options.sitout_points is None:
-        raise InvalidRecord("options.sitout_points is missing: sitout_score 'fixed' needs it (T5.5)")
+        raise InvalidRecord(
+            "options.sitout_points is missing: sitout_score 'fixed' needs it (T5.5)",
+            where="options.sitout_points",
+        )
     if options.sitout_score == "streich" and options.streich < 1:
-        raise InvalidRecord("options.streich must be at least 1 with sitout_score 'streich' (T5.5)")
+        raise InvalidRecord(
+            "options.streich must be at least 1 with sitout_score 'streich' (T5.5)", where="options.streich"
+        )
     return options
 
 

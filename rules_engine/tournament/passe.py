@@ -92,16 +92,16 @@ def _points(data: object, where: str) -> PointsClaim:
     match = points.boolean("match") if points.has("match") else False
     if match:
         if points.has("value"):
-            raise InvalidRecord(f"{where}: give either 'match': true or a 'value', not both")
+            raise InvalidRecord(f"{where}: give either 'match': true or a 'value', not both", where=where)
         return PointsClaim(team, None, True)
     if not points.has("value"):
-        raise InvalidRecord(f"{where}.value is missing (or say 'match': true)")
+        raise InvalidRecord(f"{where}.value is missing (or say 'match': true)", where=f"{where}.value")
     return PointsClaim(team, points.integer("value"), False)
 
 
 def _teams(raw: object, where: str) -> frozenset[int]:
     if isinstance(raw, (str, bytes)) or not isinstance(raw, Sequence):
-        raise InvalidRecord(f"{where} must be a list of teams (1, 2), not {raw!r}")
+        raise InvalidRecord(f"{where} must be a list of teams (1, 2), not {raw!r}", where=where)
     return frozenset(check_integer(team, f"{where}[]", minimum=1, maximum=2) for team in raw)
 
 
@@ -111,7 +111,9 @@ def _slalom(raw: object, where: str) -> bool:
         return False
     contract = Fields(raw, where, {"type", "start"})
     if contract.raw("type") != "slalom":
-        raise InvalidRecord(f"{where}: a contract object is a Slalom, {{'type': 'slalom', 'start': ...}}")
+        raise InvalidRecord(
+            f"{where}: a contract object is a Slalom, {{'type': 'slalom', 'start': ...}}", where=where
+        )
     contract.choice("start", ("obenabe", "undenufe"))
     return True
 
@@ -129,18 +131,24 @@ def parse_game(data: object, where: str) -> GameRecord:
         for key, raw in game.mapping("claims").items():
             if key not in ("1", "2"):
                 raise InvalidRecord(
-                    f"{game.name('claims')}: a claim is keyed by team '1' or '2', not {key!r}"
+                    f"{game.name('claims')}: a claim is keyed by team '1' or '2', not {key!r}",
+                    where=game.name("claims"),
                 )
             claims[int(key)] = _points(raw, f"{game.name('claims')}.{key}")
     ruling: PointsClaim | None = None
     if game.has("ruling"):
         ruled = Fields(game.raw("ruling"), game.name("ruling"), _RULING_FIELDS)
         if not ruled.has("points"):
-            raise InvalidRecord(f"{ruled.name('points')} is missing (the figure the office rules, T6.4)")
+            raise InvalidRecord(
+                f"{ruled.name('points')} is missing (the figure the office rules, T6.4)",
+                where=ruled.name("points"),
+            )
         if ruled.raw("by") != "office":
-            raise InvalidRecord(f"{ruled.name('by')} must be 'office' (T6.4), not {ruled.raw('by')!r}")
+            raise InvalidRecord(
+                f"{ruled.name('by')} must be 'office' (T6.4), not {ruled.raw('by')!r}", where=ruled.name("by")
+            )
         if ruled.has("reason") and not isinstance(ruled.raw("reason"), str):
-            raise InvalidRecord(f"{ruled.name('reason')} must be text")
+            raise InvalidRecord(f"{ruled.name('reason')} must be text", where=ruled.name("reason"))
         ruling = _points(ruled.raw("points"), ruled.name("points"))
     confirmed_by = (
         _teams(game.raw("confirmed_by"), game.name("confirmed_by"))
@@ -150,7 +158,7 @@ def parse_game(data: object, where: str) -> GameRecord:
     entered = game.has("points") or game.has("tricks")
     if not entered and not claims and ruling is None:
         raise InvalidRecord(
-            f"{where}: give the game's 'points' or 'tricks', the teams' 'claims' or a 'ruling'"
+            f"{where}: give the game's 'points' or 'tricks', the teams' 'claims' or a 'ruling'", where=where
         )
     deal_part = {key: value for key, value in game.data.items() if key in DEAL_FIELDS}
     slalom = _slalom(game.raw("contract"), game.name("contract"))
@@ -170,7 +178,7 @@ def parse_game(data: object, where: str) -> GameRecord:
 
 def read_games(raw: object, where: str) -> list[GameRecord]:
     if isinstance(raw, (str, bytes)) or not isinstance(raw, Sequence):
-        raise InvalidRecord(f"{where} must be a list of games, not {raw!r}")
+        raise InvalidRecord(f"{where} must be a list of games, not {raw!r}", where=where)
     return [parse_game(game, f"{where}[{index}]") for index, game in enumerate(raw)]
 
 
@@ -490,14 +498,18 @@ def _check_rotation(
 def read_seats(raw: object, where: str) -> dict[str, str]:
     """A table's ``seats``: the four seats, each a distinct player id."""
     if not isinstance(raw, Mapping):
-        raise InvalidRecord(f"{where} must be a JSON object of seat -> player, not {raw!r}")
+        raise InvalidRecord(f"{where} must be a JSON object of seat -> player, not {raw!r}", where=where)
     if sorted(raw) != list(SEATS):
-        raise InvalidRecord(f"{where} must name the players of seats 1, 2, 3 and 4, not {sorted(raw)!r}")
+        raise InvalidRecord(
+            f"{where} must name the players of seats 1, 2, 3 and 4, not {sorted(raw)!r}", where=where
+        )
     seats: dict[str, str] = {}
     for seat in SEATS:
         player = raw[seat]
         if not isinstance(player, str) or not player:
-            raise InvalidRecord(f"{where}.{seat} must be a player id, not {player!r}")
+            raise InvalidRecord(
+                f"{where}.{seat} must be a player id, not {player!r}", where=f"{where}.{seat}"
+            )
         seats[seat] = player
     return seats
 
@@ -507,7 +519,10 @@ def read_passe_body(
 ) -> tuple[list[GameRecord], frozenset[int], Pair | None]:
     """The games, Passe signature (T6.2 `per_passe`) and reported totals (T6.6) of a Passe record."""
     if not passe.has("games"):
-        raise InvalidRecord(f"{passe.name('games')} is missing (the list of games, [] before the first)")
+        raise InvalidRecord(
+            f"{passe.name('games')} is missing (the list of games, [] before the first)",
+            where=passe.name("games"),
+        )
     games = read_games(passe.raw("games"), passe.name("games"))
     confirmed = (
         _teams(passe.raw("confirmed_by"), passe.name("confirmed_by"))
@@ -523,7 +538,7 @@ def read_passe_body(
 
 def read_pair(raw: object, where: str) -> Pair:
     if isinstance(raw, (str, bytes)) or not isinstance(raw, Sequence) or len(raw) != 2:
-        raise InvalidRecord(f"{where} must be a pair [team 1, team 2], not {raw!r}")
+        raise InvalidRecord(f"{where} must be a pair [team 1, team 2], not {raw!r}", where=where)
     return (check_integer(raw[0], f"{where}[0]"), check_integer(raw[1], f"{where}[1]"))
 
 
@@ -536,13 +551,13 @@ def score_passe(record: Mapping[str, Any]) -> PasseAnswer:
     passe = Fields(record, "passe", PASSE_FIELDS)
     game = passe.raw("game", "schieber_passe")
     if game != "schieber_passe":
-        raise InvalidRecord(f"game: {game!r} is not a Passe record (use 'schieber_passe')")
+        raise InvalidRecord(f"game: {game!r} is not a Passe record (use 'schieber_passe')", where="game")
     options = passe_options(passe.raw("profile"), passe.raw("options"))
     for key in ("round", "table"):
         if passe.has(key):
             passe.integer(key, minimum=1)
     seats = read_seats(passe.raw("seats"), passe.name("seats")) if passe.has("seats") else None
     if seats is not None and len(set(seats.values())) != 4:
-        raise InvalidRecord(f"{passe.name('seats')}: a player sits in two seats")
+        raise InvalidRecord(f"{passe.name('seats')}: a player sits in two seats", where=passe.name("seats"))
     games, confirmed, reported = read_passe_body(passe, options)
     return evaluate_passe(games, options, confirmed_by=confirmed, reported=reported, seats=seats).to_json()

@@ -146,13 +146,13 @@ def _list(raw: object, where: str) -> Sequence[Any]:
     if raw is None:
         return []
     if isinstance(raw, (str, bytes)) or not isinstance(raw, Sequence):
-        raise InvalidRecord(f"{where} must be a JSON list, not {raw!r}")
+        raise InvalidRecord(f"{where} must be a JSON list, not {raw!r}", where=where)
     return raw
 
 
 def _id(raw: object, where: str) -> str:
     if not isinstance(raw, str) or not raw:
-        raise InvalidRecord(f"{where} must be an id (text), not {raw!r}")
+        raise InvalidRecord(f"{where} must be an id (text), not {raw!r}", where=where)
     return raw
 
 
@@ -164,43 +164,62 @@ def read_tournament(record: object) -> Tournament:
     fields = Fields(record, "tournament", TOURNAMENT_FIELDS)
     game = fields.raw("game", "schieber_tournament")
     if game != "schieber_tournament":
-        raise InvalidRecord(f"game: {game!r} is not a tournament record (use 'schieber_tournament')")
+        raise InvalidRecord(
+            f"game: {game!r} is not a tournament record (use 'schieber_tournament')", where="game"
+        )
     options = passe_options(fields.raw("profile"), fields.raw("options"))
     # Any number of rounds is a rule value (T4.3); the cap only keeps a typo from sizing every answer.
     passen = fields.integer("passen", minimum=1, maximum=MAX_PASSEN) if fields.has("passen") else 4
     if options.streich >= passen:
-        raise InvalidRecord(f"options.streich: {options.streich} strikes every Passe of {passen} (T7.2)")
+        raise InvalidRecord(
+            f"options.streich: {options.streich} strikes every Passe of {passen} (T7.2)",
+            where="options.streich",
+        )
     players: list[str] = []
     for index, raw in enumerate(_list(fields.raw("players"), "tournament.players")):
         player = Fields(raw, f"tournament.players[{index}]", _PLAYER_FIELDS)
         player_id = _id(player.raw("id"), player.name("id"))
         if player_id in players:
-            raise InvalidRecord(f"{player.name('id')}: {player_id!r} is registered twice")
+            raise InvalidRecord(
+                f"{player.name('id')}: {player_id!r} is registered twice", where=player.name("id")
+            )
         players.append(player_id)
     pairs: dict[str, tuple[str, str]] = {}
     if options.format == "partner":
         if not fields.has("pairs"):
-            raise InvalidRecord("tournament.pairs is missing (the Partnerschieber ranks pairs, T4.2)")
+            raise InvalidRecord(
+                "tournament.pairs is missing (the Partnerschieber ranks pairs, T4.2)",
+                where="tournament.pairs",
+            )
         paired: set[str] = set()
         for index, raw in enumerate(_list(fields.raw("pairs"), "tournament.pairs")):
             pair = Fields(raw, f"tournament.pairs[{index}]", {"id", "players"})
             pair_id = _id(pair.raw("id"), pair.name("id"))
             members = _list(pair.raw("players"), pair.name("players"))
             if len(members) != 2 or any(m not in players for m in members) or members[0] == members[1]:
-                raise InvalidRecord(f"{pair.name('players')} must be two registered players, not {members!r}")
+                raise InvalidRecord(
+                    f"{pair.name('players')} must be two registered players, not {members!r}",
+                    where=pair.name("players"),
+                )
             if pair_id in pairs or paired & set(members):
-                raise InvalidRecord(f"{pair.name('id')}: a pair or one of its players is given twice")
+                raise InvalidRecord(
+                    f"{pair.name('id')}: a pair or one of its players is given twice", where=pair.name("id")
+                )
             paired.update(members)
             pairs[pair_id] = (members[0], members[1])
     elif fields.has("pairs"):
-        raise InvalidRecord("tournament.pairs is for the Partnerschieber (format 'partner', T4.2)")
+        raise InvalidRecord(
+            "tournament.pairs is for the Partnerschieber (format 'partner', T4.2)", where="tournament.pairs"
+        )
     competitors = set(pairs) if options.format == "partner" else set(players)
     substitutes = _read_substitutes(fields, players, passen)
     withdrawals = _read_withdrawals(fields, competitors, passen)
     lots: dict[str, int] = {}
     for key, value in (fields.mapping("lots", None) or {}).items():
         if key not in competitors:
-            raise InvalidRecord(f"tournament.lots: {key!r} is not a competitor of this tournament")
+            raise InvalidRecord(
+                f"tournament.lots: {key!r} is not a competitor of this tournament", where="tournament.lots"
+            )
         lots[key] = check_integer(value, f"tournament.lots.{key}")
     rounds = tuple(
         _read_round(raw, f"tournament.rounds[{index}]", options.format == "partner")
@@ -218,16 +237,23 @@ def _read_substitutes(fields: Fields, players: Sequence[str], passen: int) -> tu
         )
         replaced = _id(entry.raw("for"), entry.name("for"))
         if replaced not in players:
-            raise InvalidRecord(f"{entry.name('for')}: {replaced!r} is not a registered player (T8.1)")
+            raise InvalidRecord(
+                f"{entry.name('for')}: {replaced!r} is not a registered player (T8.1)",
+                where=entry.name("for"),
+            )
         substitute = _id(entry.raw("substitute"), entry.name("substitute"))
         if substitute in players:
             raise InvalidRecord(
-                f"{entry.name('substitute')}: {substitute!r} is a registered player's id (T8.1)"
+                f"{entry.name('substitute')}: {substitute!r} is a registered player's id (T8.1)",
+                where=entry.name("substitute"),
             )
         first = entry.integer("from_round", minimum=1, maximum=passen)
         last = entry.integer("to_round", minimum=1, maximum=passen) if entry.has("to_round") else passen
         if last < first:
-            raise InvalidRecord(f"{entry.name('to_round')}: round {last} is before from_round {first} (T8.1)")
+            raise InvalidRecord(
+                f"{entry.name('to_round')}: round {last} is before from_round {first} (T8.1)",
+                where=entry.name("to_round"),
+            )
         substitutes.append(Substitute(replaced, substitute, first, last))
     return tuple(substitutes)
 
@@ -239,10 +265,13 @@ def _read_withdrawals(fields: Fields, competitors: set[str], passen: int) -> tup
         competitor = _id(entry.raw("player"), entry.name("player"))
         if competitor not in competitors:
             raise InvalidRecord(
-                f"{entry.name('player')}: {competitor!r} is not a competitor of this tournament"
+                f"{entry.name('player')}: {competitor!r} is not a competitor of this tournament",
+                where=entry.name("player"),
             )
         if any(w.competitor == competitor for w in withdrawals):
-            raise InvalidRecord(f"{entry.name('player')}: {competitor!r} withdraws twice")
+            raise InvalidRecord(
+                f"{entry.name('player')}: {competitor!r} withdraws twice", where=entry.name("player")
+            )
         first = entry.integer("from_round", minimum=1, maximum=passen)
         action = entry.choice("table_action", ("reseat", "sitout_score"))
         withdrawals.append(Withdrawal(competitor, first, action))
@@ -257,7 +286,10 @@ def _read_round(raw: object, where: str, partner: bool) -> Round:
         table = Fields(table_raw, name, {"table", "pairs"} if partner else {"table", "seats"})
         number = table.integer("table", minimum=1)
         if any(t.number == number for t in tables):
-            raise InvalidRecord(f"{table.name('table')}: table {number} is seated twice in one round")
+            raise InvalidRecord(
+                f"{table.name('table')}: table {number} is seated twice in one round",
+                where=table.name("table"),
+            )
         if partner:
             names = _list(table.raw("pairs"), table.name("pairs"))
             ids: tuple[str | None, ...] = tuple(_id(p, f"{table.name('pairs')}[]") for p in names)
@@ -265,7 +297,10 @@ def _read_round(raw: object, where: str, partner: bool) -> Round:
             seats = table.mapping("seats", None) or {}
             for key in seats:
                 if key not in _SEATS:
-                    raise InvalidRecord(f"{table.name('seats')}: {key!r} is not a seat (1, 2, 3 or 4)")
+                    raise InvalidRecord(
+                        f"{table.name('seats')}: {key!r} is not a seat (1, 2, 3 or 4)",
+                        where=table.name("seats"),
+                    )
             ids = tuple(
                 None if seats.get(seat) is None else _id(seats[seat], f"{table.name('seats')}.{seat}")
                 for seat in _SEATS
@@ -285,10 +320,12 @@ def _read_results(fields: Fields, options: RuleOptions) -> tuple[Result, ...]:
         round_number = entry.integer("round", minimum=1)
         table = entry.integer("table", minimum=1)
         if any(r.round == round_number and r.table == table for r in results):
-            raise InvalidRecord(f"{where}: a second result for table {table} of round {round_number}")
+            raise InvalidRecord(
+                f"{where}: a second result for table {table} of round {round_number}", where=where
+            )
         has_passe, has_totals = entry.has("passe"), entry.has("team_totals")
         if has_passe == has_totals:
-            raise InvalidRecord(f"{where}: give either the 'passe' or the Passe's 'team_totals'")
+            raise InvalidRecord(f"{where}: give either the 'passe' or the Passe's 'team_totals'", where=where)
         passe: Mapping[str, Any] | None = None
         totals: tuple[int, int] | None = None
         matches = (0, 0)
@@ -297,10 +334,13 @@ def _read_results(fields: Fields, options: RuleOptions) -> tuple[Result, ...]:
             carried = sorted(k for k in passe if k not in EMBEDDED_FIELDS)
             if carried:
                 raise InvalidRecord(
-                    f"{where}.passe: {carried[0]!r} comes from the tournament and its round, not the Passe (T9)"
+                    f"{where}.passe: {carried[0]!r} comes from the tournament and its round, not the Passe (T9)",
+                    where=f"{where}.passe",
                 )
             if entry.has("matches"):
-                raise InvalidRecord(f"{where}.matches: the Passe's games give its Matches")
+                raise InvalidRecord(
+                    f"{where}.matches: the Passe's games give its Matches", where=f"{where}.matches"
+                )
         else:
             if (
                 not factors_all_one(options)
@@ -310,7 +350,8 @@ def _read_results(fields: Fields, options: RuleOptions) -> tuple[Result, ...]:
             ):
                 raise InvalidRecord(
                     f"{where}: totals alone cannot be checked under these options (factors, Weis, Stöck "
-                    "or per-trick Slalom points); give the Passe's games (T9)"
+                    "or per-trick Slalom points); give the Passe's games (T9)",
+                    where=where,
                 )
             totals = read_pair(entry.raw("team_totals"), entry.name("team_totals"))
             if entry.has("matches"):

@@ -1,4 +1,4 @@
-"""Who may change a match (issue 8, access): its edit secret, the club administrator.
+"""Who may change a match: its edit secret, the club administrator.
 
 A match gets a random edit secret when it is created or imported; only its SHA-256 is
 stored (the secret has 128 random bits, so a fast hash is enough and a copy of the

@@ -8,6 +8,7 @@ the contract's fixed fields and allow the fields the engine adds.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 CARD = {
@@ -115,7 +116,7 @@ _ERRORS = {
 
 
 def _operation(
-    op_id: str, summary: str, request: str, response: str, example: dict[str, Any]
+    op_id: str, summary: str, request: str, response: str, example: Mapping[str, Any]
 ) -> dict[str, Any]:
     return {
         "operationId": op_id,

@@ -34,6 +34,7 @@ from rules_engine.errors import InvalidRecord
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
+#: An engine entry point: a record in, its (typed) JSON answer out.
 Entry = Callable[[Mapping[str, Any]], Mapping[str, object]]
 
 ENTRIES: dict[str, Entry] = {

@@ -126,7 +126,7 @@ def _conflict(loaded: matchview.Loaded, form: Any, slot: log.DealSlot | None) ->
     """Another tablet wrote first: show the new state and keep what this one typed."""
     fresh = matchview.load(loaded.match.id)
     form.version.data = str(fresh.state.version)
-    errors = {
+    errors: dict[str, list[dict[str, Any]]] = {
         FORM_ERRORS: [
             {
                 "rule": None,

@@ -77,7 +77,7 @@ class QuestionForm(BaseForm):
 class ContractMixin:
     contract = SelectField(_l("Contract / trump"), choices=CONTRACTS, default="H")
     profile = SelectField(_l("Rules profile (Schieber)"), choices=PROFILES, default="seed")
-    # Schieber is always four; a link without it (made before it was asked) means four.
+    # Schieber is always four; a link without it means four.
     players = SelectField(_l("Players (Klammern)"), choices=PLAYERS, default="4")
 
 
@@ -182,7 +182,7 @@ class ReplayForm(ContractMixin, QuestionForm):
     )
 
 
-class ImportForm(BaseForm):
+class ReplayImportForm(BaseForm):
     """POST: a deal record as a file or pasted text (CSRF-protected like every app form)."""
 
     file = FileField(_l("Deal record file (JSON)"))

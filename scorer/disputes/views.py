@@ -21,9 +21,9 @@ from scorer.disputes.desk import ClaimsQuestion, DisputesPart, desk
 from scorer.disputes.forms import (
     CardForm,
     CountForm,
-    ImportForm,
     QuestionForm,
     ReplayForm,
+    ReplayImportForm,
     TrickForm,
     WeisForm,
 )
@@ -121,7 +121,7 @@ def _ask_trick(form: TrickForm) -> Ruling:
     cards = _codes(form, "cards", game)
     players: int | None = _players(form)
     if len(desk(game).tables) > 1 and "players" not in request.args:
-        # A link made before the desk asked for the table's size: one player per card, as then.
+        # A link without the table's size: one player per card.
         players = None
         if 2 <= len(cards) <= 4:
             form["players"].data = str(len(cards))
@@ -323,7 +323,7 @@ def screen(screen: str) -> str:
     if screen not in ASKERS:
         abort(404)
     form, ruling, errors = rule(screen)
-    import_form = ImportForm() if screen == "replay" else None
+    import_form = ReplayImportForm() if screen == "replay" else None
     return render_template(
         f"disputes/{screen}.html",
         screen=screen,
@@ -372,7 +372,7 @@ def pdf(screen: str) -> Response:
 @bp.post("/replay")
 def replay_import() -> Response:
     """Import a deal record (file or text) and show its replay at a shareable address."""
-    form = ImportForm()
+    form = ReplayImportForm()
     if not form.validate_on_submit():
         abort(400)
     raw = ""

@@ -111,12 +111,12 @@ class ApiSchemas:
 
 
 @dataclass(frozen=True, slots=True)
-class RuleBook:
-    """The game's rules in the rule book: its file under ``scorer/rules/`` and its rule ids' prefix."""
+class RuleFile:
+    """The game's rules in the rule book (``/rules``) and in every cited reason."""
 
-    #: The English file (``SCHIEBER.md``); a translation has the same name in ``rules/<lang>/``.
+    #: The file in ``scorer/rules/`` (translations in ``scorer/rules/<lang>/``).
     file: str
-    #: The letter every rule id of the file starts with (``S`` for ``S4.4``).
+    #: The letter its rule ids start with (``S4.4``).
     prefix: str
 
 
@@ -140,10 +140,10 @@ class Game:
     match: MatchPage
     #: The scoring formats a match may choose (the record's ``format``), if the game has any.
     formats: tuple[str, ...] = ()
+    rules: RuleFile | None = None
     api: ApiSchemas | None = None
     sheet: SheetPart | None = None
     disputes: DisputesPart | None = None
-    rules: RuleBook | None = None
     #: The engine's answer to a match record of this game, in ``score_match``'s shape, when
     #: another entry point answers it (a Passe: ``score_passe``); None: ``score_match``.
     #: :raises InvalidRecord: as the engine does.

@@ -1,7 +1,7 @@
 """The match screen's view-model: the engine's answer arranged for people across a table.
 
-No score is computed here. The only arithmetic is presentation: points still needed
-(target − engine total), board strokes of an engine total, and the die face of a score.
+No score is computed here: the points still needed, the next turn, the target and the
+states are the engine's. The only arithmetic is presentation: board strokes of an engine total.
 """
 
 from __future__ import annotations
@@ -32,7 +32,13 @@ class Loaded:
 
     @property
     def answer(self) -> dict[str, Any]:
+        """The engine's answer to a valid match (empty when it breaks a rule)."""
         return self.scored.answer or {}
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        """The engine's answer also when the match breaks a rule (its target, profile …)."""
+        return self.scored.facts
 
 
 def load(match_id: int) -> Loaded:
@@ -53,22 +59,12 @@ def names(settings: dict[str, Any]) -> list[str]:
 
 
 def next_turn(loaded: Loaded) -> dict[str, int] | None:
-    """Whose deal and forehand is next: the engine's ``next``; before any deal, the set-up's.
-
-    Klammern's engine may leave ``next`` out; then K1.3's rotation is read off the last deal.
-    """
-    answer = loaded.answer
-    if answer.get("finished"):
+    """Who deals and who is forehand next: the engine's ``next`` (S2.3, K1.3); None once
+    the match is over or while the engine cannot score it."""
+    turn = loaded.answer.get("next")
+    if loaded.answer.get("finished") or not isinstance(turn, dict):
         return None
-    if isinstance(answer.get("next"), dict):
-        return dict(answer["next"])
-    n = players(loaded.settings)
-    deals = loaded.state.deals
-    if not deals:
-        first = int(loaded.settings.get("first_forehand") or 1)
-        return {"dealer": (first - 2) % n + 1, "forehand": first}
-    forehand = int(deals[-1].get("forehand") or 1)
-    return {"dealer": forehand, "forehand": forehand % n + 1}
+    return dict(turn)
 
 
 @dataclass

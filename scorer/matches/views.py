@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from werkzeug.wrappers import Response as BaseResponse
 
 from scorer import games, scoring
 from scorer.access import rights
@@ -138,7 +138,7 @@ def _settings_errors(
 
 
 @bp.get("/<int:match_id>")
-def show(match_id: int) -> BaseResponse | str:
+def show(match_id: int) -> ResponseReturnValue:
     return pagecache.spectator_page(match_id, lambda: _show(match_id))
 
 

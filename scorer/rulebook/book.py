@@ -1,4 +1,4 @@
-"""The rule book: every rule of rules/SCHIEBER.md and rules/KLAMMERN.md with its full text.
+"""The rule book: every rule of each game's rule file (rules/SCHIEBER.md …) with its full text.
 
 The rule files are the source; the app never keeps its own copy of a rule's wording. A
 translation lives in ``rules/<lang>/SCHIEBER.md`` (same ids, same layout) and is used rule by
@@ -13,41 +13,43 @@ Layout the parser reads (the files' own)::
       ... continuation lines, nested lists, bullets without an id (S8's list) ...
     ## Variants (rule options) ...   <- a section without id: kept as notes
 
-Which games have a rule file, and the prefix of its ids, each game says in the registry
+Which games have a rule file, and the letter of its ids, each game says in the registry
 (``Game.rules``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from markupsafe import Markup, escape
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+from scorer import games as registry
 
+RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+#: A rule file's ids: its game's letter (``S``, ``K``) and numbers.
 _SECTION = re.compile(r"^##\s+(?:(?P<id>[A-Z]\d+)\s+)?(?P<title>.+?)\s*$")
 _RULE = re.compile(r"^-\s+(?P<id>[A-Z]\d+(?:\.\d+)+)\s+(?P<text>.*)$")
 
 
-def files() -> Mapping[str, str]:
-    """Game name -> its rule file, for every game of the registry that has one, in its order."""
-    from scorer import games
-
-    return {name: game.rules.file for name, game in games.registry().items() if game.rules is not None}
+def games() -> list[str]:
+    """The games whose rules the book holds, in the registry's order."""
+    return [each.name for each in registry.registry().values() if each.rules is not None]
 
 
-def _game_of(rule_id: str) -> str | None:
-    """The game whose rule ids start like ``rule_id`` (``S4.4`` -> ``schieber``)."""
-    from scorer import games
+def _file(game: str) -> str:
+    rules = registry.game(game).rules
+    if rules is None:
+        raise FileNotFoundError(f"{game} has no rule file")
+    return rules.file
 
-    for name, game in games.registry().items():
-        if game.rules is not None and rule_id.startswith(game.rules.prefix):
-            return name
-    return None
+
+def _prefixes() -> dict[str, str]:
+    """Rule id letter -> the game whose rule file holds those ids."""
+    return {each.rules.prefix: each.name for each in registry.registry().values() if each.rules is not None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,10 +182,10 @@ def _file_book(path: Path, game: str, language: str) -> Book | None:
 
 
 def english(game: str) -> Book:
-    """The English rule book of ``game`` (``schieber`` or ``klammern``)."""
-    book = _file_book(RULES_DIR / files()[game], game, "en")
+    """The English rule book of ``game`` (``schieber``, ``klammern`` …)."""
+    book = _file_book(RULES_DIR / _file(game), game, "en")
     if book is None:
-        raise FileNotFoundError(RULES_DIR / files()[game])
+        raise FileNotFoundError(RULES_DIR / _file(game))
     return book
 
 
@@ -195,7 +197,7 @@ def book(game: str, language: str | None = None) -> Book:
     """
     base = english(game)
     for code in _candidates(language):
-        translated = _file_book(RULES_DIR / code / files()[game], game, code)
+        translated = _file_book(RULES_DIR / code / _file(game), game, code)
         if translated is not None:
             return _merge(base, translated)
     return base
@@ -230,7 +232,7 @@ def rule(rule_id: str | None, language: str | None = None) -> Rule | None:
     """The rule (or section) ``rule_id`` (``S4.4``, ``K10``) in ``language``; None if unknown."""
     if not rule_id:
         return None
-    game = _game_of(rule_id)
+    game = _prefixes().get(rule_id[:1])
     if game is None:
         return None
     return book(game, language).rule(rule_id)
@@ -247,17 +249,9 @@ _CODE = re.compile(r"`([^`]+)`")
 
 
 @lru_cache(maxsize=8)
-def _rule_ref(prefixes: str) -> re.Pattern[str]:
+def _rule_ref(letters: str) -> re.Pattern[str]:
     """A citation of a rule in the book (``S7.3``) inside a rule's text."""
-    return re.compile(rf"\b([{prefixes}]\d{{1,2}}(?:\.\d{{1,2}})?)\b")
-
-
-def _cited() -> re.Pattern[str]:
-    from scorer import games
-
-    return _rule_ref(
-        "".join(sorted(g.rules.prefix for g in games.registry().values() if g.rules is not None))
-    )
+    return re.compile(rf"\b([{letters}]\d{{1,2}}(?:\.\d{{1,2}})?)\b")
 
 
 def _inline(raw: str, links: str | None = None) -> str:
@@ -266,7 +260,8 @@ def _inline(raw: str, links: str | None = None) -> str:
     line = _CODE.sub(r"<code>\1</code>", line)
     if links is not None:
         # A rule that cites another links to it (S7.3 -> the rule book's #S7.3).
-        line = _cited().sub(lambda m: f'<a href="{links}#{m.group(1)}">{m.group(1)}</a>', line)
+        cited = _rule_ref("".join(_prefixes()))
+        line = cited.sub(lambda m: f'<a href="{links}#{m.group(1)}">{m.group(1)}</a>', line)
     return line
 
 

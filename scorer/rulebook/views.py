@@ -1,7 +1,8 @@
-"""The rule book (``/rules``): every rule of every game with its full text, anchored by id (``#S4.4``).
+"""The rule book (``/rules``): every rule of both games with its full text, anchored by id (``#S4.4``).
 
 Registered under the blueprint name ``rules`` so that ``url_for("rules.book")`` and every
-rule link of the app land here. The texts come from ``rules/`` in the user's language, rule by rule
+rule link of the app land here; the app's placeholder of the same name then steps aside
+(``scorer.create_app``). The texts come from ``rules/`` in the user's language, rule by rule
 falling back to English (:mod:`scorer.rulebook.book`).
 """
 
@@ -18,7 +19,7 @@ bp = Blueprint("rules", __name__, url_prefix="/rules")
 @bp.get("", endpoint="book")
 def show_book() -> str:
     language = str(get_locale() or "en")
-    books = [book.book(game, language) for game in book.files()]
+    books = [book.book(game, language) for game in book.games()]
     return render_template(
         "rules/book.html",
         books=books,

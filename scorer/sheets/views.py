@@ -1,4 +1,4 @@
-"""Printable PDFs in the app (issue 5, "where users get them"): a match's scoresheet and blank pads.
+"""Printable PDFs in the app: a match's scoresheet and blank pads.
 
 The PDFs themselves are :mod:`scorer.sheets.pdf` (pure functions of plain data); this module only
 gathers their input: the match record exactly as the app exports it (``matchview.load`` ->
@@ -246,23 +246,25 @@ class PadForm(FlaskForm):
         for seat in range(count + 1, 5):
             field = self[f"player_{seat}"]
             if field.data:
-                field.errors.append(
+                field.errors = [
+                    *field.errors,
                     _(
                         "Leave this empty: a pad for %(count)s players has no seat %(seat)s.",
                         count=i18n.digits(count),
                         seat=i18n.digits(seat),
-                    )
-                )
+                    ),
+                ]
                 valid = False
         if count < 4:
             for field in (self.team_1, self.team_2):
                 if field.data:
-                    field.errors.append(
+                    field.errors = [
+                        *field.errors,
                         _(
                             "Leave this empty: with %(count)s players everyone scores alone.",
                             count=i18n.digits(count),
-                        )
-                    )
+                        ),
+                    ]
                     valid = False
         return bool(valid)
 

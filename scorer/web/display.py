@@ -27,7 +27,7 @@ SUIT_SYMBOLS = {
     "swiss": {"H": "Ro", "D": "Ei", "C": "Sch", "S": "Sl"},
     "french": {"H": "\u2665", "D": "\u2666", "C": "\u2663", "S": "\u2660"},
 }
-RANK_NAMES = {
+RANK_NAMES: dict[str, dict[str, str]] = {
     "swiss": {"A": _l("Ass"), "K": _l("König"), "Q": _l("Ober"), "J": _l("Under"), "T": _l("Banner")},
     "french": {"A": _l("Ace"), "K": _l("King"), "Q": _l("Queen"), "J": _l("Jack"), "T": "10"},
 }
@@ -133,11 +133,16 @@ def stroke_groups(count: int) -> list[int]:
 DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
 
 
+def die_glyph(face: int) -> str:
+    """The die showing ``face`` (1 to 6) as a character."""
+    return DIE_FACES[face - 1] if 1 <= face <= 6 else ""
+
+
 def die_face(points: int) -> str:
-    """K9.1: the die starts at six (meaning 0) and shows 1..5; six again once 6 is reached."""
-    if points <= 0 or points >= 6:
-        return DIE_FACES[5]
-    return DIE_FACES[points - 1]
+    """The die of a side with ``points``, as the engine reads it (K9.1: six for 0 and for 6 or more)."""
+    from rules_engine.klammern.formats.hamburg import die_face as engine_die_face
+
+    return die_glyph(engine_die_face(max(points, 0)))
 
 
 def seat_label(seat: int, names: Sequence[str]) -> str:

@@ -7,11 +7,12 @@ translated lazily. Choices that name players are filled per match by the views.
 from __future__ import annotations
 
 import uuid
+from collections.abc import MutableMapping
 from functools import lru_cache
 from typing import Any
 
 from babel import Locale
-from babel.support import Translations
+from babel.support import NullTranslations, Translations
 from flask import current_app, flash, request
 from flask_babel import gettext, lazy_pgettext
 from flask_babel import lazy_gettext as _l
@@ -27,7 +28,7 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.fields.choices import SelectChoice
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3's, newer than its stubs
 from wtforms.i18n import messages_path
 from wtforms.validators import DataRequired, InputRequired, NumberRange, Optional
 
@@ -39,7 +40,7 @@ def _strip(value: Any) -> Any:
 
 
 @lru_cache(maxsize=16)
-def wtforms_catalog(lang: str) -> Translations:
+def wtforms_catalog(lang: str) -> NullTranslations:
     """WTForms' own messages ("Not a valid integer value.") in ``lang``, read once.
 
     Flask-WTF reads the catalog file again on every request; on a busy evening that was
@@ -51,8 +52,10 @@ def wtforms_catalog(lang: str) -> Translations:
 class BaseForm(FlaskForm):
     """Every form of the app: CSRF on, whitespace stripped."""
 
-    class Meta:
-        def bind_field(self, form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
+    # Flask-WTF's Meta as a base only for the type checker's sake: WTForms builds each form's
+    # Meta from every Meta in the form's classes, in the same order either way.
+    class Meta(FlaskForm.Meta):
+        def bind_field(self, form: Any, unbound_field: Any, options: MutableMapping[str, Any]) -> Any:
             filters = list(unbound_field.kwargs.get("filters", []))
             filters.append(_strip)
             return unbound_field.bind(form=form, filters=filters, **options)

@@ -1,4 +1,4 @@
-"""Engine reasons as translated sentences, built from rule id, code and params (issue 6).
+"""Engine reasons as translated sentences, built from rule id, code and params.
 
 The engine (pure, English) gives every :class:`~rules_engine.errors.Reason` a stable
 ``code`` and named ``params``; this table holds one translatable sentence per code, with
@@ -234,6 +234,11 @@ SENTENCES: tuple[Sentence, ...] = (
         ),
     ),
     S("revoke_not_found", _l("The revoke names seat %(seat)s, but no card in the tricks breaks K4.2–K4.3.")),
+    S(
+        "revoke_needs_hands",
+        _l("With %(players)s players a deal with a revoke is judged from the cards dealt: enter every hand."),
+        "K",
+    ),
     S(
         "deal_after_end",
         _l(

@@ -17,11 +17,8 @@ from scorer.web import display, i18n
 
 
 def reason_text(error: dict[str, Any]) -> str:
-    """An engine reason as a sentence for the player.
-
-    Issue 6 translates reasons from their rule id, code and params; until a translation
-    exists the engine's English message is the text.
-    """
+    """An engine reason as a sentence for the player, translated from its rule id, code and
+    params; where no translation exists, the engine's English message is the text."""
     from scorer.web.reasons import translated
 
     return translated(error)
@@ -48,7 +45,7 @@ def select_options(options: Sequence[tuple[str, str]], selected: Any) -> Markup:
 
 
 def number(value: Any) -> str:
-    """A number in the reader's locale (3’000 in de_CH, Persian digits in fa): issue 6's
+    """A number in the reader's locale (3’000 in de_CH, Persian digits in fa): through
     ``scorer.web.i18n.number``, the one formatter of every figure the app shows."""
     return i18n.number(value)
 

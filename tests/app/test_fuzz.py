@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
@@ -86,6 +87,7 @@ def _post(
         assert counts(app) == before
 
 
+@pytest.mark.slow  # a fuzzer
 @FUZZ
 @given(st.dictionaries(st.sampled_from(SCHIEBER_FIELDS), TEXT, max_size=8))
 def test_schieber_deal_form_never_fails(client: FlaskClient, app: Flask, fields: dict[str, str]) -> None:
@@ -93,6 +95,7 @@ def test_schieber_deal_form_never_fails(client: FlaskClient, app: Flask, fields:
     _post(client, app, match_id, deal_form(client, match_id), fields)
 
 
+@pytest.mark.slow  # a fuzzer
 @FUZZ
 @given(st.dictionaries(st.sampled_from(KLAMMERN_FIELDS), TEXT, max_size=8))
 def test_klammern_deal_form_never_fails(client: FlaskClient, app: Flask, fields: dict[str, str]) -> None:

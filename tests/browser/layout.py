@@ -1,4 +1,4 @@
-"""The tablet-first checks every browser test makes of a page (issue 4: "Tablet first")."""
+"""The tablet-first checks every browser test makes of a page."""
 
 from __future__ import annotations
 

@@ -148,3 +148,14 @@ def test_works_without_javascript(browser: Any, live_server: str) -> None:
     assert "C6 was allowed." in verdict(page)
     shot(page, "card-no-js")
     context.close()
+
+
+def test_picker_offers_the_chosen_games_deck(page: Any, live_server: str) -> None:
+    """Klammern has no 6s (K2.1): the picker hides them for Klammern and shows them for Schieber."""
+    page.goto(f"{live_server}/disputes/card?game=klammern")
+    page.locator("[name=trick]").click()
+    assert page.locator(".picker button[data-card=H6]").is_hidden()
+    assert page.locator(".picker button[data-card=H7]").is_visible()
+    page.locator("input[name=game][value=schieber]").check()
+    page.locator("[name=trick]").click()
+    assert page.locator(".picker button[data-card=H6]").is_visible()

@@ -99,7 +99,7 @@ def test_leader_must_sit_at_the_table() -> None:
 
 
 def test_without_a_table_size_one_player_per_card() -> None:
-    # Links made before the desk asked for the table's size: three cards, three players.
+    # Links without the table's size: three cards, three players.
     assert trick_ruling("klammern", "H", ["CA", "H7", "CT"], leader=3).data["seat"] == 1
 
 

@@ -1,4 +1,4 @@
-"""CI checks of the message catalogs (issue 6, STYLE.md practice 12).
+"""CI checks of the message catalogs (STYLE.md practice 12).
 
 Fails when the committed template (locales/messages.pot) is stale against the sources,
 when a language's catalog lacks a message, has it untranslated or fuzzy, or when a

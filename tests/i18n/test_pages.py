@@ -1,4 +1,4 @@
-"""Every page in every language, with no English left over (issue 6).
+"""Every page in every language, with no English left over.
 
 A page is rendered in each language; its visible text (text nodes, and the attributes a
 player reads: placeholder, title, aria-label, alt, button values) is compared with the
@@ -182,6 +182,7 @@ def get(client: FlaskClient, url: str, lang: str) -> str:
     return response.get_data(as_text=True)
 
 
+@pytest.mark.slow  # a sweep over every language
 @pytest.mark.parametrize("lang", OTHERS)
 def test_no_english_left_on_any_page(client: FlaskClient, table: Table, lang: str) -> None:
     probes = probes_for(lang)
@@ -189,6 +190,7 @@ def test_no_english_left_on_any_page(client: FlaskClient, table: Table, lang: st
     assert not found, f"{lang}: English left over: {found}"
 
 
+@pytest.mark.slow  # a sweep over every language
 @pytest.mark.parametrize("lang", OTHERS)
 def test_no_english_left_for_spectators_and_the_administrator(app: Flask, table: Table, lang: str) -> None:
     """A tablet without the edit link sees the match read-only and is refused the forms;
@@ -213,6 +215,7 @@ def test_no_english_left_for_spectators_and_the_administrator(app: Flask, table:
     assert not found, f"{lang}: English left over: {found}"
 
 
+@pytest.mark.slow  # a sweep over every language
 @pytest.mark.parametrize("lang", OTHERS)
 def test_no_english_left_in_rejections(client: FlaskClient, table: Table, lang: str) -> None:
     """A rejected deal shows the engine's reasons, translated from code and params."""
@@ -249,9 +252,10 @@ def pdf_lines(data: bytes, lang: str) -> list[str]:
     return lines
 
 
+@pytest.mark.slow  # a sweep over every language
 @pytest.mark.parametrize("lang", OTHERS)
 def test_no_english_left_in_the_pdfs(client: FlaskClient, table: Table, lang: str) -> None:
-    """Scoresheets and pads, read back by text extraction (issue 6: PDFs in every language)."""
+    """Scoresheets and pads, read back by text extraction (PDFs in every language)."""
     probes = probes_for(lang)
     documents = {
         "Schieber scoresheet": f"/matches/{table.schieber}/scoresheet.pdf",

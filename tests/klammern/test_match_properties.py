@@ -1,4 +1,4 @@
-"""Hypothesis properties of the match formats (issue 3, K7.3-K7.5, K8.2, K9.4).
+"""Hypothesis properties of the match formats (K7.3-K7.5, K8.2, K9.4).
 
 Deals are drawn as the deal layer can produce them: a playing side wins or loses with
 Kontra/Re factor 1, 2 or 4, and the small points go to it (K7.1) or to every opponent

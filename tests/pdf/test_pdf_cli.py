@@ -54,7 +54,7 @@ def test_short_language_names(tmp_path: Path) -> None:
 
 
 def test_command_line_pads_are_translated(tmp_path: Path) -> None:
-    """The command line prints with the app's catalogs (issue 6), not the English source."""
+    """The command line prints with the app's catalogs, not the English source."""
     from scorer.languages import catalog
 
     texts = {}

@@ -85,7 +85,7 @@ def test_persian_pad_is_shaped_right_to_left() -> None:
     assert has_persian("دفترچه امتیاز", table)
     assert has_persian("حکم", table)
     assert has_persian("تون", table) and has_persian("برن", board)
-    # Persian digits (issue 6): the target and the deal numbers.
+    # Persian digits: the target and the deal numbers.
     assert "۳٬۰۰۰" in table and "۱۲" in table
     # Right to left: the title starts at the right-hand side of the page, as does the
     # first team's column group (team 1 on the right).

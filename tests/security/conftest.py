@@ -1,4 +1,4 @@
-"""Fixtures for the access checks (issue 8): apps with or without a club administrator."""
+"""Fixtures for the access checks: apps with or without a club administrator."""
 
 from __future__ import annotations
 

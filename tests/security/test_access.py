@@ -1,4 +1,4 @@
-"""Edit secrets, the spectator's read-only view, refusals and guessing (issue 8, access)."""
+"""Edit secrets, the spectator's read-only view, refusals and guessing."""
 
 from __future__ import annotations
 

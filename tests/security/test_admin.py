@@ -1,4 +1,4 @@
-"""The optional club administrator and voiding a match (issue 8, access)."""
+"""The optional club administrator and voiding a match."""
 
 from __future__ import annotations
 

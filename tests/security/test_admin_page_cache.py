@@ -1,5 +1,5 @@
 """The administrator never gets a spectator's cached match page, and a void reaches spectators
-(scorer.web.pagecache; issue 8)."""
+(scorer.web.pagecache)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The strict Content-Security-Policy does not break the app's own pages (issue 8).
+"""The strict Content-Security-Policy does not break the app's own pages.
 
 A real Chromium records every CSP violation and console error while a match is created,
 shared, followed by a spectator, opened by the edit link on a second tablet, and a deal

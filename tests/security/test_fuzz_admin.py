@@ -1,4 +1,4 @@
-"""Fuzzing every route of the administrator and of the edit secret (issue 8, proof).
+"""Fuzzing every route of the administrator and of the edit secret.
 
 Whatever arrives — garbage fields, missing or foreign CSRF tokens, stale or nonsense
 versions, huge or non-UTF-8 bodies, JSON instead of a form, a wrong method — from a
@@ -372,6 +372,7 @@ def fuzzed_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
         app.extensions["tafel_engine"].dispose()
 
 
+@pytest.mark.slow  # a fuzzer: 25 examples on each of a dozen routes
 @pytest.mark.parametrize("endpoint", sorted(ROUTES))
 @FUZZ
 @given(data=st.data())

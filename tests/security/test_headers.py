@@ -1,4 +1,4 @@
-"""Security headers on every kind of response, cookie flags, CSRF lifetime (issue 8)."""
+"""Security headers on every kind of response, cookie flags, CSRF lifetime."""
 
 from __future__ import annotations
 

@@ -111,7 +111,7 @@ def test_the_language_chosen_with_the_switcher_wins(client: FlaskClient) -> None
     client.get("/lang/fr_CH")
     text = sheet_text(client.get(f"/matches/{match_id}/scoresheet.pdf").data)
     assert "Feuille de match" in text
-    # French groups thousands with a narrow no-break space (issue 6): the target 3 000.
+    # French groups thousands with a narrow no-break space: the target 3 000.
     assert "3\u202f000" in " ".join(page_texts(client.get(f"/matches/{match_id}/scoresheet.pdf").data))
 
 

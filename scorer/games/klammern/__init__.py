@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from scorer.games.base import Game, RuleBook
+from scorer.games.base import Game, RuleFile
 from scorer.games.klammern.api import API
 from scorer.games.klammern.deal import DEAL
 from scorer.games.klammern.disputes import DESK
@@ -27,9 +27,9 @@ GAME = Game(
     setup=SETUP,
     deal=DEAL,
     match=MATCH,
+    rules=RuleFile("KLAMMERN.md", prefix="K"),
     api=API,
     formats=("small_big", "liga", "hamburg"),  # K9
     sheet=SHEET_PART,
     disputes=DESK,
-    rules=RuleBook("KLAMMERN.md", "K"),
 )

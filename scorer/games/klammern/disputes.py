@@ -3,7 +3,7 @@ is allowed (K4), melds and Bella (K5), counts (K2, K10) and replays with revokes
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -305,7 +305,7 @@ def _meld_steps(
         if tiebreak == "first_declared"
         else _("the higher suit wins: clubs, spades, hearts, diamonds"),
     )
-    shown = (
+    shown: tuple[Callable[[km.Meld, Any], str], ...] = (
         lambda m, v: m.name,
         lambda m, v: m.top.rank.value,
         lambda m, v: _("yes") if v else _("no"),
@@ -313,7 +313,7 @@ def _meld_steps(
         if tiebreak == "first_declared"
         else (lambda m, v: m.suit.value),
     )
-    steps = []
+    steps: list[dict[str, Any]] = []
     for index, (name, explanation, x, y, show) in enumerate(zip(names, explanations, a, b, shown), start=1):
         winner = None if x == y else (1 if x > y else 2)
         steps.append(
@@ -450,7 +450,7 @@ def replay_ruling(record: Mapping[str, Any]) -> Ruling:
                 ),
             )
     replayed = kplay.replay(tricks, players, forehand, rank, hands)
-    rows = []
+    rows: list[dict[str, Any]] = []
     leader = forehand.number
     for t, trick in enumerate(tricks):
         index = rank.winner_index(trick) if len(trick) == players else None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from flask_babel import gettext as _
 
@@ -13,19 +13,20 @@ from scorer.matches.matchview import Side, claims, item, seat_name
 from scorer.web import display
 
 if TYPE_CHECKING:
+    from rules_engine.answers import KlammernMatchAnswer
     from scorer.matches.matchview import Loaded
 
 
-def target(loaded: Loaded) -> int:
-    """A Liga match's target in Augen: its own, else K9.2's 51."""
-    stated = loaded.settings.get("target")
-    return int(stated) if stated else 51
+def engine_answer(loaded: Loaded) -> KlammernMatchAnswer | None:
+    """The engine's answer to this Klammern match, typed; None while the match breaks a rule."""
+    return cast("KlammernMatchAnswer", loaded.answer) if loaded.scored.valid else None
 
 
 def sides(loaded: Loaded) -> list[Side]:
     settings = loaded.settings
-    answer = loaded.answer
-    scores = answer.get("scores")
+    answer = engine_answer(loaded)
+    scores = answer["scores"] if answer else None
+    listed = scores if isinstance(scores, list) else None
     fmt = settings.get("format")
     count = players(settings)
     result = []
@@ -33,22 +34,18 @@ def sides(loaded: Loaded) -> list[Side]:
         side = Side(i + 1, display.side_label(i + 1, settings), None)
         if fmt == "small_big":
             side.layout = "small_big"
-            side.score = item(scores.get("small") if isinstance(scores, dict) else None, i)
-            side.big = item(scores.get("big") if isinstance(scores, dict) else None, i)
+            if scores is not None and not isinstance(scores, list):
+                side.score, side.big = item(scores["small"], i), item(scores["big"], i)
         elif fmt == "liga":
-            side.score = item(scores, i)
-            if isinstance(side.score, int):
-                side.needed = max(target(loaded) - side.score, 0)
+            side.score = item(listed, i)
+            side.needed = item(answer["points_needed"] if answer else None, i)  # K8.2
         else:
             side.layout = "die"
-            side.score = item(scores, i)
-            face = item(answer.get("dice_faces"), i)  # the engine's, when it gives them
-            if isinstance(face, int) and 1 <= face <= 6:
-                side.die = display.DIE_FACES[face - 1]
-            elif isinstance(side.score, int):
-                side.die = display.die_face(side.score)
+            side.score = item(listed, i)
+            face = item(answer.get("dice_faces") if answer else None, i)  # K9.1
+            side.die = display.die_glyph(face) if isinstance(face, int) else None
         result.append(side)
-    if fmt == "small_big":
+    if fmt == "small_big" and answer is not None:
         laube = answer.get("laube") or []
         for side in result:
             if side.number in laube:

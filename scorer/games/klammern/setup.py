@@ -12,7 +12,7 @@ from scorer.games.common import kept_fields, present, typed_names
 from scorer.games.klammern.forms import NewKlammernForm
 
 #: Match-level settings copied into the engine's match record.
-MATCH_FIELDS = ("players", "format", "options", "target", "target_big")
+MATCH_FIELDS = ("players", "format", "options", "target", "target_big", "first_forehand")
 
 
 def settings(form: Form) -> Settings:

@@ -246,7 +246,7 @@ class KlammernSheet:
         return figures, marks
 
     def keeps_laube(self, record: Mapping[str, Any]) -> bool:
-        return record.get("format", "small_big") == "small_big"
+        return bool(record.get("format", "small_big") == "small_big")
 
     def laube_by_deal(
         self, record: Mapping[str, Any], answer: Mapping[str, Any], count: int

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from scorer.games.base import Game, RuleBook
+from scorer.games.base import Game, RuleFile
 from scorer.games.schieber.api import API
 from scorer.games.schieber.deal import DEAL
 from scorer.games.schieber.disputes import DESK
@@ -23,8 +23,8 @@ GAME = Game(
     setup=SETUP,
     deal=DEAL,
     match=MATCH,
+    rules=RuleFile("SCHIEBER.md", prefix="S"),
     api=API,
     sheet=SHEET_PART,
     disputes=DESK,
-    rules=RuleBook("SCHIEBER.md", "S"),
 )

@@ -432,7 +432,7 @@ def replay_ruling(record: Mapping[str, Any]) -> Ruling:
         else:
             other_errors.append(as_json)
     ranking = contract.ranking(options)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for t, trick in enumerate(tricks):
         leader = replayed.leaders[t].number
         cells = []

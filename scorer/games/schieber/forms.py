@@ -90,6 +90,8 @@ KINDS = [
 
 
 class SchieberDealForm(VersionedForm):
+    #: The contract factors in force, shown on the contract buttons (set by the deal views).
+    factors: dict[str, int]
     forehand = SelectField(_l("Forehand"), choices=SEATS_4, validators=[InputRequired()])
     contract = RadioField(
         _l("Contract"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from flask_babel import gettext as _
 
@@ -13,48 +13,34 @@ from scorer.matches.matchview import Side, claims, item, seat_name
 from scorer.web import display
 
 if TYPE_CHECKING:
+    from rules_engine.answers import SchieberMatchAnswer
     from scorer.matches.matchview import Loaded
 
 
-def target(loaded: Loaded) -> int:
-    """The match's target: its own, else the profile's (S7.1)."""
-    stated = loaded.settings.get("target")
-    if stated:
-        return int(stated)
-    return 2500 if loaded.settings.get("profile") == "official" else 3000
+def engine_answer(loaded: Loaded) -> SchieberMatchAnswer | None:
+    """The engine's answer to this Schieber match, typed; None while the match breaks a rule."""
+    return cast("SchieberMatchAnswer", loaded.answer) if loaded.scored.valid else None
 
 
 def sides(loaded: Loaded) -> list[Side]:
-    scores = loaded.answer.get("scores")
-    goal = target(loaded)
+    answer = engine_answer(loaded)
+    scores = answer["scores"] if answer else None
+    needed = answer["points_needed"] if answer else None
+    threatened = (answer["schneider_threatened"] if answer else None) or []
+    # S1.3: the loser below half the target is Schneider, or is threatened with it.
+    schneider = answer is not None and bool(answer["finished"]) and answer.get("schneider", False)
     result = []
     for i in range(2):
         side = Side(i + 1, display.side_label(i + 1, loaded.settings), item(scores, i))
+        side.needed = item(needed, i)
         if isinstance(side.score, int):
-            side.needed = max(goal - side.score, 0)
             side.strokes = display.Strokes.of(side.score)
+        if schneider and answer is not None and side.number != answer["winner"]:
+            side.marks.append(_("Schneider"))
+        if side.number in threatened:
+            side.marks.append(_("Schneider threatened"))
         result.append(side)
-    _schneider(loaded, result, goal)
     return result
-
-
-def _schneider(loaded: Loaded, result: list[Side], goal: int) -> None:
-    """S7.3: the loser below half the target is Schneider (or threatened with it)."""
-    answer = loaded.answer
-    half = goal / 2
-    if answer.get("finished"):
-        if answer.get("schneider"):
-            for side in result:
-                if side.number != answer.get("winner"):
-                    side.marks.append(_("Schneider"))
-    else:
-        # Threatened: the leader is past half the target while this team is below it,
-        # i.e. the match ending now would leave it Schneider.
-        scores = [s.score for s in result if isinstance(s.score, int)]
-        if len(scores) == 2 and max(scores) >= half:
-            for side in result:
-                if isinstance(side.score, int) and side.score < half:
-                    side.marks.append(_("Schneider threatened"))
 
 
 def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:

@@ -10,7 +10,7 @@ from scorer.games.common import kept_fields, present, typed_names
 from scorer.games.schieber.forms import NewSchieberForm
 
 #: Match-level settings copied into the engine's match record.
-MATCH_FIELDS = ("profile", "options", "target")
+MATCH_FIELDS = ("profile", "options", "target", "first_forehand")
 OPTION_FIELDS = ("long_runs", "undenufe_points", "weis_equal_points")
 FACTOR_KEYS = ("H", "D", "S", "C", "obenabe", "undenufe")
 

@@ -18,12 +18,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
-import arabic_reshaper  # type: ignore[import-untyped]
+import arabic_reshaper
 from babel.dates import format_date, format_time
 from babel.numbers import format_decimal, get_group_symbol
-from bidi.algorithm import get_display  # type: ignore[import-untyped]
+from bidi.algorithm import get_display
 
 from scorer.languages import GROUP, LANGUAGES, NATIVE_DIGITS, is_rtl, unknown
 
@@ -153,7 +153,8 @@ class Translations(Protocol):
 
     def gettext(self, message: str) -> str: ...
 
-    def pgettext(self, context: str, message: str) -> str: ...
+    # Babel declares str | object: a lazy catalog may answer a lazy string.
+    def pgettext(self, context: str, message: str) -> str | object: ...
 
 
 @dataclass(frozen=True)
@@ -178,14 +179,18 @@ class Lang:
     @classmethod
     def from_translations(cls, code: str, translations: Translations) -> Lang:
         """A language whose strings come from a Babel/gettext catalog."""
-        return cls(code, translations.gettext, translations.pgettext)
+
+        def pgettext(context: str, message: str) -> str:
+            return str(translations.pgettext(context, message))
+
+        return cls(code, translations.gettext, pgettext)
 
     @property
     def rtl(self) -> bool:
         return is_rtl(self.code)
 
     @property
-    def align(self) -> str:
+    def align(self) -> Literal["LEFT", "RIGHT"]:
         """ReportLab alignment of running text: the reading direction's start."""
         return "RIGHT" if self.rtl else "LEFT"
 
