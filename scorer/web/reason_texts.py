@@ -140,6 +140,19 @@ SENTENCES: tuple[Sentence, ...] = (
         "stoeck_card_dealt_elsewhere",
         _l("Seat %(seat)s claims Stöck, but %(cards)s was dealt to seat %(other)s."),
     ),
+    # --- Tournament profile and Passe (TOURNAMENT.md) ------------------------------------------
+    S(
+        "weis_not_counted",
+        _l("No Weis counts in this game (the rule option Weis is off), but seat %(seats)s declares one."),
+        "T",
+    ),
+    S(
+        "stoeck_not_counted",
+        _l("No Stöck counts in this game (the rule option Stöck is off), but seat %(seat)s claims it."),
+        "T",
+    ),
+    S("stoeck_not_counted", _l("Stöck does not count in this Differenzler: leave Stöck empty."), "D"),
+    S("outside_range", _l("%(value)s is outside 0 to 157, the points of one game."), "T"),
     # --- Schieber: the match -----------------------------------------------------------------
     S(
         "reached_first_missing",
