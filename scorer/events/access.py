@@ -1,0 +1,60 @@
+"""Who may direct an event: its edit secret (as a match's, ``scorer.access.rights``), hashed.
+
+The creating browser's session remembers the secret; the director's link
+``/events/<id>/edit/<secret>`` adds it on another device. Each table's Passe gets an edit
+secret of its own, derived from the app's secret key and the match id, so that the table
+cards can carry it (a QR code) without the database storing it.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+
+from flask import current_app, session
+
+from scorer.access import rights
+from scorer.store.models import Event, Match
+
+#: Session key: {str(event id): secret}.
+RIGHTS = "event_edit"
+MAX_REMEMBERED = 20
+
+
+def secret_fits(event: Event, secret: str | None) -> bool:
+    if not secret or not event.edit_secret_hash:
+        return False
+    return hmac.compare_digest(rights.hash_secret(secret), event.edit_secret_hash)
+
+
+def grant(event: Event, secret: str) -> None:
+    held = {k: v for k, v in dict(session.get(RIGHTS) or {}).items() if k != str(event.id)}
+    held[str(event.id)] = secret
+    while len(held) > MAX_REMEMBERED:
+        held.pop(next(iter(held)))
+    session[RIGHTS] = held
+    session.permanent = True
+
+
+def remembered_secret(event: Event) -> str | None:
+    secret = (session.get(RIGHTS) or {}).get(str(event.id))
+    return secret if isinstance(secret, str) and secret_fits(event, secret) else None
+
+
+def may_direct(event: Event) -> bool:
+    return rights.is_admin() or remembered_secret(event) is not None
+
+
+def table_secret(match_id: int) -> str:
+    """The edit secret of a table's Passe: only the app (its secret key) can state it again."""
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    digest = hmac.new(key, b"tafel-event-table\0" + str(match_id).encode(), hashlib.sha256).digest()[:16]
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def seal_table(match: Match) -> str:
+    """Give a table's Passe its edit secret (stored hashed); the secret itself."""
+    secret = table_secret(match.id)
+    match.edit_secret_hash = rights.hash_secret(secret)
+    return secret

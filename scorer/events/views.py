@@ -1,0 +1,391 @@
+"""Events: a director creates one, registers players, draws each round; tables enter their Passe.
+
+Every change is an entry of the event's log (``scorer.events.state``); every figure comes
+from the engine (``score_tournament``, ``seat_next_round``, ``score_passe``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from sqlalchemy import select
+from werkzeug.wrappers import Response
+
+import rules_engine
+from rules_engine.errors import InvalidRecord
+from scorer.access import rights
+from scorer.events import access, chart
+from scorer.events import state as event_log
+from scorer.events.forms import DrawForm, FreezeForm, NewEventForm, PlayersForm, WithdrawForm
+from scorer.events.state import EventState
+from scorer.store import db, log
+from scorer.store.models import Event, Match
+from scorer.web.views import reason_text
+
+bp = Blueprint("events", __name__, url_prefix="/events")
+
+#: The Passe's options the table's match keeps; the rest are the tournament's (TOURNAMENT.md).
+PASSE_OPTIONS = ("games_per_passe", "match_value", "confirm")
+#: Each table's device enters the games and both teams see them (T6.2 ``none``).
+CONFIRM = "none"
+
+
+@bp.before_request
+def guard() -> None:
+    """Every change of an event needs its director's right (its edit secret or the administrator)."""
+    if request.method in rights.SAFE_METHODS:
+        return
+    event_id = (request.view_args or {}).get("event_id")
+    if not isinstance(event_id, int):
+        return
+    event = db.session().get(Event, event_id)
+    if event is not None and not access.may_direct(event):
+        raise rights.EditRefused(
+            _("Only the event's director may change it."),
+            _("Open the director's link of this event (on the director's device) first."),
+        )
+
+
+def load(event_id: int) -> tuple[Event, EventState]:
+    event = db.session().get(Event, event_id)
+    if event is None:
+        abort(404)
+    return event, event_log.derive(event.entries)
+
+
+def _matches(state: EventState) -> dict[int, Match]:
+    ids = [t.match_id for each in state.rounds for t in each.tables]
+    if not ids:
+        return {}
+    return {m.id: m for m in db.session().scalars(select(Match).where(Match.id.in_(ids)))}
+
+
+def record_of(event: Event, state: EventState, rounds: int | None = None) -> dict[str, Any]:
+    matches = _matches(state)
+
+    def games_of(match_id: int) -> list[dict[str, Any]]:
+        match = matches.get(match_id)
+        return list(log.derive(match.entries).deals) if match is not None else []
+
+    return event_log.tournament_record(event, state, games_of, rounds)
+
+
+def ranking(event: Event, state: EventState, rounds: int | None = None) -> dict[str, Any]:
+    """The engine's ranking of the event (its first ``rounds`` rounds); errors as reasons."""
+    try:
+        answer: dict[str, Any] = dict(rules_engine.score_tournament(record_of(event, state, rounds)))
+    except InvalidRecord as error:
+        return {"valid": False, "errors": [{"rule": None, "message": str(error), "code": "invalid_record"}]}
+    return answer
+
+
+@bp.get("/")
+def index() -> str:
+    events = db.session().scalars(select(Event).order_by(Event.id.desc()).limit(200)).all()
+    return render_template("events/index.html", events=events)
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new() -> Any:
+    form = NewEventForm()
+    if form.validate_on_submit():
+        existing = db.session().scalars(select(Event).where(Event.idempotency_key == form.idem.data)).first()
+        if existing is not None:
+            return redirect(url_for("events.show", event_id=existing.id))
+        options: dict[str, Any] = {
+            "format": "einzel",
+            "games_per_passe": form.games_per_passe.data,
+            "confirm": CONFIRM,
+            "streich": form.streich.data,
+        }
+        if form.match_value.data != "157":
+            options["match_value"] = int(form.match_value.data)
+        settings = {"passen": form.passen.data, "options": options}
+        empty = {"game": "schieber_tournament", "passen": form.passen.data, "options": options, "players": []}
+        try:
+            rules_engine.score_tournament(empty)
+        except InvalidRecord as error:
+            form.streich.errors = [*form.streich.errors, str(error)]
+        else:
+            secret = rights.creator_secret(form.idem.data)
+            event = Event(
+                title=form.title.data.strip(),
+                settings=settings,
+                idempotency_key=form.idem.data or None,
+                edit_secret_hash=rights.hash_secret(secret),
+            )
+            db.session().add(event)
+            db.session().commit()
+            access.grant(event, secret)
+            return redirect(url_for("events.show", event_id=event.id), 303)
+    form.fresh_key()
+    return render_template("events/new.html", form=form), (422 if request.method == "POST" else 200)
+
+
+@bp.get("/<int:event_id>/edit/<secret>")
+def edit_link(event_id: int, secret: str) -> Response:
+    rights.check_not_limited()
+    event = db.session().get(Event, event_id)
+    if event is None or not access.secret_fits(event, secret):
+        rights.limiter().fail(rights.client_address())
+        raise rights.EditRefused(_("This director's link is not valid."), _("Ask the event's director."))
+    access.grant(event, secret)
+    state = event_log.derive(event.entries)
+    for each in state.rounds:
+        for table in each.tables:
+            match = db.session().get(Match, table.match_id)
+            if match is not None:
+                rights.grant(match, access.table_secret(match.id))
+    return redirect(url_for("events.show", event_id=event_id), 303)
+
+
+def _forms(state: EventState) -> dict[str, Any]:
+    version = str(state.version)
+    forms: dict[str, Any] = {
+        "players_form": PlayersForm(formdata=None, version=version),
+        "withdraw_form": WithdrawForm(formdata=None, version=version),
+        "draw_form": DrawForm(formdata=None, version=version),
+        "freeze_form": FreezeForm(formdata=None, version=version, frozen=not state.frozen),
+    }
+    forms["withdraw_form"].player.choices = [
+        (p.id, p.name)
+        for p in state.registered
+        if state.withdrawn(p.id) is None and state.replaced(p.id) is None
+    ]
+    for form in forms.values():
+        form.fresh_key()
+    return forms
+
+
+@bp.get("/<int:event_id>")
+def show(event_id: int) -> str:
+    event, state = load(event_id)
+    director = access.may_direct(event)
+    secret = access.remembered_secret(event)
+    matches = _matches(state)
+    tables = []
+    for each in state.rounds:
+        for table in each.tables:
+            match = matches.get(table.match_id)
+            deals = len(log.derive(match.entries).deals) if match is not None else 0
+            tables.append(
+                {
+                    "round": each.number,
+                    "table": table.table,
+                    "seats": table.seats,
+                    "match_id": table.match_id,
+                    "games": deals,
+                    "edit_url": url_for(
+                        "access.edit_link",
+                        match_id=table.match_id,
+                        secret=access.table_secret(table.match_id),
+                        _external=True,
+                    )
+                    if director
+                    else None,
+                }
+            )
+    return render_template(
+        "events/show.html",
+        event=event,
+        state=state,
+        director=director,
+        director_url=url_for("events.edit_link", event_id=event.id, secret=secret, _external=True)
+        if secret
+        else None,
+        tables=tables,
+        answer=ranking(event, state),
+        passen=int(event.settings.get("passen", 4)),
+        **(_forms(state) if director else {}),
+    )
+
+
+def _append(event: Event, form: Any, kind: str, record: dict[str, Any], index: int = 0) -> bool:
+    """Append one entry of a submitted versioned form; flash why not."""
+    key = f"{form.idem.data}-{index}" if form.idem.data else None
+    try:
+        event_log.append(
+            db.session(),
+            event,
+            expected_version=int(form.version.data) + index,
+            kind=kind,
+            record=record,
+            key=key,
+        )
+    except event_log.Duplicate:
+        flash(_("This entry was already saved."))
+        return False
+    except event_log.Conflict:
+        flash(_("The event changed meanwhile: nothing was saved. Check the page, then try again."), "error")
+        return False
+    return True
+
+
+def _next_round(event: Event, state: EventState) -> int | None:
+    number = len(state.rounds) + 1
+    return number if number <= int(event.settings.get("passen", 4)) else None
+
+
+@bp.post("/<int:event_id>/players")
+def players(event_id: int) -> Response:
+    """Register players from a pasted list (one a line: name; club; number)."""
+    event, state = load(event_id)
+    form = PlayersForm()
+    if not form.validate_on_submit():
+        flash(_("Paste one player a line."), "error")
+    elif state.rounds:
+        # T5.1: every registered player is seated or sits out in every round; the engine has no
+        # late entry after the first draw, so a late arrival comes in as a substitute (T8.1).
+        flash(_("The first round is drawn: a late arrival comes in as a substitute."), "error")
+    else:
+        lines = [line.strip() for line in (form.players.data or "").splitlines() if line.strip()]
+        for index, line in enumerate(lines):
+            parts = [part.strip() for part in line.replace("\t", ";").split(";")]
+            record = {"name": parts[0][:60]}
+            if len(parts) > 1 and parts[1]:
+                record["club"] = parts[1][:60]
+            if len(parts) > 2 and parts[2]:
+                record["number"] = parts[2][:20]
+            if not _append(event, form, "player", record, index):
+                break
+        else:
+            flash(_("%(num)d players registered.", num=len(lines)))
+    return redirect(url_for("events.show", event_id=event_id), 303)
+
+
+@bp.post("/<int:event_id>/withdraw")
+def withdraw(event_id: int) -> Response:
+    """A player withdraws from the next round to be drawn, with or without a substitute (T8)."""
+    event, state = load(event_id)
+    form = WithdrawForm()
+    form.player.choices = [(p.id, p.name) for p in state.registered]
+    number = _next_round(event, state)
+    if not form.validate_on_submit():
+        flash(_("Choose the player."), "error")
+    elif number is None:
+        flash(_("Every round is drawn already."), "error")
+    else:
+        substitute = (form.substitute.data or "").strip()
+        if substitute:
+            kind, record = "substitute", {"for": form.player.data, "name": substitute, "from_round": number}
+        else:
+            kind, record = "withdrawal", {"player": form.player.data, "from_round": number}
+        if _append(event, form, kind, record):
+            flash(_("Saved: from round %(round)s on.", round=number))
+    return redirect(url_for("events.show", event_id=event_id), 303)
+
+
+@bp.post("/<int:event_id>/draw")
+def draw(event_id: int) -> Response:
+    """Draw the next round with the engine's seating generator (T5) and open each table's Passe."""
+    event, state = load(event_id)
+    form = DrawForm()
+    number = _next_round(event, state)
+    if not form.validate_on_submit() or form.version.data != str(state.version):
+        flash(_("The event changed meanwhile: nothing was drawn. Check the page, then try again."), "error")
+        return redirect(url_for("events.show", event_id=event_id), 303)
+    if number is None:
+        flash(_("Every round is drawn already."), "error")
+        return redirect(url_for("events.show", event_id=event_id), 303)
+    record = record_of(event, state)
+    # The seed makes the draw reproducible; once published, the stored draw is what counts.
+    record["seed"] = event.id * 100 + number
+    try:
+        answer = rules_engine.seat_next_round(record)
+    except InvalidRecord as error:
+        flash(_("The round cannot be drawn: %(reason)s", reason=str(error)), "error")
+        return redirect(url_for("events.show", event_id=event_id), 303)
+    if not answer["valid"] or not answer["tables"]:
+        reason = reason_text(dict(answer["errors"][0])) if answer["errors"] else _("too few players")
+        flash(_("The round cannot be drawn: %(reason)s", reason=reason), "error")
+        return redirect(url_for("events.show", event_id=event_id), 303)
+    session = db.session()
+    options = event.settings.get("options") or {}
+    passe_options = {key: options[key] for key in PASSE_OPTIONS if key in options}
+    tables = []
+    opened: list[Match] = []
+    for table in answer["tables"]:
+        seats = dict(table.get("seats") or {})
+        settings = {
+            "game": "passe",
+            "profile": "tournament",
+            "options": passe_options,
+            "deck": "swiss",
+            "names": [state.name(seats[str(n)]) for n in range(1, 5)],
+            "players": 4,
+            "first_forehand": 1,
+            "seats": seats,
+            "event": {"id": event.id, "round": number, "table": table["table"]},
+        }
+        match = Match(game="passe", settings=settings)
+        session.add(match)
+        session.flush()
+        access.seal_table(match)
+        opened.append(match)
+        tables.append({"table": table["table"], "seats": seats, "match_id": match.id})
+    stored = {"round": number, "tables": tables, "sitouts": list(answer["sitouts"])}
+    if _append(event, form, "round", stored):
+        for match in opened:
+            rights.grant(match, access.table_secret(match.id))
+        flash(_("Round %(round)s drawn.", round=number))
+    else:
+        session.rollback()
+    return redirect(url_for("events.show", event_id=event_id), 303)
+
+
+@bp.post("/<int:event_id>/freeze")
+def freeze(event_id: int) -> Response:
+    event, state = load(event_id)
+    form = FreezeForm()
+    if form.validate_on_submit():
+        # The ranking page shows the rounds drawn before the freeze; the director's page the live one.
+        _append(event, form, "freeze", {"frozen": bool(form.frozen.data), "rounds": len(state.rounds)})
+    return redirect(url_for("events.show", event_id=event_id), 303)
+
+
+def _frozen_rounds(event: Event, state: EventState) -> int | None:
+    if not state.frozen:
+        return None
+    for entry in reversed(event.entries):
+        if entry.kind == "freeze":
+            return int((entry.record or {}).get("rounds") or 0)
+    return None
+
+
+@bp.get("/<int:event_id>/ranking")
+def ranking_page(event_id: int) -> str:
+    """The ranking for a projector: large type, reloads itself (static/events.js), may be frozen."""
+    event, state = load(event_id)
+    held = _frozen_rounds(event, state)
+    answer = ranking(event, state, held)
+    template = "events/_ranking.html" if request.args.get("part") == "table" else "events/ranking.html"
+    return render_template(template, event=event, state=state, answer=answer, held=held)
+
+
+@bp.get("/<int:event_id>/players/<player_id>")
+def player(event_id: int, player_id: str) -> str:
+    """One player's Passen (his Standblatt) and his course over the rounds as a small chart."""
+    event, state = load(event_id)
+    if player_id not in state.players:
+        abort(404)
+    answer = ranking(event, state)
+    lines = (answer.get("standblatt") or {}).get(player_id) or []
+    course = []
+    for number in range(1, len(state.rounds) + 1):
+        after = ranking(event, state, number)
+        entry = next((e for e in after.get("ranking") or [] if e["id"] == player_id), None)
+        if entry is not None:
+            course.append((number, int(entry["rank"]), int(entry["total"])))
+    entry = next((e for e in answer.get("ranking") or [] if e["id"] == player_id), None)
+    return render_template(
+        "events/player.html",
+        event=event,
+        state=state,
+        player=state.players[player_id],
+        lines=lines,
+        entry=entry,
+        svg=chart.course_svg(course, len(state.registered), _("Rank after each round")),
+        course=course,
+    )
