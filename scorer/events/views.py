@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import force_locale, get_locale
 from flask_babel import gettext as _
 from sqlalchemy import select
 from werkzeug.wrappers import Response
@@ -19,9 +20,12 @@ from scorer.access import rights
 from scorer.events import access, chart
 from scorer.events import state as event_log
 from scorer.events.forms import DrawForm, FreezeForm, NewEventForm, PlayersForm, WithdrawForm
+from scorer.events.pdf import Page, Printout
 from scorer.events.state import EventState
+from scorer.languages import LANGUAGES, is_rtl
 from scorer.store import db, log
 from scorer.store.models import Event, Match
+from scorer.web import display, i18n
 from scorer.web.views import reason_text
 
 bp = Blueprint("events", __name__, url_prefix="/events")
@@ -362,6 +366,75 @@ def ranking_page(event_id: int) -> str:
     answer = ranking(event, state, held)
     template = "events/_ranking.html" if request.args.get("part") == "table" else "events/ranking.html"
     return render_template(template, event=event, state=state, answer=answer, held=held)
+
+
+PRINTOUTS = ("tables", "pads", "standblatt", "ranking")
+
+
+@bp.get("/<int:event_id>/print/<kind>.pdf")
+def pdf(event_id: int, kind: str) -> Any:
+    """A printout (``?round=n``, default the last drawn; ``?lang=code``, default the reader's)."""
+    if kind not in PRINTOUTS:
+        abort(404)
+    event, state = load(event_id)
+    if kind == "tables" and not access.may_direct(event):
+        # The table cards carry each table's edit link.
+        raise rights.EditRefused(
+            _("Only the event's director may change it."),
+            _("Open the director's link of this event (on the director's device) first."),
+        )
+    code = request.args.get("lang") or i18n.current()
+    if code not in LANGUAGES:
+        code = i18n.current()
+    with force_locale(code):
+        printout = _printout(event, state, kind)
+    from scorer.events.pdf import render
+    from scorer.web.security import pdf_response
+
+    return pdf_response(render(printout), f"tafel-event-{event.id}-{kind}.pdf")
+
+
+def _printout(event: Event, state: EventState, kind: str) -> Printout:
+    from scorer import scoring
+    from scorer.events import printouts
+
+    rtl = is_rtl(str(get_locale()))
+    title = event.title
+    passen = int(event.settings.get("passen", 4))
+    if kind in ("standblatt", "ranking"):
+        answer = ranking(event, state)
+        pages = (
+            printouts.standblaetter(title, state, answer)
+            if kind == "standblatt"
+            else printouts.ranking_list(title, state, answer, passen)
+        )
+        return Printout(title, pages, rtl)
+    if not state.rounds:
+        return Printout(title, [Page(title, lines=[_("No round is drawn yet.")])], rtl)
+    wanted = request.args.get("round", type=int) or len(state.rounds)
+    round_ = state.rounds[min(max(wanted, 1), len(state.rounds)) - 1]
+    if kind == "tables":
+        pages = printouts.table_cards(
+            title,
+            state,
+            round_,
+            lambda match_id: url_for(
+                "access.edit_link", match_id=match_id, secret=access.table_secret(match_id), _external=True
+            ),
+        )
+        return Printout(title, pages, rtl)
+    matches = _matches(state)
+    answers: dict[int, dict[str, Any]] = {}
+    contracts: dict[int, list[str]] = {}
+    for table in round_.tables:
+        match = matches.get(table.match_id)
+        if match is not None:
+            deals = log.derive(match.entries).deals
+            answers[table.match_id] = scoring.score(scoring.match_record(match.settings, deals)).answer or {}
+            deck = match.settings.get("deck") or "swiss"
+            contracts[table.match_id] = [display.contract_name(str(d.get("contract")), deck) for d in deals]
+    games = int((event.settings.get("options") or {}).get("games_per_passe", 12))
+    return Printout(title, printouts.pads(title, state, round_, games, answers, contracts), rtl)
 
 
 @bp.get("/<int:event_id>/players/<player_id>")

@@ -222,3 +222,35 @@ def test_freeze_holds_back_the_standings(client: FlaskClient, app: Flask) -> Non
     assert "held back" in page and ">190<" not in page and ">100<" in page
     part = client.get(f"/events/{event_id}/ranking?part=table").get_data(as_text=True)
     assert "<table" in part and "<html" not in part
+
+
+def test_every_printout_in_every_language(client: FlaskClient, app: Flask) -> None:
+    import io
+
+    from pypdf import PdfReader
+
+    event_id = new_event(client, passen="2", games_per_passe="2")
+    register(client, event_id, ["Anna; JC Tafel; 7", "Beat", "Cla", "Dora", "Erich"])
+    draw(client, event_id)
+    state = event_state(app, event_id)
+    (table,) = state.rounds[0].tables
+    play_passe(client, table.match_id, [98, 45])
+    for lang in ("de_CH", "fr_CH", "it_CH", "en", "sv", "fa"):
+        for kind in ("tables", "pads", "standblatt", "ranking"):
+            response = client.get(f"/events/{event_id}/print/{kind}.pdf?lang={lang}")
+            assert response.status_code == 200, (lang, kind)
+            assert response.mimetype == "application/pdf"
+            reader = PdfReader(io.BytesIO(response.data))
+            text = "".join(page.extract_text() for page in reader.pages)
+            if kind == "standblatt":
+                assert len(reader.pages) == 5  # one Standblatt per player (T1.4)
+            if kind == "pads" and lang == "en":
+                # The Jasszettel: both games, the totals 143 : 171, the control sum 314 (T3.5).
+                assert "143" in text and "171" in text and "314" in text
+            if kind == "tables" and lang == "en":
+                assert "Table 1" in text and f"/matches/{table.match_id}/edit/" in text
+    # The table cards carry the tables' edit links: only the director gets them.
+    other = app.test_client()
+    assert other.get(f"/events/{event_id}/print/tables.pdf").status_code == 403
+    assert other.get(f"/events/{event_id}/print/ranking.pdf").status_code == 200
+    assert client.get(f"/events/{event_id}/print/nothing.pdf").status_code == 404
