@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from flask_babel import gettext as _
 
@@ -41,7 +41,8 @@ def card_ruling(
     position: dict[str, Any] = {"game": game, "hand": full_hand, "trick": list(trick)}
     position.update(rules.position(contract, profile, players))
     try:
-        answer = rules_engine.legal_cards(position)
+        # Read as JSON: each game's legal answer has its own keys beside legal/illegal.
+        answer = cast(dict[str, Any], rules_engine.legal_cards(position))
     except InvalidRecord as error:
         raise Unreadable("hand", str(error)) from None
     if answer.get("valid") is False:

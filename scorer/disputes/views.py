@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
@@ -230,7 +230,7 @@ def _show_record(form: ReplayForm, record: dict[str, Any]) -> None:
     else:
         form.game.data = game
     key = record.get(contract_key)
-    if key in [choice.value for choice in form.contract.choices]:
+    if key in [choice.value for choice in cast(list[Any], form.contract.choices)]:
         form.contract.data = key
     for name in ("forehand", "declarer", "format", "how", "profile", "players"):
         if record.get(name) is not None:

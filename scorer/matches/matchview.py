@@ -43,8 +43,8 @@ class Loaded:
 
 def load(match_id: int) -> Loaded:
     match = db.session().get(Match, match_id)
-    if match is None:
-        abort(404)
+    if match is None or match.settings.get("game") not in games.registry():
+        abort(404)  # no such match, or one of a game this app does not keep
     state = log.derive(match.entries)
     record = scoring.match_record(match.settings, state.deals)
     return Loaded(match, state, record, scoring.score(record))

@@ -30,12 +30,13 @@ def index() -> str:
     items = []
     for match in matches:
         state = log.derive(match.entries)
-        scored = scoring.score(scoring.match_record(match.settings, state.deals))
+        known = match.settings.get("game") in games.registry()  # else a game this app does not keep
+        scored = scoring.score(scoring.match_record(match.settings, state.deals)) if known else None
         items.append(
             {
                 "match": match,
                 "deals": len(state.deals),
-                "answer": scored.answer or {},
+                "answer": (scored.answer if scored else None) or {},
                 "names": matchview.names(match.settings),
                 "voided": state.voided,
             }

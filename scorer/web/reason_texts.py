@@ -309,13 +309,23 @@ def _names(text: str) -> set[str]:
     return set(_NAME.findall(text))
 
 
+def _deck(prefix: str) -> str:
+    """The deck of the game whose rule ids start with ``prefix`` (``S``: Schieber's Swiss cards)."""
+    from scorer import games
+
+    for each in games.registry().values():
+        if each.rules is not None and each.rules.prefix == prefix:
+            return each.deck
+    return "french"
+
+
 def _shown(name: str, value: Any, game: str) -> Any:
     """A param as the player reads it: suit letters and contracts by name, lists joined."""
     from scorer.web import display, i18n
 
     if isinstance(value, int) and not isinstance(value, bool):
         return i18n.number(value) if name in _POINTS else i18n.digits(value)
-    deck = "swiss" if game == "S" else "french"
+    deck = _deck(game)
     if isinstance(value, (list, tuple)):
         return ", ".join(str(v) for v in value)
     if name in ("led", "trump", "contract") and isinstance(value, str):

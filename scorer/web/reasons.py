@@ -6,6 +6,7 @@ code is looked up here, formatted with the named params after translation.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -19,7 +20,7 @@ TEMPLATES: dict[str, Any] = {
 }
 
 
-def translated(error: dict[str, Any]) -> str:
+def translated(error: Mapping[str, Any]) -> str:
     """The reason in the reader's language: the app's own codes here, the engine's codes
     through ``scorer.web.reason_texts``, else the message as given."""
     template = TEMPLATES.get(str(error.get("code")))

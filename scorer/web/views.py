@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Flask, abort, current_app, redirect, render_template, request, session, url_for
@@ -16,7 +16,7 @@ from scorer import languages
 from scorer.web import display, i18n
 
 
-def reason_text(error: dict[str, Any]) -> str:
+def reason_text(error: Mapping[str, Any]) -> str:
     """An engine reason as a sentence for the player, translated from its rule id, code and
     params; where no translation exists, the engine's English message is the text."""
     from scorer.web.reasons import translated

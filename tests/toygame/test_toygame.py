@@ -141,3 +141,23 @@ def test_a_deal_is_corrected_and_the_match_exported_and_imported(client: FlaskCl
     assert imported.status_code == 302
     page = client.get(imported.headers["Location"]).get_data(as_text=True)
     assert '<td class="toy-points">45 : 55</td>' in page and "Eva" in page
+
+
+def test_a_game_without_sheets_offers_none(client: FlaskClient) -> None:
+    match_id = new_match(client)
+    assert "scoresheet" not in client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert f"/matches/{match_id}/scoresheet.pdf" not in client.get("/matches/").get_data(as_text=True)
+    assert client.get(f"/matches/{match_id}/scoresheet.pdf").status_code == 422  # refused, not a 500
+
+
+def test_an_app_without_the_game_lists_its_matches_and_serves_none(app: Flask, client: FlaskClient) -> None:
+    match_id = new_match(client)
+    assert post_deal(client, match_id, forehand=1, points=60)[0] == 303
+    without = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": app.config["DATABASE_URL"]})
+    try:
+        other = without.test_client()
+        assert f"toy #{match_id}" in other.get("/matches/").get_data(as_text=True)
+        assert other.get(f"/matches/{match_id}").status_code == 404
+        assert other.get(f"/matches/{match_id}/export.json").status_code == 404
+    finally:
+        without.extensions["tafel_engine"].dispose()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from flask_babel import gettext as _
 
@@ -496,7 +496,7 @@ def replay_ruling(record: Mapping[str, Any]) -> Ruling:
     ]
     full = {k: v for k, v in record.items() if k not in ("points", "revoke")}
     try:
-        score = rules_engine.score_deal(full)
+        score = cast(dict[str, Any], rules_engine.score_deal(full))
     except InvalidRecord as error:
         raise Unreadable("record", str(error)) from None
     revoke = score.get("revoke") if score.get("valid") else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from flask_babel import gettext as _
 
@@ -424,7 +424,7 @@ def replay_ruling(record: Mapping[str, Any]) -> Ruling:
     wrong: dict[tuple[int, int], dict[str, Any]] = {}
     other_errors: list[dict[str, Any]] = []
     for reason in replayed.reasons:
-        as_json = reason.to_json()
+        as_json = cast(dict[str, Any], reason.to_json())
         fld = reason.field or ""
         if fld.startswith("tricks["):
             t, i = (int(x) for x in fld[len("tricks[") : -1].split("]["))
@@ -467,7 +467,7 @@ def replay_ruling(record: Mapping[str, Any]) -> Ruling:
     if len(tricks) == 9:
         full = {k: v for k, v in record.items() if k != "points"}
         try:
-            score = rules_engine.score_deal(full)
+            score = cast(dict[str, Any], rules_engine.score_deal(full))
         except InvalidRecord as problem:
             other_errors.append({"rule": None, "message": str(problem)})
     if first is not None:

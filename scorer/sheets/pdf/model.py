@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from scorer.games.sheet import SheetPart
 
 Answer = Mapping[str, Any]
-ScoreMatch = Callable[[Mapping[str, Any]], dict[str, Any]]
+ScoreMatch = Callable[[Mapping[str, Any]], Mapping[str, Any]]
 
 
 class SheetError(ValueError):
