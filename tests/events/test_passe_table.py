@@ -129,3 +129,26 @@ def test_a_correction_adds_a_version(client: FlaskClient, app: Flask) -> None:
     # 8 games: 1256 (T3.5), the corrected game 52 : 105.
     assert 'data-expected="1256" data-actual="1256"' in page
     assert counts(app) == (1, 9)
+
+
+def test_the_passe_scoresheet_and_pad(client: FlaskClient) -> None:
+    import io
+
+    from pypdf import PdfReader
+
+    match_id = new_passe(client, games_per_passe="4")
+    for entry in EXAMPLE_1[:4]:
+        assert post_deal(client, match_id, game(*entry)).status_code == 303
+    response = client.get(f"/matches/{match_id}/scoresheet.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = PdfReader(io.BytesIO(response.data)).pages[0].extract_text()
+    # The control sum after each game, as the engine adds it up: 157, 314, 471, 628 (T3.5).
+    for figure in ("157", "314", "471", "628"):
+        assert figure in text
+    assert "Passe" in text
+
+
+def test_the_blank_passe_pad_is_offered(client: FlaskClient) -> None:
+    assert 'value="passe"' in client.get("/pads").get_data(as_text=True)
+    response = client.get("/pads/pad.pdf?game=passe&players=4&paper=a4&lang=fa")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"

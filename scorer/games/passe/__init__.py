@@ -13,6 +13,7 @@ from scorer.games.passe.deal import DEAL
 from scorer.games.passe.engine import score
 from scorer.games.passe.match import MATCH
 from scorer.games.passe.setup import SETUP
+from scorer.games.passe.sheet import SHEET_PART
 
 GAME = Game(
     name="passe",
@@ -25,5 +26,6 @@ GAME = Game(
     setup=SETUP,
     deal=DEAL,
     match=MATCH,
+    sheet=SHEET_PART,
     score=score,
 )
