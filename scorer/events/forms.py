@@ -11,6 +11,14 @@ from scorer.web.forms import KeyedForm, VersionedForm, choices, numeric
 
 class NewEventForm(KeyedForm):
     title = StringField(_l("Name of the event"), validators=[DataRequired(), Length(max=120)])
+    format = SelectField(
+        _l("Format"),
+        choices=choices(
+            ("einzel", _l("Einzelschieber (a new partner every Passe)")),
+            ("partner", _l("Partnerschieber (fixed pairs)")),
+        ),
+        default="einzel",
+    )
     passen = IntegerField(
         _l("Passen (rounds)"),
         default=4,
@@ -38,7 +46,10 @@ class NewEventForm(KeyedForm):
 
 class PlayersForm(VersionedForm):
     players = TextAreaField(
-        _l("Players, one a line: name; club; number (club and number optional)"),
+        _l(
+            "Players, one a line: name; club; number (club and number optional). "
+            "Partnerschieber: a pair a line, the two players split by /"
+        ),
         validators=[DataRequired()],
         render_kw={"rows": 8},
     )

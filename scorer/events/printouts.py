@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 from flask_babel import pgettext
 
 from scorer.events.pdf import Grid, Page
-from scorer.events.state import EventState, Round
+from scorer.events.state import EventState, Player, Round
 from scorer.web.display import side_label
 
 
@@ -101,10 +101,11 @@ def standblaetter(title: str, state: EventState, answer: Mapping[str, Any]) -> l
     ranked = {entry["id"]: entry for entry in answer.get("ranking") or []}
     lines_of = answer.get("standblatt") or {}
     pages = []
-    for player in state.registered:
-        entry = ranked.get(player.id)
+    for competitor in state.competitors:
+        player = state.players.get(competitor) or Player(competitor, 0, state.name(competitor))
+        entry = ranked.get(competitor)
         rows = []
-        for line in lines_of.get(player.id) or []:
+        for line in lines_of.get(competitor) or []:
             score = "" if line.get("score") is None else str(line["score"])
             if line.get("sitout"):
                 rows.append([str(line["round"]), "", _("sits out"), "", score])
@@ -114,7 +115,7 @@ def standblaetter(title: str, state: EventState, answer: Mapping[str, Any]) -> l
                         str(line["round"]),
                         str(line.get("table") or ""),
                         state.name(str(line.get("partner", ""))),
-                        ", ".join(state.name(o) for o in line.get("opponents") or []),
+                        _opponents(state, line.get("opponents")),
                         score,
                     ]
                 )
@@ -134,6 +135,13 @@ def standblaetter(title: str, state: EventState, answer: Mapping[str, Any]) -> l
             )
         )
     return pages
+
+
+def _opponents(state: EventState, opponents: Any) -> str:
+    """Einzelschieber: the two opponents; Partnerschieber: the opposing pair (T1.4)."""
+    if isinstance(opponents, str):
+        return state.name(opponents)
+    return ", ".join(state.name(o) for o in opponents or [])
 
 
 def ranking_list(title: str, state: EventState, answer: Mapping[str, Any], passen: int) -> list[Page]:

@@ -3,6 +3,8 @@
 Entry kinds:
 - ``player`` registers a player (``name``, optional ``club`` and ``number``); his id is
   ``P<seq>``. A ``correction`` (``target_seq`` = that seq) gives the player a new version.
+- ``pair`` registers a pair of the Partnerschieber (T4.2): ``{"players": [player, player]}``,
+  the players ``P<seq>a`` and ``P<seq>b``, the pair ``T<seq>``.
 - ``withdrawal`` ``{"player", "from_round"}`` (T8.4); ``substitute`` ``{"for", "name",
   "from_round"}`` (T8.1, the substitute's id is ``S<seq>``).
 - ``round`` ``{"round", "tables": [{"table", "seats", "match_id"}], "sitouts"}``: a published
@@ -49,6 +51,8 @@ class Table:
     table: int
     seats: dict[str, str]
     match_id: int
+    #: Partnerschieber: the two pairs (the first in seats 1 and 3).
+    pairs: list[str] | None = None
 
 
 @dataclass(slots=True)
@@ -61,6 +65,8 @@ class Round:
 @dataclass(slots=True)
 class EventState:
     players: dict[str, Player] = field(default_factory=dict)
+    #: Partnerschieber: pair id -> its two players (T4.2).
+    pairs: dict[str, tuple[str, str]] = field(default_factory=dict)
     withdrawals: list[dict[str, Any]] = field(default_factory=list)
     rounds: list[Round] = field(default_factory=list)
     frozen: bool = False
@@ -88,9 +94,30 @@ class EventState:
                 return each
         return None
 
+    @property
+    def competitors(self) -> list[str]:
+        """Who is ranked: the pairs in the Partnerschieber, else the registered players (T4)."""
+        return list(self.pairs) if self.pairs else [p.id for p in self.registered]
+
+    def pair_of(self, player_id: str) -> str | None:
+        for pair, members in self.pairs.items():
+            if player_id in members:
+                return pair
+        return None
+
     def name(self, player_id: str) -> str:
+        """A player's name, or a pair's two names."""
+        if player_id in self.pairs:
+            return " & ".join(self.name(member) for member in self.pairs[player_id])
         player = self.players.get(player_id)
         return player.name if player is not None else player_id
+
+    def seated(self, player_id: str, round_: int) -> str:
+        """Who sits in ``player_id``'s seat in ``round_``: his substitute from the substitute's round (T8.1)."""
+        substitute = self.replaced(player_id)
+        if substitute is not None and substitute.from_round is not None and substitute.from_round <= round_:
+            return substitute.id
+        return player_id
 
 
 def derive(entries: Sequence[EventEntry]) -> EventState:
@@ -103,6 +130,16 @@ def derive(entries: Sequence[EventEntry]) -> EventState:
             state.players[pid] = Player(
                 pid, entry.seq, record.get("name", ""), record.get("club", ""), record.get("number", "")
             )
+        elif entry.kind == "pair":
+            members = []
+            for suffix, member in zip("ab", record.get("players") or [], strict=False):
+                pid = f"P{entry.seq}{suffix}"
+                state.players[pid] = Player(
+                    pid, entry.seq, member.get("name", ""), member.get("club", ""), member.get("number", "")
+                )
+                members.append(pid)
+            if len(members) == 2:
+                state.pairs[f"T{entry.seq}"] = (members[0], members[1])
         elif entry.kind == "correction":
             pid = f"P{entry.target_seq}"
             if pid in state.players:
@@ -123,7 +160,10 @@ def derive(entries: Sequence[EventEntry]) -> EventState:
                 from_round=int(record["from_round"]),
             )
         elif entry.kind == "round":
-            tables = [Table(int(t["table"]), dict(t["seats"]), int(t["match_id"])) for t in record["tables"]]
+            tables = [
+                Table(int(t["table"]), dict(t["seats"]), int(t["match_id"]), t.get("pairs"))
+                for t in record["tables"]
+            ]
             state.rounds.append(Round(int(record["round"]), tables, list(record.get("sitouts") or [])))
         elif entry.kind == "freeze":
             state.frozen = bool(record.get("frozen"))
@@ -154,7 +194,10 @@ def tournament_record(
         "players": [_player(p) for p in state.registered],
         "rounds": [
             {
-                "tables": [{"table": t.table, "seats": t.seats} for t in each.tables],
+                "tables": [
+                    {"table": t.table, "pairs": t.pairs} if t.pairs else {"table": t.table, "seats": t.seats}
+                    for t in each.tables
+                ],
                 "sitouts": each.sitouts,
             }
             for each in kept
@@ -173,6 +216,8 @@ def tournament_record(
             for w in state.withdrawals
         ],
     }
+    if (record["options"].get("format") == "partner") or state.pairs:
+        record["pairs"] = [{"id": pair, "players": list(members)} for pair, members in state.pairs.items()]
     return record
 
 

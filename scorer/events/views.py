@@ -99,7 +99,7 @@ def new() -> Any:
         if existing is not None:
             return redirect(url_for("events.show", event_id=existing.id))
         options: dict[str, Any] = {
-            "format": "einzel",
+            "format": form.format.data,
             "games_per_passe": form.games_per_passe.data,
             "confirm": CONFIRM,
             "streich": form.streich.data,
@@ -108,6 +108,8 @@ def new() -> Any:
             options["match_value"] = int(form.match_value.data)
         settings = {"passen": form.passen.data, "options": options}
         empty = {"game": "schieber_tournament", "passen": form.passen.data, "options": options, "players": []}
+        if options["format"] == "partner":
+            empty["pairs"] = []
         try:
             rules_engine.score_tournament(empty)
         except InvalidRecord as error:
@@ -156,7 +158,7 @@ def _forms(state: EventState) -> dict[str, Any]:
     forms["withdraw_form"].player.choices = [
         (p.id, p.name)
         for p in state.registered
-        if state.withdrawn(p.id) is None and state.replaced(p.id) is None
+        if state.withdrawn(state.pair_of(p.id) or p.id) is None and state.replaced(p.id) is None
     ]
     for form in forms.values():
         form.fresh_key()
@@ -245,18 +247,38 @@ def players(event_id: int) -> Response:
         flash(_("The first round is drawn: a late arrival comes in as a substitute."), "error")
     else:
         lines = [line.strip() for line in (form.players.data or "").splitlines() if line.strip()]
+        partner = _partner(event)
+        if partner and any(len([p for p in line.split("/") if p.strip()]) != 2 for line in lines):
+            flash(_("Partnerschieber: write a pair a line, the two players split by /."), "error")
+            return redirect(url_for("events.show", event_id=event_id), 303)
         for index, line in enumerate(lines):
-            parts = [part.strip() for part in line.replace("\t", ";").split(";")]
-            record = {"name": parts[0][:60]}
-            if len(parts) > 1 and parts[1]:
-                record["club"] = parts[1][:60]
-            if len(parts) > 2 and parts[2]:
-                record["number"] = parts[2][:20]
-            if not _append(event, form, "player", record, index):
+            if partner:
+                kind, record = (
+                    "pair",
+                    {"players": [_person(part) for part in line.split("/") if part.strip()]},
+                )
+            else:
+                kind, record = "player", _person(line)
+            if not _append(event, form, kind, record, index):
                 break
         else:
-            flash(_("%(num)d players registered.", num=len(lines)))
+            flash(_("%(num)d players registered.", num=len(lines) * (2 if partner else 1)))
     return redirect(url_for("events.show", event_id=event_id), 303)
+
+
+def _partner(event: Event) -> bool:
+    return (event.settings.get("options") or {}).get("format") == "partner"
+
+
+def _person(text: str) -> dict[str, str]:
+    """A pasted player: name; club; number (a tab separates as well)."""
+    parts = [part.strip() for part in text.replace("\t", ";").split(";")]
+    record = {"name": parts[0][:60]}
+    if len(parts) > 1 and parts[1]:
+        record["club"] = parts[1][:60]
+    if len(parts) > 2 and parts[2]:
+        record["number"] = parts[2][:20]
+    return record
 
 
 @bp.post("/<int:event_id>/withdraw")
@@ -275,7 +297,9 @@ def withdraw(event_id: int) -> Response:
         if substitute:
             kind, record = "substitute", {"for": form.player.data, "name": substitute, "from_round": number}
         else:
-            kind, record = "withdrawal", {"player": form.player.data, "from_round": number}
+            # T8.4: in the Partnerschieber the pair withdraws.
+            competitor = (state.pair_of(form.player.data) if _partner(event) else None) or form.player.data
+            kind, record = "withdrawal", {"player": competitor, "from_round": number}
         if _append(event, form, kind, record):
             flash(_("Saved: from round %(round)s on.", round=number))
     return redirect(url_for("events.show", event_id=event_id), 303)
@@ -312,6 +336,12 @@ def draw(event_id: int) -> Response:
     opened: list[Match] = []
     for table in answer["tables"]:
         seats = dict(table.get("seats") or {})
+        pairs = list(table.get("pairs") or [])
+        if pairs:
+            # T3.2, T4.2: the first pair sits in seats 1 and 3, the second in 2 and 4; a
+            # substitute takes his player's seat (T8.1, T8.3).
+            (a, c), (b, d) = state.pairs[pairs[0]], state.pairs[pairs[1]]
+            seats = {str(n): state.seated(p, number) for n, p in enumerate((a, b, c, d), start=1)}
         settings = {
             "game": "passe",
             "profile": "tournament",
@@ -328,7 +358,10 @@ def draw(event_id: int) -> Response:
         session.flush()
         access.seal_table(match)
         opened.append(match)
-        tables.append({"table": table["table"], "seats": seats, "match_id": match.id})
+        stored_table: dict[str, Any] = {"table": table["table"], "seats": seats, "match_id": match.id}
+        if pairs:
+            stored_table["pairs"] = pairs
+        tables.append(stored_table)
     stored = {"round": number, "tables": tables, "sitouts": list(answer["sitouts"])}
     if _append(event, form, "round", stored):
         for match in opened:
@@ -441,7 +474,11 @@ def _printout(event: Event, state: EventState, kind: str) -> Printout:
 def player(event_id: int, player_id: str) -> str:
     """One player's Passen (his Standblatt) and his course over the rounds as a small chart."""
     event, state = load(event_id)
-    if player_id not in state.players:
+    if player_id in state.pairs:
+        shown = event_log.Player(player_id, 0, state.name(player_id))
+    elif player_id in state.players:
+        shown = state.players[player_id]
+    else:
         abort(404)
     answer = ranking(event, state)
     lines = (answer.get("standblatt") or {}).get(player_id) or []
@@ -456,9 +493,9 @@ def player(event_id: int, player_id: str) -> str:
         "events/player.html",
         event=event,
         state=state,
-        player=state.players[player_id],
+        player=shown,
         lines=lines,
         entry=entry,
-        svg=chart.course_svg(course, len(state.registered), _("Rank after each round")),
+        svg=chart.course_svg(course, len(state.competitors), _("Rank after each round")),
         course=course,
     )

@@ -254,3 +254,42 @@ def test_every_printout_in_every_language(client: FlaskClient, app: Flask) -> No
     assert other.get(f"/events/{event_id}/print/tables.pdf").status_code == 403
     assert other.get(f"/events/{event_id}/print/ranking.pdf").status_code == 200
     assert client.get(f"/events/{event_id}/print/nothing.pdf").status_code == 404
+
+
+def test_a_partnerschieber_ranks_pairs(client: FlaskClient, app: Flask) -> None:
+    event_id = new_event(client, format="partner", passen="2", games_per_passe="2")
+    pairs = ["Anna / Beat", "Cla / Dora", "Erich; JC Tafel / Fränzi", "Gian / Heidi", "Ida / Jon"]
+    register(client, event_id, pairs)
+    state = event_state(app, event_id)
+    assert len(state.pairs) == 5 and len(state.registered) == 10
+    # A line without a partner is refused in the Partnerschieber (T4.2).
+    response = post_form(client, event_id, "players", {"players": "Solo"})
+    assert response.status_code == 303
+    assert len(event_state(app, event_id).pairs) == 5
+    post_form(client, event_id, "withdraw", {"player": "P2b", "substitute": "Ersatz"})
+    draw(client, event_id)
+    state = event_state(app, event_id)
+    (first,) = state.rounds
+    # T5.2: 5 pairs, 2 tables, one pair sits out; the first pair in seats 1 and 3.
+    assert len(first.tables) == 2 and len(first.sitouts) == 1 and first.sitouts[0] in state.pairs
+    for table in first.tables:
+        assert table.pairs is not None
+        a, c = state.pairs[table.pairs[0]]
+        assert (state.seated(a, 1), state.seated(c, 1)) == (table.seats["1"], table.seats["3"])
+        play_passe(client, table.match_id, [98, 100])
+    with app.app_context():
+        event = db.session().get(Event, event_id)
+        assert event is not None
+        from scorer.events.views import ranking as rank
+
+        answer = rank(event, event_log.derive(event.entries))
+    assert answer["valid"], answer["errors"]
+    ranked = {e["id"]: e for e in answer["ranking"]}
+    assert set(ranked) == set(state.pairs)
+    # T3.6: team 1 scored 198 of 314 at each table; the sit-out pair half the control sum (T5.5).
+    assert sorted(e["passen"][0] for e in ranked.values()) == [116, 116, 157, 198, 198]
+    page = client.get(f"/events/{event_id}/ranking").get_data(as_text=True)
+    assert "Anna &amp; Beat" in page or "Anna & Beat" in page
+    pair_page = client.get(f"/events/{event_id}/players/{answer['ranking'][0]['id']}")
+    assert pair_page.status_code == 200 and "<svg" in pair_page.get_data(as_text=True)
+    assert client.get(f"/events/{event_id}/print/standblatt.pdf").status_code == 200
