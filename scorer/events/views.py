@@ -107,7 +107,12 @@ def new() -> Any:
         if form.match_value.data != "157":
             options["match_value"] = int(form.match_value.data)
         settings = {"passen": form.passen.data, "options": options}
-        empty = {"game": "schieber_tournament", "passen": form.passen.data, "options": options, "players": []}
+        empty: dict[str, Any] = {
+            "game": "schieber_tournament",
+            "passen": form.passen.data,
+            "options": options,
+            "players": [],
+        }
         if options["format"] == "partner":
             empty["pairs"] = []
         try:
@@ -117,7 +122,7 @@ def new() -> Any:
         else:
             secret = rights.creator_secret(form.idem.data)
             event = Event(
-                title=form.title.data.strip(),
+                title=(form.title.data or "").strip(),
                 settings=settings,
                 idempotency_key=form.idem.data or None,
                 edit_secret_hash=rights.hash_secret(secret),
@@ -252,13 +257,12 @@ def players(event_id: int) -> Response:
             flash(_("Partnerschieber: write a pair a line, the two players split by /."), "error")
             return redirect(url_for("events.show", event_id=event_id), 303)
         for index, line in enumerate(lines):
+            record: dict[str, Any]
             if partner:
-                kind, record = (
-                    "pair",
-                    {"players": [_person(part) for part in line.split("/") if part.strip()]},
-                )
+                kind = "pair"
+                record = {"players": [_person(part) for part in line.split("/") if part.strip()]}
             else:
-                kind, record = "player", _person(line)
+                kind, record = "player", dict(_person(line))
             if not _append(event, form, kind, record, index):
                 break
         else:
