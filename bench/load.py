@@ -299,7 +299,7 @@ def run(
     label: str, url: str, options: argparse.Namespace, workdir: Path, deal_every: float, poll_every: float
 ) -> dict[str, Any]:
     from scorer.store.migrate import upgrade
-    from tests.robustness import tablet
+    from tests.helpers import server as tablet
 
     upgrade(url)
     server = tablet.start(url, workdir / "gunicorn.log", workers=options.workers, app="bench.load:app()")

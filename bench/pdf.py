@@ -34,10 +34,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "pdf"))
 
 import reportlab  # noqa: E402
-from pdf_matches import schieber_match  # noqa: E402
 from reportlab.lib.pagesizes import A4  # noqa: E402
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 from results import write_section  # noqa: E402  (bench/ is the script folder)
@@ -46,6 +44,7 @@ from scorer.sheets.pdf import Lang, build_scoresheet, pad_view, render_pad, rend
 from scorer.sheets.pdf.fonts import REGULAR, register_fonts  # noqa: E402
 from scorer.sheets.pdf.grid import fit  # noqa: E402
 from scorer.sheets.pdf.text import _number  # noqa: E402
+from tests.helpers.pdf_matches import schieber_match  # noqa: E402
 
 RESULTS = ROOT / "bench" / "RESULTS.md"
 BEGIN, END = "<!-- bench/pdf.py: begin -->", "<!-- bench/pdf.py: end -->"

@@ -1,6 +1,6 @@
 """Tafel's rules engine: pure Python rules for Schieber and Klammern.
 
-Public contract (``../shared/DEAL_RECORD.md``): :func:`score_deal`, :func:`score_match`,
+Public contract (``docs/DEAL_RECORD.md``): :func:`score_deal`, :func:`score_match`,
 :func:`legal_cards`, :func:`score_passe`, :func:`score_tournament` and
 :func:`seat_next_round`, each taking a JSON-like record and returning a JSON-like answer
 whose keys :mod:`rules_engine.answers` and each game's ``answers`` module type

@@ -2,7 +2,7 @@
 
 Every answer stays a plain dict (what ``json.dumps`` prints and the command line writes),
 so nothing changes for a caller that reads it as JSON; these :class:`~typing.TypedDict` s
-say which keys it has and what they hold (``../shared/DEAL_RECORD.md`` plus the additions
+say which keys it has and what they hold (``docs/DEAL_RECORD.md`` plus the additions
 in ``docs/DEAL_RECORD_ADDITIONS.md``). Keys marked ``Required`` are in every answer, the
 others only where the docstring says (a valid Klammern deal, a deal inside a match, a
 format's own states).

@@ -16,7 +16,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 PY="${PY:-$ROOT/.venv/bin/python}"
 PYBABEL=("$PY" -m babel.messages.frontend --quiet)
-LANGUAGES=(de_CH fr_CH it_CH en sv fa)
+# The languages are scorer/languages.py's (their one home).
+mapfile -t LANGUAGES < <("$PY" -c "from scorer.languages import LANGUAGES; print(*LANGUAGES, sep=chr(10))")
 POT=scorer/locales/messages.pot
 
 extract() {

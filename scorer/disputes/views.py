@@ -230,7 +230,8 @@ def _show_record(form: ReplayForm, record: dict[str, Any]) -> None:
     else:
         form.game.data = game
     key = record.get(contract_key)
-    if key in [choice.value for choice in cast(list[Any], form.contract.choices)]:
+    # WTForms 3.3's SelectChoice values (its stubs still say tuples).
+    if key in [choice.value for choice in cast("list[Any]", form.contract.choices)]:
         form.contract.data = key
     for name in ("forehand", "declarer", "format", "how", "profile", "players"):
         if record.get(name) is not None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.i18n.catalogs import (
+from tests.helpers.catalogs import (
     LANGUAGES,
     POSITIONAL,
     TEMPLATE,

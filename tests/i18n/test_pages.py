@@ -23,10 +23,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.app.conftest import new_klammern, new_schieber, post_deal
-from tests.disputes.test_pages import QUESTIONS  # one question per dispute screen
-from tests.i18n.catalogs import LANGUAGES, NAMED, TEMPLATE, load, messages, po_path, sources, translations
-from tests.i18n.conftest import ADMIN_PASSWORD
+from tests.helpers.catalogs import LANGUAGES, NAMED, TEMPLATE, load, messages, po_path, sources, translations
+from tests.helpers.disputes import QUESTIONS  # one question per dispute screen
+from tests.helpers.tablet import ADMIN_PASSWORD, new_klammern, new_schieber, post_deal
 
 OTHERS = tuple(lang for lang in LANGUAGES if lang != "en")
 PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹"
@@ -242,7 +241,7 @@ def pdf_lines(data: bytes, lang: str) -> list[str]:
     """The text lines of a PDF. Persian comes back as presentation forms in visual order
     (VERIFIED.md): each line is also given folded (NFKC) and reversed to its reading order,
     while Latin runs (where English would hide) read right as extracted."""
-    from tests.pdf.pdf_helpers import page_texts
+    from tests.helpers.pdf import page_texts
 
     lines = [
         " ".join(line.split()) for text in page_texts(data) for line in text.splitlines() if line.strip()

@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from pdf_helpers import A4, LETTER, flat, page_sizes, page_texts
-from pdf_matches import schieber_match
 
 from scorer.cli import COMMANDS, main
+from tests.helpers.pdf import A4, LETTER, flat, page_sizes, page_texts
+from tests.helpers.pdf_matches import schieber_match
 
 
 def test_pad_command(tmp_path: Path) -> None:

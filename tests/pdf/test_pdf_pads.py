@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from pdf_helpers import (
+
+from scorer.sheets.pdf import Lang, pad_view, render_pad
+from tests.helpers.pdf import (
     A4,
     LETTER,
     flat,
@@ -16,8 +18,6 @@ from pdf_helpers import (
     page_texts,
     text_x,
 )
-
-from scorer.sheets.pdf import Lang, pad_view, render_pad
 
 GAMES = [("schieber", None), ("klammern", "small_big"), ("klammern", "liga"), ("klammern", "hamburg")]
 NAMES = {"teams": ("Bern", "Thun"), "players": ("Anna", "Beat", "Carla", "Dario")}

@@ -6,9 +6,9 @@ import datetime as dt
 import unicodedata
 
 import pytest
-from pdf_helpers import logical
 
 from scorer.sheets.pdf.text import LANGUAGES, Lang, isolate, parse_when
+from tests.helpers.pdf import logical
 
 
 def test_every_app_language_is_known_and_default_is_identity() -> None:

@@ -36,7 +36,7 @@ from sqlalchemy import select
 import rules_engine
 from scorer.store import db, log
 from scorer.store.models import Entry, Match
-from tests.app.conftest import deal_form, hidden, new_schieber
+from tests.helpers.tablet import deal_form, hidden, new_schieber
 
 CONTRACTS = st.sampled_from(["H", "D", "S", "C", "obenabe", "undenufe"])
 POINTS = st.sampled_from([0, 20, 57, 98, 100, 157])

@@ -33,11 +33,10 @@ from sqlalchemy import func, select
 from scorer import create_app
 from scorer.store import db, log
 from scorer.store.models import Base, GuessFailure, Match
-from tests.app.conftest import deal_form, hidden, new_schieber, post_deal
-from tests.app.test_fuzz import SCHIEBER_FIELDS, TEXT
-from tests.database import fresh_database
-from tests.security.conftest import ADMIN_PASSWORD, edit_url, english
-from tests.security.test_access import match_routes
+from tests.helpers.database import fresh_database
+from tests.helpers.fuzz import SCHIEBER_FIELDS, TEXT
+from tests.helpers.routes import match_routes
+from tests.helpers.tablet import ADMIN_PASSWORD, deal_form, edit_url, english, hidden, new_schieber, post_deal
 
 VERSIONED = ("csrf_token", "version", "idem")
 #: Every guarded endpoint and the form fields its view reads.

@@ -18,9 +18,9 @@ from scorer import create_app
 from scorer.access import rights
 from scorer.store import db
 from scorer.store.models import GuessFailure, Match
-from tests.database import fresh_database
-from tests.robustness import tablet as tablets
-from tests.security.conftest import english
+from tests.helpers import server as tablets
+from tests.helpers.database import fresh_database
+from tests.helpers.tablet import english
 
 LIMIT = 10  # GUESS_LIMIT's default: the public behaviour is checked at its real value
 WINDOW = 600

@@ -9,40 +9,21 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
+from typing import Any
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 import rules_engine.api
-from scorer import create_app, games
-from tests.database import fresh_database
+from scorer import games
+from tests.helpers.tablet import MakeApp
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
+def app_config(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """The app of tests/conftest.py with one more registry line (and the engine's line)."""
     monkeypatch.setitem(rules_engine.api.GAMES, "toy", "tests.toygame.engine")
-    with fresh_database(tmp_path) as url:
-        app = create_app(
-            {
-                "TESTING": True,
-                "SECRET_KEY": "test",
-                "DATABASE_URL": url,
-                "WTF_CSRF_ENABLED": False,
-                "GAMES": [*games.MODULES, "tests.toygame"],
-            }
-        )
-        yield app
-        app.extensions["tafel_engine"].dispose()
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    client = app.test_client()
-    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
+    return {"WTF_CSRF_ENABLED": False, "GAMES": [*games.MODULES, "tests.toygame"]}
 
 
 def hidden(page: str, name: str) -> str:
@@ -150,14 +131,12 @@ def test_a_game_without_sheets_offers_none(client: FlaskClient) -> None:
     assert client.get(f"/matches/{match_id}/scoresheet.pdf").status_code == 422  # refused, not a 500
 
 
-def test_an_app_without_the_game_lists_its_matches_and_serves_none(app: Flask, client: FlaskClient) -> None:
+def test_an_app_without_the_game_lists_its_matches_and_serves_none(
+    database_url: str, make_app: MakeApp, client: FlaskClient
+) -> None:
     match_id = new_match(client)
     assert post_deal(client, match_id, forehand=1, points=60)[0] == 303
-    without = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": app.config["DATABASE_URL"]})
-    try:
-        other = without.test_client()
-        assert f"toy #{match_id}" in other.get("/matches/").get_data(as_text=True)
-        assert other.get(f"/matches/{match_id}").status_code == 404
-        assert other.get(f"/matches/{match_id}/export.json").status_code == 404
-    finally:
-        without.extensions["tafel_engine"].dispose()
+    other = make_app(database_url).test_client()  # the default games only
+    assert f"toy #{match_id}" in other.get("/matches/").get_data(as_text=True)
+    assert other.get(f"/matches/{match_id}").status_code == 404
+    assert other.get(f"/matches/{match_id}/export.json").status_code == 404

@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+#: Screenshots and traces the browser tests leave for a human to look at.
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+#: Debian's Chromium (scripts/system-deps.sh) and the flags VERIFIED.md records.
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 #: Everything a finger taps on the table app's pages.
 TABLE_TARGETS = (

@@ -1,6 +1,7 @@
 """A tablet over real HTTP (its own cookies, real CSRF tokens) and gunicorn on 127.0.0.1.
 
-Used by the concurrency and crash tests and by ``bench/load.py``. Only the standard
+Used by the concurrency, crash and shared-limit tests and by ``bench/load.py``; it sets up
+matches as the test-client tablet does (``tests/helpers/tablet.py``). Only the standard
 library on the client side: ``http.client`` with keep-alive, no redirects followed (a
 saved deal answers 303, a conflict 409 — the status is the acknowledgement).
 """
@@ -24,6 +25,8 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import IO, Any
 from urllib.parse import urlencode
+
+from tests.helpers.tablet import SCHIEBER_SETUP
 
 REPO = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
@@ -123,14 +126,8 @@ def new_schieber(tablet: Tablet, target: int = 100000) -> int:
     data = {
         "csrf_token": hidden(page, "csrf_token"),
         "idem": hidden(page, "idem"),
-        "profile": "seed",
-        "deck": "swiss",
-        "rosen7": "1",
+        **SCHIEBER_SETUP,
         "target": str(target),
-        "name_1": "Anna",
-        "name_2": "Beat",
-        "name_3": "Cla",
-        "name_4": "Dora",
     }
     answer = tablet.post("/matches/new/schieber", data)
     assert answer.status in (302, 303) and answer.location, (answer.status, answer.body[:500])

@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 
 from scorer.store import db, log
 from scorer.store.models import Match
-from tests.app.conftest import new_klammern, new_schieber, post_deal
+from tests.helpers.tablet import new_klammern, new_schieber, post_deal
 
 
 def schieber_deal(**fields: Any) -> dict[str, Any]:

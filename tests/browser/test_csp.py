@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, browser, live_server  # noqa: F401 — fixtures
+from tests.helpers.browser import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
