@@ -14,7 +14,7 @@ import rules_engine
 from scorer.events import state as event_log
 from scorer.store import db
 from scorer.store.models import Event, EventEntry, Match
-from tests.app.conftest import csrf, hidden, post_deal
+from tests.helpers.tablet import csrf, hidden, post_deal
 
 
 def new_event(client: FlaskClient, **fields: Any) -> int:

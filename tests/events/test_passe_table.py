@@ -11,7 +11,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.app.conftest import counts, csrf, deal_form, post_deal
+from tests.helpers.tablet import counts, csrf, deal_form, post_deal
 
 #: Worked example 1 (TOURNAMENT.md): forehand, contract, team, value (None = a Match).
 EXAMPLE_1: list[tuple[int, str, int, int | None]] = [
