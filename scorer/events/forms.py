@@ -66,3 +66,11 @@ class DrawForm(VersionedForm):
 
 class FreezeForm(VersionedForm):
     frozen = BooleanField(_l("Hold back the standings on the ranking page"))
+
+
+class PlayerForm(VersionedForm):
+    """A correction of a registered player (a new version in the event's log)."""
+
+    name = StringField(_l("Name"), validators=[DataRequired(), Length(max=60)])
+    club = StringField(_l("Club"), validators=[Optional(), Length(max=60)])
+    number = StringField(_l("Number"), validators=[Optional(), Length(max=20)])

@@ -141,7 +141,8 @@ def derive(entries: Sequence[EventEntry]) -> EventState:
             if len(members) == 2:
                 state.pairs[f"T{entry.seq}"] = (members[0], members[1])
         elif entry.kind == "correction":
-            pid = f"P{entry.target_seq}"
+            # A pair's player is P<seq>a / P<seq>b: the record names which (``member``).
+            pid = f"P{entry.target_seq}{record.get('member', '')}"
             if pid in state.players:
                 player = state.players[pid]
                 player.name = record.get("name", player.name)

@@ -19,7 +19,7 @@ from rules_engine.errors import InvalidRecord
 from scorer.access import rights
 from scorer.events import access, chart
 from scorer.events import state as event_log
-from scorer.events.forms import DrawForm, FreezeForm, NewEventForm, PlayersForm, WithdrawForm
+from scorer.events.forms import DrawForm, FreezeForm, NewEventForm, PlayerForm, PlayersForm, WithdrawForm
 from scorer.events.pdf import Page, Printout
 from scorer.events.state import EventState
 from scorer.languages import LANGUAGES, is_rtl
@@ -213,6 +213,12 @@ def show(event_id: int) -> str:
     )
 
 
+def _version(form: Any) -> int:
+    """The event version a form was shown at; -1 (never current) for anything but a number."""
+    text = str(form.version.data or "")
+    return int(text) if text.isdigit() and len(text) < 12 else -1
+
+
 def _append(event: Event, form: Any, kind: str, record: dict[str, Any], index: int = 0) -> bool:
     """Append one entry of a submitted versioned form; flash why not."""
     key = f"{form.idem.data}-{index}" if form.idem.data else None
@@ -220,7 +226,7 @@ def _append(event: Event, form: Any, kind: str, record: dict[str, Any], index: i
         event_log.append(
             db.session(),
             event,
-            expected_version=int(form.version.data) + index,
+            expected_version=_version(form) + index,
             kind=kind,
             record=record,
             key=key,
@@ -405,6 +411,43 @@ def ranking_page(event_id: int) -> str:
     return render_template(template, event=event, state=state, answer=answer, held=held)
 
 
+@bp.post("/<int:event_id>/players/<player_id>/correct")
+def correct_player(event_id: int, player_id: str) -> Response:
+    """Correct a player's name, club or number: a new version in the log, nothing overwritten."""
+    event, state = load(event_id)
+    player = state.players.get(player_id)
+    if player is None or player.substitutes_for is not None:
+        abort(404)
+    form = PlayerForm()
+    if not form.validate_on_submit():
+        flash(_("Enter the player's name."), "error")
+    else:
+        record: dict[str, Any] = _person(
+            ";".join([form.name.data or "", form.club.data or "", form.number.data or ""])
+        )
+        if player_id != f"P{player.seq}":  # a pair's player (P<seq>a, P<seq>b)
+            record["member"] = player_id[len(f"P{player.seq}") :]
+        try:
+            event_log.append(
+                db.session(),
+                event,
+                expected_version=_version(form),
+                kind="correction",
+                record=record,
+                target_seq=player.seq,
+                key=form.idem.data or None,
+            )
+        except event_log.Duplicate:
+            flash(_("This entry was already saved."))
+        except event_log.Conflict:
+            flash(
+                _("The event changed meanwhile: nothing was saved. Check the page, then try again."), "error"
+            )
+        else:
+            flash(_("Correction saved."))
+    return redirect(url_for("events.player", event_id=event_id, player_id=player_id), 303)
+
+
 PRINTOUTS = ("tables", "pads", "standblatt", "ranking")
 
 
@@ -493,8 +536,19 @@ def player(event_id: int, player_id: str) -> str:
         if entry is not None:
             course.append((number, int(entry["rank"]), int(entry["total"])))
     entry = next((e for e in answer.get("ranking") or [] if e["id"] == player_id), None)
+    correction = None
+    if (
+        access.may_direct(event)
+        and player_id in state.players
+        and state.players[player_id].substitutes_for is None
+    ):
+        correction = PlayerForm(
+            formdata=None, version=str(state.version), name=shown.name, club=shown.club, number=shown.number
+        )
+        correction.fresh_key()
     return render_template(
         "events/player.html",
+        correction=correction,
         event=event,
         state=state,
         player=shown,

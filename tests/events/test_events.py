@@ -293,3 +293,40 @@ def test_a_partnerschieber_ranks_pairs(client: FlaskClient, app: Flask) -> None:
     pair_page = client.get(f"/events/{event_id}/players/{answer['ranking'][0]['id']}")
     assert pair_page.status_code == 200 and "<svg" in pair_page.get_data(as_text=True)
     assert client.get(f"/events/{event_id}/print/standblatt.pdf").status_code == 200
+
+
+def test_a_player_correction_adds_a_version(client: FlaskClient, app: Flask) -> None:
+    event_id = new_event(client)
+    register(client, event_id, ["Ana; JC; 1", "Beat"])
+    page = client.get(f"/events/{event_id}/players/P1").get_data(as_text=True)
+    action = f"/events/{event_id}/players/P1/correct"
+    data = form_tokens(page, action)
+    response = client.post(action, data={**data, "name": "Anna", "club": "JC Tafel", "number": "1"})
+    assert response.status_code == 303
+    state = event_state(app, event_id)
+    assert state.players["P1"].name == "Anna" and state.players["P1"].versions == 2
+    with app.app_context():
+        entries = db.session().scalars(select(EventEntry).order_by(EventEntry.seq)).all()
+    # Nothing overwritten: the first version is still in the log.
+    assert [(e.kind, (e.record or {}).get("name")) for e in entries] == [
+        ("player", "Ana"),
+        ("player", "Beat"),
+        ("correction", "Anna"),
+    ]
+    # A stranger may not correct.
+    other = app.test_client()
+    assert other.post(action, data={**data, "name": "X"}).status_code == 403
+
+
+def test_a_stale_or_garbage_version_saves_nothing(client: FlaskClient, app: Flask) -> None:
+    event_id = new_event(client)
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    data = form_tokens(page, f"/events/{event_id}/players")
+    for version in ("v", "-1", "99999999999999999999", "7"):
+        response = client.post(
+            f"/events/{event_id}/players", data={**data, "version": version, "players": "X"}
+        )
+        assert response.status_code == 303
+    assert event_state(app, event_id).players == {}
+    follow = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert "changed meanwhile" in follow
