@@ -421,8 +421,8 @@ def replay_ruling(record: Mapping[str, Any]) -> Ruling:
         replayed = splay.replay(contract, options, forehand, tricks, hands, partial=True)
     except InvalidRecord as error:
         raise Unreadable("tricks", str(error)) from None
-    wrong: dict[tuple[int, int], dict[str, Any]] = {}
-    other_errors: list[dict[str, Any]] = []
+    wrong: dict[tuple[int, int], Mapping[str, Any]] = {}
+    other_errors: list[Mapping[str, Any]] = []
     for reason in replayed.reasons:
         as_json = cast(dict[str, Any], reason.to_json())
         fld = reason.field or ""
@@ -463,7 +463,7 @@ def replay_ruling(record: Mapping[str, Any]) -> Ruling:
         (_("Tricks entered"), str(len(tricks))),
     ]
     first = min(wrong) if wrong else None
-    score: dict[str, Any] | None = None
+    score: Mapping[str, Any] | None = None
     if len(tricks) == 9:
         full = {k: v for k, v in record.items() if k != "points"}
         try:
