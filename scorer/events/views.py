@@ -120,13 +120,13 @@ def new() -> Any:
         except InvalidRecord as error:
             form.streich.errors = [*form.streich.errors, str(error)]
         else:
-            secret = rights.creator_secret(form.idem.data)
+            secret = access.creator_secret(form.idem.data)
             event = Event(
                 title=(form.title.data or "").strip(),
                 settings=settings,
                 idempotency_key=form.idem.data or None,
-                edit_secret_hash=rights.hash_secret(secret),
             )
+            access.seal_event(event, secret)
             db.session().add(event)
             db.session().commit()
             access.grant(event, secret)
@@ -148,7 +148,7 @@ def edit_link(event_id: int, secret: str) -> Response:
         for table in each.tables:
             match = db.session().get(Match, table.match_id)
             if match is not None:
-                rights.grant(match, access.table_secret(match.id))
+                access.grant_table(event, match)
     return redirect(url_for("events.show", event_id=event_id), 303)
 
 
@@ -191,7 +191,7 @@ def show(event_id: int) -> str:
                     "edit_url": url_for(
                         "access.edit_link",
                         match_id=table.match_id,
-                        secret=access.table_secret(table.match_id),
+                        secret=access.table_secret(event, table.match_id),
                         _external=True,
                     )
                     if director
@@ -366,7 +366,7 @@ def draw(event_id: int) -> Response:
         match = Match(game="passe", settings=settings)
         session.add(match)
         session.flush()
-        access.seal_table(match)
+        access.seal_table(event, match)
         opened.append(match)
         stored_table: dict[str, Any] = {"table": table["table"], "seats": seats, "match_id": match.id}
         if pairs:
@@ -375,7 +375,7 @@ def draw(event_id: int) -> Response:
     stored = {"round": number, "tables": tables, "sitouts": list(answer["sitouts"])}
     if _append(event, form, "round", stored):
         for match in opened:
-            rights.grant(match, access.table_secret(match.id))
+            access.grant_table(event, match)
         flash(_("Round %(round)s drawn.", round=number))
     else:
         session.rollback()
@@ -499,7 +499,10 @@ def _printout(event: Event, state: EventState, kind: str) -> Printout:
             state,
             round_,
             lambda match_id: url_for(
-                "access.edit_link", match_id=match_id, secret=access.table_secret(match_id), _external=True
+                "access.edit_link",
+                match_id=match_id,
+                secret=access.table_secret(event, match_id),
+                _external=True,
             ),
         )
         return Printout(title, pages, rtl)
