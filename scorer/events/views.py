@@ -477,16 +477,26 @@ def pdf(event_id: int, kind: str) -> Any:
 def _printout(event: Event, state: EventState, kind: str) -> Printout:
     from scorer import scoring
     from scorer.events import printouts
+    from scorer.sheets.views import pdf_lang
 
-    rtl = is_rtl(str(get_locale()))
+    code = str(get_locale())
+    rtl = is_rtl(code)
+    lang = pdf_lang(code)
+
+    def num(value: Any) -> str:
+        return "" if value is None or value == "" else lang.number(value)
+
+    def digits(value: Any) -> str:
+        return "" if value is None or value == "" else lang.digits(value)
+
     title = event.title
     passen = int(event.settings.get("passen", 4))
     if kind in ("standblatt", "ranking"):
         answer = ranking(event, state)
         pages = (
-            printouts.standblaetter(title, state, answer)
+            printouts.standblaetter(title, state, answer, num, digits)
             if kind == "standblatt"
-            else printouts.ranking_list(title, state, answer, passen)
+            else printouts.ranking_list(title, state, answer, passen, num, digits)
         )
         return Printout(title, pages, rtl)
     if not state.rounds:
@@ -504,6 +514,7 @@ def _printout(event: Event, state: EventState, kind: str) -> Printout:
                 secret=access.table_secret(event, match_id),
                 _external=True,
             ),
+            digits,
         )
         return Printout(title, pages, rtl)
     matches = _matches(state)
@@ -517,7 +528,7 @@ def _printout(event: Event, state: EventState, kind: str) -> Printout:
             deck = match.settings.get("deck") or "swiss"
             contracts[table.match_id] = [display.contract_name(str(d.get("contract")), deck) for d in deals]
     games = int((event.settings.get("options") or {}).get("games_per_passe", 12))
-    return Printout(title, printouts.pads(title, state, round_, games, answers, contracts), rtl)
+    return Printout(title, printouts.pads(title, state, round_, games, answers, contracts, num, digits), rtl)
 
 
 @bp.get("/<int:event_id>/players/<player_id>")
