@@ -46,7 +46,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from scorer.access import rights
     from scorer.store import db, migrate
-    from scorer.web import i18n, pagecache, security, views, widgets
+    from scorer.web import assets, i18n, pagecache, security, views, widgets
     from scorer.web.routing import DatabaseId
 
     widgets.install()
@@ -61,6 +61,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     security.init_app(app)
     rights.init_app(app)
     pagecache.init_app(app)
+    assets.init_app(app)
 
     from scorer import games
     from scorer.access import views as access_pages

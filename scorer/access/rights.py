@@ -30,6 +30,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from sqlalchemy import Engine, Table, delete, insert, select
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import lazyload
 from werkzeug.exceptions import Forbidden, TooManyRequests
 
 from scorer.store import db, log
@@ -182,12 +183,13 @@ def guard() -> None:
         return
     if request.method in SAFE_METHODS and request.endpoint not in EDIT_PAGES:
         return
-    match = db.session().get(Match, match_id)
+    # The match without its log: the view reads the log once, when it needs it.
+    match = db.session().get(Match, match_id, options=[lazyload(Match.entries)])
     if match is None:
         return  # the view answers 404
     if not may_edit(match):
         raise refused_no_right(match_id)
-    if log.derive(match.entries).voided:
+    if log.is_voided(db.session(), match_id):
         raise refused_voided(match_id)
 
 

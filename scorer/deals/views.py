@@ -169,7 +169,7 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
     else:
         index = next(i for i, s in enumerate(current) if s.slot == slot.slot)
         deals[index] = record
-    scored = scoring.score(scoring.match_record(loaded.settings, deals))
+    scored = scoring.score(scoring.match_record(loaded.settings, deals), scoring.match_key(loaded.match))
     if not scored.valid:
         game = games.of(loaded.settings)
         return _render(loaded, form, place_errors(scored.errors, index, game), slot=slot, status=422)
@@ -265,7 +265,9 @@ def _undo(loaded: matchview.Loaded, target: Entry | None, done: str) -> Response
         # Undoing a correction brings back the earlier version: the match must still score.
         probe = Entry(seq=loaded.state.version + 1, kind="undo", target_seq=target.seq)  # never stored
         remaining = log.derive([*loaded.match.entries, probe])
-        scored = scoring.score(scoring.match_record(loaded.settings, remaining.deals))
+        scored = scoring.score(
+            scoring.match_record(loaded.settings, remaining.deals), scoring.match_key(loaded.match)
+        )
         if not scored.valid:
             flash(_("This cannot be undone: %(reason)s", reason=reason_text(scored.errors[0])), "error")
         else:

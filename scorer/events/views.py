@@ -403,7 +403,7 @@ def _frozen_rounds(event: Event, state: EventState) -> int | None:
 
 @bp.get("/<int:event_id>/ranking")
 def ranking_page(event_id: int) -> str:
-    """The ranking for a projector: large type, reloads itself (static/events.js), may be frozen."""
+    """The ranking for a projector: large type, reloads itself (its [data-poll] in static/tafel.js), may be frozen."""
     event, state = load(event_id)
     held = _frozen_rounds(event, state)
     answer = ranking(event, state, held)

@@ -47,7 +47,7 @@ def load(match_id: int) -> Loaded:
         abort(404)  # no such match, or one of a game this app does not keep
     state = log.derive(match.entries)
     record = scoring.match_record(match.settings, state.deals)
-    return Loaded(match, state, record, scoring.score(record))
+    return Loaded(match, state, record, scoring.score(record, scoring.match_key(match)))
 
 
 def players(settings: dict[str, Any]) -> int:

@@ -31,7 +31,11 @@ def index() -> str:
     for match in matches:
         state = log.derive(match.entries)
         known = match.settings.get("game") in games.registry()  # else a game this app does not keep
-        scored = scoring.score(scoring.match_record(match.settings, state.deals)) if known else None
+        scored = (
+            scoring.score(scoring.match_record(match.settings, state.deals), scoring.match_key(match))
+            if known
+            else None
+        )
         items.append(
             {
                 "match": match,

@@ -40,10 +40,12 @@ def test_an_evening(page: Any, browser: Any, live_server: str) -> None:
     page.fill("input[name=passen]", "3")
     page.fill("input[name=games_per_passe]", "8")
     page.click("button[type=submit]")
+    page.wait_for_selector("textarea[name=players]")
     event_url = page.url
     names = [f"Spieler {n:02d}" for n in range(1, 19)]
     page.fill("textarea[name=players]", "\n".join(names))
     page.click("form[action$='/players'] button[type=submit]")
+    page.wait_for_selector("form.draw")
     assert page.locator("ol.players li").count() == 18
 
     for number in (1, 2, 3):
@@ -52,8 +54,10 @@ def test_an_evening(page: Any, browser: Any, live_server: str) -> None:
             page.select_option("select[name=player]", label="Spieler 03")
             page.fill("input[name=substitute]", "Ersatz")
             page.click("form.withdraw button[type=submit]")
+            page.wait_for_selector("ol.players .tag")
             assert "substitute for Spieler 03 from round 2" in page.inner_text("ol.players")
         page.click("form.draw button[type=submit]")
+        page.wait_for_selector(f"table.draw >> nth={number - 1}")
         rows = page.locator("table.draw").nth(number - 1).locator("tr.table-row")
         assert rows.count() == 4  # 18 players: 4 tables, 2 sit out (T5.2)
         assert "Sit out:" in page.inner_text("main")
@@ -62,6 +66,7 @@ def test_an_evening(page: Any, browser: Any, live_server: str) -> None:
             tablet = browser.new_context(locale="en", extra_http_headers={"Accept-Language": "en"})
             screen = tablet.new_page()
             screen.goto(link)  # the table card's QR code: this tablet may now enter the games
+            screen.wait_for_load_state("load")
             for game, value in enumerate(VALUES):
                 enter_game(screen, ("H", "S", "obenabe", "undenufe")[game % 4], value)
             text = screen.inner_text("main")
@@ -75,11 +80,14 @@ def test_an_evening(page: Any, browser: Any, live_server: str) -> None:
                 screen.wait_for_selector(".scoreboard")
                 assert screen.locator("summary.tag", has_text="corrected").count() == 1
                 shot(screen, "event-passe-corrected")
+            screen.wait_for_load_state("load")
             tablet.close()
         page.goto(event_url)
+        page.wait_for_load_state("load")
 
     shot(page, "event-director")
     page.goto(f"{event_url}/ranking")
+    page.wait_for_load_state("load")  # its script too, before the page is left
     ranking = page.locator("table.ranking-table tbody tr")
     # 18 registered players are ranked (the substitute is not, T8.1).
     assert ranking.count() == 18
