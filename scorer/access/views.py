@@ -12,7 +12,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from flask_babel import gettext as _
 from sqlalchemy.orm import lazyload
 
-from scorer.access import rights
+from scorer.access import address, rights
 from scorer.matches import matchview
 from scorer.store import db, log
 from scorer.store.models import Match
@@ -62,7 +62,7 @@ def edit_qr(match_id: int) -> Response:
     secret = rights.remembered_secret(match)
     if secret is None:
         raise rights.refused_no_right(match_id)
-    response = _svg(url_for("access.edit_link", match_id=match_id, secret=secret, _external=True))
+    response = _svg(address.external_url("access.edit_link", match_id=match_id, secret=secret))
     # It carries the secret: no cache may keep it.
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -72,8 +72,17 @@ def edit_qr(match_id: int) -> Response:
 def watch_qr(match_id: int) -> Response:
     if db.session().get(Match, match_id, options=[WITHOUT_LOG]) is None:
         abort(404)
-    response = _svg(url_for("matches.show", match_id=match_id, _external=True))
+    response = _svg(address.external_url("matches.show", match_id=match_id))
     response.headers["Cache-Control"] = "public, max-age=3600"
+    return response
+
+
+@bp.get("/qr/table.svg")
+def table_qr() -> Response:
+    """The start page's address as another tablet of the table opens it."""
+    response = _svg(address.external_url("matches.index"))
+    # The address may change with the network (a laptop moved to the club's Wi-Fi).
+    response.headers["Cache-Control"] = "no-cache"
     return response
 
 

@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from scorer import games, scoring
 from scorer.store import db, log
 from scorer.store.models import Match
-from scorer.web import display
+from scorer.web import display, i18n, reason_texts
 
 
 @dataclass
@@ -47,6 +47,7 @@ def load(match_id: int) -> Loaded:
         abort(404)  # no such match, or one of a game this app does not keep
     state = log.derive(match.entries)
     record = scoring.match_record(match.settings, state.deals)
+    reason_texts.at_table(match.settings)  # reasons on this request name its players and cards
     return Loaded(match, state, record, scoring.score(record, scoring.match_key(match)))
 
 
@@ -139,5 +140,7 @@ def claims(claimed: Any, seat_names: Sequence[str], deck: str) -> list[str]:
     texts = []
     for seat, groups in sorted((claimed or {}).items()):
         for cards in groups:
-            texts.append(f"{seat_name(seat_names, int(seat))}: {display.meld_text(cards, deck)}")
+            texts.append(
+                f"{seat_name(seat_names, int(seat))}: {i18n.native_digits(display.meld_text(cards, deck))}"
+            )
     return texts

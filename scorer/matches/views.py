@@ -13,7 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from scorer import games, scoring
-from scorer.access import rights
+from scorer.access import address, rights
 from scorer.deals.deal_input import FORM_ERRORS
 from scorer.matches import matchview
 from scorer.store import db, log
@@ -45,7 +45,7 @@ def index() -> str:
                 "voided": state.voided,
             }
         )
-    return render_template("matches/index.html", items=items)
+    return render_template("matches/index.html", items=items, table_url=address.external_url("matches.index"))
 
 
 @bp.get("/new")

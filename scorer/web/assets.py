@@ -66,4 +66,15 @@ def init_app(app: Flask) -> None:
         return response
 
     app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
+    # Streamed responses are compressed by replacing their iterable, which leaves a static
+    # file open; static files are read whole instead (the file closes with the response).
+    app.config.setdefault("COMPRESS_STREAMS", False)
     Compress(app)
+
+    # Registered after Compress, so it runs before Compress's own after_request.
+    @app.after_request
+    def read_static_whole(response: Response) -> Response:
+        if request.endpoint == "static" and response.direct_passthrough and response.mimetype in COMPRESSED:
+            response.direct_passthrough = False
+            response.make_sequence()
+        return response

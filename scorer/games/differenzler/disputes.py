@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 
 from rules_engine.cards import SCHIEBER_DECK, Card, Suit
 from rules_engine.schieber import play as splay
-from rules_engine.schieber.contracts import DEAL_TOTAL, Contract, schieber_options
+from rules_engine.schieber.contracts import CONTRACT_KEYS, DEAL_TOTAL, Contract, schieber_options
 from rules_engine.tricks import Ranking
 from scorer.disputes.ruling import Ruling, Unreadable, cards, codes
 from scorer.games.disputes import ClaimsQuestion
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from scorer.disputes.forms import ReplayForm
 
 #: D2.3: trump is a suit (Obenabe and Undenufe only under the ``modes`` option).
-CONTRACTS = ("H", "D", "S", "C", "obenabe", "undenufe")
+CONTRACTS = CONTRACT_KEYS
 TABLES = (4, 3)
 #: D5.1: Obenabe and Undenufe count as in the tournament profile (the 6 counts 11 in Undenufe).
 OPTIONS = {"undenufe_points": "six11"}
