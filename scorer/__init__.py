@@ -68,12 +68,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorer.api import views as api
     from scorer.deals import views as deals
     from scorer.disputes import views as disputes
+    from scorer.events import views as events
     from scorer.matches import live
     from scorer.matches import views as matches
     from scorer.rulebook import views as rule_book
     from scorer.sheets import views as sheets
 
-    for feature in (matches, live, deals, sheets, access_pages, rule_book, disputes, api):
+    for feature in (matches, live, deals, sheets, access_pages, rule_book, disputes, api, events):
         app.register_blueprint(feature.bp)
     games.init_app(app)
     return app

@@ -93,8 +93,9 @@ def score(record: dict[str, Any], match: Hashable | None = None) -> Scored:
     ``match`` names the stored match the record is of (see :func:`match_key`): its answer
     then continues from the last record of that match this worker scored.
     """
-    if match is None or record.get("game") in _WHOLE_GAMES:
-        return _score_whole(record)
+    own = _own_entry(record)
+    if own is not None or match is None or record.get("game") in _WHOLE_GAMES:
+        return _score_whole(record, own)
     with _LOCK:
         kept = _STATES.get(match)
     try:
@@ -135,8 +136,16 @@ def _engine_failure() -> Scored:
     )
 
 
-def _score_whole(record: dict[str, Any]) -> Scored:
-    """A record of no stored match, cached by its exact text."""
+def _own_entry(record: dict[str, Any]) -> Any:
+    """The game's own engine entry when ``score_match`` does not answer its records (a Passe's)."""
+    try:
+        return games.of(record).score
+    except (games.UnknownGame, AttributeError):  # the engine says why it is not a record
+        return None
+
+
+def _score_whole(record: dict[str, Any], entry: Any = None) -> Scored:
+    """A record scored whole (of no stored match, or of a game with its own entry), cached by its text."""
     key = json.dumps(record, sort_keys=True, separators=(",", ":"))
     with _LOCK:
         cached = _CACHE.get(key)
@@ -146,7 +155,7 @@ def _score_whole(record: dict[str, Any]) -> Scored:
         return _scored(cached)
     try:
         # The answer is JSON (its TypedDict says which keys); it is cached and read as such.
-        answer = cast(dict[str, Any], rules_engine.score_match(record))
+        answer = cast(dict[str, Any], (entry or rules_engine.score_match)(record))
     except InvalidRecord as error:
         return Scored(None, [invalid_record_error(error)])
     except Exception:  # an engine bug must reach the log, not the player as a 500

@@ -143,8 +143,9 @@ def _operation(
 
 
 def schemas() -> dict[str, Any]:
-    """The document's schemas: the shared ones, and each game's deal, match and position."""
+    """The document's schemas: the shared ones, each game's deal, match and position, the tournament's."""
     from scorer import games
+    from scorer.api.tournament import SCHEMAS as TOURNAMENT_SCHEMAS
 
     described = [(each.name.title(), each.api) for each in games.registry().values() if each.api is not None]
     found: dict[str, Any] = {name: SHARED[name] for name in ("Card", "Reason", "Error")}
@@ -171,12 +172,14 @@ def schemas() -> dict[str, Any]:
         "properties": position,
     }
     found.update({name: schema for name, schema in SHARED.items() if name not in found})
+    found.update(TOURNAMENT_SCHEMAS)
     return found
 
 
 def document(server: str = "") -> dict[str, Any]:
     """The OpenAPI 3.1 document; ``server`` is the base URL it is served from."""
     from scorer import games
+    from scorer.api.tournament import EXAMPLES
 
     described = [each.api for each in games.registry().values() if each.api is not None]
     examples = described[0].examples if described else {"deal": {}, "match": {}, "position": {}}
@@ -187,7 +190,8 @@ def document(server: str = "") -> dict[str, Any]:
             "version": "1.0.0",
             "description": "Score keeper and rules referee for Schieber and Klammern. Records and answers "
             "follow DEAL_RECORD.md; rule ids cite rules/SCHIEBER.md (S…) and "
-            "rules/KLAMMERN.md (K…).",
+            "rules/KLAMMERN.md (K…); the Passe, tournament and seating records follow "
+            "rules/TOURNAMENT.md (T…).",
         },
         "servers": [{"url": server or "/"}],
         "paths": {
@@ -216,6 +220,33 @@ def document(server: str = "") -> dict[str, Any]:
                     "LegalPosition",
                     "LegalAnswer",
                     examples["position"],
+                )
+            },
+            "/api/v1/passe": {
+                "post": _operation(
+                    "scorePasse",
+                    "Validate and score one tournament Passe (control sum, forehand counts, status)",
+                    "PasseRecord",
+                    "PasseAnswer",
+                    EXAMPLES["passe"],
+                )
+            },
+            "/api/v1/tournament": {
+                "post": _operation(
+                    "scoreTournament",
+                    "Validate a tournament and rank it (Streichpasse, sit-outs, tie-breaks, Standblätter)",
+                    "TournamentRecord",
+                    "TournamentAnswer",
+                    EXAMPLES["tournament"],
+                )
+            },
+            "/api/v1/seating": {
+                "post": _operation(
+                    "seatNextRound",
+                    "The next round's tables and sit-outs, proposed by the seating generator",
+                    "SeatingRecord",
+                    "SeatingAnswer",
+                    EXAMPLES["seating"],
                 )
             },
         },

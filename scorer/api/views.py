@@ -1,8 +1,10 @@
-"""The JSON API (issue 7): the engine contract of DEAL_RECORD.md over HTTP.
+"""The JSON API: the engine contract of DEAL_RECORD.md and TOURNAMENT.md over HTTP.
 
 ``POST /api/v1/deal``, ``/api/v1/match`` and ``/api/v1/legal`` take a record and answer
 exactly what :func:`rules_engine.score_deal`, :func:`~rules_engine.score_match` and
-:func:`~rules_engine.legal_cards` answer.
+:func:`~rules_engine.legal_cards` answer; ``/api/v1/passe``, ``/api/v1/tournament`` and
+``/api/v1/seating`` what :func:`~rules_engine.score_passe`,
+:func:`~rules_engine.score_tournament` and :func:`~rules_engine.seat_next_round` answer.
 
 Status codes (also in the OpenAPI document, ``GET /api/openapi.json``):
 
@@ -39,6 +41,9 @@ ENTRIES: dict[str, Entry] = {
     "deal": rules_engine.score_deal,
     "match": rules_engine.score_match,
     "legal": rules_engine.legal_cards,
+    "passe": rules_engine.score_passe,
+    "tournament": rules_engine.score_tournament,
+    "seating": rules_engine.seat_next_round,
 }
 
 
@@ -111,6 +116,24 @@ def match() -> tuple[Response, int]:
 def legal() -> tuple[Response, int]:
     """Which cards may be played, and why the others may not (``rules_engine.legal_cards``)."""
     return answer("legal")
+
+
+@bp.post("/v1/passe")
+def passe() -> tuple[Response, int]:
+    """One tournament Passe: its games, control sum and status (``rules_engine.score_passe``)."""
+    return answer("passe")
+
+
+@bp.post("/v1/tournament")
+def tournament() -> tuple[Response, int]:
+    """A tournament's ranking, Standblätter and seating report (``rules_engine.score_tournament``)."""
+    return answer("tournament")
+
+
+@bp.post("/v1/seating")
+def seating() -> tuple[Response, int]:
+    """The next round's proposed tables (``rules_engine.seat_next_round``, TOURNAMENT.md T5)."""
+    return answer("seating")
 
 
 @bp.get("/openapi.json")

@@ -5,7 +5,7 @@ Adding a game: its folder ``scorer/games/<game>/`` whose package defines ``GAME`
 with other games: ``create_app({"GAMES": [*games.MODULES, "my.game"]})``.
 
 >>> [g.name for g in registry().values()]
-['schieber', 'klammern', 'coiffeur', 'differenzler']
+['schieber', 'klammern', 'coiffeur', 'differenzler', 'passe']
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ MODULES: tuple[str, ...] = (
     "scorer.games.klammern",
     "scorer.games.coiffeur",
     "scorer.games.differenzler",
+    "scorer.games.passe",
 )
 
 #: The game of a record that names none (DEAL_RECORD.md).

@@ -144,6 +144,10 @@ class Game:
     api: ApiSchemas | None = None
     sheet: SheetPart | None = None
     disputes: DisputesPart | None = None
+    #: The engine's answer to a match record of this game, in ``score_match``'s shape, when
+    #: another entry point answers it (a Passe: ``score_passe``); None: ``score_match``.
+    #: :raises InvalidRecord: as the engine does.
+    score: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
 
     def template(self, page: str) -> str:
         """The game's own template of ``page`` (``new``, ``show``, ``deal``), in its folder."""

@@ -83,3 +83,47 @@ class GuessFailure(Base):
     address: Mapped[str] = mapped_column(String(64))
     #: Seconds since the epoch, by the limiter's clock.
     at: Mapped[float] = mapped_column(Float)
+
+
+class Event(Base):
+    """A club evening or tournament (TOURNAMENT.md): its settings and its append-only log.
+
+    Like a match, nothing of an event is updated or deleted: players, draws, withdrawals,
+    substitutes and the ranking's freeze are entries of its log (``scorer.events.state``).
+    Each table's Passe is a match of the ``passe`` game, named by the round's entry.
+    """
+
+    __tablename__ = "event"
+    __table_args__ = (UniqueConstraint("idempotency_key", name="uq_event_idempotency_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    title: Mapped[str] = mapped_column(String(120))
+    #: format, passen, options (games_per_passe, streich, match_value …)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    idempotency_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: SHA-256 (hex) of the director's edit secret, as for a match.
+    edit_secret_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    entries: Mapped[list[EventEntry]] = relationship(
+        back_populates="event", order_by="EventEntry.seq", lazy="selectin"
+    )
+
+
+class EventEntry(Base):
+    """One line of an event's log; ``seq`` is the event's version, as for a match's entries."""
+
+    __tablename__ = "event_entry"
+    __table_args__ = (UniqueConstraint("event_id", "seq", name="uq_event_entry_event_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    #: player | correction | withdrawal | substitute | round | freeze
+    kind: Mapped[str] = mapped_column(String(16))
+    #: correction: the seq of the player entry it gives a new version.
+    target_seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    idempotency_key: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+
+    event: Mapped[Event] = relationship(back_populates="entries")

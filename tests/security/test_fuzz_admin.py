@@ -52,13 +52,15 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "deals.correct": (*VERSIONED, *SCHIEBER_FIELDS),
     "deals.undo": VERSIONED,
     "deals.redo": VERSIONED,
+    # An event's director link (scorer/events): fuzzed with the match ids as event ids.
+    "events.edit_link": (),
 }
 #: The endpoints that may change a match when the form is right and the sender may.
 CHANGES = frozenset({"access.void", "deals.new", "deals.correct", "deals.undo", "deals.redo"})
 #: Deal-form fields the fuzzer once found refused (422) without a word on the page.
 CHOICES = ("stoeck", "weis_1_1_kind", "weis_1_1_suit", "weis_1_1_top")
 #: Where a wrong guess is counted.
-GUESSES = frozenset({"access.edit_link", "access.admin_login"})
+GUESSES = frozenset({"access.edit_link", "access.admin_login", "events.edit_link"})
 #: The titles of the app's error page (scorer/views.py), which names the problem in its heading.
 ERROR_TITLES = (
     "The request was not understood.",
@@ -297,6 +299,7 @@ def build(app: Flask, w: World, r: dict[str, Any]) -> tuple[FlaskClient, str, st
     rule, methods = rule_of(app, r["endpoint"])
     path = (
         rule.replace("<int:match_id>", str(match_id))
+        .replace("<int:event_id>", str(match_id))
         .replace("<int:slot_id>", str(r["slot"]))
         .replace("<secret>", quote(secret, safe=""))
     )

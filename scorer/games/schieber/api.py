@@ -9,7 +9,7 @@ from scorer.api.openapi import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, SEAT, TEAM
 from scorer.games.base import ApiSchemas
 
 CONTRACTS = list(CONTRACT_KEYS)
-PROFILES = ["seed", "official"]
+PROFILES = ["seed", "official", "tournament"]
 
 
 def deal(in_match: bool) -> dict[str, Any]:

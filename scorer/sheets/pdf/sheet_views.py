@@ -246,6 +246,16 @@ def scoresheet_view(
     return SheetView(header, part.columns(header), tuple(rows), result)
 
 
+def _game_score(record: Mapping[str, Any]) -> ScoreMatch | None:
+    """The engine entry of the record's game when it is not ``score_match`` (a Passe's)."""
+    from scorer import games
+
+    try:
+        return games.game(record_game(record)).score
+    except games.UnknownGame:
+        return None
+
+
 def build_scoresheet(document: Mapping[str, Any], score_match: ScoreMatch | None = None) -> SheetView:
     """Score a stored match document with the engine and build its scoresheet view.
 
@@ -254,8 +264,8 @@ def build_scoresheet(document: Mapping[str, Any], score_match: ScoreMatch | None
     from rules_engine import InvalidRecord
     from rules_engine import score_match as engine_score_match
 
-    score = score_match or engine_score_match
     record, meta, deal_meta = split_document(document)
+    score = score_match or _game_score(record) or engine_score_match
     try:
         answer = score(record)
         states = engine_states(record, answer, score) if answer.get("valid") else []

@@ -1,0 +1,1 @@
+"""Club evenings and tournaments (TOURNAMENT.md): players, the draw, each table's Passe, the ranking."""

@@ -1,0 +1,81 @@
+"""Who may direct an event: its edit secret (as a match's, ``scorer.access.rights``), hashed.
+
+The creating browser's session remembers the secret; the director's link
+``/events/<id>/edit/<secret>`` adds it on another device. Each table's Passe gets an edit
+secret of its own, derived with the app's secret key from the event's stored hash and the
+match id, so that the table cards can carry it (a QR code) while the database stores only
+its hash (a copy of the database alone derives nothing, nor does the key alone).
+
+Every use of the matches' rights (``scorer.access.rights``) by the events is in this module.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+
+from flask import current_app, session
+
+from scorer.access import rights
+from scorer.store.models import Event, Match
+
+#: Session key: {str(event id): secret}.
+RIGHTS = "event_edit"
+MAX_REMEMBERED = 20
+
+
+def secret_fits(event: Event, secret: str | None) -> bool:
+    if not secret or not event.edit_secret_hash:
+        return False
+    return hmac.compare_digest(rights.hash_secret(secret), event.edit_secret_hash)
+
+
+def grant(event: Event, secret: str) -> None:
+    held = {k: v for k, v in dict(session.get(RIGHTS) or {}).items() if k != str(event.id)}
+    held[str(event.id)] = secret
+    while len(held) > MAX_REMEMBERED:
+        held.pop(next(iter(held)))
+    session[RIGHTS] = held
+    session.permanent = True
+
+
+def remembered_secret(event: Event) -> str | None:
+    secret = (session.get(RIGHTS) or {}).get(str(event.id))
+    return secret if isinstance(secret, str) and secret_fits(event, secret) else None
+
+
+def may_direct(event: Event) -> bool:
+    return rights.is_admin() or remembered_secret(event) is not None
+
+
+def _derived(purpose: bytes, value: str) -> str:
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    digest = hmac.new(key, purpose + b"\0" + value.encode(), hashlib.sha256).digest()[:16]
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def creator_secret(form_key: str | None) -> str:
+    """The director's secret of an event created by the form with ``form_key`` (as a match's)."""
+    return rights.creator_secret(form_key)
+
+
+def seal_event(event: Event, secret: str) -> None:
+    event.edit_secret_hash = rights.hash_secret(secret)
+
+
+def table_secret(event: Event, match_id: int) -> str:
+    """The edit secret of a table's Passe: only the app (its key and the event's row) can state it."""
+    return _derived(b"tafel-event-table", f"{event.edit_secret_hash}:{match_id}")
+
+
+def seal_table(event: Event, match: Match) -> str:
+    """Give a table's Passe its edit secret (stored hashed); the secret itself."""
+    secret = table_secret(event, match.id)
+    match.edit_secret_hash = rights.hash_secret(secret)
+    return secret
+
+
+def grant_table(event: Event, match: Match) -> None:
+    """This browser (the director's) may enter the games of the table's Passe too."""
+    rights.grant(match, table_secret(event, match.id))

@@ -1,0 +1,146 @@
+"""An event's printouts as PDF: table cards, Jasszettel pads, Standblätter, the ranking list.
+
+A pure function from a :class:`Printout` (every string already translated, every figure the
+engine's) to PDF bytes (STYLE.md practice 13). The text layer is the scoresheets'
+(:mod:`scorer.sheets.pdf.text`: DejaVu Sans, Persian shaped and drawn right to left, the
+columns of a table mirrored).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+MARGIN = 16 * mm
+ROW = 7.5 * mm
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """A table on the page: its header and rows (text), the first column's share of the width."""
+
+    header: Sequence[str]
+    rows: Sequence[Sequence[str]]
+    first: float = 0.1
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    heading: str
+    #: Large lines under the heading (a table card's number, a player's name).
+    big: Sequence[str] = ()
+    lines: Sequence[str] = ()
+    grid: Grid | None = None
+    #: Lines under the grid (the control sum, the signatures).
+    foot: Sequence[str] = ()
+    #: A link drawn as a QR code (a table's entry) with its caption.
+    qr: str | None = None
+    qr_caption: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Printout:
+    title: str
+    pages: Sequence[Page] = field(default_factory=tuple)
+    rtl: bool = False
+
+
+def _fonts() -> tuple[str, str]:
+    from scorer.sheets.pdf.fonts import BOLD, REGULAR, register_fonts
+
+    register_fonts()
+    return REGULAR, BOLD
+
+
+def _visual(text: str, rtl: bool) -> str:
+    from scorer.sheets.pdf.text import to_visual
+
+    return to_visual(text, rtl)
+
+
+class _Cursor:
+    def __init__(self, canvas: Canvas, regular: str, bold: str, rtl: bool) -> None:
+        self.canvas, self.regular, self.bold, self.rtl = canvas, regular, bold, rtl
+        self.width, self.height = A4
+        self.y = self.height - MARGIN
+
+    def text(self, text: str, size: float, bold: bool = False, gap: float = 3) -> None:
+        self.canvas.setFont(self.bold if bold else self.regular, size)
+        shown = _visual(text, self.rtl)
+        if self.rtl:
+            self.canvas.drawRightString(self.width - MARGIN, self.y - size, shown)
+        else:
+            self.canvas.drawString(MARGIN, self.y - size, shown)
+        self.y -= size * 1.3 + gap
+
+    def grid(self, grid: Grid) -> None:
+        inner = self.width - 2 * MARGIN
+        count = max(len(grid.header), 1)
+        rest = (inner * (1 - grid.first)) / max(count - 1, 1) if count > 1 else inner
+        widths = [inner * grid.first] + [rest] * (count - 1) if count > 1 else [inner]
+        if self.rtl:
+            widths = list(reversed(widths))
+        for index, row in enumerate([grid.header, *grid.rows]):
+            if self.y - ROW < MARGIN:
+                self.canvas.showPage()
+                self.y = self.height - MARGIN
+            cells = list(reversed(row)) if self.rtl else list(row)
+            x = MARGIN
+            self.canvas.setLineWidth(0.4)
+            for width, cell in zip(widths, cells, strict=False):
+                self.canvas.rect(x, self.y - ROW, width, ROW)
+                self.canvas.setFont(self.bold if index == 0 else self.regular, 9.5)
+                self.canvas.drawCentredString(
+                    x + width / 2, self.y - ROW + 2.4 * mm, _visual(str(cell), self.rtl)
+                )
+                x += width
+            self.y -= ROW
+        self.y -= 4 * mm
+
+    def qr(self, link: str, caption: str) -> None:
+        size = 55 * mm
+        widget = QrCodeWidget(link)
+        left, bottom, right, top = widget.getBounds()
+        drawing = Drawing(size, size, transform=[size / (right - left), 0, 0, size / (top - bottom), 0, 0])
+        drawing.add(widget)
+        x = (self.width - size) / 2
+        renderPDF.draw(drawing, self.canvas, x, self.y - size)
+        self.y -= size + 2 * mm
+        self.canvas.setFont(self.regular, 9)
+        self.canvas.drawCentredString(self.width / 2, self.y - 9, _visual(caption, self.rtl))
+        self.y -= 12
+        self.canvas.setFont(self.regular, 7)
+        self.canvas.drawCentredString(self.width / 2, self.y - 7, link)
+        self.y -= 12
+
+
+def render(printout: Printout) -> bytes:
+    """The printout as PDF bytes, one A4 page (or more, for a long grid) per :class:`Page`."""
+    regular, bold = _fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=A4, invariant=1, pageCompression=1)
+    canvas.setTitle(f"Tafel \u2013 {printout.title}")
+    for page in printout.pages or [Page(printout.title)]:
+        cursor = _Cursor(canvas, regular, bold, printout.rtl)
+        cursor.text(page.heading, 15, bold=True, gap=6)
+        for line in page.big:
+            cursor.text(line, 26, bold=True, gap=6)
+        for line in page.lines:
+            cursor.text(line, 11)
+        if page.grid is not None:
+            cursor.grid(page.grid)
+        for line in page.foot:
+            cursor.text(line, 11, gap=6)
+        if page.qr:
+            cursor.qr(page.qr, page.qr_caption)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()

@@ -1,0 +1,183 @@
+"""The view-models of an event's printouts (:mod:`scorer.events.pdf`), translated, figures the engine's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import pgettext
+
+from scorer.events.pdf import Grid, Page
+from scorer.events.state import EventState, Player, Round
+from scorer.web.display import side_label
+
+#: How a printout writes a figure (the PDFs' language layer: 1'256, ۱٬۲۵۶) and a label (table 3).
+Number = Callable[[Any], str]
+
+
+def _plain(value: Any) -> str:
+    return "" if value is None or value == "" else str(value)
+
+
+def _seat_lines(state: EventState, seats: Mapping[str, str]) -> list[str]:
+    lines = []
+    for seat in ("1", "2", "3", "4"):
+        team = 1 if seat in ("1", "3") else 2
+        lines.append(
+            _("Seat %(seat)s: %(name)s (team %(team)s)", seat=seat, name=state.name(seats[seat]), team=team)
+        )
+    return lines
+
+
+def table_cards(
+    title: str, state: EventState, round_: Round, entry_link: Callable[[int], str], digits: Number = _plain
+) -> list[Page]:
+    """One card per table: its number, the seats and names, a QR code opening its entry."""
+    return [
+        Page(
+            heading=f"{title} \u2013 {_('Round %(round)s', round=digits(round_.number))}",
+            big=[_("Table %(table)s", table=digits(table.table))],
+            lines=_seat_lines(state, table.seats),
+            qr=entry_link(table.match_id),
+            qr_caption=_("Scan to enter this table's games"),
+        )
+        for table in round_.tables
+    ]
+
+
+def pads(
+    title: str,
+    state: EventState,
+    round_: Round,
+    games_per_passe: int,
+    answers: Mapping[int, Mapping[str, Any]],
+    contracts: Mapping[int, list[str]] | None = None,
+    num: Number = _plain,
+    digits: Number = _plain,
+) -> list[Page]:
+    """A Jasszettel per table: one line per game, the Passe's totals and its control sum (T3.5)."""
+    pages = []
+    for table in round_.tables:
+        seats = table.seats
+        teams = {
+            "names": [state.name(seats[str(n)]) for n in range(1, 5)],
+        }
+        answer = answers.get(table.match_id) or {}
+        deals = answer.get("deals") or []
+        named = (contracts or {}).get(table.match_id) or []
+        rows = []
+        for index in range(games_per_passe):
+            deal = deals[index] if index < len(deals) else {}
+            total = deal.get("total") or ["", ""]
+            contract = named[index] if index < len(named) else ""
+            rows.append([digits(index + 1), contract, num(total[0]), num(total[1])])
+        scores = answer.get("scores") or ["", ""]
+        control = answer.get("control") or {}
+        pages.append(
+            Page(
+                heading=f"{title} \u2013 {_('Round %(round)s', round=digits(round_.number))} \u2013 "
+                f"{_('Table %(table)s', table=digits(table.table))}",
+                lines=_seat_lines(state, seats),
+                grid=Grid(
+                    [
+                        "#",
+                        _("Contract"),
+                        side_label(1, teams),
+                        side_label(2, teams),
+                    ],
+                    [*rows, [_("Total"), "", num(scores[0]), num(scores[1])]],
+                ),
+                foot=[
+                    _(
+                        "Control sum: %(games)s × 157 = %(expected)s (plus any Match bonus)",
+                        games=digits(games_per_passe),
+                        expected=num(games_per_passe * 157),
+                    )
+                    if not control
+                    else _(
+                        "Control sum: %(actual)s of %(expected)s",
+                        actual=num(control["actual"]) if control.get("actual") is not None else "\u2014",
+                        expected=num(control.get("expected")),
+                    ),
+                    _("Signatures: team 1 ______________   team 2 ______________"),
+                ],
+            )
+        )
+    return pages
+
+
+def standblaetter(
+    title: str, state: EventState, answer: Mapping[str, Any], num: Number = _plain, digits: Number = _plain
+) -> list[Page]:
+    """A Standblatt per player (T1.4): one line per round, his Passe score, his total and rank."""
+    ranked = {entry["id"]: entry for entry in answer.get("ranking") or []}
+    # Translated outside the f-strings: the catalog's extractor does not look inside them.
+    sheet = _("Standblatt")
+    lines_of = answer.get("standblatt") or {}
+    pages = []
+    for competitor in state.competitors:
+        player = state.players.get(competitor) or Player(competitor, 0, state.name(competitor))
+        entry = ranked.get(competitor)
+        rows = []
+        for line in lines_of.get(competitor) or []:
+            score = num(line.get("score"))
+            if line.get("sitout"):
+                rows.append([digits(line["round"]), "", _("sits out"), "", score])
+            else:
+                rows.append(
+                    [
+                        digits(line["round"]),
+                        digits(line.get("table") or ""),
+                        state.name(str(line.get("partner", ""))),
+                        _opponents(state, line.get("opponents")),
+                        score,
+                    ]
+                )
+        extra = [player.club, player.number]
+        pages.append(
+            Page(
+                heading=f"{title} \u2013 {sheet}",
+                big=[player.name],
+                lines=[" · ".join(x for x in extra if x)] if any(extra) else [],
+                grid=Grid(
+                    [_("Round"), _("Table"), _("Partner"), _("Opponents"), pgettext("score", "Passe")],
+                    rows,
+                ),
+                foot=[
+                    _(
+                        "Rank %(rank)s, %(total)s points",
+                        rank=digits(entry["rank"]),
+                        total=num(entry["total"]),
+                    )
+                ]
+                if entry
+                else [],
+            )
+        )
+    return pages
+
+
+def _opponents(state: EventState, opponents: Any) -> str:
+    """Einzelschieber: the two opponents; Partnerschieber: the opposing pair (T1.4)."""
+    if isinstance(opponents, str):
+        return state.name(opponents)
+    return ", ".join(state.name(o) for o in opponents or [])
+
+
+def ranking_list(
+    title: str,
+    state: EventState,
+    answer: Mapping[str, Any],
+    passen: int,
+    num: Number = _plain,
+    digits: Number = _plain,
+) -> list[Page]:
+    rows = []
+    for entry in answer.get("ranking") or []:
+        passen_cells = [num(p) for p in entry["passen"]]
+        rows.append(
+            [f"{digits(entry['rank'])}.", state.name(entry["id"]), *passen_cells, num(entry["total"])]
+        )
+    header = [_("Rank"), _("Player"), *(digits(n) for n in range(1, passen + 1)), _("Total")]
+    return [Page(heading=f"{title} \u2013 {_('Ranking')}", grid=Grid(header, rows, first=0.08))]

@@ -1,0 +1,286 @@
+"""An event's state, derived from its append-only log, and the tournament record it states.
+
+Entry kinds:
+- ``player`` registers a player (``name``, optional ``club`` and ``number``); his id is
+  ``P<seq>``. A ``correction`` (``target_seq`` = that seq) gives the player a new version.
+- ``pair`` registers a pair of the Partnerschieber (T4.2): ``{"players": [player, player]}``,
+  the players ``P<seq>a`` and ``P<seq>b``, the pair ``T<seq>``.
+- ``withdrawal`` ``{"player", "from_round"}`` (T8.4); ``substitute`` ``{"for", "name",
+  "from_round"}`` (T8.1, the substitute's id is ``S<seq>``).
+- ``round`` ``{"round", "tables": [{"table", "seats", "match_id"}], "sitouts"}``: a published
+  draw (T5.4). It is stored as drawn and never recomputed.
+- ``freeze`` ``{"frozen": bool}``: the ranking page holds back the standings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from scorer.store.models import Event, EventEntry
+
+
+class Conflict(Exception):
+    """The event changed since the form was shown."""
+
+
+class Duplicate(Exception):
+    """The idempotency key was used already: the entry is stored once."""
+
+
+@dataclass(slots=True)
+class Player:
+    id: str
+    seq: int
+    name: str
+    club: str = ""
+    number: str = ""
+    #: The registered player this one substitutes for (T8.1), from round ``from_round``.
+    substitutes_for: str | None = None
+    from_round: int | None = None
+    versions: int = 1
+
+
+@dataclass(slots=True)
+class Table:
+    table: int
+    seats: dict[str, str]
+    match_id: int
+    #: Partnerschieber: the two pairs (the first in seats 1 and 3).
+    pairs: list[str] | None = None
+
+
+@dataclass(slots=True)
+class Round:
+    number: int
+    tables: list[Table]
+    sitouts: list[str]
+
+
+@dataclass(slots=True)
+class EventState:
+    players: dict[str, Player] = field(default_factory=dict)
+    #: Partnerschieber: pair id -> its two players (T4.2).
+    pairs: dict[str, tuple[str, str]] = field(default_factory=dict)
+    withdrawals: list[dict[str, Any]] = field(default_factory=list)
+    rounds: list[Round] = field(default_factory=list)
+    frozen: bool = False
+    version: int = 0
+
+    @property
+    def registered(self) -> list[Player]:
+        """The registered players (not substitutes), in registration order."""
+        return [p for p in self.players.values() if p.substitutes_for is None]
+
+    @property
+    def substitutes(self) -> list[Player]:
+        return [p for p in self.players.values() if p.substitutes_for is not None]
+
+    def withdrawn(self, player_id: str) -> int | None:
+        """The round from which ``player_id`` is withdrawn, if he is."""
+        for withdrawal in self.withdrawals:
+            if withdrawal["player"] == player_id:
+                return int(withdrawal["from_round"])
+        return None
+
+    def replaced(self, player_id: str) -> Player | None:
+        for each in self.substitutes:
+            if each.substitutes_for == player_id:
+                return each
+        return None
+
+    @property
+    def competitors(self) -> list[str]:
+        """Who is ranked: the pairs in the Partnerschieber, else the registered players (T4)."""
+        return list(self.pairs) if self.pairs else [p.id for p in self.registered]
+
+    def pair_of(self, player_id: str) -> str | None:
+        for pair, members in self.pairs.items():
+            if player_id in members:
+                return pair
+        return None
+
+    def name(self, player_id: str) -> str:
+        """A player's name, or a pair's two names."""
+        if player_id in self.pairs:
+            return " & ".join(self.name(member) for member in self.pairs[player_id])
+        player = self.players.get(player_id)
+        return player.name if player is not None else player_id
+
+    def seated(self, player_id: str, round_: int) -> str:
+        """Who sits in ``player_id``'s seat in ``round_``: his substitute from the substitute's round (T8.1)."""
+        substitute = self.replaced(player_id)
+        if substitute is not None and substitute.from_round is not None and substitute.from_round <= round_:
+            return substitute.id
+        return player_id
+
+
+def derive(entries: Sequence[EventEntry]) -> EventState:
+    state = EventState()
+    for entry in sorted(entries, key=lambda e: e.seq):
+        record = dict(entry.record or {})
+        state.version = entry.seq
+        if entry.kind == "player":
+            pid = f"P{entry.seq}"
+            state.players[pid] = Player(
+                pid, entry.seq, record.get("name", ""), record.get("club", ""), record.get("number", "")
+            )
+        elif entry.kind == "pair":
+            members = []
+            for suffix, member in zip("ab", record.get("players") or [], strict=False):
+                pid = f"P{entry.seq}{suffix}"
+                state.players[pid] = Player(
+                    pid, entry.seq, member.get("name", ""), member.get("club", ""), member.get("number", "")
+                )
+                members.append(pid)
+            if len(members) == 2:
+                state.pairs[f"T{entry.seq}"] = (members[0], members[1])
+        elif entry.kind == "correction":
+            # A pair's player is P<seq>a / P<seq>b: the record names which (``member``).
+            pid = f"P{entry.target_seq}{record.get('member', '')}"
+            if pid in state.players:
+                player = state.players[pid]
+                player.name = record.get("name", player.name)
+                player.club = record.get("club", "")
+                player.number = record.get("number", "")
+                player.versions += 1
+        elif entry.kind == "withdrawal":
+            state.withdrawals.append({"player": record["player"], "from_round": int(record["from_round"])})
+        elif entry.kind == "substitute":
+            sid = f"S{entry.seq}"
+            state.players[sid] = Player(
+                sid,
+                entry.seq,
+                record.get("name", ""),
+                substitutes_for=record["for"],
+                from_round=int(record["from_round"]),
+            )
+        elif entry.kind == "round":
+            tables = [
+                Table(int(t["table"]), dict(t["seats"]), int(t["match_id"]), t.get("pairs"))
+                for t in record["tables"]
+            ]
+            state.rounds.append(Round(int(record["round"]), tables, list(record.get("sitouts") or [])))
+        elif entry.kind == "freeze":
+            state.frozen = bool(record.get("frozen"))
+    return state
+
+
+def tournament_options(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The tournament record's options of an event's settings (TOURNAMENT.md, Rule options)."""
+    return dict(settings.get("options") or {})
+
+
+def tournament_record(
+    event: Event,
+    state: EventState,
+    games_of: Callable[[int], list[dict[str, Any]]],
+    rounds: int | None = None,
+) -> dict[str, Any]:
+    """The TOURNAMENT.md tournament record of the event: its first ``rounds`` rounds (default all).
+
+    ``games_of(match_id)`` gives the games in force of a table's Passe (its match's deals).
+    """
+    kept = state.rounds if rounds is None else state.rounds[:rounds]
+    record: dict[str, Any] = {
+        "game": "schieber_tournament",
+        "profile": "tournament",
+        "options": tournament_options(event.settings),
+        "passen": int(event.settings.get("passen", 4)),
+        "players": [_player(p) for p in state.registered],
+        "rounds": [
+            {
+                "tables": [
+                    {"table": t.table, "pairs": t.pairs} if t.pairs else {"table": t.table, "seats": t.seats}
+                    for t in each.tables
+                ],
+                "sitouts": each.sitouts,
+            }
+            for each in kept
+        ],
+        "results": [
+            {"round": each.number, "table": t.table, "passe": {"games": games_of(t.match_id)}}
+            for each in kept
+            for t in each.tables
+        ],
+        "substitutes": [
+            {"for": p.substitutes_for, "substitute": p.id, "from_round": p.from_round}
+            for p in state.substitutes
+        ],
+        "withdrawals": [
+            {"player": w["player"], "from_round": w["from_round"], "table_action": "reseat"}
+            for w in state.withdrawals
+        ],
+    }
+    if (record["options"].get("format") == "partner") or state.pairs:
+        record["pairs"] = [{"id": pair, "players": list(members)} for pair, members in state.pairs.items()]
+    return record
+
+
+def _player(player: Player) -> dict[str, Any]:
+    found: dict[str, Any] = {"id": player.id, "name": player.name}
+    if player.club:
+        found["club"] = player.club
+    if player.number:
+        found["number"] = player.number
+    return found
+
+
+def find_key(db: Session, key: str | None) -> EventEntry | None:
+    if not key:
+        return None
+    return db.scalars(select(EventEntry).where(EventEntry.idempotency_key == key)).first()
+
+
+def append(
+    db: Session,
+    event: Event,
+    *,
+    expected_version: int,
+    kind: str,
+    record: dict[str, Any] | None = None,
+    target_seq: int | None = None,
+    key: str | None = None,
+    commit: bool = True,
+) -> EventEntry:
+    """Append one entry as version ``expected_version + 1`` (as ``scorer.store.log.append``).
+
+    :raises Duplicate: an entry with ``key`` exists.
+    :raises Conflict: another writer appended since ``expected_version``.
+    """
+    if find_key(db, key) is not None:
+        raise Duplicate(key)
+    current = (
+        db.scalar(
+            select(EventEntry.seq)
+            .where(EventEntry.event_id == event.id)
+            .order_by(EventEntry.seq.desc())
+            .limit(1)
+        )
+        or 0
+    )
+    if current != expected_version:
+        raise Conflict(current)
+    entry = EventEntry(
+        event_id=event.id,
+        seq=expected_version + 1,
+        kind=kind,
+        record=record,
+        target_seq=target_seq,
+        idempotency_key=key or None,
+    )
+    db.add(entry)
+    if commit:
+        try:
+            db.commit()
+        except IntegrityError:
+            db.rollback()
+            if find_key(db, key) is not None:
+                raise Duplicate(key) from None
+            raise Conflict(expected_version) from None
+    return entry

@@ -1,0 +1,573 @@
+"""Events: a director creates one, registers players, draws each round; tables enter their Passe.
+
+Every change is an entry of the event's log (``scorer.events.state``); every figure comes
+from the engine (``score_tournament``, ``seat_next_round``, ``score_passe``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import force_locale, get_locale
+from flask_babel import gettext as _
+from sqlalchemy import select
+from werkzeug.wrappers import Response
+
+import rules_engine
+from rules_engine.errors import InvalidRecord
+from scorer.access import rights
+from scorer.events import access, chart
+from scorer.events import state as event_log
+from scorer.events.forms import DrawForm, FreezeForm, NewEventForm, PlayerForm, PlayersForm, WithdrawForm
+from scorer.events.pdf import Page, Printout
+from scorer.events.state import EventState
+from scorer.languages import LANGUAGES, is_rtl
+from scorer.store import db, log
+from scorer.store.models import Event, Match
+from scorer.web import display, i18n
+from scorer.web.views import reason_text
+
+bp = Blueprint("events", __name__, url_prefix="/events")
+
+#: The Passe's options the table's match keeps; the rest are the tournament's (TOURNAMENT.md).
+PASSE_OPTIONS = ("games_per_passe", "match_value", "confirm")
+#: Each table's device enters the games and both teams see them (T6.2 ``none``).
+CONFIRM = "none"
+
+
+@bp.before_request
+def guard() -> None:
+    """Every change of an event needs its director's right (its edit secret or the administrator)."""
+    if request.method in rights.SAFE_METHODS:
+        return
+    event_id = (request.view_args or {}).get("event_id")
+    if not isinstance(event_id, int):
+        return
+    event = db.session().get(Event, event_id)
+    if event is not None and not access.may_direct(event):
+        raise rights.EditRefused(
+            _("Only the event's director may change it."),
+            _("Open the director's link of this event (on the director's device) first."),
+        )
+
+
+def load(event_id: int) -> tuple[Event, EventState]:
+    event = db.session().get(Event, event_id)
+    if event is None:
+        abort(404)
+    return event, event_log.derive(event.entries)
+
+
+def _matches(state: EventState) -> dict[int, Match]:
+    ids = [t.match_id for each in state.rounds for t in each.tables]
+    if not ids:
+        return {}
+    return {m.id: m for m in db.session().scalars(select(Match).where(Match.id.in_(ids)))}
+
+
+def record_of(event: Event, state: EventState, rounds: int | None = None) -> dict[str, Any]:
+    matches = _matches(state)
+
+    def games_of(match_id: int) -> list[dict[str, Any]]:
+        match = matches.get(match_id)
+        return list(log.derive(match.entries).deals) if match is not None else []
+
+    return event_log.tournament_record(event, state, games_of, rounds)
+
+
+def ranking(event: Event, state: EventState, rounds: int | None = None) -> dict[str, Any]:
+    """The engine's ranking of the event (its first ``rounds`` rounds); errors as reasons."""
+    try:
+        answer: dict[str, Any] = dict(rules_engine.score_tournament(record_of(event, state, rounds)))
+    except InvalidRecord as error:
+        return {"valid": False, "errors": [{"rule": None, "message": str(error), "code": "invalid_record"}]}
+    return answer
+
+
+@bp.get("/")
+def index() -> str:
+    events = db.session().scalars(select(Event).order_by(Event.id.desc()).limit(200)).all()
+    return render_template("events/index.html", events=events)
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new() -> Any:
+    form = NewEventForm()
+    if form.validate_on_submit():
+        existing = db.session().scalars(select(Event).where(Event.idempotency_key == form.idem.data)).first()
+        if existing is not None:
+            return redirect(url_for("events.show", event_id=existing.id))
+        options: dict[str, Any] = {
+            "format": form.format.data,
+            "games_per_passe": form.games_per_passe.data,
+            "confirm": CONFIRM,
+            "streich": form.streich.data,
+        }
+        if form.match_value.data != "157":
+            options["match_value"] = int(form.match_value.data)
+        settings = {"passen": form.passen.data, "options": options}
+        empty: dict[str, Any] = {
+            "game": "schieber_tournament",
+            "passen": form.passen.data,
+            "options": options,
+            "players": [],
+        }
+        if options["format"] == "partner":
+            empty["pairs"] = []
+        try:
+            rules_engine.score_tournament(empty)
+        except InvalidRecord as error:
+            form.streich.errors = [*form.streich.errors, str(error)]
+        else:
+            secret = access.creator_secret(form.idem.data)
+            event = Event(
+                title=(form.title.data or "").strip(),
+                settings=settings,
+                idempotency_key=form.idem.data or None,
+            )
+            access.seal_event(event, secret)
+            db.session().add(event)
+            db.session().commit()
+            access.grant(event, secret)
+            return redirect(url_for("events.show", event_id=event.id), 303)
+    form.fresh_key()
+    return render_template("events/new.html", form=form), (422 if request.method == "POST" else 200)
+
+
+@bp.get("/<int:event_id>/edit/<secret>")
+def edit_link(event_id: int, secret: str) -> Response:
+    rights.check_not_limited()
+    event = db.session().get(Event, event_id)
+    if event is None or not access.secret_fits(event, secret):
+        rights.limiter().fail(rights.client_address())
+        raise rights.EditRefused(_("This director's link is not valid."), _("Ask the event's director."))
+    access.grant(event, secret)
+    state = event_log.derive(event.entries)
+    for each in state.rounds:
+        for table in each.tables:
+            match = db.session().get(Match, table.match_id)
+            if match is not None:
+                access.grant_table(event, match)
+    return redirect(url_for("events.show", event_id=event_id), 303)
+
+
+def _forms(state: EventState) -> dict[str, Any]:
+    version = str(state.version)
+    forms: dict[str, Any] = {
+        "players_form": PlayersForm(formdata=None, version=version),
+        "withdraw_form": WithdrawForm(formdata=None, version=version),
+        "draw_form": DrawForm(formdata=None, version=version),
+        "freeze_form": FreezeForm(formdata=None, version=version, frozen=not state.frozen),
+    }
+    forms["withdraw_form"].player.choices = [
+        (p.id, p.name)
+        for p in state.registered
+        if state.withdrawn(state.pair_of(p.id) or p.id) is None and state.replaced(p.id) is None
+    ]
+    for form in forms.values():
+        form.fresh_key()
+    return forms
+
+
+@bp.get("/<int:event_id>")
+def show(event_id: int) -> str:
+    event, state = load(event_id)
+    director = access.may_direct(event)
+    secret = access.remembered_secret(event)
+    matches = _matches(state)
+    tables = []
+    for each in state.rounds:
+        for table in each.tables:
+            match = matches.get(table.match_id)
+            deals = len(log.derive(match.entries).deals) if match is not None else 0
+            tables.append(
+                {
+                    "round": each.number,
+                    "table": table.table,
+                    "seats": table.seats,
+                    "match_id": table.match_id,
+                    "games": deals,
+                    "edit_url": url_for(
+                        "access.edit_link",
+                        match_id=table.match_id,
+                        secret=access.table_secret(event, table.match_id),
+                        _external=True,
+                    )
+                    if director
+                    else None,
+                }
+            )
+    return render_template(
+        "events/show.html",
+        event=event,
+        state=state,
+        director=director,
+        director_url=url_for("events.edit_link", event_id=event.id, secret=secret, _external=True)
+        if secret
+        else None,
+        tables=tables,
+        answer=ranking(event, state),
+        passen=int(event.settings.get("passen", 4)),
+        **(_forms(state) if director else {}),
+    )
+
+
+def _version(form: Any) -> int:
+    """The event version a form was shown at; -1 (never current) for anything but a number."""
+    text = str(form.version.data or "")
+    return int(text) if text.isdigit() and len(text) < 12 else -1
+
+
+def _append(event: Event, form: Any, kind: str, record: dict[str, Any], index: int = 0) -> bool:
+    """Append one entry of a submitted versioned form; flash why not."""
+    key = f"{form.idem.data}-{index}" if form.idem.data else None
+    try:
+        event_log.append(
+            db.session(),
+            event,
+            expected_version=_version(form) + index,
+            kind=kind,
+            record=record,
+            key=key,
+        )
+    except event_log.Duplicate:
+        flash(_("This entry was already saved."))
+        return False
+    except event_log.Conflict:
+        flash(_("The event changed meanwhile: nothing was saved. Check the page, then try again."), "error")
+        return False
+    return True
+
+
+def _next_round(event: Event, state: EventState) -> int | None:
+    number = len(state.rounds) + 1
+    return number if number <= int(event.settings.get("passen", 4)) else None
+
+
+@bp.post("/<int:event_id>/players")
+def players(event_id: int) -> Response:
+    """Register players from a pasted list (one a line: name; club; number)."""
+    event, state = load(event_id)
+    form = PlayersForm()
+    if not form.validate_on_submit():
+        flash(_("Paste one player a line."), "error")
+    elif state.rounds:
+        # T5.1: every registered player is seated or sits out in every round; the engine has no
+        # late entry after the first draw, so a late arrival comes in as a substitute (T8.1).
+        flash(_("The first round is drawn: a late arrival comes in as a substitute."), "error")
+    else:
+        lines = [line.strip() for line in (form.players.data or "").splitlines() if line.strip()]
+        partner = _partner(event)
+        if partner and any(len([p for p in line.split("/") if p.strip()]) != 2 for line in lines):
+            flash(_("Partnerschieber: write a pair a line, the two players split by /."), "error")
+            return redirect(url_for("events.show", event_id=event_id), 303)
+        for index, line in enumerate(lines):
+            record: dict[str, Any]
+            if partner:
+                kind = "pair"
+                record = {"players": [_person(part) for part in line.split("/") if part.strip()]}
+            else:
+                kind, record = "player", dict(_person(line))
+            if not _append(event, form, kind, record, index):
+                break
+        else:
+            flash(_("%(num)d players registered.", num=len(lines) * (2 if partner else 1)))
+    return redirect(url_for("events.show", event_id=event_id), 303)
+
+
+def _partner(event: Event) -> bool:
+    return (event.settings.get("options") or {}).get("format") == "partner"
+
+
+def _person(text: str) -> dict[str, str]:
+    """A pasted player: name; club; number (a tab separates as well)."""
+    parts = [part.strip() for part in text.replace("\t", ";").split(";")]
+    record = {"name": parts[0][:60]}
+    if len(parts) > 1 and parts[1]:
+        record["club"] = parts[1][:60]
+    if len(parts) > 2 and parts[2]:
+        record["number"] = parts[2][:20]
+    return record
+
+
+@bp.post("/<int:event_id>/withdraw")
+def withdraw(event_id: int) -> Response:
+    """A player withdraws from the next round to be drawn, with or without a substitute (T8)."""
+    event, state = load(event_id)
+    form = WithdrawForm()
+    form.player.choices = [(p.id, p.name) for p in state.registered]
+    number = _next_round(event, state)
+    if not form.validate_on_submit():
+        flash(_("Choose the player."), "error")
+    elif number is None:
+        flash(_("Every round is drawn already."), "error")
+    else:
+        substitute = (form.substitute.data or "").strip()
+        if substitute:
+            kind, record = "substitute", {"for": form.player.data, "name": substitute, "from_round": number}
+        else:
+            # T8.4: in the Partnerschieber the pair withdraws.
+            competitor = (state.pair_of(form.player.data) if _partner(event) else None) or form.player.data
+            kind, record = "withdrawal", {"player": competitor, "from_round": number}
+        if _append(event, form, kind, record):
+            flash(_("Saved: from round %(round)s on.", round=number))
+    return redirect(url_for("events.show", event_id=event_id), 303)
+
+
+@bp.post("/<int:event_id>/draw")
+def draw(event_id: int) -> Response:
+    """Draw the next round with the engine's seating generator (T5) and open each table's Passe."""
+    event, state = load(event_id)
+    form = DrawForm()
+    number = _next_round(event, state)
+    if not form.validate_on_submit() or form.version.data != str(state.version):
+        flash(_("The event changed meanwhile: nothing was drawn. Check the page, then try again."), "error")
+        return redirect(url_for("events.show", event_id=event_id), 303)
+    if number is None:
+        flash(_("Every round is drawn already."), "error")
+        return redirect(url_for("events.show", event_id=event_id), 303)
+    record = record_of(event, state)
+    # The seed makes the draw reproducible; once published, the stored draw is what counts.
+    record["seed"] = event.id * 100 + number
+    try:
+        answer = rules_engine.seat_next_round(record)
+    except InvalidRecord as error:
+        flash(_("The round cannot be drawn: %(reason)s", reason=str(error)), "error")
+        return redirect(url_for("events.show", event_id=event_id), 303)
+    if not answer["valid"] or not answer["tables"]:
+        reason = reason_text(dict(answer["errors"][0])) if answer["errors"] else _("too few players")
+        flash(_("The round cannot be drawn: %(reason)s", reason=reason), "error")
+        return redirect(url_for("events.show", event_id=event_id), 303)
+    session = db.session()
+    options = event.settings.get("options") or {}
+    passe_options = {key: options[key] for key in PASSE_OPTIONS if key in options}
+    tables = []
+    opened: list[Match] = []
+    for table in answer["tables"]:
+        seats = dict(table.get("seats") or {})
+        pairs = list(table.get("pairs") or [])
+        if pairs:
+            # T3.2, T4.2: the first pair sits in seats 1 and 3, the second in 2 and 4; a
+            # substitute takes his player's seat (T8.1, T8.3).
+            (a, c), (b, d) = state.pairs[pairs[0]], state.pairs[pairs[1]]
+            seats = {str(n): state.seated(p, number) for n, p in enumerate((a, b, c, d), start=1)}
+        settings = {
+            "game": "passe",
+            "profile": "tournament",
+            "options": passe_options,
+            "deck": "swiss",
+            "names": [state.name(seats[str(n)]) for n in range(1, 5)],
+            "players": 4,
+            "first_forehand": 1,
+            "seats": seats,
+            "event": {"id": event.id, "round": number, "table": table["table"]},
+        }
+        match = Match(game="passe", settings=settings)
+        session.add(match)
+        session.flush()
+        access.seal_table(event, match)
+        opened.append(match)
+        stored_table: dict[str, Any] = {"table": table["table"], "seats": seats, "match_id": match.id}
+        if pairs:
+            stored_table["pairs"] = pairs
+        tables.append(stored_table)
+    stored = {"round": number, "tables": tables, "sitouts": list(answer["sitouts"])}
+    if _append(event, form, "round", stored):
+        for match in opened:
+            access.grant_table(event, match)
+        flash(_("Round %(round)s drawn.", round=number))
+    else:
+        session.rollback()
+    return redirect(url_for("events.show", event_id=event_id), 303)
+
+
+@bp.post("/<int:event_id>/freeze")
+def freeze(event_id: int) -> Response:
+    event, state = load(event_id)
+    form = FreezeForm()
+    if form.validate_on_submit():
+        # The ranking page shows the rounds drawn before the freeze; the director's page the live one.
+        _append(event, form, "freeze", {"frozen": bool(form.frozen.data), "rounds": len(state.rounds)})
+    return redirect(url_for("events.show", event_id=event_id), 303)
+
+
+def _frozen_rounds(event: Event, state: EventState) -> int | None:
+    if not state.frozen:
+        return None
+    for entry in reversed(event.entries):
+        if entry.kind == "freeze":
+            return int((entry.record or {}).get("rounds") or 0)
+    return None
+
+
+@bp.get("/<int:event_id>/ranking")
+def ranking_page(event_id: int) -> str:
+    """The ranking for a projector: large type, reloads itself (its [data-poll] in static/tafel.js), may be frozen."""
+    event, state = load(event_id)
+    held = _frozen_rounds(event, state)
+    answer = ranking(event, state, held)
+    template = "events/_ranking.html" if request.args.get("part") == "table" else "events/ranking.html"
+    return render_template(template, event=event, state=state, answer=answer, held=held)
+
+
+@bp.post("/<int:event_id>/players/<player_id>/correct")
+def correct_player(event_id: int, player_id: str) -> Response:
+    """Correct a player's name, club or number: a new version in the log, nothing overwritten."""
+    event, state = load(event_id)
+    player = state.players.get(player_id)
+    if player is None or player.substitutes_for is not None:
+        abort(404)
+    form = PlayerForm()
+    if not form.validate_on_submit():
+        flash(_("Enter the player's name."), "error")
+    else:
+        record: dict[str, Any] = _person(
+            ";".join([form.name.data or "", form.club.data or "", form.number.data or ""])
+        )
+        if player_id != f"P{player.seq}":  # a pair's player (P<seq>a, P<seq>b)
+            record["member"] = player_id[len(f"P{player.seq}") :]
+        try:
+            event_log.append(
+                db.session(),
+                event,
+                expected_version=_version(form),
+                kind="correction",
+                record=record,
+                target_seq=player.seq,
+                key=form.idem.data or None,
+            )
+        except event_log.Duplicate:
+            flash(_("This entry was already saved."))
+        except event_log.Conflict:
+            flash(
+                _("The event changed meanwhile: nothing was saved. Check the page, then try again."), "error"
+            )
+        else:
+            flash(_("Correction saved."))
+    return redirect(url_for("events.player", event_id=event_id, player_id=player_id), 303)
+
+
+PRINTOUTS = ("tables", "pads", "standblatt", "ranking")
+
+
+@bp.get("/<int:event_id>/print/<kind>.pdf")
+def pdf(event_id: int, kind: str) -> Any:
+    """A printout (``?round=n``, default the last drawn; ``?lang=code``, default the reader's)."""
+    if kind not in PRINTOUTS:
+        abort(404)
+    event, state = load(event_id)
+    if kind == "tables" and not access.may_direct(event):
+        # The table cards carry each table's edit link.
+        raise rights.EditRefused(
+            _("Only the event's director may change it."),
+            _("Open the director's link of this event (on the director's device) first."),
+        )
+    code = request.args.get("lang") or i18n.current()
+    if code not in LANGUAGES:
+        code = i18n.current()
+    with force_locale(code):
+        printout = _printout(event, state, kind)
+    from scorer.events.pdf import render
+    from scorer.web.security import pdf_response
+
+    return pdf_response(render(printout), f"tafel-event-{event.id}-{kind}.pdf")
+
+
+def _printout(event: Event, state: EventState, kind: str) -> Printout:
+    from scorer import scoring
+    from scorer.events import printouts
+    from scorer.sheets.views import pdf_lang
+
+    code = str(get_locale())
+    rtl = is_rtl(code)
+    lang = pdf_lang(code)
+
+    def num(value: Any) -> str:
+        return "" if value is None or value == "" else lang.number(value)
+
+    def digits(value: Any) -> str:
+        return "" if value is None or value == "" else lang.digits(value)
+
+    title = event.title
+    passen = int(event.settings.get("passen", 4))
+    if kind in ("standblatt", "ranking"):
+        answer = ranking(event, state)
+        pages = (
+            printouts.standblaetter(title, state, answer, num, digits)
+            if kind == "standblatt"
+            else printouts.ranking_list(title, state, answer, passen, num, digits)
+        )
+        return Printout(title, pages, rtl)
+    if not state.rounds:
+        return Printout(title, [Page(title, lines=[_("No round is drawn yet.")])], rtl)
+    wanted = request.args.get("round", type=int) or len(state.rounds)
+    round_ = state.rounds[min(max(wanted, 1), len(state.rounds)) - 1]
+    if kind == "tables":
+        pages = printouts.table_cards(
+            title,
+            state,
+            round_,
+            lambda match_id: url_for(
+                "access.edit_link",
+                match_id=match_id,
+                secret=access.table_secret(event, match_id),
+                _external=True,
+            ),
+            digits,
+        )
+        return Printout(title, pages, rtl)
+    matches = _matches(state)
+    answers: dict[int, dict[str, Any]] = {}
+    contracts: dict[int, list[str]] = {}
+    for table in round_.tables:
+        match = matches.get(table.match_id)
+        if match is not None:
+            deals = log.derive(match.entries).deals
+            answers[table.match_id] = scoring.score(scoring.match_record(match.settings, deals)).answer or {}
+            deck = match.settings.get("deck") or "swiss"
+            contracts[table.match_id] = [display.contract_name(str(d.get("contract")), deck) for d in deals]
+    games = int((event.settings.get("options") or {}).get("games_per_passe", 12))
+    return Printout(title, printouts.pads(title, state, round_, games, answers, contracts, num, digits), rtl)
+
+
+@bp.get("/<int:event_id>/players/<player_id>")
+def player(event_id: int, player_id: str) -> str:
+    """One player's Passen (his Standblatt) and his course over the rounds as a small chart."""
+    event, state = load(event_id)
+    if player_id in state.pairs:
+        shown = event_log.Player(player_id, 0, state.name(player_id))
+    elif player_id in state.players:
+        shown = state.players[player_id]
+    else:
+        abort(404)
+    answer = ranking(event, state)
+    lines = (answer.get("standblatt") or {}).get(player_id) or []
+    course = []
+    for number in range(1, len(state.rounds) + 1):
+        after = ranking(event, state, number)
+        entry = next((e for e in after.get("ranking") or [] if e["id"] == player_id), None)
+        if entry is not None:
+            course.append((number, int(entry["rank"]), int(entry["total"])))
+    entry = next((e for e in answer.get("ranking") or [] if e["id"] == player_id), None)
+    correction = None
+    if (
+        access.may_direct(event)
+        and player_id in state.players
+        and state.players[player_id].substitutes_for is None
+    ):
+        correction = PlayerForm(
+            formdata=None, version=str(state.version), name=shown.name, club=shown.club, number=shown.number
+        )
+        correction.fresh_key()
+    return render_template(
+        "events/player.html",
+        correction=correction,
+        event=event,
+        state=state,
+        player=shown,
+        lines=lines,
+        entry=entry,
+        svg=chart.course_svg(course, len(state.competitors), _("Rank after each round")),
+        course=course,
+    )

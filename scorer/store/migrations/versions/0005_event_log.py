@@ -1,0 +1,48 @@
+"""Events (club evenings, tournaments) and their append-only log.
+
+Revision ID: 0005
+Revises: 0004
+Create Date: 2026-12-01
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0005"
+down_revision = "0004"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "event",
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("title", sa.String(120), nullable=False),
+        sa.Column("settings", sa.JSON(), nullable=False),
+        sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("idempotency_key", sa.String(64), nullable=True),
+        sa.Column("edit_secret_hash", sa.String(64), nullable=True),
+        sa.UniqueConstraint("idempotency_key", name="uq_event_idempotency_key"),
+    )
+    op.create_table(
+        "event_entry",
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("event_id", sa.Integer(), sa.ForeignKey("event.id"), nullable=False),
+        sa.Column("seq", sa.Integer(), nullable=False),
+        sa.Column("kind", sa.String(16), nullable=False),
+        sa.Column("target_seq", sa.Integer(), nullable=True),
+        sa.Column("record", sa.JSON(), nullable=True),
+        sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("idempotency_key", sa.String(64), nullable=True, unique=True),
+        sa.UniqueConstraint("event_id", "seq", name="uq_event_entry_event_seq"),
+    )
+    op.create_index("ix_event_entry_event_id", "event_entry", ["event_id"])
+
+
+def downgrade() -> None:
+    op.drop_index("ix_event_entry_event_id", table_name="event_entry")
+    op.drop_table("event_entry")
+    op.drop_table("event")

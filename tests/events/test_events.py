@@ -1,0 +1,332 @@
+"""Events: a director registers players, draws rounds with the engine's generator, tables enter
+their Passen, and the ranking is the engine's (TOURNAMENT.md T3-T8)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import func, select
+
+import rules_engine
+from scorer.events import state as event_log
+from scorer.store import db
+from scorer.store.models import Event, EventEntry, Match
+from tests.helpers.tablet import csrf, hidden, post_deal
+
+
+def new_event(client: FlaskClient, **fields: Any) -> int:
+    data = {
+        "csrf_token": csrf(client, "/events/new"),
+        "title": "Clubabend",
+        "passen": "3",
+        "games_per_passe": "8",
+        "streich": "0",
+        "match_value": "157",
+    }
+    page = client.get("/events/new").get_data(as_text=True)
+    data["idem"] = hidden(page, "idem")
+    data.update({k: str(v) for k, v in fields.items()})
+    response = client.post("/events/new", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return int(response.headers["Location"].rstrip("/").split("/")[-1])
+
+
+def form_tokens(page: str, action: str) -> dict[str, str]:
+    """The hidden fields of the form posting to ``action`` on ``page``."""
+    start = page.index(f'action="{action}"')
+    chunk = page[start : page.index("</form>", start)]
+    found = dict(re.findall(r'name="(csrf_token|version|idem|frozen)"[^>]*value="([^"]*)"', chunk))
+    return found
+
+
+def post_form(client: FlaskClient, event_id: int, path: str, fields: dict[str, Any]) -> Any:
+    action = f"/events/{event_id}/{path}"
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    data = form_tokens(page, action)
+    data.update({k: str(v) for k, v in fields.items()})
+    return client.post(action, data=data)
+
+
+def register(client: FlaskClient, event_id: int, names: list[str]) -> None:
+    response = post_form(client, event_id, "players", {"players": "\n".join(names)})
+    assert response.status_code == 303
+
+
+def draw(client: FlaskClient, event_id: int) -> None:
+    assert post_form(client, event_id, "draw", {}).status_code == 303
+
+
+def event_state(app: Flask, event_id: int) -> event_log.EventState:
+    with app.app_context():
+        event = db.session().get(Event, event_id)
+        assert event is not None
+        return event_log.derive(event.entries)
+
+
+def play_passe(client: FlaskClient, match_id: int, values: list[int]) -> None:
+    """Enter one game per value: team 1's trick points, forehand passing to the right (T3.3)."""
+    for index, value in enumerate(values):
+        fields = {"forehand": index % 4 + 1, "contract": "H", "team": 1, "points": value}
+        response = post_deal(client, match_id, fields)
+        assert response.status_code == 303, response.get_data(as_text=True)
+
+
+def test_an_event_is_created_with_a_hashed_director_secret(client: FlaskClient, app: Flask) -> None:
+    event_id = new_event(client)
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    link = re.search(r"/events/\d+/edit/([A-Za-z0-9_-]+)", page)
+    assert link, "the director sees his link"
+    with app.app_context():
+        event = db.session().get(Event, event_id)
+        assert event is not None and event.edit_secret_hash not in page
+        assert link.group(1) not in (event.edit_secret_hash or "")
+    # Another browser may look, not change.
+    other = app.test_client()
+    other.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    assert "Register" not in other.get(f"/events/{event_id}").get_data(as_text=True)
+    assert other.post(f"/events/{event_id}/draw", data={}).status_code == 403
+    # The director's link gives the right on another device.
+    assert other.get(f"/events/{event_id}/edit/{link.group(1)}").status_code == 303
+    assert "Register" in other.get(f"/events/{event_id}").get_data(as_text=True)
+    assert other.get(f"/events/{event_id}/edit/wrong").status_code == 403
+
+
+def test_streich_not_below_passen_is_refused(client: FlaskClient, app: Flask) -> None:
+    page = client.get("/events/new").get_data(as_text=True)
+    data = {
+        "csrf_token": csrf(client, "/events/new"),
+        "idem": hidden(page, "idem"),
+        "title": "X",
+        "passen": "3",
+        "games_per_passe": "8",
+        "streich": "3",
+        "match_value": "157",
+    }
+    assert client.post("/events/new", data=data).status_code == 422
+    with app.app_context():
+        assert db.session().scalar(select(func.count()).select_from(Event)) == 0
+
+
+def test_the_draw_seats_everyone_and_is_stored_never_recomputed(client: FlaskClient, app: Flask) -> None:
+    event_id = new_event(client)
+    names = [f"Spieler {n}" for n in range(1, 19)]
+    register(client, event_id, names[:9] + [f"{names[9]}; JC Tafel; 17"] + names[10:])
+    state = event_state(app, event_id)
+    assert len(state.registered) == 18
+    assert state.players["P10"].club == "JC Tafel" and state.players["P10"].number == "17"
+    draw(client, event_id)
+    state = event_state(app, event_id)
+    (first,) = state.rounds
+    # T5.2: 18 players, 4 tables, 2 sit out.
+    assert len(first.tables) == 4 and len(first.sitouts) == 2
+    seated = sorted(p for t in first.tables for p in t.seats.values())
+    assert sorted(seated + first.sitouts) == sorted(p.id for p in state.registered)
+    # The stored draw is what the engine proposed for this record and seed.
+    with app.app_context():
+        event = db.session().get(Event, event_id)
+        assert event is not None
+        record = event_log.tournament_record(event, event_log.derive([]), lambda _: [])
+        record["players"] = [{"id": p.id, "name": p.name} for p in state.registered]
+        record["players"][9]["club"], record["players"][9]["number"] = "JC Tafel", "17"
+        record["seed"] = event_id * 100 + 1
+        proposal = rules_engine.seat_next_round(record)
+        assert [t["seats"] for t in proposal["tables"]] == [t.seats for t in first.tables]
+        # Each table's Passe is a match of the passe game, sealed with an edit secret.
+        matches = db.session().scalars(select(Match).where(Match.game == "passe")).all()
+        assert len(matches) == 4 and all(m.edit_secret_hash for m in matches)
+        assert matches[0].settings["seats"] == first.tables[0].seats
+    # Registering after the first draw is refused (a late arrival comes in as a substitute).
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert f'action="/events/{event_id}/players"' not in page
+    data = form_tokens(page, f"/events/{event_id}/freeze")
+    response = client.post(f"/events/{event_id}/players", data={**data, "players": "Zu spät"})
+    assert response.status_code == 303
+    assert len(event_state(app, event_id).registered) == 18
+
+
+def test_an_evening_with_a_substitute_and_a_correction(client: FlaskClient, app: Flask) -> None:
+    event_id = new_event(client)
+    register(client, event_id, [f"Spieler {n}" for n in range(1, 19)])
+    values = [98, 45, 121, 67, 88, 30, 104, 62]  # team 1's points; each game totals 157
+    for number in range(1, 4):
+        if number == 2:
+            # Player P3 withdraws after round 1; a substitute takes his place (T8.1).
+            response = post_form(client, event_id, "withdraw", {"player": "P3", "substitute": "Ersatz"})
+            assert response.status_code == 303
+        draw(client, event_id)
+        state = event_state(app, event_id)
+        for table in state.rounds[-1].tables:
+            play_passe(client, table.match_id, values)
+    state = event_state(app, event_id)
+    substitute = state.replaced("P3")
+    assert substitute is not None and substitute.from_round == 2
+    for later in state.rounds[1:]:
+        seated = {p for t in later.tables for p in t.seats.values()}
+        assert "P3" not in seated and (substitute.id in seated or substitute.id in later.sitouts)
+    # A corrected game: a new version in the table's log, the ranking follows it.
+    match_id = state.rounds[2].tables[0].match_id
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    slot = re.findall(r"/deals/(\d+)/correct", page)[0]
+    url = f"/matches/{match_id}/deals/{slot}/correct"
+    assert (
+        post_deal(
+            client, match_id, {"forehand": 1, "contract": "H", "team": 1, "points": 100}, url=url
+        ).status_code
+        == 303
+    )
+    ranking = client.get(f"/events/{event_id}/ranking").get_data(as_text=True)
+    with app.app_context():
+        event = db.session().get(Event, event_id)
+        assert event is not None
+        from scorer.events.views import ranking as rank
+
+        answer = rank(event, event_log.derive(event.entries))
+    assert answer["valid"] is True, answer["errors"]
+    assert answer["rounds_complete"] == [True, True, True]
+    entries = {e["id"]: e for e in answer["ranking"]}
+    # T3.6: team 1 of every table scored 615 (8 games), team 2 641; the corrected table 617 : 639.
+    team1_total, team2_total = sum(values), 8 * 157 - sum(values)
+    assert {team1_total, team2_total, team1_total + 2, team2_total - 2} >= {
+        p for e in entries.values() for p in e["passen"] if p is not None and p not in (0, 628)
+    }
+    # T8.2: the replaced player's rounds with the substitute score 0 for him.
+    assert entries["P3"]["passen"][1:] == [0, 0]
+    # T5.5: a sit-out scores half the control sum, 8 × 157 / 2 = 628.
+    assert any(628 in e["passen"] for e in entries.values())
+    top = answer["ranking"][0]
+    assert f">{state.name(top['id'])}<" in ranking
+    # The player's page shows his Passen and a chart of his course.
+    player = client.get(f"/events/{event_id}/players/{top['id']}").get_data(as_text=True)
+    assert "<svg" in player and "<polyline" in player
+    with app.app_context():
+        kinds = [e.kind for e in db.session().scalars(select(EventEntry).order_by(EventEntry.seq))]
+    assert kinds.count("round") == 3 and kinds.count("substitute") == 1
+
+
+def test_freeze_holds_back_the_standings(client: FlaskClient, app: Flask) -> None:
+    event_id = new_event(client, passen="2", games_per_passe="1")
+    register(client, event_id, list("ABCD"))
+    draw(client, event_id)
+    state = event_state(app, event_id)
+    play_passe(client, state.rounds[0].tables[0].match_id, [100])
+    response = post_form(client, event_id, "freeze", {"frozen": "y"})
+    assert response.status_code == 303
+    draw(client, event_id)
+    state = event_state(app, event_id)
+    assert state.frozen
+    play_passe(client, state.rounds[1].tables[0].match_id, [90])
+    page = client.get(f"/events/{event_id}/ranking").get_data(as_text=True)
+    assert "held back" in page and ">190<" not in page and ">100<" in page
+    part = client.get(f"/events/{event_id}/ranking?part=table").get_data(as_text=True)
+    assert "<table" in part and "<html" not in part
+
+
+def test_every_printout_in_every_language(client: FlaskClient, app: Flask) -> None:
+    import io
+
+    from pypdf import PdfReader
+
+    event_id = new_event(client, passen="2", games_per_passe="2")
+    register(client, event_id, ["Anna; JC Tafel; 7", "Beat", "Cla", "Dora", "Erich"])
+    draw(client, event_id)
+    state = event_state(app, event_id)
+    (table,) = state.rounds[0].tables
+    play_passe(client, table.match_id, [98, 45])
+    for lang in ("de_CH", "fr_CH", "it_CH", "en", "sv", "fa"):
+        for kind in ("tables", "pads", "standblatt", "ranking"):
+            response = client.get(f"/events/{event_id}/print/{kind}.pdf?lang={lang}")
+            assert response.status_code == 200, (lang, kind)
+            assert response.mimetype == "application/pdf"
+            reader = PdfReader(io.BytesIO(response.data))
+            text = "".join(page.extract_text() for page in reader.pages)
+            if kind == "standblatt":
+                assert len(reader.pages) == 5  # one Standblatt per player (T1.4)
+            if kind == "pads" and lang == "en":
+                # The Jasszettel: both games, the totals 143 : 171, the control sum 314 (T3.5).
+                assert "143" in text and "171" in text and "314" in text
+            if kind == "tables" and lang == "en":
+                assert "Table 1" in text and f"/matches/{table.match_id}/edit/" in text
+    # The table cards carry the tables' edit links: only the director gets them.
+    other = app.test_client()
+    assert other.get(f"/events/{event_id}/print/tables.pdf").status_code == 403
+    assert other.get(f"/events/{event_id}/print/ranking.pdf").status_code == 200
+    assert client.get(f"/events/{event_id}/print/nothing.pdf").status_code == 404
+
+
+def test_a_partnerschieber_ranks_pairs(client: FlaskClient, app: Flask) -> None:
+    event_id = new_event(client, format="partner", passen="2", games_per_passe="2")
+    pairs = ["Anna / Beat", "Cla / Dora", "Erich; JC Tafel / Fränzi", "Gian / Heidi", "Ida / Jon"]
+    register(client, event_id, pairs)
+    state = event_state(app, event_id)
+    assert len(state.pairs) == 5 and len(state.registered) == 10
+    # A line without a partner is refused in the Partnerschieber (T4.2).
+    response = post_form(client, event_id, "players", {"players": "Solo"})
+    assert response.status_code == 303
+    assert len(event_state(app, event_id).pairs) == 5
+    post_form(client, event_id, "withdraw", {"player": "P2b", "substitute": "Ersatz"})
+    draw(client, event_id)
+    state = event_state(app, event_id)
+    (first,) = state.rounds
+    # T5.2: 5 pairs, 2 tables, one pair sits out; the first pair in seats 1 and 3.
+    assert len(first.tables) == 2 and len(first.sitouts) == 1 and first.sitouts[0] in state.pairs
+    for table in first.tables:
+        assert table.pairs is not None
+        a, c = state.pairs[table.pairs[0]]
+        assert (state.seated(a, 1), state.seated(c, 1)) == (table.seats["1"], table.seats["3"])
+        play_passe(client, table.match_id, [98, 100])
+    with app.app_context():
+        event = db.session().get(Event, event_id)
+        assert event is not None
+        from scorer.events.views import ranking as rank
+
+        answer = rank(event, event_log.derive(event.entries))
+    assert answer["valid"], answer["errors"]
+    ranked = {e["id"]: e for e in answer["ranking"]}
+    assert set(ranked) == set(state.pairs)
+    # T3.6: team 1 scored 198 of 314 at each table; the sit-out pair half the control sum (T5.5).
+    assert sorted(e["passen"][0] for e in ranked.values()) == [116, 116, 157, 198, 198]
+    page = client.get(f"/events/{event_id}/ranking").get_data(as_text=True)
+    assert "Anna &amp; Beat" in page or "Anna & Beat" in page
+    pair_page = client.get(f"/events/{event_id}/players/{answer['ranking'][0]['id']}")
+    assert pair_page.status_code == 200 and "<svg" in pair_page.get_data(as_text=True)
+    assert client.get(f"/events/{event_id}/print/standblatt.pdf").status_code == 200
+
+
+def test_a_player_correction_adds_a_version(client: FlaskClient, app: Flask) -> None:
+    event_id = new_event(client)
+    register(client, event_id, ["Ana; JC; 1", "Beat"])
+    page = client.get(f"/events/{event_id}/players/P1").get_data(as_text=True)
+    action = f"/events/{event_id}/players/P1/correct"
+    data = form_tokens(page, action)
+    response = client.post(action, data={**data, "name": "Anna", "club": "JC Tafel", "number": "1"})
+    assert response.status_code == 303
+    state = event_state(app, event_id)
+    assert state.players["P1"].name == "Anna" and state.players["P1"].versions == 2
+    with app.app_context():
+        entries = db.session().scalars(select(EventEntry).order_by(EventEntry.seq)).all()
+    # Nothing overwritten: the first version is still in the log.
+    assert [(e.kind, (e.record or {}).get("name")) for e in entries] == [
+        ("player", "Ana"),
+        ("player", "Beat"),
+        ("correction", "Anna"),
+    ]
+    # A stranger may not correct.
+    other = app.test_client()
+    assert other.post(action, data={**data, "name": "X"}).status_code == 403
+
+
+def test_a_stale_or_garbage_version_saves_nothing(client: FlaskClient, app: Flask) -> None:
+    event_id = new_event(client)
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    data = form_tokens(page, f"/events/{event_id}/players")
+    for version in ("v", "-1", "99999999999999999999", "7"):
+        response = client.post(
+            f"/events/{event_id}/players", data={**data, "version": version, "players": "X"}
+        )
+        assert response.status_code == 303
+    assert event_state(app, event_id).players == {}
+    follow = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert "changed meanwhile" in follow
