@@ -208,7 +208,7 @@ def test_correction_and_undo(client: FlaskClient) -> None:
     response = post_deal(client, match_id, fields, url=f"/matches/{match_id}/deals/2/correct")
     assert response.status_code == 303
     assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == (726, 490)
-    assert "The last entry was undone." in undo(client, match_id).get_data(as_text=True)
+    assert "The correction of deal 2 was undone" in undo(client, match_id).get_data(as_text=True)
     assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == (726, 462)
 
 

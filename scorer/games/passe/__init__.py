@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from scorer.games.base import Game
+from scorer.games.base import Game, RuleFile
 from scorer.games.passe.deal import DEAL
 from scorer.games.passe.engine import score
 from scorer.games.passe.match import MATCH
@@ -28,4 +28,5 @@ GAME = Game(
     match=MATCH,
     sheet=SHEET_PART,
     score=score,
+    rules=RuleFile("TOURNAMENT.md", prefix="T"),
 )
