@@ -13,6 +13,7 @@ import importlib
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
+from rules_engine import limits
 from rules_engine.errors import InvalidRecord
 
 #: Game name -> module implementing it. Modules are imported on first use.
@@ -52,26 +53,33 @@ def _entry(record: object, entry: str) -> Callable[[Mapping[str, Any]], Answer]:
 def score_deal(record: Mapping[str, Any]) -> Answer:
     """Validate and score one deal.
 
-    :raises InvalidRecord: the input is not a deal record (exit 2). A record that breaks
-        a rule is answered with ``valid: false`` and its reasons, never raised.
+    :raises InvalidRecord: the input is not a deal record (exit 2), or larger than any
+        table's (:mod:`rules_engine.limits`). A record that breaks a rule is answered with
+        ``valid: false`` and its reasons, never raised.
     """
-    return _entry(record, "score_deal")(record)
+    function = _entry(record, "score_deal")
+    limits.check_deal(record)
+    return function(record)
 
 
 def score_match(record: Mapping[str, Any]) -> Answer:
     """Validate and score a whole match: running score, states, winner.
 
-    :raises InvalidRecord: the input is not a match record.
+    :raises InvalidRecord: the input is not a match record, or larger than any table's.
     """
-    return _entry(record, "score_match")(record)
+    function = _entry(record, "score_match")
+    limits.check_match(record)
+    return function(record)
 
 
 def legal_cards(position: Mapping[str, Any]) -> Answer:
     """Which cards of ``position['hand']`` may be played, and why the others may not.
 
-    :raises InvalidRecord: the input is not a position.
+    :raises InvalidRecord: the input is not a position, or its hand or trick is longer
+        than the deck.
     """
     if type(position) is dict:
+        limits.check_position(position)
         try:
             fast, function = _LEGAL_CARDS[position.get("game", "schieber")]
         except (KeyError, TypeError):  # not resolved yet, unknown or not a name: _entry says
@@ -85,4 +93,6 @@ def legal_cards(position: Mapping[str, Any]) -> Answer:
                 if answer is not None:
                     return answer
             return function(position)
-    return _entry(position, "legal_cards")(position)
+    function = _entry(position, "legal_cards")
+    limits.check_position(position)
+    return function(position)

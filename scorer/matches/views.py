@@ -7,15 +7,17 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import noload
 
+from rules_engine import limits
 from scorer import scoring
 from scorer.access import rights
 from scorer.deals.deal_input import FORM_ERRORS
 from scorer.matches import matchview
 from scorer.store import db, log
-from scorer.store.models import Entry, Match
+from scorer.store.models import Entry, Match, MatchSummary
 from scorer.web import pagecache
 from scorer.web.forms import ImportForm, NewKlammernForm, NewSchieberForm, UndoForm
 
@@ -24,23 +26,69 @@ bp = Blueprint("matches", __name__, url_prefix="/matches")
 SCHIEBER_OPTION_FIELDS = ("long_runs", "undenufe_points", "weis_equal_points")
 
 
+#: Matches per page of the list.
+PAGE_SIZE = 25
+
+
 @bp.get("/")
 def index() -> str:
-    matches = db.session().scalars(select(Match).order_by(Match.id.desc()).limit(200)).all()
+    """The newest matches, a page at a time (``?before=<id>`` for older ones).
+
+    One query reads a page of matches with their stored summaries and each log's last seq;
+    only a match whose log grew since its summary was made is read and scored (and its
+    summary stored again), so a page costs at most :data:`PAGE_SIZE` logs, and usually none.
+    """
+    before = request.args.get("before", type=int)
+    last_seq = select(func.max(Entry.seq)).where(Entry.match_id == Match.id).scalar_subquery()
+    query = (
+        select(Match, MatchSummary, last_seq)
+        .outerjoin(MatchSummary, MatchSummary.match_id == Match.id)
+        .options(noload(Match.entries))
+        .order_by(Match.id.desc())
+        .limit(PAGE_SIZE + 1)
+    )
+    if before is not None:
+        query = query.where(Match.id < before)
+    rows = db.session().execute(query).all()
     items = []
-    for match in matches:
-        state = log.derive(match.entries)
-        scored = scoring.score(scoring.match_record(match.settings, state.deals))
+    for match, summary, version in rows[:PAGE_SIZE]:
+        if summary is None or summary.version != (version or 0):
+            summary = _summarise(match.id)
         items.append(
             {
                 "match": match,
-                "deals": len(state.deals),
-                "answer": scored.answer or {},
+                "deals": summary.deals,
+                "answer": {"scores": summary.scores, "finished": summary.finished},
                 "names": matchview.names(match.settings),
-                "voided": state.voided,
+                "voided": summary.voided,
             }
         )
-    return render_template("matches/index.html", items=items)
+    older = rows[PAGE_SIZE - 1][0].id if len(rows) > PAGE_SIZE else None
+    return render_template("matches/index.html", items=items, older=older)
+
+
+def _summarise(match_id: int) -> MatchSummary:
+    """Derive a match's summary from its log and store it (derived data: losing it loses nothing)."""
+    session = db.session()
+    match = session.get(Match, match_id)
+    assert match is not None
+    state = log.derive(match.entries)
+    answer = scoring.score(scoring.match_record(match.settings, state.deals)).answer or {}
+    summary = MatchSummary(
+        match_id=match_id,
+        version=state.version,
+        deals=len(state.deals),
+        finished=bool(answer.get("finished")),
+        voided=state.voided,
+        scores=answer.get("scores"),
+    )
+    try:
+        summary = session.merge(summary)
+        session.commit()
+    except (IntegrityError, OperationalError):
+        # Another worker stored it first, or the disk is full: the page shows it all the same.
+        session.rollback()
+    return summary
 
 
 @bp.get("/new")
@@ -133,6 +181,7 @@ def create(game: str) -> Any:
         if existing is not None:  # a double tap on "Start the match"
             _grant_creator(existing, form.idem.data)
             return redirect(url_for("matches.show", match_id=existing.id))
+        rights.check_write("new")
         settings = schieber_settings(form) if game == "schieber" else klammern_settings(form)
         if game == "klammern" and int(form.first_dealer.data) > settings["players"]:
             form.first_dealer.errors.append(_("There is no such seat with this many players."))
@@ -150,20 +199,22 @@ def create(game: str) -> Any:
 
 
 def _grant_creator(match: Match, key: str | None) -> None:
-    """The creating form's browser may edit the match (also when its first answer was lost)."""
-    secret = rights.creator_secret(key)
-    if rights.secret_fits(match, secret):
-        rights.grant(match, secret)
+    """The creating form's browser may edit the match (also when its first answer was lost).
+
+    Only that form's page ever carried its key (a random UUID), and only its keyed hash is
+    stored: a copy of the database holds no key to replay.
+    """
+    if key and match.idempotency_key == rights.form_key_hash(key):
+        rights.grant(match)
 
 
 def _store_granted(match: Match, key: str | None, deals: list[dict[str, Any]] | None = None) -> Match:
     """Store a new match with an edit secret; this browser may edit it."""
-    secret = rights.creator_secret(key)
-    match.idempotency_key = key or None
-    match.edit_secret_hash = rights.hash_secret(secret)
+    match.idempotency_key = rights.form_key_hash(key)
+    rights.new_secret(match)
     stored = _store(match, deals)
     if stored is match:
-        rights.grant(stored, secret)
+        rights.grant(stored)
     else:  # a concurrent twin of the same form was stored first
         _grant_creator(stored, key)
     return stored
@@ -172,7 +223,7 @@ def _store_granted(match: Match, key: str | None, deals: list[dict[str, Any]] | 
 def _created_by(key: str | None) -> Match | None:
     if not key:
         return None
-    return db.session().scalars(select(Match).where(Match.idempotency_key == key)).first()
+    return db.session().scalars(select(Match).where(Match.idempotency_key == rights.form_key_hash(key))).first()
 
 
 def _store(match: Match, deals: list[dict[str, Any]] | None = None) -> Match:
@@ -186,7 +237,11 @@ def _store(match: Match, deals: list[dict[str, Any]] | None = None) -> Match:
         session.commit()
     except IntegrityError:
         session.rollback()
-        twin = _created_by(match.idempotency_key)
+        twin = (
+            db.session().scalars(select(Match).where(Match.idempotency_key == match.idempotency_key)).first()
+            if match.idempotency_key
+            else None
+        )
         if twin is None:
             raise
         return twin
@@ -274,13 +329,19 @@ def import_record() -> Any:
         _grant_creator(existing, form.idem.data)
         return redirect(url_for("matches.show", match_id=existing.id))
     if form.validate_on_submit():
+        rights.check_write("import")
         raw = form.text.data or ""
         upload = form.file.data
         if upload is not None and getattr(upload, "filename", None):
-            raw = upload.read().decode("utf-8", errors="replace")
+            # One byte past the limit is enough to know the file is too large.
+            raw = upload.read(limits.MAX_RECORD_BYTES + 1).decode("utf-8", errors="replace")
         try:
+            limits.check_text(len(raw.encode("utf-8", errors="replace")), "the match record")
             record = json.loads(raw)
-        except ValueError as error:
+            limits.check_depth(record, "the match record")
+        except limits.RecordTooLarge as error:
+            errors = [scoring.invalid_record_error(error)]
+        except (ValueError, RecursionError) as error:
             errors = [
                 {
                     "rule": None,

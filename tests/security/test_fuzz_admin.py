@@ -211,12 +211,19 @@ def cookie(client: FlaskClient) -> str:
 
 
 def snapshot(app: Flask) -> dict[str, list[tuple[Any, ...]]]:
-    """Every table but the guess counter, as rows."""
+    """Every table of match data, as rows (not the access bookkeeping: guesses, writes, rights
+    held, nor the match list's derived summaries)."""
+    bookkeeping = {
+        GuessFailure.__tablename__,
+        AccessGrant.__tablename__,
+        WriteEvent.__tablename__,
+        MatchSummary.__tablename__,
+    }
     with app.extensions["tafel_engine"].connect() as connection:
         return {
             table.name: sorted((tuple(row) for row in connection.execute(select(table))), key=repr)
             for table in Base.metadata.sorted_tables
-            if table.name != GuessFailure.__tablename__
+            if table.name not in bookkeeping
         }
 
 
