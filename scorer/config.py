@@ -45,9 +45,10 @@ def defaults(app: Flask) -> dict[str, Any]:
         "GUESS_WINDOW_SECONDS": 600,
         # Anonymous writes from one address per window, counted by every worker together
         # (scorer.access.rights.check_write): new matches, and imports (each up to
-        # rules_engine.limits.MAX_DEALS deals). A club evening starts a few matches per tablet.
-        "WRITE_LIMIT": 30,
-        "IMPORT_LIMIT": 10,
+        # rules_engine.limits.MAX_DEALS deals). A club evening starts a few matches per table,
+        # and a club's tablets may all reach a hosted server from one address.
+        "WRITE_LIMIT": 120,
+        "IMPORT_LIMIT": 30,
         "WRITE_WINDOW_SECONDS": 600,
         # The largest body of any request: an imported match or an API record at the engine's
         # limit (rules_engine.limits.MAX_RECORD_BYTES) as a form's file, with room for the form.

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 import rules_engine
 from rules_engine import limits
@@ -55,12 +55,16 @@ def read_body() -> object:
 
     :raises ValueError: empty, not UTF-8, not JSON (NaN and Infinity are not JSON), or nested
         too deep to read.
-    :raises InvalidRecord: longer or deeper than any real record (``rules_engine.limits``),
-        refused before the body is read or the record walked by the engine.
+    :raises InvalidRecord: nested deeper than any real record (``rules_engine.limits``).
+    :raises RequestEntityTooLarge: longer than any real record, refused before it is read.
     """
-    limits.check_text(request.content_length or 0, "the request body")
-    raw = request.get_data(cache=False)
-    limits.check_text(len(raw), "the request body")
+    try:
+        # Before reading, by the announced length; then by what came (a chunked body).
+        limits.check_text(request.content_length or 0, "the request body")
+        raw = request.get_data(cache=False)
+        limits.check_text(len(raw), "the request body")
+    except limits.RecordTooLarge as problem:
+        raise RequestEntityTooLarge(str(problem)) from None
     if not raw.strip():
         raise ValueError("the request body is empty; send a JSON record")
     try:

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from flask_babel import gettext as _
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import noload
+from sqlalchemy.orm import lazyload
 
 from rules_engine import limits
 from scorer import scoring
@@ -43,7 +43,7 @@ def index() -> str:
     query = (
         select(Match, MatchSummary, last_seq)
         .outerjoin(MatchSummary, MatchSummary.match_id == Match.id)
-        .options(noload(Match.entries))
+        .options(lazyload(Match.entries))
         .order_by(Match.id.desc())
         .limit(PAGE_SIZE + 1)
     )

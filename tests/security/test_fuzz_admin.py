@@ -32,7 +32,7 @@ from sqlalchemy import func, select
 
 from scorer import create_app
 from scorer.store import db, log
-from scorer.store.models import Base, GuessFailure, Match
+from scorer.store.models import AccessGrant, Base, GuessFailure, Match, MatchSummary, WriteEvent
 from tests.app.conftest import deal_form, hidden, new_schieber, post_deal
 from tests.app.test_fuzz import SCHIEBER_FIELDS, TEXT
 from tests.database import fresh_database
