@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
@@ -61,6 +63,25 @@ def number(value: Any) -> str:
     return i18n.number(value)
 
 
+#: Characters a browser drops from a URL (WHATWG: tab, newline) or reads as a slash (``\\``):
+#: ``/\t/other.host`` is ``//other.host`` to the browser that follows it.
+_URL_TRICKS = frozenset("\t\n\r\\")
+
+
+def same_site_path(target: str | None) -> str | None:
+    """``target`` when it is a path on this site; None for anything a browser could read as
+    another site: ``//host``, a slash, a tab and a slash, a backslash, a scheme, any control
+    character."""
+    if not target or not target.startswith("/") or target.startswith("//"):
+        return None
+    if any(c in _URL_TRICKS or ord(c) < 0x20 or ord(c) == 0x7F for c in target):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return None
+    return target
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["num"] = number
     app.jinja_env.globals.update(
@@ -80,11 +101,29 @@ def init_app(app: Flask) -> None:
         if code not in current_app.config["LANGUAGES"]:
             abort(404)
         session["lang"] = code
-        target = request.args.get("next") or url_for("matches.index")
-        # Only same-site paths: the switch must not become an open redirect.
-        if not target.startswith("/") or target.startswith("//"):
-            target = url_for("matches.index")
-        return redirect(target)
+        return redirect(same_site_path(request.args.get("next")) or url_for("matches.index"))
+
+    @app.errorhandler(OperationalError)
+    def database_unavailable(error: OperationalError) -> tuple[str, int, dict[str, str]]:
+        # A full disk, a database restarting, a lock held too long: the write was not made
+        # (its transaction is rolled back) and the tablet's form is still in its history.
+        app.logger.error("database unavailable: %s", str(error.orig or error).strip()[:300])
+        writing = request.method not in ("GET", "HEAD", "OPTIONS")
+        page = render_template(
+            "refusal.html",
+            code=503,
+            title=_("Not saved — please try again.") if writing else _("Please try again."),
+            explanation=(
+                _(
+                    "The server could not store this just now. Everything saved before is kept; "
+                    "go back and send the form again in a moment."
+                )
+                if writing
+                else _("The server could not read the matches just now. Reload the page in a moment.")
+            ),
+            match_id=None,
+        )
+        return page, 503, {"Retry-After": "5"}
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[str, int]:
