@@ -95,6 +95,8 @@ def parse_match(record: object) -> tuple[Format, MatchSetup, dict[str, Any], lis
     raw_options = fields.mapping("options", None)
     options: dict[str, Any] = {} if raw_options is None else dict(raw_options)
     _check_options(fields.raw("profile"), options)
+    if not fields.has("deals"):
+        raise InvalidRecord("match.deals is missing (the list of deals, [] before the first)")
     deals = fields.sequence("deals")
     shared: dict[str, Any] = {"game": GAME, "players": players, "format": format_name, "options": options}
     records: list[Mapping[str, Any]] = []

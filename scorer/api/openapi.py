@@ -75,7 +75,22 @@ def _schieber_deal(in_match: bool) -> dict[str, Any]:
     }
 
 
-def _klammern_deal(in_match: bool) -> dict[str, Any]:
+#: Klammern sides per table size (K1.4: with 2 or 3 players each is a side; 4 play in teams).
+SIDES = {2: 2, 3: 3, 4: 2}
+
+
+def _klammern_deal(in_match: bool, players: int = 4) -> dict[str, Any]:
+    """A Klammern deal at a table of ``players``: per-side lists have one number per side."""
+    sides = SIDES[players]
+    per_side = {"type": "array", "items": {"type": "integer"}, "minItems": sides, "maxItems": sides}
+    points_by_team = [
+        {
+            "type": "object",
+            "required": ["team", "value"],
+            "additionalProperties": False,
+            "properties": {"team": TEAM, "value": {"type": "integer"}},
+        }
+    ]
     properties: dict[str, Any] = {
         "forehand": SEAT,
         "trump": {"enum": ["H", "C", "D", "S"]},
@@ -87,26 +102,20 @@ def _klammern_deal(in_match: bool) -> dict[str, Any]:
         "bella": NULLABLE_SEAT,
         "points": {
             "oneOf": [
-                {
-                    "type": "object",
-                    "required": ["team", "value"],
-                    "additionalProperties": False,
-                    "properties": {"team": TEAM, "value": {"type": "integer"}},
-                },
+                # K1.4: with 2 or 3 players every side's points are given.
+                *(points_by_team if players == 4 else []),
                 {
                     "type": "object",
                     "required": ["sides"],
                     "additionalProperties": False,
-                    "properties": {
-                        "sides": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 3}
-                    },
+                    "properties": {"sides": per_side},
                 },
                 {
                     "type": "object",
                     "required": ["team", "all_tricks"],
                     "additionalProperties": False,
                     "properties": {
-                        "team": {"type": "integer", "minimum": 1, "maximum": 3},
+                        "team": {"type": "integer", "minimum": 1, "maximum": sides},
                         "all_tricks": {"type": "boolean"},
                     },
                 },
@@ -119,7 +128,7 @@ def _klammern_deal(in_match: bool) -> dict[str, Any]:
                     "type": "object",
                     "required": ["seat", "points"],
                     "additionalProperties": False,
-                    "properties": {"seat": SEAT, "points": {"type": "array", "items": {"type": "integer"}}},
+                    "properties": {"seat": SEAT, "points": per_side},
                 },
             ]
         },
@@ -137,12 +146,76 @@ def _klammern_deal(in_match: bool) -> dict[str, Any]:
             "game": {"const": "klammern"},
             "profile": {"const": "seed"},
             "options": {"type": "object"},
-            "players": {"enum": [2, 3, 4]},
+            "players": {"const": players},
             "format": {"enum": ["small_big", "liga", "hamburg"]},
             **properties,
         }
-        required = ["game", *required]
+        # Four players is the default: only a smaller table must say so.
+        required = ["game", *(["players"] if players != 4 else []), *required]
     return {"type": "object", "required": required, "properties": properties, "additionalProperties": False}
+
+
+def _klammern_match(players: int, format_name: str) -> dict[str, Any]:
+    """A Klammern match of one table size and format: only its format's target may be given
+    (``target`` Liga, K8.2; ``target_big`` small/big, K7.6); null is the default."""
+    targets = {"liga": "target", "small_big": "target_big"}
+    properties: dict[str, Any] = {
+        "game": {"const": "klammern"},
+        "profile": {"const": "seed"},
+        "options": {"type": "object"},
+        "players": {"const": players},
+        "format": {"const": format_name},
+        "target": {"type": "null"},
+        "target_big": {"type": "null"},
+        "deals": {
+            "type": "array",
+            "items": _klammern_deal(True, players),
+            "maxItems": 12,
+        },
+    }
+    if format_name in targets:
+        properties[targets[format_name]] = {"type": ["integer", "null"], "minimum": 1}
+    required = ["game", "deals"]
+    if players != 4:
+        required.append("players")
+    if format_name != "small_big":
+        required.append("format")
+    return {"type": "object", "required": required, "additionalProperties": False, "properties": properties}
+
+
+def _schieber_position() -> dict[str, Any]:
+    return {
+        "type": "object",
+        "required": ["contract", "hand"],
+        "additionalProperties": False,
+        "properties": {
+            "game": {"const": "schieber"},
+            "profile": {"enum": ["seed", "official"]},
+            "options": {"type": "object"},
+            "contract": {"enum": ["H", "D", "S", "C", "obenabe", "undenufe"]},
+            "hand": {**CARDS, "maxItems": 9},
+            "trick": {**CARDS, "maxItems": 3},
+        },
+    }
+
+
+def _klammern_position(players: int) -> dict[str, Any]:
+    """A Klammern position at a table of ``players``: a trick to play to has fewer cards."""
+    return {
+        "type": "object",
+        "required": ["game", "trump", "hand", *(["players"] if players != 4 else [])],
+        "additionalProperties": False,
+        "properties": {
+            "game": {"const": "klammern"},
+            "profile": {"const": "seed"},
+            "options": {"type": "object"},
+            "trump": {"enum": ["H", "C", "D", "S"]},
+            "players": {"const": players},
+            # A hand past eight cards is judged (K10, valid: false); past the deck it is refused.
+            "hand": {**CARDS, "maxItems": 32},
+            "trick": {**CARDS, "maxItems": players - 1},
+        },
+    }
 
 
 SCHEMAS: dict[str, Any] = {
@@ -167,7 +240,7 @@ SCHEMAS: dict[str, Any] = {
         "description": "The input is not a record (what the command line rejects with exit 2).",
     },
     "SchieberDeal": _schieber_deal(False),
-    "KlammernDeal": _klammern_deal(False),
+    "KlammernDeal": {"oneOf": [_klammern_deal(False, players) for players in (4, 2, 3)]},
     "DealRecord": {
         "anyOf": [
             {"$ref": "#/components/schemas/SchieberDeal"},
@@ -182,24 +255,16 @@ SCHEMAS: dict[str, Any] = {
             "game": {"const": "schieber"},
             "profile": {"enum": ["seed", "official"]},
             "options": {"type": "object"},
-            "target": {"type": "integer", "minimum": 1},
+            "target": {"type": ["integer", "null"], "minimum": 1},
             "deals": {"type": "array", "items": _schieber_deal(True), "maxItems": 12},
         },
     },
     "KlammernMatch": {
-        "type": "object",
-        "required": ["game", "deals"],
-        "additionalProperties": False,
-        "properties": {
-            "game": {"const": "klammern"},
-            "profile": {"const": "seed"},
-            "options": {"type": "object"},
-            "players": {"enum": [2, 3, 4]},
-            "format": {"enum": ["small_big", "liga", "hamburg"]},
-            "target": {"type": "integer", "minimum": 1},
-            "target_big": {"type": "integer", "minimum": 1},
-            "deals": {"type": "array", "items": _klammern_deal(True), "maxItems": 12},
-        },
+        "oneOf": [
+            _klammern_match(players, format_name)
+            for players in (4, 2, 3)
+            for format_name in ("small_big", "liga", "hamburg")
+        ]
     },
     "MatchRecord": {
         "anyOf": [
@@ -207,21 +272,14 @@ SCHEMAS: dict[str, Any] = {
             {"$ref": "#/components/schemas/KlammernMatch"},
         ]
     },
+    "SchieberPosition": _schieber_position(),
+    "KlammernPosition": {"oneOf": [_klammern_position(players) for players in (4, 2, 3)]},
     "LegalPosition": {
-        "type": "object",
-        "required": ["hand"],
-        "additionalProperties": False,
         "description": "`contract` for Schieber, `trump` for Klammern.",
-        "properties": {
-            "game": {"enum": ["schieber", "klammern"]},
-            "profile": {"enum": ["seed", "official"]},
-            "options": {"type": "object"},
-            "contract": {"enum": ["H", "D", "S", "C", "obenabe", "undenufe"]},
-            "trump": {"enum": ["H", "C", "D", "S"]},
-            "players": {"enum": [2, 3, 4]},
-            "hand": {**CARDS, "maxItems": 9},
-            "trick": {**CARDS, "maxItems": 3},
-        },
+        "oneOf": [
+            {"$ref": "#/components/schemas/SchieberPosition"},
+            {"$ref": "#/components/schemas/KlammernPosition"},
+        ],
     },
     "DealAnswer": {
         "type": "object",
@@ -280,7 +338,7 @@ _ERRORS = {
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
     },
     "413": {
-        "description": "The body is larger than the server accepts (2 MB).",
+        "description": "The body is larger than any record (rules_engine.limits.MAX_RECORD_BYTES).",
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
     },
 }
