@@ -88,13 +88,15 @@ LIMITS: Mapping[str, GameLimits] = {
 #: Deals in one match record. No rule ends every match (K7.6: small/big points may be
 #: open-ended; S1.2 lets the table choose any target), so the bound is the table's time: a
 #: deal takes at least two minutes at a real table (shuffling, dealing, nine or eight tricks,
-#: counting), and 300 deals are ten hours of play without a pause — more than any evening.
-MAX_DEALS = 300
+#: counting), and 150 deals are five hours of play without a pause — longer than a club
+#: evening. (A Schieber match to 5000, the largest common target, ends within 65 deals:
+#: every deal gives at least 157 points, S5.) Matches over several evenings are several matches.
+MAX_DEALS = 150
 
 #: The text of one record (the API's body, one imported match, the command line's input):
 #: the largest real record is a match of :data:`MAX_DEALS` deals entered card by card, at
 #: most about 700 bytes each (four hands and nine tricks of three-byte codes, Weis, fields).
-MAX_RECORD_BYTES = 256 * 1024
+MAX_RECORD_BYTES = 128 * 1024
 
 #: Nesting of JSON containers in a record: a match's deal's Weis of a seat is a list of card
 #: lists (``match.deals[0].weis["1"][0][0]``), six containers deep; two spare.
@@ -169,7 +171,7 @@ def check_match(record: Mapping[str, Any]) -> None:
     if limits is None:
         return
     deals = record.get("deals")
-    _count(deals, MAX_DEALS, "match.deals", "deals in a match (ten hours of play)")
+    _count(deals, MAX_DEALS, "match.deals", "deals in a match (five hours of play)")
     if type(deals) is list:
         for index, deal in enumerate(deals):
             if isinstance(deal, Mapping):

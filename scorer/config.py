@@ -53,6 +53,8 @@ def defaults(app: Flask) -> dict[str, Any]:
         # The largest body of any request: an imported match or an API record at the engine's
         # limit (rules_engine.limits.MAX_RECORD_BYTES) as a form's file, with room for the form.
         "MAX_CONTENT_LENGTH": 512 * 1024,
+        # The longest query string of any page address (scorer.web.views.bounded_address).
+        "MAX_QUERY_LENGTH": 64 * 1024,
         # Spectators' match pages kept rendered per process (scorer.web.pagecache); 0: none.
         "PAGE_CACHE_SIZE": 512,
     }

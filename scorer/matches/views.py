@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import lazyload
 
 from rules_engine import limits
@@ -28,6 +28,8 @@ SCHIEBER_OPTION_FIELDS = ("long_runs", "undenufe_points", "weis_equal_points")
 
 #: Matches per page of the list.
 PAGE_SIZE = 25
+#: Summaries derived again per view of the list at most (each reads and scores one log).
+SUMMARIES_PER_VIEW = 2
 
 
 @bp.get("/")
@@ -36,7 +38,8 @@ def index() -> str:
 
     One query reads a page of matches with their stored summaries and each log's last seq;
     only a match whose log grew since its summary was made is read and scored (and its
-    summary stored again), so a page costs at most :data:`PAGE_SIZE` logs, and usually none.
+    summary stored again), at most :data:`SUMMARIES_PER_VIEW` per view. The match page keeps
+    its own match's summary current, so a list view usually reads no log at all.
     """
     before = request.args.get("before", type=int)
     last_seq = select(func.max(Entry.seq)).where(Entry.match_id == Match.id).scalar_subquery()
@@ -51,44 +54,24 @@ def index() -> str:
         query = query.where(Match.id < before)
     rows = db.session().execute(query).all()
     items = []
+    # A summary older than its log is derived again, a few per view: a page of matches that
+    # all changed since (a restored database, an upgrade) costs a few logs, not a page of them.
+    budget = SUMMARIES_PER_VIEW
     for match, summary, version in rows[:PAGE_SIZE]:
-        if summary is None or summary.version != (version or 0):
-            summary = _summarise(match.id)
+        if (summary is None or summary.version != (version or 0)) and budget > 0:
+            budget -= 1
+            summary = matchview.refresh_summary(match.id)
         items.append(
             {
                 "match": match,
-                "deals": summary.deals,
-                "answer": {"scores": summary.scores, "finished": summary.finished},
+                "deals": summary.deals if summary is not None else None,
+                "answer": {"scores": summary.scores, "finished": summary.finished} if summary else {},
                 "names": matchview.names(match.settings),
-                "voided": summary.voided,
+                "voided": summary.voided if summary is not None else False,
             }
         )
     older = rows[PAGE_SIZE - 1][0].id if len(rows) > PAGE_SIZE else None
     return render_template("matches/index.html", items=items, older=older)
-
-
-def _summarise(match_id: int) -> MatchSummary:
-    """Derive a match's summary from its log and store it (derived data: losing it loses nothing)."""
-    session = db.session()
-    match = session.get(Match, match_id)
-    assert match is not None
-    state = log.derive(match.entries)
-    answer = scoring.score(scoring.match_record(match.settings, state.deals)).answer or {}
-    summary = MatchSummary(
-        match_id=match_id,
-        version=state.version,
-        deals=len(state.deals),
-        finished=bool(answer.get("finished")),
-        voided=state.voided,
-        scores=answer.get("scores"),
-    )
-    try:
-        summary = session.merge(summary)
-        session.commit()
-    except (IntegrityError, OperationalError):
-        # Another worker stored it first, or the disk is full: the page shows it all the same.
-        session.rollback()
-    return summary
 
 
 @bp.get("/new")
@@ -217,6 +200,7 @@ def _store_granted(match: Match, key: str | None, deals: list[dict[str, Any]] | 
         rights.grant(stored)
     else:  # a concurrent twin of the same form was stored first
         _grant_creator(stored, key)
+    matchview.load(stored.id)  # its summary for the match list (the engine's answer is cached)
     return stored
 
 

@@ -82,14 +82,35 @@ def same_site_path(target: str | None) -> str | None:
     return target
 
 
+#: The longest page address a language switch returns to with its query (a shared dispute
+#: question); a longer one returns to the page without it, rather than repeating it in six links.
+RETURN_PATH_LENGTH = 2048
+
+
+def return_path() -> str:
+    """Where the language switch brings the reader back: this page, with its query if short."""
+    full = request.full_path.rstrip("?")
+    return full if len(full) <= RETURN_PATH_LENGTH else request.path
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["num"] = number
+
+    @app.before_request
+    def bounded_address() -> None:
+        # The longest address the app makes is a dispute question's shared link (its record
+        # field takes 20,000 characters, up to three times that once percent-encoded): a longer
+        # query is no link of this app and is refused before anything reads it.
+        if len(request.query_string) > int(app.config["MAX_QUERY_LENGTH"]):
+            abort(414)
+
     app.jinja_env.globals.update(
         reason_text=reason_text,
         rule_url=rule_url,
         display=display,
         select_options=select_options,
         language_names=LANGUAGE_NAMES,
+        return_path=return_path,
     )
 
     @app.get("/")
@@ -132,6 +153,7 @@ def init_app(app: Flask) -> None:
             404: _l("There is nothing here."),
             405: _l("That is not possible here."),
             413: _l("That file is too large."),
+            414: _l("That address is too long."),
         }
         title = titles.get(error.code or 500, error.name)
         return render_template("error.html", code=error.code, title=title), error.code or 500

@@ -109,7 +109,7 @@ def test_the_match_list_pages_through_matches_without_reading_their_logs(app: Fl
     made = [new_schieber(client) for _ in range(28)]
     for match_id in made[-3:]:
         assert post_deal(client, match_id, DEAL).status_code == 303
-    client.get("/matches/")  # the last deal's "Deal saved." is shown once
+        client.get(f"/matches/{match_id}")  # where the save leads: it shows "Deal saved."
     first = client.get("/matches/").get_data(as_text=True)
     shown = [int(n) for n in re.findall(r'href="/matches/(\d+)"', first)]
     assert shown == sorted(made, reverse=True)[:25]
@@ -130,12 +130,16 @@ def test_the_match_list_pages_through_matches_without_reading_their_logs(app: Fl
         assert client.get("/matches/").get_data(as_text=True) == first
         # Summaries are current: no entry is read, only each log's last seq.
         assert not [s for s in statements if re.search(r"\bentry\.record\b", s)]
-        # A deal makes that one match's summary stale: only its log is read again.
+        # A deal saved without its match page shown: that summary is stale, and only that
+        # log is read again (at most SUMMARIES_PER_VIEW per view).
         post_deal(client, made[0], DEAL)
         statements.clear()
         page = client.get(older.group(1)).get_data(as_text=True)
         reads = [s for s in statements if re.search(r"\bentry\.record\b", s)]
         assert len(reads) == 1 and "98 : 59" in page
+        statements.clear()
+        assert "98 : 59" in client.get(older.group(1)).get_data(as_text=True)
+        assert not [s for s in statements if re.search(r"\bentry\.record\b", s)]
     finally:
         event.remove(engine, "before_cursor_execute", seen)
 

@@ -104,7 +104,7 @@ def test_a_match_has_at_most_max_deals_deals() -> None:
     deal = {"forehand": 1, "contract": "H", "points": {"team": 1, "value": 0}}
     record = {"game": "schieber", "target": 10**9, "deals": [deal] * (limits.MAX_DEALS + 1)}
     error = refused(rules_engine.score_match, record)
-    assert str(error) == f"match.deals: at most {limits.MAX_DEALS} deals in a match (ten hours of play), not {limits.MAX_DEALS + 1}"
+    assert str(error) == f"match.deals: at most {limits.MAX_DEALS} deals in a match (five hours of play), not {limits.MAX_DEALS + 1}"
     record["deals"] = [deal] * limits.MAX_DEALS
     assert rules_engine.score_match(record)["valid"] is True
     inner = {"game": "schieber", "deals": [{**deal, "weis": {"1": [RUN] * 11}}]}
