@@ -1,11 +1,11 @@
-# Tafel — the two commands a newcomer needs: `make serve` and `make test`.
+# Tafel — the two commands a newcomer needs: `make serve` and `make test` (`make check` before a commit).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 MO := $(patsubst %.po,%.mo,$(wildcard scorer/locales/*/LC_MESSAGES/messages.po))
 
-.PHONY: test serve install migrate system-deps translations compile-translations typecheck clean
+.PHONY: test check lint serve install migrate system-deps translations compile-translations typecheck wheel clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -37,16 +37,34 @@ migrate: $(STAMP)
 serve: migrate compile-translations
 	$(PY) -m flask --app scorer run --host 127.0.0.1 --port 5000
 
+# Lint, format, types: the same over the whole tree in `make check`, `make test` and pre-commit.
+lint: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy --strict rules_engine scorer
+
+# Before every commit, in under a minute on two cores: lint, types and the fast tests. The
+# slow ones (oracles, fuzzers, sweeps over every language, servers, the wheel), the browser
+# and the PostgreSQL runs are left to `make test`; Hypothesis's dev profile tries fewer
+# examples. The ignored files are slow or browser tests that are costly merely to collect.
+FAST := -m "not slow and not browser" --ignore=tests/browser --ignore=tests/api/test_schemathesis.py -p no:schemathesis
+check: lint compile-translations
+	HYPOTHESIS_PROFILE=dev $(PY) -m pytest -n 2 -q -p no:cacheprovider $(FAST)
+
 # The whole suite on SQLite, then every test that touches the database again on a real
 # PostgreSQL server that scripts/with-postgres.sh starts (the engine tests need no database).
-test: $(STAMP) system-deps compile-translations
-	$(PY) -m mypy --strict rules_engine
+test: lint system-deps compile-translations
 	$(PY) -m pytest -n 2
 	bash scripts/with-postgres.sh $(PY) -m pytest -n 2 tests/app tests/browser tests/i18n tests/security tests/robustness tests/sheets
 
 typecheck: $(STAMP)
-	$(PY) -m mypy --strict rules_engine
+	$(PY) -m mypy --strict rules_engine scorer
+
+# The wheel carries templates, static files, rule book, migrations and compiled catalogs
+# (setup.py compiles the .po files into the build): it serves the app wherever it is installed.
+wheel: $(STAMP)
+	$(PY) -m pip wheel --no-deps --no-build-isolation -w dist .
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info
 	find scorer/locales -name '*.mo' -delete

@@ -1,4 +1,4 @@
-"""Benchmark of the table app (issue 4): server time to render a 60-deal match page and to
+"""Benchmark of the table app: server time to render a 60-deal match page and to
 accept a deal (POST, redirect, GET) on SQLite, against a bare Flask route returning a
 constant, measured in the same run through the WSGI test client (no network).
 
@@ -139,7 +139,7 @@ def report(results: dict[str, float], rounds: int) -> str:
         f"| accept the 61st deal: POST + redirect + GET | {results['accept']:.2f} | {results['accept'] / bare:.0f} |",
         f"| … of which the POST (form, engine on 61 deals, append) | {results['accept_post']:.2f} | {results['accept_post'] / bare:.0f} |",
         "",
-        "Goal (issue 4): a deal accepted in under 4× the bare route's time. "
+        "Goal: a deal accepted in under 4× the bare route's time. "
         + (
             "Met."
             if results["accept"] < 4 * bare

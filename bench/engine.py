@@ -1,8 +1,9 @@
-"""Engine speed against the peers, in one run on the same inputs (issues 2 and 3, "Speed").
+"""Engine speed against the peers, in one run on the same inputs.
 
     .venv/bin/python bench/engine.py            # measure, print, update bench/RESULTS.md
     .venv/bin/python bench/engine.py --no-write # measure and print only
-    .venv/bin/python bench/engine.py --only a   # only measurement (a) (or b, c, ab ...); never writes
+    .venv/bin/python bench/engine.py --only a   # only measurement (a) (or b, c, d, ab ...); never writes
+    .venv/bin/python bench/engine.py --quick    # (d) only, fewer inputs; writes its own section
 
 (a) legal-card calls per second on 20,000 random Schieber positions: Tafel's public
     ``rules_engine.legal_cards`` (JSON position in, JSON answer with reasons out) against
@@ -18,6 +19,10 @@
     ``game.play_card`` (which checks each card against its rules) and ``scoring.score_round``.
     Every deal can be replayed there: belote-cli's rules only ever allow more (its
     partner exemption), and its card points differ only in the Jappa (20 vs 22).
+(d) the extra contracts of Coiffeur (Slalom, Guschti, 3x3, Misère in three modes, a plain
+    suit row) and Differenzler, through the same public ``score_deal`` and ``legal_cards``,
+    against Schieber's own figures for the same entry points in the same run (no outside
+    engine referees these contracts). ``--quick`` measures (d) alone on fewer inputs.
 
 Deals and positions come from random deals (fixed seed) played by random legal moves. Each
 measurement is the best of five passes over the whole input (timeit's convention: the
@@ -55,7 +60,10 @@ from results import write_section  # noqa: E402  (bench/ is the script folder)
 
 import rules_engine  # noqa: E402
 from rules_engine.cards import Card  # noqa: E402
+from rules_engine.coiffeur.contracts import CoiffeurContract  # noqa: E402
+from rules_engine.coiffeur.options import coiffeur_options  # noqa: E402
 from rules_engine.schieber.contracts import Contract, schieber_options  # noqa: E402
+from rules_engine.schieber.legality import trick_winner  # noqa: E402
 from rules_engine.schieber.play import legal_plays, replay  # noqa: E402
 from rules_engine.seats import Seat  # noqa: E402
 
@@ -65,8 +73,14 @@ SCHIEBER_DEALS = 1_000
 KLAMMERN_DEALS = 1_000
 REPEATS = 5
 GOAL = 2.0
+EXTRA_DEALS = 300
+EXTRA_POSITIONS = 4_000
 RESULTS = ROOT / "bench" / "RESULTS.md"
 BEGIN, END = "<!-- bench/engine.py: begin -->", "<!-- bench/engine.py: end -->"
+EXTRA_BEGIN, EXTRA_END = (
+    "<!-- bench/engine.py extra contracts: begin -->",
+    "<!-- bench/engine.py extra contracts: end -->",
+)
 
 
 Timed = tuple[Sequence[Any], Callable[[Any], object], Callable[[], None] | None]
@@ -412,6 +426,217 @@ def _measure_klammern_deals(kdeals: list[SchieberDeal], rows: list[Row]) -> None
     )
 
 
+# --- (d) the extra contracts against Schieber's own figures ---------------------------------
+
+#: (label, game, contract or trump, options)
+EXTRA_CONTRACTS: list[tuple[str, str, Any, dict[str, Any]]] = [
+    ("Coiffeur suit row (H)", "coiffeur", "H", {"grid": "official8"}),
+    ("Coiffeur Slalom", "coiffeur", {"type": "slalom", "start": "obenabe"}, {"grid": "ten"}),
+    ("Coiffeur Guschti", "coiffeur", {"type": "guschti", "start": "undenufe"}, {"grid": "ten"}),
+    ("Coiffeur 3×3", "coiffeur", {"type": "3x3", "trump": "S"}, {"grid": [{"type": "3x3", "factor": 4}]}),
+    (
+        "Coiffeur Misère Obenabe",
+        "coiffeur",
+        {"type": "misere", "mode": "obenabe"},
+        {"grid": [{"type": "misere", "factor": 1}]},
+    ),
+    (
+        "Coiffeur Misère Slalom",
+        "coiffeur",
+        {"type": "misere", "mode": "slalom", "start": "undenufe"},
+        {"grid": [{"type": "misere", "factor": 1}]},
+    ),
+    (
+        "Coiffeur Misère trump (H)",
+        "coiffeur",
+        {"type": "misere", "mode": "H"},
+        {"grid": [{"type": "misere", "factor": 1}], "misere_modes": ["obenabe", "H"]},
+    ),
+    ("Differenzler (trump C)", "differenzler", "C", {}),
+    ("Differenzler, 3 players (trump D)", "differenzler", "D", {"players": 3}),
+]
+_ROW = {"H": 2, "slalom": 7, "guschti": 8}
+
+
+def _modes(game: str, contract: Any) -> list[str]:
+    if game == "differenzler":
+        return [contract] * 12
+    return [mode.key for mode in CoiffeurContract.parse(contract).modes(coiffeur_options())]
+
+
+def extra_inputs(
+    rng: random.Random, deals: int, positions: int
+) -> dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]:
+    """Per extra contract: complete deal records and positions met while playing them at random."""
+    inputs: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {}
+    for label, game, contract, options in EXTRA_CONTRACTS:
+        players = int(options.get("players", 4))
+        options = {k: v for k, v in options.items() if k != "players"}
+        modes = _modes(game, contract)
+        records: list[dict[str, Any]] = []
+        seen: list[dict[str, Any]] = []
+        while len(records) < deals:
+            deck = list(a.SCHIEBER_CARDS)
+            rng.shuffle(deck)
+            size = 36 // players
+            hands = {seat: deck[(seat - 1) * size : seat * size] for seat in range(1, players + 1)}
+            held = {seat: list(cards) for seat, cards in hands.items()}
+            leader = first = rng.randint(1, players)
+            tricks: list[list[str]] = []
+            for t in range(size):
+                trick: list[str] = []
+                for i in range(players):
+                    seat = (leader - 1 + i) % players + 1
+                    if game == "coiffeur":
+                        position = {
+                            "game": game,
+                            "options": options,
+                            "contract": contract,
+                            "trick_index": t,
+                            "hand": list(held[seat]),
+                            "trick": list(trick),
+                        }
+                    else:
+                        position = {
+                            "game": game,
+                            "players": players,
+                            "trump": contract,
+                            "hand": list(held[seat]),
+                            "trick": list(trick),
+                        }
+                    seen.append(position)
+                    card = rng.choice(rules_engine.legal_cards(position)["legal"])
+                    held[seat].remove(card)
+                    trick.append(card)
+                won = trick_winner(Contract.parse(modes[t]), [Card.parse(c) for c in trick])
+                leader = (leader - 1 + won) % players + 1
+                tricks.append(trick)
+            if game == "coiffeur":
+                key = contract if isinstance(contract, str) else contract["type"]
+                records.append(
+                    {
+                        "game": game,
+                        "options": options,
+                        "forehand": first,
+                        "pushes": 0,
+                        "chooser": first,
+                        "row": _ROW.get(key, 1),
+                        "contract": contract,
+                        "hands": {str(s): c for s, c in hands.items()},
+                        "tricks": tricks,
+                    }
+                )
+            else:
+                records.append(
+                    {
+                        "game": game,
+                        "players": players,
+                        "forehand": first,
+                        "trump": contract,
+                        "estimates": [40] * players,
+                        "hands": {str(s): c for s, c in hands.items()},
+                        "tricks": tricks,
+                    }
+                )
+        rng.shuffle(seen)
+        inputs[label] = (records, seen[:positions])
+    return inputs
+
+
+def measure_extra(
+    schieber_positions: list[a.Position], schieber_deals: list[SchieberDeal], quick: bool
+) -> tuple[list[Row], dict[str, Any]]:
+    """(d): each extra contract's public score_deal and legal_cards against Schieber's, in turns."""
+    rng = random.Random(SEED + 4)
+    deals, positions = (60, 800) if quick else (EXTRA_DEALS, EXTRA_POSITIONS)
+    started = time.perf_counter()
+    inputs = extra_inputs(rng, deals, positions)
+    prepared = time.perf_counter() - started
+    s_positions = [
+        {
+            "game": "schieber",
+            "profile": "official",
+            "contract": p.contract,
+            "hand": [*p.hand],
+            "trick": [*p.trick],
+        }
+        for p in schieber_positions[:positions]
+    ]
+    s_deals = [schieber_record(d) for d in schieber_deals[:deals]]
+    for records, _ in inputs.values():
+        for record in records:
+            answer = rules_engine.score_deal(record)
+            assert answer["valid"], answer["errors"]
+    labels = list(inputs)
+    deal_rates = best_rates(
+        (s_deals, rules_engine.score_deal, None),
+        *((inputs[label][0], rules_engine.score_deal, None) for label in labels),
+    )
+    legal_rates = best_rates(
+        (s_positions, rules_engine.legal_cards, None),
+        *((inputs[label][1], rules_engine.legal_cards, None) for label in labels),
+    )
+    rows: list[Row] = []
+    for index, label in enumerate(labels, start=1):
+        rows.append(
+            Row(
+                f"{label}: deals checked + scored / s",
+                deal_rates[index],
+                deal_rates[0],
+                "Schieber score_deal",
+            )
+        )
+        rows.append(
+            Row(f"{label}: legal cards / s", legal_rates[index], legal_rates[0], "Schieber legal_cards")
+        )
+    info = {"deals": deals, "positions": positions, "prepared": prepared}
+    return rows, info
+
+
+def extra_table(rows: list[Row]) -> list[str]:
+    lines = [
+        "| measurement | extra contract | Schieber, same run | extra / Schieber | first pass only |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for row in rows:
+        lines.append(
+            f"| {row.what} | {row.ours:,.0f} | {row.peer:,.0f} ({row.peer_name}) | {row.ratio:.2f}× "
+            f"| {row.first_ratio:.2f}× |"
+        )
+    return lines
+
+
+def extra_section(
+    rows: list[Row], info: dict[str, Any], seconds: float, quick: bool, load: str, busy: bool
+) -> str:
+    m = machine()
+    command = "bench/engine.py --quick" if quick else "bench/engine.py"
+    lines = [
+        EXTRA_BEGIN,
+        "## Engine benchmark: Coiffeur's and Differenzler's contracts (`bench/engine.py` (d), issue 19)",
+        "",
+        f"Run {m['date']} on {m['nproc']} CPUs ({m['cpu']}), {m['python']}. Command: `.venv/bin/python "
+        f"{command}` ({seconds:.0f} s in all; 1-minute load average {load}"
+        + (" — the quick mode: fewer inputs, for a busy machine" if quick else "")
+        + (
+            "; other work was running on the machine, so absolute figures vary from run to run: read the ratios)."
+            if busy
+            else ")."
+        ),
+        "",
+        f"Inputs (seed {SEED + 4}): per contract {info['deals']:,} complete deals played by random legal cards "
+        f"(hands and tricks, every card checked) and {info['positions']:,} positions met while playing them; "
+        f"Schieber's reference is its first {info['deals']:,} deals and {info['positions']:,} positions of (a) and "
+        "(b), through the same public entry points, measured pass by pass in turns with the extra contracts "
+        f"(best of {REPEATS}). No independent engine referees these contracts, so the peer is Schieber's own "
+        "figure: the ratio says what the per-trick modes cost.",
+        "",
+        *extra_table(rows),
+        EXTRA_END,
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def machine() -> dict[str, str]:
     cpu = platform.processor() or "unknown"
     try:
@@ -454,7 +679,7 @@ def section(rows: list[Row], extra: list[Row], info: dict[str, Any], seconds: fl
     m = machine()
     lines = [
         BEGIN,
-        "## Engine benchmark (`bench/engine.py`, issues 2 and 3)",
+        "## Engine benchmark (`bench/engine.py`)",
         "",
         f"Run {m['date']} on {m['nproc']} CPUs ({m['cpu']}), {m['python']}, {m['os']}; "
         f"peers {versions()}. Command: `.venv/bin/python bench/engine.py` ({seconds:.0f} s in all; "
@@ -501,23 +726,51 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         metavar="PARTS",
-        default="abc",
+        default="abcd",
         help="run only these measurements, e.g. 'a' or 'bc' (implies --no-write: the results file keeps whole runs)",
     )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="only (d), on fewer inputs; writes (d)'s own section unless --no-write",
+    )
     args = parser.parse_args(argv)
-    if not args.only or set(args.only) - set("abc"):
-        parser.error("--only takes letters among a, b, c")
+    if not args.only or set(args.only) - set("abcd"):
+        parser.error("--only takes letters among a, b, c, d")
+    parts = "d" if args.quick else args.only
     started = time.perf_counter()
-    rows, extra, info = measure(args.only)
+    load_before = os.getloadavg()[0]
+    rows, extra, info = measure(parts.replace("d", "")) if set(parts) - {"d"} else ([], [], {})
+    extra_rows: list[Row] = []
+    extra_info: dict[str, Any] = {}
+    if "d" in parts:
+        rng = random.Random(SEED)
+        positions, deals = schieber_inputs(rng)
+        extra_rows, extra_info = measure_extra(positions, deals, args.quick)
     seconds = time.perf_counter() - started
-    print(f"inputs prepared in {info['prepared']:.1f} s; total {seconds:.1f} s; load average {info['load']}")
-    for row in rows + extra:
+    load_after = os.getloadavg()[0]
+    load = f"{load_before:.1f} before, {load_after:.1f} after"
+    busy = max(load_before, load_after) > 1.5
+    if info:
+        print(
+            f"inputs prepared in {info['prepared']:.1f} s; total {seconds:.1f} s; load average {info['load']}"
+        )
+    for row in rows + extra + extra_rows:
         print(
             f"{row.what:<62} Tafel {row.ours:>10,.0f}/s  {row.peer_name:<44} {row.peer:>10,.0f}/s  "
-            f"ratio {row.ratio:5.1f}x (first pass {row.first_ratio:.1f}x)"
+            f"ratio {row.ratio:5.2f}x (first pass {row.first_ratio:.2f}x)"
         )
-    if not args.no_write and set(args.only) == set("abc"):
+    if args.no_write:
+        return 0
+    if set(args.only) == set("abcd") and not args.quick:
         write(section(rows, extra, info, seconds))
+    if extra_rows and (args.quick or set(args.only) == set("abcd")):
+        write_section(
+            RESULTS,
+            EXTRA_BEGIN,
+            EXTRA_END,
+            extra_section(extra_rows, extra_info, seconds, args.quick, load, busy),
+        )
         print(f"wrote {RESULTS.relative_to(ROOT)}")
     return 0
 

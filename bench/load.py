@@ -1,4 +1,4 @@
-"""Load benchmark (issue 8): a club evening at tournament scale against gunicorn on loopback.
+"""Load benchmark: a club evening at tournament scale against gunicorn on loopback.
 
 200 tables each enter a deal every few seconds (the deal form, its POST, the match page it
 redirects to) while 1,000 spectators poll match pages and a few probes poll a bare Flask
@@ -40,7 +40,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 BEGIN, END = "<!-- bench/load.py: begin -->", "<!-- bench/load.py: end -->"
-HEADING = "## Load (bench/load.py, issue 8)"
+HEADING = "## Load (bench/load.py)"
 HOST = "127.0.0.1"
 BARE = "/bench/bare"
 CONTRACTS = ("H", "D", "S", "C", "obenabe", "undenufe")
@@ -299,7 +299,7 @@ def run(
     label: str, url: str, options: argparse.Namespace, workdir: Path, deal_every: float, poll_every: float
 ) -> dict[str, Any]:
     from scorer.store.migrate import upgrade
-    from tests.robustness import tablet
+    from tests.helpers import server as tablet
 
     upgrade(url)
     server = tablet.start(url, workdir / "gunicorn.log", workers=options.workers, app="bench.load:app()")

@@ -1,4 +1,4 @@
-"""PDF speed (issue 5, "Speed"): a 40-deal scoresheet and a blank pad against a "hello" page.
+"""PDF speed: a 40-deal scoresheet and a blank pad against a "hello" page.
 
     .venv/bin/python bench/pdf.py            # measure, print, update bench/RESULTS.md
     .venv/bin/python bench/pdf.py --no-write # measure and print only
@@ -34,10 +34,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "pdf"))
 
 import reportlab  # noqa: E402
-from pdf_matches import schieber_match  # noqa: E402
 from reportlab.lib.pagesizes import A4  # noqa: E402
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 from results import write_section  # noqa: E402  (bench/ is the script folder)
@@ -46,6 +44,7 @@ from scorer.sheets.pdf import Lang, build_scoresheet, pad_view, render_pad, rend
 from scorer.sheets.pdf.fonts import REGULAR, register_fonts  # noqa: E402
 from scorer.sheets.pdf.grid import fit  # noqa: E402
 from scorer.sheets.pdf.text import _number  # noqa: E402
+from tests.helpers.pdf_matches import schieber_match  # noqa: E402
 
 RESULTS = ROOT / "bench" / "RESULTS.md"
 BEGIN, END = "<!-- bench/pdf.py: begin -->", "<!-- bench/pdf.py: end -->"
@@ -136,10 +135,10 @@ def section(medians: dict[str, float], minima: dict[str, float], sizes: dict[str
         )
     lines += [
         "",
-        f"Goal (issue 5): a 40-deal scoresheet under {GOAL:.0f}× the hello page. Against a hello page in "
+        f"Goal: a 40-deal scoresheet under {GOAL:.0f}× the hello page. Against a hello page in "
         f"the same embedded font: {same_font:.1f}× — {'met' if same_font < GOAL else 'NOT met'}. Against "
         f"Helvetica hello: {ratio:.1f}× — {'met' if ratio < GOAL else 'NOT met'}. The sheets must embed "
-        "their fonts (issue 5: every app script, Persian included), and subsetting and compressing one "
+        "their fonts (every app script, Persian included), and subsetting and compressing one "
         "TrueType font already costs a one-line page several times the Helvetica hello (`hello (DejaVu)`); "
         "the sheet embeds two (regular and bold). `end to end` adds the engine scoring the match and "
         "building the view-model. The deal rows are drawn by `scorer/pdf/grid.py` (one text object and "

@@ -1,17 +1,55 @@
 """Tafel's rules engine: pure Python rules for Schieber and Klammern.
 
-Public contract (``../shared/DEAL_RECORD.md``): :func:`score_deal`, :func:`score_match`,
-:func:`legal_cards`, each taking a JSON-like record and returning a JSON-like answer.
+Public contract (``docs/DEAL_RECORD.md``): :func:`score_deal`, :func:`score_match`,
+:func:`legal_cards`, :func:`score_passe`, :func:`score_tournament` and
+:func:`seat_next_round`, each taking a JSON-like record and returning a JSON-like answer
+whose keys :mod:`rules_engine.answers` and each game's ``answers`` module type
+(``SchieberDealAnswer``, ``KlammernMatchAnswer``...).
 Nothing here imports the web stack (flask, wtforms, babel, reportlab).
+
+>>> card = Card.parse("HJ")
+>>> str(card), card == Card(Suit.HEARTS, Rank.JACK), Seat(1).next.number
+('HJ', True, 2)
 """
 
-from rules_engine.api import legal_cards, score_deal, score_match
+from rules_engine.answers import (
+    DealAnswer,
+    KlammernDealAnswer,
+    KlammernLegalAnswer,
+    KlammernMatchAnswer,
+    LegalAnswer,
+    MatchAnswer,
+    NextTurn,
+    ReasonJSON,
+    SchieberDealAnswer,
+    SchieberLegalAnswer,
+    SchieberMatchAnswer,
+)
+from rules_engine.api import (
+    legal_cards,
+    score_deal,
+    score_match,
+    score_passe,
+    score_tournament,
+    seat_next_round,
+)
 from rules_engine.cards import Card, Rank, Suit
 from rules_engine.errors import InvalidNotation, InvalidRecord, Reason, RuleBroken, TafelError
 from rules_engine.seats import Seat
 
 __all__ = [
     "Card",
+    "DealAnswer",
+    "KlammernDealAnswer",
+    "KlammernLegalAnswer",
+    "KlammernMatchAnswer",
+    "LegalAnswer",
+    "MatchAnswer",
+    "NextTurn",
+    "ReasonJSON",
+    "SchieberDealAnswer",
+    "SchieberLegalAnswer",
+    "SchieberMatchAnswer",
     "InvalidNotation",
     "InvalidRecord",
     "Rank",
@@ -23,4 +61,7 @@ __all__ = [
     "legal_cards",
     "score_deal",
     "score_match",
+    "score_passe",
+    "score_tournament",
+    "seat_next_round",
 ]

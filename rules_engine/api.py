@@ -11,25 +11,32 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 from rules_engine import limits
+from rules_engine.answers import DealAnswer, LegalAnswer, MatchAnswer
 from rules_engine.errors import InvalidRecord
+
+if TYPE_CHECKING:
+    from rules_engine.tournament.answers import PasseAnswer, SeatingAnswer, TournamentAnswer
 
 #: Game name -> module implementing it. Modules are imported on first use.
 GAMES: dict[str, str] = {
     "schieber": "rules_engine.schieber",
     "klammern": "rules_engine.klammern",
+    "coiffeur": "rules_engine.coiffeur",
+    "differenzler": "rules_engine.differenzler",
 }
 
-Answer = dict[str, Any]
-
+#: Any game's answer: the entry point says which (:mod:`rules_engine.answers`).
+Answer: TypeAlias = "DealAnswer | MatchAnswer | LegalAnswer"
+_Legal = Callable[[Mapping[str, Any]], LegalAnswer]
+_Fast = Callable[[Mapping[str, Any]], "LegalAnswer | None"]
 
 #: (game, entry) -> the function, once imported: dispatch is on every call's hot path.
 _RESOLVED: dict[tuple[str, str], Callable[[Mapping[str, Any]], Answer]] = {}
-_Fast = Callable[[Mapping[str, Any]], "Answer | None"]
 #: Game -> (its ``legal_cards_fast`` or None, its ``legal_cards``), once imported.
-_LEGAL_CARDS: dict[object, tuple[_Fast | None, Callable[[Mapping[str, Any]], Answer]]] = {}
+_LEGAL_CARDS: dict[object, tuple[_Fast | None, _Legal]] = {}
 
 
 def _entry(record: object, entry: str) -> Callable[[Mapping[str, Any]], Answer]:
@@ -41,38 +48,53 @@ def _entry(record: object, entry: str) -> Callable[[Mapping[str, Any]], Answer]:
         if found is not None:
             return found
     if not isinstance(game, str) or game not in GAMES:
-        raise InvalidRecord(f"game: unknown game {game!r} (use one of {', '.join(map(repr, GAMES))})")
+        raise InvalidRecord(
+            f"game: unknown game {game!r} (use one of {', '.join(map(repr, GAMES))})", field="game"
+        )
     module = importlib.import_module(GAMES[game])
     function = cast(Callable[[Mapping[str, Any]], Answer], getattr(module, entry))
     _RESOLVED[(game, entry)] = function
     if entry == "legal_cards":
-        _LEGAL_CARDS[game] = (getattr(module, "legal_cards_fast", None), function)
+        # Typed once here, not cast on each call: positions are many.
+        _LEGAL_CARDS[game] = (getattr(module, "legal_cards_fast", None), cast(_Legal, function))
     return function
 
 
-def score_deal(record: Mapping[str, Any]) -> Answer:
+def score_deal(record: Mapping[str, Any]) -> DealAnswer:
     """Validate and score one deal.
 
     :raises InvalidRecord: the input is not a deal record (exit 2), or larger than any
         table's (:mod:`rules_engine.limits`). A record that breaks a rule is answered with
         ``valid: false`` and its reasons, never raised.
+
+    >>> answer = score_deal({"game": "schieber", "forehand": 1, "contract": "H",
+    ...                      "points": {"team": 1, "value": 98}, "stoeck": 3})
+    >>> answer["valid"], answer["total"], answer["dealer"]
+    (True, [118, 59], 4)
+    >>> score_deal({"game": "klammern", "trump": "S", "declarer": 1,
+    ...             "points": {"team": 1, "value": 82}})["declarer_wins"]
+    False
     """
     function = _entry(record, "score_deal")
     limits.check_deal(record)
-    return function(record)
+    # The game's own function answers its game's type; the union is what a caller gets here.
+    return cast(DealAnswer, function(record))
 
 
-def score_match(record: Mapping[str, Any]) -> Answer:
+def score_match(record: Mapping[str, Any]) -> MatchAnswer:
     """Validate and score a whole match: running score, states, winner.
 
     :raises InvalidRecord: the input is not a match record, or larger than any table's.
+
+    >>> score_match({"game": "klammern", "format": "liga", "deals": []})["target"]
+    51
     """
     function = _entry(record, "score_match")
     limits.check_match(record)
-    return function(record)
+    return cast(MatchAnswer, function(record))
 
 
-def legal_cards(position: Mapping[str, Any]) -> Answer:
+def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
     """Which cards of ``position['hand']`` may be played, and why the others may not.
 
     :raises InvalidRecord: the input is not a position, or its hand or trick is longer
@@ -95,4 +117,34 @@ def legal_cards(position: Mapping[str, Any]) -> Answer:
             return function(position)
     function = _entry(position, "legal_cards")
     limits.check_position(position)
-    return function(position)
+    return cast(LegalAnswer, function(position))
+
+
+def score_passe(record: Mapping[str, Any]) -> PasseAnswer:
+    """Validate and score one tournament Passe (TOURNAMENT.md, "Passe record").
+
+    :raises InvalidRecord: the input is not a Passe record.
+    """
+    from rules_engine.tournament import score_passe as score
+
+    return score(record)
+
+
+def score_tournament(record: Mapping[str, Any]) -> TournamentAnswer:
+    """Validate a tournament and rank it (TOURNAMENT.md, "Tournament record").
+
+    :raises InvalidRecord: the input is not a tournament record.
+    """
+    from rules_engine.tournament import score_tournament as score
+
+    return score(record)
+
+
+def seat_next_round(record: Mapping[str, Any]) -> SeatingAnswer:
+    """The next round's tables for a tournament record and an optional ``seed`` (TOURNAMENT.md T5).
+
+    :raises InvalidRecord: the input is not a tournament record, or every round is seated.
+    """
+    from rules_engine.tournament import seat_next_round as seat
+
+    return seat(record)

@@ -70,9 +70,14 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card code such as ``HJ``, ``S9`` or ``D10``.
+        """Read a card code such as ``HJ``, ``S9`` or ``D10``; ``str`` prints it back.
 
         :raises InvalidNotation: when ``text`` is not a card code.
+
+        >>> Card.parse("d10"), str(Card.parse("D10"))
+        (Card.parse('DT'), 'DT')
+        >>> all(Card.parse(str(card)) == card for card in SCHIEBER_DECK)
+        True
         """
         # Records write codes canonically ("HJ"); those are looked up, not parsed: the
         # engine reads tens of thousands per second. Cards are frozen, so sharing is safe.
@@ -133,13 +138,13 @@ def parse_cards(items: object, *, what: str = "cards") -> tuple[Card, ...]:
         except (KeyError, TypeError):
             pass
     if isinstance(items, str) or not isinstance(items, Sequence):
-        raise InvalidNotation(f"{what} must be a list of card codes, not {items!r}")
+        raise InvalidNotation(f"{what} must be a list of card codes, not {items!r}", where=what)
     cards = []
     for item in items:
         try:
             cards.append(Card.parse(item))
         except InvalidNotation as error:
-            raise InvalidNotation(f"{what}: {error}") from None
+            raise InvalidNotation(f"{what}: {error}", where=what) from None
     return tuple(cards)
 
 

@@ -1,23 +1,45 @@
-"""Command line: ``python -m rules_engine deal|match|legal [FILE]``.
+"""Command line: ``python -m rules_engine deal|match|legal|passe|tournament|seating [FILE]``.
+
+``seating`` reads a tournament record (with an optional ``seed``) and prints the next
+round's proposed tables (TOURNAMENT.md T5).
 
 Reads one JSON record from FILE or standard input and prints the JSON answer.
 Exit status: 0 valid, 1 the record breaks a rule (answer printed with ``valid: false``),
 2 the input is not a record (one line on standard error, never a traceback).
+A reader that stops early (``... | head -1``) ends the output quietly: exit status 141,
+as for a process killed by SIGPIPE, and no traceback.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TextIO
 
 from rules_engine import limits
-from rules_engine.api import legal_cards, score_deal, score_match
+from rules_engine.api import (
+    legal_cards,
+    score_deal,
+    score_match,
+    score_passe,
+    score_tournament,
+    seat_next_round,
+)
 from rules_engine.errors import InvalidRecord
 
-COMMANDS = {"deal": score_deal, "match": score_match, "legal": legal_cards}
-USAGE = "usage: python -m rules_engine {deal|match|legal} [FILE]  (reads JSON, default stdin)"
+COMMANDS: dict[str, Callable[[Mapping[str, Any]], Mapping[str, object]]] = {
+    "deal": score_deal,
+    "match": score_match,
+    "legal": legal_cards,
+    "passe": score_passe,
+    "tournament": score_tournament,
+    "seating": seat_next_round,
+}
+#: The exit status of a process ended by SIGPIPE (128 + 13), as shells report it.
+BROKEN_PIPE = 141
+USAGE = "usage: python -m rules_engine {deal|match|legal|passe|tournament|seating} [FILE]  (reads JSON, default stdin)"
 
 
 def main(
@@ -69,8 +91,23 @@ def main(
     except RecursionError:
         print("error: the input is nested too deeply to be a record", file=stderr)
         return 2
-    json.dump(answer, stdout, ensure_ascii=False, indent=2)
-    stdout.write("\n")
+    try:
+        json.dump(answer, stdout, ensure_ascii=False, indent=2)
+        stdout.write("\n")
+        stdout.flush()
+    except BrokenPipeError:
+        _quiet(stdout)
+        return BROKEN_PIPE
     if args[0] == "legal":
         return 0
     return 0 if answer.get("valid", False) else 1
+
+
+def _quiet(stdout: TextIO) -> None:
+    """The reader has gone: point the stream at the null device, so that the flush at exit
+    does not fail a second time (the Python documentation's recipe for SIGPIPE)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stdout.fileno())
+    except (OSError, ValueError):  # not a file descriptor (a test's StringIO): nothing to silence
+        pass

@@ -80,8 +80,14 @@ class GameLimits:
 
 
 #: What no table produces, per game (the rule ids in :class:`GameLimits` give the reasoning).
+_SWISS_DECK = GameLimits(deck=36, melds_per_seat=10, meld_cards=9, played_cards=72)
 LIMITS: Mapping[str, GameLimits] = {
-    "schieber": GameLimits(deck=36, melds_per_seat=10, meld_cards=9, played_cards=72),
+    "schieber": _SWISS_DECK,
+    # Coiffeur and Differenzler are played with Schieber's 36 cards (C1, D2.1; 12 a hand with
+    # three players, D2.2). Neither has Weis (C1.3, D5.3): a claim is a rule broken, judged
+    # up to the same bound.
+    "coiffeur": _SWISS_DECK,
+    "differenzler": _SWISS_DECK,
     "klammern": GameLimits(deck=32, melds_per_seat=4, meld_cards=8, played_cards=64),
 }
 

@@ -90,25 +90,29 @@ def resolve_options(
         profile = "seed"
     if not isinstance(profile, str) or profile not in profiles:
         known = ", ".join(repr(p) for p in profiles)
-        raise InvalidRecord(f"profile: unknown {game} profile {profile!r} (use one of {known})")
+        raise InvalidRecord(
+            f"profile: unknown {game} profile {profile!r} (use one of {known})", field="profile"
+        )
     if overrides is None:
         overrides = {}
     if not isinstance(overrides, Mapping):
-        raise InvalidRecord(f"options must be a JSON object, not {overrides!r}")
+        raise InvalidRecord(f"options must be a JSON object, not {overrides!r}", field="options")
     values = {key: spec.default for key, spec in specs.items()}
     values.update(profiles[profile])
     for key, raw in overrides.items():
         spec = specs.get(key)
         if spec is None:
             known = ", ".join(sorted(specs))
-            raise InvalidRecord(f"options: unknown {game} option {key!r} (known: {known})")
+            raise InvalidRecord(f"options: unknown {game} option {key!r} (known: {known})", field="options")
         try:
             parsed = spec.parse(raw)
             values[key] = {**values[key], **parsed} if spec.merge else parsed
         except InvalidRecord as error:
-            raise InvalidRecord(f"options.{key}: {error}") from None
+            raise InvalidRecord(f"options.{key}: {error}", field=f"options.{key}") from None
         except (TypeError, ValueError) as error:
-            raise InvalidRecord(f"options.{key}: invalid value {raw!r} ({error})") from None
+            raise InvalidRecord(
+                f"options.{key}: invalid value {raw!r} ({error})", field=f"options.{key}"
+            ) from None
     return RuleOptions(values, profile)
 
 

@@ -35,7 +35,7 @@ class Fields:
 
     def __init__(self, data: object, where: str, allowed: Iterable[str]) -> None:
         if not isinstance(data, Mapping):
-            raise InvalidRecord(f"{where} must be a JSON object, not {type(data).__name__}")
+            raise InvalidRecord(f"{where} must be a JSON object, not {type(data).__name__}", where=where)
         self.data: Mapping[str, Any] = data
         self.where = where
         allowed_keys = allowed if type(allowed) is frozenset or type(allowed) is set else set(allowed)
@@ -44,7 +44,8 @@ class Fields:
         unknown = sorted(str(key) for key in data if key not in allowed_keys)
         if unknown:
             raise InvalidRecord(
-                f"{where}: unknown field {unknown[0]!r} (known fields: {', '.join(sorted(allowed_keys))})"
+                f"{where}: unknown field {unknown[0]!r} (known fields: {', '.join(sorted(allowed_keys))})",
+                where=f"{where}.{unknown[0]}" if where else unknown[0],
             )
 
     def name(self, key: str) -> str:
@@ -60,7 +61,7 @@ class Fields:
         if key in self.data:
             return self.data[key]
         if default is _MISSING:
-            raise InvalidRecord(f"{self.name(key)} is missing")
+            raise InvalidRecord(f"{self.name(key)} is missing", where=self.name(key))
         return default
 
     def integer(
@@ -81,7 +82,9 @@ class Fields:
         if value is default and key not in self.data:
             return value
         if not isinstance(value, bool):
-            raise InvalidRecord(f"{self.name(key)} must be true or false, not {value!r}")
+            raise InvalidRecord(
+                f"{self.name(key)} must be true or false, not {value!r}", where=self.name(key)
+            )
         return value
 
     def choice(self, key: str, choices: Iterable[T], default: Any = _MISSING) -> Any:
@@ -91,7 +94,9 @@ class Fields:
         options = list(choices)
         if value not in options:
             shown = ", ".join(repr(str(c)) for c in options)
-            raise InvalidRecord(f"{self.name(key)}: unknown value {value!r} (use one of {shown})")
+            raise InvalidRecord(
+                f"{self.name(key)}: unknown value {value!r} (use one of {shown})", where=self.name(key)
+            )
         return value
 
     def seat(self, key: str, players: int = 4, default: Any = _MISSING) -> Any:
@@ -115,7 +120,9 @@ class Fields:
         if value is None or (value is default and key not in self.data):
             return value
         if not isinstance(value, Mapping):
-            raise InvalidRecord(f"{self.name(key)} must be a JSON object, not {value!r}")
+            raise InvalidRecord(
+                f"{self.name(key)} must be a JSON object, not {value!r}", where=self.name(key)
+            )
         return value
 
     def sequence(self, key: str, default: Any = _MISSING) -> Any:
@@ -123,18 +130,18 @@ class Fields:
         if value is None or (value is default and key not in self.data):
             return value
         if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
-            raise InvalidRecord(f"{self.name(key)} must be a JSON list, not {value!r}")
+            raise InvalidRecord(f"{self.name(key)} must be a JSON list, not {value!r}", where=self.name(key))
         return value
 
 
 def check_integer(value: object, what: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
     """An integer (not a bool, not a float) within bounds, or :class:`InvalidRecord`."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRecord(f"{what} must be a whole number, not {value!r}")
+        raise InvalidRecord(f"{what} must be a whole number, not {value!r}", where=what)
     if minimum is not None and value < minimum:
-        raise InvalidRecord(f"{what} must be at least {minimum}, not {value}")
+        raise InvalidRecord(f"{what} must be at least {minimum}, not {value}", where=what)
     if maximum is not None and value > maximum:
-        raise InvalidRecord(f"{what} must be at most {maximum}, not {value}")
+        raise InvalidRecord(f"{what} must be at most {maximum}, not {value}", where=what)
     return value
 
 
@@ -143,7 +150,7 @@ def per_seat(data: object, players: int, what: str) -> dict[Seat, Any]:
     if data is None:
         return {}
     if not isinstance(data, Mapping):
-        raise InvalidRecord(f"{what} must be a JSON object keyed by seat, not {data!r}")
+        raise InvalidRecord(f"{what} must be a JSON object keyed by seat, not {data!r}", where=what)
     result: dict[Seat, Any] = {}
     plain = _PLAIN_SEATS.get(players)
     for key, value in data.items():
@@ -154,7 +161,7 @@ def per_seat(data: object, players: int, what: str) -> dict[Seat, Any]:
         size = len(result)
         result.setdefault(seat, value)
         if len(result) == size:
-            raise InvalidRecord(f"{what}: seat {seat} is given twice")
+            raise InvalidRecord(f"{what}: seat {seat} is given twice", where=f"{what}.{seat}")
     return result
 
 
@@ -196,7 +203,9 @@ def per_seat_card_groups(data: object, players: int, what: str) -> dict[Seat, tu
     result: dict[Seat, tuple[tuple[Card, ...], ...]] = {}
     for seat, groups in per_seat(data, players, what).items():
         if isinstance(groups, (str, bytes)) or not isinstance(groups, (list, tuple)):
-            raise InvalidRecord(f"{what}.{seat} must be a list of card lists, not {groups!r}")
+            raise InvalidRecord(
+                f"{what}.{seat} must be a list of card lists, not {groups!r}", where=f"{what}.{seat}"
+            )
         result[seat] = tuple(_card_group(group, what, seat, index) for index, group in enumerate(groups))
     return result
 
@@ -216,4 +225,4 @@ def check_deck(cards: Iterable[Card], deck: Iterable[Card], game: str, what: str
     allowed = set(deck)
     for card in cards:
         if card not in allowed:
-            raise InvalidNotation(f"{what}: {card} is not a card of the {game} deck")
+            raise InvalidNotation(f"{what}: {card} is not a card of the {game} deck", where=what)

@@ -20,7 +20,13 @@ from rules_engine.errors import InvalidNotation
 
 @dataclass(frozen=True, slots=True, order=True)
 class Seat:
-    """A seat at a table of ``players`` players, in the order of play."""
+    """A seat at a table of ``players`` players, in the order of play.
+
+    >>> Seat(4).next.number, Seat(2).partner == Seat(4), Seat(2, players=3).side
+    (1, True, 2)
+    >>> Seat.parse("3") == Seat(3)
+    True
+    """
 
     number: int
     players: int = 4
@@ -38,11 +44,11 @@ class Seat:
         :raises InvalidNotation: when ``value`` is not a seat of this table.
         """
         if isinstance(value, bool):
-            raise InvalidNotation(f"{what} must be a seat number 1..{players}, not {value!r}")
+            raise InvalidNotation(f"{what} must be a seat number 1..{players}, not {value!r}", where=what)
         if isinstance(value, str) and value.strip().isdigit():
             value = int(value.strip())
         if not isinstance(value, int) or not 1 <= value <= players:
-            raise InvalidNotation(f"{what} must be a seat number 1..{players}, not {value!r}")
+            raise InvalidNotation(f"{what} must be a seat number 1..{players}, not {value!r}", where=what)
         return cls(value, players)
 
     def __int__(self) -> int:
@@ -55,6 +61,12 @@ class Seat:
     def next(self) -> Seat:
         """The seat that plays after this one."""
         return Seat(self.number % self.players + 1, self.players)
+
+    @property
+    def previous(self) -> Seat:
+        """The seat that plays before this one: the dealer of a deal this seat leads
+        (S2.3, K1.3)."""
+        return Seat((self.number - 2) % self.players + 1, self.players)
 
     @property
     def partner(self) -> Seat | None:

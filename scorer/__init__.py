@@ -9,29 +9,18 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
-from werkzeug.routing import IntegerConverter, Map
-
-
-class DatabaseId(IntegerConverter):
-    """``<int:…>`` in every route: at most 2³¹ − 1, the largest id of an ``integer`` column
-    in PostgreSQL (SQLite's go to 2⁶³ − 1; a larger number overflows either driver)."""
-
-    def __init__(
-        self,
-        map: Map,
-        fixed_digits: int = 0,
-        min: int | None = None,
-        max: int | None = 2**31 - 1,
-        signed: bool = False,
-    ) -> None:
-        super().__init__(map, fixed_digits=fixed_digits, min=min, max=max, signed=signed)
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: configuration, database, languages, blueprints."""
+    # Flask is imported here, not at the top: the PDFs and the command line's pads import
+    # this package without the web stack.
+    from flask import Flask
+
     app = Flask(
         __name__,
         instance_relative_config=True,
@@ -58,6 +47,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorer.access import rights
     from scorer.store import db, migrate
     from scorer.web import i18n, pagecache, security, views, widgets
+    from scorer.web.routing import DatabaseId
 
     widgets.install()
     # A number past the id columns' range in an address is no match (404), rather than
@@ -72,6 +62,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     rights.init_app(app)
     pagecache.init_app(app)
 
+    from scorer import games
     from scorer.access import views as access_pages
     from scorer.api import views as api
     from scorer.deals import views as deals
@@ -82,4 +73,5 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     for feature in (matches, deals, sheets, access_pages, rule_book, disputes, api):
         app.register_blueprint(feature.bp)
+    games.init_app(app)
     return app

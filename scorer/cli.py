@@ -76,31 +76,37 @@ def _write(path: str, data: bytes) -> None:
 
 def _language(value: str) -> str:
     """argparse type for --lang: an app language, short forms (``fr``) accepted."""
-    from scorer.sheets.pdf.text import LANGUAGES, resolve_language
+    from scorer import languages
 
     try:
-        return resolve_language(value)
+        return languages.resolve(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"unknown language {value!r} (use one of {', '.join(LANGUAGES)})"
-        ) from None
+        raise argparse.ArgumentTypeError(languages.unknown(value)) from None
 
 
 def _pdf_language(code: str) -> Lang:
     """The PDF's language with the app's own catalogs, so the command line prints translated PDFs."""
+    from scorer.languages import catalog
     from scorer.sheets.pdf import Lang
-    from scorer.web.i18n import catalog
 
     return Lang.from_translations(code, catalog(code))
 
 
+def _game(value: str) -> str:
+    """argparse type for --game: a game of the app (the registry is read only when asked)."""
+    from scorer import games
+
+    try:
+        return games.game(value).name
+    except games.UnknownGame as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _pad_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", required=True, choices=["schieber", "klammern"])
     parser.add_argument(
-        "--format",
-        choices=["small_big", "liga", "hamburg"],
-        help="Klammern scoring format (default small_big)",
+        "--game", required=True, type=_game, help="the game, as a match record names it (e.g. schieber)"
     )
+    parser.add_argument("--format", help="Klammern scoring format: small_big (default), liga or hamburg")
     parser.add_argument("--paper", default="a4", choices=["a4", "letter"])
     parser.add_argument(
         "--lang", default="de_CH", type=_language, help="de_CH (default), fr_CH, it_CH, en, sv or fa"
@@ -123,11 +129,15 @@ def _pad_arguments(parser: argparse.ArgumentParser) -> None:
 
 @command("pad", help="print a blank score pad", arguments=_pad_arguments)
 def pad(args: argparse.Namespace) -> int:
+    from scorer import games
     from scorer.sheets.pdf import pad_view, render_pad
     from scorer.sheets.pdf.fonts import FontMissing
 
-    if args.game == "schieber" and args.format:
-        raise Failure("--format is for Klammern only")
+    if args.format and args.format not in games.game(args.game).formats:
+        having = [each for each in games.registry().values() if args.format in each.formats]
+        if not having:
+            raise Failure(f"unknown format {args.format!r}")
+        raise Failure(f"--format is for {' and '.join(each.title() for each in having)} only")
     try:
         view = pad_view(args.game, args.format, target=args.target, teams=args.team, players=args.player)
         data = render_pad(view, _pdf_language(args.lang), args.paper)

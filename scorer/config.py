@@ -9,9 +9,7 @@ from typing import Any
 
 from flask import Flask
 
-#: Languages of issue 6; the catalogs live in ``locales/``.
-LANGUAGES: tuple[str, ...] = ("de_CH", "fr_CH", "it_CH", "en", "sv", "fa")
-DEFAULT_LOCALE = "de_CH"
+from scorer import languages
 
 
 def defaults(app: Flask) -> dict[str, Any]:
@@ -22,11 +20,11 @@ def defaults(app: Flask) -> dict[str, Any]:
         # the afternoon and end past midnight): a token must outlive it. 24 h rather than
         # None, so a token copied from a page or a log cannot be replayed for ever.
         "WTF_CSRF_TIME_LIMIT": 24 * 3600,
-        "BABEL_DEFAULT_LOCALE": DEFAULT_LOCALE,
+        "BABEL_DEFAULT_LOCALE": languages.DEFAULT,
         # Times of entries are stored in UTC and shown at the table's clock.
         "BABEL_DEFAULT_TIMEZONE": "Europe/Zurich",
-        "BABEL_TRANSLATION_DIRECTORIES": str(Path(app.root_path) / "locales"),
-        "LANGUAGES": LANGUAGES,
+        "BABEL_TRANSLATION_DIRECTORIES": str(languages.LOCALES),
+        "LANGUAGES": languages.LANGUAGES,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
         # Tablets on a club's own Wi-Fi often reach the server over plain HTTP; behind HTTPS

@@ -12,19 +12,14 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, cast
 
 import rules_engine
 from rules_engine.errors import InvalidRecord
+from scorer import games
 
 log = logging.getLogger(__name__)
-
-#: Match-level settings copied into the engine's match record, per game.
-MATCH_FIELDS: dict[str, tuple[str, ...]] = {
-    "schieber": ("profile", "options", "target"),
-    "klammern": ("players", "format", "options", "target", "target_big"),
-}
 
 _CACHE: OrderedDict[str, dict[str, Any]] = OrderedDict()
 _CACHE_SIZE = 512
@@ -33,17 +28,12 @@ _LOCK = threading.Lock()
 
 def match_record(settings: dict[str, Any], deals: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The DEAL_RECORD.md match record of a match's settings and current deals."""
-    game = settings["game"]
-    record: dict[str, Any] = {"game": game}
-    for key in MATCH_FIELDS[game]:
-        value = settings.get(key)
-        if value is None or value == {}:
-            continue
-        if key == "target" and game == "klammern" and settings.get("format") != "liga":
-            continue
-        if key == "target_big" and settings.get("format") != "small_big":
-            continue
-        record[key] = value
+    record: dict[str, Any] = {"game": settings["game"]}
+    record.update(games.of(settings).setup.record_fields(settings))
+    if deals:
+        # The first deal states its own forehand (S2.3, K1.3): the set-up's is only what
+        # lets the engine name the first turn, so a match with deals reads as it always did.
+        record.pop("first_forehand", None)
     record["deals"] = [dict(d) for d in deals]
     return record
 
@@ -54,6 +44,9 @@ class Scored:
 
     answer: dict[str, Any] | None
     errors: list[dict[str, Any]]
+    #: The engine's answer as given, also when the match breaks a rule (its target, the
+    #: profile in force …); empty when the engine gave none.
+    facts: dict[str, Any] = field(default_factory=dict)
 
     @property
     def valid(self) -> bool:
@@ -64,9 +57,16 @@ _FIELD_PREFIX = re.compile(r"^(?:match\.)?(?:deals\[(\d+)\]\.|deals\.(\d+)\.)?([
 
 
 def invalid_record_error(error: InvalidRecord) -> dict[str, Any]:
-    """An InvalidRecord as an error dict, its field read from the message's ``field:`` prefix."""
+    """An InvalidRecord as an error dict that says where, like a Reason (``field``, ``deal``).
+
+    The engine's errors carry their place; one raised without it is read from its
+    message's ``field:`` prefix.
+    """
     message = str(error)
     answer: dict[str, Any] = {"rule": None, "code": "invalid_record", "message": message, "params": {}}
+    if error.field is not None or error.deal is not None:
+        answer.update({k: v for k, v in error.to_json().items() if k != "message"})
+        return answer
     found = _FIELD_PREFIX.match(message)
     if found:
         deal = found.group(1) or found.group(2)
@@ -86,7 +86,8 @@ def score(record: dict[str, Any]) -> Scored:
     if cached is not None:
         return _scored(cached)
     try:
-        answer = rules_engine.score_match(record)
+        # The answer is JSON (its TypedDict says which keys); it is cached and read as such.
+        answer = cast(dict[str, Any], rules_engine.score_match(record))
     except InvalidRecord as error:
         return Scored(None, [invalid_record_error(error)])
     except Exception:  # an engine bug must reach the log, not the player as a 500
@@ -113,4 +114,4 @@ def _scored(answer: dict[str, Any]) -> Scored:
     errors = list(answer.get("errors") or [])
     if answer.get("valid") is False and not errors:
         errors = [{"rule": None, "code": "invalid", "params": {}, "message": "invalid"}]
-    return Scored(None if errors else answer, errors)
+    return Scored(None if errors else answer, errors, answer)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Tafel's message catalogs (issue 6): .po files are committed, .mo files are built.
+# Tafel's message catalogs: .po files are committed, .mo files are built.
 #
 #   scripts/translations.sh extract [OUT]  sources -> scorer/locales/messages.pot (or OUT)
 #   scripts/translations.sh update         messages.pot -> every scorer/locales/<lang>/LC_MESSAGES/messages.po
@@ -16,7 +16,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 PY="${PY:-$ROOT/.venv/bin/python}"
 PYBABEL=("$PY" -m babel.messages.frontend --quiet)
-LANGUAGES=(de_CH fr_CH it_CH en sv fa)
+# The languages are scorer/languages.py's (their one home).
+mapfile -t LANGUAGES < <("$PY" -c "from scorer.languages import LANGUAGES; print(*LANGUAGES, sep=chr(10))")
 POT=scorer/locales/messages.pot
 
 extract() {

@@ -117,7 +117,7 @@ def parse_trump(value: object, what: str = "trump") -> Suit:
             return Suit(value.strip().upper())
         except ValueError:
             pass
-    raise InvalidNotation(f"{what}: unknown suit {value!r} (use H, C, D, S)")
+    raise InvalidNotation(f"{what}: unknown suit {value!r} (use H, C, D, S)", where=what)
 
 
 @cache

@@ -12,7 +12,8 @@ Always present:
 When valid:
 
 * ``players`` (2|3|4), ``format`` (``small_big``|``liga``|``hamburg``), ``how``,
-  ``trump`` (suit letter), ``forehand`` (seat number), ``declarer`` (seat number),
+  ``trump`` (suit letter), ``forehand`` (seat number), ``dealer`` (the seat before
+  forehand, K1.3), ``declarer`` (seat number),
   ``declarer_side`` (side number 1..S), ``kontra``/``re`` (bool), ``multiplier`` (1, 2, 4).
 * ``total``: the deal's card total incl. last trick (164, or 162 with ``jappa_total``).
 * ``card_points``: per side, card points incl. the last trick; with a revoke, the card
@@ -51,11 +52,18 @@ Readings taken here (KLAMMERN.md leaves them open):
 * 2-3 players: 8 tricks of N cards each. Without ``hands``/``tricks`` the cards in play
   are unknown: each side's points must be a sum of whole tricks of deck cards, and all
   sides together a sum of ``8 N`` deck cards plus the last trick (``rules_engine.totals``).
-  A revoke's Beet there is reckoned on the whole deck (164) when the cards in play are not
-  known — "secured" must hold whatever cards were out.
-* 2-3 players, Liga, revoke: the winner(s) score as K4.5 says when the winner is one side;
-  when the declarer revoked and lost, every opponent scores its own counted points
-  (K1.4: every side scores its own points, the losing declarer 0).
+
+Settled by KLAMMERN.md:
+
+* K1.4.1, 2-3 players, revoke: the revoker is one side, every other player together the
+  clean side. The Beet is half of the card points dealt (the hands, with the last trick,
+  as 164 is for four players) plus scored melds and Bella, so a revoked deal needs every
+  hand (else ``revoke_needs_hands``). A defender who keeps the deal scores alone; when the
+  clean side wins, a revoking declarer's opponents each score their own counted points
+  (Liga) and a revoking defender's declarer all points of the deal.
+* K8.4: a revoke ends a march. One by the other side before the marching side lost a
+  trick lets the march stand (``all_tricks`` true); one by the marching side loses it.
+  The answer's ``revoke`` then says who revoked (``kept`` false: nobody keeps a march).
 """
 
 from __future__ import annotations
@@ -66,6 +74,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from rules_engine.answers import KlammernDealAnswer, RevokeJSON
 from rules_engine.cards import Card, Suit, parse_cards
 from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.klammern.contracts import (
@@ -90,7 +99,7 @@ from rules_engine.klammern.contracts import (
     ranking,
 )
 from rules_engine.klammern.melds import Meld, bella_errors, bella_points, check_melds, score_melds
-from rules_engine.klammern.play import Replay, replay
+from rules_engine.klammern.play import Replay, Revoke, replay
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields, check_deck, check_integer, per_seat, per_seat_card_groups
 from rules_engine.seats import Seat, side_count
@@ -99,7 +108,7 @@ from rules_engine.tricks import Ranking
 
 __all__ = ["DealRecord", "augen_of", "parse_deal", "score_deal"]
 
-Answer = dict[str, Any]
+Answer = KlammernDealAnswer
 
 DEAL_FIELDS: tuple[str, ...] = (
     "game",
@@ -176,9 +185,9 @@ def _cards(raw: object, what: str) -> tuple[Card, ...]:
 
 def _int_list(value: object, length: int, what: str) -> tuple[int, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise InvalidRecord(f"{what} must be a list of {length} whole numbers, not {value!r}")
+        raise InvalidRecord(f"{what} must be a list of {length} whole numbers, not {value!r}", where=what)
     if len(value) != length:
-        raise InvalidRecord(f"{what} must give {length} numbers (one per side), not {len(value)}")
+        raise InvalidRecord(f"{what} must give {length} numbers (one per side), not {len(value)}", where=what)
     return tuple(check_integer(v, f"{what}[{i}]") for i, v in enumerate(value))
 
 
@@ -191,7 +200,7 @@ def parse_deal(record: Mapping[str, Any]) -> DealRecord:
     fields = Fields(record, "deal", DEAL_FIELDS)
     game = fields.raw("game", GAME)
     if game != GAME:
-        raise InvalidRecord(f"deal.game: a Klammern deal has game {GAME!r}, not {game!r}")
+        raise InvalidRecord(f"deal.game: a Klammern deal has game {GAME!r}, not {game!r}", field="game")
     options = klammern_options(fields.raw("profile"), fields.raw("options"))
     players: int = fields.choice("players", (2, 3, 4), 4)
     sides = side_count(players)
@@ -202,7 +211,7 @@ def parse_deal(record: Mapping[str, Any]) -> DealRecord:
     trump = parse_trump(fields.raw("trump"), "deal.trump")
     declarer: Seat | None = fields.seat("declarer", players)
     if declarer is None:
-        raise InvalidRecord("deal.declarer is missing: the seat that made trump")
+        raise InvalidRecord("deal.declarer is missing: the seat that made trump", field="declarer")
     how: str = fields.choice("how", HOWS, "orgi")
     kontra: bool = fields.boolean("kontra", False)
     re: bool = fields.boolean("re", False)
@@ -232,40 +241,48 @@ def parse_deal(record: Mapping[str, Any]) -> DealRecord:
         revoke = Fields(fields.mapping("revoke"), "deal.revoke", ("seat", "points"))
         revoke_seat = revoke.seat("seat", players)
         if revoke_seat is None:
-            raise InvalidRecord("deal.revoke.seat is missing: the seat that revoked")
+            raise InvalidRecord("deal.revoke.seat is missing: the seat that revoked", field="revoke.seat")
         revoke_points = _int_list(revoke.raw("points"), sides, "deal.revoke.points")
 
     points_team = points_value = points_sides = all_tricks = None
     if fields.has("points"):
         if tricks is not None:
             raise InvalidRecord(
-                "deal.points must be omitted when deal.tricks is given (the engine counts the tricks)"
+                "deal.points must be omitted when deal.tricks is given (the engine counts the tricks)",
+                field="points",
             )
         if revoke_seat is not None:
             raise InvalidRecord(
-                "deal.points must be omitted with a revoke (deal.revoke.points gives the points)"
+                "deal.points must be omitted with a revoke (deal.revoke.points gives the points)",
+                field="points",
             )
         points = Fields(fields.mapping("points"), "deal.points", ("team", "value", "sides", "all_tricks"))
         if points.has("sides"):
             if points.has("team") or points.has("value") or points.has("all_tricks"):
-                raise InvalidRecord("deal.points gives either sides or team with value/all_tricks, not both")
+                raise InvalidRecord(
+                    "deal.points gives either sides or team with value/all_tricks, not both", field="points"
+                )
             points_sides = _int_list(points.raw("sides"), sides, "deal.points.sides")
         else:
             points_team = points.integer("team", minimum=1, maximum=sides)
             if durchmarsch is not None or points.has("all_tricks"):
                 if points.has("value"):
-                    raise InvalidRecord("deal.points: a Durchmarsch gives team and all_tricks, not value")
+                    raise InvalidRecord(
+                        "deal.points: a Durchmarsch gives team and all_tricks, not value",
+                        field="points.value",
+                    )
                 all_tricks = points.boolean("all_tricks")
             else:
                 if players != 4:
                     raise InvalidRecord(
-                        f'deal.points: with {players} players give every side\'s points as {{"sides": [...]}}'
+                        f'deal.points: with {players} players give every side\'s points as {{"sides": [...]}}',
+                        field="points",
                     )
                 if "value" not in points.data:
-                    raise InvalidRecord("deal.points.value is missing")
+                    raise InvalidRecord("deal.points.value is missing", field="points.value")
                 points_value = check_integer(points.raw("value"), "deal.points.value")
     elif tricks is None and revoke_seat is None:
-        raise InvalidRecord("deal.points is missing (give points, revoke or tricks)")
+        raise InvalidRecord("deal.points is missing (give points, revoke or tricks)", field="points")
 
     return DealRecord(
         options,
@@ -437,16 +454,6 @@ def _rule_checks(deal: DealRecord) -> list[Reason]:
                     field="points",
                 )
             )
-        if deal.revoke_seat is not None:
-            errors.append(
-                Reason(
-                    "K8.4",
-                    "durchmarsch_revoke",
-                    "a Durchmarsch deal is recorded by points.all_tricks, not by a revoke",
-                    {},
-                    field="revoke",
-                )
-            )
         if deal.points_value is not None or deal.points_sides is not None:
             errors.append(
                 Reason(
@@ -519,8 +526,8 @@ class _Facts:
     card_points: tuple[int, ...] | None = None
     revoke_seat: Seat | None = None
     revoke_points: tuple[int, ...] | None = None
-    #: Where the engine found the revoke itself: trick, card, rule, message.
-    revoke_found: dict[str, Any] = field(default_factory=dict)
+    #: The revoke the engine found itself in the tricks, if it did.
+    revoke_found: Revoke | None = None
     all_tricks: bool | None = None
     #: Seat numbers that took the tricks, when the record gives them.
     trick_winners: list[int] | None = None
@@ -550,6 +557,7 @@ def score_deal(record: Mapping[str, Any]) -> Answer:
         "how": deal.how,
         "trump": deal.trump.value,
         "forehand": deal.forehand.number,
+        "dealer": deal.forehand.previous.number,
         "declarer": deal.declarer.number,
         "declarer_side": deal.declarer.side,
         "kontra": deal.kontra,
@@ -578,6 +586,26 @@ def score_deal(record: Mapping[str, Any]) -> Answer:
 def _establish(deal: DealRecord, rank: Ranking) -> _Facts:
     """Check every claim of the record (K3.3, K5, K8.4, K10) and read its card points."""
     facts = _Facts(_rule_checks(deal))
+    _read_claims(deal, rank, facts)
+    if (
+        deal.players != 4
+        and facts.revoke_seat is not None
+        and deal.durchmarsch is None
+        and (deal.hands is None or len(deal.hands) != deal.players)
+    ):
+        facts.errors.append(
+            Reason(
+                "K1.4.1",
+                "revoke_needs_hands",
+                "with {players} players a revoked deal is judged from the cards dealt: give every hand",
+                {"players": deal.players},
+                field="hands",
+            )
+        )
+    return facts
+
+
+def _read_claims(deal: DealRecord, rank: Ranking, facts: _Facts) -> None:
     errors = facts.errors
     rep: Replay | None = None
     if deal.tricks is not None:
@@ -600,15 +628,18 @@ def _establish(deal: DealRecord, rank: Ranking) -> _Facts:
     if rep is not None:
         if not rep.errors:
             _read_replay(deal, rep, facts)
-        return facts
+        return
 
     jappa = bool(deal.options.jappa_total)
     total = deal_total(jappa)
-    if deal.durchmarsch is not None:
-        return facts
     if facts.revoke_seat is not None and facts.revoke_points is not None:
         errors.extend(_check_revoke_points(facts.revoke_points, deal.players, jappa))
-        return facts
+    if deal.durchmarsch is not None:
+        if facts.revoke_seat is not None and facts.revoke_points is not None:
+            facts.all_tricks = _march_stands(deal.durchmarsch.side, facts.revoke_seat, facts.revoke_points)
+        return
+    if facts.revoke_seat is not None:
+        return
     if deal.points_sides is not None:
         facts.card_points = deal.points_sides
     elif deal.points_value is not None and deal.points_team is not None:
@@ -622,7 +653,7 @@ def _establish(deal: DealRecord, rank: Ranking) -> _Facts:
                     total=total,
                 )
             )
-            return facts
+            return
         facts.card_points = (value, total - value) if deal.points_team == 1 else (total - value, value)
     if facts.card_points is not None:
         errors.extend(_check_card_points(facts.card_points, deal.players, jappa))
@@ -637,7 +668,6 @@ def _establish(deal: DealRecord, rank: Ranking) -> _Facts:
                     in_play=in_play,
                 )
             )
-    return facts
 
 
 def _read_replay(deal: DealRecord, rep: Replay, facts: _Facts) -> None:
@@ -645,11 +675,11 @@ def _read_replay(deal: DealRecord, rep: Replay, facts: _Facts) -> None:
     found = rep.revoke
     if deal.durchmarsch is not None:
         marcher = deal.durchmarsch.side
-        # A march fails at the first trick the others take; a revoke by the others before
-        # that leaves it standing on the tricks so far (K4.5 ends the deal there).
+        # K8.4: a march fails at the first trick the others take; a revoke by the others
+        # before that leaves it standing (K4.5 ends the deal there), one by the marching
+        # side loses it.
         clean_so_far = sum(rep.tricks_won) == rep.tricks_won[marcher - 1]
         facts.all_tricks = clean_so_far and (found is None or found.seat.side != marcher)
-        return
     if found is None:
         if deal.revoke_seat is not None:
             facts.errors.append(
@@ -661,7 +691,8 @@ def _read_replay(deal: DealRecord, rep: Replay, facts: _Facts) -> None:
                     field="revoke",
                 )
             )
-        facts.card_points = rep.card_points
+        if deal.durchmarsch is None:
+            facts.card_points = rep.card_points
         return
     if deal.revoke_seat is not None and (
         deal.revoke_seat != found.seat or tuple(deal.revoke_points or ()) != found.points
@@ -683,12 +714,15 @@ def _read_replay(deal: DealRecord, rep: Replay, facts: _Facts) -> None:
             )
         )
     facts.revoke_seat, facts.revoke_points = found.seat, found.points
-    facts.revoke_found = {
-        "trick": found.trick,
-        "card": str(found.card),
-        "rule": found.reason.rule,
-        "message": found.reason.message,
-    }
+    facts.revoke_found = found
+
+
+def _march_stands(marcher: int, revoker: Seat, points: Sequence[int]) -> bool:
+    """K8.4: a revoke ends a march like any deal. One by the other side before the marching
+    side lost a trick lets the march stand; one by the marching side loses it. Card points
+    for another side before the revoke show a trick it took: the march had failed already."""
+    clean_so_far = all(value == 0 for side, value in enumerate(points, 1) if side != marcher)
+    return clean_so_far and revoker.side != marcher
 
 
 def _points_in_play(deal: DealRecord, facts: _Facts, rank: Ranking) -> int | None:
@@ -725,6 +759,9 @@ def _march_outcome(deal: DealRecord, facts: _Facts, answer: Answer) -> list[int]
             "durchmarsch": {"seat": deal.durchmarsch.number, "side": marcher, "all_tricks": succeeded},
         }
     )
+    if facts.revoke_seat is not None and facts.revoke_points is not None:
+        # K8.4: the revoker never keeps a march deal (it stands against it, or it fails).
+        answer["revoke"] = _revoke_json(facts, kept=False)
     return [marcher] if succeeded else [s for s in sides if s != marcher]
 
 
@@ -743,7 +780,12 @@ def _revoke_outcome(
     else:
         kept = False
     declarer_wins = kept if revoker == declarer_side else not kept
-    winners = [declarer_side] if declarer_wins else _opponents(deal)
+    if declarer_wins:
+        winners = [declarer_side]
+    elif kept:
+        winners = [revoker]  # K1.4.1: a defender who keeps the deal alone; every other player 0
+    else:
+        winners = _opponents(deal)
     credited = [0] * deal.sides
     if kept or len(winners) > 1:
         # The revoker scores what it counted; with 2-3 players a losing declarer's
@@ -759,20 +801,25 @@ def _revoke_outcome(
             "side_points": counted,
             "credited": credited,
             "declarer_wins": declarer_wins,
-            "revoke": {
-                "seat": facts.revoke_seat.number,
-                "side": revoker,
-                "points": list(facts.revoke_points),
-                "kept": kept,
-                "trick": None,
-                "card": None,
-                "rule": None,
-                "message": None,
-                **facts.revoke_found,
-            },
+            "revoke": _revoke_json(facts, kept),
         }
     )
     return winners
+
+
+def _revoke_json(facts: _Facts, kept: bool) -> RevokeJSON:
+    assert facts.revoke_seat is not None and facts.revoke_points is not None
+    found = facts.revoke_found
+    return {
+        "seat": facts.revoke_seat.number,
+        "side": facts.revoke_seat.side,
+        "points": list(facts.revoke_points),
+        "kept": kept,
+        "trick": None if found is None else found.trick,
+        "card": None if found is None else str(found.card),
+        "rule": None if found is None else found.reason.rule,
+        "message": None if found is None else found.reason.message,
+    }
 
 
 def _plain_outcome(deal: DealRecord, facts: _Facts, extras: list[int], answer: Answer) -> list[int]:

@@ -20,8 +20,14 @@ Readings taken here:
   ``finished`` and ``winner`` are null (as for Schieber): nothing is half-applied.
   ``deals`` still holds every deal's own answer, so a screen can show which deal is wrong.
 * ``next`` (K1.3): the next dealer is the last deal's forehand ``f`` and the next
-  forehand ``f mod N + 1``; present while the match is not finished, null before the
-  first deal (the table picks the first dealer).
+  forehand ``f mod N + 1``; present while the match is not finished. Before the first
+  deal it is null unless the record gives ``first_forehand`` (the seat left of the first
+  dealer, whom the table picks).
+* ``target`` is the target of the format in its own unit (Liga Augen, ``target_big`` big
+  points or null, Hamburg's six) and ``points_needed`` what each side still needs of it.
+* Each deal's answer in ``deals`` gains its ``index``, ``scores_after`` (null from the first
+  deal not counted) and the format's states after it: ``laube_after`` and
+  ``must_play_after`` (small/big), ``dice_faces_after`` (Hamburg).
 * Besides the contract's fields the answer adds ``running`` (the ``scores`` after each
   counted deal, for score sheets) and, for small/big, ``must_play_missed`` (deals that a
   Laube-bound team did not play: shown, never rejected, because K7.5 binds it only "if it
@@ -33,9 +39,10 @@ Readings taken here:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
+from rules_engine.answers import KlammernDealAnswer, KlammernMatchAnswer, NextTurn, ReasonJSON
 from rules_engine.errors import InvalidRecord, RuleBroken
 from rules_engine.klammern.formats import (
     DEFAULT_FORMAT,
@@ -44,14 +51,15 @@ from rules_engine.klammern.formats import (
     Format,
     March,
     MatchSetup,
+    Standing,
     deal_after_end,
 )
 from rules_engine.klammern.formats.liga import DEFAULT_TARGET
 from rules_engine.records import Fields, check_integer
 from rules_engine.seats import Seat
 
-Answer = dict[str, Any]
-DealScorer = Callable[[Mapping[str, Any]], Answer]
+Answer = KlammernMatchAnswer
+DealScorer = Callable[[Mapping[str, Any]], KlammernDealAnswer]
 GAME = "klammern"
 
 MATCH_FIELDS: tuple[str, ...] = (
@@ -62,6 +70,7 @@ MATCH_FIELDS: tuple[str, ...] = (
     "options",
     "target",
     "target_big",
+    "first_forehand",
     "deals",
 )
 #: Fields a match gives once for all its deals (DEAL_RECORD.md).
@@ -78,13 +87,14 @@ def parse_match(record: object) -> tuple[Format, MatchSetup, dict[str, Any], lis
     fields = Fields(record, "match", MATCH_FIELDS)
     game = fields.raw("game", GAME)
     if game != GAME:
-        raise InvalidRecord(f"match.game: a Klammern match has game {GAME!r}, not {game!r}")
+        raise InvalidRecord(f"match.game: a Klammern match has game {GAME!r}, not {game!r}", field="game")
     players: int = fields.integer("players", 4, minimum=2, maximum=4)
     format_name: str = fields.choice("format", FORMATS, DEFAULT_FORMAT)
     for key, owner in FORMAT_TARGETS.items():
         if fields.has(key) and format_name != owner:
             raise InvalidRecord(
-                f"match.{key} belongs to the {owner!r} format; this match's format is {format_name!r}"
+                f"match.{key} belongs to the {owner!r} format; this match's format is {format_name!r}",
+                field=key,
             )
     target = DEFAULT_TARGET
     if fields.has("target"):
@@ -102,15 +112,25 @@ def parse_match(record: object) -> tuple[Format, MatchSetup, dict[str, Any], lis
     records: list[Mapping[str, Any]] = []
     for index, deal in enumerate(deals):
         if not isinstance(deal, Mapping):
-            raise InvalidRecord(f"match.deals[{index}] must be a JSON object, not {type(deal).__name__}")
+            raise InvalidRecord(
+                f"match.deals[{index}] must be a JSON object, not {type(deal).__name__}", deal=index
+            )
         for key, value in shared.items():
             if deal.get(key) is not None and deal[key] != value:
                 raise InvalidRecord(
                     f"match.deals[{index}].{key} is {deal[key]!r} but the match gives {value!r};"
-                    f" a match states {key} once for all its deals"
+                    f" a match states {key} once for all its deals",
+                    field=key,
+                    deal=index,
                 )
         records.append({**deal, **shared})
-    setup = MatchSetup(players=players, target=target, target_big=target_big)
+    first: Seat | None = fields.seat("first_forehand", players, None)
+    setup = MatchSetup(
+        players=players,
+        target=target,
+        target_big=target_big,
+        first_forehand=None if first is None else first.number,
+    )
     return FORMATS[format_name], setup, options, records
 
 
@@ -122,7 +142,7 @@ def _check_options(profile: object, options: Mapping[str, Any]) -> None:
     try:
         klammern_options(profile, options)
     except InvalidRecord as error:
-        raise InvalidRecord(f"match: {error}") from None
+        raise InvalidRecord(f"match: {error}", field=error.field) from None
 
 
 def score_match(record: Mapping[str, Any]) -> Answer:
@@ -139,8 +159,8 @@ def score_match(record: Mapping[str, Any]) -> Answer:
 def score_match_with(record: Mapping[str, Any], score_deal: DealScorer) -> Answer:
     """:func:`score_match` with the deal scorer given (tests use synthetic deal answers)."""
     format_, setup, _options, records = parse_match(record)
-    answers: list[Answer] = []
-    errors: list[dict[str, Any]] = []
+    answers: list[KlammernDealAnswer] = []
+    errors: list[ReasonJSON] = []
     figures: list[DealFigures] = []
     for index, deal_record in enumerate(records):
         answer = _score_one(score_deal, deal_record, index)
@@ -151,7 +171,10 @@ def score_match_with(record: Mapping[str, Any], score_deal: DealScorer) -> Answe
             # Only the valid deals before the first invalid one are counted: a deal after
             # an invalid one cannot be placed in the match.
             figures.append(deal_figures(answer, index, format_, setup.players))
-    standing, running = format_.play(figures, setup)
+    steps = format_.standings(figures, setup)
+    standing = steps[-1] if steps else format_.start(setup.players)
+    _annotate(answers, steps)
+    target = format_.target(setup)
     extra = deal_after_end(standing.ending, len(records))
     if extra is not None:
         errors.append(extra.to_json())
@@ -160,39 +183,64 @@ def score_match_with(record: Mapping[str, Any], score_deal: DealScorer) -> Answe
         return {
             "valid": False,
             "errors": errors,
+            "target": target,
             "scores": None,
             "finished": None,
             "winner": None,
+            "points_needed": None,
             "deals": answers,
         }
     ending = standing.ending
-    result: Answer = {
+    # A plain dict: each format adds its own states (the answer's type names them all).
+    result: dict[str, Any] = {
         "valid": True,
         "errors": [],
+        "target": target,
         "scores": standing.scores_json(),
         **standing.states_json(),
         "finished": ending is not None,
         "winner": None if ending is None else ending.winner,
+        "points_needed": None if target is None else [max(0, target - p) for p in standing.progress],
     }
     if ending is None:
-        result["next"] = next_turn(figures[-1].forehand, setup.players) if figures else None
-    result["running"] = running
+        if figures:
+            result["next"] = next_turn(figures[-1].forehand, setup.players)
+        else:
+            result["next"] = (
+                None if setup.first_forehand is None else first_turn(setup.first_forehand, setup.players)
+            )
+    result["running"] = [step.scores_json() for step in steps]
     result["deals"] = answers
-    return result
+    return cast(KlammernMatchAnswer, result)
 
 
-def _score_one(score_deal: DealScorer, record: Mapping[str, Any], index: int) -> Answer:
+def _annotate(answers: list[KlammernDealAnswer], steps: Sequence[Standing]) -> None:
+    """Each deal's place in the match: its index, the scores and the format's states after
+    it (Laube, dice faces), null from the first deal that is not counted on."""
+    empty = {key: None for key in steps[0].after_json()} if steps else {}
+    for index, answer in enumerate(answers):
+        plain = cast(dict[str, Any], answer)  # the format's own keys: the answer's type names them
+        plain["index"] = index
+        if index < len(steps):
+            plain["scores_after"] = steps[index].scores_json()
+            plain.update(steps[index].after_json())
+        else:
+            plain["scores_after"] = None
+            plain.update(empty)
+
+
+def _score_one(score_deal: DealScorer, record: Mapping[str, Any], index: int) -> KlammernDealAnswer:
     try:
         return score_deal(record)
     except InvalidRecord as error:
-        raise InvalidRecord(f"match.deals[{index}]: {error}") from None
+        raise error.in_deal(index, f"match.deals[{index}]") from None
     except RuleBroken as broken:
         # The deal contract answers rule breaks; this keeps a raised one from escaping.
         return {"valid": False, "errors": [reason.to_json() for reason in broken.reasons]}
 
 
-def _located(reason: Mapping[str, Any], index: int) -> dict[str, Any]:
-    """A deal answer's reason, naming its deal in the match (DEAL_RECORD.md)."""
+def _located(reason: ReasonJSON, index: int) -> ReasonJSON:
+    """A deal answer's reason, naming its deal in the match (DEAL_RECORD.md), after its code."""
     located: dict[str, Any] = {}
     for key, value in reason.items():
         if key != "deal":
@@ -200,7 +248,7 @@ def _located(reason: Mapping[str, Any], index: int) -> dict[str, Any]:
         if key == "code":
             located["deal"] = index
     located.setdefault("deal", index)
-    return located
+    return cast(ReasonJSON, located)
 
 
 def deal_figures(answer: Mapping[str, Any], index: int, format_: Format, players: int) -> DealFigures:
@@ -223,7 +271,17 @@ def deal_figures(answer: Mapping[str, Any], index: int, format_: Format, players
     )
 
 
-def next_turn(last_forehand: int, players: int) -> dict[str, int]:
+def first_turn(first_forehand: int, players: int) -> NextTurn:
+    """K1.3: the first deal's dealer sits just before its forehand.
+
+    >>> first_turn(1, 3)
+    {'dealer': 3, 'forehand': 1}
+    """
+    forehand = Seat(first_forehand, players)
+    return {"dealer": forehand.previous.number, "forehand": forehand.number}
+
+
+def next_turn(last_forehand: int, players: int) -> NextTurn:
     """K1.3 [reading]: the deal passes to the left — the last forehand deals next.
 
     >>> next_turn(4, 4)
@@ -233,4 +291,4 @@ def next_turn(last_forehand: int, players: int) -> dict[str, int]:
     return {"dealer": dealer.number, "forehand": dealer.next.number}
 
 
-__all__ = ["next_turn", "parse_match", "score_match", "score_match_with"]
+__all__ = ["first_turn", "next_turn", "parse_match", "score_match", "score_match_with"]

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules_engine.answers import KlammernLegalAnswer
 from rules_engine.cards import Card, Suit, format_cards
 from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.klammern.contracts import (
@@ -403,7 +404,7 @@ def _cards_of(mask: int) -> list[Card]:
 _POSITION_FIELDS = ("game", "profile", "options", "trump", "hand", "trick", "players")
 
 
-def legal_cards(position: Mapping[str, Any]) -> dict[str, Any]:
+def legal_cards(position: Mapping[str, Any]) -> KlammernLegalAnswer:
     """Which cards of ``position['hand']`` may be played to ``position['trick']``, and why not.
 
     Answer: ``{"valid", "errors", "legal": [codes in hand order], "illegal": {code: reason}}``.
@@ -423,7 +424,8 @@ def legal_cards(position: Mapping[str, Any]) -> dict[str, Any]:
     check_deck(trick, DECK, GAME, "position.trick")
     if len(trick) >= players:
         raise InvalidRecord(
-            f"position.trick has {len(trick)} cards; with {players} players a trick is complete at {players}"
+            f"position.trick has {len(trick)} cards; with {players} players a trick is complete at {players}",
+            field="trick",
         )
     errors: list[Reason] = []
     seen: set[Card] = set()

@@ -1,8 +1,9 @@
 """Schieber contracts, their rank orders and point values (S3, S5), and the rule options.
 
 Everything a contract changes is a table here: the rank orders (S3.4), the card points
-(S5.1-S5.3), the factors (S3.3). Profiles (`seed`, `official`) are sets of option values
-(SCHIEBER.md, Variants); :func:`schieber_options` resolves a record's profile and options.
+(S5.1-S5.3), the factors (S3.3). Profiles (`seed`, `official`, and TOURNAMENT.md's T2
+`tournament`) are sets of option values (SCHIEBER.md, Variants); :func:`schieber_options`
+resolves a record's profile and options.
 """
 
 from __future__ import annotations
@@ -80,6 +81,13 @@ def _parse_bool(value: Any) -> bool:
     return value
 
 
+def _parse_match_value(value: Any) -> int:
+    # S5.5 / T2.4: a Match is worth at least the 157 its cards give.
+    if isinstance(value, bool) or not isinstance(value, int) or value < DEAL_TOTAL:
+        raise InvalidRecord(f"must be a whole number >= {DEAL_TOTAL}, not {value!r}")
+    return value
+
+
 SCHIEBER_OPTIONS: Mapping[str, OptionSpec] = MappingProxyType(
     {
         "factors": OptionSpec("factors", "S3.3", dict(SEED_FACTORS), _parse_factors, merge=True),
@@ -91,6 +99,10 @@ SCHIEBER_OPTIONS: Mapping[str, OptionSpec] = MappingProxyType(
         "weis_equal_points": OptionSpec(
             "weis_equal_points", "S6.5", "more_cards", choice_of("more_cards", "quartet_first")
         ),
+        # TOURNAMENT.md T2.1 and T2.4: Weis and Stöck may not count, and a Match may carry less bonus.
+        "weis": OptionSpec("weis", "S6", True, _parse_bool),
+        "stoeck": OptionSpec("stoeck", "S6.6", True, _parse_bool),
+        "match_value": OptionSpec("match_value", "S5.5", DEAL_TOTAL + MATCH_BONUS, _parse_match_value),
     }
 )
 
@@ -108,10 +120,20 @@ SCHIEBER_PROFILES: Mapping[str, Mapping[str, Any]] = MappingProxyType(
                 "weis_equal_points": "more_cards",
             }
         ),
+        # TOURNAMENT.md T2: the Passe of clubs and tournaments (every contract once, tricks only).
+        "tournament": MappingProxyType(
+            {
+                "factors": dict.fromkeys(CONTRACT_KEYS, 1),
+                "undenufe_points": "six11",
+                "weis": False,
+                "stoeck": False,
+                "match_value": DEAL_TOTAL,
+            }
+        ),
     }
 )
 
-#: S1.2: the target when a match record gives none.
+#: S1.2: the target when a match record gives none (the `tournament` profile has none, T2.6).
 DEFAULT_TARGET: Mapping[str, int] = MappingProxyType({"seed": 3000, "official": 2500})
 
 
@@ -138,14 +160,17 @@ class Contract:
     def __post_init__(self) -> None:
         if self.key not in CONTRACT_KEYS:
             raise InvalidNotation(
-                f"contract: unknown contract {self.key!r} (use a suit letter H, D, S, C, 'obenabe' or 'undenufe')"
+                f"contract: unknown contract {self.key!r} (use a suit letter H, D, S, C, 'obenabe' or 'undenufe')",
+                field="contract",
             )
 
     @classmethod
     def parse(cls, text: object) -> Contract:
         """:raises InvalidNotation: when ``text`` names no contract."""
         if not isinstance(text, str):
-            raise InvalidNotation(f"contract must be a suit letter, 'obenabe' or 'undenufe', not {text!r}")
+            raise InvalidNotation(
+                f"contract must be a suit letter, 'obenabe' or 'undenufe', not {text!r}", field="contract"
+            )
         key = text.strip()
         key = key.upper() if len(key) == 1 else key.lower()
         return cls(key)

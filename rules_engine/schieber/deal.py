@@ -13,24 +13,25 @@ Match bonus, Weis, Weis winner, Stöck, total, raw figures, trick winners, Match
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import Any
 
+from rules_engine.answers import SchieberDealAnswer
 from rules_engine.cards import CARD_BY_CODE, Card, format_cards, parse_cards
-from rules_engine.errors import InvalidRecord, Reason, RuleBroken
+from rules_engine.errors import InvalidNotation, InvalidRecord, Reason, RuleBroken
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields, per_seat_card_groups, per_seat_cards
 from rules_engine.schieber.contracts import (
     ALL_CONTRACTS,
     DEAL_TOTAL,
-    MATCH_BONUS,
     PLAYERS,
     TRICKS_PER_DEAL,
     Contract,
     schieber_options,
 )
 from rules_engine.schieber.play import check_trick_points, replay
+from rules_engine.schieber.points import match_value
 from rules_engine.schieber.stoeck import check_stoeck, stoeck_cards, stoeck_points
 from rules_engine.schieber.weis import Weis, WeisAward, award_weis, check_declaration, read_weis
 from rules_engine.seats import Seat
@@ -89,10 +90,10 @@ def _parse_points(data: object, where: str) -> PointsClaim:
     match = points.boolean("match") if points.has("match") else False
     if match:
         if points.has("value"):
-            raise InvalidRecord(f"{where}: give either 'match': true or a 'value', not both")
+            raise InvalidRecord(f"{where}: give either 'match': true or a 'value', not both", where=where)
         return PointsClaim(team, None, True)
     if not points.has("value"):
-        raise InvalidRecord(f"{where}.value is missing (or say 'match': true)")
+        raise InvalidRecord(f"{where}.value is missing (or say 'match': true)", where=f"{where}.value")
     # Range errors are rule breaks (S8), so any whole number is read here.
     return PointsClaim(team, points.integer("value"), False)
 
@@ -114,14 +115,19 @@ def _parse_tricks(raw: object, name: str) -> tuple[tuple[Card, ...], ...]:
             else:
                 return tuple(zip(stream, stream, stream, stream))
     if isinstance(raw, (str, bytes)) or not isinstance(raw, (list, tuple)):
-        raise InvalidRecord(f"{name} must be a list of the {TRICKS_PER_DEAL} tricks, not {raw!r}")
+        raise InvalidRecord(f"{name} must be a list of the {TRICKS_PER_DEAL} tricks, not {raw!r}", where=name)
     if len(raw) != TRICKS_PER_DEAL:
-        raise InvalidRecord(f"{name} must be the {TRICKS_PER_DEAL} tricks of the deal, not {len(raw)}")
+        raise InvalidRecord(
+            f"{name} must be the {TRICKS_PER_DEAL} tricks of the deal, not {len(raw)}", where=name
+        )
     tricks = []
     for index, trick in enumerate(raw):
         cards = parse_cards(trick, what=f"{name}[{index}]")
         if len(cards) != PLAYERS:
-            raise InvalidRecord(f"{name}[{index}] must hold the {PLAYERS} cards played, not {len(cards)}")
+            raise InvalidRecord(
+                f"{name}[{index}] must hold the {PLAYERS} cards played, not {len(cards)}",
+                where=f"{name}[{index}]",
+            )
         tricks.append(cards)
     return tuple(tricks)
 
@@ -141,21 +147,30 @@ def parse_deal(data: object, where: str = "deal", *, allowed: Iterable[str] = RE
 def _read_fields(deal: Fields, where: str) -> DealRecord:
     forehand = deal.seat("forehand")
     if forehand is None:
-        raise InvalidRecord(f"{deal.name('forehand')} is missing (the seat that leads the first trick)")
+        raise InvalidRecord(
+            f"{deal.name('forehand')} is missing (the seat that leads the first trick)",
+            where=deal.name("forehand"),
+        )
     raw_contract = deal.raw("contract")
     contract = _CONTRACTS.get(raw_contract) if type(raw_contract) is str else None
     if contract is None and "contract" in deal.data:
-        contract = Contract.parse(raw_contract)
+        try:
+            contract = Contract.parse(raw_contract)
+        except InvalidRecord as error:
+            raise InvalidNotation(str(error), where=deal.name("contract")) from None
     if contract is None:
-        raise InvalidRecord(f"{deal.name('contract')} is missing")
+        raise InvalidRecord(f"{deal.name('contract')} is missing", where=deal.name("contract"))
     pushed = deal.boolean("pushed") if deal.has("pushed") else False
     has_points, has_tricks = deal.has("points"), deal.has("tricks")
     if has_points and has_tricks:
         raise InvalidRecord(
-            f"{where}: give 'points' or 'tricks', not both (with tricks the engine counts the points)"
+            f"{where}: give 'points' or 'tricks', not both (with tricks the engine counts the points)",
+            where=deal.name("points"),
         )
     if not has_points and not has_tricks:
-        raise InvalidRecord(f"{where}: 'points' is missing (or give the nine 'tricks')")
+        raise InvalidRecord(
+            f"{where}: 'points' is missing (or give the nine 'tricks')", where=deal.name("points")
+        )
     points = _parse_points(deal.raw("points"), deal.name("points")) if has_points else None
     tricks = _parse_tricks(deal.raw("tricks"), deal.name("tricks")) if has_tricks else None
     weis = per_seat_card_groups(deal.mapping("weis", None), PLAYERS, deal.name("weis"))
@@ -193,7 +208,8 @@ class DealScore:
     def raw_match_bonus(self) -> Pair:
         if self.match_team is None:
             return (0, 0)
-        return (MATCH_BONUS, 0) if self.match_team == 1 else (0, MATCH_BONUS)
+        bonus = match_value(self.options) - DEAL_TOTAL  # S5.5, or the option `match_value` (T2.4)
+        return (bonus, 0) if self.match_team == 1 else (0, bonus)
 
     @property
     def raw_weis(self) -> Pair:
@@ -227,38 +243,35 @@ class DealScore:
     def total(self) -> Pair:
         return self.scaled(self.raw_total)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SchieberDealAnswer:
         """The DEAL_RECORD.md answer, with added fields (see the module docstring for invalid deals)."""
         record = self.record
-        answer: dict[str, Any] = {
-            "valid": self.valid,
-            "errors": [reason.to_json() for reason in self.reasons],
-            "factor": self.factor,
-            "contract": str(record.contract),
-            "forehand": record.forehand.number,
-            "pushed": record.pushed,
-        }
-        if not self.valid:
-            answer.update(
-                dict.fromkeys(
-                    (
-                        "trick_points",
-                        "match_bonus",
-                        "weis",
-                        "weis_winner",
-                        "stoeck",
-                        "total",
-                        "raw",
-                        "match_team",
-                        "weis_declared",
-                        "weis_best",
-                        "weis_comparison",
-                    )
-                )
-            )
+        errors = [reason.to_json() for reason in self.reasons]
+        forehand = record.forehand
+        if errors:
+            invalid: SchieberDealAnswer = {
+                "valid": False,
+                "errors": errors,
+                "factor": self.factor,
+                "contract": str(record.contract),
+                "forehand": forehand.number,
+                "dealer": forehand.previous.number,
+                "pushed": record.pushed,
+                "trick_points": None,
+                "match_bonus": None,
+                "weis": None,
+                "weis_winner": None,
+                "stoeck": None,
+                "total": None,
+                "raw": None,
+                "match_team": None,
+                "weis_declared": None,
+                "weis_best": None,
+                "weis_comparison": None,
+            }
             if record.tricks is not None:
-                answer["trick_winners"] = None
-            return answer
+                invalid["trick_winners"] = None
+            return invalid
         award = self.award
         # The figures are read once here: the properties recompute them on every read.
         factor = self.factor
@@ -268,29 +281,38 @@ class DealScore:
         st1, st2 = self.raw_stoeck
         total1, total2 = tp1 + mb1 + w1 + st1, tp2 + mb2 + w2 + st2
         declared = self.declared
-        answer["trick_points"] = [tp1 * factor, tp2 * factor]
-        answer["match_bonus"] = [mb1 * factor, mb2 * factor]
-        answer["weis"] = [w1 * factor, w2 * factor]
-        answer["weis_winner"] = award.winner if award is not None else None
-        answer["stoeck"] = [st1 * factor, st2 * factor]
-        answer["total"] = [total1 * factor, total2 * factor]
-        answer["raw"] = {
-            "trick_points": [tp1, tp2],
-            "match_bonus": [mb1, mb2],
-            "weis": [w1, w2],
-            "stoeck": [st1, st2],
-            "total": [total1, total2],
+        answer: SchieberDealAnswer = {
+            "valid": True,
+            "errors": errors,
+            "factor": factor,
+            "contract": str(record.contract),
+            "forehand": forehand.number,
+            "dealer": forehand.previous.number,
+            "pushed": record.pushed,
+            "trick_points": [tp1 * factor, tp2 * factor],
+            "match_bonus": [mb1 * factor, mb2 * factor],
+            "weis": [w1 * factor, w2 * factor],
+            "weis_winner": award.winner if award is not None else None,
+            "stoeck": [st1 * factor, st2 * factor],
+            "total": [total1 * factor, total2 * factor],
+            "raw": {
+                "trick_points": [tp1, tp2],
+                "match_bonus": [mb1, mb2],
+                "weis": [w1, w2],
+                "stoeck": [st1, st2],
+                "total": [total1, total2],
+            },
+            "match_team": self.match_team,
+            "weis_declared": (
+                {str(seat.number): [w.to_json() for w in items] for seat, items in sorted(declared.items())}
+                if declared
+                else {}
+            ),
+            "weis_best": award.best.to_json() if award is not None and award.best is not None else None,
+            "weis_comparison": (
+                award.comparison.to_json() if award is not None and award.comparison is not None else None
+            ),
         }
-        answer["match_team"] = self.match_team
-        answer["weis_declared"] = (
-            {str(seat.number): [w.to_json() for w in items] for seat, items in sorted(declared.items())}
-            if declared
-            else {}
-        )
-        answer["weis_best"] = award.best.to_json() if award is not None and award.best is not None else None
-        answer["weis_comparison"] = (
-            award.comparison.to_json() if award is not None and award.comparison is not None else None
-        )
         if self.trick_winners is not None:
             answer["trick_winners"] = [seat.number for seat in self.trick_winners]
         return answer
@@ -462,6 +484,40 @@ def _take_points(score: DealScore) -> None:
     score.reasons.extend(check_trick_points(score.record.contract, score.options, claim.value, False))
 
 
+def _without_uncounted(score: DealScore) -> DealRecord:
+    """Options `weis`/`stoeck` false (TOURNAMENT.md T2.1): a claim of either breaks T2.1 and scores nothing.
+
+    An empty ``weis`` and a null ``stoeck`` are allowed; the record checked on is the one
+    without the claims that cannot count.
+    """
+    record = score.record
+    if not score.options.get("weis", True) and any(record.weis.values()):
+        seats = [seat.number for seat, groups in sorted(record.weis.items()) if groups]
+        score.reasons.append(
+            Reason(
+                "T2.1",
+                "weis_not_counted",
+                "no Weis under the {profile} profile (option weis is false); seat {seats} declares one",
+                {"profile": score.options.profile, "seats": ", ".join(map(str, seats))},
+                field="weis",
+            )
+        )
+    if not score.options.get("stoeck", True) and record.stoeck is not None:
+        score.reasons.append(
+            Reason(
+                "T2.1",
+                "stoeck_not_counted",
+                "no Stöck under the {profile} profile (option stoeck is false); seat {seat} claims it",
+                {"profile": score.options.profile, "seat": record.stoeck.number},
+                field="stoeck",
+            )
+        )
+    weis = record.weis if score.options.get("weis", True) else {}
+    stoeck = record.stoeck if score.options.get("stoeck", True) else None
+    score.record = replace(record, weis=weis, stoeck=stoeck)
+    return score.record
+
+
 def evaluate_deal(record: DealRecord, options: RuleOptions) -> DealScore:
     """Check every rule a deal record can break and compute its raw figures."""
     score = DealScore(record, options, record.contract.factor(options))
@@ -473,6 +529,8 @@ def evaluate_deal(record: DealRecord, options: RuleOptions) -> DealScore:
         hands = record.hands
         if hands is not None:
             score.reasons.extend(_check_hands(hands))
+    if not options.get("weis", True) or not options.get("stoeck", True):
+        record = _without_uncounted(score)
     claimed = _check_weis_claims(score)
     _check_claims_against_cards(score, claimed, hands)
     if record.stoeck is not None:
@@ -559,13 +617,13 @@ def read_deal_record(record: object) -> tuple[DealRecord, RuleOptions]:
     fields = Fields(record, "deal", RECORD_FIELDS)
     game = fields.raw("game", "schieber")
     if game != "schieber":
-        raise InvalidRecord(f"game: {game!r} is not a Schieber record")
+        raise InvalidRecord(f"game: {game!r} is not a Schieber record", field="game")
     options = cached_options(fields.raw("profile"), fields.raw("options"))
     # The same fields parse_deal(record, "deal") would read: checked once, not twice.
     return _read_fields(fields, "deal"), options
 
 
-def score_deal(record: Mapping[str, Any]) -> dict[str, Any]:
+def score_deal(record: Mapping[str, Any]) -> SchieberDealAnswer:
     """Validate and score one Schieber deal record (DEAL_RECORD.md).
 
     :raises InvalidRecord: the input is not a deal record. Rule breaks are answered

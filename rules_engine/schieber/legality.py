@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
+from rules_engine.answers import ReasonJSON
 from rules_engine.cards import SCHIEBER_DECK, Card, Rank, Suit
 from rules_engine.errors import Reason, RuleBroken
 from rules_engine.options import RuleOptions
@@ -605,11 +606,11 @@ Context = tuple[
     int,
     int,
     str,
-    dict[str, object],
+    ReasonJSON,
     dict[str, object],
     Mapping["str | None", str],
     Mapping["str | None", dict[str, object]],
-    dict[str, object],
+    ReasonJSON,
     int,
     tuple[tuple["str | None", int], ...],
 ]
@@ -617,11 +618,11 @@ Context = tuple[
 
 def _prototypes(
     why: int, trump: str | None, key: str, led_card: str, highest: str | None = None
-) -> tuple[dict[str, object], dict[str, object]]:
-    # Key order as Reason.to_json() and make_reason() give it; None marks what a call fills.
-    # Copying a dict of the same keys is cheaper than building one.
+) -> tuple[ReasonJSON, dict[str, object]]:
+    # Key order as Reason.to_json() and make_reason() give it; "", {} and None mark what a
+    # call fills. Copying a dict of the same keys is cheaper than building one.
     rule, code, _ = _FOLLOW_OR_TRUMP if why == MUST_FOLLOW_SUIT and trump is not None else _TEMPLATES[why]
-    reason: dict[str, object] = {"rule": rule, "message": None, "code": code, "params": None}
+    reason: ReasonJSON = {"rule": rule, "message": "", "code": code, "params": {}}
     params: dict[str, object] = {
         "card": None,
         "contract": key,

@@ -6,6 +6,10 @@ that Stöck, on Weis the Stöck and the Weis, on trick points everything of the 
 When both teams cross by trick points, the deal's ``reached_first`` decides (S7.3); with
 the tricks entered card by card the engine checks that claim.
 
+The answer adds ``target``, ``points_needed`` and ``schneider_threatened`` (S1.3: the
+teams that would be Schneider if the match ended now). ``next`` is null before the first
+deal unless the record gives ``first_forehand`` (who holds Rosen 7, S2.3).
+
 An invalid match record "yields no score": ``scores``, ``finished`` and ``winner`` are
 null and neither ``schneider`` nor ``next`` is given. Each deal's own answer is still in
 ``deals`` (with its own validity); ``counted`` and ``scores_after`` are null from the
@@ -16,22 +20,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, Literal
 
+from rules_engine.answers import SchieberDealAnswer, SchieberMatchAnswer
 from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields
-from rules_engine.schieber.contracts import DEFAULT_TARGET, MATCH_BONUS, TRICKS_PER_DEAL
-from rules_engine.schieber.deal import DEAL_FIELDS, DealScore, cached_options, evaluate_deal, parse_deal
+from rules_engine.schieber.contracts import DEFAULT_TARGET, TRICKS_PER_DEAL
+from rules_engine.schieber.deal import (
+    DEAL_FIELDS,
+    DealRecord,
+    DealScore,
+    cached_options,
+    evaluate_deal,
+    parse_deal,
+)
 from rules_engine.seats import Seat
 
 __all__ = ["MATCH_FIELDS", "DealOutcome", "crossing_trick", "score_match"]
 
-MATCH_FIELDS: frozenset[str] = frozenset({"game", "profile", "options", "target", "deals"})
+MATCH_FIELDS: frozenset[str] = frozenset({"game", "profile", "options", "target", "first_forehand", "deals"})
 
 Pair = tuple[int, int]
 
-STOECK, WEIS, TRICK_POINTS = "stoeck", "weis", "trick_points"
+#: The stage of a deal at which the match ended (S7.2): Stöck, Weis or trick points.
+EndedOn = Literal["stoeck", "weis", "trick_points"]
+STOECK: Final = "stoeck"
+WEIS: Final = "weis"
+TRICK_POINTS: Final = "trick_points"
 
 
 def _add(a: Pair, b: Pair) -> Pair:
@@ -43,7 +59,7 @@ class DealOutcome:
     """What one valid deal adds to the match, and whether it ended it (S7.1, S7.2)."""
 
     counted: Pair
-    ended_on: str | None
+    ended_on: EndedOn | None
     winner: int | None
     reasons: tuple[Reason, ...] = ()
 
@@ -60,7 +76,7 @@ def crossing_trick(score: DealScore, before: Pair, target: int, team: int) -> in
     for trick, running in enumerate(score.running):
         points = running[index]
         if trick == TRICKS_PER_DEAL - 1 and score.match_team == team:
-            points += MATCH_BONUS
+            points += score.raw_match_bonus[index]
         if before[index] + points * score.factor >= target:
             return trick
     return None
@@ -69,7 +85,8 @@ def crossing_trick(score: DealScore, before: Pair, target: int, team: int) -> in
 def deal_outcome(score: DealScore, before: Pair, target: int) -> DealOutcome:
     """Count one valid deal into the match in the order Stöck, Weis, trick points (S7.2)."""
     counted: Pair = (0, 0)
-    for stage, part in ((STOECK, score.stoeck), (WEIS, score.weis)):
+    stages: tuple[tuple[EndedOn, Pair], ...] = ((STOECK, score.stoeck), (WEIS, score.weis))
+    for stage, part in stages:
         counted = _add(counted, part)
         after = _add(before, counted)
         # Only one team scores Stöck and only one Weis, so one team at most crosses here.
@@ -118,30 +135,45 @@ def _both_crossed(score: DealScore, before: Pair, target: int, counted: Pair) ->
     return DealOutcome(counted, TRICK_POINTS, claim)
 
 
-def _read_match(record: object) -> tuple[RuleOptions, int, list[Any]]:
+def _read_match(record: object) -> tuple[RuleOptions, int, Seat | None, list[Any]]:
     fields = Fields(record, "match", MATCH_FIELDS)
     game = fields.raw("game", "schieber")
     if game != "schieber":
-        raise InvalidRecord(f"game: {game!r} is not a Schieber record")
+        raise InvalidRecord(f"game: {game!r} is not a Schieber record", field="game")
     options = cached_options(fields.raw("profile"), fields.raw("options"))
-    target = fields.integer("target", minimum=1) if fields.has("target") else DEFAULT_TARGET[options.profile]
+    if fields.has("target"):
+        target = fields.integer("target", minimum=1)
+    elif options.profile in DEFAULT_TARGET:
+        target = DEFAULT_TARGET[options.profile]
+    else:  # TOURNAMENT.md T2.6: a Passe has no target; a match under its profile must name one
+        raise InvalidRecord(
+            f"match.target is missing (the {options.profile!r} profile has no target)", where="match.target"
+        )
     if not fields.has("deals"):
-        raise InvalidRecord("match.deals is missing (the list of deals, [] before the first)")
+        raise InvalidRecord("match.deals is missing (the list of deals, [] before the first)", field="deals")
     deals = fields.sequence("deals")
-    return options, int(target), list(deals)
+    first_forehand: Seat | None = fields.seat("first_forehand", 4, None)
+    return options, int(target), first_forehand, list(deals)
 
 
-def score_match(record: Mapping[str, Any]) -> dict[str, Any]:
+def _parse_deal(deal: object, index: int) -> DealRecord:
+    try:
+        return parse_deal(deal, f"deals[{index}]", allowed=DEAL_FIELDS)
+    except InvalidRecord as error:
+        if error.deal is None:  # a fault its own message locates by value only (a card code)
+            error.deal = index
+        raise
+
+
+def score_match(record: Mapping[str, Any]) -> SchieberMatchAnswer:
     """Validate and score a whole Schieber match record (DEAL_RECORD.md).
 
     :raises InvalidRecord: the input is not a match record (any deal malformed included).
     """
-    options, target, raw_deals = _read_match(record)
-    parsed = [
-        parse_deal(deal, f"deals[{index}]", allowed=DEAL_FIELDS) for index, deal in enumerate(raw_deals)
-    ]
+    options, target, first_forehand, raw_deals = _read_match(record)
+    parsed = [_parse_deal(deal, index) for index, deal in enumerate(raw_deals)]
     errors: list[Reason] = []
-    answers: list[dict[str, Any]] = []
+    answers: list[SchieberDealAnswer] = []
     scores: Pair = (0, 0)
     summing = True
     winner: int | None = None
@@ -179,55 +211,76 @@ def score_match(record: Mapping[str, Any]) -> dict[str, Any]:
                 scores = _add(scores, outcome.counted)
                 if outcome.winner is not None:
                     winner, decided_at = outcome.winner, index
-            answer.update(
-                {
-                    "counted": list(outcome.counted) if summing else None,
-                    "scores_after": list(scores) if summing else None,
-                    "ended_on": outcome.ended_on if summing else None,
-                }
-            )
+            answer["counted"] = list(outcome.counted) if summing else None
+            answer["scores_after"] = list(scores) if summing else None
+            answer["ended_on"] = outcome.ended_on if summing else None
         else:
-            answer.update({"counted": None, "scores_after": None, "ended_on": None})
+            answer["counted"] = answer["scores_after"] = None
+            answer["ended_on"] = None
         answers.append(answer)
-    return _answer(errors, answers, scores, winner, target, parsed[-1].forehand if parsed else None, options)
+    last_forehand = parsed[-1].forehand if parsed else None
+    return _answer(errors, answers, scores, winner, target, last_forehand, first_forehand, options)
 
 
 def _answer(
     errors: Sequence[Reason],
-    deals: list[dict[str, Any]],
+    deals: list[SchieberDealAnswer],
     scores: Pair,
     winner: int | None,
     target: int,
     last_forehand: Seat | None,
+    first_forehand: Seat | None,
     options: RuleOptions,
-) -> dict[str, Any]:
-    answer: dict[str, Any] = {
-        "valid": not errors,
-        "errors": [reason.to_json() for reason in errors],
-        "profile": options.profile,
-        "target": target,
-    }
+) -> SchieberMatchAnswer:
     if errors:
-        answer.update(
-            {"scores": None, "finished": None, "winner": None, "points_needed": None, "deals": deals}
-        )
-        return answer
-    finished = winner is not None
-    answer.update(
-        {
-            "scores": list(scores),
-            "finished": finished,
-            "winner": winner,
-            "points_needed": [max(0, target - s) for s in scores],
+        return {
+            "valid": False,
+            "errors": [reason.to_json() for reason in errors],
+            "profile": options.profile,
+            "target": target,
+            "scores": None,
+            "finished": None,
+            "winner": None,
+            "points_needed": None,
+            "schneider_threatened": None,
             "deals": deals,
         }
-    )
+    finished = winner is not None
+    answer: SchieberMatchAnswer = {
+        "valid": True,
+        "errors": [],
+        "profile": options.profile,
+        "target": target,
+        "scores": list(scores),
+        "finished": finished,
+        "winner": winner,
+        "points_needed": [max(0, target - s) for s in scores],
+        "schneider_threatened": [] if finished else schneider_threatened(scores, target),
+        "deals": deals,
+    }
     if finished:
         loser = scores[1] if winner == 1 else scores[0]
         answer["schneider"] = 2 * loser < target  # S1.3: under half the target
     elif last_forehand is not None:
         # S2.3 [reading]: the next dealer is this deal's forehand, the next forehand the seat after.
         answer["next"] = {"dealer": last_forehand.number, "forehand": last_forehand.next.number}
+    elif first_forehand is not None:
+        # S2.3: the first deal's forehand holds Rosen 7; the table says who, the dealer sits before.
+        answer["next"] = {"dealer": first_forehand.previous.number, "forehand": first_forehand.number}
     else:
         answer["next"] = None  # First deal: forehand is whoever holds Rosen 7 (S2.3).
     return answer
+
+
+def schneider_threatened(scores: Pair, target: int) -> list[int]:
+    """The teams that would be Schneider if the match ended now (S1.3): under half the
+    target while the other team has reached half of it.
+
+    >>> schneider_threatened((1600, 900), 3000), schneider_threatened((1600, 1500), 3000)
+    ([2], [])
+    """
+    return [
+        team
+        for team, (own, other) in ((1, scores), (2, (scores[1], scores[0])))
+        if 2 * own < target <= 2 * other
+    ]

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules_engine.answers import ReasonJSON, SchieberLegalAnswer
 from rules_engine.cards import Card, Rank, Suit, parse_cards
-from rules_engine.errors import InvalidRecord
+from rules_engine.errors import InvalidNotation, InvalidRecord
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields
 from rules_engine.schieber.contracts import (
@@ -134,21 +135,29 @@ def read_position(
     fields = Fields(position, "position", POSITION_FIELDS)
     game = fields.raw("game", "schieber")
     if game != "schieber":
-        raise InvalidRecord(f"position.game: expected 'schieber', not {game!r}")
+        raise InvalidRecord(f"position.game: expected 'schieber', not {game!r}", field="game")
     options = _options(fields.raw("profile"), fields.raw("options"))
     if not fields.has("contract"):
-        raise InvalidRecord("position.contract is missing (a suit letter, 'obenabe' or 'undenufe')")
-    contract = Contract.parse(fields.raw("contract"))
+        raise InvalidRecord(
+            "position.contract is missing (a suit letter, 'obenabe' or 'undenufe')", field="contract"
+        )
+    try:
+        contract = Contract.parse(fields.raw("contract"))
+    except InvalidRecord as error:
+        raise InvalidNotation(str(error), field="contract") from None
     if not fields.has("hand"):
-        raise InvalidRecord("position.hand is missing (the player's cards, e.g. ['H6', 'CA'])")
+        raise InvalidRecord("position.hand is missing (the player's cards, e.g. ['H6', 'CA'])", field="hand")
     hand = _cards(fields.sequence("hand"), "position.hand")
     trick = _cards(fields.sequence("trick", None) or (), "position.trick")
     if len(trick) >= PLAYERS:
         raise InvalidRecord(
-            f"position.trick: {len(trick)} cards are already played; a trick to play to has 0-3"
+            f"position.trick: {len(trick)} cards are already played; a trick to play to has 0-3",
+            field="trick",
         )
     if len(hand) > TRICKS_PER_DEAL:
-        raise InvalidRecord(f"position.hand: {len(hand)} cards; a hand has at most {TRICKS_PER_DEAL}")
+        raise InvalidRecord(
+            f"position.hand: {len(hand)} cards; a hand has at most {TRICKS_PER_DEAL}", field="hand"
+        )
     seen: dict[Card, str] = {}
     for what, cards in (("hand", hand), ("trick", trick)):
         for card in cards:
@@ -159,7 +168,7 @@ def read_position(
                     if first == what
                     else "in both position.hand and position.trick"
                 )
-                raise InvalidRecord(f"position: {card} is {where}")
+                raise InvalidRecord(f"position: {card} is {where}", field=what)
             seen[card] = what
     return contract, options, hand, trick
 
@@ -170,7 +179,7 @@ assert list(CODE_BIT) == [str(card) for card in _DISPLAY_INDEX]
 _SUIT_CHUNKS = (HEARTS, CLUBS, DIAMONDS, SPADES)
 
 
-def _fast_legal_cards(position: Mapping[str, Any]) -> dict[str, Any] | None:
+def _fast_legal_cards(position: Mapping[str, Any]) -> SchieberLegalAnswer | None:
     """The answer for a plainly written position (canonical codes, known fields), or None.
 
     Anything unusual (aliases such as ``10``, lower case, options, an error to report)
@@ -274,7 +283,7 @@ def _fast_legal_cards(position: Mapping[str, Any]) -> dict[str, Any] | None:
     legal = [*HEARTS[ok & 511], *CLUBS[ok >> 9 & 511], *DIAMONDS[ok >> 18 & 511], *SPADES[ok >> 27]]
     instead = [*legal]
     alternatives = " ".join(legal)  # never empty: some card is always playable
-    illegal: dict[str, object] = {}
+    illegal: dict[str, ReasonJSON] = {}
     # Copying a prototype that holds every key is cheaper than building a dict. Display
     # order: the plain cards of the suits before the trump suit, the undertrumps, the rest.
     if plain:
@@ -325,7 +334,7 @@ def _fast_legal_cards(position: Mapping[str, Any]) -> dict[str, Any] | None:
 legal_cards_fast = _fast_legal_cards
 
 
-def legal_cards(position: Mapping[str, Any]) -> dict[str, Any]:
+def legal_cards(position: Mapping[str, Any]) -> SchieberLegalAnswer:
     """Which cards of the position's hand may be played, and why the others may not.
 
     Answer: ``{"legal": [codes], "illegal": {code: Reason.to_json()}}`` with the cards in

@@ -50,6 +50,11 @@ def impossible_trick_totals(contract: Contract, options: RuleOptions) -> tuple[i
     return tuple(total for total in range(DEAL_TOTAL + 1) if total not in takes)
 
 
+def match_value(options: RuleOptions) -> int:
+    """A Match's raw total under ``options`` (S5.5; `match_value`, TOURNAMENT.md T2.4)."""
+    return int(options.get("match_value", DEAL_TOTAL + MATCH_BONUS))
+
+
 def _possible_without_match(takes: tuple[TrickTake, ...]) -> bool:
     # Without a Match each team took between one and eight tricks.
     return any(0 < take.tricks < TRICKS_PER_DEAL for take in takes)
@@ -66,8 +71,9 @@ def check_trick_points(
     outside 0..157 or that no set of tricks can produce (S8).
     """
     params = {"total": team_points, "contract": contract.key, "other": DEAL_TOTAL - team_points}
+    match_total = match_value(options)
     if match:
-        if team_points in (DEAL_TOTAL, DEAL_TOTAL + MATCH_BONUS):
+        if team_points in (DEAL_TOTAL, match_total):
             return []
         return [
             Reason(
@@ -75,11 +81,11 @@ def check_trick_points(
                 "match_points",
                 "a Match takes all nine tricks, worth {deal_total} ({match_total} with the Match bonus), "
                 "not {total}",
-                {**params, "deal_total": DEAL_TOTAL, "match_total": DEAL_TOTAL + MATCH_BONUS},
+                {**params, "deal_total": DEAL_TOTAL, "match_total": match_total},
                 field="points",
             )
         ]
-    if team_points == DEAL_TOTAL + MATCH_BONUS:
+    if team_points == match_total and match_total != DEAL_TOTAL:
         return [
             Reason(
                 "S5.5",

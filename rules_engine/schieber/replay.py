@@ -11,9 +11,11 @@ seat, the card, the rule and the cards that could have been played instead.
 Given hands are checked too, as reasons: a hand that is not nine cards (``S2.2
 hand_size``), a card in two hands or twice in one (``S2.1 card_in_two_hands`` /
 ``duplicate_card``), a card played that its player did not hold (``S4.1 not_in_hand``).
+A card played twice is a card held twice (``S8 card_twice``): then no card is judged
+against S4, since no hand can be read off such tricks.
 
-Malformed shape (not nine tricks of four cards, the same card twice) is
-:class:`InvalidRecord`; a rule break is a reason, never an exception. With
+Malformed shape (not nine tricks of four cards, not cards) is :class:`InvalidRecord`;
+a rule break is a reason, never an exception. With
 ``partial=True`` a prefix of the deal (0-9 complete tricks) can be replayed, for a
 dispute screen that stops at the trick in question.
 """
@@ -111,39 +113,55 @@ def _plain_shape(tricks: Sequence[Sequence[Card]], partial: bool) -> bool:
     return len(ids) == count * PLAYERS and ids <= _CANONICAL_IDS
 
 
-def _check_shape(tricks: Sequence[Sequence[Card]], partial: bool) -> None:
+def _check_shape(tricks: Sequence[Sequence[Card]], partial: bool) -> list[Reason]:
+    """The reasons the tricks break S8 (a card played twice); malformed shape raises.
+
+    :raises InvalidRecord: not a list of (at most) nine tricks of four cards.
+    """
     if _plain_shape(tricks, partial):
-        return
+        return []
     if isinstance(tricks, (str, bytes)) or not isinstance(tricks, Sequence):
-        raise InvalidRecord(f"tricks must be a list of tricks, not {tricks!r}")
+        raise InvalidRecord(f"tricks must be a list of tricks, not {tricks!r}", field="tricks")
     count = len(tricks)
     if count > TRICKS_PER_DEAL or (not partial and count != TRICKS_PER_DEAL):
-        raise InvalidRecord(f"tricks: a deal has {TRICKS_PER_DEAL} tricks, not {count}")
+        raise InvalidRecord(f"tricks: a deal has {TRICKS_PER_DEAL} tricks, not {count}", field="tricks")
     # Keys are (suit, rank) pairs: they hash in C, a Card hashes in Python.
     keys = set()
     for t, trick in enumerate(tricks):
         if type(trick) not in (list, tuple) and (
             isinstance(trick, (str, bytes)) or not isinstance(trick, Sequence)
         ):
-            raise InvalidRecord(f"tricks[{t}]: a trick is a list of {PLAYERS} cards, not {trick!r}")
+            raise InvalidRecord(
+                f"tricks[{t}]: a trick is a list of {PLAYERS} cards, not {trick!r}", field=f"tricks[{t}]"
+            )
         if len(trick) != PLAYERS:
             raise InvalidRecord(
-                f"tricks[{t}]: a trick is {PLAYERS} cards, not {len(trick)}: {list(map(str, trick))}"
+                f"tricks[{t}]: a trick is {PLAYERS} cards, not {len(trick)}: {list(map(str, trick))}",
+                field=f"tricks[{t}]",
             )
         for i, card in enumerate(trick):
             if type(card) is not Card:
-                raise InvalidRecord(f"tricks[{t}][{i}]: not a card: {card!r}")
+                raise InvalidRecord(f"tricks[{t}][{i}]: not a card: {card!r}", field=f"tricks[{t}][{i}]")
             keys.add((card.suit, card.rank))
+    reasons: list[Reason] = []
     if len(keys) != count * PLAYERS:
-        seen: dict[Card, tuple[int, int]] = {}
+        seen: dict[Card, int] = {}
         for t, trick in enumerate(tricks):
             for i, card in enumerate(trick):
                 if card in seen:
-                    ft, fi = seen[card]
-                    raise InvalidRecord(
-                        f"tricks[{t}][{i}]: {card} is played twice (first in tricks[{ft}][{fi}])"
+                    reasons.append(
+                        Reason(
+                            "S8",
+                            "card_twice",
+                            "{card} is played twice (trick {trick}, first in trick {first}); "
+                            "the deck has each card once",
+                            {"card": str(card), "trick": t + 1, "first": seen[card] + 1},
+                            field=f"tricks[{t}][{i}]",
+                        )
                     )
-                seen[card] = (t, i)
+                else:
+                    seen[card] = t
+    return reasons
 
 
 def _plain_hands(hands: Mapping[Seat, Sequence[Card]]) -> bool:
@@ -180,7 +198,7 @@ def _hand_reasons(hands: Mapping[Seat, Sequence[Card]]) -> list[Reason]:
             )
         for card in hand:
             if type(card) is not Card:
-                raise InvalidRecord(f"hands.{seat}: not a card: {card!r}")
+                raise InvalidRecord(f"hands.{seat}: not a card: {card!r}", field=f"hands.{seat}")
             key = (card.suit, card.rank)
             other = holder.get(key)
             if other is not None:
@@ -311,10 +329,10 @@ def replay(
     ``hands`` may give some or all seats' dealt cards; the other seats' hands are derived
     from the tricks (a seat's hand at trick t is the cards it plays in tricks t..9).
 
-    :raises InvalidRecord: not nine tricks of four cards (``partial``: at most nine), or
-        the same card played twice.
+    :raises InvalidRecord: not nine tricks of four cards (``partial``: at most nine). The
+        same card played twice is a reason (S8), as every rule break.
     """
-    _check_shape(tricks, partial)
+    twice = _check_shape(tricks, partial)
     rules = play_rules(contract)
     trump = rules.trump
     trump_power = rules.trump_power
@@ -368,8 +386,14 @@ def replay(
 
     # Pass 2: every card against the hand it was played from.
     given = hands or {}
-    reasons: list[Reason] = []
-    if count != TRICKS_PER_DEAL or not _all_legal_as_played(rules, tricks, leaders, played, given, off_suit):
+    reasons: list[Reason] = twice
+    if twice:
+        # A card held twice (S8): no hand can be read off these tricks to judge a card by.
+        if given:
+            reasons.extend(_hand_reasons(given))
+    elif count != TRICKS_PER_DEAL or not _all_legal_as_played(
+        rules, tricks, leaders, played, given, off_suit
+    ):
         reasons = _card_reasons(contract, rules, tricks, leaders, played, given)
 
     start_hands: dict[Seat, tuple[Card, ...]] = {}

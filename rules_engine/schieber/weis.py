@@ -8,6 +8,7 @@ worth the most that a player may declare together (S6.3, ``kreuzweis``).
 :func:`compare_weis` orders two declared Weis by S6.5 and says which step decided;
 :func:`award_weis` gives every valid Weis of the team holding the best one.
 
+>>> from rules_engine.cards import parse_cards
 >>> from rules_engine.schieber.contracts import schieber_options
 >>> read_weis(parse_cards(["H6", "H7", "H8"]), schieber_options()).points
 20
@@ -22,6 +23,7 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
+from rules_engine.answers import DeclaredWeisJSON, WeisJSON
 from rules_engine.cards import NATURAL_INDEX, NATURAL_ORDER, Card, Rank, Suit, format_cards
 from rules_engine.errors import Reason, RuleBroken
 from rules_engine.options import RuleOptions
@@ -100,7 +102,7 @@ class Weis:
     def __str__(self) -> str:
         return format_cards(self.cards)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> WeisJSON:
         return {"kind": self.kind.value, "cards": [str(c) for c in self.cards], "points": self.points}
 
 
@@ -120,6 +122,7 @@ def _claim_reason(code: str, rule: str, template: str, cards: Sequence[Card], **
 def read_weis(cards: Sequence[Card], options: RuleOptions) -> Weis:
     """The Weis that ``cards`` form, or :class:`RuleBroken` saying why it is none (S6.1, S6.2, S8).
 
+    >>> from rules_engine.cards import parse_cards
     >>> from rules_engine.schieber.contracts import schieber_options
     >>> read_weis(parse_cards(["S9", "H9", "C9", "D9"]), schieber_options("official")).points
     150
@@ -276,7 +279,7 @@ class Declared:
     seat: Seat
     weis: Weis
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> DeclaredWeisJSON:
         return {"seat": self.seat.number, **self.weis.to_json()}
 
 
@@ -453,6 +456,7 @@ def best_declaration(
     one four of a kind. Among sets of equal worth the one whose best Weis ranks higher
     by S6.5 (under ``contract`` when given) is chosen, then the one with fewer Weis.
 
+    >>> from rules_engine.cards import parse_cards
     >>> from rules_engine.schieber.contracts import schieber_options
     >>> hand = parse_cards(["H6", "H7", "H8", "H9", "HT", "HJ", "SJ", "CJ", "DJ"])
     >>> [str(w) for w in best_declaration(hand, schieber_options())]

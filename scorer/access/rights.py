@@ -1,4 +1,4 @@
-"""Who may change a match (issue 8, access): its edit secret, the club administrator.
+"""Who may change a match: its edit secret, the club administrator.
 
 A match gets an edit secret when it is created or imported. The secret is derived with the
 app's secret key from a random value stored with the match (``edit_nonce``), and only a

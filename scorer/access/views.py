@@ -1,4 +1,4 @@
-"""Access pages (issue 8): the edit link, the QR codes, the administrator and voiding."""
+"""Access pages: the edit link, the QR codes, the administrator and voiding."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def admin_login() -> Any:
             flash(_("You are logged in as the club administrator."))
             return redirect(url_for("access.admin_login"), 303)
         rights.limiter().fail(rights.client_address())
-        form.password.errors.append(_("This is not the administrator password."))
+        form.password.errors = [*form.password.errors, _("This is not the administrator password.")]
         status = 403
     elif request.method == "POST":
         status = 422

@@ -33,7 +33,8 @@ from rules_engine.errors import InvalidRecord
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-Entry = Callable[[Mapping[str, Any]], dict[str, Any]]
+#: An engine entry point: a record in, its (typed) JSON answer out.
+Entry = Callable[[Mapping[str, Any]], Mapping[str, object]]
 
 ENTRIES: dict[str, Entry] = {
     "deal": rules_engine.score_deal,

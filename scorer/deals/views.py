@@ -13,24 +13,14 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from rules_engine.klammern.contracts import DEAL_TOTAL as KLAMMERN_DEAL_TOTAL
-from rules_engine.schieber.contracts import DEAL_TOTAL as SCHIEBER_DEAL_TOTAL
-from scorer import scoring
-from scorer.deals.deal_input import (
-    FORM_ERRORS,
-    ShapeError,
-    fill_klammern,
-    fill_schieber,
-    klammern_record,
-    place_errors,
-    schieber_record,
-    strip_match_fields,
-)
+from scorer import games, scoring
+from scorer.deals.deal_input import FORM_ERRORS, ShapeError, place_errors
+from scorer.games.base import Game
 from scorer.matches import matchview
 from scorer.store import db, log
 from scorer.store.models import Entry
 from scorer.web import display, i18n
-from scorer.web.forms import NONE, KlammernDealForm, SchieberDealForm, UndoForm, choices
+from scorer.web.forms import UndoForm
 from scorer.web.pagecache import PageCache
 from scorer.web.views import reason_text
 
@@ -39,62 +29,10 @@ bp = Blueprint("deals", __name__, url_prefix="/matches/<int:match_id>")
 
 def _form(loaded: matchview.Loaded, data: dict[str, Any] | None = None) -> Any:
     settings = loaded.settings
-    form_class = SchieberDealForm if settings["game"] == "schieber" else KlammernDealForm
-    form = form_class(data=data) if data is not None else form_class()
-    names = matchview.names(settings)
-    seats = [(str(n), name) for n, name in enumerate(names, start=1)]
-    for field in ("forehand", "declarer"):
-        if field in form:
-            form[field].choices = choices(*seats)
-    for field in ("stoeck", "bella", "revoke_seat", "durchmarsch"):
-        if field in form:
-            form[field].choices = choices(NONE, *seats)
-    form.team.choices = choices(
-        ("1", display.side_label(1, settings)), ("2", display.side_label(2, settings))
-    )
-    deck = settings.get("deck") or "french"
-    if settings["game"] == "schieber":
-        factors = matchview.factors(settings)
-        form.contract.choices = choices(
-            *((key, display.contract_name(key, deck)) for key in ("H", "D", "S", "C", "obenabe", "undenufe"))
-        )
-        form.factors = factors
-        form.reached_first.choices = choices(
-            NONE, ("1", display.side_label(1, settings)), ("2", display.side_label(2, settings))
-        )
-    else:
-        form.trump.choices = choices(*((s, display.suit_name(s, deck)) for s in display.KLAMMERN_SUITS))
+    entry = games.of(settings).deal
+    form = entry.form(data=data) if data is not None else entry.form()
+    entry.prepare(form, settings)
     return form
-
-
-def shown_slots(settings: dict[str, Any]) -> set[str]:
-    """The error slots the deal form of this match displays; the rest go to the top."""
-    players = matchview.players(settings)
-    if settings["game"] == "schieber":
-        return {
-            "forehand",
-            "contract",
-            "points",
-            "weis",
-            "stoeck",
-            "reached_first",
-            *(f"weis_{n}" for n in range(1, 5)),
-        }
-    slots = {
-        "forehand",
-        "declarer",
-        "trump",
-        "how",
-        "melds",
-        "bella",
-        "kontra",
-        "points",
-        "revoke",
-        *(f"melds_{n}" for n in range(1, players + 1)),
-    }
-    if settings.get("format") == "liga":
-        slots.add("durchmarsch")
-    return slots
 
 
 #: The meld section of a fresh deal form per (match, creation time, language): every
@@ -111,7 +49,8 @@ def _render(
     status: int = 200,
 ) -> tuple[str, int]:
     settings = loaded.settings
-    shown = shown_slots(settings)
+    game = games.of(settings)
+    shown = game.deal.slots(settings)
     for key in [k for k in errors if k != FORM_ERRORS and k not in shown]:
         errors.setdefault(FORM_ERRORS, []).extend(errors.pop(key))
     deck = settings.get("deck") or "french"
@@ -121,11 +60,11 @@ def _render(
     melds_key = (loaded.match.id, str(loaded.match.created), i18n.current())
     melds = _FRESH_MELDS.get(melds_key) if fresh else None
     if melds is None:
-        melds = _render_melds(settings, form, errors, names, players, deck)
+        melds = _render_melds(game, settings, form, errors, names, deck)
         if fresh:
             _FRESH_MELDS.put(melds_key, melds)
     return render_template(
-        f"deals/{settings['game']}.html",
+        game.template("deal"),
         m=loaded,
         form=form,
         errors=errors,
@@ -136,21 +75,23 @@ def _render(
         players=players,
         deck=deck,
         next=matchview.next_turn(loaded),
-        deal_total=_deal_total(settings),
+        deal_total=game.deal.total(settings),
     ), status
 
 
 def _render_melds(
+    game: Game,
     settings: dict[str, Any],
     form: Any,
     errors: dict[str, list[dict[str, Any]]],
     names: list[str],
-    players: int,
     deck: str,
 ) -> str:
-    """The Weis (Schieber) or Terz/Fifty (Klammern) section of the deal form."""
-    schieber = settings["game"] == "schieber"
-    prefix = "weis" if schieber else "melds"
+    """The deal form's meld section (Schieber's Weis, Klammern's Terz and Fifty), if the game has one."""
+    section = game.deal.melds
+    if section is None:
+        return ""
+    prefix = section.prefix
     # The quick-meld selects repeat eight times: their options are built once per page.
     sample = [form[f"{prefix}_1_1_{part}"] for part in ("kind", "suit", "top")]
     meld_options = {
@@ -172,30 +113,20 @@ def _render_melds(
         meld_options=meld_options,
         meld_labels=meld_labels,
         prefix=prefix,
-        players=4 if schieber else players,
-        legend=_("Weis") if schieber else _("Terz and Fifty"),
+        players=section.seats(settings),
+        legend=section.legend(),
     )
 
 
-def _deal_total(settings: dict[str, Any]) -> int:
-    """The card points of a whole deal, for the 'other side has …' hint while typing."""
-    if settings["game"] == "schieber":
-        return SCHIEBER_DEAL_TOTAL
-    return KLAMMERN_DEAL_TOTAL[bool((settings.get("options") or {}).get("jappa_total"))]
-
-
 def _record(loaded: matchview.Loaded, form: Any) -> dict[str, Any]:
-    settings = loaded.settings
-    if settings["game"] == "schieber":
-        return schieber_record(form)
-    return strip_match_fields(klammern_record(form, matchview.players(settings), str(settings["format"])))
+    return games.of(loaded.settings).deal.record(form, loaded.settings)
 
 
 def _conflict(loaded: matchview.Loaded, form: Any, slot: log.DealSlot | None) -> tuple[str, int]:
     """Another tablet wrote first: show the new state and keep what this one typed."""
     fresh = matchview.load(loaded.match.id)
     form.version.data = str(fresh.state.version)
-    errors = {
+    errors: dict[str, list[dict[str, Any]]] = {
         FORM_ERRORS: [
             {
                 "rule": None,
@@ -240,7 +171,8 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
         deals[index] = record
     scored = scoring.score(scoring.match_record(loaded.settings, deals))
     if not scored.valid:
-        return _render(loaded, form, place_errors(scored.errors, index), slot=slot, status=422)
+        game = games.of(loaded.settings)
+        return _render(loaded, form, place_errors(scored.errors, index, game), slot=slot, status=422)
     try:
         log.append(
             db.session(),
@@ -293,7 +225,7 @@ def correct(match_id: int, slot_id: int) -> Any:
     loaded = matchview.load(match_id)
     slot = _slot(loaded, slot_id)
     assert slot.current is not None
-    fill = fill_schieber if loaded.settings["game"] == "schieber" else fill_klammern
+    fill = games.of(loaded.settings).deal.fill
     form = _form(loaded, None if request.method == "POST" else fill(slot.current.record))
     if form.is_submitted():
         return _submit(loaded, form, slot=slot)

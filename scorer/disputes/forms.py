@@ -13,9 +13,9 @@ from flask_wtf.file import FileField
 from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
+from scorer import games
 from scorer.web.forms import BaseForm, choices, numeric
 
-GAMES = choices(("schieber", _l("Schieber")), ("klammern", _l("Klammern")))
 CONTRACTS = choices(
     ("H", _l("Rosen / Hearts (H)")),
     ("D", _l("Eicheln / Diamonds (D)")),
@@ -63,14 +63,21 @@ class QuestionForm(BaseForm):
     class Meta:
         csrf = False
 
-    # Missing from a shortened link, game and contract take their defaults.
-    game = RadioField(_l("Game"), choices=GAMES, default="schieber")
+    # Missing from a shortened link, game and contract take their defaults. Choices: the
+    # registry's games that have a desk (set per request).
+    game = RadioField(_l("Game"), default=games.RECORD_DEFAULT)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.game.choices = choices(
+            *((name, game.title()) for name, game in games.registry().items() if game.disputes is not None)
+        )
 
 
 class ContractMixin:
     contract = SelectField(_l("Contract / trump"), choices=CONTRACTS, default="H")
     profile = SelectField(_l("Rules profile (Schieber)"), choices=PROFILES, default="seed")
-    # Schieber is always four; a link without it (made before it was asked) means four.
+    # Schieber is always four; a link without it means four.
     players = SelectField(_l("Players (Klammern)"), choices=PLAYERS, default="4")
 
 
@@ -175,7 +182,7 @@ class ReplayForm(ContractMixin, QuestionForm):
     )
 
 
-class ImportForm(BaseForm):
+class ReplayImportForm(BaseForm):
     """POST: a deal record as a file or pasted text (CSRF-protected like every app form)."""
 
     file = FileField(_l("Deal record file (JSON)"))

@@ -16,10 +16,10 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from scorer.disputes.rulings import Ruling
+from scorer.disputes.ruling import Ruling
+from scorer.languages import is_rtl
 
 MARGIN = 18 * mm
-RTL = {"fa"}
 
 
 def _fonts() -> tuple[str, str]:
@@ -85,7 +85,7 @@ def ruling_pdf(
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=A4, invariant=1, pageCompression=1)
     canvas.setTitle(f"Tafel \u2013 {title}")
-    page = _Page(canvas, regular, bold, language.split("_")[0] in RTL)
+    page = _Page(canvas, regular, bold, is_rtl(language))
     page.text(title, 16, bold=True, gap=6)
     page.text(ruling.verdict, 14, bold=True, gap=8)
     page.rule()

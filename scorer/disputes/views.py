@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
@@ -14,19 +14,32 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from rules_engine.errors import InvalidRecord
-from scorer.disputes import rulings
-from scorer.disputes.cards import CardError, parse_codes, parse_tricks
+from scorer import games
+from scorer.disputes.card import card_ruling
+from scorer.disputes.count import count_ruling
+from scorer.disputes.desk import ClaimsQuestion, DisputesPart, desk
 from scorer.disputes.forms import (
     CardForm,
     CountForm,
-    ImportForm,
     QuestionForm,
     ReplayForm,
+    ReplayImportForm,
     TrickForm,
     WeisForm,
 )
-from scorer.disputes.rulings import Ruling, Unreadable
+from scorer.disputes.replay import replay_ruling
+from scorer.disputes.ruling import Ruling, Unreadable, check_seat
+from scorer.disputes.trick import trick_ruling
+from scorer.disputes.weis import claims_ruling
 from scorer.rulebook import book
+from scorer.web.card_text import (
+    CardError,
+    format_cards,
+    format_tricks,
+    parse_cards,
+    parse_groups,
+    parse_tricks,
+)
 
 bp = Blueprint("disputes", __name__, url_prefix="/disputes")
 
@@ -54,7 +67,7 @@ def _language() -> str:
 
 def _card_error(error: CardError, game: str) -> str:
     if error.kind == "deck":
-        return _("%(card)s is not a card of the Klammern deck (it has no 6s).", card=error.word)
+        return desk(game).deck_error(error.word)
     if error.kind == "twice":
         return _("%(card)s is entered twice.", card=error.word)
     return _(
@@ -63,16 +76,22 @@ def _card_error(error: CardError, game: str) -> str:
     )
 
 
+def _part(form: QuestionForm) -> DisputesPart | None:
+    """The desk of the form's game; None for a game the app does not know."""
+    try:
+        return desk(str(form.game.data))
+    except Unreadable:
+        return None
+
+
 def _players(form: QuestionForm) -> int:
     """The table's size as asked: Klammern 2, 3 or 4 (K1.1); Schieber is always four."""
-    if form.game.data != "klammern":
-        return 4
-    return rulings.table_size("klammern", int(form["players"].data or 4))
+    return desk(form.game.data).table_size(int(form["players"].data or 4))
 
 
 def _codes(form: QuestionForm, name: str, game: str) -> list[str]:
     try:
-        return parse_codes(form[name].data, game)
+        return parse_cards(form[name].data, desk(game).deck)
     except CardError as error:
         raise Unreadable(name, _card_error(error, game)) from None
 
@@ -85,7 +104,7 @@ def _ask_card(form: CardForm) -> Ruling:
     card = _codes(form, "card", game)
     if len(card) != 1:
         raise Unreadable("card", _("Enter exactly one card as the card played."))
-    return rulings.card_ruling(
+    return card_ruling(
         game,
         form.contract.data,
         _codes(form, "hand", game),
@@ -101,12 +120,12 @@ def _ask_trick(form: TrickForm) -> Ruling:
     leader = int(form.leader.data) if form.leader.data else None
     cards = _codes(form, "cards", game)
     players: int | None = _players(form)
-    if game == "klammern" and "players" not in request.args:
-        # A link made before the desk asked for the table's size: one player per card, as then.
+    if len(desk(game).tables) > 1 and "players" not in request.args:
+        # A link without the table's size: one player per card.
         players = None
         if 2 <= len(cards) <= 4:
             form["players"].data = str(len(cards))
-    return rulings.trick_ruling(game, form.contract.data, cards, leader, form.profile.data or "seed", players)
+    return trick_ruling(game, form.contract.data, cards, leader, form.profile.data or "seed", players)
 
 
 def _claims(form: WeisForm, game: str) -> dict[int, list[list[str]]]:
@@ -127,13 +146,10 @@ def _claims(form: WeisForm, game: str) -> dict[int, list[list[str]]]:
                 raise Unreadable(
                     f"seat_{seat}", _("No such run: it would start below the lowest card.")
                 ) from None
-        for part in (form[f"seat_{seat}"].data or "").split(";"):
-            try:
-                codes = parse_codes(part, game)
-            except CardError as error:
-                raise Unreadable(f"seat_{seat}", _card_error(error, game)) from None
-            if codes:
-                groups.append(codes)
+        try:
+            groups.extend(parse_groups(form[f"seat_{seat}"].data, desk(game).deck))
+        except CardError as error:
+            raise Unreadable(f"seat_{seat}", _card_error(error, game)) from None
         if groups:
             claims[seat] = groups
     return claims
@@ -142,22 +158,23 @@ def _claims(form: WeisForm, game: str) -> dict[int, list[list[str]]]:
 def _ask_weis(form: WeisForm) -> Ruling:
     game = form.game.data
     claims = _claims(form, game)
-    bella = int(form.bella.data) if game == "klammern" and form.bella.data else None
+    bella = int(form.bella.data) if desk(game).bella and form.bella.data else None
     if not claims and bella is None:
         raise Unreadable("seat_1", _("Enter at least one claim."))
-    if game == "klammern":
-        return rulings.melds_ruling(
-            form.contract.data, claims, int(form.forehand.data), form.tiebreak.data, _players(form), bella
-        )
-    return rulings.weis_ruling(
-        form.contract.data, claims, int(form.forehand.data), form.profile.data or "seed"
+    question = ClaimsQuestion(
+        forehand=int(form.forehand.data),
+        profile=form.profile.data or "seed",
+        tiebreak=form.tiebreak.data,
+        players=_players(form),
+        bella=bella,
     )
+    return claims_ruling(game, form.contract.data, claims, question)
 
 
 def _ask_count(form: CountForm) -> Ruling:
     if form.points.data is None:
         raise Unreadable("points", _("Enter the trick points."))
-    return rulings.count_ruling(
+    return count_ruling(
         form.game.data,
         form.contract.data,
         int(form.points.data),
@@ -185,44 +202,36 @@ def replay_record(form: ReplayForm) -> dict[str, Any]:
     for seat in range(1, 5):
         codes = _codes(form, f"hand_{seat}", game)
         if codes:
-            rulings.check_seat(f"hand_{seat}", seat, players)
+            check_seat(f"hand_{seat}", seat, players)
             hands[str(seat)] = codes
-    rulings.check_seat("forehand", int(form.forehand.data), players)
+    check_seat("forehand", int(form.forehand.data), players)
     try:
-        tricks = parse_tricks(form.tricks.data, game)
+        tricks = parse_tricks(form.tricks.data, desk(game).deck)
     except CardError as error:
         raise Unreadable("tricks", _card_error(error, game)) from None
     built: dict[str, Any] = {"game": game, "forehand": int(form.forehand.data), "tricks": tricks}
     if hands:
         built["hands"] = hands
-    if game == "schieber":
-        built.update(contract=form.contract.data, profile=form.profile.data or "seed")
-    else:
-        rulings.check_seat("declarer", int(form.declarer.data), players)
-        built.update(
-            trump=form.contract.data,
-            players=players,
-            format=form.format.data,
-            how=form.how.data,
-            declarer=int(form.declarer.data),
-        )
-        if form.revoke.data and form.revoke.data != "secured":
-            built["options"] = {"revoke": form.revoke.data}
+    built.update(desk(game).replay_fields(form, players))
     return built
 
 
 def _show_record(form: ReplayForm, record: dict[str, Any]) -> None:
     """Fill the replay form's own fields from a pasted or imported record, so they show what is replayed."""
-    from scorer.disputes.cards import format_codes, format_tricks
 
     def text(value: Any) -> str:
         return str(value) if value is not None else ""
 
-    game = record.get("game", "schieber")
-    if game in ("schieber", "klammern"):
+    game = record.get("game", games.RECORD_DEFAULT)
+    try:
+        contract_key = desk(str(game)).contract_key
+    except Unreadable:
+        contract_key = "trump"
+    else:
         form.game.data = game
-    key = record.get("contract") if game == "schieber" else record.get("trump")
-    if key in rulings.SCHIEBER_CONTRACTS:
+    key = record.get(contract_key)
+    # WTForms 3.3's SelectChoice values (its stubs still say tuples).
+    if key in [choice.value for choice in cast("list[Any]", form.contract.choices)]:
         form.contract.data = key
     for name in ("forehand", "declarer", "format", "how", "profile", "players"):
         if record.get(name) is not None:
@@ -234,7 +243,7 @@ def _show_record(form: ReplayForm, record: dict[str, Any]) -> None:
     try:
         if isinstance(hands, dict):
             for seat in range(1, 5):
-                form[f"hand_{seat}"].data = format_codes(list(hands.get(str(seat)) or []))
+                form[f"hand_{seat}"].data = format_cards(list(hands.get(str(seat)) or []))
         if isinstance(record.get("tricks"), list):
             form.tricks.data = format_tricks([[str(c) for c in trick] for trick in record["tricks"]])
     except TypeError:
@@ -245,7 +254,7 @@ def _ask_replay(form: ReplayForm) -> Ruling:
     record = replay_record(form)
     if form.record.data:
         _show_record(form, record)
-    return rulings.replay_ruling(record)
+    return replay_ruling(record)
 
 
 ASKERS: dict[str, tuple[type[QuestionForm], Callable[[Any], Ruling]]] = {
@@ -315,10 +324,11 @@ def screen(screen: str) -> str:
     if screen not in ASKERS:
         abort(404)
     form, ruling, errors = rule(screen)
-    import_form = ImportForm() if screen == "replay" else None
+    import_form = ReplayImportForm() if screen == "replay" else None
     return render_template(
         f"disputes/{screen}.html",
         screen=screen,
+        part=_part(form),
         title=SCREENS[screen][0],
         form=form,
         ruling=ruling,
@@ -363,7 +373,7 @@ def pdf(screen: str) -> Response:
 @bp.post("/replay")
 def replay_import() -> Response:
     """Import a deal record (file or text) and show its replay at a shareable address."""
-    form = ImportForm()
+    form = ReplayImportForm()
     if not form.validate_on_submit():
         abort(400)
     raw = ""
@@ -381,7 +391,7 @@ def replay_import() -> Response:
         args = {"record": raw[: limit + 1], ASK: "1"}
     else:
         args = {
-            "game": str(record.get("game", "schieber")),
+            "game": str(record.get("game", games.RECORD_DEFAULT)),
             "record": json.dumps(record, separators=(",", ":")),
             ASK: "1",
         }

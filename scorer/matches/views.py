@@ -3,27 +3,27 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import lazyload
 
 from rules_engine import limits
-from scorer import scoring
+from scorer import games, scoring
 from scorer.access import rights
 from scorer.deals.deal_input import FORM_ERRORS
 from scorer.matches import matchview
 from scorer.store import db, log
 from scorer.store.models import Entry, Match, MatchSummary
 from scorer.web import pagecache
-from scorer.web.forms import ImportForm, NewKlammernForm, NewSchieberForm, UndoForm
+from scorer.web.forms import ImportForm, UndoForm
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
-
-SCHIEBER_OPTION_FIELDS = ("long_runs", "undenufe_points", "weis_equal_points")
 
 
 #: Matches per page of the list.
@@ -57,10 +57,14 @@ def index() -> str:
     # A summary older than its log is derived again, a few per view: a page of matches that
     # all changed since (a restored database, an upgrade) costs a few logs, not a page of them.
     budget = SUMMARIES_PER_VIEW
+    registered = games.registry()
     for match, summary, version in rows[:PAGE_SIZE]:
-        if (summary is None or summary.version != (version or 0)) and budget > 0:
+        known = match.settings.get("game") in registered  # else a game this app does not keep
+        if known and (summary is None or summary.version != (version or 0)) and budget > 0:
             budget -= 1
             summary = matchview.refresh_summary(match.id)
+        if not known:
+            summary = None
         items.append(
             {
                 "match": match,
@@ -79,85 +83,11 @@ def new() -> str:
     return render_template("matches/new.html")
 
 
-def _names(form: Any, count: int) -> list[str]:
-    return [(form[f"name_{n}"].data or "").strip()[:40] for n in range(1, count + 1)]
-
-
-def schieber_settings(form: NewSchieberForm) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    factors = {
-        key: form[f"factor_{key}"].data
-        for key in ("H", "D", "S", "C", "obenabe", "undenufe")
-        if form[f"factor_{key}"].data is not None
-    }
-    if factors:
-        options["factors"] = factors
-    for key in SCHIEBER_OPTION_FIELDS:
-        if form[key].data:
-            options[key] = form[key].data
-    for key in ("four_nines", "four_low"):
-        if form[key].data is not None:
-            options[key] = form[key].data
-    if form.kreuzweis.data:
-        options["kreuzweis"] = form.kreuzweis.data == "yes"
-    settings: dict[str, Any] = {
-        "game": "schieber",
-        "profile": form.profile.data,
-        "options": options,
-        "deck": form.deck.data,
-        "names": _names(form, 4),
-        "players": 4,
-        "first_forehand": int(form.rosen7.data),
-    }
-    if form.target.data is not None:
-        settings["target"] = form.target.data
-    return settings
-
-
-def klammern_settings(form: NewKlammernForm) -> dict[str, Any]:
-    players = int(form.players.data)
-    options: dict[str, Any] = {}
-    if form.jappa_total.data == "yes":
-        options["jappa_total"] = True
-    if form.meld_tiebreak.data:
-        options["meld_tiebreak"] = form.meld_tiebreak.data
-    if form.revoke.data:
-        options["revoke"] = form.revoke.data
-    dealer = int(form.first_dealer.data)
-    settings: dict[str, Any] = {
-        "game": "klammern",
-        "players": players,
-        "format": form.format.data,
-        "options": options,
-        "deck": "french",
-        "names": _names(form, players),
-        "first_forehand": dealer % players + 1,
-    }
-    if form.format.data == "liga" and form.target.data is not None:
-        settings["target"] = form.target.data
-    if form.format.data == "small_big" and form.target_big.data is not None:
-        settings["target_big"] = form.target_big.data
-    return settings
-
-
-#: Engine field of a match-level error -> the new-match form's field.
-SETTINGS_FIELDS = {
-    "profile": "profile",
-    "target": "target",
-    "target_big": "target_big",
-    "players": "players",
-    "format": "format",
-}
-
-
 @bp.route("/new/<game>", methods=["GET", "POST"])
 def create(game: str) -> Any:
-    if game == "schieber":
-        form: Any = NewSchieberForm()
-    elif game == "klammern":
-        form = NewKlammernForm()
-    else:
-        abort(404)
+    chosen = games.game_or_404(game)
+    setup = chosen.setup
+    form = setup.form()
     errors: dict[str, list[dict[str, Any]]] = {}
     if form.validate_on_submit():
         existing = _created_by(form.idem.data)
@@ -165,18 +95,16 @@ def create(game: str) -> Any:
             _grant_creator(existing, form.idem.data)
             return redirect(url_for("matches.show", match_id=existing.id))
         rights.check_write("new")
-        settings = schieber_settings(form) if game == "schieber" else klammern_settings(form)
-        if game == "klammern" and int(form.first_dealer.data) > settings["players"]:
-            form.first_dealer.errors.append(_("There is no such seat with this many players."))
-        else:
+        settings = setup.settings(form)
+        if setup.check(form, settings):
             # The engine adjudicates the settings too: an empty match must be a valid record.
             scored = scoring.score(scoring.match_record(settings, []))
             if scored.valid:
-                match = _store_granted(Match(game=game, settings=settings), form.idem.data)
+                match = _store_granted(Match(game=chosen.name, settings=settings), form.idem.data)
                 return redirect(url_for("matches.show", match_id=match.id))
-            errors = _settings_errors(scored.errors)
+            errors = _settings_errors(scored.errors, setup.error_fields)
     form.fresh_key()
-    return render_template(f"matches/new_{game}.html", form=form, errors=errors), (
+    return render_template(chosen.template("new"), game=chosen, form=form, errors=errors), (
         422 if request.method == "POST" else 200
     )
 
@@ -232,7 +160,10 @@ def _store(match: Match, deals: list[dict[str, Any]] | None = None) -> Match:
     return match
 
 
-def _settings_errors(errors: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+def _settings_errors(
+    errors: list[dict[str, Any]], fields: Mapping[str, str]
+) -> dict[str, list[dict[str, Any]]]:
+    """The engine's reasons about a new match's settings by the set-up form's field."""
     placed: dict[str, list[dict[str, Any]]] = {}
     for error in errors:
         field = str(error.get("field") or "")
@@ -241,7 +172,7 @@ def _settings_errors(errors: list[dict[str, Any]]) -> dict[str, list[dict[str, A
             key = field.split(".")[1] if "." in field else ""
             slot = "factors" if key == "factors" else key or FORM_ERRORS
         else:
-            slot = SETTINGS_FIELDS.get(head, FORM_ERRORS)
+            slot = fields.get(head, FORM_ERRORS)
         if slot == FORM_ERRORS and str(error.get("message", "")).startswith("options."):
             key = str(error["message"]).split(":")[0].split(".")[1]
             slot = "factors" if key == "factors" else key
@@ -250,18 +181,19 @@ def _settings_errors(errors: list[dict[str, Any]]) -> dict[str, list[dict[str, A
 
 
 @bp.get("/<int:match_id>")
-def show(match_id: int) -> Response | str:
+def show(match_id: int) -> ResponseReturnValue:
     return pagecache.spectator_page(match_id, lambda: _show(match_id))
 
 
 def _show(match_id: int) -> str:
     loaded = matchview.load(match_id)
+    game = games.of(loaded.settings)
     undo = UndoForm(formdata=None, version=str(loaded.state.version))
     undo.fresh_key()
     redo = UndoForm(formdata=None, version=str(loaded.state.version), prefix="")
     redo.fresh_key()
     return render_template(
-        f"matches/show_{loaded.settings['game']}.html",
+        game.template("show"),
         m=loaded,
         sides=matchview.sides(loaded),
         rows=matchview.rows(loaded),
@@ -269,9 +201,9 @@ def _show(match_id: int) -> str:
         names=matchview.names(loaded.settings),
         undo=undo,
         redo=redo,
-        factors=matchview.factors(loaded.settings) if loaded.settings["game"] == "schieber" else {},
         board=request.args.get("view") == "board",
         acc=rights.match_access(loaded.match, loaded.state),
+        **game.match.context(loaded),
     )
 
 
@@ -284,25 +216,6 @@ def export(match_id: int) -> Response:
         mimetype="application/json",
         headers={"Content-Disposition": f'attachment; filename="tafel-match-{match_id}.json"'},
     )
-
-
-def settings_from_record(record: dict[str, Any], form: ImportForm) -> dict[str, Any]:
-    """A match's settings from an imported record (names and deck from the form)."""
-    game = record.get("game", "schieber")
-    players = int(record.get("players") or 4) if game == "klammern" else 4
-    settings: dict[str, Any] = {
-        "game": game,
-        "players": players,
-        "names": _names(form, players),
-        "deck": form.deck.data if game == "schieber" else "french",
-    }
-    for key in scoring.MATCH_FIELDS.get(game, ()):
-        if key in record and key != "players":
-            settings[key] = record[key]
-    deals = record.get("deals") or []
-    if deals and isinstance(deals[0], dict) and isinstance(deals[0].get("forehand"), int):
-        settings["first_forehand"] = deals[0]["forehand"]
-    return settings
 
 
 @bp.route("/import", methods=["GET", "POST"])
@@ -348,7 +261,7 @@ def _import(record: Any, form: ImportForm) -> tuple[list[dict[str, Any]], int | 
     """Store a valid match record as a new match; the engine's reasons when it is not valid."""
     if (
         not isinstance(record, dict)
-        or record.get("game", "schieber") not in scoring.MATCH_FIELDS
+        or record.get("game", games.RECORD_DEFAULT) not in games.registry()
         or not isinstance(record.get("deals", []), list)
     ):
         return [
@@ -362,7 +275,7 @@ def _import(record: Any, form: ImportForm) -> tuple[list[dict[str, Any]], int | 
     scored = scoring.score(record)
     if not scored.valid:
         return scored.errors, None
-    settings = settings_from_record(record, form)
+    settings = games.of(record).setup.from_record(record, form)
     # The match as the app will score it (from its own settings) must be valid too, or a
     # record with fields the app does not keep would score differently once stored.
     if not scoring.score(scoring.match_record(settings, record.get("deals") or [])).valid:

@@ -1,4 +1,4 @@
-"""The rule book: every rule of rules/SCHIEBER.md and rules/KLAMMERN.md with its full text.
+"""The rule book: every rule of each game's rule file (rules/SCHIEBER.md …) with its full text.
 
 The rule files are the source; the app never keeps its own copy of a rule's wording. A
 translation lives in ``rules/<lang>/SCHIEBER.md`` (same ids, same layout) and is used rule by
@@ -13,8 +13,8 @@ Layout the parser reads (the files' own)::
       ... continuation lines, nested lists, bullets without an id (S8's list) ...
     ## Variants (rule options) ...   <- a section without id: kept as notes
 
-``SCHIEBER`` and ``KLAMMERN`` (id, text) pairs in English are kept for callers of the
-placeholder this module replaces.
+Which games have a rule file, and the letter of its ids, each game says in the registry
+(``Game.rules``).
 """
 
 from __future__ import annotations
@@ -27,12 +27,29 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
-GAMES: dict[str, str] = {"schieber": "SCHIEBER.md", "klammern": "KLAMMERN.md"}
-PREFIX_GAME: dict[str, str] = {"S": "schieber", "K": "klammern"}
+from scorer import games as registry
 
-_SECTION = re.compile(r"^##\s+(?:(?P<id>[SK]\d+)\s+)?(?P<title>.+?)\s*$")
-_RULE = re.compile(r"^-\s+(?P<id>[SK]\d+(?:\.\d+)+)\s+(?P<text>.*)$")
+RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+#: A rule file's ids: its game's letter (``S``, ``K``) and numbers.
+_SECTION = re.compile(r"^##\s+(?:(?P<id>[A-Z]\d+)\s+)?(?P<title>.+?)\s*$")
+_RULE = re.compile(r"^-\s+(?P<id>[A-Z]\d+(?:\.\d+)+)\s+(?P<text>.*)$")
+
+
+def games() -> list[str]:
+    """The games whose rules the book holds, in the registry's order."""
+    return [each.name for each in registry.registry().values() if each.rules is not None]
+
+
+def _file(game: str) -> str:
+    rules = registry.game(game).rules
+    if rules is None:
+        raise FileNotFoundError(f"{game} has no rule file")
+    return rules.file
+
+
+def _prefixes() -> dict[str, str]:
+    """Rule id letter -> the game whose rule file holds those ids."""
+    return {each.rules.prefix: each.name for each in registry.registry().values() if each.rules is not None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,10 +182,10 @@ def _file_book(path: Path, game: str, language: str) -> Book | None:
 
 
 def english(game: str) -> Book:
-    """The English rule book of ``game`` (``schieber`` or ``klammern``)."""
-    book = _file_book(RULES_DIR / GAMES[game], game, "en")
+    """The English rule book of ``game`` (``schieber``, ``klammern`` …)."""
+    book = _file_book(RULES_DIR / _file(game), game, "en")
     if book is None:
-        raise FileNotFoundError(RULES_DIR / GAMES[game])
+        raise FileNotFoundError(RULES_DIR / _file(game))
     return book
 
 
@@ -180,7 +197,7 @@ def book(game: str, language: str | None = None) -> Book:
     """
     base = english(game)
     for code in _candidates(language):
-        translated = _file_book(RULES_DIR / code / GAMES[game], game, code)
+        translated = _file_book(RULES_DIR / code / _file(game), game, code)
         if translated is not None:
             return _merge(base, translated)
     return base
@@ -215,7 +232,7 @@ def rule(rule_id: str | None, language: str | None = None) -> Rule | None:
     """The rule (or section) ``rule_id`` (``S4.4``, ``K10``) in ``language``; None if unknown."""
     if not rule_id:
         return None
-    game = PREFIX_GAME.get(rule_id[:1])
+    game = _prefixes().get(rule_id[:1])
     if game is None:
         return None
     return book(game, language).rule(rule_id)
@@ -231,7 +248,10 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _CODE = re.compile(r"`([^`]+)`")
 
 
-_RULE_REF = re.compile(r"\b([SK]\d{1,2}(?:\.\d{1,2})?)\b")
+@lru_cache(maxsize=8)
+def _rule_ref(letters: str) -> re.Pattern[str]:
+    """A citation of a rule in the book (``S7.3``) inside a rule's text."""
+    return re.compile(rf"\b([{letters}]\d{{1,2}}(?:\.\d{{1,2}})?)\b")
 
 
 def _inline(raw: str, links: str | None = None) -> str:
@@ -240,7 +260,8 @@ def _inline(raw: str, links: str | None = None) -> str:
     line = _CODE.sub(r"<code>\1</code>", line)
     if links is not None:
         # A rule that cites another links to it (S7.3 -> the rule book's #S7.3).
-        line = _RULE_REF.sub(lambda m: f'<a href="{links}#{m.group(1)}">{m.group(1)}</a>', line)
+        cited = _rule_ref("".join(_prefixes()))
+        line = cited.sub(lambda m: f'<a href="{links}#{m.group(1)}">{m.group(1)}</a>', line)
     return line
 
 
@@ -307,19 +328,15 @@ def render(text: str, links: str | None = "") -> Markup:
     return Markup("".join(out))
 
 
-def _pairs(game: str) -> tuple[tuple[str, object], ...]:
+def pairs(game: str) -> tuple[tuple[str, object], ...]:
+    """(id, English text) of every section and rule of ``game``; none without its file."""
     try:
         english_book = english(game)
     except FileNotFoundError:
         return ()
-    pairs: list[tuple[str, object]] = []
+    found: list[tuple[str, object]] = []
     for section in english_book.sections:
         if section.id:
-            pairs.append((section.id, section.title))
-        pairs.extend((r.id, r.text) for r in section.rules)
-    return tuple(pairs)
-
-
-#: (id, English text) of every rule, as the placeholder offered them.
-SCHIEBER: tuple[tuple[str, object], ...] = _pairs("schieber")
-KLAMMERN: tuple[tuple[str, object], ...] = _pairs("klammern")
+            found.append((section.id, section.title))
+        found.extend((r.id, r.text) for r in section.rules)
+    return tuple(found)

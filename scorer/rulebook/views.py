@@ -19,7 +19,7 @@ bp = Blueprint("rules", __name__, url_prefix="/rules")
 @bp.get("", endpoint="book")
 def show_book() -> str:
     language = str(get_locale() or "en")
-    books = [book.book(game, language) for game in book.GAMES]
+    books = [book.book(game, language) for game in book.games()]
     return render_template(
         "rules/book.html",
         books=books,

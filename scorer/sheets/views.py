@@ -1,4 +1,4 @@
-"""Printable PDFs in the app (issue 5, "where users get them"): a match's scoresheet and blank pads.
+"""Printable PDFs in the app: a match's scoresheet and blank pads.
 
 The PDFs themselves are :mod:`scorer.sheets.pdf` (pure functions of plain data); this module only
 gathers their input: the match record exactly as the app exports it (``matchview.load`` ->
@@ -11,7 +11,7 @@ Reading is not changing: spectators may print (``access.guard`` lets every GET t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, current_app, render_template, request
 from flask_babel import get_translations, lazy_pgettext, to_user_timezone
@@ -21,11 +21,16 @@ from flask_wtf import FlaskForm
 from wtforms import IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import Length, NumberRange, Optional, StopValidation
 
+from scorer import games, languages
 from scorer.matches import matchview
+from scorer.sheets.pdf.model import sheet_part
 from scorer.sheets.pdf.text import Lang
 from scorer.web import display, i18n
 from scorer.web.forms import choices, numeric
 from scorer.web.security import pdf_response
+
+if TYPE_CHECKING:
+    from scorer.games.sheet import SheetPart
 
 bp = Blueprint("sheets", __name__)
 
@@ -161,7 +166,6 @@ def scoresheet(match_id: int) -> Any:
 # --- blank pads ------------------------------------------------------------------------------
 
 
-GAME_CHOICES = choices(("schieber", _l("Schieber")), ("klammern", _l("Klammern")))
 # The new-match form's words for the same choices.
 FORMAT_CHOICES = choices(
     ("small_big", _l("small and big points")), ("liga", _l("Liga (Augen)")), ("hamburg", _l("Hamburg dice"))
@@ -171,9 +175,7 @@ PLAYER_CHOICES = choices(("4", "4"), ("3", "3"), ("2", "2"))
 
 
 def _language_choices() -> list[Any]:
-    from scorer.web.views import LANGUAGE_NAMES
-
-    return choices(*((code, LANGUAGE_NAMES.get(code, code)) for code in current_app.config["LANGUAGES"]))
+    return choices(*((code, languages.NAMES.get(code, code)) for code in current_app.config["LANGUAGES"]))
 
 
 def _typed(form: Any, field: Any) -> None:
@@ -194,7 +196,8 @@ class PadForm(FlaskForm):
     class Meta:
         csrf = False  # a GET that changes nothing
 
-    game = RadioField(_l("Game"), choices=GAME_CHOICES, default="schieber")
+    # Choices: the registry's games that have sheets (set per request).
+    game = RadioField(_l("Game"), default=games.RECORD_DEFAULT)
     # Klammern's alone: a Schieber pad is for four and has no format.
     format = RadioField(_l("Scoring"), choices=FORMAT_CHOICES, default="small_big")
     players = RadioField(_l("Players"), choices=PLAYER_CHOICES, default="4")
@@ -212,21 +215,28 @@ class PadForm(FlaskForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        from scorer.sheets.pdf.text import resolve_language
-
+        self.game.choices = choices(
+            *((name, game.title()) for name, game in games.registry().items() if game.sheet is not None)
+        )
         self.lang.choices = _language_choices()
         if not self.lang.data:
             self.lang.data = i18n.current()
         else:
             # A shared address may say lang=fr, as ``tafel pad --lang fr`` does.
             try:
-                self.lang.data = resolve_language(str(self.lang.data))
+                self.lang.data = languages.resolve(str(self.lang.data))
             except ValueError:
                 pass  # validation names the field
 
     @property
+    def sheet(self) -> SheetPart | None:
+        """The chosen game's sheet part (None until the game is valid)."""
+        return sheet_part(str(self.game.data))
+
+    @property
     def player_count(self) -> int:
-        return int(self.players.data) if self.game.data == "klammern" else 4
+        part = self.sheet
+        return int(self.players.data) if part is not None and len(part.tables) > 1 else 4
 
     def validate(self, extra_validators: Any = None) -> bool:
         valid = super().validate(extra_validators)
@@ -236,23 +246,25 @@ class PadForm(FlaskForm):
         for seat in range(count + 1, 5):
             field = self[f"player_{seat}"]
             if field.data:
-                field.errors.append(
+                field.errors = [
+                    *field.errors,
                     _(
                         "Leave this empty: a pad for %(count)s players has no seat %(seat)s.",
                         count=i18n.digits(count),
                         seat=i18n.digits(seat),
-                    )
-                )
+                    ),
+                ]
                 valid = False
         if count < 4:
             for field in (self.team_1, self.team_2):
                 if field.data:
-                    field.errors.append(
+                    field.errors = [
+                        *field.errors,
                         _(
                             "Leave this empty: with %(count)s players everyone scores alone.",
                             count=i18n.digits(count),
-                        )
-                    )
+                        ),
+                    ]
                     valid = False
         return bool(valid)
 
@@ -262,7 +274,7 @@ class PadForm(FlaskForm):
         players = [self[f"player_{seat}"].data or "" for seat in range(1, count + 1)]
         return {
             "game": self.game.data,
-            "format": self.format.data if self.game.data == "klammern" else None,
+            "format": self.format.data if self.sheet is not None and self.sheet.formats else None,
             "target": self.target.data,
             "teams": [self.team_1.data or "", self.team_2.data or ""] if count == 4 else [],
             # Two or three Klammern players: one name per player (even empty) sets the count.
@@ -301,5 +313,6 @@ def pad() -> Any:
     except FontMissing as error:
         current_app.logger.error("pad: %s", error)
         return unavailable(_("PDFs cannot be made on this server."), str(error), 503)
-    name = form.game.data if form.game.data == "schieber" else f"klammern-{form.format.data}"
+    part = form.sheet
+    name = f"{form.game.data}-{form.format.data}" if part is not None and part.formats else form.game.data
     return pdf_response(data, f"tafel-pad-{name}.pdf")

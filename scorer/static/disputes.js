@@ -46,13 +46,17 @@
   tool("\u2715", function () { picker.hidden = true; });
   picker.appendChild(tools);
   (form || document.body).appendChild(picker);
-  function klammern() {
+  // The chosen game's deck (its radio's data-deck); null: every card.
+  function deck() {
     var checked = document.querySelector("input[name=game]:checked");
-    return checked && checked.value === "klammern";
+    var cards = checked && checked.getAttribute("data-deck");
+    return cards ? cards.split(" ") : null;
   }
   function refresh() {
-    var hide = klammern();
-    picker.querySelectorAll("button[data-card$='6']").forEach(function (b) { b.hidden = hide; });
+    var cards = deck();
+    picker.querySelectorAll("button[data-card]").forEach(function (b) {
+      b.hidden = cards !== null && cards.indexOf(b.getAttribute("data-card")) < 0;
+    });
   }
   picker.addEventListener("click", function (event) {
     var card = event.target.getAttribute && event.target.getAttribute("data-card");

@@ -16,7 +16,6 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 
 SUITS = ("H", "D", "S", "C")  # Schieber's contract order: Rosen, Eicheln, Schilten, Schellen
-KLAMMERN_SUITS = ("C", "S", "H", "D")  # K5.2's suit order, clubs (the Besser suit) first
 NATURAL = ("6", "7", "8", "9", "T", "J", "Q", "K", "A")
 
 SUIT_NAMES = {
@@ -28,7 +27,7 @@ SUIT_SYMBOLS = {
     "swiss": {"H": "Ro", "D": "Ei", "C": "Sch", "S": "Sl"},
     "french": {"H": "\u2665", "D": "\u2666", "C": "\u2663", "S": "\u2660"},
 }
-RANK_NAMES = {
+RANK_NAMES: dict[str, dict[str, str]] = {
     "swiss": {"A": _l("Ass"), "K": _l("König"), "Q": _l("Ober"), "J": _l("Under"), "T": _l("Banner")},
     "french": {"A": _l("Ace"), "K": _l("King"), "Q": _l("Queen"), "J": _l("Jack"), "T": "10"},
 }
@@ -96,31 +95,7 @@ def quick_meld(kind: str, suit: str, top: str, four_suits: Sequence[str] = ("H",
     return [suit + NATURAL[i] for i in range(high - length + 1, high + 1)]
 
 
-def parse_card_list(text: str) -> list[list[str]]:
-    """'H6 H7 H8; C9 CT CJ' -> [['H6','H7','H8'], ['C9','CT','CJ']] (codes upper-cased)."""
-    groups = []
-    for part in text.replace(",", " ").split(";"):
-        cards = [c.strip().upper().replace("10", "T") for c in part.split() if c.strip()]
-        if cards:
-            groups.append(cards)
-    return groups
-
-
-def format_card_list(groups: Sequence[Sequence[str]]) -> str:
-    return "; ".join(" ".join(g) for g in groups)
-
-
 # --- the table ---------------------------------------------------------------------------
-
-#: Where each seat sits on the drawn table (CSS grid area), per game and number of players.
-#: Schieber plays counter-clockwise (S2.2), Klammern clockwise (K1.3): seen from above,
-#: seat 2 is to seat 1's right in Schieber and to its left in Klammern.
-POSITIONS = {
-    ("schieber", 4): ("bottom", "right", "top", "left"),
-    ("klammern", 4): ("bottom", "left", "top", "right"),
-    ("klammern", 3): ("bottom", "left", "right"),
-    ("klammern", 2): ("bottom", "top"),
-}
 
 
 def side_of(seat: int, players: int) -> int:
@@ -158,11 +133,16 @@ def stroke_groups(count: int) -> list[int]:
 DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
 
 
+def die_glyph(face: int) -> str:
+    """The die showing ``face`` (1 to 6) as a character."""
+    return DIE_FACES[face - 1] if 1 <= face <= 6 else ""
+
+
 def die_face(points: int) -> str:
-    """K9.1: the die starts at six (meaning 0) and shows 1..5; six again once 6 is reached."""
-    if points <= 0 or points >= 6:
-        return DIE_FACES[5]
-    return DIE_FACES[points - 1]
+    """The die of a side with ``points``, as the engine reads it (K9.1: six for 0 and for 6 or more)."""
+    from rules_engine.klammern.formats.hamburg import die_face as engine_die_face
+
+    return die_glyph(engine_die_face(max(points, 0)))
 
 
 def seat_label(seat: int, names: Sequence[str]) -> str:

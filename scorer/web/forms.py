@@ -7,11 +7,12 @@ translated lazily. Choices that name players are filled per match by the views.
 from __future__ import annotations
 
 import uuid
+from collections.abc import MutableMapping
 from functools import lru_cache
 from typing import Any
 
 from babel import Locale
-from babel.support import Translations
+from babel.support import NullTranslations, Translations
 from flask import current_app, flash, request
 from flask_babel import gettext, lazy_pgettext
 from flask_babel import lazy_gettext as _l
@@ -23,18 +24,16 @@ from wtforms import (
     HiddenField,
     IntegerField,
     PasswordField,
-    RadioField,
     SelectField,
     StringField,
     TextAreaField,
 )
-from wtforms.fields.choices import SelectChoice
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3's, newer than its stubs
 from wtforms.i18n import messages_path
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, ValidationError
 
 from rules_engine import limits
 from scorer.web import i18n
-from scorer.web.display import NATURAL
 
 #: A player's name as a sheet prints it: longer ones are refused on the server too.
 NAME_LENGTH = Length(max=40)
@@ -48,7 +47,7 @@ def _strip(value: Any) -> Any:
 
 
 @lru_cache(maxsize=16)
-def wtforms_catalog(lang: str) -> Translations:
+def wtforms_catalog(lang: str) -> NullTranslations:
     """WTForms' own messages ("Not a valid integer value.") in ``lang``, read once.
 
     Flask-WTF reads the catalog file again on every request; on a busy evening that was
@@ -60,8 +59,10 @@ def wtforms_catalog(lang: str) -> Translations:
 class BaseForm(FlaskForm):
     """Every form of the app: CSRF on, whitespace stripped."""
 
-    class Meta:
-        def bind_field(self, form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
+    # Flask-WTF's Meta as a base only for the type checker's sake: WTForms builds each form's
+    # Meta from every Meta in the form's classes, in the same order either way.
+    class Meta(FlaskForm.Meta):
+        def bind_field(self, form: Any, unbound_field: Any, options: MutableMapping[str, Any]) -> Any:
             filters = list(unbound_field.kwargs.get("filters", []))
             filters.append(_strip)
             return unbound_field.bind(form=form, filters=filters, **options)
@@ -145,100 +146,6 @@ class KeyedForm(BaseForm):
             self.idem.data = uuid.uuid4().hex
 
 
-class NewSchieberForm(NamesMixin, KeyedForm):
-    profile = SelectField(
-        _l("Rules profile"),
-        choices=choices(
-            ("seed", _l("seed (the rule book)")), ("official", _l("official (Swiss regulation)"))
-        ),
-        default="seed",
-    )
-    target = optional_int(_l("Target"), minimum=1, maximum=100_000)
-    factor_H = optional_int(_l("Factor"), minimum=1, maximum=99)
-    factor_D = optional_int(_l("Factor"), minimum=1, maximum=99)
-    factor_S = optional_int(_l("Factor"), minimum=1, maximum=99)
-    factor_C = optional_int(_l("Factor"), minimum=1, maximum=99)
-    factor_obenabe = optional_int(_l("Factor"), minimum=1, maximum=99)
-    factor_undenufe = optional_int(_l("Factor"), minimum=1, maximum=99)
-    long_runs = SelectField(
-        _l("Runs of five and more"),
-        default="",
-        choices=choices(DEFAULT_CHOICE, ("flat", _l("100 each")), ("graded", _l("graded: 100, 150, 200 …"))),
-    )
-    four_nines = optional_int(_l("Four 9s"), maximum=1000)
-    four_low = optional_int(_l("Four 6s, 7s or 8s"), maximum=1000)
-    kreuzweis = SelectField(
-        _l("Kreuzweis (a card in a run and a four of a kind)"), choices=YES_NO, default=""
-    )
-    undenufe_points = SelectField(
-        _l("Undenufe card points"),
-        default="",
-        choices=choices(DEFAULT_CHOICE, ("ace11", _l("Ass 11")), ("six11", _l("6 counts 11"))),
-    )
-    weis_equal_points = SelectField(
-        _l("Weis of equal points"),
-        default="",
-        choices=choices(
-            DEFAULT_CHOICE,
-            ("more_cards", _l("more cards win")),
-            ("quartet_first", _l("four of a kind first")),
-        ),
-    )
-    deck = SelectField(
-        _l("Cards"),
-        choices=choices(("swiss", _l("Swiss suits")), ("french", _l("French suits"))),
-        default="swiss",
-    )
-    rosen7 = RadioField(
-        _l("Who holds Rosen 7 (forehand of the first deal)"),
-        choices=SEAT_LABELS,
-        default="1",
-        validators=[InputRequired()],
-    )
-
-
-class NewKlammernForm(NamesMixin, KeyedForm):
-    players = RadioField(
-        _l("Players"),
-        choices=choices(("4", "4"), ("3", "3"), ("2", "2")),
-        default="4",
-        validators=[InputRequired()],
-    )
-    format = RadioField(
-        _l("Scoring"),
-        default="small_big",
-        validators=[InputRequired()],
-        choices=choices(
-            ("small_big", _l("small and big points")),
-            ("liga", _l("Liga (Augen)")),
-            ("hamburg", _l("Hamburg dice")),
-        ),
-    )
-    target = optional_int(_l("Liga target (Augen)"), minimum=1, maximum=10_000)
-    target_big = optional_int(_l("Big points to win (empty: open-ended)"), minimum=1, maximum=1000)
-    jappa_total = SelectField(
-        _l("Trump J"),
-        default="",
-        choices=choices(("", _l("2 + 20 (164 a deal)")), ("yes", _l("20 outright (162 a deal)"))),
-    )
-    meld_tiebreak = SelectField(
-        _l("Equal melds"),
-        default="",
-        choices=choices(("", _l("first declared wins")), ("suit_rank", _l("higher suit wins"))),
-    )
-    revoke = SelectField(
-        _l("Revoke"),
-        default="",
-        choices=choices(
-            ("", _l("the side that had secured the deal keeps it")),
-            ("clean_side_all", _l("the clean side wins every point")),
-        ),
-    )
-    first_dealer = RadioField(
-        _l("Who deals first"), choices=SEAT_LABELS, default="4", validators=[InputRequired()]
-    )
-
-
 class ImportForm(KeyedForm):
     file = FileField(_l("Match record file (JSON)"))
     text = TextAreaField(
@@ -270,7 +177,7 @@ class UndoForm(VersionedForm):
     pass
 
 
-# --- access (issue 8) --------------------------------------------------------------------------
+# --- access ------------------------------------------------------------------------------
 
 
 class AdminLoginForm(BaseForm):
@@ -291,91 +198,13 @@ class VoidForm(VersionedForm):
     )
 
 
-WEIS_KINDS = [
-    NONE,
-    ("run3", _l("3 in a row")),
-    ("run4", _l("4 in a row")),
-    ("run5", _l("5 in a row")),
-    ("run6", _l("6 in a row")),
-    ("run7", _l("7 in a row")),
-    ("run8", _l("8 in a row")),
-    ("run9", _l("9 in a row")),
-    ("four", _l("four of a kind")),
-]
-MELD_KINDS = [
-    NONE,
-    ("run3", _l("Terz")),
-    ("run4", _l("Fifty (4)")),
-    ("run5", _l("Fifty (5)")),
-    ("run6", _l("Fifty (6)")),
-    ("run7", _l("Fifty (7)")),
-    ("run8", _l("Fifty (8)")),
-]
 SLOTS = (1, 2)
 
 
-class SchieberDealForm(VersionedForm):
-    forehand = SelectField(_l("Forehand"), choices=SEATS_4, validators=[InputRequired()])
-    contract = RadioField(
-        _l("Contract"),
-        validators=[InputRequired(message=_l("Choose the contract."))],
-        choices=choices(*((k, k) for k in ("H", "D", "S", "C", "obenabe", "undenufe"))),
-    )
-    pushed = BooleanField(_l("pushed (geschoben)"))
-    team = RadioField(
-        _l("Points of"), choices=choices(("1", "1"), ("2", "2")), default="1", validators=[InputRequired()]
-    )
-    points = IntegerField(_l("Trick points"), validators=[Optional()], render_kw=numeric(id="points"))
-    match = BooleanField(_l("Match (all nine tricks)"))
-    stoeck = SelectField(_l("Stöck"), choices=choices(NONE, *SEAT_PAIRS), default="")
-    reached_first = SelectField(
-        _l("Both teams crossed the target by trick points: who reached it first?"),
-        choices=choices(NONE, ("1", "1"), ("2", "2")),
-        default="",
-    )
-
-    def validate_points(self, field: IntegerField) -> None:
-        if field.data is None and not self.match.data:
-            from wtforms.validators import StopValidation
-
-            raise StopValidation(str(_l("Enter the trick points, or tick Match.")))
-
-
-class KlammernDealForm(VersionedForm):
-    forehand = SelectField(_l("Forehand"), choices=SEATS_4, validators=[InputRequired()])
-    trump = RadioField(
-        _l("Trump"),
-        choices=choices(*((s, s) for s in ("C", "S", "H", "D"))),
-        validators=[InputRequired(message=_l("Choose the trump suit."))],
-    )
-    how = RadioField(
-        _l("Trump made by"),
-        default="orgi",
-        validators=[InputRequired()],
-        choices=choices(
-            ("orgi", _l("Orgi (turned-up suit)")), ("kleines", _l("Kleines")), ("besser", _l("Besser"))
-        ),
-    )
-    declarer = SelectField(_l("Declarer"), choices=SEATS_4, validators=[InputRequired()])
-    bella = SelectField(_l("Bella"), choices=choices(NONE, *SEAT_PAIRS), default="")
-    kontra = BooleanField(_l("Kontra"))
-    re = BooleanField(_l("Re"))
-    team = RadioField(_l("Card points of"), choices=choices(("1", "1"), ("2", "2")), default="1")
-    points = IntegerField(_l("Card points"), validators=[Optional()], render_kw=numeric(id="points"))
-    side_1 = IntegerField(_l("Card points"), validators=[Optional()], render_kw=numeric())
-    side_2 = IntegerField(_l("Card points"), validators=[Optional()], render_kw=numeric())
-    side_3 = IntegerField(_l("Card points"), validators=[Optional()], render_kw=numeric())
-    revoke_seat = SelectField(_l("Revoke by"), choices=choices(NONE, *SEAT_PAIRS), default="")
-    revoke_1 = IntegerField(_l("Card points at the revoke"), validators=[Optional()], render_kw=numeric())
-    revoke_2 = IntegerField(_l("Card points at the revoke"), validators=[Optional()], render_kw=numeric())
-    revoke_3 = IntegerField(_l("Card points at the revoke"), validators=[Optional()], render_kw=numeric())
-    durchmarsch = SelectField(_l("Durchmarsch announced by"), choices=choices(NONE, *SEAT_PAIRS), default="")
-    all_tricks = BooleanField(_l("the march took every trick"))
-
-
-def _add_meld_fields(
+def add_meld_fields(
     form_class: type[BaseForm], prefix: str, kinds: list[Any], suits: tuple[str, ...], ranks: tuple[str, ...]
 ) -> None:
+    """A deal form's quick-meld selects (two per seat) and typed cards, ``{prefix}_{seat}_…``."""
     for seat in range(1, 5):
         for slot in SLOTS:
             setattr(
@@ -410,7 +239,3 @@ def _add_meld_fields(
                 },
             ),
         )
-
-
-_add_meld_fields(SchieberDealForm, "weis", WEIS_KINDS, ("H", "D", "S", "C"), NATURAL)
-_add_meld_fields(KlammernDealForm, "melds", MELD_KINDS, ("C", "S", "H", "D"), NATURAL[1:])

@@ -1,39 +1,29 @@
-"""Languages (issue 6): Flask-Babel with the user's choice, else Accept-Language, else de_CH.
+"""The request's language: Flask-Babel with the user's choice, else Accept-Language, else the default.
 
 The choice made with the switcher (``/lang/<code>``) lives in the session and, so that a
 tablet keeps its language after the browser is closed, in a long-lived ``tafel_lang``
 cookie. Numbers go through Babel for the locale, with the Swiss typographic grouping
-(3’000, 3 000) and Persian digits for ``fa``.
+(3’000, 3 000) and Persian digits for ``fa``. The language settings themselves live in
+:mod:`scorer.languages`.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from io import BytesIO
-from pathlib import Path
 from typing import Any
 
 from babel import Locale
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, get_group_symbol, get_minus_sign_symbol
-from babel.support import Translations
 from flask import Flask, current_app, g, request, session
 from flask_babel import Babel, get_locale, lazy_pgettext
 from werkzeug.wrappers import Response
 
-RTL = {"fa"}
-LOCALES = Path(__file__).resolve().parent.parent / "locales"
+from scorer.languages import GROUP, NATIVE_DIGITS
+from scorer.languages import direction as _direction
+
 COOKIE = "tafel_lang"
 COOKIE_MAX_AGE = 400 * 24 * 3600  # browsers cap cookies at 400 days
-#: Languages whose readers expect their own digits in scores and labels.
-NATIVE_DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹"}
-#: Group separators by the house style of issue 6 (3’000 in de_CH, 3 000 in fr_CH). Babel
-#: 2.19's CLDR data gives an ASCII apostrophe for every Swiss locale; the typographic
-#: apostrophe and, in French, the narrow no-break space are what Swiss print uses.
-GROUP = {"de_CH": "\u2019", "it_CH": "\u2019", "fr_CH": "\u202f"}
-
-#: The PDFs look suit names up with the context "suit" (scorer/pdf/layout.py); marking
+#: The PDFs look suit names up with the context "suit" (scorer/sheets/pdf/layout.py); marking
 #: them here puts those entries into the catalogs. Never called for display.
 _SUIT_NAMES_FOR_PDFS = (
     lazy_pgettext("suit", "Rosen"),
@@ -91,7 +81,7 @@ def current() -> str:
 
 
 def direction(lang: str | None = None) -> str:
-    return "rtl" if (lang or current()).split("_")[0] in RTL else "ltr"
+    return _direction(lang or current())
 
 
 def native_digits(text: str, lang: str | None = None) -> str:
@@ -146,32 +136,6 @@ def number(value: Any) -> str:
 def digits(value: Any) -> str:
     """A number that is a label (deal 12, seat 3): native digits, no grouping."""
     return native_digits(str(value))
-
-
-@lru_cache(maxsize=8)
-def catalog(lang: str) -> Translations:
-    """The translations of ``lang`` outside a request (PDFs from the command line, workers).
-
-    Reads the compiled ``locales/<lang>/LC_MESSAGES/messages.mo``; where it is missing or
-    older than its ``.po`` (a checkout before ``make``), the ``.po`` is compiled in memory.
-    English and unknown languages get the source strings.
-
-    >>> catalog("de_CH").gettext("Trick points"), catalog("en").gettext("Trick points")
-    ('Stichpunkte', 'Trick points')
-    """
-    po = LOCALES / lang / "LC_MESSAGES" / "messages.po"
-    mo = po.with_suffix(".mo")
-    if not po.exists():
-        return Translations()
-    if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
-        with mo.open("rb") as handle:
-            return Translations(handle, domain="messages")
-    with po.open("rb") as handle:
-        messages = read_po(handle, locale=lang)
-    buffer = BytesIO()
-    write_mo(buffer, messages, use_fuzzy=False)
-    buffer.seek(0)
-    return Translations(buffer, domain="messages")
 
 
 def _remember_choice(response: Response) -> Response:

@@ -1,4 +1,5 @@
-"""Spectators' match pages, rendered once per match version (issue 8: a thousand spectators).
+"""Spectators' match pages, rendered once per match version: a tournament's final may draw a
+thousand spectators.
 
 What a spectator sees depends on the match's log and nothing of the viewer but the
 language and the address asked for: no form, no token, no message of theirs. The log only

@@ -1,14 +1,17 @@
-"""Engine reasons as translated sentences, built from rule id, code and params (issue 6).
+"""Engine reasons as translated sentences, built from rule id, code and params.
 
 The engine (pure, English) gives every :class:`~rules_engine.errors.Reason` a stable
 ``code`` and named ``params``; this table holds one translatable sentence per code, with
 the same names as ``%(name)s`` placeholders, formatted *after* translation. Where one code
 is used with different params (``hand_size`` in Schieber and Klammern), the first sentence
-whose placeholders the params can fill is taken. An unknown code, or params that fit no
+whose placeholders the params can fill is taken. Coiffeur and Differenzler give Schieber's
+card reasons under their own rule ids with Schieber's in ``play_rule``; Schieber's sentence
+serves them unless the game has its own. An unknown code, or params that fit no
 sentence, fall back to the engine's English message: never a traceback for a player.
 
 Card codes (``H6``, ``CJ``) stay as they are (STYLE.md practice 8); suit letters, contracts
-and Klammern formats given as params are shown by their display names.
+(Coiffeur's rows and modes too) and Klammern formats given as params are shown by their
+display names, with the Swiss deck's names except in Klammern.
 """
 
 from __future__ import annotations
@@ -92,6 +95,13 @@ SENTENCES: tuple[Sentence, ...] = (
     S(
         "undertrump",
         _l(
+            "%(card)s: the hand holds %(held)s; a trump lower than %(highest)s is allowed only without the led suit; play one of %(alternatives)s."
+        ),
+        "D",
+    ),
+    S(
+        "undertrump",
+        _l(
             "%(card)s would undertrump %(highest)s: no trump lower than the highest in the trick while the hand holds other cards; play one of %(alternatives)s."
         ),
         "S",
@@ -139,6 +149,192 @@ SENTENCES: tuple[Sentence, ...] = (
     S(
         "stoeck_card_dealt_elsewhere",
         _l("Seat %(seat)s claims Stöck, but %(cards)s was dealt to seat %(other)s."),
+    ),
+    # --- Coiffeur and Differenzler: the deck (C9, D8) -----------------------------------------------------
+    S(
+        "card_played_twice",
+        _l(
+            "%(card)s is played twice: in trick %(first)s and in trick %(trick)s; the deck has each card once."
+        ),
+    ),
+    S("hand_size", _l("Seat %(seat)s holds %(size)s cards; every player is dealt %(expected)s."), "C"),
+    S("hand_size", _l("Seat %(seat)s holds %(size)s cards; every player is dealt %(expected)s."), "D"),
+    S(
+        "card_in_two_hands",
+        _l("%(card)s is held by seats %(other)s and %(seat)s; the deck has each card once."),
+        "C",
+    ),
+    S(
+        "card_in_two_hands",
+        _l("%(card)s is held by seats %(other)s and %(seat)s; the deck has each card once."),
+        "D",
+    ),
+    # --- Coiffeur: the grid, choosing and pushing -------------------------------------------------------
+    S("no_weis", _l("Coiffeur is played without Weis: leave the Weis empty."), "C"),
+    S("no_stoeck", _l("Coiffeur is played without Stöck: leave the Stöck empty."), "C"),
+    S("row_outside_grid", _l("Row %(row)s is not in the grid (rows 1 to %(rows)s).")),
+    S("row_filled", _l("Team %(team)s has already played row %(row)s (%(label)s) in deal %(deal)s.")),
+    S(
+        "scratch_filled",
+        _l(
+            "Row %(row)s of team %(team)s is already filled (deal %(deal)s); only an open row can be struck out."
+        ),
+    ),
+    S("game_finished", _l("The game is finished: every row of both teams is filled.")),
+    S("contract_not_row", _l("Row %(row)s is %(label)s; %(contract_key)s cannot be played in it.")),
+    S(
+        "not_a_wunsch_contract",
+        _l(
+            "Row %(row)s (%(label)s) is a Wunsch row; %(contract_key)s is not one of its contracts (%(allowed)s)."
+        ),
+    ),
+    S(
+        "order_not_permutation",
+        _l("A 3×3 plays each of trump, Undenufe and Obenabe once; %(order)s is not such an order."),
+    ),
+    S("misere_mode", _l("A Misère in %(mode)s is not allowed here; the Misère modes are %(modes)s.")),
+    S(
+        "per_trick_needs_tricks",
+        _l(
+            "With card points counted trick by trick, a %(type)s must be entered card by card: its total is not 157."
+        ),
+    ),
+    S(
+        "pushes_range",
+        _l(
+            "Pushed %(pushes)s times: the choice can be pushed 0 to 7 times when pushing round, 0 to 2 times when pushing to the partner."
+        ),
+    ),
+    S(
+        "chooser_not_after_pushes",
+        _l(
+            "Seat %(chooser)s cannot be the chooser: forehand is seat %(forehand)s and the choice was pushed %(pushes)s times, so seat %(expected)s chooses."
+        ),
+    ),
+    S(
+        "team_complete",
+        _l("Seat %(chooser)s cannot choose: team %(team)s has no open row and must push."),
+    ),
+    S(
+        "zwang_passed",
+        _l(
+            "Seat %(seat)s was im Zwang at push %(step)s and team %(seat_team)s had an open row: seat %(seat)s had to choose."
+        ),
+    ),
+    S(
+        "partner_push_only",
+        _l(
+            "The team of forehand (seat %(forehand)s) has an open row: forehand chooses or pushes to the partner, not to seat %(chooser)s."
+        ),
+    ),
+    # --- Differenzler: estimates, points, tricks ----------------------------------------------------------
+    S("no_weis", _l("Differenzler is played without Weis: leave the Weis empty."), "D"),
+    S("mode_not_allowed", _l("In this Differenzler trump is a suit; %(trump)s is not allowed.")),
+    S("no_estimate", _l("Seat %(seat)s gave no estimate.")),
+    S(
+        "estimate_range",
+        _l("The estimate %(estimate)s of seat %(seat)s is not between 0 and %(maximum)s."),
+    ),
+    S(
+        "announcement_order",
+        _l(
+            "The estimates are announced from forehand to dealer (seats %(order)s), not in the order %(spoken)s."
+        ),
+    ),
+    S("late_correction", _l("Seat %(seat)s corrects its estimate after the next player has announced.")),
+    S(
+        "announcement_estimate",
+        _l("Seat %(seat)s last announced %(announced)s, but its estimate is %(estimate)s."),
+    ),
+    S(
+        "sealed_late",
+        _l("The estimate of seat %(seat)s was sealed at %(sealed)s, after the first card (%(first)s)."),
+    ),
+    S("points_sum", _l("The players' points make %(sum)s, not %(total)s.")),
+    S(
+        "impossible_points",
+        _l("Seat %(seat)s: %(points)s points are impossible (no set of cards is worth 1)."),
+    ),
+    S(
+        "tricks_won_sum",
+        _l("Tricks won %(tricks_won)s: each must be 0 to %(count)s, and together they make %(count)s."),
+    ),
+    S(
+        "tricks_won_differs",
+        _l("The tricks won as entered (%(given)s) differ from the tricks played (%(played)s)."),
+    ),
+    S("points_without_trick", _l("Seat %(seat)s: %(points)s points need at least one trick.")),
+    S(
+        "all_tricks_not_157",
+        _l("Seat %(seat)s took all %(count)s tricks: that is %(total)s points, not %(points)s."),
+    ),
+    S(
+        "zero_needs_tricks",
+        _l(
+            "Seat %(seat)s estimated 0 and made 0: enter the tricks won (or the tricks), since an exact 0 counts only with a trick won."
+        ),
+    ),
+    S("partie_complete", _l("The Partie of %(deal_count)s deals is complete; no deal comes after it.")),
+    # --- Tournament profile and Passe (TOURNAMENT.md) ------------------------------------------
+    S(
+        "weis_not_counted",
+        _l("No Weis counts in this game (the rule option Weis is off), but seat %(seats)s declares one."),
+        "T",
+    ),
+    S(
+        "stoeck_not_counted",
+        _l("No Stöck counts in this game (the rule option Stöck is off), but seat %(seat)s claims it."),
+        "T",
+    ),
+    S("stoeck_not_counted", _l("Stöck does not count in this Differenzler: leave Stöck empty."), "D"),
+    S("outside_range", _l("%(value)s is outside 0 to 157, the points of one game."), "T"),
+    S("contract_not_allowed", _l("A Slalom is not among this Passe's contracts.")),
+    S("too_many_games", _l("A Passe has %(games_per_passe)s games; game %(number)s is one too many.")),
+    S(
+        "forehand_out_of_turn",
+        _l("Seat %(forehand)s is forehand out of turn: after seat %(previous)s it is seat %(expected)s."),
+    ),
+    S(
+        "rotation_uneven",
+        _l(
+            "The seats were forehand %(counts)s times; in %(games)s games they differ by at most %(allowed)s."
+        ),
+    ),
+    S(
+        "reported_total",
+        _l("Team %(team)s: the reported total is %(reported)s, but the games make %(actual)s."),
+    ),
+    S(
+        "passe_total_impossible",
+        _l("Team %(team)s: a Passe total of %(total)s is impossible (0 to %(top)s, never 1)."),
+    ),
+    S("control_sum", _l("The Passe totals make %(actual)s, not the control sum %(expected)s.")),
+    S("too_many_rounds", _l("The record has %(rounds)s rounds; the tournament plays %(passen)s.")),
+    S("unknown_id", _l("%(id)s is not a registered player, pair or substitute (round %(round)s).")),
+    S(
+        "replaced_player_seated",
+        _l("%(id)s is seated in round %(round)s, but a substitute plays in that place this round."),
+    ),
+    S("table_size", _l("Table %(table)s seats %(count)s; a table seats four players (two pairs).")),
+    S(
+        "result_not_seated",
+        _l("There is a result for table %(table)s of round %(round)s, which is not seated."),
+    ),
+    S("seated_twice", _l("%(id)s is seated %(times)s times in round %(round)s.")),
+    S("withdrawn_seated", _l("%(id)s has withdrawn and is seated.")),
+    S("withdrawn_listed", _l("%(id)s has withdrawn and is listed as sitting out.")),
+    S("sitout_twice", _l("%(id)s is listed twice among those sitting out.")),
+    S("sitout_seated", _l("%(id)s is listed as sitting out and is seated.")),
+    S("not_seated", _l("%(id)s is neither seated nor listed as sitting out.")),
+    S(
+        "sitout_count",
+        _l("%(count)s sit out in round %(round)s; with %(active)s active competitors, %(expected)s do."),
+    ),
+    S(
+        "sitout_order",
+        _l(
+            "%(id)s sits out again (sat out %(times)s times before) while %(other)s plays (sat out %(other_times)s times)."
+        ),
     ),
     # --- Schieber: the match -----------------------------------------------------------------
     S(
@@ -195,10 +391,6 @@ SENTENCES: tuple[Sentence, ...] = (
         _l("The points name team %(team)s, but the marching side is %(side)s (seat %(seat)s)."),
     ),
     S(
-        "durchmarsch_revoke",
-        _l("A Durchmarsch deal is recorded by whether every trick was taken, not by a revoke."),
-    ),
-    S(
         "durchmarsch_points",
         _l("A Durchmarsch deal gives its points as the marching side and whether it took every trick."),
     ),
@@ -211,6 +403,13 @@ SENTENCES: tuple[Sentence, ...] = (
     S("hand_size", _l("A hand holds at most %(size)s cards, not %(count)s."), "K"),
     S("hand_missing", _l("Seat %(seat)s has no hand.")),
     S("card_in_two_hands", _l("%(card)s is in two hands: seats %(first)s and %(second)s."), "K"),
+    S(
+        "card_twice",
+        _l(
+            "%(card)s is played twice (trick %(trick)s, first in trick %(first)s); the deck has each card once."
+        ),
+        "S",
+    ),
     S("card_twice", _l("%(card)s is played twice (trick %(trick)s)."), "K"),
     S("card_twice", _l("%(card)s appears twice in the position."), "K"),
     S("too_many_tricks", _l("A deal has %(expected)s tricks, not %(count)s.")),
@@ -232,6 +431,10 @@ SENTENCES: tuple[Sentence, ...] = (
         _l(
             "The revoke names seat %(seat)s with points %(points)s; the tricks show seat %(found)s revoking in trick %(trick)s with points %(found_points)s."
         ),
+    ),
+    S(
+        "revoke_needs_hands",
+        _l("With %(players)s players a revoked deal is judged from the cards dealt: enter every hand."),
     ),
     S("revoke_not_found", _l("The revoke names seat %(seat)s, but no card in the tricks breaks K4.2–K4.3.")),
     S(
@@ -278,10 +481,36 @@ SENTENCES: tuple[Sentence, ...] = (
 #: A reason located in a trick (Schieber's replay puts "trick N, seat M: " before it).
 IN_TRICK = _l("Trick %(trick)s, seat %(seat)s: %(sentence)s")
 
+#: Coiffeur's contracts beyond the suits, Obenabe and Undenufe (a 3×3 segment "trump" too).
+_CONTRACTS = {
+    "slalom": _l("Slalom"),
+    "guschti": _l("Guschti"),
+    "3x3": _l("3×3"),
+    "misere": _l("Misère"),
+    "wunsch": _l("Wunsch"),
+    "trump": _l("trump"),
+}
+#: Params that name contracts, one or several (Coiffeur's ``modes``, ``allowed``, ``order``; a row's ``label``).
+_CONTRACT_PARAMS = frozenset({"led", "trump", "contract", "contract_key", "mode", "type", "suit"})
+_CONTRACT_LISTS = frozenset({"modes", "allowed", "order"})
 _FORMATS = {"small_big": _l("small and big points"), "liga": _l("Liga-Partie"), "hamburg": _l("Hamburg dice")}
 #: Params that are points (grouped like every score); other integers are labels (seat 3).
 _POINTS = frozenset(
-    {"target", "total", "deal_total", "match_total", "sum", "value", "ceiling", "in_play", "a", "b"}
+    {
+        "target",
+        "total",
+        "deal_total",
+        "match_total",
+        "sum",
+        "value",
+        "ceiling",
+        "in_play",
+        "a",
+        "b",
+        "reported",
+        "actual",
+        "top",
+    }
 )
 _NAME = re.compile(r"%\((\w+)\)")
 _TEAM = re.compile(r"team (\d+)")
@@ -291,20 +520,48 @@ def _names(text: str) -> set[str]:
     return set(_NAME.findall(text))
 
 
+def _deck(prefix: str) -> str:
+    """The deck of the game whose rule ids start with ``prefix`` (``K``: Klammern's French cards)."""
+    from scorer import games
+
+    for each in games.registry().values():
+        if each.rules is not None and each.rules.prefix == prefix:
+            return each.deck
+    # Rules of no registered game (Coiffeur, Differenzler, the tournament's) are Schieber's
+    # relatives, played with the Swiss deck's names.
+    return "swiss"
+
+
+def _contract(key: str, deck: str) -> str | None:
+    """A suit letter or contract key by its name, or None for anything else."""
+    from scorer.web import display
+
+    if key in display.SUITS:
+        return display.suit_name(key, deck)
+    if key in display.CONTRACT_NAMES:
+        return display.contract_name(key, deck)
+    return str(_CONTRACTS[key]) if key in _CONTRACTS else None
+
+
 def _shown(name: str, value: Any, game: str) -> Any:
     """A param as the player reads it: suit letters and contracts by name, lists joined."""
-    from scorer.web import display, i18n
+    from scorer.web import i18n
 
     if isinstance(value, int) and not isinstance(value, bool):
         return i18n.number(value) if name in _POINTS else i18n.digits(value)
-    deck = "swiss" if game == "S" else "french"
+    deck = _deck(game)
     if isinstance(value, (list, tuple)):
         return ", ".join(str(v) for v in value)
-    if name in ("led", "trump", "contract") and isinstance(value, str):
-        if value in display.SUITS:
-            return display.suit_name(value, deck)
-        if value in display.CONTRACT_NAMES:
-            return display.contract_name(value, deck)
+    if name in _CONTRACT_PARAMS and isinstance(value, str) and (named := _contract(value, deck)):
+        return named
+    if name in _CONTRACT_LISTS and isinstance(value, str) and value:
+        names = [_contract(key, deck) for key in value.split()]
+        if all(names):
+            return ", ".join(str(n) for n in names)
+    if name == "label" and isinstance(value, str) and "×" in value:  # a Coiffeur row: "D×1"
+        key, _, factor = value.partition("×")
+        if named := _contract(key, deck):
+            return f"{named} ×{factor}"
     if name == "format" and value in _FORMATS:
         return str(_FORMATS[value])
     if name == "winner_team" and isinstance(value, str) and (team := _TEAM.fullmatch(value)):
@@ -319,8 +576,13 @@ def sentence(error: Mapping[str, Any]) -> str:
     raw: Mapping[str, Any] = error.get("params") or {}
     game = rule[:1]
     params = {name: _shown(name, value, game) for name, value in raw.items()}
+    # Coiffeur and Differenzler give Schieber's card reasons under their own rule ids and
+    # keep Schieber's in ``play_rule``: Schieber's sentence fits when the game has none of its own.
+    play_rule = str(raw.get("play_rule") or "")
     for candidate in SENTENCES:
-        if candidate.code != code or not rule.startswith(candidate.rule):
+        if candidate.code != code or not (
+            rule.startswith(candidate.rule) or (play_rule and play_rule.startswith(candidate.rule))
+        ):
             continue
         template = str(candidate.text)
         wanted = _names(template)

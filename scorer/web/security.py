@@ -1,4 +1,4 @@
-"""Security headers on every response, and the session cookie's flags (issue 8, access);
+"""Security headers on every response, and the session cookie's flags;
 PDFs get a policy of their own.
 
 The pages use no inline script or style and load nothing from elsewhere, so the policy

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -14,24 +14,13 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
+from scorer import languages
 from scorer.web import display, i18n
 
-LANGUAGE_NAMES = {
-    "de_CH": "Deutsch",
-    "fr_CH": "Français",
-    "it_CH": "Italiano",
-    "en": "English",
-    "sv": "Svenska",
-    "fa": "فارسی",
-}
 
-
-def reason_text(error: dict[str, Any]) -> str:
-    """An engine reason as a sentence for the player.
-
-    Issue 6 translates reasons from their rule id, code and params; until a translation
-    exists the engine's English message is the text.
-    """
+def reason_text(error: Mapping[str, Any]) -> str:
+    """An engine reason as a sentence for the player, translated from its rule id, code and
+    params; where no translation exists, the engine's English message is the text."""
     from scorer.web.reasons import translated
 
     return translated(error)
@@ -58,7 +47,7 @@ def select_options(options: Sequence[tuple[str, str]], selected: Any) -> Markup:
 
 
 def number(value: Any) -> str:
-    """A number in the reader's locale (3’000 in de_CH, Persian digits in fa): issue 6's
+    """A number in the reader's locale (3’000 in de_CH, Persian digits in fa): through
     ``scorer.web.i18n.number``, the one formatter of every figure the app shows."""
     return i18n.number(value)
 
@@ -109,7 +98,7 @@ def init_app(app: Flask) -> None:
         rule_url=rule_url,
         display=display,
         select_options=select_options,
-        language_names=LANGUAGE_NAMES,
+        language_names=languages.NAMES,
         return_path=return_path,
     )
 

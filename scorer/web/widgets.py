@@ -2,7 +2,7 @@
 
 ``wtforms.widgets.core.html_params`` builds each attribute with ``Markup.format``, whose
 escaping formatter is pure Python: about 95 µs for an input's eight attributes on this
-machine, and a deal form renders some thirty of them (bench/load.py, issue 8). This is
+machine, and a deal form renders some thirty of them (bench/load.py). This is
 the same function with the same output (tests/app/test_widgets.py compares the two on
 generated attributes), built with plain string operations; ``install`` puts it where
 WTForms' widgets look it up.
@@ -14,7 +14,7 @@ from typing import Any
 
 import wtforms.widgets.core
 from markupsafe import Markup, escape
-from wtforms.widgets.core import clean_key
+from wtforms.widgets.core import clean_key  # type: ignore[attr-defined]  # WTForms 3.3's, newer than its stubs
 
 #: WTForms' own, kept for the equivalence test.
 original_html_params = wtforms.widgets.core.html_params
@@ -38,4 +38,4 @@ def install() -> None:
     wtforms.widgets.core.html_params = html_params
     for widget in vars(wtforms.widgets.core).values():
         if isinstance(widget, type) and "html_params" in vars(widget):
-            widget.html_params = staticmethod(html_params)
+            setattr(widget, "html_params", staticmethod(html_params))  # noqa: B010  (a class found at run time)

@@ -13,7 +13,7 @@ from sqlalchemy import create_engine, inspect
 from scorer import create_app
 from scorer.store.migrate import upgrade
 from scorer.store.models import Base
-from tests.app.conftest import counts, deal_form, new_klammern, new_schieber, post_deal
+from tests.helpers.tablet import counts, deal_form, new_klammern, new_schieber, post_deal
 
 PAGE_LIMIT = 100 * 1024
 
@@ -168,7 +168,7 @@ def test_every_page_renders_in_every_language(client: FlaskClient, language: str
         assert response.status_code == 200, (language, url)
         assert f'lang="{language.replace("_", "-")}"' in response.get_data(as_text=True)
     # a rejection in that language still names the rule
-    from tests.app.conftest import post_deal as post
+    from tests.helpers.tablet import post_deal as post
 
     response = post(client, 1, {"forehand": 1, "contract": "H", "team": 1, "points": 156})
     assert response.status_code == 422 and 'href="/rules#S8"' in response.get_data(as_text=True)

@@ -11,7 +11,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.app.conftest import counts, deal_form, hidden, new_klammern, new_schieber, post_deal
+from tests.helpers.tablet import counts, deal, deal_form, hidden, new_klammern, new_schieber, post_deal
 
 
 def scores(client: FlaskClient, match_id: int) -> list[str]:
@@ -23,12 +23,6 @@ def reasons(page: str) -> list[str]:
     return [
         re.sub(r"<[^>]+>", "", r).strip() for r in re.findall(r'<p class="reason"[^>]*>(.*?)</p>', page, re.S)
     ]
-
-
-def deal(**fields: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {"forehand": 1, "contract": "H", "team": 1, "points": 98}
-    base.update(fields)
-    return base
 
 
 # --- Schieber ----------------------------------------------------------------------------

@@ -4,75 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.app.conftest import counts, deal_form, new_klammern, new_schieber
+from tests.helpers.fuzz import KLAMMERN_FIELDS, SCHIEBER_FIELDS, TEXT
+from tests.helpers.tablet import counts, deal_form, new_klammern, new_schieber
 
-TEXT = st.one_of(
-    st.sampled_from(
-        [
-            "",
-            "1",
-            "2",
-            "4",
-            "-3",
-            "156",
-            "157",
-            "9" * 30,
-            "H",
-            "obenabe",
-            "run3",
-            "four",
-            "A",
-            "6",
-            "y",
-            "H6 H7 H8",
-            "X9; ;",
-            "\u0000",
-            "１２",
-        ]
-    ),
-    st.text(max_size=12),
-)
-SCHIEBER_FIELDS = [
-    "forehand",
-    "contract",
-    "pushed",
-    "team",
-    "points",
-    "match",
-    "stoeck",
-    "reached_first",
-    "weis_1_1_kind",
-    "weis_1_1_suit",
-    "weis_1_1_top",
-    "weis_2_cards",
-    "version",
-]
-KLAMMERN_FIELDS = [
-    "forehand",
-    "declarer",
-    "trump",
-    "how",
-    "bella",
-    "kontra",
-    "re",
-    "team",
-    "points",
-    "revoke_seat",
-    "revoke_1",
-    "revoke_2",
-    "durchmarsch",
-    "all_tricks",
-    "melds_1_1_kind",
-    "melds_1_1_suit",
-    "melds_1_1_top",
-    "melds_3_cards",
-    "version",
-]
 FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
@@ -86,6 +26,7 @@ def _post(
         assert counts(app) == before
 
 
+@pytest.mark.slow  # a fuzzer
 @FUZZ
 @given(st.dictionaries(st.sampled_from(SCHIEBER_FIELDS), TEXT, max_size=8))
 def test_schieber_deal_form_never_fails(client: FlaskClient, app: Flask, fields: dict[str, str]) -> None:
@@ -93,6 +34,7 @@ def test_schieber_deal_form_never_fails(client: FlaskClient, app: Flask, fields:
     _post(client, app, match_id, deal_form(client, match_id), fields)
 
 
+@pytest.mark.slow  # a fuzzer
 @FUZZ
 @given(st.dictionaries(st.sampled_from(KLAMMERN_FIELDS), TEXT, max_size=8))
 def test_klammern_deal_form_never_fails(client: FlaskClient, app: Flask, fields: dict[str, str]) -> None:

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rules_engine
-from tests.app.conftest import counts, hidden, new_schieber, post_deal
+from tests.helpers.tablet import counts, hidden, new_schieber, post_deal
 
 POINTS = st.sampled_from([0, 20, 57, 98, 100, 157])
 CONTRACTS = st.sampled_from(["H", "D", "S", "C", "obenabe", "undenufe"])

@@ -8,7 +8,7 @@ from io import BytesIO
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.app.conftest import counts, csrf, new_klammern, new_schieber, post_deal
+from tests.helpers.tablet import counts, csrf, new_klammern, new_schieber, post_deal
 
 
 def test_index_redirects_to_the_match_list(client: FlaskClient) -> None:
@@ -225,7 +225,7 @@ def test_accept_language_picks_a_known_language(client: FlaskClient) -> None:
 
 def test_double_tap_on_start_makes_one_match(client: FlaskClient, app: Flask) -> None:
     page = client.get("/matches/new/schieber").get_data(as_text=True)
-    from tests.app.conftest import hidden
+    from tests.helpers.tablet import hidden
 
     data = {
         "csrf_token": hidden(page, "csrf_token"),

@@ -13,8 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorer.web.pagecache import PageCache
-from tests.app.conftest import hidden, new_schieber, post_deal
-from tests.app.test_deals import deal
+from tests.helpers.tablet import deal, hidden, new_schieber, post_deal
 
 
 def watcher(app: Flask, language: str = "en") -> FlaskClient:

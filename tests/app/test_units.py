@@ -13,11 +13,10 @@ from scorer.deals.deal_input import FORM_ERRORS, error_slot, place_errors
 from scorer.scoring import invalid_record_error, match_record
 from scorer.store.log import derive
 from scorer.store.models import Entry
+from scorer.web.card_text import format_groups, read_groups
 from scorer.web.display import (
     Strokes,
     die_face,
-    format_card_list,
-    parse_card_list,
     quick_meld,
     side_of,
     stroke_groups,
@@ -34,10 +33,10 @@ def test_quick_runs_and_four_of_a_kind() -> None:
 
 
 def test_card_lists_round_trip() -> None:
-    assert parse_card_list(" h6 h7 H8; cj dj,hj sj ;") == [["H6", "H7", "H8"], ["CJ", "DJ", "HJ", "SJ"]]
-    assert parse_card_list("H10 HJ HQ") == [["HT", "HJ", "HQ"]]
+    assert read_groups(" h6 h7 H8; cj dj,hj sj ;") == [["H6", "H7", "H8"], ["CJ", "DJ", "HJ", "SJ"]]
+    assert read_groups("H10 HJ HQ") == [["HT", "HJ", "HQ"]]
     groups = [["H6", "H7", "H8"], ["CJ", "DJ", "HJ", "SJ"]]
-    assert parse_card_list(format_card_list(groups)) == groups
+    assert read_groups(format_groups(groups)) == groups
 
 
 @given(st.integers(min_value=0, max_value=20_000))

@@ -1,4 +1,4 @@
-"""scorer.web.widgets.html_params must write exactly what WTForms' own writes (issue 8 speed-up)."""
+"""scorer.web.widgets.html_params must write exactly what WTForms' own writes."""
 
 from __future__ import annotations
 

@@ -1,29 +1,17 @@
-"""A real server on 127.0.0.1 and Debian's Chromium driven by Playwright (VERIFIED.md)."""
+"""A real server on 127.0.0.1 for Debian's Chromium (the ``browser`` fixture of tests/conftest.py)."""
 
 from __future__ import annotations
 
-import shutil
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from werkzeug.serving import make_server
 
 from scorer import create_app
-from tests.database import fresh_database
-
-CHROMIUM = "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from tests.helpers.browser import ARTIFACTS
+from tests.helpers.database import fresh_database
 
 
 @pytest.fixture(scope="module")
@@ -37,19 +25,6 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         server.shutdown()
         thread.join(timeout=5)
         app.extensions["tafel_engine"].dispose()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
-        # Never a silent skip: `make test` installs it (scripts/system-deps.sh).
-        pytest.fail("Debian's chromium is not installed at /usr/bin/chromium (run scripts/system-deps.sh)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS
-from tests.browser.layout import check_layout
+from tests.helpers.browser import ARTIFACTS, check_layout
+from tests.helpers.disputes import klammern_revoke_record
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -109,9 +109,7 @@ def test_is_this_count_possible(page: Any, live_server: str) -> None:
 
 
 def test_replay_a_klammern_revoke(page: Any, live_server: str) -> None:
-    from tests.disputes.test_replay_rulings import _klammern_revoke_record
-
-    record = _klammern_revoke_record()
+    record = klammern_revoke_record()
     open_screen(page, live_server, "Replay a deal")
     page.locator("details.import summary").click()
     page.fill("[name=text]", json.dumps(record))
@@ -148,3 +146,14 @@ def test_works_without_javascript(browser: Any, live_server: str) -> None:
     assert "C6 was allowed." in verdict(page)
     shot(page, "card-no-js")
     context.close()
+
+
+def test_picker_offers_the_chosen_games_deck(page: Any, live_server: str) -> None:
+    """Klammern has no 6s (K2.1): the picker hides them for Klammern and shows them for Schieber."""
+    page.goto(f"{live_server}/disputes/card?game=klammern")
+    page.locator("[name=trick]").click()
+    assert page.locator(".picker button[data-card=H6]").is_hidden()
+    assert page.locator(".picker button[data-card=H7]").is_visible()
+    page.locator("input[name=game][value=schieber]").check()
+    page.locator("[name=trick]").click()
+    assert page.locator(".picker button[data-card=H6]").is_visible()

@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS
-from tests.browser.layout import check_layout
+from tests.helpers.browser import ARTIFACTS, check_layout
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -1,4 +1,4 @@
-"""The dispute desk stores nothing: an app on a throw-away SQLite file is enough."""
+"""The dispute desk stores nothing; its rulings translate their sentences in a request."""
 
 from __future__ import annotations
 
@@ -6,10 +6,6 @@ from collections.abc import Iterator
 
 import pytest
 from flask import Flask
-
-from tests.stateless_app import app, client
-
-__all__ = ["app", "client", "ctx"]
 
 
 @pytest.fixture

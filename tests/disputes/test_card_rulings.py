@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorer.disputes.rulings import Unreadable, card_ruling
+from scorer.disputes.card import card_ruling
+from scorer.disputes.ruling import Unreadable
 
 pytestmark = pytest.mark.usefixtures("ctx")
 

@@ -6,6 +6,7 @@ import tempfile
 from pathlib import Path
 from urllib.parse import urlencode
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -52,6 +53,7 @@ JSONISH = st.recursive(
 )
 
 
+@pytest.mark.slow  # a fuzzer: 120 questions
 @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     screen=st.sampled_from(list(FIELDS)),

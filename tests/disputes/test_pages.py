@@ -11,30 +11,10 @@ import pytest
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
+from tests.helpers.disputes import QUESTIONS
+
 EN = {"Accept-Language": "en"}
 
-QUESTIONS = {
-    "card": {
-        "game": "schieber",
-        "contract": "H",
-        "profile": "seed",
-        "trick": "CK H9",
-        "hand": "H6 C6 CA",
-        "card": "H6",
-    },
-    "trick": {"game": "schieber", "contract": "undenufe", "cards": "C9 C6 CA H6", "leader": "2"},
-    "weis": {
-        "game": "schieber",
-        "contract": "undenufe",
-        "forehand": "1",
-        "seat_1": "CA CK CQ CJ",
-        "kind_2": "run4",
-        "suit_2": "H",
-        "top_2": "9",
-    },
-    "count": {"game": "schieber", "contract": "H", "points": "156"},
-    "replay": {"game": "schieber", "contract": "H", "forehand": "1", "tricks": "H6 H7 H8 H9\nC6 C7 C8 C9"},
-}
 VERDICTS = {
     "card": "H6 was not allowed.",
     "trick": "C6 takes the trick (seat 3).",

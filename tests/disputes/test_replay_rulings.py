@@ -10,9 +10,9 @@ import rules_engine
 from rules_engine.cards import Suit
 from rules_engine.klammern.contracts import ranking
 from rules_engine.schieber.contracts import Contract, schieber_options
-from scorer.disputes.rulings import Unreadable, replay_ruling
-
-from .deals import deal_hands, play_out
+from scorer.disputes.replay import replay_ruling
+from scorer.disputes.ruling import Unreadable
+from tests.helpers.disputes import deal_hands, klammern_revoke_record, play_out
 
 pytestmark = pytest.mark.usefixtures("ctx")
 
@@ -114,30 +114,8 @@ def test_unreadable_tricks() -> None:
         replay_ruling({"game": "schieber", "contract": "H", "tricks": []})
 
 
-def _klammern_revoke_record() -> dict[str, Any]:
-    """Trick 1: seat 1 leads, seat 2 (a defender) could follow but plays another suit."""
-    for seed in range(200):
-        hands = deal_hands("klammern", seed)
-        lead = hands[1][0]
-        follow = [c for c in hands[2] if c[0] == lead[0]]
-        other = [c for c in hands[2] if c[0] not in (lead[0], "S")]
-        if follow and other:
-            return {
-                "game": "klammern",
-                "players": 4,
-                "format": "small_big",
-                "forehand": 1,
-                "trump": "S",
-                "declarer": 1,
-                "how": "orgi",
-                "hands": {str(s): h for s, h in hands.items()},
-                "tricks": [[lead, other[0]]],
-            }
-    raise AssertionError("no seed with a possible revoke")
-
-
 def test_klammern_revoke_secured_variant() -> None:
-    record = _klammern_revoke_record()
+    record = klammern_revoke_record()
     ruling = replay_ruling(record)
     assert ruling.ok is False
     assert ruling.rules[:2] == ["K4.2", "K4.5"]
@@ -151,7 +129,7 @@ def test_klammern_revoke_secured_variant() -> None:
 
 
 def test_klammern_revoke_clean_side_all_variant() -> None:
-    record = _klammern_revoke_record()
+    record = klammern_revoke_record()
     record["options"] = {"revoke": "clean_side_all"}
     ruling = replay_ruling(record)
     assert ruling.data["score"]["declarer_wins"] is True

@@ -35,10 +35,10 @@ def test_full_texts() -> None:
     assert book.rule_text("S99") == "" and book.rule_text(None) == ""
 
 
-def test_placeholder_names_still_work() -> None:
-    ids = [rid for rid, _ in book.SCHIEBER]
+def test_rule_pairs_of_each_game() -> None:
+    ids = [rid for rid, _ in book.pairs("schieber")]
     assert "S4.4" in ids and "S8" in ids
-    assert dict(book.KLAMMERN)["K4.5"].startswith("**Revoke**")
+    assert dict(book.pairs("klammern"))["K4.5"].startswith("**Revoke**")
 
 
 def test_render_escapes_and_formats() -> None:

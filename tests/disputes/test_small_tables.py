@@ -11,14 +11,12 @@ from typing import Any
 
 import pytest
 
-from scorer.disputes.rulings import (
-    Unreadable,
-    card_ruling,
-    count_ruling,
-    melds_ruling,
-    replay_ruling,
-    trick_ruling,
-)
+from scorer.disputes.card import card_ruling
+from scorer.disputes.count import count_ruling
+from scorer.disputes.replay import replay_ruling
+from scorer.disputes.ruling import Unreadable
+from scorer.disputes.trick import trick_ruling
+from scorer.games.klammern.disputes import melds_ruling
 
 pytestmark = pytest.mark.usefixtures("ctx")
 
@@ -101,7 +99,7 @@ def test_leader_must_sit_at_the_table() -> None:
 
 
 def test_without_a_table_size_one_player_per_card() -> None:
-    # Links made before the desk asked for the table's size: three cards, three players.
+    # Links without the table's size: three cards, three players.
     assert trick_ruling("klammern", "H", ["CA", "H7", "CT"], leader=3).data["seat"] == 1
 
 

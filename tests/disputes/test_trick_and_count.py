@@ -6,7 +6,9 @@ import pytest
 
 from rules_engine.schieber.contracts import Contract, schieber_options
 from rules_engine.schieber.replay import card_points_table
-from scorer.disputes.rulings import Unreadable, count_ruling, trick_ruling
+from scorer.disputes.count import count_ruling
+from scorer.disputes.ruling import Unreadable
+from scorer.disputes.trick import trick_ruling
 
 pytestmark = pytest.mark.usefixtures("ctx")
 

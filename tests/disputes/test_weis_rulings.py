@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorer.disputes.rulings import melds_ruling, weis_ruling
+from scorer.games.klammern.disputes import melds_ruling
+from scorer.games.schieber.disputes import weis_ruling
 
 pytestmark = pytest.mark.usefixtures("ctx")
 

@@ -1,20 +1,16 @@
-"""Fixtures for the language checks: an app on a fresh migrated database, catalogs compiled."""
+"""The language checks: catalogs compiled, the administrator's pages included, and a
+client that states no language (each test chooses one)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer import create_app
-from tests.database import fresh_database
-from tests.i18n.catalogs import LANGUAGES, compile_if_stale
-
-#: The club administrator's password in these tests (the administrator's pages are checked too).
-ADMIN_PASSWORD = "club-secret"
+from tests.helpers.catalogs import LANGUAGES, compile_if_stale
+from tests.helpers.tablet import ADMIN_PASSWORD
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -25,21 +21,8 @@ def compiled_catalogs() -> None:
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    with fresh_database(tmp_path) as url:
-        app = create_app(
-            {
-                "TESTING": True,
-                "SECRET_KEY": "test",
-                "DATABASE_URL": url,
-                "WTF_CSRF_ENABLED": True,
-                "ADMIN_PASSWORD": ADMIN_PASSWORD,
-            }
-        )
-        yield app
-        engine = app.extensions.get("tafel_engine")
-        if engine is not None:
-            engine.dispose()
+def app_config() -> dict[str, Any]:
+    return {"ADMIN_PASSWORD": ADMIN_PASSWORD}
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""CI checks of the message catalogs (issue 6, STYLE.md practice 12).
+"""CI checks of the message catalogs (STYLE.md practice 12).
 
 Fails when the committed template (locales/messages.pot) is stale against the sources,
 when a language's catalog lacks a message, has it untranslated or fuzzy, or when a
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.i18n.catalogs import (
+from tests.helpers.catalogs import (
     LANGUAGES,
     POSITIONAL,
     TEMPLATE,
@@ -98,8 +98,8 @@ def test_placeholder_check_sees_a_renamed_name() -> None:
     ],
 )
 def test_catalog_outside_a_request(lang: str, expected: str) -> None:
-    """PDFs from the command line translate without Flask: scorer.web.i18n.catalog(lang)."""
-    from scorer.web.i18n import catalog
+    """PDFs from the command line translate without Flask: scorer.languages.catalog(lang)."""
+    from scorer.languages import catalog
 
     translations = catalog(lang)
     assert translations.gettext("Trick points") == expected

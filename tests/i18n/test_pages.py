@@ -1,4 +1,4 @@
-"""Every page in every language, with no English left over (issue 6).
+"""Every page in every language, with no English left over.
 
 A page is rendered in each language; its visible text (text nodes, and the attributes a
 player reads: placeholder, title, aria-label, alt, button values) is compared with the
@@ -23,10 +23,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.app.conftest import new_klammern, new_schieber, post_deal
-from tests.disputes.test_pages import QUESTIONS  # one question per dispute screen
-from tests.i18n.catalogs import LANGUAGES, NAMED, TEMPLATE, load, messages, po_path, sources, translations
-from tests.i18n.conftest import ADMIN_PASSWORD
+from tests.helpers.catalogs import LANGUAGES, NAMED, TEMPLATE, load, messages, po_path, sources, translations
+from tests.helpers.disputes import QUESTIONS  # one question per dispute screen
+from tests.helpers.tablet import ADMIN_PASSWORD, new_klammern, new_schieber, post_deal
 
 OTHERS = tuple(lang for lang in LANGUAGES if lang != "en")
 PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹"
@@ -182,6 +181,7 @@ def get(client: FlaskClient, url: str, lang: str) -> str:
     return response.get_data(as_text=True)
 
 
+@pytest.mark.slow  # a sweep over every language
 @pytest.mark.parametrize("lang", OTHERS)
 def test_no_english_left_on_any_page(client: FlaskClient, table: Table, lang: str) -> None:
     probes = probes_for(lang)
@@ -189,6 +189,7 @@ def test_no_english_left_on_any_page(client: FlaskClient, table: Table, lang: st
     assert not found, f"{lang}: English left over: {found}"
 
 
+@pytest.mark.slow  # a sweep over every language
 @pytest.mark.parametrize("lang", OTHERS)
 def test_no_english_left_for_spectators_and_the_administrator(app: Flask, table: Table, lang: str) -> None:
     """A tablet without the edit link sees the match read-only and is refused the forms;
@@ -213,6 +214,7 @@ def test_no_english_left_for_spectators_and_the_administrator(app: Flask, table:
     assert not found, f"{lang}: English left over: {found}"
 
 
+@pytest.mark.slow  # a sweep over every language
 @pytest.mark.parametrize("lang", OTHERS)
 def test_no_english_left_in_rejections(client: FlaskClient, table: Table, lang: str) -> None:
     """A rejected deal shows the engine's reasons, translated from code and params."""
@@ -239,7 +241,7 @@ def pdf_lines(data: bytes, lang: str) -> list[str]:
     """The text lines of a PDF. Persian comes back as presentation forms in visual order
     (VERIFIED.md): each line is also given folded (NFKC) and reversed to its reading order,
     while Latin runs (where English would hide) read right as extracted."""
-    from tests.pdf.pdf_helpers import page_texts
+    from tests.helpers.pdf import page_texts
 
     lines = [
         " ".join(line.split()) for text in page_texts(data) for line in text.splitlines() if line.strip()
@@ -249,9 +251,10 @@ def pdf_lines(data: bytes, lang: str) -> list[str]:
     return lines
 
 
+@pytest.mark.slow  # a sweep over every language
 @pytest.mark.parametrize("lang", OTHERS)
 def test_no_english_left_in_the_pdfs(client: FlaskClient, table: Table, lang: str) -> None:
-    """Scoresheets and pads, read back by text extraction (issue 6: PDFs in every language)."""
+    """Scoresheets and pads, read back by text extraction (PDFs in every language)."""
     probes = probes_for(lang)
     documents = {
         "Schieber scoresheet": f"/matches/{table.schieber}/scoresheet.pdf",

@@ -1,26 +1,25 @@
 """Engine reasons become sentences in the reader's language (scorer.web.reason_texts).
 
 The engine's codes are read from its source (every ``Reason(rule, code, template)``, every
-``(rule, code, template)`` table row, every ``{code: template}`` table), so an engine that
-grows a new code without a sentence here fails this test instead of showing English.
+call of an engine function that returns a ``Reason`` or ``Finding`` with a code and template,
+every ``(rule, code, template)`` table row, every ``{code: template}`` table), for every game
+(S, K, C, D, T rule ids), so an engine that grows a new code without a sentence here fails
+this test instead of showing English.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from flask import Flask
 
 import rules_engine
-from scorer import create_app
 from scorer.web.reason_texts import SENTENCES, sentence
 
 ENGINE = Path(rules_engine.__file__).resolve().parent
-RULE_ID = re.compile(r"^[SK]\d+(\.\d+)*$")
+RULE_ID = re.compile(r"^[SKTCD]\d+(\.\d+)*$")
 CODE = re.compile(r"^[a-z]+(_[a-z0-9]+)*$")
 
 
@@ -43,14 +42,30 @@ def _callee(node: ast.Call) -> str:
     return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
 
 
+def _makers(trees: list[ast.AST]) -> set[str]:
+    """The engine's functions that return a new reason (``refuse``, ``_d8``, ``finding``)."""
+    return {
+        node.name
+        for tree in trees
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef)
+        and node.returns is not None
+        and ast.unparse(node.returns) in ("Reason", "Finding")
+    }
+
+
 def engine_codes() -> dict[str, str]:
     """Every reason code the engine can give, with the file that gives it."""
     found: dict[str, str] = {}
-    for path in sorted(ENGINE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(ENGINE.rglob("*.py"))}
+    makers = _makers(list(trees.values()))
+    for path, tree in trees.items():
+        for node in ast.walk(tree):
             rows: list[list[ast.expr]] = []
             if isinstance(node, ast.Call) and (
-                _callee(node) == "Reason" or any(w in _callee(node).lower() for w in ("error", "reason"))
+                _callee(node) in makers
+                or _callee(node) == "Reason"
+                or any(w in _callee(node).lower() for w in ("error", "reason"))
             ):
                 rows.append(list(node.args))
             elif (
@@ -83,14 +98,6 @@ def test_every_engine_code_has_a_sentence() -> None:
     assert len(codes) > 40, "the harvest found too few codes: check engine_codes()"
     missing = {code: where for code, where in codes.items() if code not in {s.code for s in SENTENCES}}
     assert not missing, f"engine codes without a translatable sentence in scorer/reason_texts.py: {missing}"
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    app = create_app(
-        {"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite'}"}
-    )
-    yield app
 
 
 def say(app: Flask, lang: str, error: dict[str, object]) -> str:
@@ -142,3 +149,54 @@ def test_unknown_code_or_params_fall_back_to_the_message(app: Flask) -> None:
     assert (
         say(app, "fr_CH", {"rule": "S8", "code": "trick_points_range", "params": {}, "message": "m"}) == "m"
     )
+
+
+def test_coiffeur_and_differenzler_reasons_name_rows_and_contracts(app: Flask) -> None:
+    coiffeur = rules_engine.score_deal(
+        {
+            "game": "coiffeur",
+            "options": {"grid": "official8"},
+            "forehand": 1,
+            "pushes": 0,
+            "chooser": 1,
+            "row": 1,
+            "contract": "obenabe",
+            "points": {"team": 2, "value": 112},
+        }
+    )
+    error = coiffeur["errors"][0]
+    assert (error["rule"], error["code"]) == ("C9", "contract_not_row")
+    assert say(app, "de_CH", error) == "Zeile 1 ist Eicheln ×1; Obenabe kann darin nicht gespielt werden."
+    differenzler = rules_engine.score_deal(
+        {
+            "game": "differenzler",
+            "players": 4,
+            "forehand": 1,
+            "trump": "C",
+            "estimates": [40, 0, 65, 200],
+            "points": [43, 0, 65, 49],
+            "tricks_won": [2, 0, 4, 3],
+        }
+    )
+    error = differenzler["errors"][0]
+    assert (error["rule"], error["code"]) == ("D8", "estimate_range")
+    assert say(app, "fr_CH", error) == "L’estimation 200 de la place 4 n’est pas entre 0 et 157."
+
+
+def test_a_relabelled_card_reason_keeps_schiebers_sentence(app: Flask) -> None:
+    # Differenzler gives Schieber's S4.3 reason as D4.2 and keeps S4.3 in play_rule.
+    error = {
+        "rule": "D4.2",
+        "code": "must_follow_suit",
+        "message": "English",
+        "params": {"card": "S6", "led_card": "H9", "led": "H", "alternatives": "H7", "play_rule": "S4.3"},
+    }
+    assert say(app, "de_CH", error).startswith("S6 gibt nicht Farbe an: H9 hat Rosen ausgespielt")
+    # D4.3 lets a player without the led suit undertrump: not Schieber's S4.4 sentence.
+    undertrump = {
+        "rule": "D4.3",
+        "code": "undertrump",
+        "message": "English",
+        "params": {"card": "C6", "highest": "C9", "held": "H7", "alternatives": "H7", "play_rule": "S4.4"},
+    }
+    assert say(app, "en", undertrump).startswith("C6: the hand holds H7; a trump lower than C9 is allowed")

@@ -15,11 +15,9 @@ import pytest
 from werkzeug.serving import make_server
 
 from scorer import create_app
-from tests.app.conftest import new_klammern, new_schieber, post_deal
-
-# The one Chromium launcher (Debian's browser, VERIFIED.md flags; fails loudly when missing).
-from tests.database import fresh_database
-from tests.i18n.catalogs import LANGUAGES, compile_if_stale
+from tests.helpers.catalogs import LANGUAGES, compile_if_stale
+from tests.helpers.database import fresh_database
+from tests.helpers.tablet import new_klammern, new_schieber, post_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

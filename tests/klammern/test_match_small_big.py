@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules_engine.klammern.formats.common import DealFigures, MatchSetup, deal_after_end
+from rules_engine.klammern.formats.common import DealFigures, Ending, MatchSetup, deal_after_end
 from rules_engine.klammern.formats.small_big import SmallBigStanding, award, play, start
 
 
@@ -188,25 +188,51 @@ def test_two_players_are_never_bound_by_the_laube() -> None:
     assert standing.must_play is None
 
 
-def test_three_players_two_opponents_passing_five_in_one_deal() -> None:
-    # 3:3:0, seat 3 plays and loses: seats 1 and 2 get 2 each -> 5:5:0. One small game,
-    # one winner: equal totals, both won the deal -> play order from forehand (K1.4).
-    setup = [
-        won(0, 1, players=3),
-        won(1, 1, players=3),
-        won(2, 1, players=3),
-        won(3, 2, players=3),
-        won(4, 2, players=3),
-        won(5, 2, players=3),
-    ]
-    standing = run([*setup, lost(6, 3, players=3, forehand=2)], players=3)
+THREE_THREE_NOTHING = [
+    won(0, 1, players=3),
+    won(1, 1, players=3),
+    won(2, 1, players=3),
+    won(3, 2, players=3),
+    won(4, 2, players=3),
+    won(5, 2, players=3),
+]
+
+
+def test_three_players_two_opponents_reaching_five_in_one_deal_both_win_a_big_point() -> None:
+    """K1.4.2: "Every side that reaches five small points in a deal wins one big point (two
+    opponents can both win one in the same deal); then every side starts the next small
+    game at 0 (K7.4)." """
+    # 3:3:0, seat 3 plays and loses: seats 1 and 2 get 2 each -> 5:5:0.
+    for forehand in (1, 2, 3):
+        standing = run([*THREE_THREE_NOTHING, lost(6, 3, players=3, forehand=forehand)], players=3)
+        assert standing.big == (1, 1, 0)
+        assert standing.small == (0, 0, 0)
+        assert standing.kalte == ()  # neither won while every other side had 0
+        assert standing.ending is None
+    # 4:3:0 then 6:5:0: unequal totals change nothing, both reached five.
+    standing = run([won(9, 1, players=3), *THREE_THREE_NOTHING, lost(6, 3, players=3)], players=3)
+    assert standing.big == (1, 1, 0)
+    # Seat 2 alone reaches five (seat 1 at 3 gets nothing when seat 2 wins its own game).
+    standing = run([*THREE_THREE_NOTHING, won(6, 2, factor=2, players=3)], players=3)
     assert standing.big == (0, 1, 0)
-    assert standing.small == (0, 0, 0)
-    standing = run([*setup, lost(6, 3, players=3, forehand=3)], players=3)
-    assert standing.big == (1, 0, 0)  # order 3, 1, 2: seat 1 first among the two
-    # 4:3:0 then 6:5:0: the higher total wins the small game.
-    standing = run([won(9, 1, players=3), *setup, lost(6, 3, players=3, forehand=2)], players=3)
-    assert standing.big == (1, 0, 0)
+
+
+def test_three_players_two_sides_reaching_target_big_together_go_by_play_order() -> None:
+    """K1.4.2: "When that brings two sides to `target_big` together, the tie rule above
+    decides the match" — K1.4: the side earlier in play order from that deal's forehand."""
+    deal = [*THREE_THREE_NOTHING, lost(6, 3, players=3, forehand=2)]
+    standing = run(deal, target_big=1, players=3)
+    assert standing.big == (1, 1, 0)
+    assert standing.ending == Ending(6, 2, "K1.4.2")  # order 2, 3, 1: seat 2 first
+    deal = [*THREE_THREE_NOTHING, lost(6, 3, players=3, forehand=3)]
+    assert run(deal, target_big=1, players=3).ending == Ending(6, 1, "K1.4.2")  # order 3, 1, 2
+    # Only one of the two reaches the target: it wins, whatever the play order.
+    before = [won(10 + i, 2, players=3) for i in range(5)]  # seat 2: one big point (Kalte: 2)
+    deal = [*before, *[won(20 + i, 1, players=3) for i in range(3)], won(30, 2, players=3)]
+    deal += [won(31, 2, players=3), won(32, 2, players=3), lost(33, 3, players=3, forehand=1)]
+    standing = run(deal, target_big=3, players=3)
+    assert standing.big == (1, 3, 0)
+    assert standing.ending == Ending(33, 2, "K7.6")  # 5:5:0 again; seat 1 has 1 big point only
 
 
 def test_start_is_zero_everywhere() -> None:

@@ -101,12 +101,102 @@ def test_revoke_points_must_be_possible() -> None:
     assert not revoked(1, [160, 0])["valid"]  # the last trick is never in it
 
 
-def test_three_players_revoke_compares_with_all_opponents() -> None:
-    answer = revoked(1, [80, 30, 20], players=3)
-    assert answer["declarer_wins"] is False  # 80 is not more than 82
+# -- K1.4.1: a revoke with two or three players ------------------------------------------------
+
+#: Three hands of one suit each, spades trump: 30 + 30 + 64 card points dealt (K2.4), with
+#: the last trick 134; the Beet of a revoked deal is half of that, 67.
+THREE_HANDS = {
+    "1": ["HA", "HT", "HK", "HQ", "HJ", "H9", "H8", "H7"],
+    "2": ["CA", "CT", "CK", "CQ", "CJ", "C9", "C8", "C7"],
+    "3": ["SA", "ST", "SK", "SQ", "SJ", "S9", "S8", "S7"],
+}
+
+
+def three(seat: int, points: list[int], **fields: Any) -> dict[str, Any]:
+    return revoked(seat, points, players=3, hands=THREE_HANDS, **fields)
+
+
+def test_a_revoke_with_three_players_needs_the_hands() -> None:
+    """K1.4.1: "a revoked 2-3-player record without `hands` cannot be judged and is
+    answered `valid: false` (code `revoke_needs_hands`, rule K1.4.1)"."""
+    for players, points in ((3, [80, 30, 20]), (2, [80, 30])):
+        answer = revoked(1, points, players=players)
+        assert answer["valid"] is False
+        assert [(e["rule"], e["code"], e["field"]) for e in answer["errors"]] == [
+            ("K1.4.1", "revoke_needs_hands", "hands")
+        ]
+    partial = {"1": THREE_HANDS["1"], "2": THREE_HANDS["2"]}
+    assert revoked(1, [80, 30, 20], players=3, hands=partial)["errors"][0]["code"] == "revoke_needs_hands"
+    # Four players need no hands: the deck is dealt whole (K4.5).
+    assert revoked(1, [90, 20])["valid"] is True
+
+
+def test_a_revoking_declarer_keeps_the_deal_only_above_the_beet_of_the_cards_dealt() -> None:
+    """K1.4.1: the Beet is half of the card points of the cards dealt; K4.5: the playing
+    side must have strictly more."""
+    answer = three(1, [68, 20, 10])
+    assert answer["valid"], answer["errors"]
+    assert answer["beet"] == 67
+    assert (answer["revoke"]["kept"], answer["declarer_wins"]) == (True, True)
+    assert answer["small_points"] == [1, 0, 0]
+    # At the Beet it is not secured: the clean side wins, the deal is lost and every
+    # opponent gets the lost-deal award.
+    answer = three(1, [67, 20, 10])
+    assert (answer["revoke"]["kept"], answer["declarer_wins"]) == (False, False)
     assert answer["small_points"] == [0, 2, 2]
-    answer = revoked(2, [90, 30, 20], players=3)
-    assert answer["declarer_wins"] is True
+    assert answer["winner_sides"] == [2, 3]
+
+
+def test_melds_and_bella_raise_the_beet_of_a_revoked_deal() -> None:
+    # Bella of seat 3 (it holds SK and SQ): the Beet is (134 + 20) / 2 = 77.
+    answer = three(1, [70, 20, 10], bella=3)
+    assert answer["beet"] == 77
+    assert answer["declarer_wins"] is False
+    assert three(1, [70, 20, 10])["declarer_wins"] is True  # 70 > 67 without it
+
+
+def test_a_revoking_defender_who_secured_the_deal_keeps_it_alone() -> None:
+    """K1.4.1: "When the revoker keeps the deal it scores as K4.5 says and every other
+    player scores 0." A defender needs at least the Beet."""
+    answer = three(2, [20, 67, 10])
+    assert (answer["revoke"]["kept"], answer["declarer_wins"]) == (True, False)
+    assert answer["winner_sides"] == [2] and answer["winner_side"] == 2
+    assert answer["small_points"] == [0, 2, 0]
+    liga = three(2, [20, 67, 10], format="liga")
+    assert liga["augen"] == [0, 7, 0]  # its counted 67 points (K8.1: 6.7 -> 7)
+    hamburg = three(2, [20, 67, 10], format="hamburg")
+    assert hamburg["dice"] == [0, 4, 0]  # an Orgi lost: 4, to the revoker only
+
+
+def test_the_clean_side_wins_against_a_revoking_defender_the_declarer_scores_everything() -> None:
+    """K1.4.1: "if a defender revoked, the declarer wins the deal (its award; Liga: the
+    declarer all points of the deal, every defender 0)"."""
+    answer = three(2, [20, 66, 10])
+    assert (answer["revoke"]["kept"], answer["declarer_wins"]) == (False, True)
+    assert answer["small_points"] == [1, 0, 0]
+    assert three(2, [20, 66, 10], format="liga")["augen"] == [13, 0, 0]  # 134 -> 13
+
+
+def test_the_clean_side_wins_against_a_revoking_declarer_every_opponent_its_own() -> None:
+    """K1.4.1: "if the declarer revoked, the deal is lost (every opponent gets the lost-deal
+    award; Liga: the declarer 0, every opponent its own counted points)"."""
+    answer = three(1, [60, 30, 24], format="liga")
+    assert answer["declarer_wins"] is False
+    assert answer["augen"] == [0, 3, 2]
+    assert three(1, [60, 30, 24], kontra=True)["small_points"] == [0, 4, 4]
+
+
+def test_a_revoke_found_in_three_players_tricks_is_judged_from_the_hands() -> None:
+    hands = {**THREE_HANDS, "1": ["HA", "HT", "HK", "HQ", "HJ", "H9", "H8", "S7"]}
+    hands["3"] = ["SA", "ST", "SK", "SQ", "SJ", "S9", "S8", "H7"]
+    # Seat 1 leads HA, seat 2 plays C7, seat 3 holds H7 but plays SA: it does not follow
+    # suit (K4.2), a revoke by the declarer in the first trick, with nothing counted yet.
+    tricks = [["HA", "C7", "SA"]]
+    answer = score_deal(deal(players=3, declarer=3, hands=hands, tricks=tricks))
+    assert answer["valid"], answer["errors"]
+    assert (answer["revoke"]["seat"], answer["revoke"]["rule"]) == (3, "K4.2")
+    assert answer["beet"] == 67
+    assert answer["declarer_wins"] is False and answer["small_points"] == [2, 2, 0]
 
 
 # -- found in the tricks ------------------------------------------------------------------------

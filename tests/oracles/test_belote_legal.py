@@ -17,8 +17,8 @@ Where the rules coincide (compared exactly):
 Differences found (see DIFFERENCES.md):
 1. Partner winning ("partenaire maître"): belote-cli lets a player who cannot follow
    suit discard anything while the partner wins the trick; Klammern has no such
-   exemption (K4.3; issue 3: "no exemption when the partner is winning"). The issue asks
-   for at least 2,000 positions where the partner is *not* winning — those are compared
+   exemption (K4.3: no exemption when the partner is winning). The comparison needs at least
+   2,000 positions where the partner is *not* winning — those are compared
    exactly. Positions where the partner wins but the exemption cannot apply (trump led,
    able to follow, or no trump in hand) agree too and are counted. Positions where it
    does apply are not skipped: Tafel must give the K4.3 answer computed from the rule

@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from pdf_helpers import A4, LETTER, flat, page_sizes, page_texts
-from pdf_matches import schieber_match
 
 from scorer.cli import COMMANDS, main
+from tests.helpers.pdf import A4, LETTER, flat, page_sizes, page_texts
+from tests.helpers.pdf_matches import schieber_match
 
 
 def test_pad_command(tmp_path: Path) -> None:
@@ -54,8 +54,8 @@ def test_short_language_names(tmp_path: Path) -> None:
 
 
 def test_command_line_pads_are_translated(tmp_path: Path) -> None:
-    """The command line prints with the app's catalogs (issue 6), not the English source."""
-    from scorer.web.i18n import catalog
+    """The command line prints with the app's catalogs, not the English source."""
+    from scorer.languages import catalog
 
     texts = {}
     for lang in ("en", "fr_CH"):
@@ -183,3 +183,15 @@ def test_console_script_runs_as_a_process(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_languages_and_pdf_renderers_need_no_web_stack() -> None:
+    """The language settings and the PDF package import without Flask; the games' sheet parts
+    are found through the registry only when a view-model is built."""
+    script = (
+        "import sys\n"
+        "import scorer.languages, scorer.sheets.pdf\n"
+        "print('flask' in sys.modules, 'flask_babel' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "False"]

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from pdf_helpers import (
+
+from scorer.sheets.pdf import Lang, pad_view, render_pad
+from tests.helpers.pdf import (
     A4,
     LETTER,
     flat,
@@ -16,8 +18,6 @@ from pdf_helpers import (
     page_texts,
     text_x,
 )
-
-from scorer.sheets.pdf import Lang, pad_view, render_pad
 
 GAMES = [("schieber", None), ("klammern", "small_big"), ("klammern", "liga"), ("klammern", "hamburg")]
 NAMES = {"teams": ("Bern", "Thun"), "players": ("Anna", "Beat", "Carla", "Dario")}
@@ -85,7 +85,7 @@ def test_persian_pad_is_shaped_right_to_left() -> None:
     assert has_persian("دفترچه امتیاز", table)
     assert has_persian("حکم", table)
     assert has_persian("تون", table) and has_persian("برن", board)
-    # Persian digits (issue 6): the target and the deal numbers.
+    # Persian digits: the target and the deal numbers.
     assert "۳٬۰۰۰" in table and "۱۲" in table
     # Right to left: the title starts at the right-hand side of the page, as does the
     # first team's column group (team 1 on the right).

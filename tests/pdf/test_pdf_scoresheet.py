@@ -6,7 +6,10 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from pdf_helpers import (
+
+import rules_engine
+from scorer.sheets.pdf import Lang, build_scoresheet, render_scoresheet
+from tests.helpers.pdf import (
     A4,
     LETTER,
     flat,
@@ -19,10 +22,7 @@ from pdf_helpers import (
     page_texts,
     text_x,
 )
-from pdf_matches import finished_schieber_match, klammern_match, schieber_match
-
-import rules_engine
-from scorer.sheets.pdf import Lang, build_scoresheet, render_scoresheet
+from tests.helpers.pdf_matches import finished_schieber_match, klammern_match, schieber_match
 
 NAMES = ["Anna", "Beat", "Carla", "Dario"]
 META = {"names": NAMES, "teams": ["Bern", "Thun"], "place": "Restaurant Bären, Thun", "date": "2026-11-28"}
@@ -274,10 +274,10 @@ def test_same_bytes_in_another_process() -> None:
 
     script = (
         "import sys; sys.path.insert(0, sys.argv[1]);"
-        "import pdf_matches as m; from scorer.sheets.pdf import Lang, build_scoresheet, render_scoresheet;"
+        "import tests.helpers.pdf_matches as m; from scorer.sheets.pdf import Lang, build_scoresheet, render_scoresheet;"
         "sys.stdout.buffer.write(render_scoresheet(build_scoresheet(m.klammern_match('small_big', 12)), Lang('fa')))"
     )
-    here = str(Path(__file__).parent)
+    here = str(Path(__file__).resolve().parents[2])
     done = subprocess.run(
         [sys.executable, "-c", script, here],
         capture_output=True,

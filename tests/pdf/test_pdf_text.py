@@ -6,9 +6,9 @@ import datetime as dt
 import unicodedata
 
 import pytest
-from pdf_helpers import logical
 
 from scorer.sheets.pdf.text import LANGUAGES, Lang, isolate, parse_when
+from tests.helpers.pdf import logical
 
 
 def test_every_app_language_is_known_and_default_is_identity() -> None:
@@ -21,12 +21,12 @@ def test_every_app_language_is_known_and_default_is_identity() -> None:
 
 def test_numbers_follow_the_locale() -> None:
     assert Lang("en").number(3000) == "3,000"
-    # Issue 6's house style: 3’000 in de_CH, 3 000 (narrow no-break space) in fr_CH.
+    # The house style: 3’000 in de_CH, 3 000 (narrow no-break space) in fr_CH.
     assert Lang("de_CH").number(3000) == "3’000"
     assert Lang("it_CH").number(3000) == "3’000"
     assert Lang("fr_CH").number(3000) == "3\u202f000"
     assert Lang("sv").number(3000).replace("\u00a0", " ") == "3 000"
-    # Persian readers expect Persian digits (issue 6).
+    # Persian readers expect Persian digits.
     assert Lang("fa").number(157) == "۱۵۷"
     assert Lang("fa").number(3000) == "۳٬۰۰۰"
     assert Lang("fa").digits(12) == "۱۲"
@@ -87,7 +87,7 @@ def test_dates() -> None:
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_numbers_agree_with_the_app(code: str) -> None:
-    # The PDFs print every figure as the app's screens do (scorer.web.i18n, issue 6); the PDFs
+    # The PDFs print every figure as the app's screens do (scorer.web.i18n); the PDFs
     # keep their own fast path for whole numbers, held here to the app's Babel-based one.
     from scorer.sheets.pdf.text import GROUP as PDF_GROUP
     from scorer.web.i18n import GROUP, format_number

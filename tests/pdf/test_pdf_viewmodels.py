@@ -6,19 +6,13 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from pdf_matches import finished_schieber_match, klammern_match, schieber_match
 
 import rules_engine
-from scorer.sheets.pdf.viewmodels import (
-    Mark,
-    SheetError,
-    augen_rounding,
-    build_scoresheet,
-    engine_states,
-    pad_view,
-    scoresheet_view,
-    split_document,
-)
+from scorer.games.klammern.sheet import augen_rounding
+from scorer.sheets.pdf.model import Mark, SheetError
+from scorer.sheets.pdf.pad_views import pad_view
+from scorer.sheets.pdf.sheet_views import build_scoresheet, engine_states, scoresheet_view, split_document
+from tests.helpers.pdf_matches import finished_schieber_match, klammern_match, schieber_match
 
 
 def keys(columns: Any) -> list[str]:

@@ -23,8 +23,7 @@ from scorer.cli import main
 from scorer.store import backup, log
 from scorer.store.db import make_engine
 from scorer.store.models import Match
-from tests.app.conftest import hidden, new_klammern, new_schieber, post_deal
-from tests.robustness.conftest import make_app
+from tests.helpers.tablet import MakeApp, hidden, new_klammern, new_schieber, post_deal
 
 
 def _action(client: FlaskClient, match_id: int, action: str) -> None:
@@ -138,7 +137,7 @@ def test_export_import_export_is_identical(
 
 
 def test_an_imported_database_keeps_working(
-    client: FlaskClient, database_url: str, other_database_url: str, tmp_path: Path
+    client: FlaskClient, database_url: str, other_database_url: str, tmp_path: Path, make_app: MakeApp
 ) -> None:
     """The ids came with the rows: new matches and entries must not collide with them
     (PostgreSQL's sequences are moved past the imported ids)."""
@@ -169,6 +168,7 @@ def test_restore_refuses_a_database_with_matches(
     other_database_url: str,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
+    make_app: MakeApp,
 ) -> None:
     play_an_evening(client, database_url)
     exported = tmp_path / "all.json"
@@ -195,7 +195,7 @@ def test_restore_refuses_a_database_with_matches(
     assert export_bytes(other_database_url) == exported.read_bytes()
 
 
-def test_sqlite_online_backup_and_restore(tmp_path: Path) -> None:
+def test_sqlite_online_backup_and_restore(tmp_path: Path, make_app: MakeApp) -> None:
     """A SQLite file backed up while the app keeps writing, then restored into a new file."""
     from scorer.store.migrate import upgrade
 
@@ -280,7 +280,7 @@ def test_bad_exports_are_refused_with_a_reason(
     }
     empty = tmp_path / "empty"
     empty.mkdir()
-    from tests.database import fresh_database
+    from tests.helpers.database import fresh_database
 
     with fresh_database(empty) as target:
         for name, (raw, message) in cases.items():
@@ -300,7 +300,7 @@ def test_bad_exports_are_refused_with_a_reason(
 
 
 def test_sqlite_restore_serves_a_running_app(
-    tmp_path: Path, app: Flask, client: FlaskClient, database_url: str
+    tmp_path: Path, app: Flask, client: FlaskClient, database_url: str, make_app: MakeApp
 ) -> None:
     """Restoring into the live file (not swapping it) — an app already running sees the data."""
     if not database_url.startswith("sqlite"):

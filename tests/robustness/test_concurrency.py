@@ -22,7 +22,7 @@ from sqlalchemy import text
 
 import rules_engine
 from scorer.store.db import make_engine
-from tests.robustness import tablet as tablets
+from tests.helpers import server as tablets
 
 pytestmark = pytest.mark.slow
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from scorer.store.backup import sqlite_path
-from tests.robustness import tablet as tablets
+from tests.helpers import server as tablets
 
 pytestmark = pytest.mark.slow
 

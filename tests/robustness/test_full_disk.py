@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event, text
 
-from tests.app.conftest import counts, csrf, deal_form, new_schieber
+from tests.helpers.tablet import counts, csrf, deal_form, new_schieber
 
 DEAL = {"forehand": 1, "contract": "H", "team": 1, "points": 98}
 

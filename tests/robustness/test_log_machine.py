@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, settings
@@ -35,7 +36,7 @@ from sqlalchemy import select
 import rules_engine
 from scorer.store import db, log
 from scorer.store.models import Entry, Match
-from tests.app.conftest import deal_form, hidden, new_schieber
+from tests.helpers.tablet import deal_form, hidden, new_schieber
 
 CONTRACTS = st.sampled_from(["H", "D", "S", "C", "obenabe", "undenufe"])
 POINTS = st.sampled_from([0, 20, 57, 98, 100, 157])
@@ -265,6 +266,7 @@ class LogMachine(RuleBasedStateMachine):
         assert page.count('<tr id="deal-') == len(deals)
 
 
+@pytest.mark.slow  # a state machine: 25 histories of 20 steps through the pages
 def test_log_machine(app: Flask) -> None:
     LogMachine.app = app
     run_state_machine_as_test(

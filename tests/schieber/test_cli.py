@@ -144,3 +144,36 @@ def test_unknown_command_exits_2() -> None:
     result = run("score", "{}")
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
+
+
+#: Nine tricks of Rosen trump led by seat 1; the last trick plays SA a second time.
+TRICKS_WITH_A_CARD_TWICE = [
+    ["HJ", "H9", "HA", "HK"],
+    ["HQ", "HT", "H8", "H7"],
+    ["H6", "C6", "C7", "C8"],
+    ["CA", "CK", "CQ", "CJ"],
+    ["CT", "C9", "D6", "D7"],
+    ["DA", "DK", "DQ", "DJ"],
+    ["DT", "D9", "D8", "S6"],
+    ["SA", "SK", "SQ", "SJ"],
+    ["ST", "S9", "S8", "SA"],
+]
+
+
+def test_a_card_played_twice_breaks_s8_and_exits_1() -> None:
+    """S8: the same card "played twice in `tricks`" is a rule break (exit 1, valid: false)."""
+    record = {"game": "schieber", "forehand": 1, "contract": "H", "tricks": TRICKS_WITH_A_CARD_TWICE}
+    result = run("deal", json.dumps(record))
+    assert result.returncode == 1, result.stderr
+    answer = json.loads(result.stdout)
+    assert answer["valid"] is False and answer["total"] is None
+    assert [(e["rule"], e["code"], e["field"]) for e in answer["errors"]] == [
+        ("S8", "card_twice", "tricks[8][3]")
+    ]
+    match = {
+        "game": "schieber",
+        "deals": [{"forehand": 1, "contract": "H", "tricks": TRICKS_WITH_A_CARD_TWICE}],
+    }
+    result = run("match", json.dumps(match))
+    assert result.returncode == 1, result.stderr
+    assert [(e["rule"], e["deal"]) for e in json.loads(result.stdout)["errors"]] == [("S8", 0)]

@@ -229,6 +229,9 @@ def test_profiles_set_every_option_of_the_variants_table() -> None:
             "kreuzweis",
             "undenufe_points",
             "weis_equal_points",
+            "weis",
+            "stoeck",
+            "match_value",
         }
     )
     assert official.undenufe_points == "six11" and seed.undenufe_points == "ace11"

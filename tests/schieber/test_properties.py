@@ -1,4 +1,4 @@
-"""Hypothesis properties of deal and match scoring (issue 2, "Proof").
+"""Hypothesis properties of deal and match scoring.
 
 * Any valid deal's totals add up to 157 × factor (+ 100 × factor for a Match) plus the
   Weis and the Stöck, and only one team scores Weis (S5.4, S5.5, S6.5, S6.6, S3.3).

@@ -243,13 +243,22 @@ def test_a_prefix_can_be_replayed_with_the_hands() -> None:
         (DEAL_A[:8], "9 tricks"),
         (DEAL_A + [cards("HJ H6 H8 HQ")], "9 tricks"),
         ([*DEAL_A[:8], cards("SK S7 SJ")], "a trick is 4 cards"),
-        ([*DEAL_A[:8], cards("SK S7 SJ SA")], "played twice"),
         ("HJ", "list of tricks"),
     ],
 )
 def test_malformed_tricks(tricks: Sequence[Sequence[Card]], words: str) -> None:
     with pytest.raises(InvalidRecord, match=words):
         replay(Contract.parse("H"), OPTIONS, Seat(1), tricks)
+
+
+def test_a_card_played_twice_is_a_rule_break_not_malformed_input() -> None:
+    """S8: "the same card held by two players or played twice in `tricks`" is rejected with
+    its rule, like every rule break (valid: false), not as malformed input."""
+    tricks = [*DEAL_A[:8], cards("SK S7 SJ SA")]
+    result = replay(Contract.parse("H"), OPTIONS, Seat(1), tricks)
+    twice = [r for r in result.reasons if r.code == "card_twice"]
+    assert [(r.rule, r.params["card"], r.params["trick"]) for r in twice] == [("S8", "SA", 9)]
+    assert twice[0].field == "tricks[8][3]"
 
 
 def test_partial_still_limits_tricks() -> None:

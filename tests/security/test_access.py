@@ -1,4 +1,4 @@
-"""Edit secrets, the spectator's read-only view, refusals and guessing (issue 8, access)."""
+"""Edit secrets, the spectator's read-only view, refusals and guessing."""
 
 from __future__ import annotations
 
@@ -18,25 +18,20 @@ from sqlalchemy import select
 from scorer.access import rights
 from scorer.store import db
 from scorer.store.models import Entry, Match
-from tests.app.conftest import counts, csrf, deal_form, new_klammern, new_schieber, post_deal
-from tests.security.conftest import edit_url, english
+from tests.helpers.routes import match_routes
+from tests.helpers.tablet import (
+    counts,
+    csrf,
+    deal_form,
+    edit_url,
+    english,
+    new_klammern,
+    new_schieber,
+    post_deal,
+)
 
 DEAL = {"forehand": 1, "contract": "H", "team": 1, "points": 98}
 REFUSED = "Only the tablets of this match may change it."
-
-
-def match_routes(app: Flask) -> list[tuple[str, str, str]]:
-    """(endpoint, method, rule) of every change a match can undergo, from the URL map:
-    every non-GET method on an address under /matches/<match_id>, and the deal-entry pages."""
-    found = []
-    for rule in app.url_map.iter_rules():
-        if not rule.rule.startswith("/matches/<int:match_id>"):
-            continue
-        for method in sorted((rule.methods or set()) - {"GET", "HEAD", "OPTIONS"}):
-            found.append((rule.endpoint, method, rule.rule))
-        if rule.endpoint in rights.EDIT_PAGES:
-            found.append((rule.endpoint, "GET", rule.rule))
-    return found
 
 
 def address(rule: str, match_id: int) -> str:

@@ -1,4 +1,4 @@
-"""The optional club administrator and voiding a match (issue 8, access)."""
+"""The optional club administrator and voiding a match."""
 
 from __future__ import annotations
 
@@ -10,27 +10,19 @@ from sqlalchemy import select
 from scorer import create_app
 from scorer.store import db
 from scorer.store.models import Entry
-from tests.app.conftest import counts, csrf, hidden, new_schieber, post_deal
-from tests.security.conftest import ADMIN_PASSWORD, MakeApp, english
-
-DEAL = {"forehand": 1, "contract": "H", "team": 1, "points": 98}
-
-
-def log_in(client: FlaskClient, password: str = ADMIN_PASSWORD) -> int:
-    return client.post(
-        "/admin", data={"csrf_token": csrf(client, "/admin"), "password": password}
-    ).status_code
-
-
-def void(client: FlaskClient, match_id: int) -> int:
-    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    data = {
-        "void-csrf_token": hidden(page, "void-csrf_token"),
-        "void-version": hidden(page, "void-version"),
-        "void-idem": hidden(page, "void-idem"),
-        "void-confirm": "y",
-    }
-    return client.post(f"/matches/{match_id}/void", data=data).status_code
+from tests.helpers.tablet import (
+    ADMIN_PASSWORD,
+    DEAL,
+    MakeApp,
+    counts,
+    csrf,
+    english,
+    hidden,
+    log_in,
+    new_schieber,
+    post_deal,
+    void,
+)
 
 
 def test_no_password_no_administrator(make_app: MakeApp) -> None:

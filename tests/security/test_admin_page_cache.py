@@ -1,14 +1,12 @@
 """The administrator never gets a spectator's cached match page, and a void reaches spectators
-(scorer.web.pagecache; issue 8)."""
+(scorer.web.pagecache)."""
 
 from __future__ import annotations
 
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.app.conftest import new_schieber, post_deal
-from tests.security.conftest import english
-from tests.security.test_admin import DEAL, log_in, void
+from tests.helpers.tablet import DEAL, english, log_in, new_schieber, post_deal, void
 
 
 def test_admin_page_and_void_past_the_spectator_cache(app: Flask, client: FlaskClient) -> None:

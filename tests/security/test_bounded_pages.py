@@ -15,8 +15,8 @@ from sqlalchemy import event
 
 from rules_engine import limits
 from scorer.access import rights
-from tests.app.conftest import counts, csrf, new_schieber, post_deal
-from tests.security.conftest import MakeApp, english
+from tests.helpers.tablet import counts, csrf, new_schieber, post_deal
+from tests.helpers.tablet import MakeApp, english
 
 DEAL = {"forehand": 1, "contract": "H", "team": 1, "points": 98}
 RUN = ["H6", "H7", "H8"]
@@ -87,7 +87,7 @@ def test_an_import_past_the_deal_limit_is_refused_naming_it(app: Flask, client: 
 def test_imports_are_rate_limited_per_address_for_every_worker(make_app: MakeApp) -> None:
     app = make_app(IMPORT_LIMIT=3, WRITE_LIMIT=4)
     # A second app on the same database stands for a second worker process.
-    other = make_app(IMPORT_LIMIT=3, WRITE_LIMIT=4, DATABASE_URL=app.config["DATABASE_URL"])
+    other = make_app(app.config["DATABASE_URL"], IMPORT_LIMIT=3, WRITE_LIMIT=4)
     first, second = english(app, "198.51.100.40"), english(other, "198.51.100.40")
     assert import_text(first, schieber_match([])).status_code == 302
     assert import_text(second, "not json").status_code == 422  # a refused import counts too

@@ -13,8 +13,8 @@ from scorer.store.db import make_engine
 from scorer.store.log import KEY_LENGTH
 from scorer.store.models import Entry
 from scorer.web.views import same_site_path
-from tests.app.conftest import counts, deal_form, new_schieber
-from tests.security.conftest import english
+from tests.helpers.tablet import counts, deal_form, new_schieber
+from tests.helpers.tablet import english
 
 DEAL = {"forehand": 1, "contract": "H", "team": 1, "points": 98}
 #: U+2066-U+2069 (isolates) and U+202A-U+202E (embeddings, overrides).

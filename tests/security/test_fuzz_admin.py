@@ -1,4 +1,4 @@
-"""Fuzzing every route of the administrator and of the edit secret (issue 8, proof).
+"""Fuzzing every route of the administrator and of the edit secret.
 
 Whatever arrives — garbage fields, missing or foreign CSRF tokens, stale or nonsense
 versions, huge or non-UTF-8 bodies, JSON instead of a form, a wrong method — from a
@@ -33,11 +33,10 @@ from sqlalchemy import func, select
 from scorer import create_app
 from scorer.store import db, log
 from scorer.store.models import AccessGrant, Base, GuessFailure, Match, MatchSummary, WriteEvent
-from tests.app.conftest import deal_form, hidden, new_schieber, post_deal
-from tests.app.test_fuzz import SCHIEBER_FIELDS, TEXT
-from tests.database import fresh_database
-from tests.security.conftest import ADMIN_PASSWORD, edit_url, english
-from tests.security.test_access import match_routes
+from tests.helpers.database import fresh_database
+from tests.helpers.fuzz import SCHIEBER_FIELDS, TEXT
+from tests.helpers.routes import match_routes
+from tests.helpers.tablet import ADMIN_PASSWORD, deal_form, edit_url, english, hidden, new_schieber, post_deal
 
 VERSIONED = ("csrf_token", "version", "idem")
 #: Every guarded endpoint and the form fields its view reads.
@@ -379,6 +378,7 @@ def fuzzed_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
         app.extensions["tafel_engine"].dispose()
 
 
+@pytest.mark.slow  # a fuzzer: 25 examples on each of a dozen routes
 @pytest.mark.parametrize("endpoint", sorted(ROUTES))
 @FUZZ
 @given(data=st.data())

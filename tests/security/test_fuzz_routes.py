@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from rules_engine import limits
 from scorer import create_app
-from tests.database import fresh_database
+from tests.helpers.database import fresh_database
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 CARD_WORDS = [s + r for s in "HCDS" for r in "AKQJT9876"] + ["10", ";", "X9", "\u2066", "", "\n"]

@@ -1,4 +1,4 @@
-"""The limit on guessing is one count in the database, shared by every worker (issue 8, access).
+"""The limit on guessing is one count in the database, shared by every worker.
 
 Two app instances over one database, and two gunicorn servers (separate processes) over one
 SQLite file in WAL mode or one PostgreSQL schema (scripts/with-postgres.sh): wrong guesses
@@ -18,9 +18,9 @@ from scorer import create_app
 from scorer.access import rights
 from scorer.store import db
 from scorer.store.models import GuessFailure, Match
-from tests.database import fresh_database
-from tests.robustness import tablet as tablets
-from tests.security.conftest import english
+from tests.helpers import server as tablets
+from tests.helpers.database import fresh_database
+from tests.helpers.tablet import english
 
 LIMIT = 10  # GUESS_LIMIT's default: the public behaviour is checked at its real value
 WINDOW = 600
@@ -133,6 +133,7 @@ def test_a_long_address_is_stored() -> None:
     assert limiter.retry_after("x" * 500) is not None
 
 
+@pytest.mark.slow  # starts two gunicorn servers
 def test_two_servers_share_the_limit(database_url: str, tmp_path: Path) -> None:
     """Two gunicorn servers (separate processes, two workers each) on one database: guesses
     alternate between them, and both refuse once GUESS_LIMIT are spent in total."""

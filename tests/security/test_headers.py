@@ -1,4 +1,4 @@
-"""Security headers on every kind of response, cookie flags, CSRF lifetime (issue 8)."""
+"""Security headers on every kind of response, cookie flags, CSRF lifetime."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from tests.app.conftest import csrf, new_schieber
-from tests.security.conftest import MakeApp, english
+from tests.helpers.tablet import MakeApp, csrf, english, new_schieber
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "scorer" / "templates"
 

@@ -1,4 +1,4 @@
-"""Fixtures for the printable PDFs in the app: the table app's own (tests/app/conftest.py)."""
+"""The printable PDFs in the app: fonts registered, and a spectator's browser."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorer.sheets.pdf.fonts import register_fonts
-from tests.app.conftest import app, client  # noqa: F401  (re-exported fixtures)
+from tests.helpers.tablet import english
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -17,9 +17,6 @@ def _fonts() -> None:
 
 
 @pytest.fixture
-def spectator(app: Flask) -> FlaskClient:  # noqa: F811
+def spectator(app: Flask) -> FlaskClient:
     """Another browser, which never had the match's edit link."""
-    other = app.test_client()
-    other.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
-    other.environ_base["REMOTE_ADDR"] = "192.0.2.99"
-    return other
+    return english(app, "192.0.2.99")

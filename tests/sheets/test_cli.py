@@ -14,8 +14,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorer.cli import main
-from tests.pdf.pdf_helpers import LETTER, flat, page_sizes, page_texts
-from tests.sheets.sheets_helpers import corrected_schieber, void
+from tests.helpers.pdf import LETTER, flat, page_sizes, page_texts
+from tests.helpers.sheets import corrected_schieber, void
 
 REPO = Path(__file__).resolve().parents[2]
 

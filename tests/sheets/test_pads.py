@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.pdf.pdf_helpers import A4, LETTER, flat, page_sizes, page_texts
+from tests.helpers.pdf import A4, LETTER, flat, page_sizes, page_texts
 
 
 def errors(page: str) -> list[str]:

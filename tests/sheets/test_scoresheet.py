@@ -10,9 +10,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 import rules_engine
-from tests.app.conftest import new_klammern, new_schieber
-from tests.pdf.pdf_helpers import A4, LETTER, flat, page_lines, page_sizes, page_texts
-from tests.sheets.sheets_helpers import append_raw_deal, corrected_schieber, klammern_with_a_deal, void
+from tests.helpers.pdf import A4, LETTER, flat, page_lines, page_sizes, page_texts
+from tests.helpers.sheets import append_raw_deal, corrected_schieber, klammern_with_a_deal, void
+from tests.helpers.tablet import new_klammern, new_schieber
 
 
 def sheet_text(data: bytes) -> str:
@@ -111,7 +111,7 @@ def test_the_language_chosen_with_the_switcher_wins(client: FlaskClient) -> None
     client.get("/lang/fr_CH")
     text = sheet_text(client.get(f"/matches/{match_id}/scoresheet.pdf").data)
     assert "Feuille de match" in text
-    # French groups thousands with a narrow no-break space (issue 6): the target 3 000.
+    # French groups thousands with a narrow no-break space: the target 3 000.
     assert "3\u202f000" in " ".join(page_texts(client.get(f"/matches/{match_id}/scoresheet.pdf").data))
 
 
@@ -121,7 +121,7 @@ def test_persian_sheet_is_right_to_left_and_shaped(app: Flask) -> None:
     match_id = new_schieber(reader)
     response = reader.get(f"/matches/{match_id}/scoresheet.pdf")
     assert response.status_code == 200
-    from tests.pdf.pdf_helpers import has_presentation_forms
+    from tests.helpers.pdf import has_presentation_forms
 
     assert has_presentation_forms(" ".join(page_texts(response.data)))
 

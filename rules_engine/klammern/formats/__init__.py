@@ -6,7 +6,7 @@ of a deal's answer it reads is data too (``figure``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -23,6 +23,9 @@ from rules_engine.klammern.formats.common import (
 )
 
 PlayFn = Callable[[Iterable[DealFigures], MatchSetup], "tuple[Standing, list[Any]]"]
+StandingsFn = Callable[[Iterable[DealFigures], MatchSetup], Sequence[Standing]]
+StartFn = Callable[[int], Standing]
+TargetFn = Callable[[MatchSetup], "int | None"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,13 +36,28 @@ class Format:
     #: The deal answer's per-side figure this format accumulates (DEAL_RECORD.md).
     figure: str
     play: PlayFn
+    #: The standing after each deal, up to the deciding one.
+    standings: StandingsFn
+    #: The standing before the first deal, for a table of ``players``.
+    start: StartFn
+    #: The target in force, in the unit of the standing's ``progress`` (None: open-ended).
+    target: TargetFn
 
 
 FORMATS: Mapping[str, Format] = MappingProxyType(
     {
-        small_big.NAME: Format(small_big.NAME, "small_points", small_big.play),
-        liga.NAME: Format(liga.NAME, "augen", liga.play),
-        hamburg.NAME: Format(hamburg.NAME, "dice", hamburg.play),
+        small_big.NAME: Format(
+            small_big.NAME,
+            "small_points",
+            small_big.play,
+            small_big.standings,
+            small_big.start,
+            small_big.target,
+        ),
+        liga.NAME: Format(liga.NAME, "augen", liga.play, liga.standings, liga.start, liga.target),
+        hamburg.NAME: Format(
+            hamburg.NAME, "dice", hamburg.play, hamburg.standings, hamburg.start, hamburg.target
+        ),
     }
 )
 DEFAULT_FORMAT = small_big.NAME

@@ -68,6 +68,9 @@ class MatchSetup:
     target: int = 51
     #: Small/big target in big points (K7.6); None: the match is open-ended.
     target_big: int | None = None
+    #: The first deal's forehand (the seat left of the first dealer, K1.3), when the table
+    #: says it before any deal is entered; None: not given.
+    first_forehand: int | None = None
 
     @property
     def sides(self) -> int:
@@ -124,11 +127,19 @@ class Standing(Protocol):
     @property
     def ending(self) -> Ending | None: ...
 
+    @property
+    def progress(self) -> tuple[int, ...]:
+        """Per side, the total the format's target is measured against."""
+        ...
+
     def scores_json(self) -> Any:
         """The running total in the answer's ``scores`` field."""
 
     def states_json(self) -> dict[str, Any]:
         """The format's own answer fields (``kalte``, ``laube``, ``durchmarsch``...)."""
+
+    def after_json(self) -> dict[str, Any]:
+        """The format's states after one deal, for that deal's row (``laube_after``...)."""
 
 
 def deal_after_end(ending: Ending | None, deal_count: int) -> Reason | None:

@@ -36,11 +36,20 @@ class HamburgStanding:
     points: tuple[int, ...]
     ending: Ending | None = None
 
+    @property
+    def progress(self) -> tuple[int, ...]:
+        """What six is measured against: the points each die counts (K9.4)."""
+        return self.points
+
     def scores_json(self) -> list[int]:
         return list(self.points)
 
     def states_json(self) -> dict[str, Any]:
         return {"dice_faces": [die_face(points) for points in self.points]}
+
+    def after_json(self) -> dict[str, Any]:
+        """What each die shows after the deal (K9.1)."""
+        return {"dice_faces_after": [die_face(points) for points in self.points]}
 
 
 def start(players: int) -> HamburgStanding:
@@ -59,13 +68,24 @@ def award(standing: HamburgStanding, deal: DealFigures) -> HamburgStanding:
     return replace(standing, points=points, ending=Ending(deal.index, winner, "K9.4"))
 
 
-def play(deals: Iterable[DealFigures], setup: MatchSetup) -> tuple[HamburgStanding, list[Any]]:
-    """The standing after ``deals`` (stopping at the deciding deal) and the running scores."""
+def target(setup: MatchSetup) -> int:
+    """K9.4: the first side back to six (6 points or more) wins the round."""
+    return SIX
+
+
+def standings(deals: Iterable[DealFigures], setup: MatchSetup) -> list[HamburgStanding]:
+    """The standing after each deal, up to the deal that decides the round."""
     standing = start(setup.players)
-    running: list[Any] = []
+    steps: list[HamburgStanding] = []
     for deal in deals:
         if standing.ending is not None:
             break
         standing = award(standing, deal)
-        running.append(standing.scores_json())
-    return standing, running
+        steps.append(standing)
+    return steps
+
+
+def play(deals: Iterable[DealFigures], setup: MatchSetup) -> tuple[HamburgStanding, list[Any]]:
+    """The standing after ``deals`` (stopping at the deciding deal) and the running scores."""
+    steps = standings(deals, setup)
+    return (steps[-1] if steps else start(setup.players)), [step.scores_json() for step in steps]

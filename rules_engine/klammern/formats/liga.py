@@ -50,8 +50,16 @@ class LigaStanding:
     march: MarchOutcome | None = None
     ending: Ending | None = None
 
+    @property
+    def progress(self) -> tuple[int, ...]:
+        """What the target is measured against: the Augen (K8.2)."""
+        return self.augen
+
     def scores_json(self) -> list[int]:
         return list(self.augen)
+
+    def after_json(self) -> dict[str, Any]:
+        return {}
 
     def states_json(self) -> dict[str, Any]:
         return {"durchmarsch": None if self.march is None else self.march.to_json()}
@@ -86,13 +94,24 @@ def award(standing: LigaStanding, deal: DealFigures, target: int) -> LigaStandin
     return replace(standing, augen=augen, ending=Ending(deal.index, winner, rule))
 
 
-def play(deals: Iterable[DealFigures], setup: MatchSetup) -> tuple[LigaStanding, list[Any]]:
-    """The standing after ``deals`` (stopping at the deciding deal) and the running scores."""
+def target(setup: MatchSetup) -> int:
+    """K8.2: the Augen to reach (51 unless the match record sets another)."""
+    return setup.target
+
+
+def standings(deals: Iterable[DealFigures], setup: MatchSetup) -> list[LigaStanding]:
+    """The standing after each deal, up to the deal that decides the match."""
     standing = start(setup.players)
-    running: list[Any] = []
+    steps: list[LigaStanding] = []
     for deal in deals:
         if standing.ending is not None:
             break
         standing = award(standing, deal, setup.target)
-        running.append(standing.scores_json())
-    return standing, running
+        steps.append(standing)
+    return steps
+
+
+def play(deals: Iterable[DealFigures], setup: MatchSetup) -> tuple[LigaStanding, list[Any]]:
+    """The standing after ``deals`` (stopping at the deciding deal) and the running scores."""
+    steps = standings(deals, setup)
+    return (steps[-1] if steps else start(setup.players)), [step.scores_json() for step in steps]

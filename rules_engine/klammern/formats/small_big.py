@@ -6,10 +6,11 @@ side has 0 small points (K7.3). Then every side restarts at 0 and any surplus is
 dropped (K7.4). A team with 4 small points is in the Laube and the other team must
 play (K7.5). With ``target_big`` the first side to reach it wins (K7.6).
 
-**[reading]** With three players a lost deal gives both opponents small points, so two
-sides can pass 5 in one deal; the small game still has one winner: the higher total,
-then the earlier in play order from that deal's forehand (K1.4). A Kalte needs every
-other side at 0, so that game is never a Kalte.
+K1.4.2: with three players a lost deal gives both opponents small points, so two sides
+can reach 5 in one deal: each of them wins one big point, and every side starts the next
+small game at 0. A Kalte needs every other side at 0, so that game is never a Kalte. When
+that brings two sides to ``target_big`` together, the side earlier in play order from
+that deal's forehand wins the match (K1.4).
 
 **[reading]** K7.5 binds the other team to play "if it possibly can"; a record cannot
 show whether it could, so a deal the bound team did not play is shown
@@ -68,8 +69,17 @@ class SmallBigStanding:
             return None
         return 2 if self.laube[0] == 1 else 1
 
+    @property
+    def progress(self) -> tuple[int, ...]:
+        """What ``target_big`` is measured against: the big points (K7.6)."""
+        return self.big
+
     def scores_json(self) -> dict[str, list[int]]:
         return {"small": list(self.small), "big": list(self.big)}
+
+    def after_json(self) -> dict[str, Any]:
+        """The states a score sheet shows after each deal: who is in the Laube, who must play."""
+        return {"laube_after": list(self.laube), "must_play_after": self.must_play}
 
     def states_json(self) -> dict[str, Any]:
         return {
@@ -98,13 +108,19 @@ def award(standing: SmallBigStanding, deal: DealFigures, target_big: int | None)
     reached = [side for side, points in enumerate(small, 1) if points >= SMALL_POINTS_PER_BIG]
     if not reached:
         return replace(standing, small=small, must_play_missed=missed)
-    winner = break_tie(reached, small, deal, prefer=deal.winner_sides)
-    is_kalte = all(points == 0 for side, points in enumerate(small, 1) if side != winner)
+    # K7.3, K1.4.2: every side that reached five wins the small game; alone, with every
+    # other side at 0, it is a Kalte.
+    is_kalte = len(reached) == 1 and all(
+        points == 0 for side, points in enumerate(small, 1) if side not in reached
+    )
     won = BIG_POINTS_KALTE if is_kalte else BIG_POINTS_WON
-    big = tuple(points + (won if side == winner else 0) for side, points in enumerate(standing.big, 1))
+    big = tuple(points + (won if side in reached else 0) for side, points in enumerate(standing.big, 1))
     ending = None
-    if target_big is not None and big[winner - 1] >= target_big:
-        ending = Ending(deal.index, winner, "K7.6")
+    at_target = [side for side in reached if target_big is not None and big[side - 1] >= target_big]
+    if at_target:
+        # Two sides at the target together: the earlier in play order wins (K1.4, K1.4.2).
+        winner = break_tie(at_target, big, deal)
+        ending = Ending(deal.index, winner, "K1.4.2" if len(at_target) > 1 else "K7.6")
     return replace(
         standing,
         # K7.4: a new small game for everybody; surplus points are dropped.
@@ -116,14 +132,25 @@ def award(standing: SmallBigStanding, deal: DealFigures, target_big: int | None)
     )
 
 
-def play(deals: Iterable[DealFigures], setup: MatchSetup) -> tuple[SmallBigStanding, list[Any]]:
-    """The standing after ``deals`` (stopping at the deal that decides the match) and
-    the running ``scores`` after each deal played."""
+def target(setup: MatchSetup) -> int | None:
+    """K7.6: big points to win, or None: the match is open-ended."""
+    return setup.target_big
+
+
+def standings(deals: Iterable[DealFigures], setup: MatchSetup) -> list[SmallBigStanding]:
+    """The standing after each deal, up to the deal that decides the match."""
     standing = start(setup.players)
-    running: list[Any] = []
+    steps: list[SmallBigStanding] = []
     for deal in deals:
         if standing.ending is not None:
             break
         standing = award(standing, deal, setup.target_big)
-        running.append(standing.scores_json())
-    return standing, running
+        steps.append(standing)
+    return steps
+
+
+def play(deals: Iterable[DealFigures], setup: MatchSetup) -> tuple[SmallBigStanding, list[Any]]:
+    """The standing after ``deals`` (stopping at the deal that decides the match) and
+    the running ``scores`` after each deal played."""
+    steps = standings(deals, setup)
+    return (steps[-1] if steps else start(setup.players)), [step.scores_json() for step in steps]

@@ -11,8 +11,8 @@ import os
 import threading
 from pathlib import Path
 
-from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
-from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped]
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 
 REGULAR = "TafelSans"
 BOLD = "TafelSans-Bold"

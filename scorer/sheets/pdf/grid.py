@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from reportlab.lib import colors  # type: ignore[import-untyped]
-from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
-from reportlab.platypus import Flowable  # type: ignore[import-untyped]
+from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable
 
 from scorer.sheets.pdf.fonts import BOLD, REGULAR
 from scorer.sheets.pdf.text import strip_isolates, to_visual
@@ -95,15 +95,15 @@ class HeadBox:
 
 @dataclass
 class GridStyle:
-    head_shade: object = field(default_factory=lambda: colors.Color(0.9, 0.9, 0.9))
-    line: object = field(default_factory=lambda: colors.Color(0.35, 0.35, 0.35))
+    head_shade: colors.Color = field(default_factory=lambda: colors.Color(0.9, 0.9, 0.9))
+    line: colors.Color = field(default_factory=lambda: colors.Color(0.35, 0.35, 0.35))
     #: Column index -> fill of its body cells (the second side's columns).
-    column_shades: dict[int, object] = field(default_factory=dict)
+    column_shades: dict[int, colors.Color] = field(default_factory=dict)
     #: Column boundaries (0..n) drawn heavy: around each side's group.
     heavy: frozenset[int] = frozenset()
 
 
-class Grid(Flowable):  # type: ignore[misc]
+class Grid(Flowable):
     """Header rows plus body rows with fixed column widths; splits between rows."""
 
     def __init__(
@@ -114,7 +114,7 @@ class Grid(Flowable):  # type: ignore[misc]
         *,
         style: GridStyle,
         row_height: float = 0.0,
-        row_shades: Sequence[object | None] | None = None,
+        row_shades: Sequence[colors.Color | None] | None = None,
     ) -> None:
         super().__init__()
         self.widths = list(widths)
@@ -153,7 +153,7 @@ class Grid(Flowable):  # type: ignore[misc]
         self.height = self.head_height + sum(self.heights)
         return self.width, self.height
 
-    def split(self, availWidth: float, availHeight: float) -> list[Grid]:
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
         room = availHeight - self.head_height
         count = 0
         for h in self.heights:
@@ -181,10 +181,10 @@ class Grid(Flowable):  # type: ignore[misc]
             canvas.setFillColor(shade)
             canvas.rect(self.xs[column], 0, self.widths[column], body_top, stroke=0, fill=1)
         y = body_top
-        for height, shade in zip(self.heights, self.row_shades):
+        for height, row_shade in zip(self.heights, self.row_shades):
             y -= height
-            if shade is not None:
-                canvas.setFillColor(shade)
+            if row_shade is not None:
+                canvas.setFillColor(row_shade)
                 canvas.rect(0, y, width, height, stroke=0, fill=1)
         canvas.restoreState()
         # Rules: the header boxes, then the body grid.
@@ -245,7 +245,7 @@ class Grid(Flowable):  # type: ignore[misc]
                 # One text block per line, as ReportLab's own drawString makes, so that text
                 # extraction (copy and paste, screen readers, the tests) sees separate cells;
                 # the font state carries over between blocks, the text matrix is set absolutely.
-                text._code.append("ET BT")
+                text._code.append("ET BT")  # type: ignore[attr-defined]  # not in ReportLab's stubs
                 baseline -= leading
 
         for box in self.head:

@@ -12,17 +12,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.lib import colors  # type: ignore[import-untyped]
-from reportlab.lib.pagesizes import A4, LETTER  # type: ignore[import-untyped]
-from reportlab.lib.units import mm  # type: ignore[import-untyped]
-from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
-from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
-from reportlab.platypus import Flowable, SimpleDocTemplate, Table, TableStyle  # type: ignore[import-untyped]
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, SimpleDocTemplate, Table, TableStyle
 
 from scorer.sheets.pdf.fonts import BOLD, REGULAR, register_fonts
 from scorer.sheets.pdf.grid import EMPTY, PAD, Cell, Grid, GridStyle, HeadBox, fit, wrap_words
+from scorer.sheets.pdf.model import Column, Header, Mark, Side, sheet_part
 from scorer.sheets.pdf.text import Lang, isolate, strip_isolates
-from scorer.sheets.pdf.viewmodels import Column, Header, Mark, Side
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 MARGIN = 12 * mm
@@ -51,14 +51,9 @@ def paper_size(paper: str) -> tuple[float, float]:
 
 
 def game_name(lang: Lang, header: Header) -> str:
-    if header.game == "schieber":
-        return lang("Schieber")
-    fmt = {
-        "small_big": lang("small and big points"),
-        "liga": lang("Liga-Partie"),
-        "hamburg": lang("Hamburg dice"),
-    }.get(header.format or "small_big", header.format or "")
-    return lang("Klammern (%(format)s)", format=fmt)
+    """The game (and its format) as the game's sheet part names it."""
+    part = sheet_part(header.game)
+    return part.title(lang, header) if part is not None else header.game
 
 
 def contract_name(lang: Lang, key: Any, deck: str) -> str:
@@ -130,7 +125,7 @@ def mark_text(lang: Lang, mark: Mark, header: Header) -> str:
 # --- a label that wraps in either direction ------------------------------------------------
 
 
-class Label(Flowable):  # type: ignore[misc]
+class Label(Flowable):
     """Short text in a table cell: wrapped to the cell, shrunk if a word is too wide,
     each line shaped for its language and aligned to its reading direction."""
 
@@ -178,7 +173,7 @@ class Label(Flowable):  # type: ignore[misc]
             y -= self.used_size * 1.15
 
 
-class CheckBox(Flowable):  # type: ignore[misc]
+class CheckBox(Flowable):
     """An empty box to tick on a pad."""
 
     def __init__(self, side: float = 7.0) -> None:
@@ -236,7 +231,7 @@ def figure_table(
     *,
     size: float = 7.0,
     row_height: float = 0.0,
-    row_shades: Sequence[Any] | None = None,
+    row_shades: Sequence[colors.Color | None] | None = None,
 ) -> Grid:
     """The deal table: two header rows (each side's name over its columns) and ``body``
     rows given in logical column order (as :func:`expand_columns`): a string is a figure
@@ -254,7 +249,7 @@ def figure_table(
     widths = list(reversed(logical_widths)) if rtl else logical_widths
     head: list[HeadBox] = []
     heavy: set[int] = set()
-    shades: dict[int, Any] = {}
+    shades: dict[int, colors.Color] = {}
     k = 0
     while k < n:
         column, side = expanded[k]

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from reportlab.lib import colors  # type: ignore[import-untyped]
-from reportlab.lib.units import mm  # type: ignore[import-untyped]
-from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle  # type: ignore[import-untyped]
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
 from scorer.sheets.pdf.fonts import BOLD, REGULAR
 from scorer.sheets.pdf.layout import (
@@ -29,15 +29,15 @@ from scorer.sheets.pdf.layout import (
     seats_text,
     side_name,
 )
+from scorer.sheets.pdf.model import Header, PadView
 from scorer.sheets.pdf.text import Lang
-from scorer.sheets.pdf.viewmodels import Header, PadView
 
 SIZE = 7.5
 ROW_HEIGHT = 17.0
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 
-class ChalkBoard(Flowable):  # type: ignore[misc]
+class ChalkBoard(Flowable):
     """One team's Jass board ("Tafel"): a Z whose top line takes the 100 strokes, the
     diagonal the 50s and the bottom line the 20s; the 100 line is ruled to the target,
     with the Schneider line (half the target, S1.3) and the target marked."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from reportlab.lib.units import mm  # type: ignore[import-untyped]
-from reportlab.platypus import Flowable, Spacer  # type: ignore[import-untyped]
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Spacer
 
 from scorer.sheets.pdf.fonts import register_fonts
 from scorer.sheets.pdf.layout import (
@@ -31,8 +31,8 @@ from scorer.sheets.pdf.layout import (
     side_name,
     signature_table,
 )
+from scorer.sheets.pdf.model import Column, Header, Row, SheetView
 from scorer.sheets.pdf.text import Lang, isolate, when_text
-from scorer.sheets.pdf.viewmodels import Column, Header, Row, SheetView
 
 SIZE = 6.8
 

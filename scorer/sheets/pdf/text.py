@@ -1,7 +1,7 @@
 """Language layer of the PDFs: translation, number and date formats, right-to-left shaping.
 
 Every visible string goes through a :class:`Lang`: its ``gettext``/``pgettext`` translate
-(identity until issue 6 plugs Babel catalogs in, see :meth:`Lang.from_translations`),
+(identity unless built from a Babel catalog, see :meth:`Lang.from_translations`),
 :meth:`Lang.number` / :meth:`Lang.date` format through Babel for the locale (Persian
 digits for ``fa``), and :meth:`Lang.visual` turns the finished logical string into the
 glyph order ReportLab draws: Arabic-script letters joined (``arabic_reshaper``) and
@@ -18,21 +18,17 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
-import arabic_reshaper  # type: ignore[import-untyped]
+import arabic_reshaper
 from babel.dates import format_date, format_time
 from babel.numbers import format_decimal, get_group_symbol
-from bidi.algorithm import get_display  # type: ignore[import-untyped]
+from bidi.algorithm import get_display
+
+from scorer.languages import GROUP, LANGUAGES, NATIVE_DIGITS, is_rtl, unknown
 
 Translator = Callable[[str], str]
 ContextTranslator = Callable[[str, str], str]
-
-#: The app's languages (issue 6); ``de_CH`` is the app default, English the source language.
-LANGUAGES: tuple[str, ...] = ("de_CH", "fr_CH", "it_CH", "en", "sv", "fa")
-RTL_LANGUAGES = frozenset({"fa"})
-#: Languages whose readers expect their own digits (issue 6: Persian digits for fa).
-NATIVE_DIGITS: dict[str, str] = {"fa": "۰۱۲۳۴۵۶۷۸۹"}
 
 _ARABIC_SCRIPT = re.compile("[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]")
 _RTL_SCRIPT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
@@ -128,12 +124,6 @@ def to_visual(text: str, rtl: bool) -> str:
     return str(get_display(shaped, base_dir="R" if rtl else "L"))
 
 
-#: The house grouping of issue 6 (3’000 in de_CH, 3 000 in fr_CH), as the app prints it
-#: (``scorer.web.i18n.GROUP``; a test keeps the two equal): Babel's CLDR data gives an ASCII
-#: apostrophe for every Swiss locale.
-GROUP: dict[str, str] = {"de_CH": "\u2019", "it_CH": "\u2019", "fr_CH": "\u202f"}
-
-
 @cache
 def _group_symbol(code: str) -> str:
     return GROUP.get(code) or str(
@@ -157,23 +147,6 @@ def _number(code: str, value: int | float) -> str:
     return text.translate(str.maketrans("0123456789", digits)) if digits else text
 
 
-#: Short names a user may type (the issue's own example says ``--lang fr``).
-ALIASES: dict[str, str] = {"de": "de_CH", "fr": "fr_CH", "it": "it_CH"}
-
-
-def resolve_language(code: str) -> str:
-    """An app language from what a user typed: ``fr``, ``fr-CH`` and ``fr_CH`` are ``fr_CH``.
-
-    :raises ValueError: not one of the app's languages.
-    """
-    normal = code.strip().replace("-", "_")
-    normal = ALIASES.get(normal.lower(), normal)
-    for known in LANGUAGES:
-        if known.lower() == normal.lower():
-            return known
-    raise ValueError(f"lang: unknown language {code!r} (use one of {', '.join(LANGUAGES)})")
-
-
 def N_(message: str) -> str:
     """Mark a source string for extraction without translating it now (gettext_noop)."""
     return message
@@ -192,7 +165,8 @@ class Translations(Protocol):
 
     def gettext(self, message: str) -> str: ...
 
-    def pgettext(self, context: str, message: str) -> str: ...
+    # Babel declares str | object: a lazy catalog may answer a lazy string.
+    def pgettext(self, context: str, message: str) -> str | object: ...
 
 
 @dataclass(frozen=True)
@@ -212,19 +186,23 @@ class Lang:
 
     def __post_init__(self) -> None:
         if self.code not in LANGUAGES:
-            raise ValueError(f"lang: unknown language {self.code!r} (use one of {', '.join(LANGUAGES)})")
+            raise ValueError(f"lang: {unknown(self.code)}")
 
     @classmethod
     def from_translations(cls, code: str, translations: Translations) -> Lang:
         """A language whose strings come from a Babel/gettext catalog."""
-        return cls(code, translations.gettext, translations.pgettext)
+
+        def pgettext(context: str, message: str) -> str:
+            return str(translations.pgettext(context, message))
+
+        return cls(code, translations.gettext, pgettext)
 
     @property
     def rtl(self) -> bool:
-        return self.code in RTL_LANGUAGES
+        return is_rtl(self.code)
 
     @property
-    def align(self) -> str:
+    def align(self) -> Literal["LEFT", "RIGHT"]:
         """ReportLab alignment of running text: the reading direction's start."""
         return "RIGHT" if self.rtl else "LEFT"
 

@@ -1,4 +1,4 @@
-"""A match keeps the hash of its edit secret (issue 8, access).
+"""A match keeps the hash of its edit secret.
 
 Matches made before have none: only the club administrator may change them.
 

@@ -1,4 +1,4 @@
-"""Wrong guesses at edit secrets and the administrator password, shared by every worker (issue 8).
+"""Wrong guesses at edit secrets and the administrator password, shared by every worker.
 
 Revision ID: 0004
 Revises: 0003

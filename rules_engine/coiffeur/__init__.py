@@ -1,0 +1,12 @@
+"""Coiffeur (COIFFEUR.md): public entry points of the game.
+
+``score_deal`` (:mod:`.deal`), ``score_match`` (:mod:`.match`) and ``legal_cards``
+(:mod:`.play`) take the records of COIFFEUR.md, "JSON records"; the answers' shapes are
+the TypedDicts of :mod:`.answers`.
+"""
+
+from rules_engine.coiffeur.deal import score_deal
+from rules_engine.coiffeur.match import score_match
+from rules_engine.coiffeur.play import legal_cards
+
+__all__ = ["legal_cards", "score_deal", "score_match"]

@@ -1,0 +1,248 @@
+"""Seating (TOURNAMENT.md T5): the spread report of any seating, and a generator for the next round.
+
+A seated round is a list of tables, each two teams of competitors (players in the
+Einzelschieber, so two teams of two; pairs in the Partnerschieber, so two teams of one),
+plus the competitors who sit out. :func:`seating_report` counts T5.3's repeats.
+:func:`next_round` proposes the next round: the sit-outs are those who sat out least
+(T5.2), and the tables minimise, in this order, new repeated partners, new repeated
+opponents and new repeated meetings (T5.3 [reading]).
+
+The generator is a local search: a random draw (``random.Random(seed)``, so a seed always
+gives the same round), then, for every table that repeats something, the best swap of two
+competitors with another table (or with a sit-out of equal standing), until no swap helps.
+Small fields, where repeats are dense, restart from several draws and keep the best.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import combinations
+from typing import NamedTuple
+
+from rules_engine.tournament.answers import SeatingReport
+
+__all__ = ["SeatedTable", "next_round", "seating_report", "spread_counts"]
+
+
+class SeatedTable(NamedTuple):
+    """One table of a round: team 1 and team 2 (seats 1 and 3, seats 2 and 4 in the Einzelschieber)."""
+
+    team1: tuple[str, ...]
+    team2: tuple[str, ...]
+
+
+Round = Sequence[SeatedTable]
+
+
+def _key(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a < b else (b, a)
+
+
+def spread_counts(
+    rounds: Iterable[Round],
+) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]], Counter[tuple[str, str]]]:
+    """How often each two competitors were partners, opponents, and at one table at all (T5.3)."""
+    partners: Counter[tuple[str, str]] = Counter()
+    opponents: Counter[tuple[str, str]] = Counter()
+    meetings: Counter[tuple[str, str]] = Counter()
+    for tables in rounds:
+        for table in tables:
+            for team in (table.team1, table.team2):
+                for a, b in combinations(team, 2):
+                    partners[_key(a, b)] += 1
+                    meetings[_key(a, b)] += 1
+            for a in table.team1:
+                for b in table.team2:
+                    opponents[_key(a, b)] += 1
+                    meetings[_key(a, b)] += 1
+    return partners, opponents, meetings
+
+
+def _repeats(counts: Counter[tuple[str, str]]) -> int:
+    return sum(max(0, n - 1) for n in counts.values())
+
+
+def seating_report(rounds: Iterable[Round], sitouts: Iterable[Iterable[str]]) -> SeatingReport:
+    """T5.3: Σ over two competitors of max(0, times − 1) as partners, opponents and at one table.
+
+    In the Partnerschieber the competitors are the pairs (teams of one), so
+    ``partner_repeats`` is 0 and ``opponent_repeats`` equals ``meeting_repeats``.
+    """
+    partners, opponents, meetings = spread_counts(rounds)
+    sat_out = Counter(c for names in sitouts for c in names)
+    return {
+        "partner_repeats": _repeats(partners),
+        "opponent_repeats": _repeats(opponents),
+        "meeting_repeats": _repeats(meetings),
+        "sitout_counts": {c: sat_out[c] for c in sorted(sat_out)},
+    }
+
+
+#: The lexicographic order of T5.3 as weights: a repeated partner outweighs any number of
+#: repeated opponents in a round, and a repeated opponent any number of repeated meetings.
+W_PARTNER, W_OPPONENT, W_MEETING = 1_000_000, 1_000, 1
+#: Tables tried per swap of a table that repeats something: all of them in small fields.
+_SAMPLE = 48
+#: Draws tried in all: small fields restart often (cheap, and repeats are dense there).
+_DRAWS_BUDGET = 2_400
+
+
+class _Search:
+    """The local search over one round; competitors are numbers 0..n-1."""
+
+    def __init__(
+        self, n: int, team_size: int, weights: dict[int, tuple[int, int]], rng: random.Random
+    ) -> None:
+        self.n = n
+        self.team_size = team_size
+        self.weights = weights  # pair key -> (meeting + opponent weight, partner − opponent weight)
+        self.rng = rng
+
+    def pair(self, a: int, b: int) -> tuple[int, int]:
+        key = a * self.n + b if a < b else b * self.n + a
+        return self.weights.get(key, (0, 0))
+
+    def cost(self, table: list[int]) -> int:
+        """The table's new repeats (weighted), with its best split into teams."""
+        if self.team_size == 1:
+            return self.pair(table[0], table[1])[0]
+        a, b, c, d = table
+        ab, ac, ad = self.pair(a, b), self.pair(a, c), self.pair(a, d)
+        bc, bd, cd = self.pair(b, c), self.pair(b, d), self.pair(c, d)
+        base = ab[0] + ac[0] + ad[0] + bc[0] + bd[0] + cd[0]
+        return base + min(ac[1] + bd[1], ab[1] + cd[1], ad[1] + bc[1])
+
+    def arrange(self, table: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The table's two teams in its best split (partners of the least weight)."""
+        if self.team_size == 1:
+            return (table[0],), (table[1],)
+        a, b, c, d = table
+        splits = [((a, c), (b, d)), ((a, b), (c, d)), ((a, d), (b, c))]
+        return min(splits, key=lambda s: self.pair(*s[0])[1] + self.pair(*s[1])[1])
+
+    def improve(self, tables: list[list[int]], sitouts: list[int], movable: set[int]) -> int:
+        """Swap competitors until no swap lowers the cost; the total cost left."""
+        cost = [self.cost(t) for t in tables]
+        count = len(tables)
+        size = len(tables[0]) if tables else 0
+        for _ in range(60):
+            bad = [i for i in range(count) if cost[i] > 0]
+            if not bad:
+                break
+            self.rng.shuffle(bad)
+            improved = False
+            for i in bad:
+                if cost[i] == 0:
+                    continue
+                table = tables[i]
+                others = [j for j in range(count) if j != i]
+                if len(others) > _SAMPLE:
+                    others = self.rng.sample(others, _SAMPLE)
+                best = (0, -1, -1, -1, 0, 0)
+                for j in others:
+                    other = tables[j]
+                    before = cost[i] + cost[j]
+                    for x in range(size):
+                        mine = table[x]
+                        for y in range(size):
+                            theirs = other[y]
+                            table[x], other[y] = theirs, mine
+                            ci, cj = self.cost(table), self.cost(other)
+                            table[x], other[y] = mine, theirs
+                            delta = ci + cj - before
+                            if delta < best[0]:
+                                best = (delta, j, x, y, ci, cj)
+                # A sit-out of equal standing (T5.2) may take a seat.
+                for s in range(len(sitouts)):
+                    if sitouts[s] not in movable:
+                        continue
+                    for x in range(size):
+                        if table[x] not in movable:
+                            continue
+                        mine = table[x]
+                        table[x] = sitouts[s]
+                        ci = self.cost(table)
+                        table[x] = mine
+                        delta = ci - cost[i]
+                        if delta < best[0]:
+                            best = (delta, -2 - s, x, 0, ci, 0)
+                delta, j, x, y, ci, cj = best
+                if delta >= 0:
+                    continue
+                improved = True
+                if j >= 0:
+                    tables[i][x], tables[j][y] = tables[j][y], tables[i][x]
+                    cost[i], cost[j] = ci, cj
+                else:
+                    s = -2 - j
+                    tables[i][x], sitouts[s] = sitouts[s], tables[i][x]
+                    cost[i] = ci
+            if not improved:
+                break
+        return sum(cost)
+
+
+def next_round(
+    competitors: Sequence[str],
+    rounds: Iterable[Round],
+    sitout_counts: Mapping[str, int],
+    *,
+    seed: int = 0,
+    team_size: int = 2,
+) -> tuple[list[SeatedTable], list[str]]:
+    """The next round's tables and sit-outs for ``competitors`` (T5.2, T5.3).
+
+    ``rounds`` are the rounds so far (competitors not in ``competitors`` are ignored),
+    ``sitout_counts`` each competitor's sit-outs so far; ``team_size`` is 2 in the
+    Einzelschieber (tables of four players) and 1 in the Partnerschieber (two pairs).
+    The same arguments and ``seed`` always give the same round.
+    """
+    rng = random.Random(seed)
+    names = list(competitors)
+    n = len(names)
+    index = {name: i for i, name in enumerate(names)}
+    per_table = 2 * team_size
+    tables_count, sitting_out = divmod(n, per_table)
+    partners, opponents, meetings = spread_counts(rounds)
+    weights: dict[int, tuple[int, int]] = {}
+    for key in set(partners) | set(opponents) | set(meetings):
+        a, b = index.get(key[0]), index.get(key[1])
+        if a is None or b is None:
+            continue
+        w_partner = W_PARTNER if partners[key] else 0
+        w_opponent = W_OPPONENT if opponents[key] else 0
+        w_meeting = W_MEETING if meetings[key] else 0
+        weights[min(a, b) * n + max(a, b)] = (w_meeting + w_opponent, w_partner - w_opponent)
+    # T5.2: whoever sat out least sits out; among equals the draw decides, and the search may swap them.
+    counts = [sitout_counts.get(name, 0) for name in names]
+    order = sorted(range(n), key=lambda i: counts[i])
+    must: list[int] = []
+    pool: list[int] = []
+    if sitting_out:
+        threshold = counts[order[sitting_out - 1]]
+        must = [i for i in range(n) if counts[i] < threshold]
+        pool = [i for i in range(n) if counts[i] == threshold]
+    need = sitting_out - len(must)
+    # Sit-outs and players of equal standing may swap; with nobody to choose between, nobody moves.
+    movable = set(pool) if len(pool) > need else set()
+    search = _Search(n, team_size, weights, rng)
+    draws = max(1, min(24, _DRAWS_BUDGET // max(1, n * n // 8)))
+    best: tuple[int, list[list[int]], list[int]] | None = None
+    for _ in range(draws):
+        chosen = must + rng.sample(pool, need)
+        seated = [i for i in range(n) if i not in set(chosen)]
+        rng.shuffle(seated)
+        tables = [seated[t * per_table : (t + 1) * per_table] for t in range(tables_count)]
+        total = search.improve(tables, chosen, movable)
+        if best is None or total < best[0]:
+            best = (total, [list(t) for t in tables], list(chosen))
+        if total == 0:
+            break
+    assert best is not None
+    seated_tables = []
+    for table in best[1]:
+        team1, team2 = search.arrange(table)
+        seated_tables.append(SeatedTable(tuple(names[i] for i in team1), tuple(names[i] for i in team2)))
+    return seated_tables, sorted((names[i] for i in best[2]), key=index.__getitem__)

@@ -1,0 +1,155 @@
+"""What a game is to the table app: one frozen value, grouped into the parts pages ask for.
+
+A shared page never asks *which* game a match plays; it asks the match's :class:`Game`
+for the part it needs (the set-up form, the deal form, the match row's cells …). Each
+game's folder (``scorer/games/<game>/``) builds its ``GAME`` from these parts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from flask import Blueprint
+
+from scorer.games.disputes import DisputesPart
+from scorer.games.sheet import SheetPart
+
+if TYPE_CHECKING:
+    from scorer.matches.matchview import Loaded, Side
+
+#: A match's settings as stored (``Match.settings``): game, names, deck, players, options …
+Settings = dict[str, Any]
+#: A JSON-like record or answer of the engine (DEAL_RECORD.md).
+Record = dict[str, Any]
+#: A form instance of the game's own form class (WTForms forms are not generic).
+Form = Any
+#: The cells of a deal's row on the match screen: (deal index, deal record, deal answer) -> cells.
+RowCells = Callable[[int, Mapping[str, Any], Mapping[str, Any]], dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """The new-match page and the match settings it states."""
+
+    #: The set-up form's class (a ``KeyedForm``).
+    form: type[Any]
+    #: The match settings a valid, submitted form states.
+    settings: Callable[[Form], Settings]
+    #: Cross-field checks the engine cannot make (a seat the table does not have); puts its
+    #: message on the field and answers False.
+    check: Callable[[Form, Settings], bool]
+    #: Engine field of a match-level error -> the set-up form's field.
+    error_fields: Mapping[str, str]
+    #: The engine's match-level fields of these settings (``game`` and ``deals`` aside).
+    record_fields: Callable[[Settings], Record]
+    #: The settings of an imported (valid) match record; names and deck from the import form.
+    from_record: Callable[[Mapping[str, Any], Form], Settings]
+
+
+@dataclass(frozen=True, slots=True)
+class Melds:
+    """The deal form's meld section (Weis, Terz and Fifty …)."""
+
+    #: Form fields are ``{prefix}_{seat}_{slot}_{kind|suit|top}`` and ``{prefix}_{seat}_cards``.
+    prefix: str
+    #: The section's legend (translated when shown).
+    legend: Callable[[], str]
+    #: Seats that may declare.
+    seats: Callable[[Settings], int]
+
+
+@dataclass(frozen=True, slots=True)
+class DealEntry:
+    """The deal form: its fields, the record it states, and where the engine's reasons go."""
+
+    #: The deal form's class (a ``VersionedForm``).
+    form: type[Any]
+    #: Fill the form's per-match choices (seat names, contracts in the match's deck).
+    prepare: Callable[[Form, Settings], None]
+    #: The deal record (inside a match record) the submitted form states.
+    #: :raises ShapeError: a value that cannot become a record.
+    record: Callable[[Form, Settings], Record]
+    #: Form data that states a stored deal record again (to correct it).
+    fill: Callable[[Mapping[str, Any]], dict[str, Any]]
+    #: The error slots the form shows; the engine's other reasons go to the top.
+    slots: Callable[[Settings], frozenset[str]]
+    #: Engine field of a deal (the first part of its path) -> the form's error slot.
+    error_fields: Mapping[str, str]
+    #: The meld section, if the game has melds.
+    melds: Melds | None
+    #: The card points of a whole deal, for the "other side has …" hint while typing.
+    total: Callable[[Settings], int]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPage:
+    """The match screen: the scoreboard's sides and the cells of each deal's row."""
+
+    #: The scoreboard's sides with the game's marks (the app adds the winner's).
+    sides: Callable[[Loaded], list[Side]]
+    #: Given the match and its seat names, the cells of one deal's row from its index, record
+    #: and answer (what a row needs translated, it translates once per page).
+    cells: Callable[[Loaded, Sequence[str]], RowCells]
+    #: Further names the game's match template uses (e.g. Schieber's contract factors).
+    context: Callable[[Loaded], dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class ApiSchemas:
+    """The game's records in the JSON API's OpenAPI document (JSON Schemas)."""
+
+    #: A deal record of its own (``POST /api/v1/deal``).
+    deal: Mapping[str, Any]
+    #: A match record (``POST /api/v1/match``).
+    match: Mapping[str, Any]
+    #: A legal-play position of this game (``POST /api/v1/legal``): a whole schema, so that
+    #: no game's fields are accepted in another game's position.
+    position: Mapping[str, Any]
+    #: Example requests (``deal``, ``match``, ``position``); the document shows the first game's.
+    examples: Mapping[str, Mapping[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleFile:
+    """The game's rules in the rule book (``/rules``) and in every cited reason."""
+
+    #: The file in ``scorer/rules/`` (translations in ``scorer/rules/<lang>/``).
+    file: str
+    #: The letter its rule ids start with (``S4.4``).
+    prefix: str
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game the app keeps the score of; found by ``name`` in the registry."""
+
+    #: The record's ``game`` value and the address segment (``/matches/new/<name>``).
+    name: str
+    #: The game's name for people, and the button that starts a match of it (translated).
+    title: Callable[[], str]
+    new_title: Callable[[], str]
+    #: The importable package of the game's folder: its ``templates/`` (and ``static/``).
+    package: str
+    #: The deck a new match uses when its set-up names none (``swiss`` or ``french``).
+    deck: str
+    #: Where each seat sits on the drawn table (CSS grid area), per number of players.
+    positions: Mapping[int, tuple[str, ...]]
+    setup: Setup
+    deal: DealEntry
+    match: MatchPage
+    #: The scoring formats a match may choose (the record's ``format``), if the game has any.
+    formats: tuple[str, ...] = ()
+    rules: RuleFile | None = None
+    api: ApiSchemas | None = None
+    sheet: SheetPart | None = None
+    disputes: DisputesPart | None = None
+
+    def template(self, page: str) -> str:
+        """The game's own template of ``page`` (``new``, ``show``, ``deal``), in its folder."""
+        return f"{self.name}/{page}.html"
+
+    def blueprint(self) -> Blueprint:
+        """A blueprint that only serves the game folder's templates (and static files, if any)."""
+        return Blueprint(f"game_{self.name}", self.package, template_folder="templates")

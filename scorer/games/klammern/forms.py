@@ -1,0 +1,110 @@
+"""Klammern's forms: the set-up of a match and one deal."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from wtforms import BooleanField, IntegerField, RadioField, SelectField
+from wtforms.validators import InputRequired, Optional
+
+from scorer.web.display import NATURAL
+from scorer.web.forms import (
+    NONE,
+    SEAT_LABELS,
+    SEAT_PAIRS,
+    SEATS_4,
+    KeyedForm,
+    NamesMixin,
+    VersionedForm,
+    add_meld_fields,
+    choices,
+    numeric,
+    optional_int,
+)
+
+
+class NewKlammernForm(NamesMixin, KeyedForm):
+    players = RadioField(
+        _l("Players"),
+        choices=choices(("4", "4"), ("3", "3"), ("2", "2")),
+        default="4",
+        validators=[InputRequired()],
+    )
+    format = RadioField(
+        _l("Scoring"),
+        default="small_big",
+        validators=[InputRequired()],
+        choices=choices(
+            ("small_big", _l("small and big points")),
+            ("liga", _l("Liga (Augen)")),
+            ("hamburg", _l("Hamburg dice")),
+        ),
+    )
+    target = optional_int(_l("Liga target (Augen)"), minimum=1, maximum=10_000)
+    target_big = optional_int(_l("Big points to win (empty: open-ended)"), minimum=1, maximum=1000)
+    jappa_total = SelectField(
+        _l("Trump J"),
+        default="",
+        choices=choices(("", _l("2 + 20 (164 a deal)")), ("yes", _l("20 outright (162 a deal)"))),
+    )
+    meld_tiebreak = SelectField(
+        _l("Equal melds"),
+        default="",
+        choices=choices(("", _l("first declared wins")), ("suit_rank", _l("higher suit wins"))),
+    )
+    revoke = SelectField(
+        _l("Revoke"),
+        default="",
+        choices=choices(
+            ("", _l("the side that had secured the deal keeps it")),
+            ("clean_side_all", _l("the clean side wins every point")),
+        ),
+    )
+    first_dealer = RadioField(
+        _l("Who deals first"), choices=SEAT_LABELS, default="4", validators=[InputRequired()]
+    )
+
+
+KINDS = [
+    NONE,
+    ("run3", _l("Terz")),
+    ("run4", _l("Fifty (4)")),
+    ("run5", _l("Fifty (5)")),
+    ("run6", _l("Fifty (6)")),
+    ("run7", _l("Fifty (7)")),
+    ("run8", _l("Fifty (8)")),
+]
+
+
+class KlammernDealForm(VersionedForm):
+    forehand = SelectField(_l("Forehand"), choices=SEATS_4, validators=[InputRequired()])
+    trump = RadioField(
+        _l("Trump"),
+        choices=choices(*((s, s) for s in ("C", "S", "H", "D"))),
+        validators=[InputRequired(message=_l("Choose the trump suit."))],
+    )
+    how = RadioField(
+        _l("Trump made by"),
+        default="orgi",
+        validators=[InputRequired()],
+        choices=choices(
+            ("orgi", _l("Orgi (turned-up suit)")), ("kleines", _l("Kleines")), ("besser", _l("Besser"))
+        ),
+    )
+    declarer = SelectField(_l("Declarer"), choices=SEATS_4, validators=[InputRequired()])
+    bella = SelectField(_l("Bella"), choices=choices(NONE, *SEAT_PAIRS), default="")
+    kontra = BooleanField(_l("Kontra"))
+    re = BooleanField(_l("Re"))
+    team = RadioField(_l("Card points of"), choices=choices(("1", "1"), ("2", "2")), default="1")
+    points = IntegerField(_l("Card points"), validators=[Optional()], render_kw=numeric(id="points"))
+    side_1 = IntegerField(_l("Card points"), validators=[Optional()], render_kw=numeric())
+    side_2 = IntegerField(_l("Card points"), validators=[Optional()], render_kw=numeric())
+    side_3 = IntegerField(_l("Card points"), validators=[Optional()], render_kw=numeric())
+    revoke_seat = SelectField(_l("Revoke by"), choices=choices(NONE, *SEAT_PAIRS), default="")
+    revoke_1 = IntegerField(_l("Card points at the revoke"), validators=[Optional()], render_kw=numeric())
+    revoke_2 = IntegerField(_l("Card points at the revoke"), validators=[Optional()], render_kw=numeric())
+    revoke_3 = IntegerField(_l("Card points at the revoke"), validators=[Optional()], render_kw=numeric())
+    durchmarsch = SelectField(_l("Durchmarsch announced by"), choices=choices(NONE, *SEAT_PAIRS), default="")
+    all_tricks = BooleanField(_l("the march took every trick"))
+
+
+add_meld_fields(KlammernDealForm, "melds", KINDS, ("C", "S", "H", "D"), NATURAL[1:])

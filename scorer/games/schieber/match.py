@@ -1,0 +1,69 @@
+"""A Schieber match on screen: the teams' scores and marks, and the cells of each deal's row."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from flask_babel import gettext as _
+
+from scorer.games.base import MatchPage, RowCells
+from scorer.games.schieber.deal import factors
+from scorer.matches.matchview import Side, claims, item, seat_name
+from scorer.web import display
+
+if TYPE_CHECKING:
+    from rules_engine.answers import SchieberMatchAnswer
+    from scorer.matches.matchview import Loaded
+
+
+def engine_answer(loaded: Loaded) -> SchieberMatchAnswer | None:
+    """The engine's answer to this Schieber match, typed; None while the match breaks a rule."""
+    return cast("SchieberMatchAnswer", loaded.answer) if loaded.scored.valid else None
+
+
+def sides(loaded: Loaded) -> list[Side]:
+    answer = engine_answer(loaded)
+    scores = answer["scores"] if answer else None
+    needed = answer["points_needed"] if answer else None
+    threatened = (answer["schneider_threatened"] if answer else None) or []
+    # S1.3: the loser below half the target is Schneider, or is threatened with it.
+    schneider = answer is not None and bool(answer["finished"]) and answer.get("schneider", False)
+    result = []
+    for i in range(2):
+        side = Side(i + 1, display.side_label(i + 1, loaded.settings), item(scores, i))
+        side.needed = item(needed, i)
+        if isinstance(side.score, int):
+            side.strokes = display.Strokes.of(side.score)
+        if schneider and answer is not None and side.number != answer["winner"]:
+            side.marks.append(_("Schneider"))
+        if side.number in threatened:
+            side.marks.append(_("Schneider threatened"))
+        result.append(side)
+    return result
+
+
+def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:
+    deck = loaded.settings.get("deck") or "swiss"
+    # Translated once per page, not once per row.
+    stoeck, weis = _("Stöck: %(name)s"), _("Weis %(a)s : %(b)s")
+
+    def row(index: int, record: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
+        points = answer.get("weis") or [0, 0]
+        return {
+            "contract": display.contract_name(str(record.get("contract")), deck),
+            "weis": claims(record.get("weis"), seat_names, deck),
+            "stoeck": stoeck % {"name": seat_name(seat_names, record.get("stoeck"))}
+            if record.get("stoeck")
+            else "",
+            "weis_points": weis % {"a": points[0], "b": points[1] if len(points) > 1 else 0},
+        }
+
+    return row
+
+
+def context(loaded: Loaded) -> dict[str, Any]:
+    return {"factors": factors(loaded.settings)}
+
+
+MATCH = MatchPage(sides=sides, cells=cells, context=context)

@@ -1,0 +1,118 @@
+"""Fixtures of every test folder, as in Flask's tutorial: ``app``, ``client``, ``runner``,
+and a ``tablet`` that creates matches and enters deals through the pages.
+
+Each test's app has a migrated database of its own (``tests/helpers/database.py``: SQLite,
+or PostgreSQL under ``scripts/with-postgres.sh``). A folder changes the app's configuration
+by overriding ``app_config`` (e.g. a club administrator's password).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+from hypothesis import HealthCheck, settings
+
+from scorer import create_app
+from tests.helpers.browser import CHROMIUM, LAUNCH_ARGS
+from tests.helpers.database import fresh_database
+from tests.helpers.tablet import MakeApp, Tablet, english
+
+# Property tests run on a shared machine: a deadline measures the machine's load, not the
+# code (the Klammern match properties missed it under load), so no profile has one.
+# HYPOTHESIS_PROFILE=dev (make check) tries fewer examples where a test does not set its own
+# number; ci (the default, make test) tries Hypothesis's usual hundred.
+settings.register_profile("ci", deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", deadline=None, max_examples=10, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture
+def database_url(tmp_path: Path) -> Iterator[str]:
+    """An empty database at the migrations' head, used by this test alone."""
+    directory = tmp_path / "database"
+    directory.mkdir()
+    with fresh_database(directory) as url:
+        yield url
+
+
+@pytest.fixture
+def make_app(tmp_path: Path) -> Iterator[MakeApp]:
+    """``make_app(url=None, **config)``: a test app on ``url``, or on a fresh database of its own."""
+    made: list[Flask] = []
+    with ExitStack() as databases:
+
+        def make(url: str | None = None, **config: Any) -> Flask:
+            if url is None:
+                # mkdtemp: an app that refuses its configuration is never added to `made`.
+                directory = Path(tempfile.mkdtemp(prefix="db-", dir=tmp_path))
+                url = databases.enter_context(fresh_database(directory))
+            app = create_app(
+                {
+                    "TESTING": True,
+                    "SECRET_KEY": "test",
+                    "DATABASE_URL": url,
+                    "WTF_CSRF_ENABLED": True,
+                    **config,
+                }
+            )
+            made.append(app)
+            return app
+
+        try:
+            yield make
+        finally:
+            # Engines go before their databases do.
+            for app in made:
+                app.extensions["tafel_engine"].dispose()
+
+
+@pytest.fixture
+def app_config() -> dict[str, Any]:
+    """Configuration a folder's conftest adds to its tests' app."""
+    return {}
+
+
+@pytest.fixture
+def app(database_url: str, make_app: MakeApp, app_config: dict[str, Any]) -> Flask:
+    # database_url first: its database outlives the app's engine.
+    return make_app(database_url, **app_config)
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """The creating tablet's browser, reading English: the assertions quote the source strings."""
+    return english(app)
+
+
+@pytest.fixture
+def runner(app: Flask) -> FlaskCliRunner:
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def tablet(client: FlaskClient) -> Tablet:
+    return Tablet(client)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (the browser and screenshot tests)."""
+    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
+        # Never a silent skip: `make test` installs it (scripts/system-deps.sh).
+        pytest.fail("Debian's chromium is not installed at /usr/bin/chromium (run scripts/system-deps.sh)")
+    # Imported here: the tests without a browser never pay for Playwright.
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield browser
+        browser.close()

@@ -1,0 +1,46 @@
+"""The tablet-first checks every browser test makes of a page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+#: Screenshots and traces the browser tests leave for a human to look at.
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+#: Debian's Chromium (scripts/system-deps.sh) and the flags VERIFIED.md records.
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+#: Everything a finger taps on the table app's pages.
+TABLE_TARGETS = (
+    "button, .button, .chip, .small-button, select, "
+    "input:not([type=hidden]):not([type=radio]):not([type=checkbox]), nav a, summary"
+)
+
+
+def check_layout(page: Any, targets: str = TABLE_TARGETS) -> None:
+    """No horizontal scroll at 768 and 1024 wide; every visible touch target at least 44 px high."""
+    # A click on a link may still be navigating: measure the page that arrives, not a blank one.
+    page.wait_for_load_state("load")
+    for width, height in ((768, 1024), (1024, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 0, f"horizontal scroll of {overflow}px at {width}x{height} on {page.url}"
+    small = page.evaluate(
+        """(targets) => [...document.querySelectorAll(targets)]
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect().height])
+        .filter(([_, h]) => h < 44)""",
+        targets,
+    )
+    assert small == [], small
+    page.set_viewport_size({"width": 768, "height": 1024})

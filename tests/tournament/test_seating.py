@@ -1,0 +1,228 @@
+"""Seating (TOURNAMENT.md T5): the spread report and the generator's properties."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules_engine import score_tournament, seat_next_round
+from rules_engine.tournament import SeatedTable, next_round, seating_report
+
+DATA = Path(__file__).parent / "data"
+EXAMPLE2: dict[str, Any] = json.loads((DATA / "example2_tournament.json").read_text())
+
+
+def T(a: str, b: str, c: str, d: str) -> SeatedTable:
+    """A table written as partners vs partners: a+b vs c+d."""
+    return SeatedTable((a, b), (c, d))
+
+
+def test_report_of_worked_example_2() -> None:
+    rounds = [
+        [T("A", "B", "C", "D"), T("E", "F", "G", "H")],
+        [T("A", "C", "E", "G"), T("B", "D", "F", "H")],
+        [T("A", "E", "B", "F"), T("C", "G", "D", "H")],
+    ]
+    assert seating_report(rounds, [[], [], []]) == {
+        "partner_repeats": 0,
+        "opponent_repeats": 0,
+        "meeting_repeats": 12,
+        "sitout_counts": {},
+    }
+
+
+def test_report_counts_each_repeat_beyond_the_first_meeting() -> None:
+    same = [T("A", "B", "C", "D")]
+    report = seating_report([same, same, same], [["E"], ["E"], ["F"]])
+    # Three times: partners A+B and C+D twice over, four opponent pairs twice over each.
+    assert report == {
+        "partner_repeats": 4,
+        "opponent_repeats": 8,
+        "meeting_repeats": 12,
+        "sitout_counts": {"E": 2, "F": 1},
+    }
+
+
+def test_pairs_count_only_as_opponents() -> None:
+    rounds = [[SeatedTable(("P1",), ("P2",))], [SeatedTable(("P2",), ("P1",))]]
+    report = seating_report(rounds, [[], []])
+    assert (report["partner_repeats"], report["opponent_repeats"], report["meeting_repeats"]) == (0, 1, 1)
+
+
+def _play(
+    n: int, rounds: int, seed: int, team_size: int = 2
+) -> tuple[list[list[SeatedTable]], list[list[str]]]:
+    players = [f"P{i:03d}" for i in range(n)]
+    history: list[list[SeatedTable]] = []
+    sitouts: list[list[str]] = []
+    for number in range(rounds):
+        counts = Counter(p for names in sitouts for p in names)
+        tables, out = next_round(players, history, counts, seed=seed + number, team_size=team_size)
+        history.append(tables)
+        sitouts.append(out)
+    return history, sitouts
+
+
+def _partners(tables: list[SeatedTable]) -> set[tuple[str, str]]:
+    return {tuple(sorted(team)) for t in tables for team in (t.team1, t.team2)}  # type: ignore[misc]
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(4, 60), rounds=st.integers(1, 6), seed=st.integers(0, 2**32))
+def test_every_round_seats_everyone_once_and_sitouts_are_fair(n: int, rounds: int, seed: int) -> None:
+    history, sitouts = _play(n, rounds, seed)
+    earlier: Counter[str] = Counter()
+    for tables, out in zip(history, sitouts, strict=True):
+        seated = [p for t in tables for p in t.team1 + t.team2]
+        assert all(len(t.team1) == len(t.team2) == 2 for t in tables)  # T5.1
+        assert len(seated) == len(set(seated)) and not set(seated) & set(out)
+        assert sorted(seated + out) == sorted(f"P{i:03d}" for i in range(n))
+        assert len(out) == n % 4  # T5.2
+        if out:  # nobody sits out again while someone with fewer sit-outs plays
+            assert max(earlier[p] for p in out) <= min(earlier[p] for p in seated)
+        earlier.update(out)
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(8, 80), seed=st.integers(0, 2**32), data=st.data())
+def test_no_repeated_partner_while_the_field_allows_it(n: int, seed: int, data: st.DataObject) -> None:
+    # With r rounds behind, each seated player has had at most r partners. While r <= m/2 - 1
+    # (m seated), the players' possible new partners form a graph of degree >= m/2, which has a
+    # perfect matching (Dirac), so a round without a repeated partner exists.
+    seated = n - n % 4
+    rounds = data.draw(st.integers(1, max(1, min(6, seated // 2))))
+    history, _ = _play(n, rounds, seed)
+    report = seating_report(history, [])
+    assert report["partner_repeats"] == 0
+
+
+def _zero_partner_round_exists(players: list[str], partnered: set[tuple[str, str]]) -> bool:
+    """Exhaustive: can ``players`` (a multiple of 4) be split into partner pairs never seen before?"""
+    if not players:
+        return True
+    first, rest = players[0], players[1:]
+    for other in rest:
+        if tuple(sorted((first, other))) in partnered:
+            continue
+        if _zero_partner_round_exists([p for p in rest if p != other], partnered):
+            return True
+    return False
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), rounds=st.integers(1, 7))
+def test_eight_players_get_a_round_without_repeated_partners_whenever_one_exists(
+    seed: int, rounds: int
+) -> None:
+    players = [f"P{i}" for i in range(8)]
+    history, _ = _play(8, rounds - 1, seed)
+    partnered: set[tuple[str, str]] = set()
+    for tables in history:
+        partnered |= _partners(tables)
+    tables, _ = next_round(players, history, {}, seed=seed)
+    if _zero_partner_round_exists(players, partnered):
+        assert not _partners(tables) & partnered
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(4, 40), rounds=st.integers(0, 4), seed=st.integers(0, 2**32))
+def test_the_draw_is_deterministic_for_a_seed(n: int, rounds: int, seed: int) -> None:
+    history, sitouts = _play(n, rounds, seed)
+    counts = Counter(p for names in sitouts for p in names)
+    players = [f"P{i:03d}" for i in range(n)]
+    first = next_round(players, history, counts, seed=seed)
+    second = next_round(list(players), list(history), dict(counts), seed=seed)
+    assert first == second
+
+
+@settings(max_examples=20, deadline=None)
+@given(n=st.integers(2, 30), rounds=st.integers(1, 5), seed=st.integers(0, 2**32))
+def test_pairs_meet_new_pairs_and_sit_out_fairly(n: int, rounds: int, seed: int) -> None:
+    history, sitouts = _play(n, rounds, seed, team_size=1)
+    for tables, out in zip(history, sitouts, strict=True):
+        seated = [p for t in tables for p in t.team1 + t.team2]
+        assert len(seated) == len(set(seated)) == n - n % 2 and len(out) == n % 2
+    report = seating_report(history, sitouts)
+    assert report["partner_repeats"] == 0
+    if rounds <= (n - n % 2) - 1:  # a round-robin has n - 1 rounds
+        pairs_met = Counter(tuple(sorted(t.team1 + t.team2)) for tables in history for t in tables)
+        assert report["opponent_repeats"] == sum(max(0, c - 1) for c in pairs_met.values())
+
+
+def test_worked_example_2_seating_is_matched_by_the_generator() -> None:
+    # Zero repeated partners and zero repeated opponents over 3 rounds of 8 (T5.3: optimal).
+    history, _ = _play(8, 3, seed=0)
+    report = seating_report(history, [])
+    assert (report["partner_repeats"], report["opponent_repeats"]) == (0, 0)
+    assert report["meeting_repeats"] == 12
+
+
+def _tournament(players: int, passen: int) -> dict[str, Any]:
+    return {
+        "game": "schieber_tournament",
+        "options": {"games_per_passe": 8},
+        "passen": passen,
+        "players": [{"id": f"P{i:02d}", "name": f"Player {i}"} for i in range(players)],
+        "rounds": [],
+        "results": [],
+    }
+
+
+def test_seat_next_round_draws_a_whole_tournament_that_the_engine_accepts() -> None:
+    record = _tournament(18, 3)
+    record["substitutes"] = [{"for": "P05", "substitute": "S1", "from_round": 2, "to_round": 2}]
+    for number in (1, 2, 3):
+        answer = seat_next_round({**record, "seed": 7})
+        assert answer["valid"] and answer["round"] == number
+        assert answer == seat_next_round({**record, "seed": 7})  # deterministic
+        record["rounds"].append({"tables": answer["tables"], "sitouts": answer["sitouts"]})
+        checked = score_tournament(record)
+        assert checked["valid"], checked["errors"]
+        assert checked["seating"] == answer["seating"]
+    assert checked["seating"]["partner_repeats"] == 0
+    assert checked["seating"]["sitout_counts"] and set(checked["seating"]["sitout_counts"].values()) == {1}
+    seated_round_2 = {p for t in record["rounds"][1]["tables"] for p in t["seats"].values()}
+    assert "P05" not in seated_round_2 and ("S1" in seated_round_2 or "P05" in record["rounds"][1]["sitouts"])
+
+
+def test_seat_next_round_for_pairs() -> None:
+    record = _tournament(10, 3)
+    record["options"]["format"] = "partner"
+    record["pairs"] = [{"id": f"Q{i}", "players": [f"P{2 * i:02d}", f"P{2 * i + 1:02d}"]} for i in range(5)]
+    for _ in range(3):
+        answer = seat_next_round(record)
+        record["rounds"].append({"tables": answer["tables"], "sitouts": answer["sitouts"]})
+    checked = score_tournament(record)
+    assert checked["valid"], checked["errors"]
+    assert checked["seating"]["opponent_repeats"] == 0
+    assert sorted(checked["seating"]["sitout_counts"].values()) == [1, 1, 1]
+
+
+def test_seat_next_round_refuses_a_history_that_breaks_t5() -> None:
+    record = _tournament(8, 3)
+    record["rounds"] = [
+        {"tables": [{"table": 1, "seats": {"1": "P00", "2": "P01", "3": "P02", "4": "P03"}}], "sitouts": []}
+    ]
+    answer = seat_next_round(record)
+    assert not answer["valid"] and answer["tables"] == []
+    assert {(e["rule"], e["code"]) for e in answer["errors"]} == {("T5.1", "not_seated")}
+
+
+def test_four_hundred_players_without_repeats() -> None:
+    history, sitouts = _play(400, 4, seed=1)
+    report = seating_report(history, sitouts)
+    assert (report["partner_repeats"], report["opponent_repeats"]) == (0, 0)
+    assert all(len(tables) == 100 for tables in history)
+
+
+def test_unordered_pairs_helper_agrees_with_combinations() -> None:
+    # The report counts every two players at a table once per round.
+    table = T("A", "B", "C", "D")
+    report = seating_report([[table], [table]], [[], []])
+    assert report["meeting_repeats"] == len(list(combinations("ABCD", 2)))

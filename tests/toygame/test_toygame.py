@@ -1,0 +1,142 @@
+"""A third game through the shared pages: the toy game "Hundred" lives in this folder only.
+
+The app is built with one more registry line (``GAMES``), the engine finds the toy's module
+by one line in its own registry; the shared pages (start page, new match, deal form, match
+screen, match list, correction, export and import) serve it without knowing its name.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+import rules_engine.api
+from scorer import games
+from tests.helpers.tablet import MakeApp
+
+
+@pytest.fixture
+def app_config(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """The app of tests/conftest.py with one more registry line (and the engine's line)."""
+    monkeypatch.setitem(rules_engine.api.GAMES, "toy", "tests.toygame.engine")
+    return {"WTF_CSRF_ENABLED": False, "GAMES": [*games.MODULES, "tests.toygame"]}
+
+
+def hidden(page: str, name: str) -> str:
+    found = re.search(rf'id="{name}" name="{name}" type="hidden" value="([^"]*)"', page)
+    assert found, f"no hidden {name}"
+    return found.group(1)
+
+
+def new_match(client: FlaskClient, **fields: str) -> int:
+    data = {"name_1": "Anna", "name_2": "Beat", "name_3": "Cla", "name_4": "Dora", **fields}
+    response = client.post("/matches/new/toy", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return int(response.headers["Location"].rstrip("/").split("/")[-1])
+
+
+def post_deal(client: FlaskClient, match_id: int, forehand: int, points: int) -> tuple[int, str]:
+    form = client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)
+    data = {
+        "version": hidden(form, "version"),
+        "idem": hidden(form, "idem"),
+        "forehand": str(forehand),
+        "points": str(points),
+    }
+    response = client.post(f"/matches/{match_id}/deals/new", data=data)
+    return response.status_code, response.get_data(as_text=True)
+
+
+def test_the_registry_line_adds_the_game_to_the_start_pages(client: FlaskClient) -> None:
+    start = client.get("/matches/new").get_data(as_text=True)
+    assert 'href="/matches/new/toy">Hundred</a>' in start
+    assert "/matches/new/schieber" in start and "/matches/new/klammern" in start
+    assert 'href="/matches/new/toy">New Hundred</a>' in client.get("/matches/").get_data(as_text=True)
+    form = client.get("/matches/new/toy")
+    assert form.status_code == 200
+    # The game's own template (this folder's templates/toy/new.html) and the shared seating.
+    assert "<h1>New Hundred</h1>" in form.get_data(as_text=True)
+    assert 'class="seat pos-right side-2"' in form.get_data(as_text=True)
+
+
+def test_the_default_app_does_not_know_the_toy() -> None:
+    assert "toy" not in games.registry()
+    with pytest.raises(games.UnknownGame, match="unknown game 'toy'"):
+        games.game("toy")
+
+
+def test_a_match_is_played_through_the_shared_pages(client: FlaskClient) -> None:
+    match_id = new_match(client, target="150")
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "Hundred #" in page
+    assert "Next deal: Dora deals, Anna is forehand." in page  # X3, from the toy engine's answer
+    assert 'data-score="0"' in page
+
+    status, _ = post_deal(client, match_id, forehand=1, points=70)
+    assert status == 303
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert '<td class="toy-points">70 : 30</td>' in page
+    assert "80 still needed" in page and "120 still needed" in page  # target 150 (X2)
+    assert "Next deal: Anna deals, Beat is forehand." in page
+
+    # A rule break: the engine's reason (X1) lands on the game's own field; nothing stored.
+    status, form = post_deal(client, match_id, forehand=2, points=120)
+    assert status == 422
+    assert re.search(r'has-error">\s*<label for="points"', form)
+    assert 'href="/rules#X1">X1</a>' in form and "a deal has 100 points, not 120" in form
+
+    status, _ = post_deal(client, match_id, forehand=2, points=90)
+    assert status == 303
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "Match over" in page and "Winner: Anna &amp; Cla" in page  # 160 : 40 reaches 150
+    assert "Schneider" not in page  # a Schieber state, not this game's
+
+    listing = client.get("/matches/").get_data(as_text=True)
+    assert f"Hundred #{match_id}" in listing and "160 : 40" in listing
+
+
+def test_a_deal_is_corrected_and_the_match_exported_and_imported(client: FlaskClient) -> None:
+    match_id = new_match(client)
+    assert post_deal(client, match_id, forehand=1, points=40)[0] == 303
+    correct = client.get(f"/matches/{match_id}/deals/1/correct").get_data(as_text=True)
+    assert 'value="40"' in correct  # the game's fill() states the stored deal again
+    response = client.post(
+        f"/matches/{match_id}/deals/1/correct",
+        data={
+            "version": hidden(correct, "version"),
+            "idem": hidden(correct, "idem"),
+            "forehand": "1",
+            "points": "45",
+        },
+    )
+    assert response.status_code == 303
+    assert '<td class="toy-points">45 : 55</td>' in client.get(f"/matches/{match_id}").get_data(as_text=True)
+
+    record = json.loads(client.get(f"/matches/{match_id}/export.json").get_data(as_text=True))
+    assert record == {"game": "toy", "deals": [{"forehand": 1, "points": 45}]}
+    imported = client.post("/matches/import", data={"text": json.dumps(record), "name_1": "Eva"})
+    assert imported.status_code == 302
+    page = client.get(imported.headers["Location"]).get_data(as_text=True)
+    assert '<td class="toy-points">45 : 55</td>' in page and "Eva" in page
+
+
+def test_a_game_without_sheets_offers_none(client: FlaskClient) -> None:
+    match_id = new_match(client)
+    assert "scoresheet" not in client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert f"/matches/{match_id}/scoresheet.pdf" not in client.get("/matches/").get_data(as_text=True)
+    assert client.get(f"/matches/{match_id}/scoresheet.pdf").status_code == 422  # refused, not a 500
+
+
+def test_an_app_without_the_game_lists_its_matches_and_serves_none(
+    database_url: str, make_app: MakeApp, client: FlaskClient
+) -> None:
+    match_id = new_match(client)
+    assert post_deal(client, match_id, forehand=1, points=60)[0] == 303
+    other = make_app(database_url).test_client()  # the default games only
+    assert f"toy #{match_id}" in other.get("/matches/").get_data(as_text=True)
+    assert other.get(f"/matches/{match_id}").status_code == 404
+    assert other.get(f"/matches/{match_id}/export.json").status_code == 404
