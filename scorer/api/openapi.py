@@ -109,7 +109,8 @@ _ERRORS = {
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
     },
     "413": {
-        "description": "The body is larger than any record (rules_engine.limits.MAX_RECORD_BYTES).",
+        "description": "The body is larger than the server accepts (MAX_CONTENT_LENGTH, 512 KB); "
+        "a body larger than any record (128 KB) is a 400.",
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
     },
 }

@@ -56,16 +56,17 @@ def read_body() -> object:
 
     :raises ValueError: empty, not UTF-8, not JSON (NaN and Infinity are not JSON), or nested
         too deep to read.
-    :raises InvalidRecord: nested deeper than any real record (``rules_engine.limits``).
-    :raises RequestEntityTooLarge: longer than any real record, refused before it is read.
+    :raises InvalidRecord: longer or deeper than any real record (``rules_engine.limits``);
+        a body longer than a record is refused before it is read (past the server's own
+        limit, ``MAX_CONTENT_LENGTH``, the answer is 413).
     """
-    try:
-        # Before reading, by the announced length; then by what came (a chunked body).
-        limits.check_text(request.content_length or 0, "the request body")
-        raw = request.get_data(cache=False)
-        limits.check_text(len(raw), "the request body")
-    except limits.RecordTooLarge as problem:
-        raise RequestEntityTooLarge(str(problem)) from None
+    # Before reading, by the announced length; then by what came (a chunked body).
+    announced = request.content_length or 0
+    if announced > int(current_app.config.get("MAX_CONTENT_LENGTH") or announced):
+        raise RequestEntityTooLarge()
+    limits.check_text(announced, "the request body")
+    raw = request.get_data(cache=False)
+    limits.check_text(len(raw), "the request body")
     if not raw.strip():
         raise ValueError("the request body is empty; send a JSON record")
     try:

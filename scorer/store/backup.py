@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 
 from scorer.store.db import make_engine
 from scorer.store.migrate import upgrade
-from scorer.store.models import Entry, Match
+from scorer.store.models import AccessGrant, Entry, Match, MatchSummary
 
 FORMAT = "tafel-matches"
 FORMAT_VERSION = 1
@@ -223,6 +223,9 @@ def import_all(engine: Engine, document: dict[str, Any], *, force: bool = False)
                     "the database already holds matches: restoring would mix two histories "
                     "(use --force to replace them)"
                 )
+            # The list's summaries and the rights held are of the matches replaced.
+            session.execute(delete(MatchSummary))
+            session.execute(delete(AccessGrant))
             session.execute(delete(ENTRY_TABLE))
             session.execute(delete(MATCH_TABLE))
         try:
