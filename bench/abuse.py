@@ -57,11 +57,20 @@ def full_deal(forehand: int = 1) -> dict[str, Any]:
 
 
 def points_deal(n: int) -> dict[str, Any]:
-    return {"forehand": n % 4 + 1, "contract": "HDSC"[n % 4], "points": {"team": n % 2 + 1, "value": 40 + n % 50}}
+    return {
+        "forehand": n % 4 + 1,
+        "contract": "HDSC"[n % 4],
+        "points": {"team": n % 2 + 1, "value": 40 + n % 50},
+    }
 
 
 def deal_fields(n: int) -> dict[str, str]:
-    return {"forehand": str(n % 4 + 1), "contract": "HDSC"[n % 4], "team": str(n % 2 + 1), "points": str(40 + n % 50)}
+    return {
+        "forehand": str(n % 4 + 1),
+        "contract": "HDSC"[n % 4],
+        "team": str(n % 2 + 1),
+        "points": str(40 + n % 50),
+    }
 
 
 def hidden(page: str, name: str) -> str:
@@ -108,7 +117,8 @@ class Bench:
         self.client = self.app.test_client()
         self.client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
         response = self.client.post(
-            "/matches/new/schieber", data={"profile": "seed", "deck": "swiss", "rosen7": "1", "target": "100000"}
+            "/matches/new/schieber",
+            data={"profile": "seed", "deck": "swiss", "rosen7": "1", "target": "100000"},
         )
         self.match = response.headers["Location"]
         for n in range(12):
@@ -166,20 +176,47 @@ class Bench:
     def routes(self) -> Iterator[Route]:
         run9 = [f"H{r}" for r in RANKS]
         deal = full_deal()
-        yield self.grow("POST /api/v1/deal — n Weis for one seat", lambda n: self.api(
-            "/api/v1/deal", {"game": "schieber", **points_deal(0), "weis": {"1": [run9] * n}}))
-        yield self.grow("POST /api/v1/deal — a hand of n cards", lambda n: self.api(
-            "/api/v1/deal", {"game": "schieber", **points_deal(0), "hands": {"1": (run9 * n)[:n]}}))
-        yield self.grow("POST /api/v1/deal — n tricks", lambda n: self.api(
-            "/api/v1/deal", {"game": "schieber", **{**deal, "tricks": (deal["tricks"] * n)[:n]}}))
-        yield self.grow("POST /api/v1/match — n deals card by card", lambda n: self.api(
-            "/api/v1/match", {"game": "schieber", "target": 10**9, "deals": [deal] * n}))
-        yield self.grow("POST /api/v1/legal — Klammern hand of n cards", lambda n: self.api(
-            "/api/v1/legal", {"game": "klammern", "trump": "S", "hand": (["HA", "HK", "SJ", "C7"] * n)[:n]}))
-        yield self.grow("POST /api/v1/legal — Schieber hand of n cards", lambda n: self.api(
-            "/api/v1/legal", {"game": "schieber", "contract": "H", "hand": (run9 * n)[:n], "trick": ["CK"]}))
-        yield self.grow("POST /api/v1/match — nested n deep", lambda n: self.api(
-            "/api/v1/match", json.loads("[" * n + "]" * n)), start=8)
+        yield self.grow(
+            "POST /api/v1/deal — n Weis for one seat",
+            lambda n: self.api(
+                "/api/v1/deal", {"game": "schieber", **points_deal(0), "weis": {"1": [run9] * n}}
+            ),
+        )
+        yield self.grow(
+            "POST /api/v1/deal — a hand of n cards",
+            lambda n: self.api(
+                "/api/v1/deal", {"game": "schieber", **points_deal(0), "hands": {"1": (run9 * n)[:n]}}
+            ),
+        )
+        yield self.grow(
+            "POST /api/v1/deal — n tricks",
+            lambda n: self.api(
+                "/api/v1/deal", {"game": "schieber", **{**deal, "tricks": (deal["tricks"] * n)[:n]}}
+            ),
+        )
+        yield self.grow(
+            "POST /api/v1/match — n deals card by card",
+            lambda n: self.api("/api/v1/match", {"game": "schieber", "target": 10**9, "deals": [deal] * n}),
+        )
+        yield self.grow(
+            "POST /api/v1/legal — Klammern hand of n cards",
+            lambda n: self.api(
+                "/api/v1/legal",
+                {"game": "klammern", "trump": "S", "hand": (["HA", "HK", "SJ", "C7"] * n)[:n]},
+            ),
+        )
+        yield self.grow(
+            "POST /api/v1/legal — Schieber hand of n cards",
+            lambda n: self.api(
+                "/api/v1/legal",
+                {"game": "schieber", "contract": "H", "hand": (run9 * n)[:n], "trick": ["CK"]},
+            ),
+        )
+        yield self.grow(
+            "POST /api/v1/match — nested n deep",
+            lambda n: self.api("/api/v1/match", json.loads("[" * n + "]" * n)),
+            start=8,
+        )
 
         def import_match(n: int) -> Callable[[], Any]:
             text = json.dumps({"game": "schieber", "target": 10**9, "deals": [deal] * n})
@@ -199,7 +236,9 @@ class Bench:
 
         yield self.grow("POST /matches/<id>/deals/new — n typed Weis", typed_weis)
 
-        def desk(screen: str, **fixed: str) -> Callable[[Callable[[int], dict[str, str]]], Callable[[int], Callable[[], Any]]]:
+        def desk(
+            screen: str, **fixed: str
+        ) -> Callable[[Callable[[int], dict[str, str]]], Callable[[int], Callable[[], Any]]]:
             def with_args(args: Callable[[int], dict[str, str]]) -> Callable[[int], Callable[[], Any]]:
                 def make(n: int) -> Callable[[], Any]:
                     query = urlencode({"ask": "1", **fixed, **args(n)})
@@ -232,7 +271,7 @@ class Bench:
         found = re.search(r'href="/matches/(\d+)"', large)
         assert found and status == 302, status
         big = f"/matches/{found.group(1)}"
-        for n in range(30):  # a page of the list, each the largest match
+        for _ in range(30):  # a page of the list, each the largest match
             self.client.post("/matches/import", data={
                 "text": json.dumps({"game": "schieber", "target": 10**9, "deals": [deal] * limits.MAX_DEALS}),
                 "deck": "swiss"})  # fmt: skip
@@ -252,7 +291,7 @@ class Bench:
                     with self.app.app_context():
                         db.session().query(MatchSummary).delete()
                         db.session().commit()
-                    return self.client.get(path)
+                    return self.client.get("/matches/")
 
                 route.sizes.append((limits.MAX_DEALS, *self.timed(stale)))
             else:

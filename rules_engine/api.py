@@ -115,9 +115,9 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
                 if answer is not None:
                     return answer
             return function(position)
-    function = _entry(position, "legal_cards")
+    entry = _entry(position, "legal_cards")
     limits.check_position(position)
-    return cast(LegalAnswer, function(position))
+    return cast(LegalAnswer, entry(position))
 
 
 def score_passe(record: Mapping[str, Any]) -> PasseAnswer:

@@ -532,7 +532,9 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(WriteLimited)
     def write_limited(error: WriteLimited) -> tuple[str, int, dict[str, str]]:
-        return _limited_page(_l("Too many new matches or imports from this address."), error.retry_after_seconds)
+        return _limited_page(
+            _l("Too many new matches or imports from this address."), error.retry_after_seconds
+        )
 
     @app.errorhandler(GuessLimited)
     def guess_limited(error: GuessLimited) -> tuple[str, int, dict[str, str]]:

@@ -18,7 +18,7 @@ from scorer import games, scoring
 from scorer.access import rights
 from scorer.deals.deal_input import FORM_ERRORS
 from scorer.matches import matchview
-from scorer.store import db, log
+from scorer.store import db
 from scorer.store.models import Entry, Match, MatchSummary
 from scorer.web import pagecache
 from scorer.web.forms import ImportForm, UndoForm
@@ -135,7 +135,9 @@ def _store_granted(match: Match, key: str | None, deals: list[dict[str, Any]] | 
 def _created_by(key: str | None) -> Match | None:
     if not key:
         return None
-    return db.session().scalars(select(Match).where(Match.idempotency_key == rights.form_key_hash(key))).first()
+    return (
+        db.session().scalars(select(Match).where(Match.idempotency_key == rights.form_key_hash(key))).first()
+    )
 
 
 def _store(match: Match, deals: list[dict[str, Any]] | None = None) -> Match:

@@ -85,7 +85,12 @@ class BaseForm(FlaskForm):
             # A text's length limit is the server's too, not only the browser's: a typed list
             # of cards or a name is checked before anything reads it.
             most = (field.render_kw or {}).get("maxlength")
-            if isinstance(most, int) and isinstance(field.data, str) and len(field.data) > most:
+            if (
+                isinstance(field, StringField)
+                and isinstance(most, int)
+                and isinstance(field.data, str)
+                and len(field.data) > most
+            ):
                 valid = False
                 if not field.errors:
                     try:
@@ -130,10 +135,18 @@ YES_NO = choices(DEFAULT_CHOICE, ("yes", _l("yes")), ("no", _l("no")))
 
 
 class NamesMixin:
-    name_1 = StringField(_l("Player at seat 1"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40})
-    name_2 = StringField(_l("Player at seat 2"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40})
-    name_3 = StringField(_l("Player at seat 3"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40})
-    name_4 = StringField(_l("Player at seat 4"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40})
+    name_1 = StringField(
+        _l("Player at seat 1"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40}
+    )
+    name_2 = StringField(
+        _l("Player at seat 2"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40}
+    )
+    name_3 = StringField(
+        _l("Player at seat 3"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40}
+    )
+    name_4 = StringField(
+        _l("Player at seat 4"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40}
+    )
 
 
 class KeyedForm(BaseForm):
@@ -153,10 +166,18 @@ class ImportForm(KeyedForm):
         validators=[Optional()],
         render_kw={"rows": 8, "maxlength": limits.MAX_RECORD_BYTES},
     )
-    name_1 = StringField(_l("Player at seat 1"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40})
-    name_2 = StringField(_l("Player at seat 2"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40})
-    name_3 = StringField(_l("Player at seat 3"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40})
-    name_4 = StringField(_l("Player at seat 4"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40})
+    name_1 = StringField(
+        _l("Player at seat 1"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40}
+    )
+    name_2 = StringField(
+        _l("Player at seat 2"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40}
+    )
+    name_3 = StringField(
+        _l("Player at seat 3"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40}
+    )
+    name_4 = StringField(
+        _l("Player at seat 4"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40}
+    )
     deck = SelectField(
         _l("Cards"),
         choices=choices(("swiss", _l("Swiss suits")), ("french", _l("French suits"))),

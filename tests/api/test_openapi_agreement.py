@@ -33,15 +33,24 @@ FOUND = [
     ("/api/v1/deal", {**KLAMMERN_DEAL, "revoke": {"points": [40, 30], "seat": 1}}),
     # One position schema let a Klammern position carry Schieber's contract.
     ("/api/v1/legal", {"hand": ["DT"], "contract": "C", "game": "klammern", "trump": "C"}),
-    ("/api/v1/legal", {"hand": ["DT"], "game": "klammern", "players": 2, "trump": "C", "trick": ["HA", "HK"]}),
+    (
+        "/api/v1/legal",
+        {"hand": ["DT"], "game": "klammern", "players": 2, "trump": "C", "trick": ["HA", "HK"]},
+    ),
     ("/api/v1/legal", {"hand": ["DT"], "game": "klammern", "trump": "C", "trick": ["HA"]}),
     ("/api/v1/legal", {"hand": ["DT"], "contract": "C"}),
     # target_big belongs to small/big, target to Liga (K7.6, K8.2).
-    ("/api/v1/match", {"game": "klammern", "format": "liga", "players": 2, "target": 1, "target_big": 1, "deals": []}),
+    (
+        "/api/v1/match",
+        {"game": "klammern", "format": "liga", "players": 2, "target": 1, "target_big": 1, "deals": []},
+    ),
     ("/api/v1/match", {"game": "klammern", "format": "liga", "target": 51, "deals": []}),
     ("/api/v1/match", {"game": "klammern", "target_big": 7, "deals": []}),
     # null is "not given" for a target, in the schema as in the engine.
-    ("/api/v1/match", {"game": "klammern", "format": "liga", "players": 2, "target": 3000, "target_big": None, "deals": []}),
+    (
+        "/api/v1/match",
+        {"game": "klammern", "format": "liga", "players": 2, "target": 3000, "target_big": None, "deals": []},
+    ),
     ("/api/v1/match", {"game": "schieber", "target": None, "deals": []}),
 ]
 

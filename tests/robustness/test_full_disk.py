@@ -35,7 +35,9 @@ def english_client(client: FlaskClient) -> FlaskClient:
     return client
 
 
-def test_a_save_on_a_full_disk_says_not_saved_and_loses_nothing(app: Flask, english_client: FlaskClient) -> None:
+def test_a_save_on_a_full_disk_says_not_saved_and_loses_nothing(
+    app: Flask, english_client: FlaskClient
+) -> None:
     if app.extensions["tafel_engine"].dialect.name != "sqlite":
         pytest.skip("the disk is filled through SQLite's page limit")
     client = english_client

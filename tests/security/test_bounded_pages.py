@@ -15,8 +15,7 @@ from sqlalchemy import event
 
 from rules_engine import limits
 from scorer.access import rights
-from tests.helpers.tablet import counts, csrf, new_schieber, post_deal
-from tests.helpers.tablet import MakeApp, english
+from tests.helpers.tablet import MakeApp, counts, csrf, english, new_schieber, post_deal
 
 DEAL = {"forehand": 1, "contract": "H", "team": 1, "points": 98}
 RUN = ["H6", "H7", "H8"]
@@ -57,7 +56,9 @@ def test_names_are_bounded_on_the_server(client: FlaskClient) -> None:
 
 def test_a_dispute_desk_link_with_a_huge_claim_answers_the_field(client: FlaskClient) -> None:
     """Finding 1: the desk's GET link reached the quadratic Weis check with any length."""
-    query = urlencode({"ask": "1", "game": "schieber", "contract": "H", "forehand": "1", "seat_1": "H6 H7 H8;" * 3000})
+    query = urlencode(
+        {"ask": "1", "game": "schieber", "contract": "H", "forehand": "1", "seat_1": "H6 H7 H8;" * 3000}
+    )
     response = client.get(f"/disputes/weis?{query}")
     assert response.status_code == 200
     assert "Field cannot be longer than 200 characters." in response.get_data(as_text=True)
@@ -99,12 +100,19 @@ def test_imports_are_rate_limited_per_address_for_every_worker(make_app: MakeApp
     # New matches count apart from imports.
     for _ in range(4):
         new_schieber(first)
-    data = {"csrf_token": csrf(first, "/matches/new/schieber"), "profile": "seed", "deck": "swiss", "rosen7": "1"}
+    data = {
+        "csrf_token": csrf(first, "/matches/new/schieber"),
+        "profile": "seed",
+        "deck": "swiss",
+        "rosen7": "1",
+    }
     assert first.post("/matches/new/schieber", data=data).status_code == 429
     assert counts(app)[0] == 7
 
 
-def test_the_match_list_pages_through_matches_without_reading_their_logs(app: Flask, client: FlaskClient) -> None:
+def test_the_match_list_pages_through_matches_without_reading_their_logs(
+    app: Flask, client: FlaskClient
+) -> None:
     """Finding 2: the list read every entry of the newest 200 matches on each view."""
     made = [new_schieber(client) for _ in range(28)]
     for match_id in made[-3:]:
@@ -115,7 +123,10 @@ def test_the_match_list_pages_through_matches_without_reading_their_logs(app: Fl
     assert shown == sorted(made, reverse=True)[:25]
     older = re.search(r'href="(/matches/\?before=\d+)"', first)
     assert older is not None
-    rest = [int(n) for n in re.findall(r'href="/matches/(\d+)"', client.get(older.group(1)).get_data(as_text=True))]
+    rest = [
+        int(n)
+        for n in re.findall(r'href="/matches/(\d+)"', client.get(older.group(1)).get_data(as_text=True))
+    ]
     assert rest == sorted(made, reverse=True)[25:]
     assert "98 : 59" in first  # the summary's score
 

@@ -18,8 +18,7 @@ from sqlalchemy import select
 from scorer.access import rights
 from scorer.store import backup, db
 from scorer.store.models import AccessGrant, Match
-from tests.helpers.tablet import counts, csrf, post_deal
-from tests.helpers.tablet import ADMIN_PASSWORD, edit_url, english
+from tests.helpers.tablet import ADMIN_PASSWORD, counts, csrf, edit_url, english, post_deal
 
 DEAL = {"forehand": 1, "contract": "H", "team": 1, "points": 98}
 FORM_KEY = "5e" * 16

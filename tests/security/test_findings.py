@@ -13,8 +13,7 @@ from scorer.store.db import make_engine
 from scorer.store.log import KEY_LENGTH
 from scorer.store.models import Entry
 from scorer.web.views import same_site_path
-from tests.helpers.tablet import counts, deal_form, new_schieber
-from tests.helpers.tablet import english
+from tests.helpers.tablet import counts, deal_form, english, new_schieber
 
 DEAL = {"forehand": 1, "contract": "H", "team": 1, "points": 98}
 #: U+2066-U+2069 (isolates) and U+202A-U+202E (embeddings, overrides).
@@ -56,7 +55,9 @@ def test_a_persian_pad_with_a_directional_control_in_a_name(client: FlaskClient,
 def test_a_persian_scoresheet_with_directional_controls_in_names(app: Flask) -> None:
     reader = english(app)
     reader.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fa"
-    match_id = new_schieber(reader, name_1="\u2066Ana\u2069", name_2="\u2067رضا", name_3="\u202eCla", name_4="\u2069")
+    match_id = new_schieber(
+        reader, name_1="\u2066Ana\u2069", name_2="\u2067رضا", name_3="\u202eCla", name_4="\u2069"
+    )
     response = reader.get(f"/matches/{match_id}/scoresheet.pdf")
     assert response.status_code == 200 and response.mimetype == "application/pdf"
 

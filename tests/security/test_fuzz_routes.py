@@ -70,12 +70,20 @@ VALUES = st.one_of(card_text(), record_text(), st.text(max_size=50), st.integers
 def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, FlaskClient, int]]:
     with fresh_database(tmp_path_factory.mktemp("routes")) as url:
         app = create_app(
-            {"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": url, "WRITE_LIMIT": 10**6, "IMPORT_LIMIT": 10**6}
+            {
+                "TESTING": True,
+                "SECRET_KEY": "t",
+                "DATABASE_URL": url,
+                "WRITE_LIMIT": 10**6,
+                "IMPORT_LIMIT": 10**6,
+            }
         )
         app.config["WTF_CSRF_ENABLED"] = False
         client = app.test_client()
         client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
-        response = client.post("/matches/new/schieber", data={"profile": "seed", "deck": "swiss", "rosen7": "1"})
+        response = client.post(
+            "/matches/new/schieber", data={"profile": "seed", "deck": "swiss", "rosen7": "1"}
+        )
         match_id = int(response.headers["Location"].rsplit("/", 1)[1])
         yield app, client, match_id
         app.extensions["tafel_engine"].dispose()
@@ -104,7 +112,9 @@ def test_every_route_is_fuzzed(fuzzed: tuple[Flask, FlaskClient, int]) -> None:
 
 @FUZZ
 @given(data=st.data())
-def test_any_route_with_any_input_answers_without_failing(fuzzed: tuple[Flask, FlaskClient, int], data: st.DataObject) -> None:
+def test_any_route_with_any_input_answers_without_failing(
+    fuzzed: tuple[Flask, FlaskClient, int], data: st.DataObject
+) -> None:
     app, client, match_id = fuzzed
     endpoint, method, path = data.draw(st.sampled_from(addresses(app, match_id)), label="route")
     fields = data.draw(st.dictionaries(KEYS, VALUES, max_size=6), label="fields")

@@ -17,11 +17,11 @@ from flask.testing import FlaskClient
 
 import rules_engine
 from rules_engine import limits
+from rules_engine.cards import parse_cards
 from rules_engine.cli import main
 from rules_engine.errors import InvalidRecord
 from rules_engine.schieber.contracts import schieber_options
 from rules_engine.schieber.weis import check_declaration, read_weis
-from rules_engine.cards import parse_cards
 from rules_engine.seats import Seat
 
 SUITS = "HCDS"
@@ -94,7 +94,9 @@ def test_a_klammern_hand_longer_than_the_deck_is_refused_before_it_is_read() -> 
         ),
     ],
 )
-def test_every_bounded_field_names_itself_and_its_limit(record: dict[str, Any], where: str, limit: int) -> None:
+def test_every_bounded_field_names_itself_and_its_limit(
+    record: dict[str, Any], where: str, limit: int
+) -> None:
     error = refused(rules_engine.score_deal, record)
     assert error.where == where and error.limit == limit
     assert str(error).startswith(f"{where}: at most {limit} ")
@@ -104,7 +106,10 @@ def test_a_match_has_at_most_max_deals_deals() -> None:
     deal = {"forehand": 1, "contract": "H", "points": {"team": 1, "value": 0}}
     record = {"game": "schieber", "target": 10**9, "deals": [deal] * (limits.MAX_DEALS + 1)}
     error = refused(rules_engine.score_match, record)
-    assert str(error) == f"match.deals: at most {limits.MAX_DEALS} deals in a match (five hours of play), not {limits.MAX_DEALS + 1}"
+    assert (
+        str(error)
+        == f"match.deals: at most {limits.MAX_DEALS} deals in a match (five hours of play), not {limits.MAX_DEALS + 1}"
+    )
     record["deals"] = [deal] * limits.MAX_DEALS
     assert rules_engine.score_match(record)["valid"] is True
     inner = {"game": "schieber", "deals": [{**deal, "weis": {"1": [RUN] * 11}}]}
@@ -164,7 +169,11 @@ def test_the_command_line_refuses_a_record_too_large_with_exit_2() -> None:
 def test_the_command_line_process_exits_2() -> None:
     record = json.dumps(klammern_position(["HA"] * 1000))
     done = subprocess.run(
-        [sys.executable, "-m", "rules_engine", "legal"], input=record, capture_output=True, text=True, check=False
+        [sys.executable, "-m", "rules_engine", "legal"],
+        input=record,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 2 and "position.hand: at most 32 cards" in done.stderr
     assert "Traceback" not in done.stderr
@@ -188,7 +197,9 @@ def test_the_api_answers_400_naming_the_field(client: FlaskClient) -> None:
     response = post(client, "/api/v1/legal", klammern_position(["HA"] * 20_000))
     assert response.status_code == 400 and "at most" in response.get_json()["error"]
     response = post(client, "/api/v1/legal", klammern_position(["HA"] * 40))
-    assert response.status_code == 400 and response.get_json()["error"].startswith("position.hand: at most 32")
+    assert response.status_code == 400 and response.get_json()["error"].startswith(
+        "position.hand: at most 32"
+    )
 
 
 def test_the_api_refuses_a_body_beyond_the_record_limit_before_reading_it(client: FlaskClient) -> None:

@@ -136,7 +136,9 @@ def position(players: int) -> dict[str, Any]:
 
 API = ApiSchemas(
     deal={"oneOf": [deal(False, players) for players in (4, 2, 3)]},
-    match={"oneOf": [match(players, name) for players in (4, 2, 3) for name in ("small_big", "liga", "hamburg")]},
+    match={
+        "oneOf": [match(players, name) for players in (4, 2, 3) for name in ("small_big", "liga", "hamburg")]
+    },
     position={"oneOf": [position(players) for players in (4, 2, 3)]},
     examples={
         "deal": {"game": "klammern", "trump": "S", "declarer": 1, "points": {"team": 1, "value": 82}},
