@@ -93,11 +93,12 @@ LIMITS: Mapping[str, GameLimits] = {
 
 #: Deals in one match record. No rule ends every match (K7.6: small/big points may be
 #: open-ended; S1.2 lets the table choose any target), so the bound is the table's time: a
-#: deal takes at least two minutes at a real table (shuffling, dealing, nine or eight tricks,
-#: counting), and 150 deals are five hours of play without a pause — longer than a club
-#: evening. (A Schieber match to 5000, the largest common target, ends within 65 deals:
-#: every deal gives at least 157 points, S5.) Matches over several evenings are several matches.
-MAX_DEALS = 150
+#: deal takes about three minutes at a real table (shuffling and dealing, nine or eight
+#: tricks, counting and writing down), and 100 deals are five hours of play without a pause
+#: — longer than a club evening. (A Schieber match to 5000, the largest common target, ends
+#: within 65 deals: every deal gives at least 157 points, S5.) Matches over several evenings
+#: are several matches.
+MAX_DEALS = 100
 
 #: The text of one record (the API's body, one imported match, the command line's input):
 #: the largest real record is a match of :data:`MAX_DEALS` deals entered card by card, at
