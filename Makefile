@@ -3,9 +3,12 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+# Where `make serve` listens: every address of this machine, so the table's tablets can open it.
+HOST ?= 0.0.0.0
+PORT ?= 5000
 MO := $(patsubst %.po,%.mo,$(wildcard scorer/locales/*/LC_MESSAGES/messages.po))
 
-.PHONY: test check lint serve install migrate system-deps translations compile-translations typecheck wheel clean
+.PHONY: test check lint serve install migrate system-deps translations compile-translations vendor typecheck wheel clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +18,12 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install -q -e '.[test]'
 	touch $@
 
-install: $(STAMP)
+install: $(STAMP) vendor
+
+# The browser libraries the app serves itself (htmx), fetched with npm and checked against
+# the SHA-256 pinned in the script; built like the .mo files, never committed.
+vendor:
+	bash scripts/vendor.sh
 
 # Debian packages the suite drives for real: chromium, poppler-utils, fonts, postgresql.
 system-deps:
@@ -34,8 +42,8 @@ translations: $(STAMP)
 migrate: $(STAMP)
 	$(PY) -m flask --app scorer db-upgrade
 
-serve: migrate compile-translations
-	$(PY) -m flask --app scorer run --host 127.0.0.1 --port 5000
+serve: migrate compile-translations vendor
+	$(PY) -m flask --app scorer run --host $(HOST) --port $(PORT)
 
 # Lint, format, types: the same over the whole tree in `make check`, `make test` and pre-commit.
 lint: $(STAMP)
@@ -48,12 +56,12 @@ lint: $(STAMP)
 # and the PostgreSQL runs are left to `make test`; Hypothesis's dev profile tries fewer
 # examples. The ignored files are slow or browser tests that are costly merely to collect.
 FAST := -m "not slow and not browser" --ignore=tests/browser --ignore=tests/api/test_schemathesis.py -p no:schemathesis
-check: lint compile-translations
+check: lint compile-translations vendor
 	HYPOTHESIS_PROFILE=dev $(PY) -m pytest -n 2 -q -p no:cacheprovider $(FAST)
 
 # The whole suite on SQLite, then every test that touches the database again on a real
 # PostgreSQL server that scripts/with-postgres.sh starts (the engine tests need no database).
-test: lint system-deps compile-translations
+test: lint system-deps compile-translations vendor
 	$(PY) -m pytest -n 2
 	bash scripts/with-postgres.sh $(PY) -m pytest -n 2 tests/app tests/browser tests/i18n tests/security tests/robustness tests/sheets
 
@@ -62,9 +70,10 @@ typecheck: $(STAMP)
 
 # The wheel carries templates, static files, rule book, migrations and compiled catalogs
 # (setup.py compiles the .po files into the build): it serves the app wherever it is installed.
-wheel: $(STAMP)
+wheel: $(STAMP) vendor
 	$(PY) -m pip wheel --no-deps --no-build-isolation -w dist .
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
 	find scorer/locales -name '*.mo' -delete
+	rm -rf scorer/static/vendor

@@ -1,8 +1,13 @@
 """Load benchmark: a club evening at tournament scale against gunicorn on loopback.
 
-200 tables each enter a deal every few seconds (the deal form, its POST, the match page it
-redirects to) while 1,000 spectators poll match pages and a few probes poll a bare Flask
-route in the same server, under the same load. Bounded: a fixed number of virtual users
+200 tables each enter a deal every few seconds while 1,000 spectators poll match pages and a
+few probes poll a bare Flask route in the same server, under the same load. A table is a real
+tablet's browser: for each deal it asks for the deal form, posts it, follows the redirect to
+the match page, and fetches what those pages link to — the edit QR code (sent ``no-store``, so
+asked for on every view) and any stylesheet, script or QR code it has not kept yet (kept as
+their ``Cache-Control`` allows: a content-hashed file for a year); it accepts compressed
+responses. Every match starts at 60 deals (written straight into the log before the
+evening) and grows from there. Bounded: a fixed number of virtual users
 for a fixed time. Reports p50/p99 latency per kind of request, errors, and lost entries
 (acknowledged deals missing from the database, or stored twice). Runs on SQLite, then on
 PostgreSQL when a server database is given:
@@ -20,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gzip
 import os
 import platform
 import random
@@ -72,6 +78,18 @@ class Browser:
         self.port = port
         self.timeout = timeout
         self.cookies: dict[str, str] = {}
+        #: Address -> until when (monotonic) this browser may use its kept copy.
+        self.kept: dict[str, float] = {}
+
+    def must_fetch(self, path: str) -> bool:
+        return self.kept.get(path, 0.0) <= time.monotonic()
+
+    def keep(self, path: str, reply: Reply) -> None:
+        """Keep a reply as long as its Cache-Control allows (``max-age``, not ``no-store``/``no-cache``)."""
+        control = ",".join(reply.headers.get("cache-control", [])).replace(" ", "")
+        found = re.search(r"max-age=(\d+)", control)
+        if found and "no-store" not in control and "no-cache" not in control:
+            self.kept[path] = time.monotonic() + int(found.group(1))
 
     async def request(self, method: str, path: str, data: dict[str, str] | None = None) -> Reply:
         body = urlencode(data).encode() if data is not None else b""
@@ -80,6 +98,7 @@ class Browser:
             f"Host: {HOST}:{self.port}",
             "Connection: close",
             "Accept-Language: en",
+            "Accept-Encoding: gzip",
         ]
         if self.cookies:
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
@@ -101,6 +120,8 @@ class Browser:
         for cookie in headers.get("set-cookie", []):
             name, _, value = cookie.split(";", 1)[0].partition("=")
             self.cookies[name.strip()] = value.strip()
+        if "gzip" in headers.get("content-encoding", []):
+            rest = gzip.decompress(rest)
         return Reply(status, headers, rest.decode("utf-8", errors="replace"))
 
 
@@ -154,6 +175,22 @@ async def call(
     return reply
 
 
+#: What a page makes a browser fetch: stylesheets, scripts and images of this server.
+LINKED = re.compile(r'<(?:link[^>]*href|script[^>]*src|img[^>]*src)="(/[^"]+)"')
+
+
+async def linked(stats: Stats, browser: Browser, page: Reply, who: str) -> None:
+    """Fetch what ``page`` links to that the browser has not kept (assets, QR codes)."""
+    for path in dict.fromkeys(LINKED.findall(page.body)):
+        path = path.replace("&amp;", "&")
+        if not browser.must_fetch(path):
+            continue
+        kind = f"{who}: QR code" if "/qr/" in path else f"{who}: static file"
+        reply = await call(stats, kind, browser, "GET", path, 200)
+        if reply is not None:
+            browser.keep(path, reply)
+
+
 async def create_table(port: int, timeout: float, stats: Stats) -> tuple[Browser, int] | None:
     browser = Browser(port, timeout)
     form = await call(stats, "set-up", browser, "GET", "/matches/new/schieber", 200)
@@ -185,12 +222,13 @@ async def pause(seconds: float, stop: float) -> None:
 async def table(browser: Browser, match_id: int, stats: Stats, stop: float, every: float) -> None:
     rng = random.Random(match_id)
     await asyncio.sleep(rng.uniform(0, every))
-    number = 0
+    number = START_DEALS
     while time.monotonic() < stop:
         began = time.monotonic()
         url = f"/matches/{match_id}/deals/new"
         form = await call(stats, "table: deal form (GET)", browser, "GET", url, 200)
         if form is not None:
+            await linked(stats, browser, form, "table")
             data = {
                 "csrf_token": hidden(form.body, "csrf_token"),
                 "version": hidden(form.body, "version"),
@@ -204,9 +242,11 @@ async def table(browser: Browser, match_id: int, stats: Stats, stop: float, ever
             if saved is not None:
                 stats.acknowledged.append((match_id, data["idem"]))
                 number += 1
-                await call(
+                page = await call(
                     stats, "table: match page after saving", browser, "GET", saved.headers["location"][0], 200
                 )
+                if page is not None:
+                    await linked(stats, browser, page, "table")
         await pause(rng.uniform(0.8, 1.2) * every - (time.monotonic() - began), stop)
 
 
@@ -218,7 +258,9 @@ async def poller(
     await asyncio.sleep(rng.uniform(0, every))
     while time.monotonic() < stop:
         began = time.monotonic()
-        await call(stats, kind, browser, "GET", rng.choice(paths), 200)
+        page = await call(stats, kind, browser, "GET", rng.choice(paths), 200)
+        if page is not None and kind.startswith("spectator"):
+            await linked(stats, browser, page, "spectator")
         await pause(rng.uniform(0.8, 1.2) * every - (time.monotonic() - began), stop)
 
 
@@ -236,6 +278,7 @@ async def evening(
         )
         made += [r for r in results if r is not None]
     matches = [match_id for _b, match_id in made]
+    store_deals(options.database_url, matches, START_DEALS)
     pages = [f"/matches/{m}" for m in matches]
     stats.measuring = True
     client_before, server_before = time.process_time(), cpu_seconds(server_pid)
@@ -254,6 +297,31 @@ async def evening(
     seconds = time.monotonic() - began
     stats.cpu = (time.process_time() - client_before, cpu_seconds(server_pid) - server_before)
     return stats, matches, seconds
+
+
+#: Deals each match holds before the evening: tables mid-way through their matches.
+START_DEALS = 60
+
+
+def store_deals(url: str, matches: list[int], count: int) -> None:
+    """Write ``count`` deals straight into each match's log (not measured)."""
+    from sqlalchemy.orm import Session
+
+    from scorer.store.db import make_engine
+    from scorer.store.models import Entry
+
+    engine = make_engine(url)
+    with Session(engine) as session:
+        for match_id in matches:
+            for n in range(count):
+                record = {
+                    "forehand": n % 4 + 1,
+                    "contract": CONTRACTS[n % 6],
+                    "points": {"team": n % 2 + 1, "value": (0, 40, 57, 98, 100, 157)[n % 6]},
+                }
+                session.add(Entry(match_id=match_id, seq=n + 1, kind="deal", record=record))
+        session.commit()
+    engine.dispose()
 
 
 def cpu_seconds(pid: int) -> float:
@@ -283,7 +351,10 @@ def lost_and_doubled(url: str, acknowledged: list[tuple[int, str]]) -> tuple[int
 
     engine = make_engine(url)
     with Session(engine) as session:
-        keys = Counter(session.scalars(select(Entry.idempotency_key)))
+        # The deals written before the evening carry no key: only the tablets' entries count.
+        keys = Counter(
+            session.scalars(select(Entry.idempotency_key).where(Entry.idempotency_key.is_not(None)))
+        )
     engine.dispose()
     lost = sum(1 for _m, key in acknowledged if keys[key] == 0)
     doubled = sum(1 for count in keys.values() if count > 1)
@@ -305,6 +376,7 @@ def run(
     server = tablet.start(url, workdir / "gunicorn.log", workers=options.workers, app="bench.load:app()")
     try:
         load_before = os.getloadavg()[0]
+        options.database_url = url
         stats, matches, seconds = asyncio.run(
             evening(server.port, options, deal_every, poll_every, server.process.pid)
         )
@@ -334,9 +406,13 @@ def run(
 KINDS = (
     "bare Flask route",
     "spectator: match page",
+    "spectator: static file",
+    "spectator: QR code",
     "table: deal form (GET)",
     "table: save deal (POST)",
     "table: match page after saving",
+    "table: static file",
+    "table: QR code",
 )
 
 
@@ -349,8 +425,11 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         f"{now}, Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs shared by "
         f"the server and the client. gunicorn, {options.workers} sync workers, on 127.0.0.1; one asyncio "
         f"client process, a new connection per request, real sessions and CSRF tokens. Per run: "
-        f"{options.tables} tables each entering a deal every few seconds (form, POST, the "
-        f"page it redirects to), {options.spectators} spectators each polling a match page, "
+        f"{options.tables} tables each entering a deal every few seconds as a tablet's browser does (form, "
+        f"POST, the page it redirects to, and what those pages link to that the browser has not kept: the "
+        f"edit QR code on every view, stylesheet and script once; gzip accepted), every match starting at "
+        f"{START_DEALS} deals and growing, {options.spectators} spectators each polling a match page (and its "
+        f"links, kept as their Cache-Control allows), "
         f"and {options.bare} probes polling a bare Flask route every ~1 s in the "
         f"same server; {options.seconds:g} s measured after the tables are set up. Command: "
         f"`bash scripts/with-postgres.sh .venv/bin/python bench/load.py"
@@ -411,7 +490,8 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         "second of the measured window: the server's figure is gunicorn's master and workers (not "
         "PostgreSQL's own processes), out of the 2 cores the client, the server and PostgreSQL share. "
         "Spectators' pages are rendered once per match version and language in each worker "
-        "(scorer/pagecache.py); a table's three requests are each rendered for that table.",
+        "(scorer/pagecache.py); a table's pages are each rendered for that table; each worker scores a "
+        "saved deal from its kept state of the match (scorer/scoring.py) and draws a QR code once per link.",
         END,
     ]
     return "\n".join(lines) + "\n"
@@ -450,9 +530,9 @@ def main() -> int:
     parser.add_argument(
         "--loads",
         type=loads,
-        default=loads("5:10,10:20,15:30"),
+        default=loads("5:10"),
         help="DEAL:POLL seconds between a table's deals and a spectator's polls, "
-        "comma-separated; each is run on each database (default 5:10,10:20,15:30)",
+        "comma-separated; each is run on each database (default 5:10: one deal per table every 5 s)",
     )
     parser.add_argument("--seconds", type=float, default=60.0, help="measured time per database")
     parser.add_argument("--workers", type=int, default=2)

@@ -27,6 +27,7 @@ from rules_engine.answers import (
 )
 from rules_engine.api import (
     legal_cards,
+    resume_match,
     score_deal,
     score_match,
     score_passe,
@@ -35,6 +36,7 @@ from rules_engine.api import (
 )
 from rules_engine.cards import Card, Rank, Suit
 from rules_engine.errors import InvalidNotation, InvalidRecord, Reason, RuleBroken, TafelError
+from rules_engine.resume import MatchState
 from rules_engine.seats import Seat
 
 __all__ = [
@@ -45,6 +47,7 @@ __all__ = [
     "KlammernMatchAnswer",
     "LegalAnswer",
     "MatchAnswer",
+    "MatchState",
     "NextTurn",
     "ReasonJSON",
     "SchieberDealAnswer",
@@ -59,6 +62,7 @@ __all__ = [
     "Suit",
     "TafelError",
     "legal_cards",
+    "resume_match",
     "score_deal",
     "score_match",
     "score_passe",

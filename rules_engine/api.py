@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, cast
 from rules_engine import limits
 from rules_engine.answers import DealAnswer, LegalAnswer, MatchAnswer
 from rules_engine.errors import InvalidRecord
+from rules_engine.resume import MatchState
 
 if TYPE_CHECKING:
     from rules_engine.tournament.answers import PasseAnswer, SeatingAnswer, TournamentAnswer
@@ -92,6 +93,43 @@ def score_match(record: Mapping[str, Any]) -> MatchAnswer:
     function = _entry(record, "score_match")
     limits.check_match(record)
     return cast(MatchAnswer, function(record))
+
+
+def resume_match(
+    record: Mapping[str, Any], state: MatchState[Any] | None = None
+) -> tuple[MatchAnswer, MatchState[Any] | None]:
+    """:func:`score_match`, continued from the ``state`` of an earlier record of the same match.
+
+    Only the deals after the last one ``state`` knows unchanged are scored (a corrected deal
+    ``k`` and those after it again; a shorter record keeps fewer): the answer is the full
+    re-score's, byte for byte. Returns the answer and the state to pass with the next record,
+    or None for a game that scores its matches whole (Coiffeur, Differenzler). Treat the
+    answer as read-only: its deal answers are shared with the state
+    (:mod:`rules_engine.resume`).
+
+    :raises InvalidRecord: the input is not a match record (``state`` is then still good).
+
+    >>> first = {"forehand": 1, "contract": "H", "points": {"team": 1, "value": 98}}
+    >>> answer, state = resume_match({"game": "schieber", "target": 1000, "deals": [first]})
+    >>> record = {"game": "schieber", "target": 1000,
+    ...           "deals": [first, {"forehand": 2, "contract": "S", "points": {"team": 2, "value": 100}}]}
+    >>> answer, state = resume_match(record, state)  # scores the second deal only
+    >>> answer == score_match(record), len(state.checkpoints)
+    (True, 2)
+    """
+    scorer = _entry(record, "score_match")
+    resumable = _RESUMABLE.get(scorer)
+    if resumable is None:
+        module = importlib.import_module(scorer.__module__)
+        resumable = getattr(module, "resume_match", False)
+        _RESUMABLE[scorer] = resumable
+    if resumable is False:
+        return cast(MatchAnswer, scorer(record)), None
+    return cast(Callable[..., "tuple[MatchAnswer, MatchState[Any]]"], resumable)(record, state)
+
+
+#: A game's ``score_match`` -> the ``resume_match`` beside it (False: it has none).
+_RESUMABLE: dict[object, object] = {}
 
 
 def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:

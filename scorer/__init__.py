@@ -46,7 +46,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from scorer.access import rights
     from scorer.store import db, migrate
-    from scorer.web import i18n, pagecache, security, views, widgets
+    from scorer.web import assets, i18n, pagecache, security, views, widgets
     from scorer.web.routing import DatabaseId
 
     widgets.install()
@@ -61,17 +61,19 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     security.init_app(app)
     rights.init_app(app)
     pagecache.init_app(app)
+    assets.init_app(app)
 
     from scorer import games
     from scorer.access import views as access_pages
     from scorer.api import views as api
     from scorer.deals import views as deals
     from scorer.disputes import views as disputes
+    from scorer.matches import live
     from scorer.matches import views as matches
     from scorer.rulebook import views as rule_book
     from scorer.sheets import views as sheets
 
-    for feature in (matches, deals, sheets, access_pages, rule_book, disputes, api):
+    for feature in (matches, live, deals, sheets, access_pages, rule_book, disputes, api):
         app.register_blueprint(feature.bp)
     games.init_app(app)
     return app

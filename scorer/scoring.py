@@ -1,7 +1,11 @@
 """The app's only door to the rules engine: build the match record, ask, never compute.
 
-Every figure shown is the engine's (``rules_engine.score_match``). Engine answers are
-cached by the exact record text, so a page view of an unchanged match costs one lookup.
+Every figure shown is the engine's (``rules_engine.score_match``). A stored match is scored
+where its last scoring left off: each worker keeps, per match, the engine's state after the
+last record it scored (``rules_engine.resume_match``), so a new deal, a correction of deal
+``k`` or an undo costs the deals from there on, not the whole match, and the answer is the
+full re-score's. Records of no stored match (an import, a new match's settings) are cached
+by their exact text.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ import logging
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -24,6 +28,13 @@ log = logging.getLogger(__name__)
 _CACHE: OrderedDict[str, dict[str, Any]] = OrderedDict()
 _CACHE_SIZE = 512
 _LOCK = threading.Lock()
+#: Per stored match (its id and creation time), the engine's state after the last record
+#: scored. A state holds every deal's answer (about 1.5 KB a deal), so the bound keeps a
+#: worker's share to some tens of MB.
+_STATES: OrderedDict[Hashable, rules_engine.MatchState[Any]] = OrderedDict()
+STATES_SIZE = 256
+#: Games whose matches the engine scores whole (no state to continue from).
+_WHOLE_GAMES: set[object] = set()
 
 
 def match_record(settings: dict[str, Any], deals: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -76,8 +87,56 @@ def invalid_record_error(error: InvalidRecord) -> dict[str, Any]:
     return answer
 
 
-def score(record: dict[str, Any]) -> Scored:
-    """Ask the engine about a match record; never raises."""
+def score(record: dict[str, Any], match: Hashable | None = None) -> Scored:
+    """Ask the engine about a match record; never raises.
+
+    ``match`` names the stored match the record is of (see :func:`match_key`): its answer
+    then continues from the last record of that match this worker scored.
+    """
+    if match is None or record.get("game") in _WHOLE_GAMES:
+        return _score_whole(record)
+    with _LOCK:
+        kept = _STATES.get(match)
+    try:
+        answer, state = rules_engine.resume_match(record, kept)
+    except InvalidRecord as error:
+        return Scored(None, [invalid_record_error(error)])
+    except Exception:  # an engine bug must reach the log, not the player as a 500
+        log.exception("rules engine failed on match %r", match)
+        return _engine_failure()
+    if state is None:  # a game the engine scores whole: its answers are cached by text
+        _WHOLE_GAMES.add(record.get("game"))
+    else:
+        with _LOCK:
+            _STATES[match] = state
+            _STATES.move_to_end(match)
+            while len(_STATES) > STATES_SIZE:
+                _STATES.popitem(last=False)
+    return _scored(cast(dict[str, Any], answer))
+
+
+def match_key(match: Any) -> Hashable:
+    """What names a stored match for :func:`score`: its id and creation time (a restored
+    database may hold another match under the same id)."""
+    return (match.id, str(match.created))
+
+
+def _engine_failure() -> Scored:
+    return Scored(
+        None,
+        [
+            {
+                "rule": None,
+                "code": "engine_failure",
+                "params": {},
+                "message": "The rules engine could not judge this record.",
+            }
+        ],
+    )
+
+
+def _score_whole(record: dict[str, Any]) -> Scored:
+    """A record of no stored match, cached by its exact text."""
     key = json.dumps(record, sort_keys=True, separators=(",", ":"))
     with _LOCK:
         cached = _CACHE.get(key)
@@ -92,22 +151,20 @@ def score(record: dict[str, Any]) -> Scored:
         return Scored(None, [invalid_record_error(error)])
     except Exception:  # an engine bug must reach the log, not the player as a 500
         log.exception("rules engine failed on %s", key[:2000])
-        return Scored(
-            None,
-            [
-                {
-                    "rule": None,
-                    "code": "engine_failure",
-                    "params": {},
-                    "message": "The rules engine could not judge this record.",
-                }
-            ],
-        )
+        return _engine_failure()
     with _LOCK:
         _CACHE[key] = answer
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
     return _scored(answer)
+
+
+def forget() -> None:
+    """Drop every cached answer and kept state (tests and benchmarks start cold)."""
+    with _LOCK:
+        _CACHE.clear()
+        _STATES.clear()
+        _WHOLE_GAMES.clear()
 
 
 def _scored(answer: dict[str, Any]) -> Scored:

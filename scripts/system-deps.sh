@@ -4,6 +4,7 @@
 #   poppler-utils   pdftoppm, to look at rendered PDF pages
 #   fonts-dejavu-core, fonts-noto-core   fonts embedded in PDFs (Latin and Persian scripts)
 #   postgresql      a real server for the PostgreSQL runs
+#   npm             fetches the browser libraries the app serves (scripts/vendor.sh)
 set -euo pipefail
 
 need=()
@@ -12,6 +13,7 @@ command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 [ -d /usr/share/fonts/truetype/noto ] || need+=(fonts-noto-core)
 [ -d /usr/lib/postgresql ] || need+=(postgresql)
+command -v npm >/dev/null 2>&1 || need+=(npm)
 
 if [ ${#need[@]} -eq 0 ]; then
     exit 0

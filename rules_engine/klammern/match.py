@@ -40,6 +40,7 @@ Readings taken here:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 from rules_engine.answers import KlammernDealAnswer, KlammernMatchAnswer, NextTurn, ReasonJSON
@@ -56,6 +57,7 @@ from rules_engine.klammern.formats import (
 )
 from rules_engine.klammern.formats.liga import DEFAULT_TARGET
 from rules_engine.records import Fields, check_integer
+from rules_engine.resume import MatchState, header_of, json_copy, kept_deals
 from rules_engine.seats import Seat
 
 Answer = KlammernMatchAnswer
@@ -84,6 +86,36 @@ def parse_match(record: object) -> tuple[Format, MatchSetup, dict[str, Any], lis
 
     :raises InvalidRecord: not a Klammern match record (unknown field, wrong type...).
     """
+    head = _read_head(record)
+    records = [_deal_record(deal, index, head.shared) for index, deal in enumerate(head.deals)]
+    return FORMATS[head.format_name], head.setup(), head.options, records
+
+
+@dataclass(frozen=True, slots=True)
+class _Head:
+    """A match record read up to its deals; ``setup`` reads the rest (in the record's order,
+    so that a malformed deal is reported before a malformed ``first_forehand``)."""
+
+    fields: Fields
+    players: int
+    format_name: str
+    target: int
+    target_big: int | None
+    options: dict[str, Any]
+    shared: dict[str, Any]
+    deals: Sequence[Any]
+
+    def setup(self) -> MatchSetup:
+        first: Seat | None = self.fields.seat("first_forehand", self.players, None)
+        return MatchSetup(
+            players=self.players,
+            target=self.target,
+            target_big=self.target_big,
+            first_forehand=None if first is None else first.number,
+        )
+
+
+def _read_head(record: object) -> _Head:
     fields = Fields(record, "match", MATCH_FIELDS)
     game = fields.raw("game", GAME)
     if game != GAME:
@@ -109,29 +141,24 @@ def parse_match(record: object) -> tuple[Format, MatchSetup, dict[str, Any], lis
         raise InvalidRecord("match.deals is missing (the list of deals, [] before the first)")
     deals = fields.sequence("deals")
     shared: dict[str, Any] = {"game": GAME, "players": players, "format": format_name, "options": options}
-    records: list[Mapping[str, Any]] = []
-    for index, deal in enumerate(deals):
-        if not isinstance(deal, Mapping):
+    return _Head(fields, players, format_name, target, target_big, options, shared, deals)
+
+
+def _deal_record(deal: object, index: int, shared: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A match's deal as a deal record: the fields the match gives once added."""
+    if not isinstance(deal, Mapping):
+        raise InvalidRecord(
+            f"match.deals[{index}] must be a JSON object, not {type(deal).__name__}", deal=index
+        )
+    for key, value in shared.items():
+        if deal.get(key) is not None and deal[key] != value:
             raise InvalidRecord(
-                f"match.deals[{index}] must be a JSON object, not {type(deal).__name__}", deal=index
+                f"match.deals[{index}].{key} is {deal[key]!r} but the match gives {value!r};"
+                f" a match states {key} once for all its deals",
+                field=key,
+                deal=index,
             )
-        for key, value in shared.items():
-            if deal.get(key) is not None and deal[key] != value:
-                raise InvalidRecord(
-                    f"match.deals[{index}].{key} is {deal[key]!r} but the match gives {value!r};"
-                    f" a match states {key} once for all its deals",
-                    field=key,
-                    deal=index,
-                )
-        records.append({**deal, **shared})
-    first: Seat | None = fields.seat("first_forehand", players, None)
-    setup = MatchSetup(
-        players=players,
-        target=target,
-        target_big=target_big,
-        first_forehand=None if first is None else first.number,
-    )
-    return FORMATS[format_name], setup, options, records
+    return {**deal, **shared}
 
 
 def _check_options(profile: object, options: Mapping[str, Any]) -> None:
@@ -158,24 +185,105 @@ def score_match(record: Mapping[str, Any]) -> Answer:
 
 def score_match_with(record: Mapping[str, Any], score_deal: DealScorer) -> Answer:
     """:func:`score_match` with the deal scorer given (tests use synthetic deal answers)."""
-    format_, setup, _options, records = parse_match(record)
-    answers: list[KlammernDealAnswer] = []
-    errors: list[ReasonJSON] = []
-    figures: list[DealFigures] = []
-    for index, deal_record in enumerate(records):
+    return resume_match_with(record, None, score_deal)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class _After:
+    """The match after one deal: that deal's answer (with its place in the match) and what
+    the next deal continues from."""
+
+    answer: KlammernDealAnswer
+    #: Every deal's reasons so far (the same tuple as the last deal's when none is new).
+    errors: tuple[ReasonJSON, ...]
+    #: The standing after the last counted deal (None before the first), and how many were counted.
+    standing: Standing | None
+    counted: int
+    #: The forehand of the last counted deal (K1.3: who deals next).
+    forehand: int | None
+    #: This deal's running ``scores`` if it was counted.
+    running: Any
+
+
+#: The Klammern scoring of a match so far, to continue from (:mod:`rules_engine.resume`).
+State = MatchState[_After]
+
+
+def resume_match(record: Mapping[str, Any], state: MatchState[Any] | None) -> tuple[Answer, State]:
+    """:func:`score_match`, scoring only the deals after those ``state`` has scored already.
+
+    The answer is the full re-score's; the state returned continues from this record.
+
+    :raises InvalidRecord: the input is not a Klammern match record.
+    """
+    from rules_engine.klammern.deal import score_deal
+
+    return resume_match_with(record, state, score_deal)
+
+
+def resume_match_with(
+    record: Mapping[str, Any], state: MatchState[Any] | None, score_deal: DealScorer
+) -> tuple[Answer, State]:
+    """:func:`resume_match` with the deal scorer given."""
+    head = _read_head(record)
+    format_ = FORMATS[head.format_name]
+    header = header_of(record)
+    kept = kept_deals(state, GAME, header, head.deals)
+    checkpoints: list[_After] = list(state.checkpoints[:kept]) if state is not None and kept else []
+    records = [_deal_record(head.deals[index], index, head.shared) for index in range(kept, len(head.deals))]
+    setup = head.setup()
+    last = checkpoints[-1] if checkpoints else None
+    errors: tuple[ReasonJSON, ...] = last.errors if last else ()
+    standing: Standing | None = last.standing if last else None
+    counted = last.counted if last else 0
+    forehand = last.forehand if last else None
+    # The keys a deal not counted gets as null: those of the format's states, once any deal
+    # was counted (a deal is counted only while every deal before it was).
+    empty = {key: None for key in standing.after_json()} if standing is not None else {}
+    for index, deal_record in enumerate(records, kept):
         answer = _score_one(score_deal, deal_record, index)
-        answers.append(answer)
+        plain = cast(dict[str, Any], answer)  # the format's own keys: the answer's type names them
+        plain["index"] = index
+        running = None
         if not answer.get("valid", False):
-            errors.extend(_located(reason, index) for reason in answer.get("errors", []))
-        elif not errors:
-            # Only the valid deals before the first invalid one are counted: a deal after
-            # an invalid one cannot be placed in the match.
-            figures.append(deal_figures(answer, index, format_, setup.players))
-    steps = format_.standings(figures, setup)
-    standing = steps[-1] if steps else format_.start(setup.players)
-    _annotate(answers, steps)
+            errors += tuple(_located(reason, index) for reason in answer.get("errors", []))
+        elif not errors and (standing is None or standing.ending is None):
+            # Only the valid deals before the first invalid one are counted (a deal after an
+            # invalid one cannot be placed in the match), and none after the deciding one.
+            figures = deal_figures(answer, index, format_, setup.players)
+            standing = format_.step(standing or format_.start(setup.players), figures, setup)
+            counted += 1
+            forehand = figures.forehand
+            running = standing.scores_json()
+        if running is not None and standing is not None:
+            plain["scores_after"] = standing.scores_json()
+            plain.update(standing.after_json())
+            if not empty:
+                empty = {key: None for key in standing.after_json()}
+        else:
+            plain["scores_after"] = None
+            plain.update(empty)
+        checkpoints.append(_After(answer, errors, standing, counted, forehand, running))
+    deals = state.deals[:kept] if state is not None else ()
+    deals += tuple(json_copy(head.deals[index]) for index in range(kept, len(head.deals)))
+    after: State = MatchState(GAME, header, deals, tuple(checkpoints))
+    answers = [checkpoint.answer for checkpoint in checkpoints]
+    return _answer(format_, setup, standing, forehand, errors, answers, checkpoints), after
+
+
+def _answer(
+    format_: Format,
+    setup: MatchSetup,
+    last: Standing | None,
+    forehand: int | None,
+    deal_errors: tuple[ReasonJSON, ...],
+    answers: list[KlammernDealAnswer],
+    checkpoints: Sequence[_After],
+) -> Answer:
+    standing = last if last is not None else format_.start(setup.players)
     target = format_.target(setup)
-    extra = deal_after_end(standing.ending, len(records))
+    errors = list(deal_errors)
+    extra = deal_after_end(standing.ending, len(answers))
     if extra is not None:
         errors.append(extra.to_json())
         errors.sort(key=lambda reason: int(reason.get("deal", -1)))
@@ -203,30 +311,15 @@ def score_match_with(record: Mapping[str, Any], score_deal: DealScorer) -> Answe
         "points_needed": None if target is None else [max(0, target - p) for p in standing.progress],
     }
     if ending is None:
-        if figures:
-            result["next"] = next_turn(figures[-1].forehand, setup.players)
+        if forehand is not None:
+            result["next"] = next_turn(forehand, setup.players)
         else:
             result["next"] = (
                 None if setup.first_forehand is None else first_turn(setup.first_forehand, setup.players)
             )
-    result["running"] = [step.scores_json() for step in steps]
+    result["running"] = [checkpoint.running for checkpoint in checkpoints if checkpoint.running is not None]
     result["deals"] = answers
     return cast(KlammernMatchAnswer, result)
-
-
-def _annotate(answers: list[KlammernDealAnswer], steps: Sequence[Standing]) -> None:
-    """Each deal's place in the match: its index, the scores and the format's states after
-    it (Laube, dice faces), null from the first deal that is not counted on."""
-    empty = {key: None for key in steps[0].after_json()} if steps else {}
-    for index, answer in enumerate(answers):
-        plain = cast(dict[str, Any], answer)  # the format's own keys: the answer's type names them
-        plain["index"] = index
-        if index < len(steps):
-            plain["scores_after"] = steps[index].scores_json()
-            plain.update(steps[index].after_json())
-        else:
-            plain["scores_after"] = None
-            plain.update(empty)
 
 
 def _score_one(score_deal: DealScorer, record: Mapping[str, Any], index: int) -> KlammernDealAnswer:
@@ -291,4 +384,13 @@ def next_turn(last_forehand: int, players: int) -> NextTurn:
     return {"dealer": dealer.number, "forehand": dealer.next.number}
 
 
-__all__ = ["first_turn", "next_turn", "parse_match", "score_match", "score_match_with"]
+__all__ = [
+    "State",
+    "first_turn",
+    "next_turn",
+    "parse_match",
+    "resume_match",
+    "resume_match_with",
+    "score_match",
+    "score_match_with",
+]

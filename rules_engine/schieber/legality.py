@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 from typing import Final
 
@@ -546,9 +547,14 @@ _SUIT_MASK: Final = {suit: 0b111111111 << 9 * index for index, suit in enumerate
 
 
 def _chunk_codes(suit: int) -> tuple[tuple[str, ...], ...]:
-    return tuple(
-        tuple(CODES[9 * suit + rank] for rank in range(9) if chunk >> rank & 1) for chunk in range(512)
-    )
+    # Each chunk is its lowest card before the chunk without it: one step per chunk, so
+    # that importing the engine stays cheap.
+    codes = CODES[9 * suit : 9 * suit + 9]
+    chunks: list[tuple[str, ...]] = [()]
+    for chunk in range(1, 512):
+        low = chunk & -chunk
+        chunks.append((codes[low.bit_length() - 1], *chunks[chunk ^ low]))
+    return tuple(chunks)
 
 
 #: Per suit (H C D S), the codes of each 9-bit chunk of a mask: a mask's codes in display
@@ -574,24 +580,26 @@ NO_TRUMP: Final = 0  # S4.2
 TRUMP_LED: Final = 1  # S4.5
 PLAIN_LED: Final = 2  # S4.3, S4.4
 
-#: Per trump chunk of a trick (9 bits): the highest trump and the mask of the trumps
-#: below it (the undertrumps), for each trump contract.
-_TOPS: dict[str, tuple[tuple[str | None, int], ...]] = {}
-for _key, _rules in _RULES.items():
-    if _rules.trump is None:
-        continue
-    _suit = _SUIT_LETTERS.index(_rules.trump.value)
-    _strength = [_rules.trump_power[Rank(rank)] for rank in _RANK_LETTERS]
-    _tops: list[tuple[str | None, int]] = []
-    for _chunk in range(512):
-        _held = [rank for rank in range(9) if _chunk >> rank & 1]
-        if not _held:
-            _tops.append((None, 0))
+
+@cache
+def _tops(key: str) -> tuple[tuple[str | None, int], ...]:
+    """Per trump chunk of a trick (9 bits): the highest trump and the mask of the trumps
+    below it (the undertrumps), for the trump contract ``key``."""
+    rules = _RULES[key]
+    assert rules.trump is not None
+    suit = _SUIT_LETTERS.index(rules.trump.value)
+    strength = [rules.trump_power[Rank(rank)] for rank in _RANK_LETTERS]
+    tops: list[tuple[str | None, int]] = []
+    for chunk in range(512):
+        held = [rank for rank in range(9) if chunk >> rank & 1]
+        if not held:
+            tops.append((None, 0))
             continue
-        _best = max(_held, key=_strength.__getitem__)
-        _under = sum(1 << rank for rank in range(9) if _strength[rank] < _strength[_best])
-        _tops.append((CODES[9 * _suit + _best], _under << 9 * _suit))
-    _TOPS[_key] = tuple(_tops)
+        best = max(held, key=strength.__getitem__)
+        under = sum(1 << rank for rank in range(9) if strength[rank] < strength[best])
+        tops.append((CODES[9 * suit + best], under << 9 * suit))
+    return tuple(tops)
+
 
 #: One led card under one contract: everything the answer needs but the hand and the
 #: highest trump in the trick.
@@ -654,8 +662,9 @@ def _context(key: str, led_card: str) -> Context:
     under_tails: dict[str | None, str] = {}
     under_params: dict[str | None, dict[str, object]] = {}
     under_reason, _ = _prototypes(UNDERTRUMP, trump, key, led_card)
+    tops = _tops(key) if trump is not None else ()
     if kind == PLAIN_LED:
-        for highest, _ in _TOPS[key]:
+        for highest, _ in tops:
             if highest is not None and highest not in under_tails:
                 under_tails[highest] = _tail(_TEMPLATES[UNDERTRUMP][2], led_card, highest)
                 under_params[highest] = _prototypes(UNDERTRUMP, trump, key, led_card, highest)[1]
@@ -672,11 +681,21 @@ def _context(key: str, led_card: str) -> Context:
         under_params,
         under_reason,
         shift,
-        _TOPS.get(key, ()),
+        tops,
     )
 
 
-#: contract key -> led card code -> its context.
-CONTEXTS: Final[Mapping[str, Mapping[str, Context]]] = {
-    key: {led_card: _context(key, led_card) for led_card in CODES} for key in _RULES
-}
+class _ContractContexts(dict[str, Mapping[str, Context]]):
+    """Contract key -> led card code -> its context, each contract's built on its first
+    position: a command that checks one deal does not pay for the six contracts' tables."""
+
+    def __missing__(self, key: str) -> Mapping[str, Context]:
+        if key not in _RULES:  # not a contract key: the caller's KeyError
+            raise KeyError(key)
+        contexts = {led_card: _context(key, led_card) for led_card in CODES}
+        self[key] = contexts
+        return contexts
+
+
+#: contract key -> led card code -> its context (built on first use).
+CONTEXTS: Final[Mapping[str, Mapping[str, Context]]] = _ContractContexts()

@@ -26,6 +26,7 @@ from rules_engine.answers import SchieberDealAnswer, SchieberMatchAnswer
 from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields
+from rules_engine.resume import MatchState, header_of, json_copy, kept_deals
 from rules_engine.schieber.contracts import DEFAULT_TARGET, TRICKS_PER_DEAL
 from rules_engine.schieber.deal import (
     DEAL_FIELDS,
@@ -37,7 +38,7 @@ from rules_engine.schieber.deal import (
 )
 from rules_engine.seats import Seat
 
-__all__ = ["MATCH_FIELDS", "DealOutcome", "crossing_trick", "score_match"]
+__all__ = ["MATCH_FIELDS", "DealOutcome", "State", "crossing_trick", "resume_match", "score_match"]
 
 MATCH_FIELDS: frozenset[str] = frozenset({"game", "profile", "options", "target", "first_forehand", "deals"})
 
@@ -170,22 +171,56 @@ def score_match(record: Mapping[str, Any]) -> SchieberMatchAnswer:
 
     :raises InvalidRecord: the input is not a match record (any deal malformed included).
     """
+    return resume_match(record, None)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class _After:
+    """The match after one deal: that deal's answer and what the next deal continues from."""
+
+    answer: SchieberDealAnswer
+    #: Every reason found up to this deal (the same tuple as the last deal's when none is new).
+    errors: tuple[Reason, ...]
+    forehand: Seat
+    scores: Pair
+    summing: bool
+    winner: int | None
+    decided_at: int | None
+
+
+#: The Schieber scoring of a match so far, to continue from (:mod:`rules_engine.resume`).
+State = MatchState[_After]
+
+
+def resume_match(
+    record: Mapping[str, Any], state: MatchState[Any] | None
+) -> tuple[SchieberMatchAnswer, State]:
+    """:func:`score_match`, scoring only the deals after those ``state`` has scored already.
+
+    The answer is the full re-score's; the state returned continues from this record.
+
+    :raises InvalidRecord: the input is not a match record (any deal malformed included).
+    """
     options, target, first_forehand, raw_deals = _read_match(record)
-    parsed = [_parse_deal(deal, index) for index, deal in enumerate(raw_deals)]
-    errors: list[Reason] = []
-    answers: list[SchieberDealAnswer] = []
-    scores: Pair = (0, 0)
-    summing = True
-    winner: int | None = None
-    decided_at: int | None = None
-    for index, deal in enumerate(parsed):
+    header = header_of(record)
+    kept = kept_deals(state, "schieber", header, raw_deals)
+    checkpoints: list[_After] = list(state.checkpoints[:kept]) if state is not None and kept else []
+    # Every new deal is read before any is scored: a malformed one is malformed input (exit 2).
+    parsed = [_parse_deal(raw_deals[index], index) for index in range(kept, len(raw_deals))]
+    last = checkpoints[-1] if checkpoints else None
+    errors: tuple[Reason, ...] = last.errors if last else ()
+    scores: Pair = last.scores if last else (0, 0)
+    summing = last.summing if last else True
+    winner = last.winner if last else None
+    decided_at = last.decided_at if last else None
+    for index, deal in enumerate(parsed, kept):
         score = evaluate_deal(deal, options)
         answer = score.to_json()
         answer["index"] = index
-        errors.extend(reason.in_deal(index) for reason in score.reasons)
+        found = [reason.in_deal(index) for reason in score.reasons]
         if decided_at is not None:
             if index == decided_at + 1:
-                errors.append(
+                found.append(
                     Reason(
                         "S7.1",
                         "deal_after_end",
@@ -204,7 +239,7 @@ def score_match(record: Mapping[str, Any]) -> SchieberMatchAnswer:
             summing = False
         if summing:
             outcome = deal_outcome(score, scores, target)
-            errors.extend(reason.in_deal(index) for reason in outcome.reasons)
+            found.extend(reason.in_deal(index) for reason in outcome.reasons)
             if outcome.reasons:
                 summing = False
             else:
@@ -217,9 +252,16 @@ def score_match(record: Mapping[str, Any]) -> SchieberMatchAnswer:
         else:
             answer["counted"] = answer["scores_after"] = None
             answer["ended_on"] = None
-        answers.append(answer)
-    last_forehand = parsed[-1].forehand if parsed else None
-    return _answer(errors, answers, scores, winner, target, last_forehand, first_forehand, options)
+        if found:
+            errors += tuple(found)
+        checkpoints.append(_After(answer, errors, deal.forehand, scores, summing, winner, decided_at))
+    deals = state.deals[:kept] if state is not None else ()
+    deals += tuple(json_copy(raw_deals[index]) for index in range(kept, len(raw_deals)))
+    after: State = MatchState("schieber", header, deals, tuple(checkpoints))
+    answers = [checkpoint.answer for checkpoint in checkpoints]
+    last_forehand = checkpoints[-1].forehand if checkpoints else None
+    answered = _answer(errors, answers, scores, winner, target, last_forehand, first_forehand, options)
+    return answered, after
 
 
 def _answer(

@@ -35,8 +35,10 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from sqlalchemy import Engine, Table, delete, insert, select
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import lazyload
 from werkzeug.exceptions import Forbidden, TooManyRequests
 
+from scorer.access import address
 from scorer.store import db, log
 from scorer.store.models import AccessGrant, GuessFailure, Match, WriteEvent
 
@@ -287,12 +289,13 @@ def guard() -> None:
         return
     if request.method in SAFE_METHODS and request.endpoint not in EDIT_PAGES:
         return
-    match = db.session().get(Match, match_id)
+    # The match without its log: the view reads the log once, when it needs it.
+    match = db.session().get(Match, match_id, options=[lazyload(Match.entries)])
     if match is None:
         return  # the view answers 404
     if not may_edit(match):
         raise refused_no_right(match_id)
-    if log.derive(match.entries).voided:
+    if log.is_voided(db.session(), match_id):
         raise refused_voided(match_id)
 
 
@@ -458,10 +461,10 @@ def match_access(match: Match, state: log.State) -> MatchAccess:
         may_edit=(holds or is_admin()) and not state.voided,
         voided=state.voided,
         admin=is_admin(),
-        edit_url=url_for("access.edit_link", match_id=match.id, secret=secret, _external=True)
+        edit_url=address.external_url("access.edit_link", match_id=match.id, secret=secret)
         if secret
         else None,
-        watch_url=url_for("matches.show", match_id=match.id, _external=True),
+        watch_url=address.external_url("matches.show", match_id=match.id),
         void_form=void_form,
     )
 
@@ -490,18 +493,21 @@ def init_app(app: Flask) -> None:
     @click.argument("match_id", type=int)
     @click.option(
         "--base-url",
-        default="http://localhost:5000",
-        show_default=True,
-        help="the address the tablets reach this server at",
+        default=None,
+        help="the address the tablets reach this server at (default: this machine's on the local network, port 5000)",
     )
-    def edit_link_command(match_id: int, base_url: str) -> None:
+    def edit_link_command(match_id: int, base_url: str | None) -> None:
         """Issue a new edit link for MATCH_ID (earlier links and tablet rights end)."""
         try:
             secret = issue_secret(match_id)
         except LookupError:
             raise click.ClickException(f"there is no match {match_id}") from None
-        with app.test_request_context(base_url=base_url):
-            click.echo(url_for("access.edit_link", match_id=match_id, secret=secret, _external=True))
+        with app.test_request_context(base_url=base_url or "http://localhost:5000"):
+            # Given: as given; not given: an address another device can open (scorer.access.address).
+            if base_url:
+                click.echo(url_for("access.edit_link", match_id=match_id, secret=secret, _external=True))
+            else:
+                click.echo(address.external_url("access.edit_link", match_id=match_id, secret=secret))
 
     engine = app.extensions["tafel_engine"]
     window = float(app.config["WRITE_WINDOW_SECONDS"])

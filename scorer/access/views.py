@@ -3,27 +3,31 @@
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 from typing import Any
 
 import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from sqlalchemy.orm import lazyload
 
-from scorer.access import rights
+from scorer.access import address, rights
 from scorer.matches import matchview
 from scorer.store import db, log
 from scorer.store.models import Match
 from scorer.web.forms import AdminLoginForm, AdminLogoutForm, VoidForm
 
 bp = Blueprint("access", __name__)
+#: A QR code or an edit link needs the match, not its log (which a long match makes long).
+WITHOUT_LOG = lazyload(Match.entries)
 
 
 @bp.get("/matches/<int:match_id>/edit/<secret>")
 def edit_link(match_id: int, secret: str) -> Any:
     """Grant this browser the right to edit the match, then leave the secret's address."""
     rights.check_not_limited()
-    match = db.session().get(Match, match_id)
+    match = db.session().get(Match, match_id, options=[WITHOUT_LOG])
     if match is None or not rights.secret_fits(match, secret):
         rights.limiter().fail(rights.client_address())
         raise rights.EditRefused(
@@ -39,15 +43,21 @@ def edit_link(match_id: int, secret: str) -> Any:
 
 
 def _svg(text: str) -> Response:
+    return Response(_drawn(text), mimetype="image/svg+xml")
+
+
+@lru_cache(maxsize=1024)
+def _drawn(text: str) -> bytes:
+    """The QR code of ``text`` as SVG, drawn once per link and worker (about 8 ms each)."""
     image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathFillImage, box_size=10, border=2)
     buffer = io.BytesIO()
     image.save(buffer)
-    return Response(buffer.getvalue(), mimetype="image/svg+xml")
+    return buffer.getvalue()
 
 
 @bp.get("/matches/<int:match_id>/qr/edit.svg")
 def edit_qr(match_id: int) -> Response:
-    match = db.session().get(Match, match_id)
+    match = db.session().get(Match, match_id, options=[WITHOUT_LOG])
     if match is None:
         abort(404)
     if not rights.holds_right(match):
@@ -55,7 +65,7 @@ def edit_qr(match_id: int) -> Response:
     secret = rights.shown_secret(match)
     if secret is None:  # a match from before derived secrets: ask for a new edit link
         abort(404)
-    response = _svg(url_for("access.edit_link", match_id=match_id, secret=secret, _external=True))
+    response = _svg(address.external_url("access.edit_link", match_id=match_id, secret=secret))
     # It carries the secret: no cache may keep it.
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -63,10 +73,19 @@ def edit_qr(match_id: int) -> Response:
 
 @bp.get("/matches/<int:match_id>/qr/watch.svg")
 def watch_qr(match_id: int) -> Response:
-    if db.session().get(Match, match_id) is None:
+    if db.session().get(Match, match_id, options=[WITHOUT_LOG]) is None:
         abort(404)
-    response = _svg(url_for("matches.show", match_id=match_id, _external=True))
+    response = _svg(address.external_url("matches.show", match_id=match_id))
     response.headers["Cache-Control"] = "public, max-age=3600"
+    return response
+
+
+@bp.get("/qr/table.svg")
+def table_qr() -> Response:
+    """The start page's address as another tablet of the table opens it."""
+    response = _svg(address.external_url("matches.index"))
+    # The address may change with the network (a laptop moved to the club's Wi-Fi).
+    response.headers["Cache-Control"] = "no-cache"
     return response
 
 

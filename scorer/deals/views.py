@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorer import games, scoring
 from scorer.deals.deal_input import FORM_ERRORS, ShapeError, place_errors
+from scorer.deals.describe import deal_line
 from scorer.games.base import Game
 from scorer.matches import matchview
 from scorer.store import db, log
@@ -147,7 +148,7 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
     if not form.validate_on_submit():
         return _render(loaded, form, {}, slot=slot, status=422)
     if log.find_key(db.session(), form.idem.data) is not None:
-        flash(_("This entry was already saved."))
+        _already_saved()
         return redirect(url_for("matches.show", match_id=loaded.match.id), 303)
     if form.version.data != str(loaded.state.version):
         return _conflict(loaded, form, slot)
@@ -169,7 +170,7 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
     else:
         index = next(i for i, s in enumerate(current) if s.slot == slot.slot)
         deals[index] = record
-    scored = scoring.score(scoring.match_record(loaded.settings, deals))
+    scored = scoring.score(scoring.match_record(loaded.settings, deals), scoring.match_key(loaded.match))
     if not scored.valid:
         game = games.of(loaded.settings)
         return _render(loaded, form, place_errors(scored.errors, index, game), slot=slot, status=422)
@@ -184,7 +185,7 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
             key=form.idem.data,
         )
     except log.Duplicate:
-        flash(_("This entry was already saved."))
+        _already_saved()
     except log.Conflict:
         return _conflict(loaded, form, slot)
     else:
@@ -238,14 +239,41 @@ def correct(match_id: int, slot_id: int) -> Any:
 def undo(match_id: int) -> Response:
     """Undo the last deal or correction in force (a new ``undo`` entry; nothing is deleted)."""
     loaded = matchview.load(match_id)
-    return _undo(loaded, loaded.state.last_undoable, _("The last entry was undone."))
+    return _undo(loaded, loaded.state.last_undoable, _done(loaded, loaded.state.last_undoable, redo=False))
 
 
 @bp.post("/redo")
 def redo(match_id: int) -> Response:
     """Undo the last undo: what it cancelled is in force again."""
     loaded = matchview.load(match_id)
-    return _undo(loaded, loaded.state.last_redoable, _("The undone entry is back."))
+    return _undo(loaded, loaded.state.last_redoable, _done(loaded, loaded.state.last_redoable, redo=True))
+
+
+def _done(loaded: matchview.Loaded, target: Entry | None, *, redo: bool) -> str:
+    """What an undo (or a redo) did, said with the deal's number and the deal in words."""
+    entry = target
+    if redo and target is not None:  # the undo entry: what it cancelled comes back
+        entry = next((e for e in loaded.match.entries if e.seq == target.target_seq), None)
+    if entry is None or entry.kind not in ("deal", "correction"):
+        return str(_("The undone entry is back.") if redo else _("The last entry was undone."))
+    slot = entry.seq if entry.kind == "deal" else entry.target_seq or 0
+    number = i18n.digits(1 + sum(1 for s in loaded.state.current_slots if s.slot < slot))
+    deal = deal_line(entry.record or {}, loaded.settings)
+    if entry.kind == "deal":
+        if redo:
+            return str(_("Deal %(number)s is back: %(deal)s.", number=number, deal=deal))
+        return str(_("Deal %(number)s was undone: %(deal)s.", number=number, deal=deal))
+    if redo:
+        return str(_("The correction of deal %(number)s is back: %(deal)s.", number=number, deal=deal))
+    return str(_("The correction of deal %(number)s was undone: %(deal)s.", number=number, deal=deal))
+
+
+def _already_saved() -> None:
+    """Say a repeated form (a double tap) was saved once, unless the first tap's "saved" is
+    still waiting to be shown: then that one message says it."""
+    pending = session.get("_flashes") or []
+    if not any(category == "message" for category, _message in pending):
+        flash(_("This entry was already saved."))
 
 
 def _undo(loaded: matchview.Loaded, target: Entry | None, done: str) -> Response:
@@ -254,7 +282,7 @@ def _undo(loaded: matchview.Loaded, target: Entry | None, done: str) -> Response
     if not form.validate_on_submit():
         flash(_("The undo was not sent from this page; try again."), "error")
     elif log.find_key(db.session(), form.idem.data) is not None:
-        flash(_("This entry was already saved."))
+        _already_saved()
     elif form.version.data != str(loaded.state.version):
         flash(
             _("The match changed meanwhile: nothing was undone. Check the score, then undo again."), "error"
@@ -265,7 +293,9 @@ def _undo(loaded: matchview.Loaded, target: Entry | None, done: str) -> Response
         # Undoing a correction brings back the earlier version: the match must still score.
         probe = Entry(seq=loaded.state.version + 1, kind="undo", target_seq=target.seq)  # never stored
         remaining = log.derive([*loaded.match.entries, probe])
-        scored = scoring.score(scoring.match_record(loaded.settings, remaining.deals))
+        scored = scoring.score(
+            scoring.match_record(loaded.settings, remaining.deals), scoring.match_key(loaded.match)
+        )
         if not scored.valid:
             flash(_("This cannot be undone: %(reason)s", reason=reason_text(scored.errors[0])), "error")
         else:
@@ -280,7 +310,7 @@ def _undo(loaded: matchview.Loaded, target: Entry | None, done: str) -> Response
                 )
                 flash(done)
             except log.Duplicate:
-                flash(_("This entry was already saved."))
+                _already_saved()
             except log.Conflict:
                 flash(_("The match changed meanwhile: nothing was undone."), "error")
     return redirect(url_for("matches.show", match_id=match_id), 303)

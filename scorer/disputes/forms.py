@@ -6,7 +6,7 @@ Forms check shape only (cards readable, a number a number); the engine rules.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField
@@ -72,6 +72,20 @@ class QuestionForm(BaseForm):
         self.game.choices = choices(
             *((name, game.title()) for name, game in games.registry().items() if game.disputes is not None)
         )
+        if "contract" in self:
+            # A desk's own contracts beside the six (Coiffeur's Slalom trick in Obenabe …).
+            known = {c.value for c in CONTRACTS}
+            extra: list[tuple[str, str]] = []
+            for game in games.registry().values():
+                desk = game.disputes
+                if desk is None:
+                    continue
+                for key in desk.contracts:
+                    if key not in known:
+                        known.add(key)
+                        extra.append((key, desk.contract_label(key)))
+            if extra:
+                cast(SelectField, self["contract"]).choices = [*CONTRACTS, *choices(*extra)]
 
 
 class ContractMixin:

@@ -15,6 +15,7 @@ from werkzeug.datastructures import MultiDict
 
 from rules_engine.errors import InvalidRecord
 from scorer import games
+from scorer.access import address
 from scorer.disputes.card import card_ruling
 from scorer.disputes.count import count_ruling
 from scorer.disputes.desk import ClaimsQuestion, DisputesPart, desk
@@ -306,7 +307,7 @@ def rule_texts(ruling: Ruling) -> list[tuple[str, str, book.Rule | None]]:
 
 def share_url(screen: str) -> str:
     return (
-        url_for("disputes.screen", screen=screen, _external=True)
+        address.external_url("disputes.screen", screen=screen)
         + "?"
         + urlencode(list(request.args.items(multi=True)))
     )

@@ -5,7 +5,7 @@ Adding a game: its folder ``scorer/games/<game>/`` whose package defines ``GAME`
 with other games: ``create_app({"GAMES": [*games.MODULES, "my.game"]})``.
 
 >>> [g.name for g in registry().values()]
-['schieber', 'klammern']
+['schieber', 'klammern', 'coiffeur', 'differenzler']
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from scorer.games.base import Game
 MODULES: tuple[str, ...] = (
     "scorer.games.schieber",
     "scorer.games.klammern",
+    "scorer.games.coiffeur",
+    "scorer.games.differenzler",
 )
 
 #: The game of a record that names none (DEAL_RECORD.md).

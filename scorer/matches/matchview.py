@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from scorer import games, scoring
 from scorer.store import db, log
 from scorer.store.models import Match, MatchSummary
-from scorer.web import display
+from scorer.web import display, i18n, reason_texts
 
 
 @dataclass
@@ -48,7 +48,8 @@ def load(match_id: int) -> Loaded:
         abort(404)  # no such match, or one of a game this app does not keep
     state = log.derive(match.entries)
     record = scoring.match_record(match.settings, state.deals)
-    loaded = Loaded(match, state, record, scoring.score(record))
+    reason_texts.at_table(match.settings)  # reasons on this request name its players and cards
+    loaded = Loaded(match, state, record, scoring.score(record, scoring.match_key(match)))
     store_summary(loaded)
     return loaded
 
@@ -66,7 +67,7 @@ def store_summary(loaded: Loaded) -> MatchSummary:
         deals=len(loaded.state.deals),
         finished=bool(answer.get("finished")),
         voided=loaded.state.voided,
-        scores=answer.get("scores"),
+        scores=answer.get("scores") or answer.get("totals"),
     )
     try:
         summary = session.merge(summary)
@@ -171,5 +172,7 @@ def claims(claimed: Any, seat_names: Sequence[str], deck: str) -> list[str]:
     texts = []
     for seat, groups in sorted((claimed or {}).items()):
         for cards in groups:
-            texts.append(f"{seat_name(seat_names, int(seat))}: {display.meld_text(cards, deck)}")
+            texts.append(
+                f"{seat_name(seat_names, int(seat))}: {i18n.native_digits(display.meld_text(cards, deck))}"
+            )
     return texts

@@ -15,7 +15,7 @@ from sqlalchemy.orm import lazyload
 
 from rules_engine import limits
 from scorer import games, scoring
-from scorer.access import rights
+from scorer.access import address, rights
 from scorer.deals.deal_input import FORM_ERRORS
 from scorer.matches import matchview
 from scorer.store import db
@@ -75,7 +75,9 @@ def index() -> str:
             }
         )
     older = rows[PAGE_SIZE - 1][0].id if len(rows) > PAGE_SIZE else None
-    return render_template("matches/index.html", items=items, older=older)
+    return render_template(
+        "matches/index.html", items=items, older=older, table_url=address.external_url("matches.index")
+    )
 
 
 @bp.get("/new")

@@ -24,7 +24,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
 from scorer import games as registry
@@ -239,13 +241,50 @@ def rule(rule_id: str | None, language: str | None = None) -> Rule | None:
 
 
 def rule_text(rule_id: str | None, language: str | None = None) -> str:
-    """The full text of ``rule_id`` ('' when the id is unknown)."""
+    """The full text of ``rule_id`` ('' when the id is unknown), option keys in players' words."""
     found = rule(rule_id, language)
-    return found.text if found is not None else ""
+    return speak(found.text) if found is not None else ""
 
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _CODE = re.compile(r"`([^`]+)`")
+
+#: The rule files name profiles and options by their keys (`seed`, `long_runs`, `graded`):
+#: a player reads the words of the new-match form instead (the same translated labels).
+WORDS: dict[str, Any] = {
+    "seed": _l("basic rules"),
+    "official": _l("Swiss regulation"),
+    "target": _l("Target"),
+    "factors": _l("Factor"),
+    "long_runs": _l("Runs of five and more"),
+    "flat": _l("100 each"),
+    "graded": _l("graded: 100, 150, 200 …"),
+    "four_nines": _l("Four 9s"),
+    "four_low": _l("Four 6s, 7s or 8s"),
+    "kreuzweis": _l("Kreuzweis (a card in a run and a four of a kind)"),
+    "undenufe_points": _l("Undenufe card points"),
+    "ace11": _l("Ass 11"),
+    "six11": _l("6 counts 11"),
+    "weis_equal_points": _l("Weis of equal points"),
+    "more_cards": _l("more cards win"),
+    "quartet_first": _l("four of a kind first"),
+    "undenufe": _l("Undenufe"),
+    "target_big": _l("Big points to win (empty: open-ended)"),
+    "jappa_total": _l("Trump J"),
+    "meld_tiebreak": _l("Equal melds"),
+    "first_declared": _l("first declared wins"),
+    "suit_rank": _l("higher suit wins"),
+    "revoke": _l("Revoke"),
+    "secured": _l("the side that had secured the deal keeps it"),
+    "clean_side_all": _l("the clean side wins every point"),
+    "true": _l("yes"),
+    "false": _l("no"),
+}
+
+
+def speak(text: str) -> str:
+    """``text`` with every `key` of :data:`WORDS` replaced by its label (without backticks)."""
+    return _CODE.sub(lambda m: str(WORDS[m.group(1)]) if m.group(1) in WORDS else m.group(0), text)
 
 
 @lru_cache(maxsize=8)
@@ -255,7 +294,7 @@ def _rule_ref(letters: str) -> re.Pattern[str]:
 
 
 def _inline(raw: str, links: str | None = None) -> str:
-    line = str(escape(raw))
+    line = str(escape(speak(raw)))
     line = _BOLD.sub(r"<strong>\1</strong>", line)
     line = _CODE.sub(r"<code>\1</code>", line)
     if links is not None:

@@ -12,9 +12,24 @@
   picker.setAttribute("aria-label", "cards");
   var suits = ["H", "D", "S", "C"];
   var ranks = ["A", "K", "Q", "J", "T", "9", "8", "7", "6"];
+  // Names by deck from the page (translated): "H:Ro:Rosen;…;A:Ass;…" -> {H: ["Ro", "Rosen"], A: ["Ass"]}.
+  var names = document.getElementById("card-names");
+  function deckNames(deck) {
+    var table = {};
+    ((names && names.getAttribute("data-" + deck)) || "").split(";").forEach(function (entry) {
+      var parts = entry.split(":");
+      if (parts[0]) { table[parts[0]] = parts.slice(1); }
+    });
+    return table;
+  }
+  var decks = { swiss: deckNames("swiss"), french: deckNames("french") };
   suits.forEach(function (suit) {
     var row = document.createElement("div");
     row.className = "suit-row";
+    var head = document.createElement("span");
+    head.className = "suit-name s-" + suit;
+    head.setAttribute("data-suit", suit);
+    row.appendChild(head);
     ranks.forEach(function (rank) {
       var b = document.createElement("button");
       b.type = "button";
@@ -25,6 +40,24 @@
     });
     picker.appendChild(row);
   });
+  // Each row starts with its suit and each button shows its rank as players name them in the
+  // deck of the game asked about (Rosen / Ass for Swiss cards, ♥ / Ace for French ones); the
+  // code it types stays the code.
+  function label() {
+    var game = document.querySelector("input[name=game]:checked");
+    var deck = decks[game && game.value === "klammern" ? "french" : "swiss"];
+    picker.querySelectorAll("span[data-suit]").forEach(function (head) {
+      var suit = deck[head.getAttribute("data-suit")];
+      if (suit) { head.textContent = suit[0]; head.setAttribute("title", suit[1]); }
+    });
+    picker.querySelectorAll("button[data-card]").forEach(function (b) {
+      var card = b.getAttribute("data-card");
+      var suit = deck[card.charAt(0)], rank = deck[card.charAt(1)];
+      if (!suit || !rank) { return; }
+      b.textContent = rank[0];
+      b.setAttribute("aria-label", suit[1] + " " + rank[0]);
+    });
+  }
   var tools = document.createElement("div");
   tools.className = "tools";
   function tool(label, action) {
@@ -53,6 +86,7 @@
     return cards ? cards.split(" ") : null;
   }
   function refresh() {
+    label();
     var cards = deck();
     picker.querySelectorAll("button[data-card]").forEach(function (b) {
       b.hidden = cards !== null && cards.indexOf(b.getAttribute("data-card")) < 0;
@@ -68,6 +102,7 @@
     input.addEventListener("focus", function () { target = input; refresh(); picker.hidden = false; });
   });
   document.querySelectorAll("input[name=game]").forEach(function (r) { r.addEventListener("change", refresh); });
+  label();
   var share = document.querySelector(".share-link");
   if (share) { share.addEventListener("focus", function () { share.select(); }); }
 })();

@@ -38,10 +38,17 @@ class DealSlot:
 
     slot: int
     versions: list[Version] = field(default_factory=list)
+    # The versions in force, worked out once per length of ``versions`` (versions are only
+    # ever appended, and each is frozen): a page asks for them several times per deal.
+    _live: list[Version] = field(default_factory=list, repr=False, compare=False)
+    _live_of: int = field(default=-1, repr=False, compare=False)
 
     @property
     def live(self) -> list[Version]:
-        return [v for v in self.versions if not v.undone]
+        if self._live_of != len(self.versions):
+            self._live = [v for v in self.versions if not v.undone]
+            self._live_of = len(self.versions)
+        return self._live
 
     @property
     def current(self) -> Version | None:
@@ -114,6 +121,18 @@ def derive(entries: Sequence[Entry]) -> State:
         )
     version = ordered[-1].seq if ordered else 0
     return State(list(slots.values()), version, voided, last_undoable, redoable)
+
+
+def is_voided(db: Session, match_id: int) -> bool:
+    """Whether a void in force voids the match, from its voids and undos only (not the whole log)."""
+    rows = db.execute(
+        select(Entry.seq, Entry.kind, Entry.target_seq)
+        .where(Entry.match_id == match_id, Entry.kind.in_(("void", "undo")))
+        .order_by(Entry.seq)
+    ).all()
+    # An undo's target is any earlier entry; only undos cancel, so the voids and undos settle it.
+    undone = cancelled(rows)  # type: ignore[arg-type]
+    return any(row.kind == "void" and row.seq not in undone for row in rows)
 
 
 class Conflict(Exception):

@@ -154,6 +154,9 @@ def seat_label(seat: int, names: Sequence[str]) -> str:
 def side_label(side: int, settings: dict[str, Any]) -> str:
     names: list[str] = settings.get("names") or []
     players = int(settings.get("players") or 4)
+    teams = settings.get("teams")
+    if players == 4 and isinstance(teams, list) and side in (1, 2) and len(teams) >= side and teams[side - 1]:
+        return str(teams[side - 1])  # a team named at the set-up (Coiffeur)
     if players == 4:
         a, b = (1, 3) if side == 1 else (2, 4)
         return f"{seat_label(a, names)} & {seat_label(b, names)}"

@@ -70,11 +70,11 @@ def plain_spectator(match_id: int) -> bool:
     return not rights.is_admin() and str(match_id) not in granted and not session.get("_flashes")
 
 
-def version_key(match_id: int) -> Key | None:
-    """What a spectator's page of ``match_id`` depends on; None when there is no such match.
+def match_version(match_id: int) -> tuple[str, int] | None:
+    """The match's creation time and its version (last sequence number); None: no such match.
 
-    One indexed query: the match's creation time (a restored database with other matches
-    under the same numbers must not be served from before) and its last sequence number.
+    One indexed query. The creation time is part of it because a restored database may hold
+    other matches under the same numbers: their pages must not be served from before.
     """
     row = (
         db.session()
@@ -89,7 +89,16 @@ def version_key(match_id: int) -> Key | None:
     if row is None:
         return None
     created, version = row
-    return (match_id, str(created), version or 0, i18n.current(), request.host_url, request.full_path)
+    return str(created), version or 0
+
+
+def version_key(match_id: int) -> Key | None:
+    """What a spectator's page of ``match_id`` depends on; None when there is no such match."""
+    found = match_version(match_id)
+    if found is None:
+        return None
+    created, version = found
+    return (match_id, created, version, i18n.current(), request.host_url, request.full_path)
 
 
 def etag(key: Key) -> str:

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from flask import g, has_request_context
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
@@ -520,6 +521,62 @@ def _names(text: str) -> set[str]:
     return set(_NAME.findall(text))
 
 
+#: Params that are seats, teams and cards (as codes "H7 H8" or lists of codes). "first" and
+#: "second" are seats in some sentences and tricks in others: they keep their numbers.
+_SEATS = frozenset({"seat", "other", "found"})
+_TEAMS = frozenset({"claim", "by_tricks"})
+_CARDS = frozenset(
+    {
+        "card",
+        "cards",
+        "allowed",
+        "alternatives",
+        "hand",
+        "shared",
+        "weis",
+        "led_card",
+        "highest",
+        "first",
+        "second",
+    }
+)
+_CARD = re.compile(r"^[HDSC](?:10|[6-9TJQKA])$")
+
+
+def at_table(settings: Mapping[str, Any]) -> None:
+    """Reasons given on this request are about this match: name its players and its cards
+    in its deck ("Seat 2 (Beat)", "Rosen 7, Rosen 8" instead of "Seat 2", "H7 H8")."""
+    if has_request_context():
+        g.tafel_table = {
+            "names": [str(n) for n in settings.get("names") or []],
+            "deck": settings.get("deck") or ("swiss" if settings.get("game") == "schieber" else "french"),
+            "settings": dict(settings),
+        }
+
+
+def _table() -> dict[str, Any] | None:
+    return g.get("tafel_table") if has_request_context() else None
+
+
+def _card_names(value: Any, deck: str) -> str | None:
+    """Card codes as card names ("Rosen Ass, Rosen König"), a run as "Rosen 6–8"; None when
+    ``value`` is not a list of card codes."""
+    from scorer.web import display, i18n
+
+    codes = value.split() if isinstance(value, str) else value
+    if not isinstance(codes, (list, tuple)) or not codes:
+        return None
+    codes = [str(c).replace("10", "T") for c in codes]
+    if not all(_CARD.match(c) for c in codes):
+        return None
+    if len(codes) >= 3:
+        as_meld = display.meld_text(codes, deck)
+        if as_meld != " ".join(codes):
+            return i18n.native_digits(as_meld)
+    comma = "\u060c " if i18n.direction() == "rtl" else ", "  # the Arabic-script comma
+    return i18n.native_digits(comma.join(display.card_name(c, deck) for c in codes))
+
+
 def _deck(prefix: str) -> str:
     """The deck of the game whose rule ids start with ``prefix`` (``K``: Klammern's French cards)."""
     from scorer import games
@@ -545,11 +602,23 @@ def _contract(key: str, deck: str) -> str | None:
 
 def _shown(name: str, value: Any, game: str) -> Any:
     """A param as the player reads it: suit letters and contracts by name, lists joined."""
-    from scorer.web import i18n
+    from scorer.web import display, i18n
 
+    table = _table()
+    if table is not None:
+        if name in _SEATS and isinstance(value, int) and not isinstance(value, bool):
+            seat = display.seat_label(value, table["names"])
+            return i18n.digits(value) + (f" ({seat})" if seat != display.seat_label(value, []) else "")
+        if name in _TEAMS and isinstance(value, int) and game == "S":
+            return f"{i18n.digits(value)} ({display.side_label(value, table['settings'])})"
+        if name in _CARDS and (cards := _card_names(value, table["deck"])) is not None:
+            return cards
+        if name == "rank" and isinstance(value, str) and value in display.NATURAL:
+            return display.rank_name(value, table["deck"])
     if isinstance(value, int) and not isinstance(value, bool):
         return i18n.number(value) if name in _POINTS else i18n.digits(value)
-    deck = _deck(game)
+    # The match's own deck (the one it is shown with); without a match, the game's.
+    deck = table["deck"] if table is not None else _deck(game)
     if isinstance(value, (list, tuple)):
         return ", ".join(str(v) for v in value)
     if name in _CONTRACT_PARAMS and isinstance(value, str) and (named := _contract(value, deck)):
@@ -573,7 +642,9 @@ def sentence(error: Mapping[str, Any]) -> str:
     """The reason ``error`` (a :meth:`Reason.to_json` dict) as a sentence in the current language."""
     code = str(error.get("code") or "")
     rule = str(error.get("rule") or "")
-    raw: Mapping[str, Any] = error.get("params") or {}
+    # A param the engine could not know (None: "by the tricks it was team None") is absent:
+    # the sentence without it is taken.
+    raw: Mapping[str, Any] = {k: v for k, v in (error.get("params") or {}).items() if v is not None}
     game = rule[:1]
     params = {name: _shown(name, value, game) for name, value in raw.items()}
     # Coiffeur and Differenzler give Schieber's card reasons under their own rule ids and

@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from scorer import languages
+from scorer.languages import NATIVE_DIGITS
 from scorer.web import display, i18n
 
 
@@ -38,9 +39,11 @@ def select_options(options: Sequence[tuple[str, str]], selected: Any) -> Markup:
     Built in Python rather than a Jinja loop: the deal form repeats its quick-meld selects
     up to 24 times, and the loop was a quarter of the form's time (bench/load.py).
     """
+    digits = NATIVE_DIGITS.get(i18n.current())  # ranks and seats in the reader's digits
     return Markup(
         "".join(
-            f'<option value="{escape(value)}"{" selected" if value == selected else ""}>{escape(label)}</option>'
+            f'<option value="{escape(value)}"{" selected" if value == selected else ""}>'
+            f"{escape(i18n.native_digits(str(label)) if digits else label)}</option>"
             for value, label in options
         )
     )
@@ -93,6 +96,9 @@ def init_app(app: Flask) -> None:
         if len(request.query_string) > int(app.config["MAX_QUERY_LENGTH"]):
             abort(414)
 
+    from scorer.deals.describe import deal_line
+
+    app.jinja_env.globals["deal_line"] = deal_line
     app.jinja_env.globals.update(
         reason_text=reason_text,
         rule_url=rule_url,

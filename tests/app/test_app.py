@@ -145,7 +145,10 @@ def test_engine_failure_is_a_form_error_not_a_500(
     import scorer.scoring
 
     monkeypatch.setattr(scorer.scoring.rules_engine, "score_match", broken)
-    scorer.scoring._CACHE.clear()
+    monkeypatch.setattr(
+        scorer.scoring.rules_engine, "resume_match", lambda record, state=None: broken(record)
+    )
+    scorer.scoring.forget()
     response = client.post(
         f"/matches/{match_id}/deals/new",
         data={**form, "forehand": "1", "contract": "D", "team": "1", "points": "77"},
@@ -156,7 +159,7 @@ def test_engine_failure_is_a_form_error_not_a_500(
     assert client.get(f"/matches/{match_id}/deals/new").status_code == 302
     assert client.get("/matches/").status_code == 200
     assert counts(app) == (1, 0)
-    scorer.scoring._CACHE.clear()
+    scorer.scoring.forget()
 
 
 @pytest.mark.parametrize("language", ["de_CH", "fr_CH", "it_CH", "en", "sv", "fa"])

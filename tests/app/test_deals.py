@@ -235,7 +235,9 @@ def test_correction_is_a_new_version_with_history(client: FlaskClient, app: Flas
     assert scores(client, match_id) == ["157", "157"]  # 100 + 57 : 57 + 100
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
     assert "corrected" in page
-    assert page.count('"value": 98') == 1 and page.count('"value": 100') == 1  # both versions visible
+    # Both versions visible, in words rather than as their records.
+    assert "Rosen, Anna &amp; Cla 98</li>" in page and "Rosen, Anna &amp; Cla 100</li>" in page
+    assert '"value"' not in page and "{&#34;" not in page
     assert counts(app)[1] == 3  # deal, deal, correction: nothing overwritten
     # an invalid correction is refused and changes nothing
     before = counts(app)
@@ -263,10 +265,12 @@ def test_undo_last_entry(client: FlaskClient, app: Flask) -> None:
     post_deal(client, match_id, deal(points=100), url=f"/matches/{match_id}/deals/1/correct")
     assert scores(client, match_id) == ["100", "57"]
     page = undo(client, match_id).get_data(as_text=True)  # undoes the correction
-    assert "The last entry was undone." in page
+    # It says what it undid, in words (Rosen trump, 100 for Anna & Cla).
+    assert "The correction of deal 1 was undone: Rosen, Anna &amp; Cla 100." in page
     assert scores(client, match_id) == ["98", "59"]
     assert "(undone)" in client.get(f"/matches/{match_id}/deals/1/correct").get_data(as_text=True)
-    undo(client, match_id)  # undoes the deal
+    page = undo(client, match_id).get_data(as_text=True)  # undoes the deal
+    assert "Deal 1 was undone: Rosen, Anna &amp; Cla 98." in page
     assert scores(client, match_id) == ["0", "0"]
     assert counts(app)[1] == 4  # two entries and two undos: nothing deleted
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
@@ -282,7 +286,7 @@ def test_undo_last_entry(client: FlaskClient, app: Flask) -> None:
         },
         follow_redirects=True,
     )
-    assert "The undone entry is back." in response.get_data(as_text=True)
+    assert "Deal 1 is back: Rosen, Anna &amp; Cla 98." in response.get_data(as_text=True)
     assert scores(client, match_id) == ["98", "59"]
     assert counts(app)[1] == 5
 
@@ -298,7 +302,11 @@ def test_undo_rejections(client: FlaskClient, app: Flask) -> None:
     form = page[page.index(f'action="/matches/{match_id}/undo"') :]
     data = {"csrf_token": hidden(form, "csrf_token"), "version": "1", "idem": "same"}
     client.post(f"/matches/{match_id}/undo", data=data)
-    # a double tap on undo: one undo entry
+    # a double tap on undo: one undo entry, and one message (the first tap's, still to be shown)
+    response = client.post(f"/matches/{match_id}/undo", data={**data, "version": "2"}, follow_redirects=True)
+    page = response.get_data(as_text=True)
+    assert "Deal 1 was undone" in page and "already saved" not in page
+    # Once that message was shown, a late repeat says it was already saved.
     response = client.post(f"/matches/{match_id}/undo", data={**data, "version": "2"}, follow_redirects=True)
     assert "already saved" in response.get_data(as_text=True)
     assert counts(app) == (before[0], before[1] + 1)
@@ -331,7 +339,7 @@ def test_klammern_small_big_laube_and_kalte(client: FlaskClient) -> None:
     for n in range(4):  # playing team 1 wins with 100 > Beet 82: one small point each (K7.1)
         assert post_deal(client, match_id, k_deal(forehand=n % 4 + 1)).status_code == 303
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    assert "Ben &amp; Tom is in the Laube." in page  # 4 small points (K7.5)
+    assert "Ben &amp; Tom are in the Laube." in page  # 4 small points (K7.5); two players: plural
     assert "Sue &amp; Ulla must play." in page
     assert post_deal(client, match_id, k_deal()).status_code == 303
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)

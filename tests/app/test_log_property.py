@@ -7,6 +7,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
@@ -45,6 +46,7 @@ def _action(client: FlaskClient, match_id: int, action: str) -> None:
     )
 
 
+@pytest.mark.slow  # 15 histories of corrections and undos through the pages
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(OPS)
 def test_screen_equals_engine_after_any_history(client: FlaskClient, app: Flask, ops: list[Any]) -> None:

@@ -14,7 +14,7 @@ from scorer.scoring import match_record
 
 
 def test_the_games_in_the_pages_order() -> None:
-    assert list(games.registry()) == ["schieber", "klammern"]
+    assert list(games.registry()) == ["schieber", "klammern", "coiffeur", "differenzler"]
     assert games.game("klammern").name == "klammern"
     assert games.of({"deals": []}).name == "schieber"  # DEAL_RECORD.md: a record without game
     with pytest.raises(games.UnknownGame, match="unknown game 'jass'"):

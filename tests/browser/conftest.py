@@ -19,6 +19,9 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with fresh_database(tmp_path_factory.mktemp("live")) as url:
         app = create_app({"SECRET_KEY": "browser-test", "DATABASE_URL": url})
         server = make_server("127.0.0.1", 0, app, threaded=True)
+        # The server listens on loopback only: the share links (which would otherwise carry
+        # the machine's LAN address, scorer.access.address) must lead back to it.
+        app.config["PUBLIC_URL"] = f"http://127.0.0.1:{server.server_port}"
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
         yield f"http://127.0.0.1:{server.server_port}"

@@ -128,7 +128,7 @@ def test_klammern_small_big_through_laube_and_kalte(page: Any, live_server: str)
     for _ in range(4):
         klammern_deal(page, 100)
     states = page.locator(".states").inner_text()
-    assert "Ben & Tom is in the Laube." in states and "Sue & Ulla must play." in states
+    assert "Ben & Tom are in the Laube." in states and "Sue & Ulla must play." in states
     check_layout(page)
     shot(page, "klammern-laube")
     page.click("a.enter-deal")

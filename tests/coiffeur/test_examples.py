@@ -6,6 +6,9 @@ Every number below is copied from the rule file's examples, not from the engine'
 from __future__ import annotations
 
 import copy
+import json
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -494,3 +497,19 @@ def test_c8_3_catch_up_hint_after_deal_13() -> None:
     # Team 2 needs ⌈(4263 − 1929) / 6⌉ = 389 per open factor, more than w(M) = 257: out of reach.
     answer = score_match(game(DEALS[:14]))
     assert answer["catch_up"] == [None, 389]
+
+
+def test_example_1_through_the_command_line() -> None:
+    """The whole game of example 1 as `python -m rules_engine match` answers it (exit 0)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "rules_engine", "match"],
+        input=json.dumps(game(DEALS)),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["totals"] == [4735, 2469]
+    assert answer["winner"] == 1
+    assert [entry["cell"] for entry in answer["deals"]] == [cell for _, _, cell, _, _ in TABLE]

@@ -5,6 +5,9 @@ Every number below is copied from the rule file, not from the engine's output.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -163,3 +166,20 @@ def test_the_partie_record_with_names_and_lots() -> None:
     answer = partie(names=["Anna", "Beat", "Cla", "Doris"], lots=None)
     assert answer["names"] == ["Anna", "Beat", "Cla", "Doris"]
     assert answer["deals_counted"] == 4
+
+
+def test_example_2_through_the_command_line() -> None:
+    """Example 2's Passe as `python -m rules_engine match` answers it (exit 0)."""
+    deals = [{"forehand": f, "trump": t, "estimates": e, "points": p} for f, t, e, p, _ in PASSE]
+    record = {"game": "differenzler", "players": 4, "deal_count": 16, "deals": deals}
+    done = subprocess.run(
+        [sys.executable, "-m", "rules_engine", "match"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert [entry["score"] for entry in answer["deals"]] == [scores for *_, scores in PASSE]
+    assert answer["totals"] == [13, 12, -9, 4]

@@ -95,7 +95,7 @@ def test_header_names_game_rules_date_place_and_seats() -> None:
     for expected in (
         "Scoresheet",
         "Game Schieber",
-        "Rules Tafel (seed)",
+        "Rules basic rules",
         "long_runs: graded",
         "Target 100,000",
         "Date Nov 28, 2026",
@@ -320,3 +320,13 @@ def test_revoke_is_marked() -> None:
     assert rules_engine.score_match(record)["valid"]
     text = flat(" ".join(all_lines(render_scoresheet(build_scoresheet({**record, **META}), EN))))
     assert "Revoke by Beat" in text
+
+
+def test_persian_heading_names_the_rules_in_persian() -> None:
+    """The rules row said "Tafel (seed)": Latin brackets a right-to-left line broke apart."""
+    from scorer.languages import catalog
+
+    persian = Lang.from_translations("fa", catalog("fa"))
+    first = page_texts(render_scoresheet(build_scoresheet(schieber_match(3)), persian, "a4"))[0]
+    assert "seed" not in first and "Tafel" not in first and "(" not in first
+    assert has_persian("قوانین پایه", first)

@@ -47,6 +47,7 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "access.edit_link": (),
     "access.edit_qr": (),
     "access.watch_qr": (),
+    "access.table_qr": (),
     "deals.new": (*VERSIONED, *SCHIEBER_FIELDS),
     "deals.correct": (*VERSIONED, *SCHIEBER_FIELDS),
     "deals.undo": VERSIONED,

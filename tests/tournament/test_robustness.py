@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -51,6 +52,7 @@ def _replace(record: dict[str, Any], path: tuple[Any, ...], value: Any) -> Any:
     return copied
 
 
+@pytest.mark.slow  # a fuzzer: 300 records
 @settings(max_examples=300, deadline=None)
 @given(data=st.data(), value=JSON)
 def test_a_passe_record_with_any_value_anywhere(data: st.DataObject, value: Any) -> None:
@@ -64,6 +66,7 @@ def test_a_passe_record_with_any_value_anywhere(data: st.DataObject, value: Any)
     json.dumps(answer)
 
 
+@pytest.mark.slow  # a fuzzer: 300 records
 @settings(max_examples=300, deadline=None)
 @given(data=st.data(), value=JSON)
 def test_a_tournament_record_with_any_value_anywhere(data: st.DataObject, value: Any) -> None:

@@ -25,6 +25,7 @@ from rules_engine.klammern.formats.common import (
 PlayFn = Callable[[Iterable[DealFigures], MatchSetup], "tuple[Standing, list[Any]]"]
 StandingsFn = Callable[[Iterable[DealFigures], MatchSetup], Sequence[Standing]]
 StartFn = Callable[[int], Standing]
+StepFn = Callable[[Any, DealFigures, MatchSetup], Standing]
 TargetFn = Callable[[MatchSetup], "int | None"]
 
 
@@ -40,6 +41,8 @@ class Format:
     standings: StandingsFn
     #: The standing before the first deal, for a table of ``players``.
     start: StartFn
+    #: The standing after one more deal (what ``standings`` folds), for a match scored deal by deal.
+    step: StepFn
     #: The target in force, in the unit of the standing's ``progress`` (None: open-ended).
     target: TargetFn
 
@@ -52,11 +55,18 @@ FORMATS: Mapping[str, Format] = MappingProxyType(
             small_big.play,
             small_big.standings,
             small_big.start,
+            small_big.step,
             small_big.target,
         ),
-        liga.NAME: Format(liga.NAME, "augen", liga.play, liga.standings, liga.start, liga.target),
+        liga.NAME: Format(liga.NAME, "augen", liga.play, liga.standings, liga.start, liga.step, liga.target),
         hamburg.NAME: Format(
-            hamburg.NAME, "dice", hamburg.play, hamburg.standings, hamburg.start, hamburg.target
+            hamburg.NAME,
+            "dice",
+            hamburg.play,
+            hamburg.standings,
+            hamburg.start,
+            hamburg.step,
+            hamburg.target,
         ),
     }
 )

@@ -73,6 +73,11 @@ def target(setup: MatchSetup) -> int:
     return SIX
 
 
+def step(standing: HamburgStanding, deal: DealFigures, setup: MatchSetup) -> HamburgStanding:
+    """The standing after one more deal, in the match's setup (the fold :func:`standings` takes)."""
+    return award(standing, deal)
+
+
 def standings(deals: Iterable[DealFigures], setup: MatchSetup) -> list[HamburgStanding]:
     """The standing after each deal, up to the deal that decides the round."""
     standing = start(setup.players)
@@ -80,7 +85,7 @@ def standings(deals: Iterable[DealFigures], setup: MatchSetup) -> list[HamburgSt
     for deal in deals:
         if standing.ending is not None:
             break
-        standing = award(standing, deal)
+        standing = step(standing, deal, setup)
         steps.append(standing)
     return steps
 

@@ -99,6 +99,11 @@ def target(setup: MatchSetup) -> int:
     return setup.target
 
 
+def step(standing: LigaStanding, deal: DealFigures, setup: MatchSetup) -> LigaStanding:
+    """The standing after one more deal, in the match's setup (the fold :func:`standings` takes)."""
+    return award(standing, deal, setup.target)
+
+
 def standings(deals: Iterable[DealFigures], setup: MatchSetup) -> list[LigaStanding]:
     """The standing after each deal, up to the deal that decides the match."""
     standing = start(setup.players)
@@ -106,7 +111,7 @@ def standings(deals: Iterable[DealFigures], setup: MatchSetup) -> list[LigaStand
     for deal in deals:
         if standing.ending is not None:
             break
-        standing = award(standing, deal, setup.target)
+        standing = step(standing, deal, setup)
         steps.append(standing)
     return steps
 

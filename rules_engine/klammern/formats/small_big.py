@@ -137,6 +137,11 @@ def target(setup: MatchSetup) -> int | None:
     return setup.target_big
 
 
+def step(standing: SmallBigStanding, deal: DealFigures, setup: MatchSetup) -> SmallBigStanding:
+    """The standing after one more deal, in the match's setup (the fold :func:`standings` takes)."""
+    return award(standing, deal, setup.target_big)
+
+
 def standings(deals: Iterable[DealFigures], setup: MatchSetup) -> list[SmallBigStanding]:
     """The standing after each deal, up to the deal that decides the match."""
     standing = start(setup.players)
@@ -144,7 +149,7 @@ def standings(deals: Iterable[DealFigures], setup: MatchSetup) -> list[SmallBigS
     for deal in deals:
         if standing.ending is not None:
             break
-        standing = award(standing, deal, setup.target_big)
+        standing = step(standing, deal, setup)
         steps.append(standing)
     return steps
 

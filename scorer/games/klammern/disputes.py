@@ -28,7 +28,7 @@ from scorer.disputes.ruling import (
     tricks_of,
 )
 from scorer.games.disputes import ClaimsQuestion
-from scorer.web import display
+from scorer.web import display, i18n
 from scorer.web.views import reason_text
 
 if TYPE_CHECKING:
@@ -307,11 +307,11 @@ def _meld_steps(
     )
     shown: tuple[Callable[[km.Meld, Any], str], ...] = (
         lambda m, v: m.name,
-        lambda m, v: m.top.rank.value,
+        lambda m, v: i18n.native_digits(display.rank_name(m.top.rank.value, "french")),
         lambda m, v: _("yes") if v else _("no"),
         (lambda m, v: _("%(n)s. to play", n=1 - v))
         if tiebreak == "first_declared"
-        else (lambda m, v: m.suit.value),
+        else (lambda m, v: display.suit_name(m.suit.value, "french")),
     )
     steps: list[dict[str, Any]] = []
     for index, (name, explanation, x, y, show) in enumerate(zip(names, explanations, a, b, shown), start=1):

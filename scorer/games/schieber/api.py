@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules_engine.schieber.contracts import CONTRACT_KEYS
 from scorer.api.openapi import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, SEAT, TEAM
 from scorer.games.base import ApiSchemas
 
-CONTRACTS = ["H", "D", "S", "C", "obenabe", "undenufe"]
+CONTRACTS = list(CONTRACT_KEYS)
 PROFILES = ["seed", "official"]
 
 

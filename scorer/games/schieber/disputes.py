@@ -14,18 +14,18 @@ from rules_engine.cards import SCHIEBER_DECK, Card, Rank, Suit
 from rules_engine.errors import InvalidRecord, RuleBroken
 from rules_engine.schieber import play as splay
 from rules_engine.schieber import weis as sweis
-from rules_engine.schieber.contracts import DEAL_TOTAL, MATCH_BONUS, Contract, schieber_options
+from rules_engine.schieber.contracts import CONTRACT_KEYS, DEAL_TOTAL, MATCH_BONUS, Contract, schieber_options
 from rules_engine.seats import Seat
 from rules_engine.tricks import Ranking
 from scorer.disputes.ruling import Ruling, Unreadable, cards, codes, hands_of, step_name, tricks_of
 from scorer.games.disputes import ClaimsQuestion
-from scorer.web import display
+from scorer.web import display, i18n
 from scorer.web.views import reason_text
 
 if TYPE_CHECKING:
     from scorer.disputes.forms import ReplayForm
 
-CONTRACTS = ("H", "D", "S", "C", "obenabe", "undenufe")
+CONTRACTS = CONTRACT_KEYS
 
 
 def _check_contract(key: str) -> None:
@@ -291,8 +291,10 @@ def _step_row(step: sweis.ComparisonStep, contract: str) -> dict[str, Any]:
     first, second = step.first, step.second
     shown_first, shown_second = str(first), str(second)
     if step.name == "rank":
+        # The top cards' ranks as players name them (Ober, König), not their letters (Q, K).
         order = "6789TJQKA"
-        shown_first, shown_second = order[abs(first)], order[abs(second)]
+        shown_first = i18n.native_digits(display.rank_name(order[abs(first)], "swiss"))
+        shown_second = i18n.native_digits(display.rank_name(order[abs(second)], "swiss"))
     elif step.name == "play_order":
         shown_first = _("%(n)s. to play", n=1 - first)
         shown_second = _("%(n)s. to play", n=1 - second)
@@ -421,8 +423,8 @@ def replay_ruling(record: Mapping[str, Any]) -> Ruling:
         replayed = splay.replay(contract, options, forehand, tricks, hands, partial=True)
     except InvalidRecord as error:
         raise Unreadable("tricks", str(error)) from None
-    wrong: dict[tuple[int, int], dict[str, Any]] = {}
-    other_errors: list[dict[str, Any]] = []
+    wrong: dict[tuple[int, int], Mapping[str, Any]] = {}
+    other_errors: list[Mapping[str, Any]] = []
     for reason in replayed.reasons:
         as_json = cast(dict[str, Any], reason.to_json())
         fld = reason.field or ""
@@ -463,7 +465,7 @@ def replay_ruling(record: Mapping[str, Any]) -> Ruling:
         (_("Tricks entered"), str(len(tricks))),
     ]
     first = min(wrong) if wrong else None
-    score: dict[str, Any] | None = None
+    score: Mapping[str, Any] | None = None
     if len(tricks) == 9:
         full = {k: v for k, v in record.items() if k != "points"}
         try:

@@ -6,6 +6,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, IntegerField, RadioField, SelectField
 from wtforms.validators import InputRequired, Optional, StopValidation
 
+from rules_engine.schieber.contracts import CONTRACT_KEYS
 from scorer.web.display import NATURAL
 from scorer.web.forms import (
     DEFAULT_CHOICE,
@@ -96,7 +97,7 @@ class SchieberDealForm(VersionedForm):
     contract = RadioField(
         _l("Contract"),
         validators=[InputRequired(message=_l("Choose the contract."))],
-        choices=choices(*((k, k) for k in ("H", "D", "S", "C", "obenabe", "undenufe"))),
+        choices=choices(*((k, k) for k in CONTRACT_KEYS)),
     )
     pushed = BooleanField(_l("pushed (geschoben)"))
     team = RadioField(
@@ -116,4 +117,5 @@ class SchieberDealForm(VersionedForm):
             raise StopValidation(str(_l("Enter the trick points, or tick Match.")))
 
 
-add_meld_fields(SchieberDealForm, "weis", KINDS, ("H", "D", "S", "C"), NATURAL)
+# The Weis suits in the order of the trump contracts (the first four contract keys are the suits).
+add_meld_fields(SchieberDealForm, "weis", KINDS, CONTRACT_KEYS[:4], NATURAL)

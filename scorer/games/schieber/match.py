@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from scorer.games.base import MatchPage, RowCells
 from scorer.games.schieber.deal import factors
 from scorer.matches.matchview import Side, claims, item, seat_name
-from scorer.web import display
+from scorer.web import display, i18n
 
 if TYPE_CHECKING:
     from rules_engine.answers import SchieberMatchAnswer
@@ -56,7 +56,8 @@ def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:
             "stoeck": stoeck % {"name": seat_name(seat_names, record.get("stoeck"))}
             if record.get("stoeck")
             else "",
-            "weis_points": weis % {"a": points[0], "b": points[1] if len(points) > 1 else 0},
+            "weis_points": weis
+            % {"a": i18n.number(points[0]), "b": i18n.number(points[1] if len(points) > 1 else 0)},
         }
 
     return row

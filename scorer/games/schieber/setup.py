@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules_engine.schieber.contracts import CONTRACT_KEYS
 from scorer.games.base import Form, Record, Settings, Setup
 from scorer.games.common import kept_fields, present, typed_names
 from scorer.games.schieber.forms import NewSchieberForm
@@ -12,7 +13,7 @@ from scorer.games.schieber.forms import NewSchieberForm
 #: Match-level settings copied into the engine's match record.
 MATCH_FIELDS = ("profile", "options", "target", "first_forehand")
 OPTION_FIELDS = ("long_runs", "undenufe_points", "weis_equal_points")
-FACTOR_KEYS = ("H", "D", "S", "C", "obenabe", "undenufe")
+FACTOR_KEYS = CONTRACT_KEYS
 
 
 def settings(form: Form) -> Settings:

@@ -22,7 +22,7 @@ from reportlab.platypus import Flowable, SimpleDocTemplate, Table, TableStyle
 from scorer.sheets.pdf.fonts import BOLD, REGULAR, register_fonts
 from scorer.sheets.pdf.grid import EMPTY, PAD, Cell, Grid, GridStyle, HeadBox, fit, wrap_words
 from scorer.sheets.pdf.model import Column, Header, Mark, Side, sheet_part
-from scorer.sheets.pdf.text import Lang, isolate, strip_isolates
+from scorer.sheets.pdf.text import N_, Lang, isolate, strip_isolates
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 MARGIN = 12 * mm
@@ -56,6 +56,16 @@ def game_name(lang: Lang, header: Header) -> str:
     return part.title(lang, header) if part is not None else header.game
 
 
+#: Coiffeur's rows and extra contracts (C2.2).
+EXTRA_CONTRACTS = {
+    "wunsch": N_("Wunsch"),
+    "slalom": N_("Slalom"),
+    "guschti": N_("Guschti"),
+    "3x3": N_("3×3"),
+    "misere": N_("Misère"),
+}
+
+
 def contract_name(lang: Lang, key: Any, deck: str) -> str:
     if key is None:
         return ""
@@ -63,6 +73,8 @@ def contract_name(lang: Lang, key: Any, deck: str) -> str:
         return lang("Obenabe")
     if key == "undenufe":
         return lang("Undenufe")
+    if key in EXTRA_CONTRACTS:
+        return lang(EXTRA_CONTRACTS[key])
     names = CONTRACT_NAMES.get(deck, CONTRACT_NAMES["french"])
     return lang.ctx("suit", names[key]) if key in names else str(key)
 
@@ -70,7 +82,7 @@ def contract_name(lang: Lang, key: Any, deck: str) -> str:
 def side_name(lang: Lang, side: Side, players: int) -> str:
     if side.name:
         return side.name
-    if players == 4:
+    if players == 4 and len(side.seats) > 1:
         return lang("Team %(number)s", number=lang.digits(side.number))
     return lang("Player %(number)s", number=lang.digits(side.number))
 
@@ -119,6 +131,22 @@ def mark_text(lang: Lang, mark: Mark, header: Header) -> str:
         return lang("Laube: the bound team did not play")
     if code == "pushed":
         return lang("pushed")
+    if code == "konter":
+        return lang("Konter-Match")
+    if code == "scratch":
+        return lang("scratch") + (f": {mark.value}" if isinstance(mark.value, str) and mark.value else "")
+    if code == "decided":
+        return lang("Decided: %(side)s has clinched the game", side=side)
+    if code == "exact":
+        return lang("exact: %(side)s", side=side)
+    if code == "void":
+        return lang("void")
+    if code == "rank":
+        return lang(
+            "%(rank)s. %(side)s",
+            rank=lang.digits(mark.value) if isinstance(mark.value, int) else "",
+            side=side,
+        )
     return code
 
 

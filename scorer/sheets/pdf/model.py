@@ -126,10 +126,13 @@ class SheetView:
 class PadView:
     header: Header
     columns: tuple[Column, ...]
-    #: Extra boxes: ``chalkboard`` (Schieber), ``big_tally`` (small/big), ``rounding`` (Liga), ``dice`` (Hamburg).
+    #: Extra boxes: ``chalkboard`` (Schieber), ``big_tally`` (small/big), ``rounding`` (Liga), ``dice`` (Hamburg),
+    #: ``grid`` (Coiffeur: :attr:`grid`'s rows with a cell per side).
     extras: tuple[str, ...] = ()
     schneider: int | None = None
     rounding: tuple[tuple[int, int, int], ...] = field(default=())
+    #: Coiffeur's grid (C2.3): each row's contract key (a suit letter, ``obenabe``, ``wunsch`` …) and factor.
+    grid: tuple[tuple[str, int], ...] = ()
 
 
 # --- shared columns and helpers ----------------------------------------------------------
@@ -139,8 +142,23 @@ INDEX = Column("n", N_("#"), "index", width=0.55)
 DEALER = Column("dealer", N_("Dealer"), "seat", width=1.3)
 
 
-def sides_of(players: int, teams: Sequence[str], names: Sequence[str | None]) -> tuple[Side, ...]:
-    """The sides of a table of ``players``, named by ``teams`` (alone: by the player's name)."""
+def sides_of(
+    players: int, teams: Sequence[str], names: Sequence[str | None], alone: bool = False
+) -> tuple[Side, ...]:
+    """The sides of a table of ``players``, named by ``teams`` (alone: by the player's name).
+
+    ``alone``: every player is his own side also at four (Differenzler, D1.1).
+    """
+    if alone:
+        return tuple(
+            Side(
+                n,
+                names[n - 1] if n - 1 < len(names) else None,
+                (n,),
+                (names[n - 1] if n - 1 < len(names) else None,),
+            )
+            for n in range(1, players + 1)
+        )
     sides: list[Side] = []
     for number in range(1, side_count(players) + 1):
         seats = tuple(seat.number for seat in seats_of_side(number, players))

@@ -21,6 +21,7 @@ from scorer.sheets.pdf.layout import (
     CheckBox,
     Label,
     build_pdf,
+    contract_name,
     expand_columns,
     figure_table,
     frame_size,
@@ -219,6 +220,20 @@ def _blank_rows(lang: Lang, view: PadView, count: int) -> list[list[Any]]:
     ]
 
 
+def _grid_rows(lang: Lang, view: PadView) -> list[list[Any]]:
+    """Coiffeur's grid (C2.3): each row's contract and factor printed, a cell per side to fill, a total."""
+    expanded = expand_columns(view.columns, len(view.header.sides))
+    rows: list[list[Any]] = []
+    for key, factor in view.grid:
+        printed = {
+            "contract": contract_name(lang, key, view.header.deck),
+            "factor": f"×{lang.digits(factor)}",
+        }
+        rows.append([printed.get(c.kind, "") for c, _ in expanded])
+    rows.append([lang("Total") if c.kind == "contract" else "" for c, _ in expanded])
+    return rows
+
+
 def _height(flowables: list[Flowable], width: float, height: float) -> float:
     return float(sum(f.wrap(width, height)[1] for f in flowables))
 
@@ -253,7 +268,7 @@ def render_pad(view: PadView, lang: Lang | None = None, paper: str = "a4") -> by
         lang,
         view.header,
         view.columns,
-        _blank_rows(lang, view, rows),
+        _grid_rows(lang, view) if view.grid else _blank_rows(lang, view, rows),
         table_width,
         size=SIZE,
         row_height=ROW_HEIGHT,

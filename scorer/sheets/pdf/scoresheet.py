@@ -92,7 +92,9 @@ def _header_block(lang: Lang, view: SheetView, width: float) -> list[Flowable]:
     header = view.header
     pairs: list[tuple[str, str]] = [(lang("Game"), game_name(lang, header))]
     if header.profile:
-        rules = {"seed": lang("Tafel (seed)"), "official": lang("official Swiss rules")}.get(
+        # The profile in words, as the match page says it (no key, no Latin brackets that a
+        # right-to-left line would break apart).
+        rules = {"seed": lang("basic rules"), "official": lang("Swiss regulation")}.get(
             header.profile, header.profile
         )
         pairs.append((lang("Rules"), rules))

@@ -103,7 +103,7 @@ def engine_states(record: Mapping[str, Any], answer: Answer, score_match: ScoreM
     for i, state in enumerate(states):
         if "scores" not in state or (keeps_laube and "laube" not in state):
             prefix = score_match({**record, "deals": deals[: i + 1]})
-            state.setdefault("scores", prefix.get("scores"))
+            state.setdefault("scores", prefix.get("scores", prefix.get("totals")))
             state.setdefault("laube", prefix.get("laube") or [])
     return states
 
@@ -163,7 +163,12 @@ def _header(
         options=shown,
         target=target,
         players=players,
-        sides=sides_of(players, [str(t) if t else "" for t in teams], _names(meta, players)),
+        sides=sides_of(
+            players,
+            [str(t) if t else "" for t in teams],
+            _names(meta, players),
+            alone=bool(getattr(part, "alone", False)),
+        ),
         date=when,
         place=str(meta["place"]) if meta.get("place") else None,
         event=str(meta["event"]) if meta.get("event") else None,
@@ -211,8 +216,8 @@ def scoresheet_view(
     meta = meta or {}
     game, part = _game(record)
     players = part.players(record)
-    sides = side_count(players)
     header = _header(record, meta, game, part, players)
+    sides = len(header.sides)
     if isinstance(answer.get("target"), int):
         # The engine states the target in force (the profile's default when the record has none).
         header = replace(header, target=answer["target"])

@@ -1,0 +1,387 @@
+"""Benchmark of the table: what entering a deal costs the players, and how soon a saved deal
+is on the screen — in Debian's Chromium through Playwright, against a real server.
+
+    .venv/bin/python bench/table.py [--rounds 5] [--no-write]
+
+Counted on the deal entry as it is (a tap is a click, a check or a choice of a select, which
+takes two: open and choose; a keystroke is a typed character):
+
+- taps and keystrokes for a plain deal, a Match, and a deal with two Weis and Stöck, from the
+  match screen back to the match screen with the new score;
+- the requests the browser makes for a plain deal (documents, not cached CSS/JS);
+- whether Save is on screen without scrolling, at 768×1024 and 1024×768.
+
+Timed: from the tap on Save to the first paint of the match screen showing the new score
+(the page's own ``first-contentful-paint``), at deal 10 and at deal 300, against a static page
+of the same size served by the same server in the same run, reached the same way (a form POST
+answered by a 303 redirect). The issue's goal: at most twice the static page.
+
+Writes its section of bench/RESULTS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import platform
+import re
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from results import write_section  # noqa: E402  (bench/ is the script folder)
+from werkzeug.serving import make_server  # noqa: E402
+
+from scorer import create_app  # noqa: E402
+from scorer.store.migrate import upgrade  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+RESULTS = ROOT / "bench" / "RESULTS.md"
+BEGIN, END = "<!-- bench/table.py: begin -->", "<!-- bench/table.py: end -->"
+CONTRACTS = ("H", "D", "S", "C", "obenabe", "undenufe")
+SIZES = (10, 300)
+
+STATIC_FORM = b"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>static</title></head>
+<body><form method="post" action="/bench-static/save"><button type="submit">Save</button></form></body></html>"""
+
+
+def deal_fields(n: int) -> dict[str, str]:
+    # Low counts keep a 300-deal match short of its target (100,000).
+    return {
+        "forehand": str(n % 4 + 1),
+        "contract": CONTRACTS[n % 6],
+        "team": str(n % 2 + 1),
+        "points": str(40 + n % 50),
+    }
+
+
+class StaticPeer:
+    """WSGI middleware: the same server also serves a static page of a given size, reached by
+    a form POST and a 303 redirect, like a saved deal."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.page = b""
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        path = environ.get("PATH_INFO", "")
+        if path == "/bench-static/form":
+            return self._send(start_response, "200 OK", STATIC_FORM)
+        if path == "/bench-static/save":
+            environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0))
+            start_response("303 See Other", [("Location", "/bench-static/page"), ("Content-Length", "0")])
+            return [b""]
+        if path == "/bench-static/page":
+            return self._send(start_response, "200 OK", self.page)
+        return self.app(environ, start_response)  # type: ignore[no-any-return]
+
+    @staticmethod
+    def _send(start_response: Callable[..., Any], status: str, body: bytes) -> list[bytes]:
+        start_response(
+            status,
+            [
+                ("Content-Type", "text/html; charset=utf-8"),
+                ("Content-Length", str(len(body))),
+                ("Cache-Control", "no-store"),
+            ],
+        )
+        return [body]
+
+
+@dataclass
+class Table:
+    base: str
+    app: Any
+    peer: StaticPeer
+    client: Any
+    match: str
+    deals: int = 0
+
+
+@contextmanager
+def table() -> Iterator[Table]:
+    tmp = Path(tempfile.mkdtemp())
+    url = f"sqlite:///{tmp}/bench.sqlite"
+    upgrade(url)
+    app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": url, "WTF_CSRF_ENABLED": False})
+    peer = StaticPeer(app.wsgi_app)
+    app.wsgi_app = peer  # type: ignore[method-assign]
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    base = f"http://127.0.0.1:{server.server_port}"
+    app.config["PUBLIC_URL"] = base
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    client = app.test_client()
+    answer = client.post(
+        "/matches/new/schieber",
+        data={
+            "profile": "seed",
+            "deck": "swiss",
+            "rosen7": "1",
+            "target": "100000",
+            "name_1": "Anna",
+            "name_2": "Beat",
+            "name_3": "Cla",
+            "name_4": "Dora",
+        },
+    )
+    try:
+        yield Table(base, app, peer, client, answer.headers["Location"])
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+        app.extensions["tafel_engine"].dispose()
+
+
+def fill_to(t: Table, deals: int) -> None:
+    """Deals entered through the app's own form (the test client), up to ``deals``."""
+    while t.deals < deals:
+        page = t.client.get(f"{t.match}/deals/new").get_data(as_text=True)
+        data = {
+            name: re.search(rf'name="{name}" type="hidden" value="([^"]*)"', page).group(1)  # type: ignore[union-attr]
+            for name in ("version", "idem")
+        }
+        answer = t.client.post(f"{t.match}/deals/new", data={**data, **deal_fields(t.deals)})
+        assert answer.status_code == 303, answer.status_code
+        t.deals += 1
+
+
+@dataclass
+class Counter:
+    """A page whose taps and keystrokes are counted."""
+
+    page: Any
+    taps: int = 0
+    keys: int = 0
+    log: list[str] = field(default_factory=list)
+
+    def tap(self, selector: str) -> None:
+        self.page.click(selector)
+        self.taps += 1
+
+    def choose(self, selector: str, value: str) -> None:
+        self.page.select_option(selector, value)
+        self.taps += 2  # open the list, choose
+
+    def type(self, selector: str, text: str) -> None:
+        self.page.click(selector)  # the points field is not focused when the form opens
+        self.taps += 1
+        self.page.keyboard.type(text)
+        self.keys += len(text)
+
+
+def plain(c: Counter) -> None:
+    c.tap("a.enter-deal")
+    c.tap("input[name=contract][value=H] >> xpath=..")
+    c.tap("input[name=team][value='1'] >> xpath=..")
+    c.type("input[name=points]", "98")
+    c.tap("button[type=submit]")
+
+
+def match(c: Counter) -> None:
+    c.tap("a.enter-deal")
+    c.tap("input[name=contract][value=S] >> xpath=..")
+    c.tap("input[name=team][value='2'] >> xpath=..")
+    c.tap("input[name=match] >> xpath=..")
+    c.tap("button[type=submit]")
+
+
+def two_weis_and_stoeck(c: Counter) -> None:
+    c.tap("a.enter-deal")
+    c.tap("input[name=contract][value=H] >> xpath=..")
+    c.tap("input[name=team][value='1'] >> xpath=..")
+    c.type("input[name=points]", "98")
+    # Anna: Schellen 6-7-8 (20); Cla: Eicheln 9-Banner-Under (20); Stöck for Cla (Rosen trump).
+    c.choose("select[name=weis_1_1_kind]", "run3")
+    c.choose("select[name=weis_1_1_suit]", "C")
+    c.choose("select[name=weis_1_1_top]", "8")
+    c.choose("select[name=weis_3_1_kind]", "run3")
+    c.choose("select[name=weis_3_1_suit]", "D")
+    c.choose("select[name=weis_3_1_top]", "J")
+    c.tap("input[name=stoeck][value='3'] >> xpath=..")
+    c.tap("button[type=submit]")
+
+
+def tablet(browser: Any, t: Table) -> tuple[Any, Any]:
+    """A browser context that opened the match's edit link (a tablet of the table), and its page."""
+    page = t.client.get(t.match).get_data(as_text=True)
+    link = re.search(r'class="link-copy" type="text" readonly value="([^"]+/edit/[^"]+)"', page)
+    assert link, "no edit link on the creator's match page"
+    context = browser.new_context(viewport={"width": 768, "height": 1024}, locale="en")
+    context.set_default_timeout(30_000)
+    tab = context.new_page()
+    tab.goto(link.group(1))
+    return context, tab
+
+
+def count_entry(browser: Any, t: Table) -> dict[str, Any]:
+    context, page = tablet(browser, t)
+    found: dict[str, Any] = {}
+    try:
+        requests: list[str] = []
+        page.on(
+            "request", lambda r: requests.append(r.resource_type) if r.resource_type == "document" else None
+        )
+        for name, steps in (
+            ("plain deal", plain),
+            ("Match", match),
+            ("two Weis and Stöck", two_weis_and_stoeck),
+        ):
+            requests.clear()
+            counter = Counter(page)
+            steps(counter)
+            page.wait_for_selector("a.enter-deal")
+            errors = page.locator(".reason").count()
+            found[name] = {
+                "taps": counter.taps,
+                "keys": counter.keys,
+                "documents": len(requests),
+                "errors": errors,
+            }
+            t.deals += 1
+        for width, height in ((768, 1024), (1024, 768)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.goto(f"{t.base}{t.match}/deals/new")
+            box = page.locator("button[type=submit]").bounding_box()
+            found[f"save on screen {width}×{height}"] = bool(box and box["y"] + box["height"] <= height)
+    finally:
+        context.close()
+    return found
+
+
+FCP = "() => { const p = performance.getEntriesByName('first-contentful-paint')[0]; return p ? performance.timeOrigin + p.startTime : null; }"
+
+
+def painted_after(page: Any, start_ms: float) -> float:
+    """Milliseconds from ``start_ms`` (epoch) to the current document's first contentful paint."""
+    for _ in range(100):
+        at = page.evaluate(FCP)
+        if at is not None:
+            return float(at) - start_ms
+        page.wait_for_timeout(20)
+    raise RuntimeError("no first-contentful-paint")
+
+
+def time_save(browser: Any, t: Table, rounds: int) -> dict[int, dict[str, float]]:
+    context, page = tablet(browser, t)
+    found: dict[int, dict[str, float]] = {}
+    try:
+        for size in SIZES:
+            fill_to(t, size - 1)
+            app_times, static_times, weights = [], [], []
+            for _round in range(rounds):
+                page.goto(f"{t.base}{t.match}/deals/new")
+                fields = deal_fields(t.deals)
+                page.check(f"input[name=contract][value={fields['contract']}]")
+                page.check(f"input[name=team][value='{fields['team']}']")
+                page.fill("input[name=points]", fields["points"])
+                start = time.time() * 1000
+                page.click("button[type=submit]")
+                page.wait_for_selector(f"#deal-{t.deals + 1}", state="attached")
+                app_times.append(painted_after(page, start))
+                t.deals += 1
+                html = page.content().encode()
+                weights.append(len(html))
+                t.peer.page = html  # the static peer: this very page, as bytes
+                page.goto(f"{t.base}/bench-static/form")
+                start = time.time() * 1000
+                page.click("button[type=submit]")
+                page.wait_for_url(f"{t.base}/bench-static/page")
+                page.wait_for_selector(f"#deal-{t.deals}", state="attached")
+                static_times.append(painted_after(page, start))
+            found[size] = {
+                "app": statistics.median(app_times),
+                "static": statistics.median(static_times),
+                "bytes": statistics.median(weights),
+            }
+    finally:
+        context.close()
+    return found
+
+
+def run(rounds: int) -> tuple[dict[str, Any], dict[int, dict[str, float]]]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        try:
+            with table() as t:
+                counting = count_entry(browser, t)
+                timing = time_save(browser, t, rounds)
+        finally:
+            browser.close()
+    return counting, timing
+
+
+def report(counting: dict[str, Any], timing: dict[int, dict[str, float]], rounds: int) -> str:
+    lines = [
+        BEGIN,
+        "## The table (bench/table.py)",
+        "",
+        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.machine()}, Python {platform.python_version()}, "
+        f"Debian's Chromium through Playwright, Flask's threaded development server on 127.0.0.1; "
+        f"median of {rounds} saves per size.",
+        "",
+        "Entering a deal as the app is now (two pages: the match screen and the deal form):",
+        "",
+        "| deal | taps | keystrokes | documents loaded | goal |",
+        "| --- | ---: | ---: | ---: | --- |",
+    ]
+    goals = {
+        "plain deal": "≤ 4 taps + digits, 1 request",
+        "Match": "",
+        "two Weis and Stöck": "≤ 7 taps + digits",
+    }
+    for name in ("plain deal", "Match", "two Weis and Stöck"):
+        row = counting[name]
+        flag = " (rejected!)" if row["errors"] else ""
+        lines.append(f"| {name}{flag} | {row['taps']} | {row['keys']} | {row['documents']} | {goals[name]} |")
+    lines += ["", "Save on screen without scrolling (the deal form as it opens):", ""]
+    for key, value in counting.items():
+        if key.startswith("save on screen"):
+            lines.append(f"- {key.removeprefix('save on screen ')}: {'yes' if value else 'no'}")
+    lines += [
+        "",
+        "From the tap on Save to the first paint of the match screen with the new deal, against a static",
+        "page of the same bytes reached the same way (POST, 303, GET) from the same server:",
+        "",
+        "| at deal | page bytes | app ms | static ms | ratio | goal |",
+        "| ---: | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for size, row in timing.items():
+        ratio = row["app"] / row["static"] if row["static"] else float("nan")
+        lines.append(
+            f"| {size} | {row['bytes']:,.0f} | {row['app']:.0f} | {row['static']:.0f} | {ratio:.2f} | ≤ 2 |"
+        )
+    lines += ["", END, ""]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--no-write", action="store_true")
+    args = parser.parse_args()
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # one line per request drowns the report
+    counting, timing = run(args.rounds)
+    text = report(counting, timing, args.rounds)
+    print(text)
+    if not args.no_write:
+        write_section(RESULTS, BEGIN, END, text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,137 @@
+"""Coiffeur on paper: the blank grid (C2.3) and the finished scoresheet of a game's entries."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.coiffeur.options import GRID_PRESETS
+from scorer.games.sheet import ResultFigures, RowFigures
+from scorer.sheets.pdf.model import DEALER, INDEX, Column, Header, Mark, PadView, per_side, sides_of
+from scorer.sheets.pdf.text import N_, Lang
+
+#: The blank sheet is the grid itself: a row per contract, a cell per team (C2.1, C6.1).
+PAD = (
+    Column("contract", N_("Row"), "contract", width=2.0),
+    Column("factor", N_("Factor"), "factor", width=0.8),
+    Column("cell", N_("Cell"), "figure", per_side=True, width=1.6),
+)
+SHEET = (
+    INDEX,
+    DEALER,
+    Column("chooser", N_("Chosen by"), "seat", width=1.3),
+    Column("contract", N_("Row"), "contract", width=1.3),
+    Column("factor", N_("Factor"), "factor", width=0.7),
+    Column("points", N_("Points"), "figure", per_side=True),
+    Column("cell", N_("Cell"), "figure", per_side=True),
+    Column("running", N_("Total"), "figure", per_side=True, width=1.15),
+    Column("marks", N_("Notes"), "marks", width=2.2),
+)
+
+
+def contract_key(contract: Any) -> str | None:
+    """A deal's contract as the sheet names it: a suit letter, ``obenabe``, or an extra contract's type."""
+    if isinstance(contract, Mapping):
+        return str(contract.get("type"))
+    return str(contract) if contract else None
+
+
+@dataclass(frozen=True, slots=True)
+class CoiffeurSheet:
+    """Coiffeur's part of the pads and scoresheets (:class:`scorer.games.sheet.SheetPart`)."""
+
+    default_deck: str = "swiss"
+    tables: tuple[int, ...] = (4,)
+    formats: tuple[str, ...] = ()
+
+    def title(self, lang: Lang, header: Header) -> str:
+        return lang("Coiffeur")
+
+    def pad(
+        self, format: str | None, target: int | None, teams: Sequence[str], names: tuple[str | None, ...]
+    ) -> PadView:
+        if format not in (None, "coiffeur"):
+            raise ValueError(f"format: Coiffeur has no format {format!r}")
+        if len(names) > 4:
+            raise ValueError(f"players: Coiffeur has 4 players, not {len(names)}")
+        header = Header("coiffeur", None, players=4, sides=sides_of(4, teams, names))
+        grid = tuple((row.suit or row.type, row.factor) for row in GRID_PRESETS["official8"])
+        return PadView(header, PAD, ("grid",), grid=grid)
+
+    def players(self, record: Mapping[str, Any]) -> int:
+        return 4
+
+    def header_fields(self, record: Mapping[str, Any]) -> tuple[str | None, str | None, Any]:
+        return None, None, None
+
+    def default_target(self, format: str | None) -> int | None:
+        return None
+
+    def columns(self, header: Header) -> tuple[Column, ...]:
+        return SHEET
+
+    def rows(
+        self,
+        deals: Sequence[Mapping[str, Any]],
+        answers: Sequence[Mapping[str, Any]],
+        states: Sequence[Mapping[str, Any]],
+        answer: Mapping[str, Any],
+        header: Header,
+    ) -> list[RowFigures]:
+        decided = answer.get("decided") or {}
+        out: list[RowFigures] = []
+        for index, (deal, figures, state) in enumerate(zip(deals, answers, states)):
+            team = figures.get("team")
+            cell: list[int | None] = [None, None]
+            marks: list[Mark] = []
+            scratch = deal.get("scratch")
+            if isinstance(scratch, Mapping):  # C6.5: a struck cell, 0
+                team = scratch.get("team")
+                if team in (1, 2):
+                    cell[team - 1] = 0
+                marks.append(Mark("scratch", team, scratch.get("reason")))
+                values: dict[str, Any] = {"chooser": None, "contract": None, "factor": None}
+                values["points"] = (None, None)
+            else:
+                if team in (1, 2):
+                    cell[team - 1] = figures.get("cell")
+                values = {
+                    "chooser": deal.get("chooser"),
+                    "contract": contract_key(deal.get("contract")),
+                    "factor": figures.get("factor"),
+                    "points": per_side(figures.get("trick_points"), 2),
+                }
+                if figures.get("match"):
+                    marks.append(Mark("match", team, figures.get("cell")))
+                if figures.get("konter"):
+                    marks.append(Mark("konter", team))
+            values["cell"] = tuple(cell)
+            values["running"] = per_side(state.get("scores"), 2)
+            if decided.get("after_deal") == index:
+                marks.append(Mark("decided", decided.get("team")))
+            out.append((values, marks))
+        return out
+
+    def result(self, header: Header, answer: Mapping[str, Any], sides: int) -> ResultFigures:
+        marks: list[Mark] = []
+        decided = answer.get("decided")
+        if isinstance(decided, Mapping):
+            marks.append(Mark("decided", decided.get("team")))
+        figures: list[tuple[str, tuple[int | float, ...]]] = []
+        bonus = answer.get("bonus")
+        if isinstance(bonus, Sequence) and any(bonus):
+            figures.append((N_("Outside the grid"), per_side(bonus, sides)))
+        figures.append((N_("Points"), per_side(answer.get("totals"), sides)))
+        return figures, marks
+
+    def keeps_laube(self, record: Mapping[str, Any]) -> bool:
+        return False
+
+    def laube_by_deal(
+        self, record: Mapping[str, Any], answer: Mapping[str, Any], count: int
+    ) -> list[list[int] | None]:
+        return [None] * count
+
+
+SHEET_PART = CoiffeurSheet()

@@ -1,0 +1,29 @@
+"""Differenzler (rules/DIFFERENZLER.md): three or four players alone, each estimating his points."""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from scorer.games.base import Game
+from scorer.games.differenzler.api import API
+from scorer.games.differenzler.deal import DEAL
+from scorer.games.differenzler.disputes import DESK
+from scorer.games.differenzler.match import MATCH
+from scorer.games.differenzler.setup import SETUP
+from scorer.games.differenzler.sheet import SHEET_PART
+
+GAME = Game(
+    name="differenzler",
+    title=lambda: _("Differenzler"),
+    new_title=lambda: _("New Differenzler"),
+    package=__name__,
+    deck="swiss",
+    # Counter-clockwise as Schieber (D2.1): seat 2 is to seat 1's right.
+    positions={4: ("bottom", "right", "top", "left"), 3: ("bottom", "right", "left")},
+    setup=SETUP,
+    deal=DEAL,
+    match=MATCH,
+    api=API,
+    sheet=SHEET_PART,
+    disputes=DESK,
+)

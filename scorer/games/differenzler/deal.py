@@ -1,0 +1,142 @@
+"""A Differenzler deal on the form: the estimates (masked while typed), then the points (D3, D6)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import gettext as _
+
+from scorer.deals.deal_input import ShapeError, seat_or_none
+from scorer.games.base import DealEntry, Form, Record, Settings
+from scorer.games.common import name_seats
+from scorer.games.differenzler.forms import DifferenzlerDealForm
+from scorer.web import display
+from scorer.web.forms import choices
+
+SUITS = ("D", "H", "S", "C")
+DEAL_TOTAL = 157  # D5.1
+
+
+def players(settings: Mapping[str, Any]) -> int:
+    return int(settings.get("players") or 4)
+
+
+def options(settings: Mapping[str, Any]) -> Mapping[str, Any]:
+    return settings.get("options") or {}
+
+
+def hidden(settings: Mapping[str, Any]) -> bool:
+    """D3.3: hidden estimates are the default form."""
+    return bool(options(settings).get("form", "hidden") == "hidden")
+
+
+def prepare(form: Form, settings: Settings) -> None:
+    name_seats(form, settings, ("forehand",), ("stoeck",))
+    deck = settings.get("deck") or "swiss"
+    modes = [*SUITS]
+    if "obenabe" in (options(settings).get("modes") or []):
+        modes += ["obenabe", "undenufe"]
+    form.trump.choices = choices(*((m, display.contract_name(m, deck)) for m in modes))
+
+
+def _number(form: Form, name: str, slot: str, message: str) -> int | None:
+    raw = form[name].data
+    if raw in (None, ""):
+        return None
+    try:
+        return int(str(raw).strip())
+    except ValueError:
+        raise ShapeError(slot, message) from None
+
+
+def sealed_now() -> str:
+    """The time the hidden estimates were sealed into the log (D3.3, ``sealed_at``)."""
+    return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def record(form: Form, settings: Settings) -> Record:
+    """The deal record (inside a Partie record) the form states.
+
+    :raises ShapeError: an estimate that is no number, no trump, or a player's points missing.
+    """
+    count = players(settings)
+    seats = range(1, count + 1)
+    penalties = [
+        _number(form, f"penalty_{n}", "penalties", _("A penalty is a number of offences.")) or 0
+        for n in seats
+    ]
+    stated: Record = {"forehand": int(form.forehand.data)}
+    if form.void.data:  # D6.4: a void deal needs only forehand, penalties and void
+        stated.update(penalties=penalties, void=True)
+        return stated
+    if not form.trump.data:
+        raise ShapeError("trump", _("Choose the trump (the card shown before play)."))
+    estimates = [
+        _number(form, f"estimate_{n}", "estimates", _("An estimate is a number of points, 0 to 157."))
+        for n in seats
+    ]
+    points = [form[f"points_{n}"].data for n in seats]
+    if any(p is None for p in points):
+        raise ShapeError("points", _("Enter every player's card points."))
+    stated.update(trump=form.trump.data, estimates=estimates, points=points)
+    if any(penalties):
+        stated["penalties"] = penalties
+    stoeck = seat_or_none(form.stoeck.data)
+    if stoeck is not None:
+        stated["stoeck"] = stoeck
+        if options(settings).get("stoeck") == "holder_choice":
+            stated["stoeck_counted"] = bool(form.stoeck_counted.data)
+    if hidden(settings):
+        stated["sealed_at"] = {"estimates": [sealed_now()] * count}
+    return stated
+
+
+def fill(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Form data (for ``form.process(data=…)``) that states ``record`` again."""
+    data: dict[str, Any] = {
+        "forehand": str(record.get("forehand", 1)),
+        "trump": record.get("trump"),
+        "void": bool(record.get("void")),
+        "stoeck": str(record["stoeck"]) if record.get("stoeck") else "",
+        "stoeck_counted": bool(record.get("stoeck_counted")),
+    }
+    for n, value in enumerate(record.get("estimates") or [], start=1):
+        data[f"estimate_{n}"] = "" if value is None else str(value)
+    for n, value in enumerate(record.get("points") or [], start=1):
+        data[f"points_{n}"] = value
+    for n, value in enumerate(record.get("penalties") or [], start=1):
+        data[f"penalty_{n}"] = value or None
+    return data
+
+
+def slots(settings: Settings) -> frozenset[str]:
+    return frozenset({"forehand", "trump", "estimates", "points", "penalties", "stoeck"})
+
+
+def total(settings: Settings) -> int:
+    return DEAL_TOTAL
+
+
+DEAL = DealEntry(
+    form=DifferenzlerDealForm,
+    prepare=prepare,
+    record=record,
+    fill=fill,
+    slots=slots,
+    error_fields={
+        "trump": "trump",
+        "estimates": "estimates",
+        "announcements": "estimates",
+        "sealed_at": "estimates",
+        "points": "points",
+        "tricks_won": "points",
+        "penalties": "penalties",
+        "stoeck": "stoeck",
+        "stoeck_counted": "stoeck",
+        "void": "penalties",
+    },
+    melds=None,
+    total=total,
+)

@@ -1,0 +1,63 @@
+"""A Differenzler Partie on screen: each player's total and rank, each deal's estimates, points and scores."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from flask_babel import gettext as _
+
+from scorer.games.base import MatchPage, RowCells
+from scorer.games.differenzler.deal import players
+from scorer.matches.matchview import Side, item
+from scorer.web import display
+
+if TYPE_CHECKING:
+    from scorer.matches.matchview import Loaded
+
+
+def sides(loaded: Loaded) -> list[Side]:
+    answer = loaded.answer
+    ranks = {entry["seat"]: entry for entry in answer.get("ranking") or []}
+    result = []
+    for seat in range(1, players(loaded.settings) + 1):
+        side = Side(seat, display.side_label(seat, loaded.settings), item(answer.get("totals"), seat - 1))
+        entry = ranks.get(seat)
+        if entry is not None and answer.get("deals"):
+            side.marks.append(_("rank %(rank)s", rank=entry["rank"]))
+        result.append(side)
+    return result
+
+
+def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:
+    deck = loaded.settings.get("deck") or "swiss"
+    count = players(loaded.settings)
+
+    def row(index: int, record: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
+        trump = record.get("trump")
+        seats = []
+        for n in range(count):
+            seats.append(
+                {
+                    "estimate": item(record.get("estimates"), n),
+                    "made": item(answer.get("made"), n),
+                    "difference": item(answer.get("difference"), n),
+                    "exact": bool(item(answer.get("exact"), n)),
+                    "penalty": item(answer.get("penalty"), n),
+                    "score": item(answer.get("score"), n),
+                }
+            )
+        return {
+            "trump": display.contract_name(str(trump), deck) if trump else "",
+            "void": bool(record.get("void")),
+            "seats": seats,
+        }
+
+    return row
+
+
+def context(loaded: Loaded) -> dict[str, Any]:
+    return {"deal_count": loaded.answer.get("deal_count") or loaded.settings.get("deal_count") or 16}
+
+
+MATCH = MatchPage(sides=sides, cells=cells, context=context)

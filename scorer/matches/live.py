@@ -1,0 +1,45 @@
+"""Live match pages: an open match page learns of a new entry within seconds.
+
+The page asks ``/matches/<id>/version`` every few seconds with the ETag of the last answer.
+While nothing changed the answer is "304 Not Modified" after one indexed query, which costs
+less than the page reload it replaces; only when the version moved does the page fetch
+itself again (a spectator's from the page cache) and swap its content in place
+(static/tafel.js). Without JavaScript the page stays as it was, and a reload shows the new
+state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, request, url_for
+from werkzeug.wrappers import Response
+
+from scorer.web import pagecache
+
+bp = Blueprint("live", __name__, url_prefix="/matches")
+
+#: How often an open match page asks, in milliseconds (the page reads it from its markup).
+POLL_MS = 3000
+
+
+@bp.get("/<int:match_id>/version")
+def version(match_id: int) -> Response:
+    found = pagecache.match_version(match_id)
+    if found is None:
+        abort(404)
+    created, number = found
+    response = Response(f'{{"version": {number}}}', mimetype="application/json")
+    response.set_etag(pagecache.etag((match_id, created, number)))
+    # Kept by no cache between: every ask reaches the server, which answers 304 cheaply.
+    response.headers["Cache-Control"] = "no-cache"
+    return response.make_conditional(request)
+
+
+@bp.app_context_processor
+def live_page() -> dict[str, Any]:
+    """On a match page: where it asks for the version, and how often (see base.html)."""
+    args = request.view_args or {}
+    if request.endpoint != "matches.show" or "match_id" not in args:
+        return {}
+    return {"live_url": url_for("live.version", match_id=args["match_id"]), "live_ms": POLL_MS}

@@ -1,0 +1,80 @@
+"""Static files a browser keeps for a year, and responses sent compressed.
+
+Every ``url_for('static', ...)`` carries the file's content hash (``?v=...``): a changed
+file has a new address, so a stylesheet or script asked for with its current hash is sent
+with a year's ``immutable`` cache and a tablet no longer revalidates it on every page.
+An address without the hash (or with an old one) keeps Flask's short default.
+
+Pages, scripts, styles, SVG (the QR codes) and JSON are compressed by Flask-Compress: a
+32 KB match page is about 4 KB on the wire.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, request
+from flask_compress import Compress
+from werkzeug.wrappers import Response
+
+#: A year, the longest a browser is asked to keep a file whose address names its content.
+YEAR = 365 * 24 * 3600
+COMPRESSED = [
+    "text/html",
+    "text/css",
+    "text/javascript",
+    "application/javascript",
+    "application/json",
+    "image/svg+xml",
+]
+
+
+def content_hashes(folder: Path) -> dict[str, str]:
+    """Each file under ``folder`` (its path relative to it, with ``/``) -> a short hash of its bytes."""
+    return {
+        path.relative_to(folder).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+def init_app(app: Flask) -> None:
+    hashes = content_hashes(Path(app.static_folder or "static"))
+    app.extensions["tafel_static_hashes"] = hashes
+
+    @app.url_defaults
+    def hashed_static(endpoint: str, values: dict[str, Any]) -> None:
+        if endpoint == "static" and "v" not in values:
+            digest = hashes.get(str(values.get("filename", "")))
+            if digest is not None:
+                values["v"] = digest
+
+    @app.after_request
+    def keep_static(response: Response) -> Response:
+        if (
+            request.endpoint == "static"
+            and response.status_code == 200
+            and request.args.get("v") is not None
+            and request.args.get("v") == hashes.get((request.view_args or {}).get("filename", ""))
+        ):
+            response.cache_control.no_cache = None  # send_file's "ask first" no longer applies
+            response.cache_control.public = True
+            response.cache_control.max_age = YEAR
+            response.cache_control.immutable = True
+        return response
+
+    app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
+    # Streamed responses are compressed by replacing their iterable, which leaves a static
+    # file open; static files are read whole instead (the file closes with the response).
+    app.config.setdefault("COMPRESS_STREAMS", False)
+    Compress(app)
+
+    # Registered after Compress, so it runs before Compress's own after_request.
+    @app.after_request
+    def read_static_whole(response: Response) -> Response:
+        if request.endpoint == "static" and response.direct_passthrough and response.mimetype in COMPRESSED:
+            response.direct_passthrough = False
+            response.make_sequence()
+        return response

@@ -1,0 +1,40 @@
+"""Live match pages: the version a match page polls, answered 304 while nothing changed."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.helpers.tablet import deal, new_schieber, post_deal
+
+
+def test_version_moves_with_each_entry_and_304_while_it_does_not(client: FlaskClient, app: Flask) -> None:
+    match_id = new_schieber(client)
+    spectator = app.test_client()
+    first = spectator.get(f"/matches/{match_id}/version")
+    assert first.status_code == 200 and first.get_json() == {"version": 0}
+    assert first.headers["Cache-Control"] == "no-cache"
+    tag = first.headers["ETag"]
+    unchanged = spectator.get(f"/matches/{match_id}/version", headers={"If-None-Match": tag})
+    assert unchanged.status_code == 304 and unchanged.data == b""
+    assert post_deal(client, match_id, deal(points=98)).status_code == 303
+    moved = spectator.get(f"/matches/{match_id}/version", headers={"If-None-Match": tag})
+    assert moved.status_code == 200 and moved.get_json() == {"version": 1}
+    assert moved.headers["ETag"] != tag
+    assert spectator.get("/matches/999/version").status_code == 404
+
+
+def test_a_match_page_says_where_to_poll_and_its_version(client: FlaskClient, app: Flask) -> None:
+    match_id = new_schieber(client)
+    post_deal(client, match_id, deal(points=98))
+    for browser in (client, app.test_client()):  # the tablet that edits, and a spectator
+        page = browser.get(f"/matches/{match_id}").get_data(as_text=True)
+        main = re.search(r"<main([^>]*)>", page)
+        assert main is not None
+        assert f'data-live="/matches/{match_id}/version"' in main.group(1)
+        assert 'data-version="1"' in main.group(1)
+    # Other pages do not poll.
+    assert "data-live=" not in client.get("/matches/").get_data(as_text=True)
+    assert "data-live=" not in client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)

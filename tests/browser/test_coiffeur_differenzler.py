@@ -1,0 +1,161 @@
+"""A person at the card table: a whole official 8-row Coiffeur (with a Match, a Misère, a
+scratch and the decided state before the last rows) and a 16-deal hidden-estimate Differenzler.
+
+Drives Debian's Chromium through Playwright against a real server; screenshots at tablet
+size go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.helpers.browser import ARTIFACTS, check_layout
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+#: The match page, where a saved entry leads.
+SHOWN = re.compile(r"/matches/\d+$")
+
+#: COIFFEUR.md worked example 1 as tapped: chooser, row, the Wunsch row's contract, result, own points.
+#: Entry 7's Wunsch row is a Misère (own 91: the cell is 7 × (157 − 91) = 462, as the example's
+#: Obenabe 66); entry 13 is a scratch of team 2's row 8 instead of its Schellen 35.
+COIFFEUR = [
+    (1, 6, None, "points", 121),
+    (2, 2, None, "points", 88),
+    (1, 8, "S", "points", 140),
+    (4, 1, None, "points", 57),
+    (1, 5, None, "match", None),
+    (4, 4, None, "points", 101),
+    (3, 1, None, "points", 92),
+    (4, 7, "misere", "points", 91),
+    (1, 3, None, "points", 73),
+    (2, 3, None, "points", 110),
+    (1, 7, "H", "points", 99),
+    (4, 5, None, "points", 44),
+    (1, 2, None, "points", 64),
+    ("scratch", 8, None, None, None),
+    (3, 4, None, "points", 118),
+    (4, 6, None, "points", 90),
+]
+
+
+def shot(page: Any, name: str) -> None:
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def scores(page: Any) -> list[int]:
+    return [int(s.get_attribute("data-score")) for s in page.locator(".scoreboard [data-score]").all()]
+
+
+def coiffeur_entry(
+    page: Any, chooser: int | str, row: int, contract: str | None, result: str | None, points: int | None
+) -> None:
+    page.click("a.enter-deal")
+    if chooser == "scratch":
+        page.check("input[name=kind][value=scratch]")
+        page.check(f"input[name=row][value='{row}']")
+        page.locator("details.scratch summary").click()
+        page.check("input[name=scratch_team][value='2']")
+        page.fill("input[name=reason]", "cards shown")
+    else:
+        page.check(f"input[name=chooser][value='{chooser}']")
+        page.check(f"input[name=row][value='{row}']")  # the row in one tap
+        if contract == "misere":
+            page.check("input[name=contract][value=misere]")
+            page.check("input[name=mode][value=obenabe]")
+        elif contract:
+            page.check(f"input[name=contract][value={contract}]")
+        page.check(f"input[name=result][value={result}]")
+        if points is not None:
+            page.check(f"input[name=team][value='{1 if int(chooser) % 2 else 2}']")
+            page.fill("input[name=points]", str(points))
+    page.click("button[type=submit]")
+    page.wait_for_url(SHOWN)  # saved: back on the match page
+
+
+def test_official_coiffeur_to_its_end(page: Any, live_server: str) -> None:
+    page.goto(f"{live_server}/matches/new/coiffeur")
+    page.fill("input[name=team_name_1]", "Uri")
+    page.fill("input[name=team_name_2]", "Schwyz")
+    for seat, name in enumerate(("Anna", "Beat", "Cla", "Dora"), start=1):
+        page.fill(f"input[name=name_{seat}]", name)
+    page.locator("details.options summary").click()
+    page.select_option("select[name=wunsch_contracts]", "any")  # C5.5: a Wunsch row may be a Misère
+    check_layout(page)
+    shot(page, "coiffeur-new")
+    page.click("button[type=submit]")
+    assert scores(page) == [0, 0]
+    for index, entry in enumerate(COIFFEUR):
+        coiffeur_entry(page, *entry)
+        assert page.locator(".problem").count() == 0, page.content()
+        assert "Deal saved." in page.content()
+        if index == 0:
+            page.click("a.enter-deal")
+            check_layout(page)
+            shot(page, "coiffeur-entry")
+            page.go_back()
+            page.wait_for_url(SHOWN)
+        if index == 4:
+            assert page.locator("#row-5 .tag.match").count() == 1  # the Match, 5 × 257
+            assert scores(page) == [3131, 233]
+        if index == 7:
+            assert "Misère" in page.locator("#deal-8").inner_text()
+            assert scores(page) == [3223, 1099]
+        if index == 12:
+            assert page.locator(".decided").count() == 0
+        if index == 13:
+            # C8.2: decided with two rows still to play; the table sees it.
+            assert page.locator(".decided").count() == 1
+            assert "out of reach" in page.locator(".scoreboard").inner_text()
+            assert "scratch: cards shown" in page.locator("#deal-14").inner_text()
+            check_layout(page)
+            shot(page, "coiffeur-decided")
+    assert scores(page) == [4735, 2189]
+    assert "Match over" in page.content() and "Winner: Uri" in page.content()
+    assert page.locator("a.enter-deal").count() == 0
+    check_layout(page)
+    shot(page, "coiffeur-finished")
+
+
+#: DIFFERENZLER.md worked example 2's Passe: trump, estimates, made.
+PASSE = [
+    ("C", (40, 0, 65, 50), (43, 0, 65, 49)),
+    ("H", (30, 55, 20, 45), (28, 61, 20, 48)),
+    ("S", (70, 10, 35, 40), (52, 14, 41, 50)),
+    ("D", (25, 45, 50, 30), (25, 47, 55, 30)),
+]
+
+
+def test_hidden_estimate_differenzler_of_16_deals(page: Any, live_server: str) -> None:
+    page.goto(f"{live_server}/matches/new/differenzler")
+    for seat, name in enumerate(("Anna", "Beat", "Cla", "Doris"), start=1):
+        page.fill(f"input[name=name_{seat}]", name)
+    check_layout(page)
+    page.click("button[type=submit]")
+    for deal in range(16):
+        trump, estimates, made = PASSE[deal % 4]
+        page.click("a.enter-deal")
+        for seat, estimate in enumerate(estimates, start=1):
+            field = page.locator(f"input[name=estimate_{seat}]")
+            assert field.get_attribute("type") == "password"  # D3.3: nobody reads them on the screen
+            field.fill(str(estimate))
+        if deal == 0:
+            check_layout(page)
+            shot(page, "differenzler-estimates")
+        page.check(f"input[name=trump][value={trump}]")
+        for seat, points in enumerate(made, start=1):
+            page.fill(f"input[name=points_{seat}]", str(points))
+        page.click("button[type=submit]")
+        page.wait_for_url(SHOWN)
+        assert "Deal saved." in page.content(), page.content()
+        if deal == 3:
+            assert scores(page) == [13, 12, -9, 4]
+    assert scores(page) == [52, 48, -36, 16]
+    ranking = [li.get_attribute("data-seat") for li in page.locator("ol.ranking li").all()]
+    assert ranking == ["3", "4", "2", "1"]
+    assert "Match over" in page.content()
+    check_layout(page)
+    shot(page, "differenzler-finished")

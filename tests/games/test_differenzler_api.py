@@ -1,0 +1,67 @@
+"""Differenzler through the JSON API: DIFFERENZLER.md's worked examples, and its records in the OpenAPI document."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import jsonschema_rs  # schemathesis's validator
+from flask.testing import FlaskClient
+
+from tests.games.test_differenzler_app import PASSE, SCORES
+from tests.games.test_differenzler_sheets import passe_record
+
+
+def post(client: FlaskClient, entry: str, record: dict[str, Any]) -> Any:
+    response = client.post(f"/api/v1/{entry}", json=record)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return response.get_json()
+
+
+def test_worked_example_1_deal(client: FlaskClient) -> None:
+    deal = {
+        "game": "differenzler",
+        "options": {"form": "hidden"},
+        "forehand": 1,
+        "trump": "C",
+        "estimates": [40, 0, 65, 50],
+        "points": [43, 0, 65, 49],
+        "tricks_won": [2, 0, 4, 3],
+    }
+    answer = post(client, "deal", deal)
+    assert answer["score"] == [3, 0, -10, 1] and answer["credit"] == [0, 0, 10, 0]
+    assert answer["exact"] == [False, True, True, False]
+    bad = {**deal, "points": [43, 0, 65, 48]}
+    answer = post(client, "deal", bad)
+    assert answer["valid"] is False and answer["errors"][0]["rule"] == "D8"
+    bad = {**deal, "estimates": [40, None, 65, 50]}
+    assert post(client, "deal", bad)["errors"][0]["rule"] == "D8"
+    response = client.post("/api/v1/deal", json={**deal, "estimates": [40, 0, 65]})
+    assert response.status_code == 400  # malformed: three estimates for four players
+
+
+def test_worked_example_2_partie(client: FlaskClient) -> None:
+    answer = post(client, "match", passe_record())
+    assert answer["totals"] == [13, 12, -9, 4]
+    assert [d["score"] for d in answer["deals"]] == SCORES
+    assert [r["seat"] for r in answer["ranking"]] == [3, 4, 2, 1]
+    assert answer["next"] == {"dealer": 4, "forehand": 1} and answer["finished"] is False
+    record = passe_record()
+    record["options"] = {"exact_bonus": 0}
+    answer = post(client, "match", record)
+    assert answer["totals"] == [23, 12, 11, 14]
+    assert [r["seat"] for r in answer["ranking"]] == [3, 2, 4, 1]
+
+
+def test_openapi_describes_differenzler_records(client: FlaskClient) -> None:
+    document = client.get("/api/openapi.json").get_json()
+
+    def fits(record: dict[str, Any], name: str) -> bool:
+        schema = {"components": document["components"], "$ref": f"#/components/schemas/{name}"}
+        return bool(jsonschema_rs.is_valid(schema, record))
+
+    assert fits(passe_record(), "DifferenzlerMatch") and fits(passe_record(), "MatchRecord")
+    with_weis = copy.deepcopy(passe_record())
+    with_weis["deals"][0]["weis"] = {"1": [["H6", "H7", "H8"]]}  # type: ignore[index]
+    assert not fits(with_weis, "DifferenzlerMatch")  # D5.3
+    assert len(PASSE) == 4

@@ -1,0 +1,141 @@
+"""Differenzler through the table app's pages: DIFFERENZLER.md's worked examples entered as a table would."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from tests.helpers.tablet import csrf, hidden, post_deal
+
+#: Worked example 2 (DIFFERENZLER.md): forehand, trump, estimates, made.
+PASSE = [
+    (1, "C", [40, 0, 65, 50], [43, 0, 65, 49]),
+    (2, "H", [30, 55, 20, 45], [28, 61, 20, 48]),
+    (3, "S", [70, 10, 35, 40], [52, 14, 41, 50]),
+    (4, "D", [25, 45, 50, 30], [25, 47, 55, 30]),
+]
+SCORES = [[3, 0, -10, 1], [2, 6, -10, 3], [18, 4, 6, 10], [-10, 2, 5, -10]]
+
+
+def new_differenzler(client: FlaskClient, **fields: Any) -> int:
+    data = {
+        "csrf_token": csrf(client, "/matches/new/differenzler"),
+        "players": "4",
+        "deal_count": "16",
+        "form": "hidden",
+        "first_forehand": "1",
+        "name_1": "Anna",
+        "name_2": "Beat",
+        "name_3": "Cla",
+        "name_4": "Doris",
+    }
+    data.update({k: str(v) for k, v in fields.items()})
+    response = client.post("/matches/new/differenzler", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return int(response.headers["Location"].rstrip("/").split("/")[-1])
+
+
+def deal_fields(forehand: int, trump: str, estimates: list[int], made: list[int]) -> dict[str, Any]:
+    fields: dict[str, Any] = {"forehand": forehand, "trump": trump}
+    for n, (estimate, points) in enumerate(zip(estimates, made, strict=True), start=1):
+        fields[f"estimate_{n}"] = estimate
+        fields[f"points_{n}"] = points
+    return fields
+
+
+def totals(page: str) -> list[int]:
+    return [int(v) for v in re.findall(r'class="big-score" data-score="(-?\d+)"', page)]
+
+
+def test_worked_example_2_through_the_pages(client: FlaskClient) -> None:
+    match_id = new_differenzler(client)
+    for forehand, trump, estimates, made in PASSE:
+        response = post_deal(client, match_id, deal_fields(forehand, trump, estimates, made))
+        assert response.status_code == 303, response.get_data(as_text=True)
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert totals(page) == [13, 12, -9, 4]
+    deal_scores = [int(v) for v in re.findall(r'class="score" data-score="(-?\d+)"', page)]
+    assert deal_scores == [s for row in SCORES for s in row]
+    ranking = re.findall(r'<li data-seat="(\d)">', page)
+    assert ranking == ["3", "4", "2", "1"]  # lowest total first (D1.2)
+    assert "Beat is forehand" not in page and "Anna is forehand" in page  # next: dealer 4, forehand 1
+    record = client.get(f"/matches/{match_id}/export.json").get_json()
+    assert record["deal_count"] == 16 and record["options"]["form"] == "hidden"
+    assert len(record["deals"][0]["sealed_at"]["estimates"]) == 4  # D3.3: the sealed entry's time
+
+
+def test_exact_bonus_zero_swaps_seats_2_and_4(client: FlaskClient) -> None:
+    match_id = new_differenzler(client, exact_bonus=0)
+    for forehand, trump, estimates, made in PASSE:
+        assert post_deal(client, match_id, deal_fields(forehand, trump, estimates, made)).status_code == 303
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert totals(page) == [23, 12, 11, 14]
+    assert re.findall(r'<li data-seat="(\d)">', page) == ["3", "2", "4", "1"]
+
+
+def test_hidden_estimates_are_masked_while_typed(client: FlaskClient) -> None:
+    match_id = new_differenzler(client)
+    page = client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)
+    assert re.search(r'<input[^>]*name="estimate_1"[^>]*type="password"', page) or re.search(
+        r'<input[^>]*type="password"[^>]*name="estimate_1"', page
+    )
+    # A refused deal keeps what was typed (still masked).
+    fields = deal_fields(1, "C", [40, 0, 65, 50], [43, 0, 65, 48])
+    response = post_deal(client, match_id, fields)
+    text = response.get_data(as_text=True)
+    assert response.status_code == 422 and "D8" in text
+    assert re.search(r'type="password"[^>]*value="65"|value="65"[^>]*type="password"', text)
+    # The open form shows them as typed.
+    open_id = new_differenzler(client, form="open")
+    page = client.get(f"/matches/{open_id}/deals/new").get_data(as_text=True)
+    assert not re.search(r'name="estimate_1"[^>]*type="password"|type="password"[^>]*name="estimate_1"', page)
+
+
+def test_worked_example_1_rejections(client: FlaskClient) -> None:
+    match_id = new_differenzler(client)
+    response = post_deal(client, match_id, deal_fields(1, "C", [40, 0, 65, 50], [43, 1, 64, 49]))
+    assert response.status_code == 422 and "D8" in response.get_data(as_text=True)
+    fields = deal_fields(1, "C", [40, 0, 65, 50], [43, 0, 65, 49])
+    fields["estimate_2"] = ""  # D8: seat 2 gave no estimate
+    response = post_deal(client, match_id, fields)
+    assert response.status_code == 422 and "D8" in response.get_data(as_text=True)
+
+
+def test_correction_undo_and_void(client: FlaskClient) -> None:
+    match_id = new_differenzler(client)
+    post_deal(client, match_id, deal_fields(*PASSE[0]))
+    page = client.get(f"/matches/{match_id}/deals/1/correct").get_data(as_text=True)
+    assert 'value="65"' in page  # the correction form states the estimates again
+    fixed = deal_fields(1, "C", [43, 0, 65, 50], [43, 0, 65, 49])
+    assert post_deal(client, match_id, fixed, url=f"/matches/{match_id}/deals/1/correct").status_code == 303
+    assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == [-10, 0, -10, 1]
+    # D6.4: a void deal scores only its penalties; the replay has the same forehand.
+    void = {"forehand": 2, "void": "y", "penalty_3": 1}
+    assert post_deal(client, match_id, void).status_code == 303
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert totals(page) == [-10, 0, 10, 1] and "Beat is forehand" in page
+    form = page[page.index(f'action="/matches/{match_id}/undo"') :]
+    client.post(
+        f"/matches/{match_id}/undo", data={k: hidden(form, k) for k in ("csrf_token", "version", "idem")}
+    )
+    assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == [-10, 0, -10, 1]
+
+
+def test_three_players(client: FlaskClient) -> None:
+    match_id = new_differenzler(client, players=3, deal_count=12)
+    fields = {"forehand": 1, "trump": "H", "estimate_1": 50, "estimate_2": 50, "estimate_3": 57}
+    fields.update(points_1=50, points_2=40, points_3=67)
+    assert post_deal(client, match_id, fields).status_code == 303
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert totals(page) == [-10, 10, 10]
+
+
+def test_spectator_sees_no_estimate_form(client: FlaskClient, app: Any) -> None:
+    match_id = new_differenzler(client)
+    post_deal(client, match_id, deal_fields(*PASSE[0]))
+    spectator = app.test_client()
+    spectator.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    page = spectator.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert totals(page) == [3, 0, -10, 1] and "Enter deal" not in page and "/correct" not in page
