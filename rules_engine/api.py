@@ -107,7 +107,8 @@ def resume_match(
     answer as read-only: its deal answers are shared with the state
     (:mod:`rules_engine.resume`).
 
-    :raises InvalidRecord: the input is not a match record (``state`` is then still good).
+    :raises InvalidRecord: the input is not a match record, or larger than any table's
+        (``state`` is then still good).
 
     >>> first = {"forehand": 1, "contract": "H", "points": {"team": 1, "value": 98}}
     >>> answer, state = resume_match({"game": "schieber", "target": 1000, "deals": [first]})
@@ -118,6 +119,7 @@ def resume_match(
     (True, 2)
     """
     scorer = _entry(record, "score_match")
+    limits.check_match(record)
     resumable = _RESUMABLE.get(scorer)
     if resumable is None:
         module = importlib.import_module(scorer.__module__)

@@ -213,3 +213,15 @@ def test_the_api_refuses_a_record_nested_too_deep(client: FlaskClient) -> None:
     body = {"game": "schieber", "options": {"a": [[[[[[[[[1]]]]]]]]]}}
     response = post(client, "/api/v1/deal", body)
     assert response.status_code == 400 and "levels of nested" in response.get_json()["error"]
+
+
+def test_a_resumed_match_is_bounded_too() -> None:
+    """The app scores a stored match incrementally (resume_match): the same limits apply."""
+    deal = schieber_deal(weis={"1": [RUN] * 11})
+    del deal["game"]
+    error = refused(rules_engine.resume_match, {"game": "schieber", "deals": [deal]})
+    assert error.where == "deals[0].weis.1"
+    many = [{"forehand": 1, "contract": "H", "points": {"team": 1, "value": 0}}] * (limits.MAX_DEALS + 1)
+    assert refused(rules_engine.resume_match, {"game": "schieber", "target": 10**9, "deals": many}).limit == (
+        limits.MAX_DEALS
+    )
