@@ -13,6 +13,7 @@ import importlib
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
+from rules_engine import limits
 from rules_engine.answers import DealAnswer, LegalAnswer, MatchAnswer
 from rules_engine.errors import InvalidRecord
 from rules_engine.resume import MatchState
@@ -63,8 +64,9 @@ def _entry(record: object, entry: str) -> Callable[[Mapping[str, Any]], Answer]:
 def score_deal(record: Mapping[str, Any]) -> DealAnswer:
     """Validate and score one deal.
 
-    :raises InvalidRecord: the input is not a deal record (exit 2). A record that breaks
-        a rule is answered with ``valid: false`` and its reasons, never raised.
+    :raises InvalidRecord: the input is not a deal record (exit 2), or larger than any
+        table's (:mod:`rules_engine.limits`). A record that breaks a rule is answered with
+        ``valid: false`` and its reasons, never raised.
 
     >>> answer = score_deal({"game": "schieber", "forehand": 1, "contract": "H",
     ...                      "points": {"team": 1, "value": 98}, "stoeck": 3})
@@ -74,19 +76,23 @@ def score_deal(record: Mapping[str, Any]) -> DealAnswer:
     ...             "points": {"team": 1, "value": 82}})["declarer_wins"]
     False
     """
+    function = _entry(record, "score_deal")
+    limits.check_deal(record)
     # The game's own function answers its game's type; the union is what a caller gets here.
-    return cast(DealAnswer, _entry(record, "score_deal")(record))
+    return cast(DealAnswer, function(record))
 
 
 def score_match(record: Mapping[str, Any]) -> MatchAnswer:
     """Validate and score a whole match: running score, states, winner.
 
-    :raises InvalidRecord: the input is not a match record.
+    :raises InvalidRecord: the input is not a match record, or larger than any table's.
 
     >>> score_match({"game": "klammern", "format": "liga", "deals": []})["target"]
     51
     """
-    return cast(MatchAnswer, _entry(record, "score_match")(record))
+    function = _entry(record, "score_match")
+    limits.check_match(record)
+    return cast(MatchAnswer, function(record))
 
 
 def resume_match(
@@ -101,7 +107,8 @@ def resume_match(
     answer as read-only: its deal answers are shared with the state
     (:mod:`rules_engine.resume`).
 
-    :raises InvalidRecord: the input is not a match record (``state`` is then still good).
+    :raises InvalidRecord: the input is not a match record, or larger than any table's
+        (``state`` is then still good).
 
     >>> first = {"forehand": 1, "contract": "H", "points": {"team": 1, "value": 98}}
     >>> answer, state = resume_match({"game": "schieber", "target": 1000, "deals": [first]})
@@ -112,6 +119,7 @@ def resume_match(
     (True, 2)
     """
     scorer = _entry(record, "score_match")
+    limits.check_match(record)
     resumable = _RESUMABLE.get(scorer)
     if resumable is None:
         module = importlib.import_module(scorer.__module__)
@@ -129,9 +137,11 @@ _RESUMABLE: dict[object, object] = {}
 def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
     """Which cards of ``position['hand']`` may be played, and why the others may not.
 
-    :raises InvalidRecord: the input is not a position.
+    :raises InvalidRecord: the input is not a position, or its hand or trick is longer
+        than the deck.
     """
     if type(position) is dict:
+        limits.check_position(position)
         try:
             fast, function = _LEGAL_CARDS[position.get("game", "schieber")]
         except (KeyError, TypeError):  # not resolved yet, unknown or not a name: _entry says
@@ -145,7 +155,9 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
                 if answer is not None:
                     return answer
             return function(position)
-    return cast(LegalAnswer, _entry(position, "legal_cards")(position))
+    entry = _entry(position, "legal_cards")
+    limits.check_position(position)
+    return cast(LegalAnswer, entry(position))
 
 
 def score_passe(record: Mapping[str, Any]) -> PasseAnswer:

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
+from rules_engine import limits
 from rules_engine.api import (
     legal_cards,
     score_deal,
@@ -68,6 +69,11 @@ def main(
         print("error: the input is not UTF-8 text", file=stderr)
         return 2
     try:
+        limits.check_text(len(text.encode("utf-8", errors="replace")), "the input")
+    except InvalidRecord as error:  # longer than any real record: not even parsed
+        print(f"error: {error}", file=stderr)
+        return 2
+    try:
         record = json.loads(text)
     except json.JSONDecodeError as error:
         print(f"error: not JSON: {error.msg} at line {error.lineno} column {error.colno}", file=stderr)
@@ -77,6 +83,7 @@ def main(
         print("error: the input is nested too deeply to be a record", file=stderr)
         return 2
     try:
+        limits.check_depth(record, "the input")
         answer = command(record)
     except InvalidRecord as error:
         print(f"error: {error}", file=stderr)

@@ -41,7 +41,18 @@ def defaults(app: Flask) -> dict[str, Any]:
         # window, every further try is answered 429 until the window has passed.
         "GUESS_LIMIT": 10,
         "GUESS_WINDOW_SECONDS": 600,
-        "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,
+        # Anonymous writes from one address per window, counted by every worker together
+        # (scorer.access.rights.check_write): new matches, and imports (each up to
+        # rules_engine.limits.MAX_DEALS deals). A club evening starts a few matches per table,
+        # and a club's tablets may all reach a hosted server from one address.
+        "WRITE_LIMIT": 120,
+        "IMPORT_LIMIT": 30,
+        "WRITE_WINDOW_SECONDS": 600,
+        # The largest body of any request: an imported match or an API record at the engine's
+        # limit (rules_engine.limits.MAX_RECORD_BYTES) as a form's file, with room for the form.
+        "MAX_CONTENT_LENGTH": 512 * 1024,
+        # The longest query string of any page address (scorer.web.views.bounded_address).
+        "MAX_QUERY_LENGTH": 64 * 1024,
         # Spectators' match pages kept rendered per process (scorer.web.pagecache); 0: none.
         "PAGE_CACHE_SIZE": 512,
         # The address the table's other devices open (TAFEL_PUBLIC_URL, e.g. behind a proxy);

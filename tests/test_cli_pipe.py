@@ -7,12 +7,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+from rules_engine.limits import MAX_DEALS
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def big_match() -> str:
-    """A match whose answer is far larger than a pipe's buffer (64 KiB on Linux)."""
-    deals = [{"forehand": n % 4 + 1, "contract": "H", "points": {"team": 1, "value": 80}} for n in range(400)]
+    """A match whose answer is far larger than a pipe's buffer (64 KiB on Linux): as many
+    deals as a match record may hold (rules_engine.limits)."""
+    deals = [
+        {"forehand": n % 4 + 1, "contract": "H", "points": {"team": 1, "value": 80}} for n in range(MAX_DEALS)
+    ]
     return json.dumps({"game": "schieber", "target": 1_000_000, "deals": deals})
 
 

@@ -137,6 +137,8 @@ def _read_head(record: object) -> _Head:
     raw_options = fields.mapping("options", None)
     options: dict[str, Any] = {} if raw_options is None else dict(raw_options)
     _check_options(fields.raw("profile"), options)
+    if not fields.has("deals"):
+        raise InvalidRecord("match.deals is missing (the list of deals, [] before the first)")
     deals = fields.sequence("deals")
     shared: dict[str, Any] = {"game": GAME, "players": players, "format": format_name, "options": options}
     return _Head(fields, players, format_name, target, target_big, options, shared, deals)

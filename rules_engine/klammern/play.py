@@ -417,7 +417,9 @@ def legal_cards(position: Mapping[str, Any]) -> KlammernLegalAnswer:
     players = fields.choice("players", (2, 3, 4), 4)
     trump = parse_trump(fields.raw("trump"), "position.trump")
     hand = fields.cards("hand")
-    trick = fields.cards("trick", ())
+    if hand is None:
+        raise InvalidRecord("position.hand is missing (the player's cards, e.g. ['HA', 'S9'])")
+    trick = fields.cards("trick", ()) or ()
     check_deck(hand, DECK, GAME, "position.hand")
     check_deck(trick, DECK, GAME, "position.trick")
     if len(trick) >= players:

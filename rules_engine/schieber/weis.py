@@ -214,44 +214,61 @@ def _compatible(first: Weis, second: Weis, kreuzweis: bool) -> bool:
 
 
 def check_declaration(seat: Seat, weis: Sequence[Weis], options: RuleOptions) -> list[Reason]:
-    """Why one player's declared Weis may not stand together (S6.3 and ``kreuzweis``)."""
+    """Why one player's declared Weis may not stand together (S6.3 and ``kreuzweis``).
+
+    Each Weis is checked once against those declared before it, through the cards they
+    hold (linear in the cards named, not quadratic in the Weis): a Weis declared before is
+    a repeat; a card already in a Weis of a kind that may not share it is an overlap. Each
+    offending Weis is named once, against the first earlier Weis it conflicts with.
+    """
+    kreuzweis = bool(options.kreuzweis)
     reasons: list[Reason] = []
-    for i, first in enumerate(weis):
-        for second in weis[i + 1 :]:
-            if first == second:
-                reasons.append(
-                    Reason(
-                        "S6.3",
-                        "weis_declared_twice",
-                        "seat {seat} declares the Weis {weis} twice",
-                        {"seat": seat.number, "weis": str(first)},
-                        field=f"weis.{seat}",
-                    )
+    declared: set[Weis] = set()
+    #: card -> the first earlier Weis holding it, per kind (with Kreuzweis a run and a four
+    #: may share a card, so they are looked up apart; without it any holder conflicts).
+    holders: dict[tuple[Card, WeisKind | None], Weis] = {}
+    for current in weis:
+        if current in declared:
+            reasons.append(
+                Reason(
+                    "S6.3",
+                    "weis_declared_twice",
+                    "seat {seat} declares the Weis {weis} twice",
+                    {"seat": seat.number, "weis": str(current)},
+                    field=f"weis.{seat}",
                 )
-            elif not _compatible(first, second, bool(options.kreuzweis)):
-                shared = sorted(set(first.cards) & set(second.cards), key=str)
-                both_runs = first.kind is WeisKind.RUN and second.kind is WeisKind.RUN
-                template = (
-                    "seat {seat} uses {shared} in two runs ({first} and {second}); even with Kreuzweis "
-                    "a card may count in one run and one four of a kind only"
-                    if options.kreuzweis and both_runs
-                    else "seat {seat} uses {shared} in two Weis ({first} and {second}); "
-                    "a card may count in only one Weis of its holder"
-                )
-                reasons.append(
-                    Reason(
-                        "S6.3",
-                        "card_in_two_weis",
-                        template,
-                        {
-                            "seat": seat.number,
-                            "shared": format_cards(shared),
-                            "first": str(first),
-                            "second": str(second),
-                        },
-                        field=f"weis.{seat}",
-                    )
-                )
+            )
+            continue
+        declared.add(current)
+        kind = current.kind if kreuzweis else None
+        earlier = next((holders[c, kind] for c in current.cards if (c, kind) in holders), None)
+        for card in current.cards:
+            holders.setdefault((card, kind), current)
+        if earlier is None:
+            continue
+        shared = sorted(set(earlier.cards) & set(current.cards), key=str)
+        both_runs = earlier.kind is WeisKind.RUN and current.kind is WeisKind.RUN
+        template = (
+            "seat {seat} uses {shared} in two runs ({first} and {second}); even with Kreuzweis "
+            "a card may count in one run and one four of a kind only"
+            if kreuzweis and both_runs
+            else "seat {seat} uses {shared} in two Weis ({first} and {second}); "
+            "a card may count in only one Weis of its holder"
+        )
+        reasons.append(
+            Reason(
+                "S6.3",
+                "card_in_two_weis",
+                template,
+                {
+                    "seat": seat.number,
+                    "shared": format_cards(shared),
+                    "first": str(earlier),
+                    "second": str(current),
+                },
+                field=f"weis.{seat}",
+            )
+        )
     return reasons
 
 

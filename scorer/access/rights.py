@@ -1,13 +1,18 @@
 """Who may change a match: its edit secret, the club administrator.
 
-A match gets a random edit secret when it is created or imported; only its SHA-256 is
-stored (the secret has 128 random bits, so a fast hash is enough and a copy of the
-database grants nothing). The creating browser's signed session remembers the secrets of
-the matches it may edit, and the edit link ``/matches/<id>/edit/<secret>`` adds one on
-another tablet. The session keeps the secret itself, not just the match id: the page can
-then show the edit link as a QR code, and each right is checked against the stored hash on
-every request. Everyone else sees the match read-only; every non-GET request on a match
-(and the deal-entry pages) without the right is answered 403 before its view runs.
+A match gets an edit secret when it is created or imported. The secret is derived with the
+app's secret key from a random value stored with the match (``edit_nonce``), and only a
+keyed hash of it (HMAC) is stored to check it: a copy of the database or a backup, without
+the instance's secret key, derives and checks nothing. The edit link
+``/matches/<id>/edit/<secret>`` grants the right to a browser.
+
+A right a browser holds is a row of ``access_grant``; the signed session cookie carries
+only the row's id, never a secret. Deleting the row ends the right on every copy of the
+cookie: the administrator's log-out deletes the login's row, a new edit link deletes
+every row of the match. A tablet holding the right can show the edit link again (as a QR
+code): the server derives it from the nonce. Everyone else sees the match read-only; every
+non-GET request on a match (and the deal-entry pages) without the right is answered 403
+before its view runs.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import click
-from flask import Flask, current_app, has_app_context, render_template, request, session, url_for
+from flask import Flask, current_app, g, has_app_context, render_template, request, session, url_for
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from sqlalchemy import Engine, Table, delete, insert, select
@@ -35,64 +40,158 @@ from werkzeug.exceptions import Forbidden, TooManyRequests
 
 from scorer.access import address
 from scorer.store import db, log
-from scorer.store.models import GuessFailure, Match
+from scorer.store.models import AccessGrant, GuessFailure, Match, WriteEvent
 
-#: Session key: {str(match id): secret}, oldest first.
+#: Session key: {str(match id): grant id}, oldest first.
 RIGHTS = "edit"
 #: A session cookie must stay under 4 KB: the oldest rights are forgotten first (the edit
 #: link still works for those).
 MAX_REMEMBERED = 40
+#: Session key: the grant id of an administrator's login.
 ADMIN = "admin"
 #: GET pages that exist only to change a match.
 EDIT_PAGES = frozenset({"deals.new", "deals.correct"})
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
-# --- secrets -----------------------------------------------------------------------------
+# --- keyed hashes and secrets ----------------------------------------------------------------
 
 
-def creator_secret(form_key: str | None) -> str:
-    """The edit secret of a match created by the form with ``form_key``.
+def _key() -> bytes:
+    """The key of every keyed hash: ``EDIT_SECRET_KEY`` if configured, else the app's secret key."""
+    config = current_app.config
+    return str(config.get("EDIT_SECRET_KEY") or config["SECRET_KEY"]).encode()
 
-    Derived from the form's idempotency key with the app's secret key, so a double tap (two
-    requests with one key, the first response lost) gives the creator the same secret; a
-    form without a key gets a fresh random one. The key is a random UUID only that form's
-    page ever carried.
-    """
-    if not form_key:
-        return secrets.token_urlsafe(16)
-    key = str(current_app.config["SECRET_KEY"]).encode()
-    digest = hmac.new(key, b"tafel-edit-secret\0" + form_key.encode(), hashlib.sha256).digest()[:16]
+
+def keyed_hash(purpose: str, value: str) -> str:
+    """HMAC-SHA-256 (hex) of ``value`` for ``purpose``: without the key it can be neither made nor checked."""
+    message = purpose.encode() + b"\0" + value.encode("utf-8", errors="replace")
+    return hmac.new(_key(), message, hashlib.sha256).hexdigest()
+
+
+def form_key_hash(form_key: str | None) -> str | None:
+    """What is stored of a creating form's idempotency key (a replayed key from a copy finds nothing)."""
+    return keyed_hash("tafel-form-key", form_key) if form_key else None
+
+
+def derived_secret(nonce: str) -> str:
+    """The edit secret a match's nonce gives with the app's key (128 bits, URL-safe)."""
+    digest = hmac.new(_key(), b"tafel-edit-secret\0" + nonce.encode(), hashlib.sha256).digest()[:16]
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
 def hash_secret(secret: str) -> str:
+    return keyed_hash("tafel-edit-check", secret)
+
+
+def new_secret(match: Match) -> str:
+    """Give ``match`` a fresh edit secret (stored as nonce and keyed hash) and return it."""
+    nonce = secrets.token_hex(16)
+    secret = derived_secret(nonce)
+    match.edit_nonce = nonce
+    match.edit_secret_hash = hash_secret(secret)
+    return secret
+
+
+def _legacy_hash(secret: str) -> str:
+    """The plain SHA-256 that matches made before keyed hashes hold until their secret is used."""
     return hashlib.sha256(secret.encode("utf-8", errors="replace")).hexdigest()
 
 
 def secret_fits(match: Match, secret: str | None) -> bool:
     if not secret or not match.edit_secret_hash:
         return False
-    return hmac.compare_digest(hash_secret(secret), match.edit_secret_hash)
+    if hmac.compare_digest(hash_secret(secret), match.edit_secret_hash):
+        return True
+    return match.edit_nonce is None and hmac.compare_digest(_legacy_hash(secret), match.edit_secret_hash)
 
 
-# --- rights in the session -----------------------------------------------------------------
+def upgrade_legacy(match: Match, secret: str) -> None:
+    """Store a fitting secret of an older match as a keyed hash (committed by the caller)."""
+    if match.edit_nonce is None and match.edit_secret_hash != hash_secret(secret):
+        match.edit_secret_hash = hash_secret(secret)
 
 
-def grant(match: Match, secret: str) -> None:
-    """Remember in this browser's session that it may edit ``match``."""
+def shown_secret(match: Match) -> str | None:
+    """The edit secret to show on a tablet that holds the right, when it can be derived.
+
+    None for a match from before derived secrets (its secret is known only to its links) or
+    when the app's key changed since (the derived secret would not fit).
+    """
+    if match.edit_nonce is None:
+        return None
+    secret = derived_secret(match.edit_nonce)
+    return secret if secret_fits(match, secret) else None
+
+
+# --- rights held: rows of access_grant, their ids in the session ----------------------------------
+
+
+def _lifetime() -> float:
+    return float(current_app.permanent_session_lifetime.total_seconds())
+
+
+def _new_grant(match_id: int | None, admin_tag: str | None = None) -> str:
+    """Store a right and return its id (committed: the answer that sets the cookie may follow)."""
+    db_session = db.session()
+    grant_id = secrets.token_hex(16)
+    now = time.time()
+    db_session.add(AccessGrant(id=grant_id, match_id=match_id, admin_tag=admin_tag, created=now))
+    pruned = current_app.extensions.setdefault("tafel_grants_pruned", [float("-inf")])
+    if now - pruned[0] > 60:
+        # Rights older than any session are unreachable: the table holds little more than
+        # the live sessions' rights.
+        pruned[0] = now
+        db_session.execute(delete(AccessGrant).where(AccessGrant.created < now - _lifetime()))
+    db_session.commit()
+    return grant_id
+
+
+def _grant_row(grant_id: object) -> AccessGrant | None:
+    """The stored right with this id (looked up once per request), if it still exists."""
+    if not isinstance(grant_id, str) or not grant_id:
+        return None
+    cache: dict[str, AccessGrant | None] = g.setdefault("tafel_grants", {})
+    if grant_id not in cache:
+        cache[grant_id] = db.session().get(AccessGrant, grant_id[:32])
+    return cache[grant_id]
+
+
+def grant(match: Match) -> None:
+    """Remember in this browser's session that it may edit ``match`` (a new right, by id)."""
+    grant_id = _new_grant(match.id)
     rights = {k: v for k, v in dict(session.get(RIGHTS) or {}).items() if k != str(match.id)}
-    rights[str(match.id)] = secret
+    rights[str(match.id)] = grant_id
     while len(rights) > MAX_REMEMBERED:
         rights.pop(next(iter(rights)))
     session[RIGHTS] = rights
     session.permanent = True
 
 
-def remembered_secret(match: Match) -> str | None:
-    """The secret this session holds for ``match``, if it still fits."""
-    secret = (session.get(RIGHTS) or {}).get(str(match.id))
-    return secret if isinstance(secret, str) and secret_fits(match, secret) else None
+def holds_right(match: Match) -> bool:
+    """This browser's session holds a live right to edit ``match``.
+
+    A match without an edit secret (made before they existed) grants no right by link.
+    """
+    if not match.edit_secret_hash:
+        return False
+    held = (session.get(RIGHTS) or {}).get(str(match.id))
+    row = _grant_row(held)
+    if row is not None:
+        return row.match_id == match.id and time.time() - row.created < _lifetime()
+    if isinstance(held, str) and secret_fits(match, held):
+        # A cookie from before rights were rows carried the secret itself: trade it for a
+        # right by id, once, so that the tablets of a running evening keep their right.
+        upgrade_legacy(match, held)
+        grant(match)
+        return True
+    return False
+
+
+def revoke_match_rights(match_id: int) -> None:
+    """End every browser's right to edit ``match_id`` (committed by the caller)."""
+    db.session().execute(delete(AccessGrant).where(AccessGrant.match_id == match_id))
+    g.pop("tafel_grants", None)
 
 
 def admin_configured() -> bool:
@@ -104,8 +203,7 @@ def _admin_tag() -> str | None:
     password = current_app.config.get("ADMIN_PASSWORD")
     if not password:
         return None
-    key = str(current_app.config["SECRET_KEY"]).encode()
-    return hmac.new(key, b"tafel-admin\0" + str(password).encode(), hashlib.sha256).hexdigest()
+    return keyed_hash("tafel-admin", str(password))
 
 
 def password_fits(given: str) -> bool:
@@ -117,25 +215,32 @@ def password_fits(given: str) -> bool:
 
 
 def log_in_admin() -> None:
-    session[ADMIN] = {"tag": _admin_tag(), "since": int(time.time())}
+    session[ADMIN] = _new_grant(None, _admin_tag())
 
 
 def log_out_admin() -> None:
-    session.pop(ADMIN, None)
+    """End this login on the server: a copy of the cookie made before is no login either."""
+    row = _grant_row(session.pop(ADMIN, None))
+    if row is not None:
+        db.session().execute(delete(AccessGrant).where(AccessGrant.id == row.id))
+        db.session().commit()
+        g.pop("tafel_grants", None)
 
 
 def is_admin() -> bool:
     tag = _admin_tag()
-    held = session.get(ADMIN)
-    if tag is None or not isinstance(held, dict) or not isinstance(held.get("tag"), str):
+    if tag is None:
         return False
-    fresh = time.time() - float(held.get("since") or 0) < float(current_app.config["ADMIN_SESSION_SECONDS"])
-    return fresh and hmac.compare_digest(held["tag"], tag)
+    row = _grant_row(session.get(ADMIN))
+    if row is None or row.match_id is not None or not isinstance(row.admin_tag, str):
+        return False
+    fresh = time.time() - row.created < float(current_app.config["ADMIN_SESSION_SECONDS"])
+    return fresh and hmac.compare_digest(row.admin_tag, tag)
 
 
 def may_edit(match: Match) -> bool:
     """This request may change ``match`` (voided or not: see :func:`guard`)."""
-    return is_admin() or remembered_secret(match) is not None
+    return is_admin() or holds_right(match)
 
 
 # --- refusals ----------------------------------------------------------------------------
@@ -197,6 +302,7 @@ def guard() -> None:
 # --- guessing ----------------------------------------------------------------------------
 
 GUESSES: Table = GuessFailure.__table__  # type: ignore[assignment]
+WRITES: Table = WriteEvent.__table__  # type: ignore[assignment]
 
 
 class GuessLimiter:
@@ -218,8 +324,14 @@ class GuessLimiter:
     """
 
     def __init__(
-        self, limit: int, window: float, clock: Callable[[], float] = time.time, engine: Engine | None = None
+        self,
+        limit: int,
+        window: float,
+        clock: Callable[[], float] = time.time,
+        engine: Engine | None = None,
+        table: Table = GUESSES,
     ) -> None:
+        self.table = table
         self.limit = limit
         self.window = window
         #: Seconds since the epoch: every process (and every server) must read the same clock.
@@ -227,7 +339,7 @@ class GuessLimiter:
         self._lock: AbstractContextManager[Any] = contextlib.nullcontext()
         if engine is None:
             engine = db.make_engine("sqlite://")
-            GUESSES.create(engine)
+            table.create(engine)
             self._lock = threading.Lock()  # its one connection is shared by every thread
         self.engine = engine
         self._pruned_at = float("-inf")
@@ -237,12 +349,11 @@ class GuessLimiter:
         now = self.clock()
         # A row from the future (the clock was set back since) is not counted: it would lock
         # the address out for as long as the clock went back.
+        column = self.table.c
         recent = (
-            select(GUESSES.c.at)
-            .where(
-                GUESSES.c.address == _address_key(who), GUESSES.c.at > now - self.window, GUESSES.c.at <= now
-            )
-            .order_by(GUESSES.c.at.desc())
+            select(column.at)
+            .where(column.address == _address_key(who), column.at > now - self.window, column.at <= now)
+            .order_by(column.at.desc())
             .limit(self.limit)
         )
         with self._lock, self.engine.connect() as connection:
@@ -262,13 +373,13 @@ class GuessLimiter:
         now = self.clock()
         with self._lock:
             with self.engine.begin() as connection:
-                connection.execute(insert(GUESSES).values(address=_address_key(who), at=now))
+                connection.execute(insert(self.table).values(address=_address_key(who), at=now))
             if abs(now - self._pruned_at) < min(60.0, self.window / 10):
                 return
             self._pruned_at = now
             try:
                 with self.engine.begin() as connection:
-                    connection.execute(delete(GUESSES).where(GUESSES.c.at <= now - self.window))
+                    connection.execute(delete(self.table).where(self.table.c.at <= now - self.window))
             except DBAPIError:
                 # Two workers pruning the same rows at once may deadlock (PostgreSQL) or time
                 # out (SQLite): the failure is already counted, and the next one prunes.
@@ -296,6 +407,33 @@ def check_not_limited() -> None:
         raise GuessLimited(wait)
 
 
+# --- anonymous writes ------------------------------------------------------------------------
+
+
+class WriteLimited(TooManyRequests):
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(retry_after=retry_after)
+        self.retry_after_seconds = retry_after
+
+
+def check_write(kind: str) -> None:
+    """Count an anonymous write of ``kind`` (``new``, ``import``) from this address, or refuse it.
+
+    Shared by every worker (the ``write_event`` table, like the guessing limit): one address
+    may start ``WRITE_LIMIT`` such writes (``IMPORT_LIMIT`` imports) per ``WRITE_WINDOW_SECONDS``.
+    Every try counts, refused by the engine or not: the work is done either way.
+
+    :raises WriteLimited: this address wrote too often lately (nothing is read or stored).
+    """
+    writes: dict[str, GuessLimiter] = current_app.extensions["tafel_write_limiters"]
+    limiter_ = writes.get(kind) or writes["new"]
+    who = f"{kind}:{client_address()}"
+    wait = limiter_.retry_after(who)
+    if wait is not None:
+        raise WriteLimited(wait)
+    limiter_.fail(who)
+
+
 # --- the match page's view of access ----------------------------------------------------------
 
 
@@ -313,13 +451,14 @@ def match_access(match: Match, state: log.State) -> MatchAccess:
     """What the match page offers this browser: edit buttons, the links, the void form."""
     from scorer.web.forms import VoidForm
 
-    secret = remembered_secret(match)
+    holds = holds_right(match)
+    secret = shown_secret(match) if holds else None
     void_form = None
     if is_admin() and not state.voided:
         void_form = VoidForm(formdata=None, version=str(state.version), prefix="void")
         void_form.fresh_key()
     return MatchAccess(
-        may_edit=(secret is not None or is_admin()) and not state.voided,
+        may_edit=(holds or is_admin()) and not state.voided,
         voided=state.voided,
         admin=is_admin(),
         edit_url=address.external_url("access.edit_link", match_id=match.id, secret=secret)
@@ -331,7 +470,8 @@ def match_access(match: Match, state: log.State) -> MatchAccess:
 
 
 def issue_secret(match_id: int) -> str:
-    """Give a match a new edit secret; every earlier edit link and tablet right stops working.
+    """Give a match a new edit secret; every earlier edit link and tablet right stops working
+    (their rights are deleted on the server, whatever copies of a cookie exist).
 
     For a match made before edit secrets existed, or whose edit link went astray.
 
@@ -341,9 +481,9 @@ def issue_secret(match_id: int) -> str:
     match = session_.get(Match, match_id)
     if match is None:
         raise LookupError(match_id)
-    secret = secrets.token_urlsafe(16)
     # Access data, not the match's log: the entries stay as they are.
-    match.edit_secret_hash = hash_secret(secret)
+    secret = new_secret(match)
+    revoke_match_rights(match_id)
     session_.commit()
     return secret
 
@@ -369,6 +509,12 @@ def init_app(app: Flask) -> None:
             else:
                 click.echo(address.external_url("access.edit_link", match_id=match_id, secret=secret))
 
+    engine = app.extensions["tafel_engine"]
+    window = float(app.config["WRITE_WINDOW_SECONDS"])
+    app.extensions["tafel_write_limiters"] = {
+        "new": GuessLimiter(int(app.config["WRITE_LIMIT"]), window, engine=engine, table=WRITES),
+        "import": GuessLimiter(int(app.config["IMPORT_LIMIT"]), window, engine=engine, table=WRITES),
+    }
     app.extensions["tafel_guess_limiter"] = GuessLimiter(
         int(app.config["GUESS_LIMIT"]),
         float(app.config["GUESS_WINDOW_SECONDS"]),
@@ -390,16 +536,25 @@ def init_app(app: Flask) -> None:
             match_link=_l("Follow the match"),
         ), 403
 
+    @app.errorhandler(WriteLimited)
+    def write_limited(error: WriteLimited) -> tuple[str, int, dict[str, str]]:
+        return _limited_page(
+            _l("Too many new matches or imports from this address."), error.retry_after_seconds
+        )
+
     @app.errorhandler(GuessLimited)
     def guess_limited(error: GuessLimited) -> tuple[str, int, dict[str, str]]:
-        minutes = max(1, (error.retry_after_seconds + 59) // 60)
+        return _limited_page(_l("Too many wrong tries."), error.retry_after_seconds)
+
+    def _limited_page(title: Any, retry_after_seconds: int) -> tuple[str, int, dict[str, str]]:
+        minutes = max(1, (retry_after_seconds + 59) // 60)
         page = render_template(
             "refusal.html",
             code=429,
-            title=_l("Too many wrong tries."),
+            title=title,
             explanation=ngettext(
                 "Wait %(num)d minute, then try again.", "Wait %(num)d minutes, then try again.", minutes
             ),
             match_id=None,
         )
-        return page, 429, {"Retry-After": str(error.retry_after_seconds)}
+        return page, 429, {"Retry-After": str(retry_after_seconds)}

@@ -35,7 +35,8 @@ def edit_link(match_id: int, secret: str) -> Any:
             _("Ask a tablet of this match for its edit link (the QR code on the match page)."),
             match.id if match is not None else None,
         )
-    rights.grant(match, secret)
+    rights.upgrade_legacy(match, secret)
+    rights.grant(match)
     flash(_("This tablet may now enter deals for this match."))
     # 303 to the plain match page: the secret leaves the address bar (and the history entry).
     return redirect(url_for("matches.show", match_id=match.id), 303)
@@ -59,9 +60,11 @@ def edit_qr(match_id: int) -> Response:
     match = db.session().get(Match, match_id, options=[WITHOUT_LOG])
     if match is None:
         abort(404)
-    secret = rights.remembered_secret(match)
-    if secret is None:
+    if not rights.holds_right(match):
         raise rights.refused_no_right(match_id)
+    secret = rights.shown_secret(match)
+    if secret is None:  # a match from before derived secrets: ask for a new edit link
+        abort(404)
     response = _svg(address.external_url("access.edit_link", match_id=match_id, secret=secret))
     # It carries the secret: no cache may keep it.
     response.headers["Cache-Control"] = "no-store"

@@ -109,7 +109,8 @@ _ERRORS = {
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
     },
     "413": {
-        "description": "The body is larger than the server accepts (2 MB).",
+        "description": "The body is larger than the server accepts (MAX_CONTENT_LENGTH, 512 KB); "
+        "a body larger than any record (128 KB) is a 400.",
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
     },
 }
@@ -157,19 +158,11 @@ def schemas() -> dict[str, Any]:
     found["MatchRecord"] = {
         "anyOf": [{"$ref": f"#/components/schemas/{title}Match"} for title, _ in described]
     }
-    position: dict[str, Any] = {
-        "game": {"enum": [each.name for each in games.registry().values() if each.api is not None]},
-        "options": {"type": "object"},
-    }
-    for _title, api in described:
-        position.update(api.position)
-    position.update({"hand": {**CARDS, "maxItems": 9}, "trick": {**CARDS, "maxItems": 3}})
+    for title, api in described:
+        found[f"{title}Position"] = api.position
     found["LegalPosition"] = {
-        "type": "object",
-        "required": ["hand"],
-        "additionalProperties": False,
-        "description": "`contract` for Schieber, `trump` for Klammern.",
-        "properties": position,
+        "description": "Each game's own position: `contract` for Schieber, `trump` for Klammern.",
+        "oneOf": [{"$ref": f"#/components/schemas/{title}Position"} for title, _ in described],
     }
     found.update({name: schema for name, schema in SHARED.items() if name not in found})
     found.update(TOURNAMENT_SCHEMAS)

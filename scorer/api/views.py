@@ -27,9 +27,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 import rules_engine
+from rules_engine import limits
 from rules_engine.errors import InvalidRecord
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -60,8 +61,17 @@ def read_body() -> object:
 
     :raises ValueError: empty, not UTF-8, not JSON (NaN and Infinity are not JSON), or nested
         too deep to read.
+    :raises InvalidRecord: longer or deeper than any real record (``rules_engine.limits``);
+        a body longer than a record is refused before it is read (past the server's own
+        limit, ``MAX_CONTENT_LENGTH``, the answer is 413).
     """
+    # Before reading, by the announced length; then by what came (a chunked body).
+    announced = request.content_length or 0
+    if announced > int(current_app.config.get("MAX_CONTENT_LENGTH") or announced):
+        raise RequestEntityTooLarge()
+    limits.check_text(announced, "the request body")
     raw = request.get_data(cache=False)
+    limits.check_text(len(raw), "the request body")
     if not raw.strip():
         raise ValueError("the request body is empty; send a JSON record")
     try:
@@ -69,17 +79,19 @@ def read_body() -> object:
     except UnicodeDecodeError:
         raise ValueError("the request body is not UTF-8 text") from None
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        record = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as problem:
         raise ValueError(f"the request body is not JSON: {problem}") from None
     except RecursionError:
         raise ValueError("the request body is nested too deeply") from None
+    limits.check_depth(record, "the request body")
+    return record
 
 
 def answer(entry: str) -> tuple[Response, int]:
     try:
         record = read_body()
-    except ValueError as problem:
+    except ValueError as problem:  # InvalidRecord included: a body too large or too deep
         return error(str(problem))
     if not isinstance(record, dict):
         return error(f"a record must be a JSON object, not {type(record).__name__}")

@@ -200,4 +200,8 @@ class ReplayImportForm(BaseForm):
     """POST: a deal record as a file or pasted text (CSRF-protected like every app form)."""
 
     file = FileField(_l("Deal record file (JSON)"))
-    text = TextAreaField(_l("or paste the deal record"), validators=[Optional()], render_kw={"rows": 8})
+    text = TextAreaField(
+        _l("or paste the deal record"),
+        validators=[Optional()],
+        render_kw={"rows": 8, "maxlength": 20000},
+    )

@@ -378,8 +378,10 @@ def replay_import() -> Response:
     if not form.validate_on_submit():
         abort(400)
     raw = ""
+    # One character past the replay form's limit is enough for its field to refuse it.
+    limit = int(ReplayForm.record.kwargs["render_kw"]["maxlength"])
     if form.file.data:
-        raw = form.file.data.read().decode("utf-8", errors="replace")
+        raw = form.file.data.read(limit + 1).decode("utf-8", errors="replace")
     elif form.text.data:
         raw = form.text.data
     try:
@@ -387,7 +389,7 @@ def replay_import() -> Response:
     except ValueError:
         record = None
     if not isinstance(record, dict):
-        args = {"record": raw[:20000], ASK: "1"}
+        args = {"record": raw[: limit + 1], ASK: "1"}
     else:
         args = {
             "game": str(record.get("game", games.RECORD_DEFAULT)),

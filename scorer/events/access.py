@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import secrets
 
 from flask import current_app, session
 
@@ -55,9 +56,9 @@ def _derived(purpose: bytes, value: str) -> str:
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
-def creator_secret(form_key: str | None) -> str:
-    """The director's secret of an event created by the form with ``form_key`` (as a match's)."""
-    return rights.creator_secret(form_key)
+def creator_secret() -> str:
+    """A new director's secret (128 bits, URL-safe); only its keyed hash is stored."""
+    return secrets.token_urlsafe(16)
 
 
 def seal_event(event: Event, secret: str) -> None:
@@ -78,4 +79,4 @@ def seal_table(event: Event, match: Match) -> str:
 
 def grant_table(event: Event, match: Match) -> None:
     """This browser (the director's) may enter the games of the table's Passe too."""
-    rights.grant(match, table_secret(event, match.id))
+    rights.grant(match)

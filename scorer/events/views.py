@@ -120,11 +120,11 @@ def new() -> Any:
         except InvalidRecord as error:
             form.streich.errors = [*form.streich.errors, str(error)]
         else:
-            secret = access.creator_secret(form.idem.data)
+            secret = access.creator_secret()
             event = Event(
                 title=(form.title.data or "").strip(),
                 settings=settings,
-                idempotency_key=form.idem.data or None,
+                idempotency_key=rights.form_key_hash(form.idem.data),
             )
             access.seal_event(event, secret)
             db.session().add(event)

@@ -104,7 +104,8 @@ class ApiSchemas:
     deal: Mapping[str, Any]
     #: A match record (``POST /api/v1/match``).
     match: Mapping[str, Any]
-    #: The properties a legal-play position of this game adds (``POST /api/v1/legal``).
+    #: A legal-play position of this game (``POST /api/v1/legal``): a whole schema, so that
+    #: no game's fields are accepted in another game's position.
     position: Mapping[str, Any]
     #: Example requests (``deal``, ``match``, ``position``); the document shows the first game's.
     examples: Mapping[str, Mapping[str, Any]]

@@ -12,10 +12,11 @@ from typing import Any
 
 from flask import abort
 from flask_babel import gettext as _
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorer import games, scoring
 from scorer.store import db, log
-from scorer.store.models import Match
+from scorer.store.models import Match, MatchSummary
 from scorer.web import display, i18n, reason_texts
 
 
@@ -48,7 +49,38 @@ def load(match_id: int) -> Loaded:
     state = log.derive(match.entries)
     record = scoring.match_record(match.settings, state.deals)
     reason_texts.at_table(match.settings)  # reasons on this request name its players and cards
-    return Loaded(match, state, record, scoring.score(record, scoring.match_key(match)))
+    loaded = Loaded(match, state, record, scoring.score(record, scoring.match_key(match)))
+    store_summary(loaded)
+    return loaded
+
+
+def store_summary(loaded: Loaded) -> MatchSummary:
+    """Keep the match list's summary of this match current (derived data: a failure loses nothing)."""
+    session = db.session()
+    stored = session.get(MatchSummary, loaded.match.id)
+    if stored is not None and stored.version == loaded.state.version:
+        return stored
+    answer = loaded.answer
+    summary = MatchSummary(
+        match_id=loaded.match.id,
+        version=loaded.state.version,
+        deals=len(loaded.state.deals),
+        finished=bool(answer.get("finished")),
+        voided=loaded.state.voided,
+        scores=answer.get("scores") or answer.get("totals"),
+    )
+    try:
+        summary = session.merge(summary)
+        session.commit()
+    except (IntegrityError, OperationalError):
+        # Another worker stored it first, or the disk is full: the page shows it all the same.
+        session.rollback()
+    return summary
+
+
+def refresh_summary(match_id: int) -> MatchSummary:
+    """The summary of ``match_id`` derived from its log again, and stored."""
+    return store_summary(load(match_id))
 
 
 def players(settings: dict[str, Any]) -> int:

@@ -9,43 +9,75 @@ from typing import Any
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import lazyload
 
+from rules_engine import limits
 from scorer import games, scoring
 from scorer.access import address, rights
 from scorer.deals.deal_input import FORM_ERRORS
 from scorer.matches import matchview
-from scorer.store import db, log
-from scorer.store.models import Entry, Match
+from scorer.store import db
+from scorer.store.models import Entry, Match, MatchSummary
 from scorer.web import pagecache
 from scorer.web.forms import ImportForm, UndoForm
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
 
+#: Matches per page of the list.
+PAGE_SIZE = 25
+#: Summaries derived again per view of the list at most (each reads and scores one log).
+SUMMARIES_PER_VIEW = 2
+
+
 @bp.get("/")
 def index() -> str:
-    matches = db.session().scalars(select(Match).order_by(Match.id.desc()).limit(200)).all()
+    """The newest matches, a page at a time (``?before=<id>`` for older ones).
+
+    One query reads a page of matches with their stored summaries and each log's last seq;
+    only a match whose log grew since its summary was made is read and scored (and its
+    summary stored again), at most :data:`SUMMARIES_PER_VIEW` per view. The match page keeps
+    its own match's summary current, so a list view usually reads no log at all.
+    """
+    before = request.args.get("before", type=int)
+    last_seq = select(func.max(Entry.seq)).where(Entry.match_id == Match.id).scalar_subquery()
+    query = (
+        select(Match, MatchSummary, last_seq)
+        .outerjoin(MatchSummary, MatchSummary.match_id == Match.id)
+        .options(lazyload(Match.entries))
+        .order_by(Match.id.desc())
+        .limit(PAGE_SIZE + 1)
+    )
+    if before is not None:
+        query = query.where(Match.id < before)
+    rows = db.session().execute(query).all()
     items = []
-    for match in matches:
-        state = log.derive(match.entries)
-        known = match.settings.get("game") in games.registry()  # else a game this app does not keep
-        scored = (
-            scoring.score(scoring.match_record(match.settings, state.deals), scoring.match_key(match))
-            if known
-            else None
-        )
+    # A summary older than its log is derived again, a few per view: a page of matches that
+    # all changed since (a restored database, an upgrade) costs a few logs, not a page of them.
+    budget = SUMMARIES_PER_VIEW
+    registered = games.registry()
+    for match, summary, version in rows[:PAGE_SIZE]:
+        known = match.settings.get("game") in registered  # else a game this app does not keep
+        if known and (summary is None or summary.version != (version or 0)) and budget > 0:
+            budget -= 1
+            summary = matchview.refresh_summary(match.id)
+        if not known:
+            summary = None
         items.append(
             {
                 "match": match,
-                "deals": len(state.deals),
-                "answer": (scored.answer if scored else None) or {},
+                "deals": summary.deals if summary is not None else None,
+                "answer": {"scores": summary.scores, "finished": summary.finished} if summary else {},
                 "names": matchview.names(match.settings),
-                "voided": state.voided,
+                "voided": summary.voided if summary is not None else False,
             }
         )
-    return render_template("matches/index.html", items=items, table_url=address.external_url("matches.index"))
+    older = rows[PAGE_SIZE - 1][0].id if len(rows) > PAGE_SIZE else None
+    return render_template(
+        "matches/index.html", items=items, older=older, table_url=address.external_url("matches.index")
+    )
 
 
 @bp.get("/new")
@@ -64,6 +96,7 @@ def create(game: str) -> Any:
         if existing is not None:  # a double tap on "Start the match"
             _grant_creator(existing, form.idem.data)
             return redirect(url_for("matches.show", match_id=existing.id))
+        rights.check_write("new")
         settings = setup.settings(form)
         if setup.check(form, settings):
             # The engine adjudicates the settings too: an empty match must be a valid record.
@@ -79,29 +112,34 @@ def create(game: str) -> Any:
 
 
 def _grant_creator(match: Match, key: str | None) -> None:
-    """The creating form's browser may edit the match (also when its first answer was lost)."""
-    secret = rights.creator_secret(key)
-    if rights.secret_fits(match, secret):
-        rights.grant(match, secret)
+    """The creating form's browser may edit the match (also when its first answer was lost).
+
+    Only that form's page ever carried its key (a random UUID), and only its keyed hash is
+    stored: a copy of the database holds no key to replay.
+    """
+    if key and match.idempotency_key == rights.form_key_hash(key):
+        rights.grant(match)
 
 
 def _store_granted(match: Match, key: str | None, deals: list[dict[str, Any]] | None = None) -> Match:
     """Store a new match with an edit secret; this browser may edit it."""
-    secret = rights.creator_secret(key)
-    match.idempotency_key = key or None
-    match.edit_secret_hash = rights.hash_secret(secret)
+    match.idempotency_key = rights.form_key_hash(key)
+    rights.new_secret(match)
     stored = _store(match, deals)
     if stored is match:
-        rights.grant(stored, secret)
+        rights.grant(stored)
     else:  # a concurrent twin of the same form was stored first
         _grant_creator(stored, key)
+    matchview.load(stored.id)  # its summary for the match list (the engine's answer is cached)
     return stored
 
 
 def _created_by(key: str | None) -> Match | None:
     if not key:
         return None
-    return db.session().scalars(select(Match).where(Match.idempotency_key == key)).first()
+    return (
+        db.session().scalars(select(Match).where(Match.idempotency_key == rights.form_key_hash(key))).first()
+    )
 
 
 def _store(match: Match, deals: list[dict[str, Any]] | None = None) -> Match:
@@ -115,7 +153,11 @@ def _store(match: Match, deals: list[dict[str, Any]] | None = None) -> Match:
         session.commit()
     except IntegrityError:
         session.rollback()
-        twin = _created_by(match.idempotency_key)
+        twin = (
+            db.session().scalars(select(Match).where(Match.idempotency_key == match.idempotency_key)).first()
+            if match.idempotency_key
+            else None
+        )
         if twin is None:
             raise
         return twin
@@ -188,13 +230,19 @@ def import_record() -> Any:
         _grant_creator(existing, form.idem.data)
         return redirect(url_for("matches.show", match_id=existing.id))
     if form.validate_on_submit():
+        rights.check_write("import")
         raw = form.text.data or ""
         upload = form.file.data
         if upload is not None and getattr(upload, "filename", None):
-            raw = upload.read().decode("utf-8", errors="replace")
+            # One byte past the limit is enough to know the file is too large.
+            raw = upload.read(limits.MAX_RECORD_BYTES + 1).decode("utf-8", errors="replace")
         try:
+            limits.check_text(len(raw.encode("utf-8", errors="replace")), "the match record")
             record = json.loads(raw)
-        except ValueError as error:
+            limits.check_depth(record, "the match record")
+        except limits.RecordTooLarge as error:
+            errors = [scoring.invalid_record_error(error)]
+        except (ValueError, RecursionError) as error:
             errors = [
                 {
                     "rule": None,

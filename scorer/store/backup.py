@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 
 from scorer.store.db import make_engine
 from scorer.store.migrate import upgrade
-from scorer.store.models import Entry, Match
+from scorer.store.models import AccessGrant, Entry, Match, MatchSummary
 
 FORMAT = "tafel-matches"
 FORMAT_VERSION = 1
@@ -223,6 +223,9 @@ def import_all(engine: Engine, document: dict[str, Any], *, force: bool = False)
                     "the database already holds matches: restoring would mix two histories "
                     "(use --force to replace them)"
                 )
+            # The list's summaries and the rights held are of the matches replaced.
+            session.execute(delete(MatchSummary))
+            session.execute(delete(AccessGrant))
             session.execute(delete(ENTRY_TABLE))
             session.execute(delete(MATCH_TABLE))
         try:
@@ -318,6 +321,7 @@ def backup(url: str, output: Path) -> str:
             source.execute("PRAGMA busy_timeout=5000")
             # Page by page while the app keeps writing: SQLite restarts the copy if needed.
             source.backup(copy)
+            _forget_rights(copy)
             # One self-contained file (no -wal beside it), checked before it counts as a backup.
             copy.execute("PRAGMA journal_mode=DELETE")
             _integrity(copy, "the backup")
@@ -325,6 +329,22 @@ def backup(url: str, output: Path) -> str:
             copy.close()
             source.close()
     return "sqlite"
+
+
+#: Access bookkeeping, not match data: the rights browsers hold (their ids are what session
+#: cookies carry), guesses and writes counted for rate limits. A backup carries none of it.
+ACCESS_TABLES = ("access_grant", "guess_failure", "write_event")
+
+
+def _forget_rights(copy: sqlite3.Connection) -> None:
+    """Empty the access tables of a SQLite backup, leaving no trace of their rows in the file."""
+    present = {row[0] for row in copy.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    copy.execute("PRAGMA secure_delete=ON")
+    for table in ACCESS_TABLES:
+        if table in present:
+            copy.execute(f"DELETE FROM {table}")  # noqa: S608 — names from the tuple above
+    copy.commit()
+    copy.execute("VACUUM")
 
 
 @_database_errors

@@ -20,6 +20,10 @@ def make_engine(url: str) -> Engine:
         if url in ("sqlite://", "sqlite:///:memory:"):
             # One shared connection, or every session would see its own empty database.
             kwargs["poolclass"] = StaticPool
+    else:
+        # A pooled connection may have died with its server (a restart, a fail-over): each
+        # checkout checks it first and replaces a dead one, rather than failing a request.
+        kwargs["pool_pre_ping"] = True
     engine = create_engine(url, **kwargs)
     if url.startswith("sqlite"):
         event.listen(engine, "connect", _sqlite_pragmas)

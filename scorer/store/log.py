@@ -8,6 +8,7 @@ The slot of a deal is named by the ``seq`` of the entry that opened it.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -142,10 +143,28 @@ class Duplicate(Exception):
     """The idempotency key was used already: the entry is stored once."""
 
 
-def find_key(db: Session, key: str | None) -> Entry | None:
+#: The width of the key columns (``String(64)``): PostgreSQL refuses a longer value, SQLite keeps it.
+KEY_LENGTH = 64
+
+
+def column_key(key: str | None) -> str | None:
+    """A form's idempotency key as stored: itself, or its SHA-256 when longer than the column.
+
+    A form's key is a UUID, but a request can send any text: the same text always gives the
+    same stored key, so a resend of a long key is still found, on every database.
+    """
     if not key:
         return None
-    return db.scalars(select(Entry).where(Entry.idempotency_key == key)).first()
+    if len(key) <= KEY_LENGTH:
+        return key
+    return hashlib.sha256(key.encode("utf-8", errors="replace")).hexdigest()
+
+
+def find_key(db: Session, key: str | None) -> Entry | None:
+    stored = column_key(key)
+    if stored is None:
+        return None
+    return db.scalars(select(Entry).where(Entry.idempotency_key == stored)).first()
 
 
 def append(
@@ -177,7 +196,7 @@ def append(
         kind=kind,
         record=record,
         target_seq=target_seq,
-        idempotency_key=key or None,
+        idempotency_key=column_key(key),
     )
     db.add(entry)
     try:

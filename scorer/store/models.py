@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Float, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -31,12 +31,18 @@ class Match(Base):
     #: profile, options, target, players, format, deck, names, first forehand, ...
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    #: The key of the form that created the match (new or import): a double tap makes one.
+    #: A keyed hash (HMAC with the app's secret key) of the key of the form that created the
+    #: match (new or import): a double tap makes one match, and a copy of the database holds
+    #: no key that could be replayed as the creator's.
     idempotency_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    #: SHA-256 (hex) of the match's edit secret (``scorer.access.rights``); the secret itself is
-    #: never stored, so a copy of the database grants no edit right. None: a match made
-    #: before edit secrets existed, which only the club administrator may change.
+    #: A keyed hash (HMAC-SHA-256, hex) of the match's edit secret (``scorer.access.rights``);
+    #: the secret itself is never stored, so a copy of the database grants no edit right.
+    #: Matches from before keyed hashes hold a plain SHA-256 until their secret is next used.
+    #: None: a match made before edit secrets existed, which only the administrator may change.
     edit_secret_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: The random value the edit secret is derived from with the app's secret key, so that a
+    #: tablet holding the right can show the edit link again; None for older matches.
+    edit_nonce: Mapped[str | None] = mapped_column(String(32), nullable=True)
     entries: Mapped[list[Entry]] = relationship(back_populates="match", order_by="Entry.seq", lazy="selectin")
 
 
@@ -127,3 +133,62 @@ class EventEntry(Base):
     idempotency_key: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
 
     event: Mapped[Event] = relationship(back_populates="entries")
+
+
+class AccessGrant(Base):
+    """A right one browser holds (``scorer.access.rights``): to edit a match, or administrator.
+
+    The session cookie carries only this row's id, never a secret; deleting the row (log-out,
+    a new edit link) ends the right on every copy of the cookie. Rows older than the session
+    lifetime are deleted as new ones come.
+    """
+
+    __tablename__ = "access_grant"
+    __table_args__ = (
+        Index("ix_access_grant_match_id", "match_id"),
+        Index("ix_access_grant_created", "created"),
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    #: The match this browser may edit; None for an administrator's login.
+    match_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: An administrator's login: a keyed tag of the password it was made with.
+    admin_tag: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: Seconds since the epoch.
+    created: Mapped[float] = mapped_column(Float)
+
+
+class WriteEvent(Base):
+    """An anonymous write (a new match, an import) from one client address, for its rate limit.
+
+    Like :class:`GuessFailure`, counted in the database so that every worker shares the limit.
+    """
+
+    __tablename__ = "write_event"
+    __table_args__ = (
+        Index("ix_write_event_address_at", "address", "at"),
+        Index("ix_write_event_at", "at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: ``kind:address`` (``import:192.0.2.1``).
+    address: Mapped[str] = mapped_column(String(64))
+    at: Mapped[float] = mapped_column(Float)
+
+
+class MatchSummary(Base):
+    """What the match list shows of a match, derived from its log at ``version`` (its last seq).
+
+    Derived data, never a source: a summary older than the log is derived again when the
+    list shows it (``scorer.matches.views``), so the list reads no log that has not changed.
+    """
+
+    __tablename__ = "match_summary"
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    deals: Mapped[int] = mapped_column(Integer)
+    finished: Mapped[bool] = mapped_column(Boolean)
+    voided: Mapped[bool] = mapped_column(Boolean)
+    #: The engine's ``scores`` (a pair, or small/big points); None while the match is not valid.
+    scores: Mapped[Any] = mapped_column(JSON, nullable=True)

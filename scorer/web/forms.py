@@ -30,9 +30,16 @@ from wtforms import (
 )
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3's, newer than its stubs
 from wtforms.i18n import messages_path
-from wtforms.validators import DataRequired, InputRequired, NumberRange, Optional
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, ValidationError
 
+from rules_engine import limits
 from scorer.web import i18n
+
+#: A player's name as a sheet prints it: longer ones are refused on the server too.
+NAME_LENGTH = Length(max=40)
+#: Typed Weis or melds of one seat ("H6 H7 H8; CJ DJ HJ SJ"): every Weis nine cards can declare
+#: written out, with room to spare.
+TYPED_CARDS_LENGTH = 200
 
 
 def _strip(value: Any) -> Any:
@@ -74,6 +81,22 @@ class BaseForm(FlaskForm):
 
     def validate(self, extra_validators: Any = None) -> bool:
         valid = super().validate(extra_validators)
+        for field in self:
+            # A text's length limit is the server's too, not only the browser's: a typed list
+            # of cards or a name is checked before anything reads it.
+            most = (field.render_kw or {}).get("maxlength")
+            if (
+                isinstance(field, StringField)
+                and isinstance(most, int)
+                and isinstance(field.data, str)
+                and len(field.data) > most
+            ):
+                valid = False
+                if not field.errors:
+                    try:
+                        Length(max=most)(self, field)
+                    except ValidationError as problem:
+                        field.errors = [*field.errors, str(problem)]
         csrf_field = getattr(self, "csrf_token", None)
         if csrf_field is not None and csrf_field.errors:
             # The page shows no CSRF field: say why nothing was saved (a tablet left open
@@ -112,10 +135,18 @@ YES_NO = choices(DEFAULT_CHOICE, ("yes", _l("yes")), ("no", _l("no")))
 
 
 class NamesMixin:
-    name_1 = StringField(_l("Player at seat 1"), validators=[Optional()], render_kw={"maxlength": 40})
-    name_2 = StringField(_l("Player at seat 2"), validators=[Optional()], render_kw={"maxlength": 40})
-    name_3 = StringField(_l("Player at seat 3"), validators=[Optional()], render_kw={"maxlength": 40})
-    name_4 = StringField(_l("Player at seat 4"), validators=[Optional()], render_kw={"maxlength": 40})
+    name_1 = StringField(
+        _l("Player at seat 1"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40}
+    )
+    name_2 = StringField(
+        _l("Player at seat 2"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40}
+    )
+    name_3 = StringField(
+        _l("Player at seat 3"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40}
+    )
+    name_4 = StringField(
+        _l("Player at seat 4"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40}
+    )
 
 
 class KeyedForm(BaseForm):
@@ -130,11 +161,23 @@ class KeyedForm(BaseForm):
 
 class ImportForm(KeyedForm):
     file = FileField(_l("Match record file (JSON)"))
-    text = TextAreaField(_l("or paste the match record"), validators=[Optional()], render_kw={"rows": 8})
-    name_1 = StringField(_l("Player at seat 1"), validators=[Optional()])
-    name_2 = StringField(_l("Player at seat 2"), validators=[Optional()])
-    name_3 = StringField(_l("Player at seat 3"), validators=[Optional()])
-    name_4 = StringField(_l("Player at seat 4"), validators=[Optional()])
+    text = TextAreaField(
+        _l("or paste the match record"),
+        validators=[Optional()],
+        render_kw={"rows": 8, "maxlength": limits.MAX_RECORD_BYTES},
+    )
+    name_1 = StringField(
+        _l("Player at seat 1"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40}
+    )
+    name_2 = StringField(
+        _l("Player at seat 2"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40}
+    )
+    name_3 = StringField(
+        _l("Player at seat 3"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40}
+    )
+    name_4 = StringField(
+        _l("Player at seat 4"), validators=[Optional(), NAME_LENGTH], render_kw={"maxlength": 40}
+    )
     deck = SelectField(
         _l("Cards"),
         choices=choices(("swiss", _l("Swiss suits")), ("french", _l("French suits"))),
@@ -207,11 +250,13 @@ def add_meld_fields(
             f"{prefix}_{seat}_cards",
             StringField(
                 _l("or the cards"),
-                validators=[Optional()],
+                # Checked here, not only by the browser: the engine's own limit on Weis per
+                # seat (rules_engine.limits) answers longer lists, this their typing.
+                validators=[Optional(), Length(max=TYPED_CARDS_LENGTH)],
                 render_kw={
                     "placeholder": "H6 H7 H8; CJ DJ HJ SJ",
                     "autocapitalize": "characters",
-                    "maxlength": 200,
+                    "maxlength": TYPED_CARDS_LENGTH,
                 },
             ),
         )

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
@@ -60,8 +62,47 @@ def number(value: Any) -> str:
     return i18n.number(value)
 
 
+#: Characters a browser drops from a URL (WHATWG: tab, newline) or reads as a slash (``\\``):
+#: ``/\t/other.host`` is ``//other.host`` to the browser that follows it.
+_URL_TRICKS = frozenset("\t\n\r\\")
+
+
+def same_site_path(target: str | None) -> str | None:
+    """``target`` when it is a path on this site; None for anything a browser could read as
+    another site: ``//host``, a slash, a tab and a slash, a backslash, a scheme, any control
+    character."""
+    if not target or not target.startswith("/") or target.startswith("//"):
+        return None
+    if any(c in _URL_TRICKS or ord(c) < 0x20 or ord(c) == 0x7F for c in target):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return None
+    return target
+
+
+#: The longest page address a language switch returns to with its query (a shared dispute
+#: question); a longer one returns to the page without it, rather than repeating it in six links.
+RETURN_PATH_LENGTH = 2048
+
+
+def return_path() -> str:
+    """Where the language switch brings the reader back: this page, with its query if short."""
+    full = request.full_path.rstrip("?")
+    return full if len(full) <= RETURN_PATH_LENGTH else request.path
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["num"] = number
+
+    @app.before_request
+    def bounded_address() -> None:
+        # The longest address the app makes is a dispute question's shared link (its record
+        # field takes 20,000 characters, up to three times that once percent-encoded): a longer
+        # query is no link of this app and is refused before anything reads it.
+        if len(request.query_string) > int(app.config["MAX_QUERY_LENGTH"]):
+            abort(414)
+
     from scorer.deals.describe import deal_line
 
     app.jinja_env.globals["deal_line"] = deal_line
@@ -71,6 +112,7 @@ def init_app(app: Flask) -> None:
         display=display,
         select_options=select_options,
         language_names=languages.NAMES,
+        return_path=return_path,
     )
 
     @app.get("/")
@@ -82,11 +124,29 @@ def init_app(app: Flask) -> None:
         if code not in current_app.config["LANGUAGES"]:
             abort(404)
         session["lang"] = code
-        target = request.args.get("next") or url_for("matches.index")
-        # Only same-site paths: the switch must not become an open redirect.
-        if not target.startswith("/") or target.startswith("//"):
-            target = url_for("matches.index")
-        return redirect(target)
+        return redirect(same_site_path(request.args.get("next")) or url_for("matches.index"))
+
+    @app.errorhandler(OperationalError)
+    def database_unavailable(error: OperationalError) -> tuple[str, int, dict[str, str]]:
+        # A full disk, a database restarting, a lock held too long: the write was not made
+        # (its transaction is rolled back) and the tablet's form is still in its history.
+        app.logger.error("database unavailable: %s", str(error.orig or error).strip()[:300])
+        writing = request.method not in ("GET", "HEAD", "OPTIONS")
+        page = render_template(
+            "refusal.html",
+            code=503,
+            title=_("Not saved — please try again.") if writing else _("Please try again."),
+            explanation=(
+                _(
+                    "The server could not store this just now. Everything saved before is kept; "
+                    "go back and send the form again in a moment."
+                )
+                if writing
+                else _("The server could not read the matches just now. Reload the page in a moment.")
+            ),
+            match_id=None,
+        )
+        return page, 503, {"Retry-After": "5"}
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[str, int]:
@@ -95,6 +155,7 @@ def init_app(app: Flask) -> None:
             404: _l("There is nothing here."),
             405: _l("That is not possible here."),
             413: _l("That file is too large."),
+            414: _l("That address is too long."),
         }
         title = titles.get(error.code or 500, error.name)
         return render_template("error.html", code=error.code, title=title), error.code or 500

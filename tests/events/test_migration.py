@@ -19,7 +19,7 @@ def test_event_migration_up_and_down(tmp_path: Path) -> None:
         assert {"event", "event_entry", "match", "entry"} <= tables
         columns = {c["name"] for c in inspect(engine).get_columns("event_entry")}
         assert {"event_id", "seq", "kind", "target_seq", "record", "idempotency_key"} <= columns
-        command.downgrade(alembic_config(url), "0004")
+        command.downgrade(alembic_config(url), "0005")
         engine.dispose()
         tables = set(inspect(engine).get_table_names())
         assert "event" not in tables and "event_entry" not in tables and "match" in tables

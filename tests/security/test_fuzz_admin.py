@@ -32,7 +32,7 @@ from sqlalchemy import func, select
 
 from scorer import create_app
 from scorer.store import db, log
-from scorer.store.models import Base, GuessFailure, Match
+from scorer.store.models import AccessGrant, Base, GuessFailure, Match, MatchSummary, WriteEvent
 from tests.helpers.database import fresh_database
 from tests.helpers.fuzz import SCHIEBER_FIELDS, TEXT
 from tests.helpers.routes import match_routes
@@ -213,12 +213,19 @@ def cookie(client: FlaskClient) -> str:
 
 
 def snapshot(app: Flask) -> dict[str, list[tuple[Any, ...]]]:
-    """Every table but the guess counter, as rows."""
+    """Every table of match data, as rows (not the access bookkeeping: guesses, writes, rights
+    held, nor the match list's derived summaries)."""
+    bookkeeping = {
+        GuessFailure.__tablename__,
+        AccessGrant.__tablename__,
+        WriteEvent.__tablename__,
+        MatchSummary.__tablename__,
+    }
     with app.extensions["tafel_engine"].connect() as connection:
         return {
             table.name: sorted((tuple(row) for row in connection.execute(select(table))), key=repr)
             for table in Base.metadata.sorted_tables
-            if table.name != GuessFailure.__tablename__
+            if table.name not in bookkeeping
         }
 
 

@@ -123,7 +123,19 @@ API = ApiSchemas(
         },
     },
     # Coiffeur's contract includes Schieber's six: the position's contract is the wider schema.
-    position={"contract": CONTRACT, "trick_index": {"type": "integer", "minimum": 0, "maximum": 8}},
+    position={
+        "type": "object",
+        "required": ["game", "contract", "hand"],
+        "additionalProperties": False,
+        "properties": {
+            "game": {"const": "coiffeur"},
+            "options": {"type": "object"},
+            "contract": CONTRACT,
+            "trick_index": {"type": "integer", "minimum": 0, "maximum": 8},
+            "hand": {**CARDS, "maxItems": 9},
+            "trick": {**CARDS, "maxItems": 3},
+        },
+    },
     examples={
         "deal": {
             "game": "coiffeur",

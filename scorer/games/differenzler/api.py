@@ -71,7 +71,25 @@ API = ApiSchemas(
         },
     },
     # Klammern's trump key, widened: Obenabe and Undenufe under ``modes`` (D2.3).
-    position={"trump": {"enum": TRUMPS}},
+    position={
+        "oneOf": [
+            {
+                "type": "object",
+                "required": ["game", "trump", "hand", *(["players"] if players == 3 else [])],
+                "additionalProperties": False,
+                "properties": {
+                    "game": {"const": "differenzler"},
+                    "options": {"type": "object"},
+                    "players": {"const": players},
+                    "trump": {"enum": TRUMPS},
+                    # D2.1, D2.2: nine cards each at four, twelve at three.
+                    "hand": {**CARDS, "maxItems": 36 // players},
+                    "trick": {**CARDS, "maxItems": players - 1},
+                },
+            }
+            for players in (4, 3)
+        ]
+    },
     examples={
         "deal": {
             "game": "differenzler",

@@ -12,8 +12,21 @@ PLAYERS = [2, 3, 4]
 FORMATS = ["small_big", "liga", "hamburg"]
 
 
-def deal(in_match: bool) -> dict[str, Any]:
-    """A Klammern deal record: of its own, or inside a match record (without the match's fields)."""
+#: Sides per table size (K1.4: with 2 or 3 players each is a side; 4 play in teams).
+SIDES = {2: 2, 3: 3, 4: 2}
+
+
+def deal(in_match: bool, players: int = 4) -> dict[str, Any]:
+    """A Klammern deal record at a table of ``players``: of its own, or inside a match record
+    (without the match's fields). Per-side lists give one number per side (K1.4)."""
+    sides = SIDES[players]
+    per_side = {"type": "array", "items": {"type": "integer"}, "minItems": sides, "maxItems": sides}
+    by_team = {
+        "type": "object",
+        "required": ["team", "value"],
+        "additionalProperties": False,
+        "properties": {"team": TEAM, "value": {"type": "integer"}},
+    }
     properties: dict[str, Any] = {
         "forehand": SEAT,
         "trump": {"enum": SUITS},
@@ -25,26 +38,20 @@ def deal(in_match: bool) -> dict[str, Any]:
         "bella": NULLABLE_SEAT,
         "points": {
             "oneOf": [
-                {
-                    "type": "object",
-                    "required": ["team", "value"],
-                    "additionalProperties": False,
-                    "properties": {"team": TEAM, "value": {"type": "integer"}},
-                },
+                # K1.4: with 2 or 3 players every side's points are given.
+                *([by_team] if players == 4 else []),
                 {
                     "type": "object",
                     "required": ["sides"],
                     "additionalProperties": False,
-                    "properties": {
-                        "sides": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 3}
-                    },
+                    "properties": {"sides": per_side},
                 },
                 {
                     "type": "object",
                     "required": ["team", "all_tricks"],
                     "additionalProperties": False,
                     "properties": {
-                        "team": {"type": "integer", "minimum": 1, "maximum": 3},
+                        "team": {"type": "integer", "minimum": 1, "maximum": sides},
                         "all_tricks": {"type": "boolean"},
                     },
                 },
@@ -57,7 +64,7 @@ def deal(in_match: bool) -> dict[str, Any]:
                     "type": "object",
                     "required": ["seat", "points"],
                     "additionalProperties": False,
-                    "properties": {"seat": SEAT, "points": {"type": "array", "items": {"type": "integer"}}},
+                    "properties": {"seat": SEAT, "points": per_side},
                 },
             ]
         },
@@ -75,32 +82,64 @@ def deal(in_match: bool) -> dict[str, Any]:
             "game": {"const": "klammern"},
             "profile": {"const": "seed"},
             "options": {"type": "object"},
-            "players": {"enum": PLAYERS},
+            "players": {"const": players},
             "format": {"enum": FORMATS},
             **properties,
         }
-        required = ["game", *required]
+        # Four players is the default: only a smaller table must say so.
+        required = ["game", *(["players"] if players != 4 else []), *required]
     return {"type": "object", "required": required, "properties": properties, "additionalProperties": False}
 
 
-API = ApiSchemas(
-    deal=deal(False),
-    match={
+def match(players: int, format_name: str) -> dict[str, Any]:
+    """A Klammern match of one table size and format: only its format's target may be given
+    (``target`` Liga, K8.2; ``target_big`` small/big, K7.6); null is the default."""
+    properties: dict[str, Any] = {
+        "game": {"const": "klammern"},
+        "profile": {"const": "seed"},
+        "options": {"type": "object"},
+        "players": {"const": players},
+        "format": {"const": format_name},
+        "target": {"type": "null"},
+        "target_big": {"type": "null"},
+        "deals": {"type": "array", "items": deal(True, players), "maxItems": 12},
+    }
+    own = {"liga": "target", "small_big": "target_big"}.get(format_name)
+    if own is not None:
+        properties[own] = {"type": ["integer", "null"], "minimum": 1}
+    required = ["game", "deals"]
+    if players != 4:
+        required.append("players")
+    if format_name != "small_big":
+        required.append("format")
+    return {"type": "object", "required": required, "additionalProperties": False, "properties": properties}
+
+
+def position(players: int) -> dict[str, Any]:
+    """A Klammern position at a table of ``players``: a trick to play to has fewer cards."""
+    return {
         "type": "object",
-        "required": ["game", "deals"],
+        "required": ["game", "trump", "hand", *(["players"] if players != 4 else [])],
         "additionalProperties": False,
         "properties": {
             "game": {"const": "klammern"},
             "profile": {"const": "seed"},
             "options": {"type": "object"},
-            "players": {"enum": PLAYERS},
-            "format": {"enum": FORMATS},
-            "target": {"type": "integer", "minimum": 1},
-            "target_big": {"type": "integer", "minimum": 1},
-            "deals": {"type": "array", "items": deal(True), "maxItems": 12},
+            "trump": {"enum": SUITS},
+            "players": {"const": players},
+            # A hand past eight cards is judged (K10, valid: false); past the deck it is refused.
+            "hand": {**CARDS, "maxItems": 32},
+            "trick": {**CARDS, "maxItems": players - 1},
         },
+    }
+
+
+API = ApiSchemas(
+    deal={"oneOf": [deal(False, players) for players in (4, 2, 3)]},
+    match={
+        "oneOf": [match(players, name) for players in (4, 2, 3) for name in ("small_big", "liga", "hamburg")]
     },
-    position={"trump": {"enum": SUITS}, "players": {"enum": PLAYERS}},
+    position={"oneOf": [position(players) for players in (4, 2, 3)]},
     examples={
         "deal": {"game": "klammern", "trump": "S", "declarer": 1, "points": {"team": 1, "value": 82}},
         "match": {

@@ -69,11 +69,24 @@ API = ApiSchemas(
             "game": {"const": "schieber"},
             "profile": {"enum": PROFILES},
             "options": {"type": "object"},
-            "target": {"type": "integer", "minimum": 1},
+            # null is "not given" (the profile's target), as the engine reads it.
+            "target": {"type": ["integer", "null"], "minimum": 1},
             "deals": {"type": "array", "items": deal(True), "maxItems": 12},
         },
     },
-    position={"profile": {"enum": PROFILES}, "contract": {"enum": CONTRACTS}},
+    position={
+        "type": "object",
+        "required": ["contract", "hand"],
+        "additionalProperties": False,
+        "properties": {
+            "game": {"const": "schieber"},
+            "profile": {"enum": PROFILES},
+            "options": {"type": "object"},
+            "contract": {"enum": CONTRACTS},
+            "hand": {**CARDS, "maxItems": 9},
+            "trick": {**CARDS, "maxItems": 3},
+        },
+    },
     examples={
         "deal": {
             "game": "schieber",

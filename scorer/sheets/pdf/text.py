@@ -44,9 +44,20 @@ _PLAIN_NUMBER = re.compile(
 )
 
 
+#: Directional controls a typed name may carry (embeddings, overrides, isolates: U+202A-U+202E,
+#: U+2066-U+2069). The sheets set every direction themselves, and python-bidi refuses LRI and
+#: RLI outright: typed controls are dropped, the app's own isolates added after.
+_TYPED_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+#: The ones the app never writes itself: dropped from any text before it is ordered.
+_FOREIGN_CONTROLS = re.compile("[\u202a-\u202e\u2066\u2067]")
+
+
 def isolate(value: object) -> str:
-    """``value`` as a bidi isolate, so it keeps its own direction inside a sentence."""
-    return f"{FSI}{value}{PDI}"
+    """``value`` as a bidi isolate, so it keeps its own direction inside a sentence.
+
+    Directional controls inside ``value`` are dropped: a name cannot close its isolate early.
+    """
+    return f"{FSI}{_TYPED_CONTROLS.sub('', str(value))}{PDI}"
 
 
 def strip_isolates(text: str) -> str:
@@ -95,6 +106,7 @@ def _first_strong_rtl(text: str) -> bool:
 
 def to_visual(text: str, rtl: bool) -> str:
     """``text`` (logical order, possibly with isolates) in drawing order for a base direction."""
+    text = _FOREIGN_CONTROLS.sub("", text)
     if FSI in text or PDI in text:
         outer, segments = _lift(text)
         if len(segments) > len(_PLACEHOLDERS):

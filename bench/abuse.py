@@ -1,0 +1,375 @@
+"""The worst case per route: the most expensive request a hostile guest can build for each route,
+grown until the app refuses it, timed next to an ordinary deal save in the same run.
+
+    .venv/bin/python bench/abuse.py [--rounds 5] [--no-write]
+
+For every route an input is grown (doubling) from a real record's size until the app answers
+4xx (its limits: ``rules_engine.limits``, form lengths, the body limit) or the body passes the
+server's limit. Each size is sent ``rounds`` times; its median server time counts. The worst
+size of each route is reported as a multiple of an ordinary save (POST of one deal by its
+tablet, in a 12-deal match; median of the same run). Goal: no request costs more than 10
+ordinary saves, and none answers 5xx. Server time through the WSGI test client (no network),
+SQLite file with the app's own settings (rate limits raised: they bound how often, this bench
+measures how much). Writes its own section of bench/RESULTS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.results import write_section  # noqa: E402
+from rules_engine import limits  # noqa: E402
+from scorer import create_app, scoring  # noqa: E402
+from scorer.store.migrate import upgrade  # noqa: E402
+
+BEGIN, END = "<!-- bench/abuse.py: begin -->", "<!-- bench/abuse.py: end -->"
+RANKS = "6789TJQKA"
+GOAL = 10.0
+#: Sizes grow by doubling up to here at most (past every limit of the app).
+MOST = 1 << 20
+
+
+def full_deal(forehand: int = 1) -> dict[str, Any]:
+    """A real Schieber deal entered card by card: each seat holds one suit, so every trick is
+    legal (Obenabe, nobody can follow), with the longest Weis there is (S6.1)."""
+    hands = {"1": [f"H{r}" for r in RANKS], "2": [f"C{r}" for r in RANKS]}
+    hands |= {"3": [f"D{r}" for r in RANKS], "4": [f"S{r}" for r in RANKS]}
+    tricks = [[f"H{r}", f"C{r}", f"D{r}", f"S{r}"] for r in reversed(RANKS)]
+    return {"forehand": forehand, "contract": "obenabe", "hands": hands, "tricks": tricks,
+            "weis": {"1": [hands["1"]]}}  # fmt: skip
+
+
+def points_deal(n: int) -> dict[str, Any]:
+    return {
+        "forehand": n % 4 + 1,
+        "contract": "HDSC"[n % 4],
+        "points": {"team": n % 2 + 1, "value": 40 + n % 50},
+    }
+
+
+def deal_fields(n: int) -> dict[str, str]:
+    return {
+        "forehand": str(n % 4 + 1),
+        "contract": "HDSC"[n % 4],
+        "team": str(n % 2 + 1),
+        "points": str(40 + n % 50),
+    }
+
+
+def hidden(page: str, name: str) -> str:
+    found = re.search(rf'name="{name}" type="hidden" value="([^"]*)"', page)
+    assert found, name
+    return found.group(1)
+
+
+@dataclass
+class Route:
+    """One route's worst case: the size and time of its most expensive request."""
+
+    name: str
+    sizes: list[tuple[int, int, float]] = field(default_factory=list)  # (size, status, ms)
+
+    @property
+    def worst(self) -> tuple[int, int, float]:
+        return max(self.sizes, key=lambda s: s[2])
+
+    @property
+    def refused_at(self) -> int | None:
+        return next((size for size, status, _ms in self.sizes if 400 <= status < 500), None)
+
+    @property
+    def failures(self) -> int:
+        return sum(1 for _size, status, _ms in self.sizes if status >= 500)
+
+
+class Bench:
+    def __init__(self, rounds: int) -> None:
+        self.rounds = rounds
+        tmp = Path(tempfile.mkdtemp())
+        url = f"sqlite:///{tmp}/abuse.sqlite"
+        upgrade(url)
+        self.app = create_app(
+            {
+                "SECRET_KEY": "bench",
+                "DATABASE_URL": url,
+                "WTF_CSRF_ENABLED": False,
+                "WRITE_LIMIT": 10**6,
+                "IMPORT_LIMIT": 10**6,
+            }
+        )
+        self.client = self.app.test_client()
+        self.client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+        response = self.client.post(
+            "/matches/new/schieber",
+            data={"profile": "seed", "deck": "swiss", "rosen7": "1", "target": "100000"},
+        )
+        self.match = response.headers["Location"]
+        for n in range(12):
+            self.save(n)
+
+    def save(self, n: int) -> tuple[int, float]:
+        """POST one deal as the tablet does (the form's tokens fetched outside the timing)."""
+        page = self.client.get(f"{self.match}/deals/new").get_data(as_text=True)
+        data = {"version": hidden(page, "version"), "idem": hidden(page, "idem"), **deal_fields(n)}
+        start = time.perf_counter()
+        answer = self.client.post(f"{self.match}/deals/new", data=data)
+        return answer.status_code, (time.perf_counter() - start) * 1000
+
+    def ordinary_save(self) -> float:
+        """Median POST of the 13th deal; each is undone (outside the timing) so every round is alike."""
+        times = []
+        for n in range(max(self.rounds * 4, 20)):
+            status, ms = self.save(12 + n)
+            assert status == 303, status
+            times.append(ms)
+            shown = self.client.get(self.match).get_data(as_text=True)
+            undo = shown[shown.index("/undo") :]
+            data = {"version": hidden(undo, "version"), "idem": hidden(undo, "idem")}
+            assert self.client.post(f"{self.match}/undo", data=data).status_code == 303
+        return statistics.median(times)
+
+    def timed(self, request: Callable[[], Any]) -> tuple[int, float]:
+        statuses, times = [], []
+        for _ in range(self.rounds):
+            scoring._CACHE.clear()  # a hostile request is never a cache hit
+            start = time.perf_counter()
+            response = request()
+            times.append((time.perf_counter() - start) * 1000)
+            statuses.append(response.status_code)
+        return max(statuses), statistics.median(times)
+
+    def grow(self, name: str, make: Callable[[int], Callable[[], Any]], start: int = 1) -> Route:
+        """Send ``make(size)`` for doubling sizes until the app refuses it."""
+        route = Route(name)
+        size = start
+        while size <= MOST:
+            status, ms = self.timed(make(size))
+            route.sizes.append((size, status, ms))
+            if status >= 400:
+                break
+            size *= 2
+        return route
+
+    # --- the requests ------------------------------------------------------------------------
+
+    def api(self, path: str, body: Any) -> Callable[[], Any]:
+        data = json.dumps(body)
+        return lambda: self.client.post(path, data=data, content_type="application/json")
+
+    def routes(self) -> Iterator[Route]:
+        run9 = [f"H{r}" for r in RANKS]
+        deal = full_deal()
+        yield self.grow(
+            "POST /api/v1/deal — n Weis for one seat",
+            lambda n: self.api(
+                "/api/v1/deal", {"game": "schieber", **points_deal(0), "weis": {"1": [run9] * n}}
+            ),
+        )
+        yield self.grow(
+            "POST /api/v1/deal — a hand of n cards",
+            lambda n: self.api(
+                "/api/v1/deal", {"game": "schieber", **points_deal(0), "hands": {"1": (run9 * n)[:n]}}
+            ),
+        )
+        yield self.grow(
+            "POST /api/v1/deal — n tricks",
+            lambda n: self.api(
+                "/api/v1/deal", {"game": "schieber", **{**deal, "tricks": (deal["tricks"] * n)[:n]}}
+            ),
+        )
+        yield self.grow(
+            "POST /api/v1/match — n deals card by card",
+            lambda n: self.api("/api/v1/match", {"game": "schieber", "target": 10**9, "deals": [deal] * n}),
+        )
+        yield self.grow(
+            "POST /api/v1/legal — Klammern hand of n cards",
+            lambda n: self.api(
+                "/api/v1/legal",
+                {"game": "klammern", "trump": "S", "hand": (["HA", "HK", "SJ", "C7"] * n)[:n]},
+            ),
+        )
+        yield self.grow(
+            "POST /api/v1/legal — Schieber hand of n cards",
+            lambda n: self.api(
+                "/api/v1/legal",
+                {"game": "schieber", "contract": "H", "hand": (run9 * n)[:n], "trick": ["CK"]},
+            ),
+        )
+        yield self.grow(
+            "POST /api/v1/match — nested n deep",
+            lambda n: self.api("/api/v1/match", json.loads("[" * n + "]" * n)),
+            start=8,
+        )
+
+        def typed_weis(n: int) -> Callable[[], Any]:
+            cards = "; ".join(["H6 H7 H8"] * n)
+
+            def send() -> Any:
+                form = self.client.get(f"{self.match}/deals/new")
+                page = form.get_data(as_text=True)
+                if 'name="version"' not in page:  # no form to send: that answer is the refusal
+                    print("no deal form:", form.status_code, re.findall(r"<h1>(.*?)</h1>", page), flush=True)
+                    return form
+                data = {"version": hidden(page, "version"), "idem": hidden(page, "idem"), **deal_fields(0)}
+                return self.client.post(f"{self.match}/deals/new", data={**data, "weis_1_cards": cards})
+
+            return send
+
+        yield self.grow("POST /matches/<id>/deals/new — n typed Weis", typed_weis)
+
+        # Imports grant the importer a right each: after MAX_REMEMBERED of them this browser
+        # has forgotten its first match, so its own deal form is measured before.
+        def import_match(n: int) -> Callable[[], Any]:
+            text = json.dumps({"game": "schieber", "target": 10**9, "deals": [deal] * n})
+            return lambda: self.client.post("/matches/import", data={"text": text, "deck": "swiss"})
+
+        yield self.grow("POST /matches/import — n deals card by card", import_match)
+
+        def desk(
+            screen: str, **fixed: str
+        ) -> Callable[[Callable[[int], dict[str, str]]], Callable[[int], Callable[[], Any]]]:
+            def with_args(args: Callable[[int], dict[str, str]]) -> Callable[[int], Callable[[], Any]]:
+                def make(n: int) -> Callable[[], Any]:
+                    query = urlencode({"ask": "1", **fixed, **args(n)})
+                    return lambda: self.client.get(f"/disputes/{screen}?{query}")
+
+                return make
+
+            return with_args
+
+        yield self.grow("GET /disputes/weis — n claims for one seat",
+                        desk("weis", game="schieber", contract="H", forehand="1")(
+                            lambda n: {"seat_1": "; ".join([" ".join(run9)] * n)}))  # fmt: skip
+        yield self.grow("GET /disputes/card — a hand of n cards",
+                        desk("card", game="klammern", contract="S")(
+                            lambda n: {"hand": " ".join((["HA", "HK", "SJ", "C7"] * n)[:n]), "card": "HA"}))  # fmt: skip
+        yield self.grow("GET /disputes/replay — a record of n tricks",
+                        desk("replay", game="schieber")(
+                            lambda n: {"record": json.dumps({"game": "schieber", **deal,
+                                                             "tricks": (deal["tricks"] * n)[:n]})}))  # fmt: skip
+
+        def desk_import(n: int) -> Callable[[], Any]:
+            text = json.dumps({"game": "schieber", **deal, "weis": {"1": [run9] * n}})
+            return lambda: self.client.post("/disputes/replay", data={"text": text}, follow_redirects=True)
+
+        yield self.grow("POST /disputes/replay (import) — n Weis, then its link", desk_import)
+
+        # A match as large as an import allows, then everything that reads it.
+        status, _ms = self.timed(import_match(limits.MAX_DEALS))
+        large = self.client.get("/matches/").get_data(as_text=True)
+        found = re.search(r'href="/matches/(\d+)"', large)
+        assert found and status == 302, status
+        big = f"/matches/{found.group(1)}"
+        for _ in range(30):  # a page of the list, each the largest match
+            self.client.post("/matches/import", data={
+                "text": json.dumps({"game": "schieber", "target": 10**9, "deals": [deal] * limits.MAX_DEALS}),
+                "deck": "swiss"})  # fmt: skip
+        for label, path in (
+            ("GET /matches/ — a page of the largest matches, summaries stale", "/matches/"),
+            (f"GET /matches/<id> — {limits.MAX_DEALS} deals", big),
+            (f"GET /matches/<id>?view=board — {limits.MAX_DEALS} deals", f"{big}?view=board"),
+            (f"GET /matches/<id>/export.json — {limits.MAX_DEALS} deals", f"{big}/export.json"),
+            (f"GET /matches/<id>/scoresheet.pdf — {limits.MAX_DEALS} deals", f"{big}/scoresheet.pdf"),
+        ):
+            route = Route(label)
+            if path == "/matches/":
+                from scorer.store import db
+                from scorer.store.models import MatchSummary
+
+                def stale() -> Any:
+                    with self.app.app_context():
+                        db.session().query(MatchSummary).delete()
+                        db.session().commit()
+                    return self.client.get("/matches/")
+
+                route.sizes.append((limits.MAX_DEALS, *self.timed(stale)))
+            else:
+                route.sizes.append((limits.MAX_DEALS, *self.timed(lambda p=path: self.client.get(p))))
+            yield route
+
+        def save_big(_n: int) -> Callable[[], Any]:
+            def send() -> Any:
+                page = self.client.get(f"{big}/deals/new").get_data(as_text=True)
+                data = {"version": hidden(page, "version"), "idem": hidden(page, "idem"), **deal_fields(1)}
+                return self.client.post(f"{big}/deals/new", data=data)
+
+            return send
+
+        # The importer holds the right to its match: one more deal is refused (the match's limit).
+        route = Route(f"POST /matches/<id>/deals/new — the {limits.MAX_DEALS + 1}th deal")
+        route.sizes.append((limits.MAX_DEALS + 1, *self.timed(save_big(0))))
+        yield route
+
+
+def report(save: float, routes: list[Route], rounds: int) -> str:
+    worst = max(routes, key=lambda r: r.worst[2])
+    ratio = worst.worst[2] / save
+    failures = sum(r.failures for r in routes)
+    lines = [
+        BEGIN,
+        "## Worst case per route (bench/abuse.py)",
+        "",
+        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, Python {platform.python_version()}, {platform.machine()}, "
+        f"SQLite file, Flask test client (server time, no network), median of {rounds} rounds per size; "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs.",
+        "",
+        f"Ordinary save (POST of one deal in a 12-deal match): **{save:.2f} ms**.",
+        "",
+        "| route — input grown | refused at | worst size | its status | worst ms | × ordinary save |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for route in routes:
+        size, status, ms = route.worst
+        refused = route.refused_at
+        lines.append(
+            f"| {route.name} | {refused if refused is not None else '—'} | {size} | {status} | {ms:.1f} | {ms / save:.1f} |"
+        )
+    lines += [
+        "",
+        f"Worst: {worst.name} at {worst.worst[2]:.1f} ms, **{ratio:.1f}×** an ordinary save; "
+        f"**{failures}** answers 5xx. Goal (≤ {GOAL:.0f}×, 0 × 5xx): "
+        + ("met." if ratio <= GOAL and failures == 0 else "not met."),
+        END,
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--no-write", action="store_true")
+    args = parser.parse_args()
+    bench = Bench(args.rounds)
+    save = bench.ordinary_save()
+    routes = []
+    for route in bench.routes():
+        size, status, ms = route.worst
+        print(f"{route.name}: worst {ms:.1f} ms ({ms / save:.1f}×) at {size}, status {status}", flush=True)
+        routes.append(route)
+    section = report(save, routes, args.rounds)
+    print(section)
+    if not args.no_write:
+        write_section(ROOT / "bench" / "RESULTS.md", BEGIN, END, section)
+    bench.app.extensions["tafel_engine"].dispose()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,222 @@
+"""How large a record can be: the most that any real table can produce, checked before any work.
+
+Every count the engine reads is bounded here, in one table per game, by what the rules
+allow. The bounds sit at the first count that no table can produce *even by mistake*, so
+that the mistakes a table does make (a misdealt tenth card, a Weis declared twice, a
+tenth trick) still reach the rules and are answered with their cited reason (S8, K10),
+while a record that describes no deal at all (a hand of 300,000 cards, a thousand Weis for
+one seat) is refused at once as malformed input (:class:`RecordTooLarge`, an
+:class:`InvalidRecord`: exit 2, HTTP 400), naming the field and its limit. Checking is a
+few ``len`` calls on the record's known fields; nothing is parsed before it.
+
+The text of a record is bounded too (:data:`MAX_RECORD_BYTES`, :data:`MAX_DEPTH`): a
+reader of untrusted JSON (the API, an import, the command line) checks them with
+:func:`check_text` and :func:`check_depth` before handing the record to the engine.
+
+>>> check_deal({"game": "schieber", "weis": {"1": [["H6", "H7", "H8"]] * 11}})
+Traceback (most recent call last):
+...
+rules_engine.limits.RecordTooLarge: deal.weis.1: at most 10 Weis per seat (S6.1-S6.3: twice the most nine cards can declare), not 11
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.errors import InvalidRecord
+
+__all__ = [
+    "LIMITS",
+    "MAX_DEPTH",
+    "MAX_RECORD_BYTES",
+    "GameLimits",
+    "RecordTooLarge",
+    "check_deal",
+    "check_depth",
+    "check_match",
+    "check_position",
+    "check_text",
+    "limits_of",
+]
+
+
+class RecordTooLarge(InvalidRecord):
+    """A record larger than any real table's: ``where`` names the field, ``limit`` its bound."""
+
+    def __init__(self, where: str, limit: int, count: int, why: str) -> None:
+        super().__init__(f"{where}: at most {limit} {why}, not {count}")
+        self.where = where
+        self.limit = limit
+        self.count = count
+
+
+@dataclass(frozen=True, slots=True)
+class GameLimits:
+    """The largest record of one game any table can produce; each bound says why."""
+
+    #: Cards in the deck (S2.1: 36; K2.1: 32). No list of cards a table writes down can be
+    #: longer: a hand, a trick, a Weis or meld, a position's hand. A misdealt hand of ten is
+    #: still a rule the engine explains (S8 "more than nine cards in one hand", K10); a hand
+    #: of 37 names a card twice in a deck that holds each once.
+    deck: int
+    #: Weis (melds) one seat can claim: twice the most a hand can declare together, so that
+    #: a claim of every Weis a hand holds plus each one again (S6.3 "declared twice"; K10
+    #: "more cards than a hand holds") is still judged by its rule. Schieber: a run takes 3+
+    #: cards (S6.1) and a card counts in one run only (S6.3), so nine cards hold at most 3
+    #: runs; four of a kind takes 4 (S6.2), so at most 2 fours, which with Kreuzweis may share
+    #: cards with the runs: 3 + 2 = 5, limit 10. Klammern: a sequence takes 3+ of the 8 cards
+    #: and a card counts in one sequence only (K5.1): at most 2, limit 4.
+    melds_per_seat: int
+    #: Cards in one Weis or meld: the longest run is the whole suit (S6.1: 6 to Ass, nine
+    #: cards; K5.1: 7 to Ace, eight).
+    meld_cards: int
+    #: Cards played in a deal, over all its tricks: every card of the deck is played once
+    #: (S2.1, K2.1). Twice the deck, so that the mistakes a table makes in writing the play
+    #: down (a trick too many, a card twice: S8, K10) are still judged by their rule; a
+    #: record that plays the deck over twice describes no deal.
+    played_cards: int
+
+
+#: What no table produces, per game (the rule ids in :class:`GameLimits` give the reasoning).
+_SWISS_DECK = GameLimits(deck=36, melds_per_seat=10, meld_cards=9, played_cards=72)
+LIMITS: Mapping[str, GameLimits] = {
+    "schieber": _SWISS_DECK,
+    # Coiffeur and Differenzler are played with Schieber's 36 cards (C1, D2.1; 12 a hand with
+    # three players, D2.2). Neither has Weis (C1.3, D5.3): a claim is a rule broken, judged
+    # up to the same bound.
+    "coiffeur": _SWISS_DECK,
+    "differenzler": _SWISS_DECK,
+    "klammern": GameLimits(deck=32, melds_per_seat=4, meld_cards=8, played_cards=64),
+}
+
+#: Deals in one match record. No rule ends every match (K7.6: small/big points may be
+#: open-ended; S1.2 lets the table choose any target), so the bound is the table's time: a
+#: deal takes about three minutes at a real table (shuffling and dealing, nine or eight
+#: tricks, counting and writing down), so 100 deals are a long club evening. (A Schieber
+#: match to 5000, the largest common target, ends within 65 deals: every deal gives at least
+#: 157 points, S5.) A table may keep one open-ended match over several evenings, so the
+#: bound is five such evenings; the app's cost per deal does not grow with the match.
+MAX_DEALS = 500
+
+#: The text of one record (the API's body, one imported match, the command line's input):
+#: a deal entered card by card is at most about 700 bytes (four hands and nine tricks of
+#: three-byte codes, Weis, fields), so a club evening's 100 such deals fit; a deal entered by
+#: its points (as the tables do) is about 100 bytes, so :data:`MAX_DEALS` of them fit.
+MAX_RECORD_BYTES = 128 * 1024
+
+#: Nesting of JSON containers in a record: a match's deal's Weis of a seat is a list of card
+#: lists (``match.deals[0].weis["1"][0][0]``), six containers deep; two spare.
+MAX_DEPTH = 8
+
+
+def limits_of(record: Mapping[str, Any]) -> GameLimits | None:
+    """The limits of the record's game; None for a game the engine does not know (it says so)."""
+    game = record.get("game", "schieber")
+    return LIMITS.get(game) if isinstance(game, str) else None
+
+
+def _count(value: object, limit: int, where: str, why: str) -> int:
+    """``len(value)`` for a JSON list or object, checked against ``limit``; 0 for anything else."""
+    if type(value) is list or isinstance(value, (list, tuple, Mapping)):
+        count = len(value)
+        if count > limit:
+            raise RecordTooLarge(where, limit, count, why)
+        return count
+    return 0
+
+
+def _check_deal(deal: Mapping[str, Any], limits: GameLimits, where: str) -> None:
+    hands = deal.get("hands")
+    if isinstance(hands, Mapping):
+        _count(hands, 4, f"{where}.hands", "seats")
+        for seat, cards in hands.items():
+            _count(cards, limits.deck, f"{where}.hands.{seat}", "cards in a hand (the whole deck)")
+    tricks = deal.get("tricks")
+    if type(tricks) is list or isinstance(tricks, (list, tuple)):
+        _count(tricks, limits.played_cards, f"{where}.tricks", "tricks (one card each would play the deck)")
+        played = 0
+        for index, trick in enumerate(tricks):
+            played += _count(trick, limits.deck, f"{where}.tricks[{index}]", "cards in a trick")
+            if played > limits.played_cards:
+                raise RecordTooLarge(
+                    f"{where}.tricks", limits.played_cards, played, "cards played in a deal (the deck twice)"
+                )
+    for name, what in (("weis", "Weis"), ("melds", "melds")):
+        claims = deal.get(name)
+        if not isinstance(claims, Mapping):
+            continue
+        _count(claims, 4, f"{where}.{name}", "seats")
+        for seat, groups in claims.items():
+            if type(groups) is not list and not isinstance(groups, (list, tuple)):
+                continue
+            _count(
+                groups,
+                limits.melds_per_seat,
+                f"{where}.{name}.{seat}",
+                f"{what} per seat"
+                + (
+                    " (S6.1-S6.3: twice the most nine cards can declare)"
+                    if name == "weis"
+                    else " (K5.1: twice the most eight cards can declare)"
+                ),
+            )
+            for index, group in enumerate(groups):
+                _count(group, limits.meld_cards, f"{where}.{name}.{seat}[{index}]", "cards (a whole suit)")
+
+
+def check_deal(record: Mapping[str, Any], where: str = "deal") -> None:
+    """:raises RecordTooLarge: a deal record larger than any table's (see :data:`LIMITS`)."""
+    limits = limits_of(record)
+    if limits is not None:
+        _check_deal(record, limits, where)
+
+
+def check_match(record: Mapping[str, Any]) -> None:
+    """:raises RecordTooLarge: too many deals, or one deal too large."""
+    limits = limits_of(record)
+    if limits is None:
+        return
+    deals = record.get("deals")
+    _count(deals, MAX_DEALS, "match.deals", "deals in a match (five long evenings of play)")
+    if type(deals) is list:
+        for index, deal in enumerate(deals):
+            if isinstance(deal, Mapping):
+                _check_deal(deal, limits, f"deals[{index}]")
+
+
+def check_position(position: Mapping[str, Any]) -> None:
+    """:raises RecordTooLarge: a legal-play position whose hand or trick is longer than the deck."""
+    limits = limits_of(position)
+    if limits is None:
+        return
+    _count(position.get("hand"), limits.deck, "position.hand", "cards in a hand (the whole deck)")
+    _count(position.get("trick"), limits.deck, "position.trick", "cards in a trick")
+
+
+def check_text(size: int, what: str = "the record") -> None:
+    """:raises RecordTooLarge: a record's text longer than :data:`MAX_RECORD_BYTES`."""
+    if size > MAX_RECORD_BYTES:
+        raise RecordTooLarge(what, MAX_RECORD_BYTES, size, "bytes (a match of the most deals, card by card)")
+
+
+def check_depth(value: object, what: str = "the record") -> None:
+    """:raises RecordTooLarge: JSON containers nested deeper than :data:`MAX_DEPTH`.
+
+    Iterative, and it stops at the first container too deep: a hostile record cannot make
+    it recurse or walk further than the limit.
+    """
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, Mapping):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        depth += 1
+        if depth > MAX_DEPTH:
+            raise RecordTooLarge(what, MAX_DEPTH, depth, "levels of nested lists and objects")
+        stack.extend((child, depth) for child in children if isinstance(child, (list, Mapping)))
