@@ -7,7 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from rules_engine.limits import MAX_DEALS
+
+# Each test starts a Python process: left to `make test`, out of `make check`.
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -162,6 +162,7 @@ def test_subcommands_are_a_registry() -> None:
     assert {"pad", "scoresheet"} <= set(COMMANDS)
 
 
+@pytest.mark.slow  # starts a Python process
 def test_console_script_runs_as_a_process(tmp_path: Path) -> None:
     out = tmp_path / "pad.pdf"
     done = subprocess.run(
@@ -185,6 +186,7 @@ def test_console_script_runs_as_a_process(tmp_path: Path) -> None:
     assert out.read_bytes().startswith(b"%PDF")
 
 
+@pytest.mark.slow  # starts a Python process
 def test_languages_and_pdf_renderers_need_no_web_stack() -> None:
     """The language settings and the PDF package import without Flask; the games' sheet parts
     are found through the registry only when a view-model is built."""

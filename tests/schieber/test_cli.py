@@ -10,6 +10,9 @@ from typing import Any
 
 import pytest
 
+# Each test starts a Python process: left to `make test`, out of `make check`.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 EXAMPLE: dict[str, Any] = {

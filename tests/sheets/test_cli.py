@@ -99,6 +99,7 @@ def test_the_password_of_the_database_is_not_shown(
     assert "s3cret" not in err and "cannot read match 1" in err
 
 
+@pytest.mark.slow  # starts a Python process
 def test_as_a_process(client: FlaskClient, configured: str, tmp_path: Path) -> None:
     match_id = corrected_schieber(client)
     out = tmp_path / "sheet.pdf"

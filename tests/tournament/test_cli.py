@@ -8,6 +8,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+# Each test starts a Python process: left to `make test`, out of `make check`.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).parent / "data"
 
