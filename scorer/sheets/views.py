@@ -148,7 +148,8 @@ def scoresheet(match_id: int) -> Any:
                 _("This match was voided."), _("A voided match has no scoresheet."), 409, match_id
             )
         try:
-            data = render_scoresheet(build_scoresheet(scoresheet_document(loaded)), pdf_lang(), paper)
+            view = build_scoresheet(scoresheet_document(loaded), answer=loaded.scored.facts or None)
+            data = render_scoresheet(view, pdf_lang(), paper)
         except SheetError as error:
             # A stored match always passed the engine when it was entered; an engine that
             # judges it differently now says why here instead of failing.

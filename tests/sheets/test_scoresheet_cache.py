@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from scorer.sheets import pdf
 from tests.helpers.pdf import A4, LETTER, flat, page_sizes, page_texts
-from tests.helpers.sheets import corrected_schieber, schieber_deal, void
+from tests.helpers.sheets import corrected_schieber, klammern_with_a_deal, schieber_deal, void
 from tests.helpers.tablet import post_deal
 
 
@@ -109,3 +109,20 @@ def test_the_cache_is_bounded(make_app: Any, renders: list[tuple[Any, ...]]) -> 
     sheet(client, match_id)
     assert renders == [("en", "a4"), ("en", "letter"), ("en", "a4")]
     assert len(app.extensions["tafel_sheet_cache"]) == 1
+
+
+@pytest.mark.parametrize("make", [corrected_schieber, klammern_with_a_deal])
+def test_the_apps_answer_prints_what_the_engine_asked_afresh_prints(
+    app: Flask, client: FlaskClient, make: Callable[[FlaskClient], int]
+) -> None:
+    """The sheet reuses the answer the app already has of the match; the engine asked again
+    about the same record gives the same sheet, byte for byte."""
+    from scorer.matches import matchview
+    from scorer.sheets.views import pdf_lang, scoresheet_document
+
+    match_id = make(client)
+    served = sheet(client, match_id).data
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        document = scoresheet_document(matchview.load(match_id))
+        afresh = pdf.render_scoresheet(pdf.build_scoresheet(document), pdf_lang(), "a4")
+    assert served == afresh
