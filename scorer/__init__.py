@@ -76,5 +76,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     for feature in (matches, live, deals, sheets, access_pages, rule_book, disputes, api, events):
         app.register_blueprint(feature.bp)
+    sheets.init_app(app)
     games.init_app(app)
     return app

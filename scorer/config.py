@@ -55,6 +55,9 @@ def defaults(app: Flask) -> dict[str, Any]:
         "MAX_QUERY_LENGTH": 64 * 1024,
         # Spectators' match pages kept rendered per process (scorer.web.pagecache); 0: none.
         "PAGE_CACHE_SIZE": 512,
+        # Match scoresheets (PDF) kept per process, one per match version, language and paper
+        # (scorer.sheets.views); 0: none.
+        "SCORESHEET_CACHE_SIZE": 64,
         # The address the table's other devices open (TAFEL_PUBLIC_URL, e.g. behind a proxy);
         # None: the address asked for, or this machine's on the local network
         # (scorer.access.address).

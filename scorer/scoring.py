@@ -98,22 +98,45 @@ def score(record: dict[str, Any], match: Hashable | None = None) -> Scored:
         return _score_whole(record, own)
     with _LOCK:
         kept = _STATES.get(match)
+    scored, state = _resume(record, kept, match)
+    keep(match, state)
+    return scored
+
+
+def score_new(record: dict[str, Any]) -> tuple[Scored, rules_engine.MatchState[Any] | None]:
+    """:func:`score` of a record about to be stored as a new match (an import), and what its
+    scoring continues from (None: nothing to continue from); :func:`keep` it under the stored
+    match's key, and showing the new match does not score every deal a second time."""
+    own = _own_entry(record)
+    if own is not None or record.get("game") in _WHOLE_GAMES:
+        return _score_whole(record, own), None
+    return _resume(record, None, "a new match")
+
+
+def keep(match: Hashable, state: rules_engine.MatchState[Any] | None) -> None:
+    """Continue ``match``'s next scoring from ``state`` (one of this worker's last few matches)."""
+    if state is None:
+        return
+    with _LOCK:
+        _STATES[match] = state
+        _STATES.move_to_end(match)
+        while len(_STATES) > STATES_SIZE:
+            _STATES.popitem(last=False)
+
+
+def _resume(
+    record: dict[str, Any], kept: rules_engine.MatchState[Any] | None, match: Hashable
+) -> tuple[Scored, rules_engine.MatchState[Any] | None]:
     try:
         answer, state = rules_engine.resume_match(record, kept)
     except InvalidRecord as error:
-        return Scored(None, [invalid_record_error(error)])
+        return Scored(None, [invalid_record_error(error)]), None
     except Exception:  # an engine bug must reach the log, not the player as a 500
         log.exception("rules engine failed on match %r", match)
-        return _engine_failure()
+        return _engine_failure(), None
     if state is None:  # a game the engine scores whole: its answers are cached by text
         _WHOLE_GAMES.add(record.get("game"))
-    else:
-        with _LOCK:
-            _STATES[match] = state
-            _STATES.move_to_end(match)
-            while len(_STATES) > STATES_SIZE:
-                _STATES.popitem(last=False)
-    return _scored(cast(dict[str, Any], answer))
+    return _scored(cast(dict[str, Any], answer)), state
 
 
 def match_key(match: Any) -> Hashable:

@@ -38,7 +38,7 @@ def _form(loaded: matchview.Loaded, data: dict[str, Any] | None = None) -> Any:
 
 #: The meld section of a fresh deal form per (match, creation time, language): every
 #: select empty, no error, the same players; it was half of the form's rendering.
-_FRESH_MELDS = PageCache(256)
+_FRESH_MELDS = PageCache[str](256)
 
 
 def _render(

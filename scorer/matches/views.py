@@ -13,6 +13,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import lazyload
 
+import rules_engine
 from rules_engine import limits
 from scorer import games, scoring
 from scorer.access import address, rights
@@ -121,13 +122,24 @@ def _grant_creator(match: Match, key: str | None) -> None:
         rights.grant(match)
 
 
-def _store_granted(match: Match, key: str | None, deals: list[dict[str, Any]] | None = None) -> Match:
-    """Store a new match with an edit secret; this browser may edit it."""
+def _store_granted(
+    match: Match,
+    key: str | None,
+    deals: list[dict[str, Any]] | None = None,
+    scored_state: rules_engine.MatchState[Any] | None = None,
+) -> Match:
+    """Store a new match with an edit secret; this browser may edit it. ``scored_state``: the
+    engine's scoring of its deals (an import's), to continue from rather than score them again."""
     match.idempotency_key = rights.form_key_hash(key)
     rights.new_secret(match)
     stored = _store(match, deals)
     if stored is match:
         rights.grant(stored)
+        if scored_state is not None:
+            # Its creation time as every later request reads it back (SQLite keeps no time
+            # zone): the key those requests' scoring looks the state up by.
+            db.session().refresh(stored, ["created"])
+            scoring.keep(scoring.match_key(stored), scored_state)
     else:  # a concurrent twin of the same form was stored first
         _grant_creator(stored, key)
     matchview.load(stored.id)  # its summary for the match list (the engine's answer is cached)
@@ -276,22 +288,29 @@ def _import(record: Any, form: ImportForm) -> tuple[list[dict[str, Any]], int | 
                 "message": _("This is not a match record (DEAL_RECORD.md): an object with game and deals."),
             }
         ], None
-    scored = scoring.score(record)
+    scored, state = scoring.score_new(record)
     if not scored.valid:
         return scored.errors, None
     settings = games.of(record).setup.from_record(record, form)
     # The match as the app will score it (from its own settings) must be valid too, or a
-    # record with fields the app does not keep would score differently once stored.
-    if not scoring.score(scoring.match_record(settings, record.get("deals") or [])).valid:
-        return [
-            {
-                "rule": None,
-                "code": "not_a_match",
-                "params": {},
-                "message": _("This match record uses fields the table app does not keep."),
-            }
-        ], None
+    # record with fields the app does not keep would score differently once stored. Mostly
+    # it is the record as given: its scoring is what the stored match continues from.
+    stored_record = scoring.match_record(settings, record.get("deals") or [])
+    if stored_record != record:
+        state = None
+        if not scoring.score(stored_record).valid:
+            return [
+                {
+                    "rule": None,
+                    "code": "not_a_match",
+                    "params": {},
+                    "message": _("This match record uses fields the table app does not keep."),
+                }
+            ], None
     match = _store_granted(
-        Match(game=settings["game"], settings=settings), form.idem.data, list(record.get("deals") or [])
+        Match(game=settings["game"], settings=settings),
+        form.idem.data,
+        list(record.get("deals") or []),
+        state,
     )
     return [], match.id

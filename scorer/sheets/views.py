@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from flask import Blueprint, current_app, render_template, request
-from flask_babel import get_translations, lazy_pgettext, to_user_timezone
+from flask import Blueprint, Flask, current_app, render_template, request
+from flask_babel import get_timezone, get_translations, lazy_pgettext, to_user_timezone
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -25,8 +25,9 @@ from scorer import games, languages
 from scorer.matches import matchview
 from scorer.sheets.pdf.model import sheet_part
 from scorer.sheets.pdf.text import Lang
-from scorer.web import display, i18n
+from scorer.web import display, i18n, pagecache
 from scorer.web.forms import choices, numeric
+from scorer.web.pagecache import Key, PageCache
 from scorer.web.security import pdf_response
 
 if TYPE_CHECKING:
@@ -138,29 +139,66 @@ def scoresheet(match_id: int) -> Any:
             400,
             match_id,
         )
-    loaded = matchview.load(match_id)
-    if loaded.state.voided:
-        return unavailable(_("This match was voided."), _("A voided match has no scoresheet."), 409, match_id)
-    try:
-        view = build_scoresheet(scoresheet_document(loaded))
-        data = render_scoresheet(view, pdf_lang(), paper)
-    except SheetError as error:
-        # A stored match always passed the engine when it was entered; an engine that
-        # judges it differently now says why here instead of failing.
-        current_app.logger.warning("scoresheet of match %s refused: %s", match_id, error)
-        return unavailable(
-            _("This match cannot be printed."),
-            _("The rules engine no longer accepts this match: %(reason)s", reason=str(error)),
-            422,
-            match_id,
-        )
-    except FontMissing as error:
-        current_app.logger.error("scoresheet of match %s: %s", match_id, error)
-        return unavailable(_("PDFs cannot be made on this server."), str(error), 503, match_id)
+    key = scoresheet_key(match_id, paper)
+    data = sheet_cache().get(key) if key is not None else None
+    if data is None:
+        loaded = matchview.load(match_id)
+        if loaded.state.voided:
+            return unavailable(
+                _("This match was voided."), _("A voided match has no scoresheet."), 409, match_id
+            )
+        try:
+            view = build_scoresheet(scoresheet_document(loaded), answer=loaded.scored.facts or None)
+            data = render_scoresheet(view, pdf_lang(), paper)
+        except SheetError as error:
+            # A stored match always passed the engine when it was entered; an engine that
+            # judges it differently now says why here instead of failing.
+            current_app.logger.warning("scoresheet of match %s refused: %s", match_id, error)
+            return unavailable(
+                _("This match cannot be printed."),
+                _("The rules engine no longer accepts this match: %(reason)s", reason=str(error)),
+                422,
+                match_id,
+            )
+        except FontMissing as error:
+            current_app.logger.error("scoresheet of match %s: %s", match_id, error)
+            return unavailable(_("PDFs cannot be made on this server."), str(error), 503, match_id)
+        if key is not None:
+            sheet_cache().put(key, data)
     response = pdf_response(data, f"tafel-scoresheet-{match_id}.pdf")
     # The sheet changes with every deal entered.
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+# --- the scoresheet, rendered once per match version ---------------------------------------
+
+
+def sheet_cache() -> PageCache[bytes]:
+    return current_app.extensions["tafel_sheet_cache"]  # type: ignore[no-any-return]
+
+
+def scoresheet_key(match_id: int, paper: str) -> Key | None:
+    """What a match's scoresheet depends on; None: no such match (the view answers 404).
+
+    A sheet is a function of the match's log (its creation time and last sequence number,
+    as for the spectators' pages: :func:`scorer.web.pagecache.match_version`), the reader's
+    language, the paper and the time zone its times are printed in. Nothing of the reader's
+    rights is printed, so every reader of one version shares one PDF. A voided match is a
+    newer version than any sheet kept of it.
+    """
+    found = pagecache.match_version(match_id)
+    if found is None:
+        return None
+    created, version = found
+    return (match_id, created, version, i18n.current(), paper, str(get_timezone()))
+
+
+def init_app(app: Flask) -> None:
+    """Each process keeps at most ``SCORESHEET_CACHE_SIZE`` scoresheets (a 500-deal sheet is
+    some 100 KB): rendering the longest match takes many ordinary saves, printing it again
+    takes one query. The log only grows, so a kept sheet is never stale, only unasked."""
+    app.extensions["tafel_sheet_cache"] = PageCache[bytes](int(app.config.get("SCORESHEET_CACHE_SIZE") or 0))
 
 
 # --- blank pads ------------------------------------------------------------------------------

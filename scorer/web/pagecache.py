@@ -20,7 +20,7 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from flask import Flask, current_app, request, session
 from sqlalchemy import func, select
@@ -32,24 +32,26 @@ from scorer.store.models import Entry, Match
 from scorer.web import i18n
 
 Key = tuple[Any, ...]
+#: What is kept: a page's text, or a PDF's bytes (scorer.sheets.views).
+Page = TypeVar("Page", str, bytes)
 
 
-class PageCache:
+class PageCache(Generic[Page]):
     """The most recently used pages, at most ``size`` of them."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._pages: OrderedDict[Key, str] = OrderedDict()
+        self._pages: OrderedDict[Key, Page] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: Key) -> str | None:
+    def get(self, key: Key) -> Page | None:
         with self._lock:
             page = self._pages.get(key)
             if page is not None:
                 self._pages.move_to_end(key)
             return page
 
-    def put(self, key: Key, page: str) -> None:
+    def put(self, key: Key, page: Page) -> None:
         with self._lock:
             self._pages[key] = page
             self._pages.move_to_end(key)
@@ -60,7 +62,7 @@ class PageCache:
         return len(self._pages)
 
 
-def cache() -> PageCache:
+def cache() -> PageCache[str]:
     return current_app.extensions["tafel_page_cache"]  # type: ignore[no-any-return]
 
 
@@ -126,4 +128,4 @@ def spectator_page(match_id: int, render: Callable[[], str]) -> Response | str:
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["tafel_page_cache"] = PageCache(int(app.config.get("PAGE_CACHE_SIZE") or 0))
+    app.extensions["tafel_page_cache"] = PageCache[str](int(app.config.get("PAGE_CACHE_SIZE") or 0))

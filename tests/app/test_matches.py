@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from io import BytesIO
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -253,3 +254,37 @@ def test_double_tap_on_start_makes_one_match(client: FlaskClient, app: Flask) ->
         == client.post("/matches/import", data=data).headers["Location"]
     )
     assert counts(app) == (2, 1)
+
+
+def test_an_imported_match_is_scored_once(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Importing checks every deal with the engine; storing the match and showing it
+    continue from that scoring instead of judging every deal again (an import of the
+    largest match would otherwise cost twice its deals)."""
+    from rules_engine.schieber import match as schieber_match
+    from scorer import scoring
+
+    # A record as the app stores it (nothing the import would drop or add), S3.3's seed factors.
+    record = {
+        "game": "schieber",
+        "profile": "seed",
+        "deals": [{"forehand": n % 4 + 1, "contract": "HDSC"[n % 4], "points": {"team": 1, "value": 100}}
+                  for n in range(6)],
+    }  # fmt: skip
+    judged: list[object] = []
+    evaluate = schieber_match.evaluate_deal
+
+    def counted(*args: object, **kwargs: object) -> object:
+        judged.append(args[0])
+        return evaluate(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(schieber_match, "evaluate_deal", counted)
+    scoring.forget()
+    token = csrf(client, "/matches/import")
+    response = client.post(
+        "/matches/import", data={"csrf_token": token, "text": json.dumps(record), "deck": "swiss"}
+    )
+    assert response.status_code == 302
+    page = client.get(response.headers["Location"])
+    assert page.status_code == 200
+    # Six deals, each judged once: by the import's check; storing and showing continue from it.
+    assert len(judged) == 6

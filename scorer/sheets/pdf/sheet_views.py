@@ -256,8 +256,13 @@ def _game_score(record: Mapping[str, Any]) -> ScoreMatch | None:
         return None
 
 
-def build_scoresheet(document: Mapping[str, Any], score_match: ScoreMatch | None = None) -> SheetView:
+def build_scoresheet(
+    document: Mapping[str, Any], score_match: ScoreMatch | None = None, answer: Answer | None = None
+) -> SheetView:
     """Score a stored match document with the engine and build its scoresheet view.
+
+    ``answer``: the engine's answer to the document's record when the caller has it already
+    (the app scored the match to show it); asking again would only repeat the work.
 
     :raises SheetError: the document is malformed or the engine rejects the match.
     """
@@ -267,7 +272,8 @@ def build_scoresheet(document: Mapping[str, Any], score_match: ScoreMatch | None
     record, meta, deal_meta = split_document(document)
     score = score_match or _game_score(record) or engine_score_match
     try:
-        answer = score(record)
+        if answer is None:
+            answer = score(record)
         states = engine_states(record, answer, score) if answer.get("valid") else []
     except InvalidRecord as error:
         raise SheetError(f"not a match record: {error}") from None
