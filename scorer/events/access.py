@@ -21,7 +21,7 @@ from flask import current_app, session
 from scorer.access import rights
 from scorer.store.models import Event, Match
 
-#: Session key: {str(event id): secret}.
+#: Session key: {str(event id): id of the browser's stored right (``access_grant``)}.
 RIGHTS = "event_edit"
 MAX_REMEMBERED = 20
 
@@ -32,22 +32,30 @@ def secret_fits(event: Event, secret: str | None) -> bool:
     return hmac.compare_digest(rights.hash_secret(secret), event.edit_secret_hash)
 
 
-def grant(event: Event, secret: str) -> None:
+def grant(event: Event) -> None:
+    """Remember in this browser's session that it may direct ``event`` (a right by id)."""
     held = {k: v for k, v in dict(session.get(RIGHTS) or {}).items() if k != str(event.id)}
-    held[str(event.id)] = secret
+    held[str(event.id)] = rights.new_event_grant(event.id)
     while len(held) > MAX_REMEMBERED:
         held.pop(next(iter(held)))
     session[RIGHTS] = held
     session.permanent = True
 
 
-def remembered_secret(event: Event) -> str | None:
-    secret = (session.get(RIGHTS) or {}).get(str(event.id))
-    return secret if isinstance(secret, str) and secret_fits(event, secret) else None
+def holds_right(event: Event) -> bool:
+    return rights.event_grant_holds((session.get(RIGHTS) or {}).get(str(event.id)), event.id)
 
 
 def may_direct(event: Event) -> bool:
-    return rights.is_admin() or remembered_secret(event) is not None
+    return rights.is_admin() or holds_right(event)
+
+
+def director_secret(event: Event) -> str | None:
+    """The director's secret, for the director's link on a browser that may direct."""
+    if event.edit_nonce is None:
+        return None
+    secret = rights.derived_secret(event.edit_nonce)
+    return secret if secret_fits(event, secret) else None
 
 
 def _derived(purpose: bytes, value: str) -> str:
@@ -56,13 +64,10 @@ def _derived(purpose: bytes, value: str) -> str:
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
-def creator_secret() -> str:
-    """A new director's secret (128 bits, URL-safe); only its keyed hash is stored."""
-    return secrets.token_urlsafe(16)
-
-
-def seal_event(event: Event, secret: str) -> None:
-    event.edit_secret_hash = rights.hash_secret(secret)
+def new_secret(event: Event) -> None:
+    """Give ``event`` a director's secret: a nonce and the secret's keyed hash are stored."""
+    event.edit_nonce = secrets.token_hex(16)
+    event.edit_secret_hash = rights.hash_secret(rights.derived_secret(event.edit_nonce))
 
 
 def table_secret(event: Event, match_id: int) -> str:

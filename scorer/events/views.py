@@ -120,16 +120,15 @@ def new() -> Any:
         except InvalidRecord as error:
             form.streich.errors = [*form.streich.errors, str(error)]
         else:
-            secret = access.creator_secret()
             event = Event(
                 title=(form.title.data or "").strip(),
                 settings=settings,
                 idempotency_key=rights.form_key_hash(form.idem.data),
             )
-            access.seal_event(event, secret)
+            access.new_secret(event)
             db.session().add(event)
             db.session().commit()
-            access.grant(event, secret)
+            access.grant(event)
             return redirect(url_for("events.show", event_id=event.id), 303)
     form.fresh_key()
     return render_template("events/new.html", form=form), (422 if request.method == "POST" else 200)
@@ -142,7 +141,7 @@ def edit_link(event_id: int, secret: str) -> Response:
     if event is None or not access.secret_fits(event, secret):
         rights.limiter().fail(rights.client_address())
         raise rights.EditRefused(_("This director's link is not valid."), _("Ask the event's director."))
-    access.grant(event, secret)
+    access.grant(event)
     state = event_log.derive(event.entries)
     for each in state.rounds:
         for table in each.tables:
@@ -174,7 +173,7 @@ def _forms(state: EventState) -> dict[str, Any]:
 def show(event_id: int) -> str:
     event, state = load(event_id)
     director = access.may_direct(event)
-    secret = access.remembered_secret(event)
+    secret = access.director_secret(event) if director else None
     matches = _matches(state)
     tables = []
     for each in state.rounds:

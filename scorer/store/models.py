@@ -110,6 +110,8 @@ class Event(Base):
     idempotency_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: SHA-256 (hex) of the director's edit secret, as for a match.
     edit_secret_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: The director's secret is derived from this nonce with the app's key (as a match's).
+    edit_nonce: Mapped[str | None] = mapped_column(String(32), nullable=True)
     entries: Mapped[list[EventEntry]] = relationship(
         back_populates="event", order_by="EventEntry.seq", lazy="selectin"
     )
@@ -152,6 +154,8 @@ class AccessGrant(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     #: The match this browser may edit; None for an administrator's login.
     match_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: The event this browser may direct (``scorer.events.access``).
+    event_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: An administrator's login: a keyed tag of the password it was made with.
     admin_tag: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: Seconds since the epoch.

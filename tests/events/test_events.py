@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 import rules_engine
 from scorer.events import state as event_log
 from scorer.store import db
-from scorer.store.models import Event, EventEntry, Match
+from scorer.store.models import AccessGrant, Event, EventEntry, Match
 from tests.helpers.tablet import csrf, hidden, post_deal
 
 
@@ -92,6 +92,13 @@ def test_an_event_is_created_with_a_hashed_director_secret(client: FlaskClient, 
     assert other.get(f"/events/{event_id}/edit/{link.group(1)}").status_code == 303
     assert "Register" in other.get(f"/events/{event_id}").get_data(as_text=True)
     assert other.get(f"/events/{event_id}/edit/wrong").status_code == 403
+    # The sessions hold rights by id, never the secret; a new grant row per browser.
+    for browser in (client, other):
+        with browser.session_transaction() as session:
+            assert link.group(1) not in repr(dict(session))
+            assert session["event_edit"][str(event_id)]
+    with app.app_context():
+        assert db.session().query(AccessGrant).filter_by(event_id=event_id).count() == 2
 
 
 def test_streich_not_below_passen_is_refused(client: FlaskClient, app: Flask) -> None:

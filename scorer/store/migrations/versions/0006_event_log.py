@@ -25,6 +25,7 @@ def upgrade() -> None:
         sa.Column("created", sa.DateTime(timezone=True), nullable=False),
         sa.Column("idempotency_key", sa.String(64), nullable=True),
         sa.Column("edit_secret_hash", sa.String(64), nullable=True),
+        sa.Column("edit_nonce", sa.String(32), nullable=True),
         sa.UniqueConstraint("idempotency_key", name="uq_event_idempotency_key"),
     )
     op.create_table(
@@ -40,9 +41,14 @@ def upgrade() -> None:
         sa.UniqueConstraint("event_id", "seq", name="uq_event_entry_event_seq"),
     )
     op.create_index("ix_event_entry_event_id", "event_entry", ["event_id"])
+    # A director's right is a grant row too: the session holds its id, never the secret.
+    with op.batch_alter_table("access_grant") as batch:
+        batch.add_column(sa.Column("event_id", sa.Integer(), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("access_grant") as batch:
+        batch.drop_column("event_id")
     op.drop_index("ix_event_entry_event_id", table_name="event_entry")
     op.drop_table("event_entry")
     op.drop_table("event")
