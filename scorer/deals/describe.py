@@ -9,6 +9,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from scorer import games
 from scorer.web import display, i18n
 
 
@@ -46,9 +47,10 @@ def _claims(claims: Any, names: list[str], deck: str) -> list[str]:
 def deal_line(record: Mapping[str, Any], settings: Mapping[str, Any]) -> str:
     """``record`` (a deal of DEAL_RECORD.md) of the match with ``settings``, in words."""
     names = [str(n) for n in settings.get("names") or []]
+    game_deck = games.deck_of(settings)
     try:
-        if settings.get("game") == "schieber":
-            deck = str(settings.get("deck") or "swiss")
+        if record.get("contract") is not None:  # a contract chosen: Schieber and its kin
+            deck = str(settings.get("deck") or game_deck)
             parts = [display.contract_name(str(record.get("contract")), deck)]
             if record.get("pushed"):
                 parts[0] += f" ({_('pushed')})"
@@ -56,12 +58,12 @@ def deal_line(record: Mapping[str, Any], settings: Mapping[str, Any]) -> str:
             parts += _claims(record.get("weis"), names, deck)
             if record.get("stoeck"):
                 parts.append(_("Stöck: %(name)s", name=_name(names, record["stoeck"])))
-        else:
-            parts = [display.suit_name(str(record.get("trump")), "french")]
+        else:  # a trump suit and its declarer: Klammern
+            parts = [display.suit_name(str(record.get("trump")), game_deck)]
             if record.get("declarer"):
                 parts[0] += f" ({_name(names, record['declarer'])})"
             parts += _points(record.get("points"), settings)
-            parts += _claims(record.get("melds"), names, "french")
+            parts += _claims(record.get("melds"), names, game_deck)
     except (KeyError, TypeError, ValueError):  # a record the app did not write: still no trace
         return ""
     comma = "\u060c " if i18n.direction() == "rtl" else ", "

@@ -95,6 +95,14 @@ def of(settings: Mapping[str, Any]) -> Game:
     return game(settings.get("game", RECORD_DEFAULT))
 
 
+def deck_of(settings: Mapping[str, Any]) -> str:
+    """The deck whose card names a match's game uses (French for a game this app does not have)."""
+    try:
+        return of(settings).deck
+    except UnknownGame:
+        return "french"
+
+
 def game_or_404(name: str) -> Game:
     """The game of an address segment; an unknown one is no page (404)."""
     try:

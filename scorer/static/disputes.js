@@ -45,7 +45,8 @@
   // code it types stays the code.
   function label() {
     var game = document.querySelector("input[name=game]:checked");
-    var deck = decks[game && game.value === "klammern" ? "french" : "swiss"];
+    // The names of the chosen game's deck (its radio's data-names: "swiss" or "french").
+    var deck = decks[(game && game.getAttribute("data-names")) || "swiss"] || decks.swiss;
     picker.querySelectorAll("span[data-suit]").forEach(function (head) {
       var suit = deck[head.getAttribute("data-suit")];
       if (suit) { head.textContent = suit[0]; head.setAttribute("title", suit[1]); }

@@ -546,10 +546,12 @@ _CARD = re.compile(r"^[HDSC](?:10|[6-9TJQKA])$")
 def at_table(settings: Mapping[str, Any]) -> None:
     """Reasons given on this request are about this match: name its players and its cards
     in its deck ("Seat 2 (Beat)", "Rosen 7, Rosen 8" instead of "Seat 2", "H7 H8")."""
+    from scorer import games  # the games' modules import this one
+
     if has_request_context():
         g.tafel_table = {
             "names": [str(n) for n in settings.get("names") or []],
-            "deck": settings.get("deck") or ("swiss" if settings.get("game") == "schieber" else "french"),
+            "deck": settings.get("deck") or games.deck_of(settings),
             "settings": dict(settings),
         }
 

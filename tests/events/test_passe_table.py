@@ -152,3 +152,20 @@ def test_the_blank_passe_pad_is_offered(client: FlaskClient) -> None:
     assert 'value="passe"' in client.get("/pads").get_data(as_text=True)
     response = client.get("/pads/pad.pdf?game=passe&players=4&paper=a4&lang=fa")
     assert response.status_code == 200 and response.mimetype == "application/pdf"
+
+
+def test_undo_names_the_game_it_undid(client: FlaskClient) -> None:
+    match_id = new_passe(client)
+    assert post_deal(client, match_id, game(*EXAMPLE_1[0])).status_code == 303
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    form = page[page.index(f'action="/matches/{match_id}/undo"') :]
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', form)
+    version = re.search(r'name="version"[^>]*value="([^"]+)"', form)
+    assert token and version
+    response = client.post(
+        f"/matches/{match_id}/undo",
+        data={"csrf_token": token.group(1), "version": version.group(1), "idem": "undo-1"},
+        follow_redirects=True,
+    )
+    # The Passe's game is said by its contract (Rosen, in the Swiss deck) and its points.
+    assert "Deal 1 was undone: Rosen" in response.get_data(as_text=True)
