@@ -11,12 +11,10 @@ Every use of the matches' rights (``scorer.access.rights``) by the events is in 
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import hmac
 import secrets
 
-from flask import current_app, session
+from flask import session
 
 from scorer.access import rights
 from scorer.store.models import Event, Match
@@ -58,12 +56,6 @@ def director_secret(event: Event) -> str | None:
     return secret if secret_fits(event, secret) else None
 
 
-def _derived(purpose: bytes, value: str) -> str:
-    key = str(current_app.config["SECRET_KEY"]).encode()
-    digest = hmac.new(key, purpose + b"\0" + value.encode(), hashlib.sha256).digest()[:16]
-    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
-
-
 def new_secret(event: Event) -> None:
     """Give ``event`` a director's secret: a nonce and the secret's keyed hash are stored."""
     event.edit_nonce = secrets.token_hex(16)
@@ -72,7 +64,7 @@ def new_secret(event: Event) -> None:
 
 def table_secret(event: Event, match_id: int) -> str:
     """The edit secret of a table's Passe: only the app (its key and the event's row) can state it."""
-    return _derived(b"tafel-event-table", f"{event.edit_secret_hash}:{match_id}")
+    return rights.derived_secret(f"event-table:{event.edit_secret_hash}:{match_id}")
 
 
 def seal_table(event: Event, match: Match) -> str:
