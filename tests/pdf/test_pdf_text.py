@@ -75,6 +75,13 @@ def test_persian_name_in_a_latin_sheet_is_shaped() -> None:
     assert unicodedata.normalize("NFKC", shown[5:])[::-1] == "تون"
 
 
+@pytest.mark.parametrize("code", ["en", "fa"])
+def test_a_name_with_an_unassigned_hebrew_code_point_is_drawn(code: str) -> None:
+    # U+0590 has no bidi class; python-bidi asserts on it, so a typed name once broke a pad.
+    shown = Lang(code).visual(Lang(code)("Team %(number)s", number="\u0590\u05d0"))
+    assert "\ufffd" in shown and "\u05d0" in shown and "\u0590" not in shown
+
+
 def test_dates() -> None:
     assert parse_when("2026-11-28") == dt.date(2026, 11, 28)
     assert parse_when("2026-11-28T21:14:00") == dt.datetime(2026, 11, 28, 21, 14)

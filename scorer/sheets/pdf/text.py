@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -121,7 +122,13 @@ def to_visual(text: str, rtl: bool) -> str:
         # A figure alone reads left to right in every direction: nothing to reorder.
         return text
     shaped = arabic_reshaper.reshape(text) if _ARABIC_SCRIPT.search(text) else text
-    return str(get_display(shaped, base_dir="R" if rtl else "L"))
+    return str(get_display(_classified(shaped), base_dir="R" if rtl else "L"))
+
+
+def _classified(text: str) -> str:
+    """``text`` with every character python-bidi can order: one with no bidi class (an
+    unassigned code point such as U+0590) trips its assertion, so it is drawn as U+FFFD."""
+    return "".join(ch if unicodedata.bidirectional(ch) else "\ufffd" for ch in text)
 
 
 @cache
