@@ -249,11 +249,11 @@ def redo(match_id: int) -> Response:
     return _undo(loaded, loaded.state.last_redoable, _done(loaded, loaded.state.last_redoable, redo=True))
 
 
-def _done(loaded: matchview.Loaded, target: Entry | None, *, redo: bool) -> str:
+def _done(loaded: matchview.Loaded, target: log.EntryLike | None, *, redo: bool) -> str:
     """What an undo (or a redo) did, said with the deal's number and the deal in words."""
     entry = target
     if redo and target is not None:  # the undo entry: what it cancelled comes back
-        entry = next((e for e in loaded.match.entries if e.seq == target.target_seq), None)
+        entry = next((e for e in loaded.state.entries if e.seq == target.target_seq), None)
     if entry is None or entry.kind not in ("deal", "correction"):
         return str(_("The undone entry is back.") if redo else _("The last entry was undone."))
     slot = entry.seq if entry.kind == "deal" else entry.target_seq or 0
@@ -276,7 +276,7 @@ def _already_saved() -> None:
         flash(_("This entry was already saved."))
 
 
-def _undo(loaded: matchview.Loaded, target: Entry | None, done: str) -> Response:
+def _undo(loaded: matchview.Loaded, target: log.EntryLike | None, done: str) -> Response:
     form = UndoForm()
     match_id = loaded.match.id
     if not form.validate_on_submit():
@@ -292,7 +292,7 @@ def _undo(loaded: matchview.Loaded, target: Entry | None, done: str) -> Response
     else:
         # Undoing a correction brings back the earlier version: the match must still score.
         probe = Entry(seq=loaded.state.version + 1, kind="undo", target_seq=target.seq)  # never stored
-        remaining = log.derive([*loaded.match.entries, probe])
+        remaining = log.derive([*loaded.state.entries, probe])
         scored = scoring.score(
             scoring.match_record(loaded.settings, remaining.deals), scoring.match_key(loaded.match)
         )
