@@ -3,8 +3,9 @@
 Each game is a module offering ``score_deal``, ``score_match`` and ``legal_cards``; the
 record's ``game`` field (default ``schieber``) finds it by name. A module may also offer
 ``legal_cards_fast(position)``: the answer for a plainly written position, or None (or a
-KeyError or TypeError) when it is not one; ``legal_cards`` then answers. Positions are
-small and many, so their dispatch skips a call where it can.
+KeyError or TypeError) when it is not one; ``legal_cards`` then answers. A fast path
+answers only positions within its game's sizes, so the limits are checked only when it does
+not. Positions are small and many, so their dispatch skips a call where it can.
 """
 
 from __future__ import annotations
@@ -144,19 +145,22 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
         than the deck.
     """
     if type(position) is dict:
-        limits.check_position(position)
         try:
             fast, function = _LEGAL_CARDS[position.get("game", "schieber")]
         except (KeyError, TypeError):  # not resolved yet, unknown or not a name: _entry says
             pass
         else:
             if fast is not None:
+                # A fast path answers only a plain position, whose hand and trick are within
+                # the game's own sizes (and so within the limits): the limits are checked
+                # before any other path.
                 try:
                     answer = fast(position)
                 except (KeyError, TypeError):  # not a plain position: legal_cards says why
                     answer = None
                 if answer is not None:
                     return answer
+            limits.check_position(position)
             return function(position)
     entry = _entry(position, "legal_cards")
     limits.check_position(position)
