@@ -15,9 +15,11 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 from rules_engine import limits
-from rules_engine.answers import DealAnswer, LegalAnswer, MatchAnswer
 from rules_engine.errors import InvalidRecord
 from rules_engine.resume import MatchState
+
+if TYPE_CHECKING:
+    from rules_engine.answers import DealAnswer, LegalAnswer, MatchAnswer
 
 if TYPE_CHECKING:
     from rules_engine.tournament.answers import PasseAnswer, SeatingAnswer, TournamentAnswer
@@ -32,8 +34,8 @@ GAMES: dict[str, str] = {
 
 #: Any game's answer: the entry point says which (:mod:`rules_engine.answers`).
 Answer: TypeAlias = "DealAnswer | MatchAnswer | LegalAnswer"
-_Legal = Callable[[Mapping[str, Any]], LegalAnswer]
-_Fast = Callable[[Mapping[str, Any]], "LegalAnswer | None"]
+_Legal: TypeAlias = Callable[[Mapping[str, Any]], "LegalAnswer"]
+_Fast: TypeAlias = Callable[[Mapping[str, Any]], "LegalAnswer | None"]
 
 #: (game, entry) -> the function, once imported: dispatch is on every call's hot path.
 _RESOLVED: dict[tuple[str, str], Callable[[Mapping[str, Any]], Answer]] = {}
@@ -80,7 +82,7 @@ def score_deal(record: Mapping[str, Any]) -> DealAnswer:
     function = _entry(record, "score_deal")
     limits.check_deal(record)
     # The game's own function answers its game's type; the union is what a caller gets here.
-    return cast(DealAnswer, function(record))
+    return cast("DealAnswer", function(record))
 
 
 def score_match(record: Mapping[str, Any]) -> MatchAnswer:
@@ -93,7 +95,7 @@ def score_match(record: Mapping[str, Any]) -> MatchAnswer:
     """
     function = _entry(record, "score_match")
     limits.check_match(record)
-    return cast(MatchAnswer, function(record))
+    return cast("MatchAnswer", function(record))
 
 
 def resume_match(
@@ -130,7 +132,7 @@ def resume_match(
         resumable = getattr(module, "resume_match", False)
         _RESUMABLE[scorer] = resumable
     if resumable is False:
-        return cast(MatchAnswer, scorer(record)), None
+        return cast("MatchAnswer", scorer(record)), None
     return cast(Callable[..., "tuple[MatchAnswer, MatchState[Any]]"], resumable)(record, state)
 
 
@@ -164,7 +166,7 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
             return function(position)
     entry = _entry(position, "legal_cards")
     limits.check_position(position)
-    return cast(LegalAnswer, entry(position))
+    return cast("LegalAnswer", entry(position))
 
 
 def score_passe(record: Mapping[str, Any]) -> PasseAnswer:

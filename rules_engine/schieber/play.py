@@ -27,6 +27,7 @@ from rules_engine.schieber.contracts import (
     SCHIEBER_PROFILES,
     TRICKS_PER_DEAL,
     Contract,
+    card_points_table,
     schieber_options,
 )
 from rules_engine.schieber.legality import (
@@ -56,7 +57,7 @@ from rules_engine.schieber.points import (
     impossible_trick_totals,
     trick_point_takes,
 )
-from rules_engine.schieber.replay import Replay, card_points_table, replay
+from rules_engine.schieber.replay import Replay, replay
 
 __all__ = [
     "IllegalCards",
