@@ -25,7 +25,6 @@ from rules_engine.api import (
 )
 from rules_engine.cards import Card, Rank, Suit
 from rules_engine.errors import InvalidNotation, InvalidRecord, Reason, RuleBroken, TafelError
-from rules_engine.resume import MatchState
 from rules_engine.seats import Seat
 
 if TYPE_CHECKING:
@@ -42,6 +41,7 @@ if TYPE_CHECKING:
         SchieberLegalAnswer,
         SchieberMatchAnswer,
     )
+    from rules_engine.resume import MatchState
 
 #: The answers' types, defined when first asked for: a command that scores one deal never
 #: needs them (they type the answers; nothing checks an answer against them at run time).
@@ -63,6 +63,11 @@ _ANSWER_TYPES = frozenset(
 
 
 def __getattr__(name: str) -> Any:
+    if name == "MatchState":  # with the match layer, which a deal's command does not need
+        from rules_engine.resume import MatchState
+
+        globals()[name] = MatchState
+        return MatchState
     if name in _ANSWER_TYPES:
         from rules_engine import answers
 

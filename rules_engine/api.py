@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 from rules_engine import limits
 from rules_engine.errors import InvalidRecord
-from rules_engine.resume import MatchState
 
 if TYPE_CHECKING:
     from rules_engine.answers import DealAnswer, LegalAnswer, MatchAnswer
+    from rules_engine.resume import MatchState
 
 if TYPE_CHECKING:
     from rules_engine.tournament.answers import PasseAnswer, SeatingAnswer, TournamentAnswer
