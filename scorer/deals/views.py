@@ -19,7 +19,7 @@ from scorer.deals.describe import deal_line
 from scorer.games.base import Game
 from scorer.matches import matchview
 from scorer.store import db, log
-from scorer.store.models import Entry
+from scorer.store.models import Entry, MatchSummary
 from scorer.web import display, i18n
 from scorer.web.forms import UndoForm
 from scorer.web.pagecache import PageCache
@@ -183,6 +183,20 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
             record=record,
             target_seq=None if slot is None else slot.slot,
             key=form.idem.data,
+            # The list's summary at the new version, in the same transaction: showing the
+            # match next writes nothing. Only over a summary row that exists (loading the
+            # match stored it), so that no other writer's row can make the deal collide.
+            derived=[
+                matchview.summary_of(
+                    loaded.match.id,
+                    loaded.state.version + 1,
+                    len(deals),
+                    scored.answer or {},
+                    voided=loaded.state.voided,
+                )
+            ]
+            if db.session().get(MatchSummary, loaded.match.id) is not None
+            else [],
         )
     except log.Duplicate:
         _already_saved()

@@ -63,14 +63,12 @@ def store_summary(loaded: Loaded) -> MatchSummary:
     stored = session.get(MatchSummary, loaded.match.id)
     if stored is not None and stored.version == loaded.state.version:
         return stored
-    answer = loaded.answer
-    summary = MatchSummary(
-        match_id=loaded.match.id,
-        version=loaded.state.version,
-        deals=len(loaded.state.deals),
-        finished=bool(answer.get("finished")),
+    summary = summary_of(
+        loaded.match.id,
+        loaded.state.version,
+        len(loaded.state.deals),
+        loaded.answer,
         voided=loaded.state.voided,
-        scores=answer.get("scores") or answer.get("totals"),
     )
     try:
         summary = session.merge(summary)
@@ -79,6 +77,20 @@ def store_summary(loaded: Loaded) -> MatchSummary:
         # Another worker stored it first, or the disk is full: the page shows it all the same.
         session.rollback()
     return summary
+
+
+def summary_of(
+    match_id: int, version: int, deals: int, answer: dict[str, Any], *, voided: bool
+) -> MatchSummary:
+    """The match list's summary of a match at ``version`` from the engine's answer."""
+    return MatchSummary(
+        match_id=match_id,
+        version=version,
+        deals=deals,
+        finished=bool(answer.get("finished")),
+        voided=voided,
+        scores=answer.get("scores") or answer.get("totals"),
+    )
 
 
 def refresh_summary(match_id: int) -> MatchSummary:

@@ -335,8 +335,12 @@ def append(
     record: dict[str, Any] | None = None,
     target_seq: int | None = None,
     key: str | None = None,
+    derived: Sequence[Any] = (),
 ) -> Entry:
     """Append one entry as version ``expected_version + 1``.
+
+    ``derived``: rows derived from the log at the new version (the match list's summary),
+    merged in the same transaction, so that showing the match next writes nothing.
 
     :raises Duplicate: an entry with ``key`` exists (a double tap or a resend).
     :raises Conflict: another writer appended since ``expected_version``.
@@ -358,6 +362,8 @@ def append(
         idempotency_key=column_key(key),
     )
     db.add(entry)
+    for row in derived:
+        db.merge(row)
     try:
         db.commit()
     except IntegrityError:
