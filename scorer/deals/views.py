@@ -163,7 +163,7 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
             status=422,
         )
     current = loaded.state.current_slots
-    deals = [s.current.record for s in current if s.current is not None]
+    deals = loaded.state.deals  # a new list, in the order of current
     if slot is None:
         index = len(deals)
         deals.append(record)

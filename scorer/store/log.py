@@ -111,22 +111,26 @@ class State:
     entries: tuple[EntryLike, ...] = ()
     # Worked out once: a page and a save ask for them several times, and a state is kept
     # between requests (:class:`LogCache`).
-    _current: list[DealSlot] = field(init=False, repr=False, compare=False)
-    _deals: list[dict[str, Any]] = field(init=False, repr=False, compare=False)
+    # (:func:`extend` passes them on, worked out from the older state's.)
+    _current: list[DealSlot] | None = field(default=None, repr=False, compare=False)
+    _deals: list[dict[str, Any]] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        current = [s for s in self.slots if s.current is not None]
-        object.__setattr__(self, "_current", current)
-        object.__setattr__(self, "_deals", [s.current.record for s in current if s.current is not None])
+        if self._current is None or self._deals is None:
+            current = [s for s in self.slots if s.current is not None]
+            object.__setattr__(self, "_current", current)
+            object.__setattr__(self, "_deals", [s.current.record for s in current if s.current is not None])
 
     @property
     def current_slots(self) -> list[DealSlot]:
         """The deal slots in force, in order (a new list: the caller may change it)."""
+        assert self._current is not None
         return list(self._current)
 
     @property
     def deals(self) -> list[dict[str, Any]]:
         """The current record of each deal in force, in order (a new list)."""
+        assert self._deals is not None
         return list(self._deals)
 
 
@@ -185,6 +189,11 @@ def extend(state: State, newer: Sequence[EntryLike]) -> State:
         return derive([*state.entries, *newer])
     slots = list(state.slots)
     where = {slot.slot: index for index, slot in enumerate(slots)} if len(newer) > 1 else None
+    # The deals in force follow along: a new deal is the last of them; a corrected deal in
+    # force stays where it is (one that was not, all its versions undone, is rare: the
+    # state works them out afresh then).
+    current, deals = state.current_slots, state.deals
+    afresh = False
     for entry in newer:
         if entry.kind == "deal":
             index = len(slots)
@@ -203,10 +212,21 @@ def extend(state: State, newer: Sequence[EntryLike]) -> State:
                 continue
         # A slot of the older state is shared with it: the corrected one is a new slot.
         old = slots[index]
-        slots[index] = DealSlot(
-            old.slot,
-            [*old.versions, Version(entry.seq, entry.kind, dict(entry.record or {}), entry.created, False)],
-        )
+        version = Version(entry.seq, entry.kind, dict(entry.record or {}), entry.created, False)
+        slots[index] = DealSlot(old.slot, [*old.versions, version])
+        if afresh:
+            continue
+        if entry.kind == "deal":
+            current.append(slots[index])
+            deals.append(version.record)
+            continue
+        # A correction: of a deal in force (found from the end, where corrections mostly are).
+        place = next((i for i in range(len(current) - 1, -1, -1) if current[i].slot == old.slot), -1)
+        if place < 0:
+            afresh = True
+        else:
+            current[place] = slots[index]
+            deals[place] = version.record
     return replace(
         state,
         slots=slots,
@@ -214,6 +234,8 @@ def extend(state: State, newer: Sequence[EntryLike]) -> State:
         last_undoable=newer[-1],
         last_redoable=None,
         entries=(*state.entries, *newer),
+        _current=None if afresh else current,
+        _deals=None if afresh else deals,
     )
 
 

@@ -25,6 +25,7 @@ def facts(state: log.State) -> Any:
         state.last_undoable.seq if state.last_undoable else None,
         state.last_redoable.seq if state.last_redoable else None,
         state.deals,
+        [s.slot for s in state.current_slots],
     )
 
 
@@ -44,6 +45,10 @@ def test_kept_state_equals_the_whole_log_derived_after_each_entry(app: Flask) ->
         ("void", None, None),
         ("undo", 10, None),
         ("correction", 2, DEAL),
+        ("undo", 9, None),
+        ("correction", 9, DEAL),  # a deal undone, then corrected: in force again, in its place
+        ("deal", None, DEAL),
+        ("correction", 15, OTHER),
     ]
     cache = log.LogCache()
     with app.app_context():
@@ -57,9 +62,10 @@ def test_kept_state_equals_the_whole_log_derived_after_each_entry(app: Flask) ->
             stored = session.query(Entry).filter_by(match_id=match.id).all()
             assert facts(cache.read(session, match)) == facts(log.derive(stored)), (seq, kind)
         # Several entries at once (another worker saved them) are read in one go.
-        for seq in (13, 14):
+        for seq in (17, 18):
             session.add(Entry(match_id=match.id, seq=seq, kind="deal", record=DEAL))
-        session.add(Entry(match_id=match.id, seq=15, kind="correction", target_seq=13, record=OTHER))
+        session.add(Entry(match_id=match.id, seq=19, kind="correction", target_seq=17, record=OTHER))
+        session.add(Entry(match_id=match.id, seq=20, kind="correction", target_seq=1, record=DEAL))
         session.commit()
         stored = session.query(Entry).filter_by(match_id=match.id).all()
         assert facts(cache.read(session, match)) == facts(log.derive(stored))
