@@ -179,38 +179,59 @@ def derive(entries: Sequence[EntryLike]) -> State:
 def extend(state: State, newer: Sequence[EntryLike]) -> State:
     """:func:`derive` of ``state``'s entries followed by ``newer`` (each of a later seq).
 
-    New deals and corrections only add to the end of what is known, so they cost their own
-    number, not the log's length; an undo or a void can reach back anywhere, so the whole
-    log is derived again then (rarely: a tap on Undo).
+    New deals and corrections only add to the end of what is known, and the Undo button
+    cancels the last of them: these cost their own number, not the log's length. Any other
+    undo (a redo, an undo of an older entry) or a void can reach back anywhere, so the whole
+    log is derived again then.
     """
     if not newer:
         return state
-    if any(entry.kind not in UNDOABLE for entry in newer):
+    if any(entry.kind not in UNDOABLE and entry.kind != "undo" for entry in newer):  # a void: derived afresh
         return derive([*state.entries, *newer])
     slots = list(state.slots)
-    where = {slot.slot: index for index, slot in enumerate(slots)} if len(newer) > 1 else None
     # The deals in force follow along: a new deal is the last of them; a corrected deal in
     # force stays where it is (one that was not, all its versions undone, is rare: the
     # state works them out afresh then).
     current, deals = state.current_slots, state.deals
     afresh = False
+    last_undoable = state.last_undoable
+    redoable = state.last_redoable
+    undid = False
     for entry in newer:
+        if entry.kind == "undo":
+            if last_undoable is None or entry.target_seq != last_undoable.seq:
+                return derive([*state.entries, *newer])  # a redo, or an undo of an older entry
+            index = _slot_holding(slots, last_undoable.seq)
+            if index < 0:  # a correction of no deal: nothing shown changes
+                last_undoable, redoable, undid = None, entry, True
+                continue
+            old = slots[index]
+            slots[index] = DealSlot(
+                old.slot, [replace(v, undone=True) if v.seq == entry.target_seq else v for v in old.versions]
+            )
+            last_undoable, redoable, undid = None, entry, True
+            if afresh:
+                continue
+            place = _place(current, old.slot)
+            now = slots[index].current
+            if place < 0:
+                afresh = True
+            elif now is None:
+                del current[place], deals[place]
+            else:
+                current[place] = slots[index]
+                deals[place] = now.record
+            continue
+        last_undoable, redoable = entry, None
         if entry.kind == "deal":
             index = len(slots)
             slots.append(DealSlot(entry.seq))
-            if where is not None:
-                where[entry.seq] = index
-        elif where is not None:
-            found = where.get(entry.target_seq or 0)
-            if found is None:
-                continue
-            index = found
         else:
             # A correction is nearly always of a recent deal: looked for from the end.
             index = next((i for i in range(len(slots) - 1, -1, -1) if slots[i].slot == entry.target_seq), -1)
             if index < 0:
                 continue
-        # A slot of the older state is shared with it: the corrected one is a new slot.
+        # A slot of the older state is shared with it: the changed one is a new slot.
         old = slots[index]
         version = Version(entry.seq, entry.kind, dict(entry.record or {}), entry.created, False)
         slots[index] = DealSlot(old.slot, [*old.versions, version])
@@ -221,22 +242,40 @@ def extend(state: State, newer: Sequence[EntryLike]) -> State:
             deals.append(version.record)
             continue
         # A correction: of a deal in force (found from the end, where corrections mostly are).
-        place = next((i for i in range(len(current) - 1, -1, -1) if current[i].slot == old.slot), -1)
+        place = _place(current, old.slot)
         if place < 0:
             afresh = True
         else:
             current[place] = slots[index]
             deals[place] = version.record
+    entries = (*state.entries, *newer)
+    if undid and last_undoable is None:
+        # The Undo button's next target: the latest deal or correction still in force.
+        gone = cancelled(entries)
+        last_undoable = next((e for e in reversed(entries) if e.kind in UNDOABLE and e.seq not in gone), None)
     return replace(
         state,
         slots=slots,
         version=newer[-1].seq,
-        last_undoable=newer[-1],
-        last_redoable=None,
-        entries=(*state.entries, *newer),
+        last_undoable=last_undoable,
+        last_redoable=redoable,
+        entries=entries,
         _current=None if afresh else current,
         _deals=None if afresh else deals,
     )
+
+
+def _slot_holding(slots: Sequence[DealSlot], seq: int) -> int:
+    """The index of the slot with a version of entry ``seq`` (searched from the end), or -1."""
+    for index in range(len(slots) - 1, -1, -1):
+        if any(v.seq == seq for v in slots[index].versions):
+            return index
+    return -1
+
+
+def _place(current: Sequence[DealSlot], slot: int) -> int:
+    """The place of deal slot ``slot`` among the deals in force (searched from the end), or -1."""
+    return next((i for i in range(len(current) - 1, -1, -1) if current[i].slot == slot), -1)
 
 
 class LogCache:

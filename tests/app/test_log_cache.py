@@ -49,6 +49,13 @@ def test_kept_state_equals_the_whole_log_derived_after_each_entry(app: Flask) ->
         ("correction", 9, DEAL),  # a deal undone, then corrected: in force again, in its place
         ("deal", None, DEAL),
         ("correction", 15, OTHER),
+        ("undo", 16, None),  # the Undo button: the last correction, then the last deal
+        ("undo", 15, None),
+        ("deal", None, OTHER),
+        ("undo", 19, None),
+        ("undo", 20, None),  # a redo
+        ("correction", 99, OTHER),  # of no deal, then undone
+        ("undo", 22, None),
     ]
     cache = log.LogCache()
     with app.app_context():
@@ -62,10 +69,11 @@ def test_kept_state_equals_the_whole_log_derived_after_each_entry(app: Flask) ->
             stored = session.query(Entry).filter_by(match_id=match.id).all()
             assert facts(cache.read(session, match)) == facts(log.derive(stored)), (seq, kind)
         # Several entries at once (another worker saved them) are read in one go.
-        for seq in (17, 18):
+        for seq in (24, 25):
             session.add(Entry(match_id=match.id, seq=seq, kind="deal", record=DEAL))
-        session.add(Entry(match_id=match.id, seq=19, kind="correction", target_seq=17, record=OTHER))
-        session.add(Entry(match_id=match.id, seq=20, kind="correction", target_seq=1, record=DEAL))
+        session.add(Entry(match_id=match.id, seq=26, kind="correction", target_seq=24, record=OTHER))
+        session.add(Entry(match_id=match.id, seq=27, kind="correction", target_seq=1, record=DEAL))
+        session.add(Entry(match_id=match.id, seq=28, kind="undo", target_seq=27))
         session.commit()
         stored = session.query(Entry).filter_by(match_id=match.id).all()
         assert facts(cache.read(session, match)) == facts(log.derive(stored))
