@@ -78,7 +78,7 @@ def run(rounds: int) -> dict[str, float]:
 
     for n in range(60):
         post_deal(n, False)
-    assert client.get(match).get_data(as_text=True).count('<tr id="deal-') == 60
+    assert client.get(f"{match}?deals=all").get_data(as_text=True).count('<tr id="deal-') == 60
 
     for _ in range(20):  # warm up imports, templates, the engine
         client.get("/bare")
@@ -117,7 +117,7 @@ def run(rounds: int) -> dict[str, float]:
         )
     results["accept"] = statistics.median(times)
     results["accept_post"] = statistics.median(posts)
-    assert client.get(match).get_data(as_text=True).count('<tr id="deal-') == 60
+    assert client.get(f"{match}?deals=all").get_data(as_text=True).count('<tr id="deal-') == 60
 
     # A deal saved in a short and in a long match, in turns: POST + redirect + GET.
     short, long = stored_match(app, client, 10), stored_match(app, client, 400)
@@ -129,6 +129,14 @@ def run(rounds: int) -> dict[str, float]:
             saves[place].append(save_and_undo(client, place, n))
     results["save_10"] = statistics.median(saves[short])
     results["save_400"] = statistics.median(saves[long])
+    # Everything a tablet's browser asks for to enter a deal, as CPU time of this process
+    # (the server's work plus the test client's small share).
+    cpu: dict[str, list[float]] = {short: [], long: []}
+    for n in range(rounds):
+        for place in (short, long):
+            cpu[place].append(tablet_deal_cpu(client, place, n))
+    results["tablet_10"] = statistics.median(cpu[short])
+    results["tablet_400"] = statistics.median(cpu[long])
     app.extensions["tafel_engine"].dispose()
     return results
 
@@ -175,6 +183,34 @@ def save_and_undo(client: Any, match: str, n: int) -> float:
     return elapsed
 
 
+#: What a page makes a browser fetch on every view: the edit QR code is sent ``no-store``
+#: (content-hashed stylesheets and scripts are kept, so fetched once, not per deal).
+QR_CODE = re.compile(r'<img[^>]*src="(/[^"]*/qr/[^"]+)"')
+
+
+def tablet_deal_cpu(client: Any, match: str, n: int) -> float:
+    """CPU milliseconds of one deal as a tablet's browser enters it: the deal form and its
+    QR codes, the save, the match page it redirects to and its QR codes. Undone after."""
+    started = time.process_time()
+    page = client.get(f"{match}/deals/new").get_data(as_text=True)
+    for path in QR_CODE.findall(page):
+        client.get(path.replace("&amp;", "&"))
+    data = {"version": hidden(page, "version"), "idem": hidden(page, "idem"), **deal_fields(n)}
+    answer = client.post(f"{match}/deals/new", data=data)
+    assert answer.status_code == 303, answer.status_code
+    shown = client.get(answer.headers["Location"]).get_data(as_text=True)
+    for path in QR_CODE.findall(shown):
+        client.get(path.replace("&amp;", "&"))
+    used = (time.process_time() - started) * 1000
+    shown = client.get(match).get_data(as_text=True)
+    undo = shown[shown.index("/undo") :]
+    response = client.post(
+        f"{match}/undo", data={"version": hidden(undo, "version"), "idem": hidden(undo, "idem")}
+    )
+    assert response.status_code == 303
+    return used
+
+
 def report(results: dict[str, float], rounds: int) -> str:
     bare = results["bare"]
     lines = [
@@ -195,11 +231,19 @@ def report(results: dict[str, float], rounds: int) -> str:
         f"| … of which the POST (form, engine on 61 deals, append) | {results['accept_post']:.2f} | {results['accept_post'] / bare:.0f} |",
         f"| save a deal at deal 10: POST + redirect + GET | {results['save_10']:.2f} | {results['save_10'] / bare:.0f} |",
         f"| save a deal at deal 400: POST + redirect + GET | {results['save_400']:.2f} | {results['save_400'] / bare:.0f} |",
+        f"| a deal as the tablet enters it (form, QR, save, page, QR), CPU, at deal 10 | {results['tablet_10']:.2f} | {results['tablet_10'] / bare:.0f} |",
+        f"| a deal as the tablet enters it (form, QR, save, page, QR), CPU, at deal 400 | {results['tablet_400']:.2f} | {results['tablet_400'] / bare:.0f} |",
         "",
         f"Goal: save at deal 400 ≤ 1.2× save at deal 10: {results['save_400'] / results['save_10']:.2f}× — "
         + ("met." if results["save_400"] <= 1.2 * results["save_10"] else "NOT met.")
-        + " Each worker keeps the engine's state per match, so a save scores the new deal only; "
-        "what still grows with the match is reading its log and rendering its rows.",
+        + " Each worker keeps the engine's state and the derived log per match, so a save reads the "
+        "log's new entries and scores the new deal only; the match page lists the last "
+        "deals (the earlier ones behind a link).",
+        "",
+        f"Goal: a deal accepted, everything the tablet's browser asks for, ≤ 15 ms of server CPU at any "
+        f"match length: {max(results['tablet_10'], results['tablet_400']):.1f} ms at most — "
+        + ("met." if max(results["tablet_10"], results["tablet_400"]) <= 15 else "NOT met.")
+        + " (CPU time of the benchmark's process: the server's work and the test client's share.)",
         "",
         "Goal: a deal accepted in under 4× the bare route's time. "
         + (

@@ -373,6 +373,10 @@ def run(
     from tests.helpers import server as tablet
 
     upgrade(url)
+    # Every table of the evening is set up from this one address, where a club's tablets
+    # come from as many: the limit of new matches per address and window (120) would refuse
+    # the tables after the 120th, so the server allows one per table.
+    os.environ["TAFEL_WRITE_LIMIT"] = str(max(120, options.tables + 20))
     server = tablet.start(url, workdir / "gunicorn.log", workers=options.workers, app="bench.load:app()")
     try:
         load_before = os.getloadavg()[0]

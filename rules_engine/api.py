@@ -3,8 +3,9 @@
 Each game is a module offering ``score_deal``, ``score_match`` and ``legal_cards``; the
 record's ``game`` field (default ``schieber``) finds it by name. A module may also offer
 ``legal_cards_fast(position)``: the answer for a plainly written position, or None (or a
-KeyError or TypeError) when it is not one; ``legal_cards`` then answers. Positions are
-small and many, so their dispatch skips a call where it can.
+KeyError or TypeError) when it is not one; ``legal_cards`` then answers. A fast path
+answers only positions within its game's sizes, so the limits are checked only when it does
+not. Positions are small and many, so their dispatch skips a call where it can.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 from rules_engine import limits
-from rules_engine.answers import DealAnswer, LegalAnswer, MatchAnswer
 from rules_engine.errors import InvalidRecord
-from rules_engine.resume import MatchState
+
+if TYPE_CHECKING:
+    from rules_engine.answers import DealAnswer, LegalAnswer, MatchAnswer
+    from rules_engine.resume import MatchState
 
 if TYPE_CHECKING:
     from rules_engine.tournament.answers import PasseAnswer, SeatingAnswer, TournamentAnswer
@@ -31,8 +34,8 @@ GAMES: dict[str, str] = {
 
 #: Any game's answer: the entry point says which (:mod:`rules_engine.answers`).
 Answer: TypeAlias = "DealAnswer | MatchAnswer | LegalAnswer"
-_Legal = Callable[[Mapping[str, Any]], LegalAnswer]
-_Fast = Callable[[Mapping[str, Any]], "LegalAnswer | None"]
+_Legal: TypeAlias = Callable[[Mapping[str, Any]], "LegalAnswer"]
+_Fast: TypeAlias = Callable[[Mapping[str, Any]], "LegalAnswer | None"]
 
 #: (game, entry) -> the function, once imported: dispatch is on every call's hot path.
 _RESOLVED: dict[tuple[str, str], Callable[[Mapping[str, Any]], Answer]] = {}
@@ -79,7 +82,7 @@ def score_deal(record: Mapping[str, Any]) -> DealAnswer:
     function = _entry(record, "score_deal")
     limits.check_deal(record)
     # The game's own function answers its game's type; the union is what a caller gets here.
-    return cast(DealAnswer, function(record))
+    return cast("DealAnswer", function(record))
 
 
 def score_match(record: Mapping[str, Any]) -> MatchAnswer:
@@ -92,7 +95,7 @@ def score_match(record: Mapping[str, Any]) -> MatchAnswer:
     """
     function = _entry(record, "score_match")
     limits.check_match(record)
-    return cast(MatchAnswer, function(record))
+    return cast("MatchAnswer", function(record))
 
 
 def resume_match(
@@ -119,14 +122,17 @@ def resume_match(
     (True, 2)
     """
     scorer = _entry(record, "score_match")
-    limits.check_match(record)
+    # The deals the state has scored passed these limits then (the same game's): only the
+    # record's other deals are checked, and a save at deal 400 checks one deal.
+    same_game = state is not None and state.game == record.get("game", "schieber")
+    limits.check_match(record, state.deals if same_game and state is not None else ())
     resumable = _RESUMABLE.get(scorer)
     if resumable is None:
         module = importlib.import_module(scorer.__module__)
         resumable = getattr(module, "resume_match", False)
         _RESUMABLE[scorer] = resumable
     if resumable is False:
-        return cast(MatchAnswer, scorer(record)), None
+        return cast("MatchAnswer", scorer(record)), None
     return cast(Callable[..., "tuple[MatchAnswer, MatchState[Any]]"], resumable)(record, state)
 
 
@@ -141,23 +147,26 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
         than the deck.
     """
     if type(position) is dict:
-        limits.check_position(position)
         try:
             fast, function = _LEGAL_CARDS[position.get("game", "schieber")]
         except (KeyError, TypeError):  # not resolved yet, unknown or not a name: _entry says
             pass
         else:
             if fast is not None:
+                # A fast path answers only a plain position, whose hand and trick are within
+                # the game's own sizes (and so within the limits): the limits are checked
+                # before any other path.
                 try:
                     answer = fast(position)
                 except (KeyError, TypeError):  # not a plain position: legal_cards says why
                     answer = None
                 if answer is not None:
                     return answer
+            limits.check_position(position)
             return function(position)
     entry = _entry(position, "legal_cards")
     limits.check_position(position)
-    return cast(LegalAnswer, entry(position))
+    return cast("LegalAnswer", entry(position))
 
 
 def score_passe(record: Mapping[str, Any]) -> PasseAnswer:

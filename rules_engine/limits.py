@@ -21,7 +21,7 @@ rules_engine.limits.RecordTooLarge: deal.weis.1: at most 10 Weis per seat (S6.1-
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -173,17 +173,34 @@ def check_deal(record: Mapping[str, Any], where: str = "deal") -> None:
         _check_deal(record, limits, where)
 
 
-def check_match(record: Mapping[str, Any]) -> None:
-    """:raises RecordTooLarge: too many deals, or one deal too large."""
+def check_match(record: Mapping[str, Any], checked: Sequence[Any] = ()) -> None:
+    """:raises RecordTooLarge: too many deals, or one deal too large.
+
+    ``checked``: deals of the same game known to be within the limits (an earlier record
+    of the match); the record's leading deals equal to them are not looked at again, so a
+    match's next record costs its new deals.
+    """
     limits = limits_of(record)
     if limits is None:
         return
     deals = record.get("deals")
     _count(deals, MAX_DEALS, "match.deals", "deals in a match (five long evenings of play)")
     if type(deals) is list:
-        for index, deal in enumerate(deals):
+        for index in range(_same_start(deals, checked), len(deals)):
+            deal = deals[index]
             if isinstance(deal, Mapping):
                 _check_deal(deal, limits, f"deals[{index}]")
+
+
+def _same_start(deals: list[Any], checked: Sequence[Any]) -> int:
+    """How many leading ``deals`` equal ``checked``'s (equal JSON values have equal sizes)."""
+    count = min(len(deals), len(checked))
+    if count and tuple(deals[:count]) == tuple(checked[:count]):  # the usual case: compared in C
+        return count
+    for index in range(count):
+        if deals[index] != checked[index]:
+            return index
+    return count
 
 
 def check_position(position: Mapping[str, Any]) -> None:

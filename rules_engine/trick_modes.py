@@ -22,7 +22,7 @@ from typing import Any
 from rules_engine.cards import Card, format_cards
 from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.options import RuleOptions
-from rules_engine.schieber.contracts import CONTRACT_KEYS, Contract
+from rules_engine.schieber.contracts import CONTRACT_KEYS, Contract, card_points_table
 from rules_engine.schieber.legality import (
     NOT_IN_HAND,
     PlayRules,
@@ -31,7 +31,6 @@ from rules_engine.schieber.legality import (
     play_rules,
     trick_winner,
 )
-from rules_engine.schieber.replay import card_points_table
 
 __all__ = [
     "ModeReplay",

@@ -72,9 +72,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from rules_engine.answers import KlammernDealAnswer, RevokeJSON
 from rules_engine.cards import Card, Suit, parse_cards
 from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.klammern.contracts import (
@@ -106,9 +105,12 @@ from rules_engine.seats import Seat, side_count
 from rules_engine.totals import achievable_totals
 from rules_engine.tricks import Ranking
 
+if TYPE_CHECKING:
+    from rules_engine.answers import KlammernDealAnswer, RevokeJSON
+
 __all__ = ["DealRecord", "augen_of", "parse_deal", "score_deal"]
 
-Answer = KlammernDealAnswer
+Answer: TypeAlias = "KlammernDealAnswer"
 
 DEAL_FIELDS: tuple[str, ...] = (
     "game",

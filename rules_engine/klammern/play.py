@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules_engine.answers import KlammernLegalAnswer
 from rules_engine.cards import Card, Suit, format_cards
 from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.klammern.contracts import (
@@ -34,6 +33,9 @@ from rules_engine.klammern.contracts import (
 from rules_engine.records import Fields, check_deck
 from rules_engine.seats import Seat
 from rules_engine.tricks import Ranking
+
+if TYPE_CHECKING:
+    from rules_engine.answers import KlammernLegalAnswer
 
 __all__ = ["Replay", "Revoke", "illegal_reason", "legal_cards", "legal_plays", "replay"]
 

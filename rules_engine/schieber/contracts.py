@@ -14,7 +14,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from rules_engine.cards import SCHIEBER_DECK, Rank, Suit
+from rules_engine.cards import SCHIEBER_DECK, Card, Rank, Suit
 from rules_engine.errors import InvalidNotation, InvalidRecord
 from rules_engine.options import OptionSpec, RuleOptions, choice_of, non_negative_int, resolve_options
 from rules_engine.tricks import Ranking
@@ -213,4 +213,22 @@ def _ranking(key: str, undenufe_points: str) -> Ranking:
 
 
 ALL_CONTRACTS: tuple[Contract, ...] = tuple(Contract(key) for key in CONTRACT_KEYS)
+
+
+@cache
+def points_by_key(key: str, undenufe_points: str) -> Mapping[Card, int]:
+    """Card points of every card under the contract ``key`` (S5.1-S5.3), cached."""
+    ranking = Contract(key).ranking(RuleOptions({"undenufe_points": undenufe_points}))
+    return MappingProxyType({card: ranking.points(card) for card in SCHIEBER_DECK})
+
+
+def card_points_table(contract: Contract, options: RuleOptions) -> Mapping[Card, int]:
+    """Card points of every card under ``contract`` and ``options`` (S5.1-S5.3), cached.
+
+    Here rather than with the replay: checking a deal's claimed points (S8) needs the
+    table, not the play layer.
+    """
+    return points_by_key(contract.key, options["undenufe_points"])
+
+
 DECK = SCHIEBER_DECK

@@ -15,9 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules_engine.answers import SchieberDealAnswer
 from rules_engine.cards import CARD_BY_CODE, Card, format_cards, parse_cards
 from rules_engine.errors import InvalidNotation, InvalidRecord, Reason, RuleBroken
 from rules_engine.options import RuleOptions
@@ -30,11 +29,13 @@ from rules_engine.schieber.contracts import (
     Contract,
     schieber_options,
 )
-from rules_engine.schieber.play import check_trick_points, replay
-from rules_engine.schieber.points import match_value
+from rules_engine.schieber.points import check_trick_points, match_value
 from rules_engine.schieber.stoeck import check_stoeck, stoeck_cards, stoeck_points
 from rules_engine.schieber.weis import Weis, WeisAward, award_weis, check_declaration, read_weis
 from rules_engine.seats import Seat
+
+if TYPE_CHECKING:
+    from rules_engine.answers import SchieberDealAnswer
 
 __all__ = [
     "DEAL_FIELDS",
@@ -454,6 +455,10 @@ def _check_claims_against_cards(
 
 def _play_out(score: DealScore) -> Mapping[Seat, tuple[Card, ...]] | None:
     """With tricks: replay them (S4), take points, winners and Match from the cards; the hands."""
+    # The play layer (legal-card tables, the replay) is imported by the deals that have
+    # tricks: a deal entered by its points starts the command line without it.
+    from rules_engine.schieber.replay import replay
+
     record = score.record
     assert record.tricks is not None
     try:

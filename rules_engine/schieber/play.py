@@ -19,6 +19,7 @@ from typing import Any
 from rules_engine.answers import ReasonJSON, SchieberLegalAnswer
 from rules_engine.cards import Card, Rank, Suit, parse_cards
 from rules_engine.errors import InvalidNotation, InvalidRecord
+from rules_engine.lazy import LazyDict
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields
 from rules_engine.schieber.contracts import (
@@ -26,6 +27,7 @@ from rules_engine.schieber.contracts import (
     SCHIEBER_PROFILES,
     TRICKS_PER_DEAL,
     Contract,
+    card_points_table,
     schieber_options,
 )
 from rules_engine.schieber.legality import (
@@ -55,7 +57,7 @@ from rules_engine.schieber.points import (
     impossible_trick_totals,
     trick_point_takes,
 )
-from rules_engine.schieber.replay import Replay, card_points_table, replay
+from rules_engine.schieber.replay import Replay, replay
 
 __all__ = [
     "IllegalCards",
@@ -281,53 +283,101 @@ def _fast_legal_cards(position: Mapping[str, Any]) -> SchieberLegalAnswer | None
         }
     ok = held ^ plain ^ under
     legal = [*HEARTS[ok & 511], *CLUBS[ok >> 9 & 511], *DIAMONDS[ok >> 18 & 511], *SPADES[ok >> 27]]
+    bad = plain | under
+    # The reasons are made when the answer's "illegal" is first read (rules_engine.lazy).
+    return {
+        "legal": legal,
+        "illegal": LazyDict(
+            [*HEARTS[bad & 511], *CLUBS[bad >> 9 & 511], *DIAMONDS[bad >> 18 & 511], *SPADES[bad >> 27]],
+            _reasons,
+            (
+                legal,
+                plain,
+                under,
+                before,
+                shift,
+                reason,
+                params,
+                tail,
+                under_reason,
+                under_params,
+                under_tails,
+                highest,
+            ),
+        ),
+    }
+
+
+def _reasons(
+    legal: list[str],
+    plain: int,
+    under: int,
+    before: int,
+    shift: int,
+    reason: ReasonJSON,
+    params: dict[str, object],
+    tail: str,
+    under_reason: ReasonJSON,
+    under_params: Mapping[str | None, dict[str, object]],
+    under_tails: Mapping[str | None, str],
+    highest: str | None,
+) -> dict[str, ReasonJSON]:
+    """The reasons of :func:`_fast_legal_cards`' illegal cards (``plain``: those that do not
+    follow suit, ``under``: the undertrumps), the same as :func:`make_reason`'s.
+
+    Every reason is a fresh dict; the reasons of one answer share its ``instead`` list.
+    Copying a prototype that holds every key is cheaper than building a dict. Display
+    order: the plain cards of the suits before the trump suit, the undertrumps, the rest.
+    """
+    first: list[str] = []
+    undertrumps: list[str] = []
+    if under:
+        undertrumps = [*_SUIT_CHUNKS[shift // 9][under >> shift & 511]]  # all in the trump suit
+        if plain:
+            early = plain & before
+            plain ^= early
+            first = [*HEARTS[early & 511], *CLUBS[early >> 9 & 511], *DIAMONDS[early >> 18 & 511]]
+    rest = (
+        [*HEARTS[plain & 511], *CLUBS[plain >> 9 & 511], *DIAMONDS[plain >> 18 & 511], *SPADES[plain >> 27]]
+        if plain
+        else []
+    )
     instead = [*legal]
     alternatives = " ".join(legal)  # never empty: some card is always playable
     illegal: dict[str, ReasonJSON] = {}
-    # Copying a prototype that holds every key is cheaper than building a dict. Display
-    # order: the plain cards of the suits before the trump suit, the undertrumps, the rest.
-    if plain:
+    if first or rest:
         filled = params.copy()
         filled["instead"] = instead
         filled["alternatives"] = alternatives
         ending = tail + alternatives
-        if under:
-            first = plain & before
-            plain ^= first
-            for card in [*HEARTS[first & 511], *CLUBS[first >> 9 & 511], *DIAMONDS[first >> 18 & 511]]:
-                one = filled.copy()
-                one["card"] = card
-                answer = reason.copy()
-                answer["message"] = card + ending
-                answer["params"] = one
-                illegal[card] = answer
-    if under:
-        assert highest is not None
-        under_filled = under_params[highest].copy()
-        under_filled["instead"] = instead
-        under_filled["alternatives"] = alternatives
-        under_ending = under_tails[highest] + alternatives
-        for card in _SUIT_CHUNKS[shift // 9][under >> shift & 511]:  # all in the trump suit
-            one = under_filled.copy()
-            one["card"] = card
-            answer = under_reason.copy()
-            answer["message"] = card + under_ending
-            answer["params"] = one
-            illegal[card] = answer
-    if plain:
-        for card in [
-            *HEARTS[plain & 511],
-            *CLUBS[plain >> 9 & 511],
-            *DIAMONDS[plain >> 18 & 511],
-            *SPADES[plain >> 27],
-        ]:
+        for card in first:
             one = filled.copy()
             one["card"] = card
             answer = reason.copy()
             answer["message"] = card + ending
             answer["params"] = one
             illegal[card] = answer
-    return {"legal": legal, "illegal": illegal}
+    if undertrumps:
+        assert highest is not None
+        under_filled = under_params[highest].copy()
+        under_filled["instead"] = instead
+        under_filled["alternatives"] = alternatives
+        under_ending = under_tails[highest] + alternatives
+        for card in undertrumps:
+            one = under_filled.copy()
+            one["card"] = card
+            answer = under_reason.copy()
+            answer["message"] = card + under_ending
+            answer["params"] = one
+            illegal[card] = answer
+    for card in rest:
+        one = filled.copy()
+        one["card"] = card
+        answer = reason.copy()
+        answer["message"] = card + ending
+        answer["params"] = one
+        illegal[card] = answer
+    return illegal
 
 
 #: For rules_engine.api's dispatch, which then skips legal_cards' own call of it.

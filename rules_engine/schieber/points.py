@@ -27,8 +27,8 @@ from rules_engine.schieber.contracts import (
     PLAYERS,
     TRICKS_PER_DEAL,
     Contract,
+    card_points_table,
 )
-from rules_engine.schieber.replay import card_points_table
 from rules_engine.totals import TrickTake, achievable_totals, example_subset, simplest_take
 
 

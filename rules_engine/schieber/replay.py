@@ -29,10 +29,17 @@ from itertools import chain
 from types import MappingProxyType
 from typing import Any
 
-from rules_engine.cards import CARD_BY_CODE, SCHIEBER_DECK, Card, Rank, Suit
+from rules_engine.cards import CARD_BY_CODE, Card, Rank, Suit
 from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.options import RuleOptions
-from rules_engine.schieber.contracts import LAST_TRICK_BONUS, PLAYERS, TRICKS_PER_DEAL, Contract
+from rules_engine.schieber.contracts import (
+    LAST_TRICK_BONUS,
+    PLAYERS,
+    TRICKS_PER_DEAL,
+    Contract,
+)
+from rules_engine.schieber.contracts import card_points_table as card_points_table  # its old home
+from rules_engine.schieber.contracts import points_by_key as _points_table
 from rules_engine.schieber.legality import NOT_IN_HAND, PlayRules, classify, is_legal, make_reason, play_rules
 from rules_engine.seats import Seat
 
@@ -77,12 +84,6 @@ class Replay:
 
 
 @cache
-def _points_table(key: str, undenufe_points: str) -> Mapping[Card, int]:
-    ranking = Contract(key).ranking(RuleOptions({"undenufe_points": undenufe_points}))
-    return MappingProxyType({card: ranking.points(card) for card in SCHIEBER_DECK})
-
-
-@cache
 def _rank_points(key: str, undenufe_points: str) -> tuple[Mapping[Rank, int], Mapping[Rank, int]]:
     # Keyed by rank (trump suit, plain suits): ranks hash in C, cards in Python.
     table = _points_table(key, undenufe_points)
@@ -91,11 +92,6 @@ def _rank_points(key: str, undenufe_points: str) -> tuple[Mapping[Rank, int], Ma
     plain = next(suit for suit in Suit if suit is not trump)
     trump_points = {} if trump is None else {rank: table[Card(trump, rank)] for rank in Rank}
     return trump_points, {rank: table[Card(plain, rank)] for rank in Rank}
-
-
-def card_points_table(contract: Contract, options: RuleOptions) -> Mapping[Card, int]:
-    """Card points of every card under ``contract`` and ``options`` (S5.1-S5.3), cached."""
-    return _points_table(contract.key, options["undenufe_points"])
 
 
 def _plain_shape(tricks: Sequence[Sequence[Card]], partial: bool) -> bool:

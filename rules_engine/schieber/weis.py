@@ -21,14 +21,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from operator import itemgetter
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules_engine.answers import DeclaredWeisJSON, WeisJSON
 from rules_engine.cards import NATURAL_INDEX, NATURAL_ORDER, Card, Rank, Suit, format_cards
 from rules_engine.errors import Reason, RuleBroken
 from rules_engine.options import RuleOptions
 from rules_engine.schieber.contracts import CONTRACT_KEYS, RUN_POINTS, Contract
 from rules_engine.seats import Seat
+
+if TYPE_CHECKING:
+    from rules_engine.answers import DeclaredWeisJSON, WeisJSON
 
 __all__ = [
     "ComparisonStep",

@@ -19,7 +19,7 @@ from scorer.deals.describe import deal_line
 from scorer.games.base import Game
 from scorer.matches import matchview
 from scorer.store import db, log
-from scorer.store.models import Entry
+from scorer.store.models import Entry, MatchSummary
 from scorer.web import display, i18n
 from scorer.web.forms import UndoForm
 from scorer.web.pagecache import PageCache
@@ -163,7 +163,7 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
             status=422,
         )
     current = loaded.state.current_slots
-    deals = [s.current.record for s in current if s.current is not None]
+    deals = loaded.state.deals  # a new list, in the order of current
     if slot is None:
         index = len(deals)
         deals.append(record)
@@ -183,6 +183,20 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
             record=record,
             target_seq=None if slot is None else slot.slot,
             key=form.idem.data,
+            # The list's summary at the new version, in the same transaction: showing the
+            # match next writes nothing. Only over a summary row that exists (loading the
+            # match stored it), so that no other writer's row can make the deal collide.
+            derived=[
+                matchview.summary_of(
+                    loaded.match.id,
+                    loaded.state.version + 1,
+                    len(deals),
+                    scored.answer or {},
+                    voided=loaded.state.voided,
+                )
+            ]
+            if db.session().get(MatchSummary, loaded.match.id) is not None
+            else [],
         )
     except log.Duplicate:
         _already_saved()
@@ -249,11 +263,11 @@ def redo(match_id: int) -> Response:
     return _undo(loaded, loaded.state.last_redoable, _done(loaded, loaded.state.last_redoable, redo=True))
 
 
-def _done(loaded: matchview.Loaded, target: Entry | None, *, redo: bool) -> str:
+def _done(loaded: matchview.Loaded, target: log.EntryLike | None, *, redo: bool) -> str:
     """What an undo (or a redo) did, said with the deal's number and the deal in words."""
     entry = target
     if redo and target is not None:  # the undo entry: what it cancelled comes back
-        entry = next((e for e in loaded.match.entries if e.seq == target.target_seq), None)
+        entry = next((e for e in loaded.state.entries if e.seq == target.target_seq), None)
     if entry is None or entry.kind not in ("deal", "correction"):
         return str(_("The undone entry is back.") if redo else _("The last entry was undone."))
     slot = entry.seq if entry.kind == "deal" else entry.target_seq or 0
@@ -276,7 +290,7 @@ def _already_saved() -> None:
         flash(_("This entry was already saved."))
 
 
-def _undo(loaded: matchview.Loaded, target: Entry | None, done: str) -> Response:
+def _undo(loaded: matchview.Loaded, target: log.EntryLike | None, done: str) -> Response:
     form = UndoForm()
     match_id = loaded.match.id
     if not form.validate_on_submit():
@@ -292,7 +306,7 @@ def _undo(loaded: matchview.Loaded, target: Entry | None, done: str) -> Response
     else:
         # Undoing a correction brings back the earlier version: the match must still score.
         probe = Entry(seq=loaded.state.version + 1, kind="undo", target_seq=target.seq)  # never stored
-        remaining = log.derive([*loaded.match.entries, probe])
+        remaining = log.derive([*loaded.state.entries, probe])
         scored = scoring.score(
             scoring.match_record(loaded.settings, remaining.deals), scoring.match_key(loaded.match)
         )

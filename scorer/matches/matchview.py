@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from flask import abort
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import lazyload
 
 from scorer import games, scoring
 from scorer.store import db, log
@@ -43,10 +44,12 @@ class Loaded:
 
 
 def load(match_id: int) -> Loaded:
-    match = db.session().get(Match, match_id)
+    # The log is read through this worker's kept state of it (only the entries since), not
+    # as the match's relationship: a save at deal 400 reads what a save at deal 4 reads.
+    match = db.session().get(Match, match_id, options=[lazyload(Match.entries)])
     if match is None or match.settings.get("game") not in games.registry():
         abort(404)  # no such match, or one of a game this app does not keep
-    state = log.derive(match.entries)
+    state = log.read(db.session(), match)
     record = scoring.match_record(match.settings, state.deals)
     reason_texts.at_table(match.settings)  # reasons on this request name its players and cards
     loaded = Loaded(match, state, record, scoring.score(record, scoring.match_key(match)))
@@ -60,14 +63,12 @@ def store_summary(loaded: Loaded) -> MatchSummary:
     stored = session.get(MatchSummary, loaded.match.id)
     if stored is not None and stored.version == loaded.state.version:
         return stored
-    answer = loaded.answer
-    summary = MatchSummary(
-        match_id=loaded.match.id,
-        version=loaded.state.version,
-        deals=len(loaded.state.deals),
-        finished=bool(answer.get("finished")),
+    summary = summary_of(
+        loaded.match.id,
+        loaded.state.version,
+        len(loaded.state.deals),
+        loaded.answer,
         voided=loaded.state.voided,
-        scores=answer.get("scores") or answer.get("totals"),
     )
     try:
         summary = session.merge(summary)
@@ -76,6 +77,20 @@ def store_summary(loaded: Loaded) -> MatchSummary:
         # Another worker stored it first, or the disk is full: the page shows it all the same.
         session.rollback()
     return summary
+
+
+def summary_of(
+    match_id: int, version: int, deals: int, answer: dict[str, Any], *, voided: bool
+) -> MatchSummary:
+    """The match list's summary of a match at ``version`` from the engine's answer."""
+    return MatchSummary(
+        match_id=match_id,
+        version=version,
+        deals=deals,
+        finished=bool(answer.get("finished")),
+        voided=voided,
+        scores=answer.get("scores") or answer.get("totals"),
+    )
 
 
 def refresh_summary(match_id: int) -> MatchSummary:
@@ -144,20 +159,55 @@ class Row:
     cells: dict[str, Any]
 
 
-def rows(loaded: Loaded) -> list[Row]:
-    """One row per deal in force, its cells as the match's game shows them."""
-    seat_names = names(loaded.settings)
-    cells_of = games.of(loaded.settings).match.cells(loaded, seat_names)
-    deal_answers = loaded.answer.get("deals") or []
-    result = []
-    for index, slot in enumerate(loaded.state.current_slots):
+#: Deals a match page lists by default, the latest ones: the scoreboard and the chalk board
+#: carry the rest, and a long evening's match (up to 500 deals) lists all behind a link.
+SHOWN_DEALS = 12
+
+
+class Rows(Sequence[Row]):
+    """One row per deal in force, its cells as the match's game shows them, each row built
+    when it is asked for: a page listing the last deals of a 400-deal match builds those."""
+
+    def __init__(self, loaded: Loaded) -> None:
+        self._loaded = loaded
+        self._slots = loaded.state.current_slots
+        self._names = names(loaded.settings)
+        self._cells_of = games.of(loaded.settings).match.cells(loaded, self._names)
+        self._answers = loaded.answer.get("deals") or []
+
+    def __len__(self) -> int:
+        return len(self._slots)
+
+    @overload
+    def __getitem__(self, index: int) -> Row: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Row]: ...
+    def __getitem__(self, index: int | slice) -> Row | list[Row]:
+        if isinstance(index, slice):
+            return [self._row(i) for i in range(*index.indices(len(self._slots)))]
+        if index < 0:
+            index += len(self._slots)
+        if not 0 <= index < len(self._slots):
+            raise IndexError(index)
+        return self._row(index)
+
+    def _row(self, index: int) -> Row:
+        slot = self._slots[index]
         assert slot.current is not None
         record = slot.current.record
-        answer = deal_answers[index] if index < len(deal_answers) else {}
-        cells: dict[str, Any] = {"forehand": seat_name(seat_names, record.get("forehand"))}
-        cells.update(cells_of(index, record, answer))
-        result.append(Row(index, slot, record, answer, cells))
-    return result
+        answer = self._answers[index] if index < len(self._answers) else {}
+        cells: dict[str, Any] = {"forehand": seat_name(self._names, record.get("forehand"))}
+        cells.update(self._cells_of(index, record, answer))
+        return Row(index, slot, record, answer, cells)
+
+    def latest(self, count: int | None) -> list[Row]:
+        """The last ``count`` rows (every row for None)."""
+        return self[-count:] if count else self[:]
+
+
+def rows(loaded: Loaded) -> Rows:
+    """One row per deal in force (built as read)."""
+    return Rows(loaded)
 
 
 def seat_name(seat_names: Sequence[str], seat: Any) -> str:

@@ -208,11 +208,15 @@ def _show(match_id: int) -> str:
     undo.fresh_key()
     redo = UndoForm(formdata=None, version=str(loaded.state.version), prefix="")
     redo.fresh_key()
+    rows = matchview.rows(loaded)
+    shown = rows.latest(None if request.args.get("deals") == "all" else matchview.SHOWN_DEALS)
     return render_template(
         game.template("show"),
         m=loaded,
         sides=matchview.sides(loaded),
-        rows=matchview.rows(loaded),
+        rows=rows,
+        shown=shown,
+        earlier=len(rows) - len(shown),
         next=matchview.next_turn(loaded),
         names=matchview.names(loaded.settings),
         undo=undo,

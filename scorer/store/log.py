@@ -9,10 +9,12 @@ The slot of a deal is named by the ``seq`` of the entry that opened it.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -21,6 +23,40 @@ from sqlalchemy.orm import Session
 from scorer.store.models import Entry, Match
 
 UNDOABLE = ("deal", "correction")
+
+
+class EntryLike(Protocol):
+    """What deriving reads of an entry: a stored :class:`Entry` or a kept :class:`LogEntry`."""
+
+    @property
+    def seq(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def target_seq(self) -> int | None: ...
+    @property
+    def record(self) -> dict[str, Any] | None: ...
+    @property
+    def created(self) -> datetime: ...
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One entry of a match's log as read, free of any database session: a worker keeps
+    these between requests (:func:`read`)."""
+
+    seq: int
+    kind: str
+    target_seq: int | None
+    record: dict[str, Any] | None
+    created: datetime
+    #: The row's primary key: with ``created`` it tells the same stored entry from another
+    #: one under the same seq (a database restored from an older backup).
+    id: int | None = None
+
+    @classmethod
+    def of(cls, entry: Entry) -> LogEntry:
+        return cls(entry.seq, entry.kind, entry.target_seq, entry.record, entry.created, entry.id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,21 +103,38 @@ class State:
     slots: list[DealSlot]
     version: int
     voided: bool
-    last_undoable: Entry | None
+    last_undoable: EntryLike | None
     #: The latest undo in force of a deal or correction, with nothing entered since:
     #: undoing it (a redo) brings back what it cancelled.
-    last_redoable: Entry | None = None
+    last_redoable: EntryLike | None = None
+    #: The entries derived, oldest first.
+    entries: tuple[EntryLike, ...] = ()
+    # Worked out once: a page and a save ask for them several times, and a state is kept
+    # between requests (:class:`LogCache`).
+    # (:func:`extend` passes them on, worked out from the older state's.)
+    _current: list[DealSlot] | None = field(default=None, repr=False, compare=False)
+    _deals: list[dict[str, Any]] | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self._current is None or self._deals is None:
+            current = [s for s in self.slots if s.current is not None]
+            object.__setattr__(self, "_current", current)
+            object.__setattr__(self, "_deals", [s.current.record for s in current if s.current is not None])
 
     @property
     def current_slots(self) -> list[DealSlot]:
-        return [s for s in self.slots if s.current is not None]
+        """The deal slots in force, in order (a new list: the caller may change it)."""
+        assert self._current is not None
+        return list(self._current)
 
     @property
     def deals(self) -> list[dict[str, Any]]:
-        return [s.current.record for s in self.current_slots if s.current is not None]
+        """The current record of each deal in force, in order (a new list)."""
+        assert self._deals is not None
+        return list(self._deals)
 
 
-def cancelled(ordered: Sequence[Entry]) -> set[int]:
+def cancelled(ordered: Sequence[EntryLike]) -> set[int]:
     """The seqs of entries an undo in force cancels (an undo cancelled by a later undo is not)."""
     result: set[int] = set()
     # An undo only ever targets an earlier entry, so one pass from the newest settles chains.
@@ -91,13 +144,13 @@ def cancelled(ordered: Sequence[Entry]) -> set[int]:
     return result
 
 
-def derive(entries: Sequence[Entry]) -> State:
+def derive(entries: Sequence[EntryLike]) -> State:
     ordered = sorted(entries, key=lambda e: e.seq)
     undone = cancelled(ordered)
     slots: dict[int, DealSlot] = {}
     voided = False
-    last_undoable: Entry | None = None
-    redoable: Entry | None = None
+    last_undoable: EntryLike | None = None
+    redoable: EntryLike | None = None
     by_seq = {entry.seq: entry for entry in ordered}
     for entry in ordered:
         is_undone = entry.seq in undone
@@ -120,7 +173,174 @@ def derive(entries: Sequence[Entry]) -> State:
             Version(entry.seq, entry.kind, dict(entry.record or {}), entry.created, is_undone)
         )
     version = ordered[-1].seq if ordered else 0
-    return State(list(slots.values()), version, voided, last_undoable, redoable)
+    return State(list(slots.values()), version, voided, last_undoable, redoable, tuple(ordered))
+
+
+def extend(state: State, newer: Sequence[EntryLike]) -> State:
+    """:func:`derive` of ``state``'s entries followed by ``newer`` (each of a later seq).
+
+    New deals and corrections only add to the end of what is known, and the Undo button
+    cancels the last of them: these cost their own number, not the log's length. Any other
+    undo (a redo, an undo of an older entry) or a void can reach back anywhere, so the whole
+    log is derived again then.
+    """
+    if not newer:
+        return state
+    if any(entry.kind not in UNDOABLE and entry.kind != "undo" for entry in newer):  # a void: derived afresh
+        return derive([*state.entries, *newer])
+    slots = list(state.slots)
+    # The deals in force follow along: a new deal is the last of them; a corrected deal in
+    # force stays where it is (one that was not, all its versions undone, is rare: the
+    # state works them out afresh then).
+    current, deals = state.current_slots, state.deals
+    afresh = False
+    last_undoable = state.last_undoable
+    redoable = state.last_redoable
+    undid = False
+    for entry in newer:
+        if entry.kind == "undo":
+            if last_undoable is None or entry.target_seq != last_undoable.seq:
+                return derive([*state.entries, *newer])  # a redo, or an undo of an older entry
+            index = _slot_holding(slots, last_undoable.seq)
+            if index < 0:  # a correction of no deal: nothing shown changes
+                last_undoable, redoable, undid = None, entry, True
+                continue
+            old = slots[index]
+            slots[index] = DealSlot(
+                old.slot, [replace(v, undone=True) if v.seq == entry.target_seq else v for v in old.versions]
+            )
+            last_undoable, redoable, undid = None, entry, True
+            if afresh:
+                continue
+            place = _place(current, old.slot)
+            now = slots[index].current
+            if place < 0:
+                afresh = True
+            elif now is None:
+                del current[place], deals[place]
+            else:
+                current[place] = slots[index]
+                deals[place] = now.record
+            continue
+        last_undoable, redoable = entry, None
+        if entry.kind == "deal":
+            index = len(slots)
+            slots.append(DealSlot(entry.seq))
+        else:
+            # A correction is nearly always of a recent deal: looked for from the end.
+            index = next((i for i in range(len(slots) - 1, -1, -1) if slots[i].slot == entry.target_seq), -1)
+            if index < 0:
+                continue
+        # A slot of the older state is shared with it: the changed one is a new slot.
+        old = slots[index]
+        version = Version(entry.seq, entry.kind, dict(entry.record or {}), entry.created, False)
+        slots[index] = DealSlot(old.slot, [*old.versions, version])
+        if afresh:
+            continue
+        if entry.kind == "deal":
+            current.append(slots[index])
+            deals.append(version.record)
+            continue
+        # A correction: of a deal in force (found from the end, where corrections mostly are).
+        place = _place(current, old.slot)
+        if place < 0:
+            afresh = True
+        else:
+            current[place] = slots[index]
+            deals[place] = version.record
+    entries = (*state.entries, *newer)
+    if undid and last_undoable is None:
+        # The Undo button's next target: the latest deal or correction still in force.
+        gone = cancelled(entries)
+        last_undoable = next((e for e in reversed(entries) if e.kind in UNDOABLE and e.seq not in gone), None)
+    return replace(
+        state,
+        slots=slots,
+        version=newer[-1].seq,
+        last_undoable=last_undoable,
+        last_redoable=redoable,
+        entries=entries,
+        _current=None if afresh else current,
+        _deals=None if afresh else deals,
+    )
+
+
+def _slot_holding(slots: Sequence[DealSlot], seq: int) -> int:
+    """The index of the slot with a version of entry ``seq`` (searched from the end), or -1."""
+    for index in range(len(slots) - 1, -1, -1):
+        if any(v.seq == seq for v in slots[index].versions):
+            return index
+    return -1
+
+
+def _place(current: Sequence[DealSlot], slot: int) -> int:
+    """The place of deal slot ``slot`` among the deals in force (searched from the end), or -1."""
+    return next((i for i in range(len(current) - 1, -1, -1) if current[i].slot == slot), -1)
+
+
+class LogCache:
+    """Per worker, the derived state of the logs of the last few matches read.
+
+    A log only grows, so a kept state is brought up to date by reading the entries after
+    its version: a save reads one new row, not the whole log (a match may reach 500 deals).
+    The kept state's last entry is read again with them and must be the very row it was
+    (a database restored from an older backup may hold other entries under the same seqs):
+    otherwise the whole log is read afresh.
+    """
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._states: OrderedDict[Hashable, State] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def read(self, db: Session, match: Match) -> State:
+        """The derived state of ``match``'s log as stored now."""
+        key = (match.id, str(match.created))
+        with self._lock:
+            kept = self._states.get(key)
+        state = self._brought_up(db, match.id, kept) if kept is not None else None
+        if state is None:
+            rows = db.scalars(select(Entry).where(Entry.match_id == match.id).order_by(Entry.seq)).all()
+            state = derive([LogEntry.of(row) for row in rows])
+        with self._lock:
+            self._states[key] = state
+            self._states.move_to_end(key)
+            while len(self._states) > self.size:
+                self._states.popitem(last=False)
+        return state
+
+    @staticmethod
+    def _brought_up(db: Session, match_id: int, kept: State) -> State | None:
+        """``kept`` with the entries stored since; None when the log is not the one it knew."""
+        if not kept.entries:
+            since = 0
+        else:
+            since = kept.version
+        rows = db.scalars(
+            select(Entry).where(Entry.match_id == match_id, Entry.seq >= since).order_by(Entry.seq)
+        ).all()
+        newer = [LogEntry.of(row) for row in rows]
+        if kept.entries:
+            last = kept.entries[-1]
+            if not newer or newer[0].seq != last.seq or getattr(last, "id", None) != newer[0].id:
+                return None
+            if newer[0].created != last.created or newer[0].kind != last.kind:
+                return None
+            newer = newer[1:]
+        return extend(kept, newer)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._states.clear()
+
+
+#: This worker's kept logs (:func:`read`).
+LOGS = LogCache()
+
+
+def read(db: Session, match: Match) -> State:
+    """The derived state of ``match``'s log, from this worker's kept state where it has one."""
+    return LOGS.read(db, match)
 
 
 def is_voided(db: Session, match_id: int) -> bool:
@@ -131,7 +351,7 @@ def is_voided(db: Session, match_id: int) -> bool:
         .order_by(Entry.seq)
     ).all()
     # An undo's target is any earlier entry; only undos cancel, so the voids and undos settle it.
-    undone = cancelled(rows)  # type: ignore[arg-type]
+    undone = cancelled(rows)
     return any(row.kind == "void" and row.seq not in undone for row in rows)
 
 
@@ -176,8 +396,12 @@ def append(
     record: dict[str, Any] | None = None,
     target_seq: int | None = None,
     key: str | None = None,
+    derived: Sequence[Any] = (),
 ) -> Entry:
     """Append one entry as version ``expected_version + 1``.
+
+    ``derived``: rows derived from the log at the new version (the match list's summary),
+    merged in the same transaction, so that showing the match next writes nothing.
 
     :raises Duplicate: an entry with ``key`` exists (a double tap or a resend).
     :raises Conflict: another writer appended since ``expected_version``.
@@ -199,6 +423,8 @@ def append(
         idempotency_key=column_key(key),
     )
     db.add(entry)
+    for row in derived:
+        db.merge(row)
     try:
         db.commit()
     except IntegrityError:

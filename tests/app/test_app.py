@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import create_engine, inspect
 
 from scorer import create_app
+from scorer.matches.matchview import SHOWN_DEALS
 from scorer.store.migrate import upgrade
 from scorer.store.models import Base
 from tests.helpers.tablet import counts, deal_form, new_klammern, new_schieber, post_deal
@@ -200,8 +201,10 @@ def test_a_60_deal_match_page_stays_under_100_kb(client: FlaskClient, app: Flask
             session.add(Entry(match_id=match_id, seq=seq, kind="deal", record=deal))
         session.add(Entry(match_id=match_id, seq=61, kind="correction", target_seq=1, record=deal))
         session.commit()
-    for url in (f"/matches/{match_id}", f"/matches/{match_id}?view=board"):
+    # The whole list too: "show all" lists every deal (matchview.SHOWN_DEALS by default).
+    for url in (f"/matches/{match_id}", f"/matches/{match_id}?view=board", f"/matches/{match_id}?deals=all"):
         response = client.get(url)
-        assert response.get_data(as_text=True).count('<tr id="deal-') in (0, 60)
+        listed = response.get_data(as_text=True).count('<tr id="deal-')
+        assert listed == {"?view=board": 0, "?deals=all": 60}.get(url[url.find("?") :], SHOWN_DEALS)
         with client.get("/static/tafel.css") as css, client.get("/static/tafel.js") as js:
             assert len(response.data) + len(css.data) + len(js.data) < PAGE_LIMIT, url
