@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 
 from rules_engine.cards import Card
 from scorer.games.coiffeur.disputes import DESK, count_ruling
+from tests.helpers.pdf import flat, page_texts
 
 EN = {"Accept-Language": "en"}
 
@@ -160,3 +161,21 @@ def test_misere_with_trump_count(app: Flask) -> None:
         assert possible.ok is True and "C6.3" in possible.rules
         assert any("134" in line for line in possible.lines)
         assert count_ruling("misere_H", 156).ok is False
+
+
+def test_the_replay_prints(client: FlaskClient) -> None:
+    """The desk's PDF of a Coiffeur replay names the wrong card and its rule."""
+    query = urlencode(
+        {
+            "game": "coiffeur",
+            "forehand": "1",
+            "contract": "slalom_obenabe",
+            "tricks": "HK HA H6 C9\nS8 S6 SK D6",
+            "hand_1": "HK D6 S9",
+            "ask": "1",
+        }
+    )
+    response = client.get(f"/disputes/replay.pdf?{query}", headers=EN)
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = flat(" ".join(page_texts(response.data)))
+    assert "C5.1" in text and "D6" in text
