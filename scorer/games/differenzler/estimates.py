@@ -85,12 +85,9 @@ def for_a_new_deal() -> dict[int, tuple[int, str]]:
     return sealed(entries, len(log.derive(entries).current_slots) + 1)
 
 
-def _version(match_id: int) -> int:
-    return int(session_max_seq(match_id) or 0)
-
-
-def session_max_seq(match_id: int) -> int | None:
-    return db.session().scalar(select(func.max(Entry.seq)).where(Entry.match_id == match_id))
+def _latest_version(match_id: int) -> int:
+    """The match's version as stored now (another phone may have sealed meanwhile)."""
+    return int(db.session().scalar(select(func.max(Entry.seq)).where(Entry.match_id == match_id)) or 0)
 
 
 class EstimateForm(KeyedForm):
@@ -177,7 +174,7 @@ def _seal(loaded: matchview.Loaded, form: EstimateForm, deal: int) -> bool:
         except log.Duplicate:
             break
         except log.Conflict:
-            version = _version(loaded.match.id)
+            version = _latest_version(loaded.match.id)
             continue
         break
     flash(_("Your estimate is sealed. Nobody sees it until the deal is entered."))
