@@ -46,17 +46,27 @@ SEED = 20261201
 RESULTS = ROOT / "bench" / "RESULTS.md"
 BEGIN, END = "<!-- bench/seating.py: begin -->", "<!-- bench/seating.py: end -->"
 
-Draw = Callable[[list[str], list[list[SeatedTable]], Counter[str], int], tuple[list[SeatedTable], list[str]]]
+Draw = Callable[
+    [list[str], list[list[SeatedTable]], Counter[str], int, int], tuple[list[SeatedTable], list[str]]
+]
 
 
 def generator(
-    players: list[str], history: list[list[SeatedTable]], counts: Counter[str], seed: int
+    players: list[str], history: list[list[SeatedTable]], counts: Counter[str], seed: int, left: int
 ) -> tuple[list[SeatedTable], list[str]]:
+    """The generator told how many rounds are still to come (small fields look ahead)."""
+    return next_round(players, history, counts, seed=seed, rounds_left=left)
+
+
+def greedy(
+    players: list[str], history: list[list[SeatedTable]], counts: Counter[str], seed: int, left: int
+) -> tuple[list[SeatedTable], list[str]]:
+    """The generator round by round, without looking ahead."""
     return next_round(players, history, counts, seed=seed)
 
 
 def random_draw(
-    players: list[str], history: list[list[SeatedTable]], counts: Counter[str], seed: int
+    players: list[str], history: list[list[SeatedTable]], counts: Counter[str], seed: int, left: int
 ) -> tuple[list[SeatedTable], list[str]]:
     """Shuffle into tables of four; the sit-outs by T5.2 (fewest sit-outs so far, ties by lot)."""
     rng = random.Random(seed)
@@ -79,7 +89,7 @@ def tournament(draw: Draw, n: int, rounds: int, seed: int) -> tuple[dict[str, in
     for number in range(rounds):
         counts = Counter(p for names in sitouts for p in names)
         started = time.perf_counter()
-        tables, out = draw(players, history, counts, seed * 100 + number)
+        tables, out = draw(players, history, counts, seed * 100 + number, rounds - number - 1)
         slowest = max(slowest, time.perf_counter() - started)
         history.append(tables)
         sitouts.append(out)
