@@ -169,6 +169,8 @@ def replay_modes(
     hands: Mapping[int, Sequence[Card]] | None,
     relabel: Relabel,
     deck_rule: str,
+    *,
+    partial: bool = False,
 ) -> ModeReplay:
     """Check and count a deal card by card: trick t is played in ``modes[t]`` and counted with ``points[t]``.
 
@@ -176,7 +178,9 @@ def replay_modes(
     given are derived from the tricks (a seat's hand at trick t is what it plays from t on).
     A card played twice, a card in two hands or a card not in its player's hand breaks
     ``deck_rule`` (C9, D8); a card against the trick's mode gets Schieber's reason through
-    ``relabel``.
+    ``relabel``. With ``partial``, ``modes`` are the deal's first tricks only (the dispute
+    desk's replay of a deal stopped early): hands are not checked for their size, and the
+    last trick given earns no last-trick bonus.
 
     :raises InvalidRecord: not ``len(modes)`` tricks of ``players`` cards.
     """
@@ -202,7 +206,7 @@ def replay_modes(
     given = {seat: tuple(cards) for seat, cards in (hands or {}).items()}
     holder: dict[Card, int] = {}
     for seat, hand in sorted(given.items()):
-        if len(hand) != count:
+        if len(hand) != count and not partial:
             reasons.append(
                 _card_reason(
                     deck_rule,
@@ -239,7 +243,9 @@ def replay_modes(
         for index, card in enumerate(trick):
             played[(leader + index) % players].append(card)
         winner = (leader + trick_winner(mode.contract, trick)) % players
-        value = sum(points[t][card] for card in trick) + (LAST_TRICK_BONUS if t == count - 1 else 0)
+        value = sum(points[t][card] for card in trick) + (
+            LAST_TRICK_BONUS if t == count - 1 and not partial else 0
+        )
         leaders.append(leader + 1)
         winners.append(winner + 1)
         per_trick.append(value)

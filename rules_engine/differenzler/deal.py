@@ -523,7 +523,9 @@ def evaluate_deal(deal: DifferenzlerDeal, options: RuleOptions) -> DealScore:
         reasons.extend(_points_reasons(points))
     assert points is not None
     if tricks_won is not None and deal.tricks is None:
-        reasons.extend(_tricks_won_reasons(points, tricks_won, count))
+        reasons.extend(
+            _tricks_won_reasons(points, tricks_won, count, options["full_points"] == "zero_tricks")
+        )
     score.points = tuple(points)
     score.tricks_won = tricks_won
     if options["form"] == "open" and deal.announcements is not None:
@@ -570,7 +572,11 @@ def _points_reasons(points: Sequence[int]) -> list[Reason]:
     return reasons
 
 
-def _tricks_won_reasons(points: Sequence[int], tricks_won: Sequence[int], count: int) -> list[Reason]:
+def _tricks_won_reasons(
+    points: Sequence[int], tricks_won: Sequence[int], count: int, zero_tricks: bool = False
+) -> list[Reason]:
+    """D8's checks of ``tricks_won`` against the points; ``zero_tricks`` admits 157 points with fewer
+    than all tricks (the other tricks each worth 0)."""
     reasons = []
     if sum(tricks_won) != count or any(not 0 <= won <= count for won in tricks_won):
         return [
@@ -601,7 +607,7 @@ def _tricks_won_reasons(points: Sequence[int], tricks_won: Sequence[int], count:
                     f"tricks_won[{index}]",
                 )
             )
-        elif value == DEAL_TOTAL and won != count:
+        elif value == DEAL_TOTAL and won != count and not zero_tricks:
             reasons.append(
                 _d8(
                     "157_without_all_tricks",

@@ -52,6 +52,10 @@ DIFFERENZLER_OPTIONS: Mapping[str, OptionSpec] = MappingProxyType(
         "penalty_points": OptionSpec("penalty_points", "D6.4", 20, non_negative_int),
         "dealer_credit": OptionSpec("dealer_credit", "D6.5", False, _boolean),
         "tie": OptionSpec("tie", "D7.4", "shared", choice_of("shared", "exact_hits", "lot")),
+        # D8 rejects 157 points with fewer than all tricks, although another player's tricks may all be
+        # worth 0 (four cards of 0 points, not the last trick): `zero_tricks` admits that deal
+        # (docs/DEAL_RECORD_ADDITIONS.md); the default keeps D8's reading.
+        "full_points": OptionSpec("full_points", "D8", "all_tricks", choice_of("all_tricks", "zero_tricks")),
     }
 )
 _PROFILES: Mapping[str, Mapping[str, Any]] = MappingProxyType({"seed": MappingProxyType({})})

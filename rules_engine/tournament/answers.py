@@ -98,6 +98,8 @@ class StandblattLine(TypedDict):
     #: Einzelschieber: the two opponents' ids in seat order; Partnerschieber: the opposing pair's id.
     opponents: NotRequired[list[str] | str]
     sitout: NotRequired[bool]
+    #: A round before a late entry's first (``late_entries``), scored by option ``late_entry``.
+    late_entry: NotRequired[bool]
 
 
 class SeatingReport(TypedDict):

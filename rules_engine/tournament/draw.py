@@ -53,7 +53,12 @@ def seat_next_round(record: Mapping[str, Any]) -> SeatingAnswer:
     history = [list(tables.values()) for tables in checked.seated]
     counts = Counter(c for sitouts in checked.sitouts for c in sitouts)
     tables, sitouts = next_round(
-        t.active(number), history, counts, seed=seed, team_size=1 if t.partner else 2
+        t.active(number),
+        history,
+        counts,
+        seed=seed,
+        team_size=1 if t.partner else 2,
+        rounds_left=t.passen - number,
     )
 
     def seated(player: str) -> str:

@@ -105,6 +105,10 @@ TOURNAMENT_OPTIONS: Mapping[str, OptionSpec] = MappingProxyType(
         "tiebreak": OptionSpec("tiebreak", "T7.3", ("best_passe", "shared"), _tiebreak),
         "substitute_scores": OptionSpec("substitute_scores", "T8.2", "none", choice_of("none", "original")),
         "pair_substitute": OptionSpec("pair_substitute", "T8.3", "counts", choice_of("counts", "excluded")),
+        # A late entry's rounds before he came (docs/DEAL_RECORD_ADDITIONS.md): T8.4's 0 by default.
+        "late_entry": OptionSpec(
+            "late_entry", "T8.4", "zero", choice_of("zero", "sitout_score", "own_average")
+        ),
     }
 )
 

@@ -11,6 +11,14 @@ The generator is a local search: a random draw (``random.Random(seed)``, so a se
 gives the same round), then, for every table that repeats something, the best swap of two
 competitors with another table (or with a sit-out of equal standing), until no swap helps.
 Small fields, where repeats are dense, restart from several draws and keep the best.
+
+A round chosen well by itself may corner the rounds after it. So in small fields, when the
+caller says how many rounds are still to come (``rounds_left``), the generator looks ahead:
+it keeps up to :data:`_CANDIDATES` distinct rounds of the best partner count from its draws
+(the greedy choice first), plays the remaining rounds out greedily after each, and takes
+the candidate whose whole tournament counts least (T5.3's order). The budget is a fixed
+number of rounds played out, not a time, so a seed still always gives the same round; a
+tie, or nothing better, keeps the greedy choice.
 """
 
 from __future__ import annotations
@@ -87,6 +95,13 @@ W_PARTNER, W_OPPONENT, W_MEETING = 1_000_000, 1_000, 1
 _SAMPLE = 48
 #: Draws tried in all: small fields restart often (cheap, and repeats are dense there).
 _DRAWS_BUDGET = 2_400
+#: Fields up to this many competitors look ahead when rounds are still to come; larger fields
+#: rarely repeat anything and must stay fast (400 players well under a second a round).
+_LOOKAHEAD_FIELD = 16
+#: Candidate rounds played out to the end per round drawn (the greedy choice among them).
+_CANDIDATES = 6
+#: Draws per round in a play-out: fewer than a real round's, as the play-outs only compare candidates.
+_PLAYOUT_DRAWS = 8
 
 
 class _Search:
@@ -184,6 +199,10 @@ class _Search:
         return sum(cost)
 
 
+def _sitout_repeats(sitout_counts: Mapping[str, int]) -> int:
+    return sum(max(0, c - 1) for c in sitout_counts.values())
+
+
 def next_round(
     competitors: Sequence[str],
     rounds: Iterable[Round],
@@ -191,16 +210,61 @@ def next_round(
     *,
     seed: int = 0,
     team_size: int = 2,
+    rounds_left: int = 0,
 ) -> tuple[list[SeatedTable], list[str]]:
     """The next round's tables and sit-outs for ``competitors`` (T5.2, T5.3).
 
     ``rounds`` are the rounds so far (competitors not in ``competitors`` are ignored),
     ``sitout_counts`` each competitor's sit-outs so far; ``team_size`` is 2 in the
     Einzelschieber (tables of four players) and 1 in the Partnerschieber (two pairs).
+    ``rounds_left`` is how many rounds will still be drawn after this one: small fields
+    then look ahead (see the module's docstring); 0 draws this round on its own.
     The same arguments and ``seed`` always give the same round.
     """
-    rng = random.Random(seed)
+    history = [list(tables) for tables in rounds]
     names = list(competitors)
+    if rounds_left <= 0 or len(names) > _LOOKAHEAD_FIELD:
+        return _greedy(names, history, sitout_counts, seed, team_size, 1)[0]
+    candidates = _greedy(names, history, sitout_counts, seed, team_size, _CANDIDATES)
+    if len(candidates) == 1:
+        return candidates[0]
+    # Every candidate is played out with the same seeds, so they differ only by the round itself.
+    rng = random.Random(seed)
+    seeds = [rng.getrandbits(32) for _ in range(rounds_left)]
+    best: tuple[tuple[int, int, int, int], int] | None = None
+    for number, (tables, out) in enumerate(candidates):
+        played = [*history, tables]
+        counts = Counter(sitout_counts)
+        counts.update(out)
+        for later in seeds:
+            more, more_out = _greedy(names, played, counts, later, team_size, 1, _PLAYOUT_DRAWS)[0]
+            played.append(more)
+            counts.update(more_out)
+        report = seating_report(played, [])
+        cost = (
+            report["partner_repeats"],
+            report["opponent_repeats"],
+            report["meeting_repeats"],
+            _sitout_repeats(counts),
+        )
+        if best is None or cost < best[0]:
+            best = (cost, number)
+    assert best is not None
+    return candidates[best[1]]
+
+
+def _greedy(
+    names: list[str],
+    rounds: Sequence[Round],
+    sitout_counts: Mapping[str, int],
+    seed: int,
+    team_size: int,
+    keep: int,
+    max_draws: int = 24,
+) -> list[tuple[list[SeatedTable], list[str]]]:
+    """The round-by-round search: its best round first, then up to ``keep`` − 1 other distinct
+    local optima of the same partner count, the cheapest first (for the lookahead)."""
+    rng = random.Random(seed)
     n = len(names)
     index = {name: i for i, name in enumerate(names)}
     per_table = 2 * team_size
@@ -228,21 +292,33 @@ def next_round(
     # Sit-outs and players of equal standing may swap; with nobody to choose between, nobody moves.
     movable = set(pool) if len(pool) > need else set()
     search = _Search(n, team_size, weights, rng)
-    draws = max(1, min(24, _DRAWS_BUDGET // max(1, n * n // 8)))
-    best: tuple[int, list[list[int]], list[int]] | None = None
+    draws = max(1, min(max_draws, _DRAWS_BUDGET // max(1, n * n // 8)))
+    # The greedy's round is the first draw of the least cost; the others (kept for the lookahead)
+    # are distinct rounds found by later draws, so looking ahead never changes the greedy's round.
+    found: dict[tuple[frozenset[frozenset[int]], frozenset[int]], tuple[int, list[list[int]], list[int]]] = {}
+    best_total: int | None = None
     for _ in range(draws):
         chosen = must + rng.sample(pool, need)
         seated = [i for i in range(n) if i not in set(chosen)]
         rng.shuffle(seated)
         tables = [seated[t * per_table : (t + 1) * per_table] for t in range(tables_count)]
         total = search.improve(tables, chosen, movable)
-        if best is None or total < best[0]:
-            best = (total, [list(t) for t in tables], list(chosen))
-        if total == 0:
+        shape = (frozenset(frozenset(t) for t in tables), frozenset(chosen))
+        if shape not in found:
+            found[shape] = (total, [list(t) for t in tables], list(chosen))
+        if best_total is None or total < best_total:
+            best_total = total
+        if best_total == 0 and sum(1 for f in found.values() if f[0] == 0) >= keep:
             break
-    assert best is not None
-    seated_tables = []
-    for table in best[1]:
-        team1, team2 = search.arrange(table)
-        seated_tables.append(SeatedTable(tuple(names[i] for i in team1), tuple(names[i] for i in team2)))
-    return seated_tables, sorted((names[i] for i in best[2]), key=index.__getitem__)
+    assert best_total is not None
+    tier = best_total // W_PARTNER
+    # sorted() is stable: among equal costs the earlier draw, so the greedy's round comes first.
+    kept = sorted((f for f in found.values() if f[0] // W_PARTNER == tier), key=lambda f: f[0])[:keep]
+    answers = []
+    for _, table_list, chosen in kept:
+        seated_tables = []
+        for table in table_list:
+            team1, team2 = search.arrange(table)
+            seated_tables.append(SeatedTable(tuple(names[i] for i in team1), tuple(names[i] for i in team2)))
+        answers.append((seated_tables, sorted((names[i] for i in chosen), key=index.__getitem__)))
+    return answers

@@ -46,6 +46,7 @@ TOURNAMENT_FIELDS: frozenset[str] = frozenset(
         "results",
         "substitutes",
         "withdrawals",
+        "late_entries",
         "lots",
     }
 )
@@ -66,6 +67,15 @@ class Substitute:
 
     def covers(self, round: int) -> bool:
         return self.first <= round <= self.last
+
+
+@dataclass(frozen=True, slots=True)
+class LateEntry:
+    """A competitor registered after the first draw: active from round ``first`` on (the
+    reverse of T8.4); his earlier rounds score by option ``late_entry``."""
+
+    competitor: str
+    first: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +125,7 @@ class Tournament:
     substitutes: tuple[Substitute, ...]
     withdrawals: tuple[Withdrawal, ...]
     lots: dict[str, int]
+    late_entries: tuple[LateEntry, ...] = ()
 
     @property
     def partner(self) -> bool:
@@ -127,7 +138,14 @@ class Tournament:
     def active(self, round: int) -> list[str]:
         """T8.4: the competitors still in play in ``round`` (1-based)."""
         gone = {w.competitor for w in self.withdrawals if w.first <= round}
+        gone |= {late.competitor for late in self.late_entries if late.first > round}
         return [c for c in self.competitors if c not in gone]
+
+    def late_entry(self, competitor: str) -> LateEntry | None:
+        for late in self.late_entries:
+            if late.competitor == competitor:
+                return late
+        return None
 
     def substitute_in(self, player: str, round: int) -> Substitute | None:
         for substitute in self.substitutes:
@@ -214,6 +232,7 @@ def read_tournament(record: object) -> Tournament:
     competitors = set(pairs) if options.format == "partner" else set(players)
     substitutes = _read_substitutes(fields, players, passen)
     withdrawals = _read_withdrawals(fields, competitors, passen)
+    late_entries = _read_late_entries(fields, competitors, passen)
     lots: dict[str, int] = {}
     for key, value in (fields.mapping("lots", None) or {}).items():
         if key not in competitors:
@@ -226,7 +245,28 @@ def read_tournament(record: object) -> Tournament:
         for index, raw in enumerate(_list(fields.raw("rounds"), "tournament.rounds"))
     )
     results = _read_results(fields, options)
-    return Tournament(options, passen, tuple(players), pairs, rounds, results, substitutes, withdrawals, lots)
+    return Tournament(
+        options, passen, tuple(players), pairs, rounds, results, substitutes, withdrawals, lots, late_entries
+    )
+
+
+def _read_late_entries(fields: Fields, competitors: set[str], passen: int) -> tuple[LateEntry, ...]:
+    """``late_entries``: ``{"player": id, "from_round": r}``, r ≥ 2 (an entry for round 1 is not late)."""
+    late: list[LateEntry] = []
+    for index, raw in enumerate(_list(fields.raw("late_entries"), "tournament.late_entries")):
+        entry = Fields(raw, f"tournament.late_entries[{index}]", {"player", "from_round"})
+        competitor = _id(entry.raw("player"), entry.name("player"))
+        if competitor not in competitors:
+            raise InvalidRecord(
+                f"{entry.name('player')}: {competitor!r} is not a competitor of this tournament",
+                where=entry.name("player"),
+            )
+        if any(e.competitor == competitor for e in late):
+            raise InvalidRecord(
+                f"{entry.name('player')}: {competitor!r} enters late twice", where=entry.name("player")
+            )
+        late.append(LateEntry(competitor, entry.integer("from_round", minimum=2, maximum=passen)))
+    return tuple(late)
 
 
 def _read_substitutes(fields: Fields, players: Sequence[str], passen: int) -> tuple[Substitute, ...]:
@@ -470,7 +510,19 @@ def check_rounds(t: Tournament, checked: Checked) -> None:
                 if competitor is None:
                     continue
                 seen[competitor] += 1
-                if competitor in withdrawn:
+                late = t.late_entry(competitor)
+                if late is not None and late.first > number:
+                    checked.findings.append(
+                        finding(
+                            "T5.1",
+                            "late_seated",
+                            "{id} enters in round {first} and is seated in round {round}",
+                            {"id": competitor, "first": late.first, "round": number},
+                            round=number,
+                            table=table.number,
+                        )
+                    )
+                elif competitor in withdrawn:
                     checked.findings.append(
                         finding(
                             "T5.1",
@@ -497,6 +549,16 @@ def check_rounds(t: Tournament, checked: Checked) -> None:
                         "unknown_id",
                         "{id} in the sit-outs of round {round} is not a competitor",
                         params,
+                        round=number,
+                    )
+                )
+            elif (late := t.late_entry(competitor)) is not None and late.first > number:
+                checked.findings.append(
+                    finding(
+                        "T5.1",
+                        "late_listed",
+                        "{id} enters in round {first} and is listed as sitting out in round {round}",
+                        {**params, "first": late.first},
                         round=number,
                     )
                 )
@@ -683,12 +745,20 @@ def _standings(t: Tournament, checked: Checked) -> tuple[list[Standing], dict[st
     raw: dict[str, list[Entry]] = {c: [NULL] * t.passen for c in t.competitors}
     matches: Counter[str] = Counter()
     sitout_rounds: dict[str, list[int]] = {c: [] for c in t.competitors}
+    late_rounds: dict[str, list[int]] = {c: [] for c in t.competitors}
     for index in range(t.passen):
         number = index + 1
         for competitor in t.competitors:
             withdrawal = t.withdrawal(competitor)
             if withdrawal is not None and withdrawal.first <= number:
                 raw[competitor][index] = Entry("played", 0)  # T8.4: 0, never null
+            late = t.late_entry(competitor)
+            if late is not None and number < late.first:
+                late_rounds[competitor].append(index)
+                # `late_entry`: T8.4's played 0, or a sit-out (valued below).
+                raw[competitor][index] = (
+                    Entry("played", 0) if options.late_entry == "zero" else Entry("sitout", None)
+                )
         if index >= len(t.rounds):
             continue
         for table in t.rounds[index].tables:
@@ -735,10 +805,25 @@ def _standings(t: Tournament, checked: Checked) -> tuple[list[Standing], dict[st
     for competitor in t.competitors:
         entries = raw[competitor]
         sitout_value = _sitout_value(options, entries)
-        entries = [Entry("sitout", sitout_value) if e.kind == "sitout" else e for e in entries]
+        late_value = _late_value(options, entries, sitout_value)
+        missed = set(late_rounds[competitor])
+        entries = [
+            Entry("sitout", late_value if i in missed else sitout_value) if e.kind == "sitout" else e
+            for i, e in enumerate(entries)
+        ]
         for index in sitout_rounds[competitor]:
             sheets[competitor].append(
                 {"round": index + 1, "table": None, "sitout": True, "score": sitout_value}
+            )
+        for index in late_rounds[competitor]:
+            sheets[competitor].append(
+                {
+                    "round": index + 1,
+                    "table": None,
+                    "sitout": options.late_entry != "zero",
+                    "late_entry": True,
+                    "score": entries[index].value,
+                }
             )
         sheets[competitor].sort(key=lambda line: line["round"])
         standings.append(Standing(competitor, tuple(entries), matches[competitor], t.lots.get(competitor)))
@@ -771,6 +856,14 @@ def _sitout_value(options: RuleOptions, entries: Sequence[Entry]) -> int:
     # own_average: his played Passen, not sit-outs, nulls or the zeros of T8.2/T8.4 (kept as played 0).
     played = [e.value for e in entries if e.kind == "played" and e.value]
     return (2 * sum(played) + len(played)) // (2 * len(played)) if played else 0
+
+
+def _late_value(options: RuleOptions, entries: Sequence[Entry], sitout_value: int) -> int:
+    """A late entry's missed round under `late_entry` (zero is kept as a played 0 before this)."""
+    if options.late_entry == "own_average":
+        played = [e.value for e in entries if e.kind == "played" and e.value]
+        return (2 * sum(played) + len(played)) // (2 * len(played)) if played else 0
+    return sitout_value
 
 
 def score_tournament(record: Mapping[str, Any]) -> TournamentAnswer:

@@ -223,6 +223,7 @@ SCHEMAS: dict[str, Any] = {
             },
             "substitutes": {"type": "array", "items": {"type": "object"}},
             "withdrawals": {"type": "array", "items": {"type": "object"}},
+            "late_entries": {"type": "array", "items": {"type": "object"}},
             "lots": {"type": ["object", "null"], "additionalProperties": {"type": "integer"}},
         },
     },

@@ -1,8 +1,8 @@
 """An event's state, derived from its append-only log, and the tournament record it states.
 
 Entry kinds:
-- ``player`` registers a player (``name``, optional ``club`` and ``number``); his id is
-  ``P<seq>``. A ``correction`` (``target_seq`` = that seq) gives the player a new version.
+- ``player`` registers a player (``name``, optional ``club`` and ``number``; ``from_round``
+  for a late entry after the first draw, the record's ``late_entries``); his id is ``P<seq>``. A ``correction`` (``target_seq`` = that seq) gives the player a new version.
 - ``pair`` registers a pair of the Partnerschieber (T4.2): ``{"players": [player, player]}``,
   the players ``P<seq>a`` and ``P<seq>b``, the pair ``T<seq>``.
 - ``withdrawal`` ``{"player", "from_round"}`` (T8.4); ``substitute`` ``{"for", "name",
@@ -44,6 +44,8 @@ class Player:
     substitutes_for: str | None = None
     from_round: int | None = None
     versions: int = 1
+    #: A late entry (registered after the first draw): active from this round on.
+    late_from: int | None = None
 
 
 @dataclass(slots=True)
@@ -130,6 +132,8 @@ def derive(entries: Sequence[EventEntry]) -> EventState:
             state.players[pid] = Player(
                 pid, entry.seq, record.get("name", ""), record.get("club", ""), record.get("number", "")
             )
+            if record.get("from_round"):
+                state.players[pid].late_from = int(record["from_round"])
         elif entry.kind == "pair":
             members = []
             for suffix, member in zip("ab", record.get("players") or [], strict=False):
@@ -217,6 +221,9 @@ def tournament_record(
             for w in state.withdrawals
         ],
     }
+    late = [{"player": p.id, "from_round": p.late_from} for p in state.registered if p.late_from]
+    if late:
+        record["late_entries"] = late
     if (record["options"].get("format") == "partner") or state.pairs:
         record["pairs"] = [{"id": pair, "players": list(members)} for pair, members in state.pairs.items()]
     return record

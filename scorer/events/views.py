@@ -251,9 +251,8 @@ def players(event_id: int) -> Response:
     form = PlayersForm()
     if not form.validate_on_submit():
         flash(_("Paste one player a line."), "error")
-    elif state.rounds:
-        # T5.1: every registered player is seated or sits out in every round; the engine has no
-        # late entry after the first draw, so a late arrival comes in as a substitute (T8.1).
+    elif state.rounds and (_partner(event) or _next_round(event, state) is None):
+        # A late pair would change the Partnerschieber's pairs; after the last draw nobody enters.
         flash(_("The first round is drawn: a late arrival comes in as a substitute."), "error")
     else:
         lines = [line.strip() for line in (form.players.data or "").splitlines() if line.strip()]
@@ -268,6 +267,8 @@ def players(event_id: int) -> Response:
                 record = {"players": [_person(part) for part in line.split("/") if part.strip()]}
             else:
                 kind, record = "player", dict(_person(line))
+                if state.rounds:  # a late entry: active from the next round on (late_entries)
+                    record["from_round"] = len(state.rounds) + 1
             if not _append(event, form, kind, record, index):
                 break
         else:

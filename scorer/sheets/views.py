@@ -238,6 +238,8 @@ class PadForm(FlaskForm):
     game = RadioField(_l("Game"), default=games.RECORD_DEFAULT)
     # Klammern's alone: a Schieber pad is for four and has no format.
     format = RadioField(_l("Scoring"), choices=FORMAT_CHOICES, default="small_big")
+    # A game whose pad comes in several grids (Coiffeur's presets, C2.3): its sheet's pad_choices.
+    grid = RadioField(_l("Grid"), default="official8")
     players = RadioField(_l("Players"), choices=PLAYER_CHOICES, default="4")
     paper = RadioField(_l("Paper"), choices=PAPER_CHOICES, default="a4")
     lang = SelectField(_l("Language"))
@@ -256,6 +258,12 @@ class PadForm(FlaskForm):
         self.game.choices = choices(
             *((name, game.title()) for name, game in games.registry().items() if game.sheet is not None)
         )
+        self.grid.choices = [
+            choice
+            for game in games.registry().values()
+            if game.sheet is not None
+            for choice in getattr(game.sheet, "pad_choices", ())
+        ]
         self.lang.choices = _language_choices()
         if not self.lang.data:
             self.lang.data = i18n.current()
@@ -310,9 +318,11 @@ class PadForm(FlaskForm):
         """The arguments of :func:`scorer.sheets.pdf.pad_view` (a validated form)."""
         count = self.player_count
         players = [self[f"player_{seat}"].data or "" for seat in range(1, count + 1)]
+        part = self.sheet
+        chosen = (self.format.data, self.grid.data)
         return {
             "game": self.game.data,
-            "format": self.format.data if self.sheet is not None and self.sheet.formats else None,
+            "format": next((c for c in chosen if c in part.formats), None) if part is not None else None,
             "target": self.target.data,
             "teams": [self.team_1.data or "", self.team_2.data or ""] if count == 4 else [],
             # Two or three Klammern players: one name per player (even empty) sets the count.
@@ -342,6 +352,7 @@ def pad() -> Any:
     if not form.validate():
         return render_template("sheets/pads.html", form=form), 422
     arguments = form.pad_arguments()
+    chosen = arguments["format"]
     try:
         view = pad_view(arguments.pop("game"), arguments.pop("format"), **arguments)
         data = render_pad(view, pdf_lang(form.lang.data), form.paper.data)
@@ -351,6 +362,5 @@ def pad() -> Any:
     except FontMissing as error:
         current_app.logger.error("pad: %s", error)
         return unavailable(_("PDFs cannot be made on this server."), str(error), 503)
-    part = form.sheet
-    name = f"{form.game.data}-{form.format.data}" if part is not None and part.formats else form.game.data
+    name = f"{form.game.data}-{chosen}" if chosen else form.game.data
     return pdf_response(data, f"tafel-pad-{name}.pdf")

@@ -324,6 +324,8 @@ SENTENCES: tuple[Sentence, ...] = (
     S("seated_twice", _l("%(id)s is seated %(times)s times in round %(round)s.")),
     S("withdrawn_seated", _l("%(id)s has withdrawn and is seated.")),
     S("withdrawn_listed", _l("%(id)s has withdrawn and is listed as sitting out.")),
+    S("late_seated", _l("%(id)s enters in round %(first)s and is seated in round %(round)s.")),
+    S("late_listed", _l("%(id)s enters in round %(first)s and is listed as sitting out in round %(round)s.")),
     S("sitout_twice", _l("%(id)s is listed twice among those sitting out.")),
     S("sitout_seated", _l("%(id)s is listed as sitting out and is seated.")),
     S("not_seated", _l("%(id)s is neither seated nor listed as sitting out.")),

@@ -76,3 +76,51 @@ def test_match_and_legal() -> None:
     result = run("legal", position)
     assert result.returncode == 0
     assert json.loads(result.stdout)["illegal"]["D6"]["rule"] == "C5.1"
+
+
+def lone(grid: list[dict[str, Any]], contract: Any, points: dict[str, Any], **options: Any) -> dict[str, Any]:
+    return {
+        "game": "coiffeur",
+        "options": {"grid": grid, **options},
+        "forehand": 1,
+        "chooser": 1,
+        "row": 1,
+        "contract": contract,
+        "points": points,
+    }
+
+
+MISERE = [{"type": "misere", "factor": 1}]
+H3 = [{"type": "suit", "suit": "H", "factor": 3}]
+
+
+@pytest.mark.parametrize(
+    ("record", "cell", "bonus"),
+    [
+        # Example 3: a Misère writes 157 − 23 = 134; no trick taken is a Misère Match, 257.
+        (lone(MISERE, {"type": "misere", "mode": "obenabe"}, {"team": 1, "value": 23}), 134, [0, 0]),
+        (lone(MISERE, {"type": "misere", "mode": "obenabe"}, {"team": 2, "match": True}), 257, [0, 0]),
+        # Example 4: in tens, 105 in H×3 is 3 × 11; a flat Match with 300 is 3 × 16 + 30; a Konter-Match −30.
+        (lone(H3, "H", {"team": 1, "value": 105}, rounding="tens"), 33, [0, 0]),
+        (
+            lone(
+                H3,
+                "H",
+                {"team": 1, "match": True},
+                rounding="tens",
+                match_bonus="flat",
+                match_bonus_points=300,
+            ),
+            48,
+            [30, 0],
+        ),
+        (lone(H3, "H", {"team": 2, "match": True}, rounding="tens", konter="penalty"), -30, [0, 0]),
+    ],
+)
+def test_examples_3_and_4_through_the_command_line(
+    record: dict[str, Any], cell: int, bonus: list[int]
+) -> None:
+    result = run("deal", record)
+    assert result.returncode == 0, result.stderr
+    answer = json.loads(result.stdout)
+    assert (answer["cell"], answer["bonus"]) == (cell, bonus)

@@ -146,3 +146,50 @@ def test_import_of_example_1(client: FlaskClient) -> None:
     assert response.status_code == 302, response.get_data(as_text=True)
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert 'data-score="4735"' in page and 'data-score="2469"' in page and "Decided after deal 14" in page
+
+
+def rounded_deal(points: dict[str, Any], **options: Any) -> dict[str, Any]:
+    return {
+        "game": "coiffeur",
+        "options": {"grid": [{"type": "suit", "suit": "H", "factor": 3}], "rounding": "tens", **options},
+        "forehand": 1,
+        "chooser": 1 if points["team"] == 1 else 2,
+        "row": 1,
+        "contract": "H",
+        "points": points,
+    }
+
+
+def test_worked_example_4_rounding_through_the_api(client: FlaskClient) -> None:
+    """COIFFEUR.md example 4: 105 and 60 in H×3 are written 11 and 6 (cells 33 and 18); a flat Match with a
+    300 bonus is 3 × 16 + 30 = 78; a Konter-Match under ``penalty`` is −3 × 10 = −30."""
+    team_1 = post(client, "deal", rounded_deal({"team": 1, "value": 105}))
+    team_2 = post(client, "deal", {**rounded_deal({"team": 2, "value": 60}), "forehand": 2})
+    assert (team_1["written"], team_1["cell"]) == (11, 33)
+    assert (team_2["written"], team_2["cell"]) == (6, 18)
+    assert team_1["cell"] - team_2["cell"] == 15  # the row difference (C7.3)
+    flat = post(
+        client, "deal", rounded_deal({"team": 1, "match": True}, match_bonus="flat", match_bonus_points=300)
+    )
+    assert flat["cell"] + sum(flat["bonus"]) == 78 and flat["bonus"] == [30, 0]
+    # Team 1 chose and team 2 took all nine tricks: a Konter-Match (C6.4).
+    konter = post(
+        client, "deal", {**rounded_deal({"team": 2, "match": True}, konter="penalty"), "chooser": 1}
+    )
+    assert konter["konter"] is True and konter["cell"] == -30
+
+
+def test_worked_example_2_slalom_winners_through_the_api(client: FlaskClient) -> None:
+    """Example 2: trick 1 (Obenabe, ``trick_index`` 0) HK led, a void player may throw C9; trick 2 is Undenufe."""
+    first = post(
+        client,
+        "legal",
+        {
+            "game": "coiffeur",
+            "contract": {"type": "slalom", "start": "obenabe"},
+            "trick_index": 0,
+            "hand": ["C9", "D6"],
+            "trick": ["HK", "HA", "H6"],
+        },
+    )
+    assert first["mode"] == "obenabe" and sorted(first["legal"]) == ["C9", "D6"]

@@ -262,3 +262,49 @@ def test_slalom_and_3x3_rows(client: FlaskClient) -> None:
         "order": ["obenabe", "undenufe", "trump"],
     }
     assert totals(client.get(f"/matches/{match_id}").get_data(as_text=True)) == (700, 360)
+
+
+def difference_of(page: str, row: int) -> str:
+    """The row difference (C7.3) the grid shows for ``row``."""
+    found = re.search(rf'<tr id="row-{row}">(.*?)</tr>', page, re.S)
+    assert found, page
+    last = re.findall(r'<td class="num">(.*?)</td>', found.group(1), re.S)[-1]
+    return re.sub(r"[’'\u202f\u00a0,]", "", last.strip())
+
+
+def test_worked_example_4_rounding_in_tens(client: FlaskClient) -> None:
+    """COIFFEUR.md example 4 (jasstafel's vectors): in row H×3, 105 and 60 are written 11 and 6 (C6.6),
+    the cells are 33 and 18, and the row difference is 3 × (11 − 6) = 15 (C7.3)."""
+    match_id = new_coiffeur(client, grid="custom", rows="D×1, H×3, S×3", rounding="tens")
+    row_2 = {"kind": "deal", "row": 2, "result": "points"}
+    response = post_deal(client, match_id, {**row_2, "forehand": 1, "chooser": 1, "team": 1, "points": 105})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    response = post_deal(client, match_id, {**row_2, "forehand": 2, "chooser": 2, "team": 2, "points": 60})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert cell_of(page, 2) == ["33", "18"]
+    assert difference_of(page, 2) == "15"
+    assert totals(page) == (33, 18)
+    export = client.get(f"/matches/{match_id}/export.json").get_json()
+    assert export["options"]["rounding"] == "tens"
+
+
+def test_worked_example_4_rounded_flat_match(client: FlaskClient) -> None:
+    """Example 4: with a flat Match bonus of 300, a Match in ×3 is 3 × 16 + 30 = 78 (C6.2, C6.6)."""
+    match_id = new_coiffeur(
+        client, grid="custom", rows="D×1, H×3", rounding="tens", match_bonus="flat", match_bonus_points=300
+    )
+    match = {"kind": "deal", "forehand": 1, "chooser": 1, "row": 2, "result": "match"}
+    assert post_deal(client, match_id, match).status_code == 303
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert cell_of(page, 2)[0] == "48"  # 3 × w(157) = 3 × 16, in the grid
+    assert totals(page) == (78, 0) and "Outside the grid" in page  # + w(300) = 30 outside it
+
+
+def test_worked_example_4_rounded_konter_penalty(client: FlaskClient) -> None:
+    """Example 4: with ``konter: "penalty"``, a Konter-Match in ×3 is −3 × 10 = −30."""
+    match_id = new_coiffeur(client, grid="custom", rows="D×1, H×3", rounding="tens", konter="penalty")
+    konter = {"kind": "deal", "forehand": 1, "chooser": 1, "row": 2, "result": "konter"}
+    assert post_deal(client, match_id, konter).status_code == 303
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert cell_of(page, 2)[0] == "-30" and totals(page) == (-30, 0)

@@ -59,3 +59,54 @@ def test_scoresheet_marks_a_scratch_and_a_konter(client: FlaskClient) -> None:
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     text = flat(" ".join(page_texts(response.data)))
     assert "Konter-Match" in text and "scratch: cards shown" in text and "-400" in text.replace("−", "-")
+
+
+#: C2.3's presets: each row's factor in order, and a row name the Swiss-suit pad prints (German).
+PRESETS = {
+    "official8": ([1, 2, 3, 4, 5, 6, 7, 8], "Wunsch"),
+    "ten": ([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], "Guschti"),
+    "jasstafel11": ([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], "Slalom"),
+    "twelve": ([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], "Slalom"),
+    "six": ([1, 2, 3, 4, 5, 6], "Undenufe"),
+}
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_blank_grid_of_every_preset_in_every_language(preset: str, lang: str) -> None:
+    """Every preset of C2.3 prints as a blank grid: one row per contract with its factor."""
+    factors, _name = PRESETS[preset]
+    view = pad_view("coiffeur", preset, teams=("Uri", "Schwyz"))
+    assert [factor for _key, factor in view.grid] == factors
+    data = render_pad(view, translated(lang), "a4")
+    text = flat(" ".join(page_texts(data)))
+    digits = translated(lang).digits
+    # Right-to-left text comes out of the PDF in visual order: 10 reads "01".
+    shown = [{digits(n), digits(n)[::-1]} for n in factors]
+    assert all(any(f"×{d}" in text or f"{d}×" in text for d in ds) for ds in shown), (preset, lang)
+    assert "Uri" in text
+
+
+def test_the_presets_rows_by_name() -> None:
+    """jasstafel11 starts D, C, H, S (C2.3), unlike official8's D, H, S, C; ten adds Slalom and Guschti."""
+    assert [key for key, _f in pad_view("coiffeur", "jasstafel11").grid][:4] == ["D", "C", "H", "S"]
+    assert [key for key, _f in pad_view("coiffeur", "official8").grid][:4] == ["D", "H", "S", "C"]
+    assert [key for key, _f in pad_view("coiffeur", "ten").grid][6:8] == ["slalom", "guschti"]
+    with pytest.raises(ValueError, match="grid"):
+        pad_view("coiffeur", "seven")
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_pads_page_prints_every_preset(client: FlaskClient, preset: str) -> None:
+    response = client.get(f"/pads/pad.pdf?game=coiffeur&grid={preset}&lang=de_CH&paper=a4")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    assert f"tafel-pad-coiffeur-{preset}.pdf" in response.headers["Content-Disposition"]
+    text = flat(" ".join(page_texts(response.data)))
+    assert PRESETS[preset][1] in text
+    assert f"×{len(PRESETS[preset][0])}" in text and f"×{len(PRESETS[preset][0]) + 1}" not in text
+
+
+def test_the_pads_page_offers_the_grids(client: FlaskClient) -> None:
+    page = client.get("/pads?game=coiffeur", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert 'value="jasstafel11"' in page and "10 rows (with Slalom and Guschti)" in page
+    assert client.get("/pads/pad.pdf?game=coiffeur&grid=seven").status_code == 422

@@ -139,3 +139,30 @@ def test_spectator_sees_no_estimate_form(client: FlaskClient, app: Any) -> None:
     spectator.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     page = spectator.get(f"/matches/{match_id}").get_data(as_text=True)
     assert totals(page) == [3, 0, -10, 1] and "Enter deal" not in page and "/correct" not in page
+
+
+def scores_of(page: str) -> list[int]:
+    return [int(v) for v in re.findall(r'class="score" data-score="(-?\d+)"', page)]
+
+
+def test_worked_example_1_counted_stoeck(client: FlaskClient) -> None:
+    """Example 1 with ``stoeck: "counted"``, seat 3 holding the Stöck: the points stay 43, 0, 65, 49 and seat 3
+    makes 85 (D5.4): with estimate 85 he scores −10, with 65 his difference is 20."""
+    match_id = new_differenzler(client, stoeck="counted")
+    fields = {**deal_fields(1, "C", [40, 0, 85, 50], [43, 0, 65, 49]), "stoeck": 3}
+    assert post_deal(client, match_id, fields).status_code == 303
+    assert scores_of(client.get(f"/matches/{match_id}").get_data(as_text=True)) == [3, 0, -10, 1]
+    fields = {**deal_fields(2, "C", [40, 0, 65, 50], [43, 0, 65, 49]), "stoeck": 3}
+    assert post_deal(client, match_id, fields).status_code == 303
+    assert scores_of(client.get(f"/matches/{match_id}").get_data(as_text=True))[4:] == [3, 0, 20, 1]
+
+
+def test_worked_example_2_dealer_credit_in_the_open_form(client: FlaskClient) -> None:
+    """Example 2, open form with ``dealer_credit``: deal 3's estimates sum to 155, the credit is ⌊2/5⌋ = 0;
+    had they summed to 180, dealer seat 2 would get ⌊23/5⌋ = 4 off his score of 4, so 0 (D6.5)."""
+    match_id = new_differenzler(client, form="open", dealer_credit="y")
+    assert post_deal(client, match_id, deal_fields(*PASSE[2])).status_code == 303
+    assert scores_of(client.get(f"/matches/{match_id}").get_data(as_text=True)) == SCORES[2]
+    summing_180 = deal_fields(3, "S", [95, 10, 35, 40], [52, 14, 41, 50])
+    assert post_deal(client, match_id, summing_180).status_code == 303
+    assert scores_of(client.get(f"/matches/{match_id}").get_data(as_text=True))[4:] == [43, 0, 6, 10]

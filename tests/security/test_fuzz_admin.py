@@ -52,11 +52,15 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "deals.correct": (*VERSIONED, *SCHIEBER_FIELDS),
     "deals.undo": VERSIONED,
     "deals.redo": VERSIONED,
+    # A Differenzler player's hidden estimate from his phone (D3.3).
+    "game_differenzler.estimate": ("csrf_token", "idem", "seat", "estimate"),
     # An event's director link (scorer/events): fuzzed with the match ids as event ids.
     "events.edit_link": (),
 }
 #: The endpoints that may change a match when the form is right and the sender may.
-CHANGES = frozenset({"access.void", "deals.new", "deals.correct", "deals.undo", "deals.redo"})
+CHANGES = frozenset(
+    {"access.void", "deals.new", "deals.correct", "deals.undo", "deals.redo", "game_differenzler.estimate"}
+)
 #: Deal-form fields the fuzzer once found refused (422) without a word on the page.
 CHOICES = ("stoeck", "weis_1_1_kind", "weis_1_1_suit", "weis_1_1_top")
 #: Where a wrong guess is counted.

@@ -56,14 +56,18 @@ def test_pairs_count_only_as_opponents() -> None:
 
 
 def _play(
-    n: int, rounds: int, seed: int, team_size: int = 2
+    n: int, rounds: int, seed: int, team_size: int = 2, *, ahead: bool = False
 ) -> tuple[list[list[SeatedTable]], list[list[str]]]:
+    """A whole tournament seated round by round; ``ahead`` tells the generator the rounds to come."""
     players = [f"P{i:03d}" for i in range(n)]
     history: list[list[SeatedTable]] = []
     sitouts: list[list[str]] = []
     for number in range(rounds):
         counts = Counter(p for names in sitouts for p in names)
-        tables, out = next_round(players, history, counts, seed=seed + number, team_size=team_size)
+        left = rounds - number - 1 if ahead else 0
+        tables, out = next_round(
+            players, history, counts, seed=seed + number, team_size=team_size, rounds_left=left
+        )
         history.append(tables)
         sitouts.append(out)
     return history, sitouts
@@ -226,3 +230,77 @@ def test_unordered_pairs_helper_agrees_with_combinations() -> None:
     table = T("A", "B", "C", "D")
     report = seating_report([[table], [table]], [[], []])
     assert report["meeting_repeats"] == len(list(combinations("ABCD", 2)))
+
+
+# The lookahead (small fields told how many rounds are still to come, T5.3 [reading]).
+
+
+@settings(max_examples=10, deadline=None)
+@given(n=st.integers(4, 16), rounds=st.integers(0, 3), left=st.integers(1, 3), seed=st.integers(0, 2**32))
+def test_the_lookahead_is_deterministic_for_a_seed(n: int, rounds: int, left: int, seed: int) -> None:
+    history, sitouts = _play(n, rounds, seed)
+    counts = Counter(p for names in sitouts for p in names)
+    players = [f"P{i:03d}" for i in range(n)]
+    first = next_round(players, history, counts, seed=seed, rounds_left=left)
+    second = next_round(list(players), list(history), dict(counts), seed=seed, rounds_left=left)
+    assert first == second
+
+
+@settings(max_examples=8, deadline=None)
+@given(n=st.integers(8, 16), seed=st.integers(0, 2**32), data=st.data())
+def test_the_lookahead_keeps_partners_new_while_the_field_allows_it(
+    n: int, seed: int, data: st.DataObject
+) -> None:
+    seated = n - n % 4  # r <= m/2 rounds: a round without a repeated partner exists (Dirac)
+    rounds = data.draw(st.integers(2, min(5, seated // 2)))
+    history, sitouts = _play(n, rounds, seed, ahead=True)
+    report = seating_report(history, sitouts)
+    assert report["partner_repeats"] == 0
+    assert (
+        max(report["sitout_counts"].values(), default=0)
+        - min((report["sitout_counts"].get(f"P{i:03d}", 0) for i in range(n)), default=0)
+        <= 1
+    )  # T5.2
+
+
+def test_large_fields_do_not_look_ahead() -> None:
+    # Above the small-field limit the answer is the round-by-round one, whatever is to come.
+    history, sitouts = _play(40, 2, seed=3)
+    counts = Counter(p for names in sitouts for p in names)
+    players = [f"P{i:03d}" for i in range(40)]
+    assert next_round(players, history, counts, seed=5, rounds_left=3) == next_round(
+        players, history, counts, seed=5
+    )
+
+
+def test_the_last_round_does_not_look_ahead() -> None:
+    history, sitouts = _play(12, 3, seed=3)
+    counts = Counter(p for names in sitouts for p in names)
+    players = [f"P{i:03d}" for i in range(12)]
+    assert next_round(players, history, counts, seed=5, rounds_left=0) == next_round(
+        players, history, counts, seed=5
+    )
+
+
+def _bench_tournament(n: int, rounds: int, seed: int, *, ahead: bool) -> tuple[int, int]:
+    """bench/seating.py's tournament: round seeds seed × 100 + round; (partner, opponent) repeats."""
+    players = [f"P{i:03d}" for i in range(n)]
+    history: list[list[SeatedTable]] = []
+    sitouts: list[list[str]] = []
+    for number in range(rounds):
+        counts = Counter(p for names in sitouts for p in names)
+        left = rounds - number - 1 if ahead else 0
+        tables, out = next_round(players, history, counts, seed=seed * 100 + number, rounds_left=left)
+        history.append(tables)
+        sitouts.append(out)
+    report = seating_report(history, sitouts)
+    return report["partner_repeats"], report["opponent_repeats"]
+
+
+def test_the_lookahead_is_no_worse_than_the_greedy_on_the_bench_seeds() -> None:
+    # bench/seating.py's two hard rows and its seeds; the greedy is measured here, not remembered.
+    for n, rounds in ((9, 5), (12, 6)):
+        greedy = [_bench_tournament(n, rounds, 20261201 + t, ahead=False) for t in range(6)]
+        ahead = [_bench_tournament(n, rounds, 20261201 + t, ahead=True) for t in range(6)]
+        assert all(partners == 0 for partners, _ in greedy + ahead), (n, rounds, ahead)
+        assert sum(o for _, o in ahead) <= sum(o for _, o in greedy), (n, rounds, greedy, ahead)

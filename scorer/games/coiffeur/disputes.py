@@ -5,15 +5,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from flask_babel import gettext as _
 
-from rules_engine.cards import SCHIEBER_DECK, Card
+import rules_engine
+from rules_engine.cards import SCHIEBER_DECK, Card, Suit
+from rules_engine.coiffeur.contracts import CoiffeurContract
+from rules_engine.coiffeur.deal import relabel_for
+from rules_engine.coiffeur.options import coiffeur_options
+from rules_engine.errors import InvalidRecord
 from rules_engine.schieber import play as splay
 from rules_engine.schieber.contracts import DEAL_TOTAL, Contract, schieber_options
+from rules_engine.seats import Seat
+from rules_engine.trick_modes import ModeReplay
 from rules_engine.tricks import Ranking
-from scorer.disputes.ruling import Ruling, Unreadable, codes
+from scorer.disputes.replay import ModesDeal, replay_modes_ruling
+from scorer.disputes.ruling import Ruling, Unreadable, codes, hands_of, tricks_of
 from scorer.games.coiffeur.deal import contract_label as type_label
 from scorer.games.disputes import ClaimsQuestion
 from scorer.games.schieber import disputes as schieber
@@ -34,11 +42,15 @@ CONTRACTS: tuple[str, ...] = (
     "undenufe",
     *(f"{kind}_{mode}" for kind in ("slalom", "guschti", "misere") for mode in MODES),
     *(f"3x3_{suit}" for suit in SUITS),
+    # C5.4: a Misère with trump, when the table's ``misere_modes`` allow it.
+    *(f"misere_{suit}" for suit in SUITS),
 )
 #: The rule each extra contract's play follows.
 PLAY_RULES = {"slalom": "C5.1", "guschti": "C5.2", "3x3": "C5.3", "misere": "C5.4"}
 #: C4.2: Coiffeur's Undenufe counts the 6 as 11 (Schieber's ``six11``).
 OPTIONS = {"undenufe_points": "six11"}
+#: The desk asks about every Misère mode, a trump suit included (C5.4 ``misere_modes``).
+ALL_MISERE_MODES = ["obenabe", "undenufe", "slalom", *SUITS]
 
 
 def split(key: str) -> tuple[str | None, str]:
@@ -71,7 +83,7 @@ def position(key: str) -> dict[str, Any]:
     if kind in ("slalom", "guschti"):
         return {"contract": {"type": kind, "start": mode}, "trick_index": 0}
     if kind == "misere":
-        return {"contract": {"type": "misere", "mode": mode}}
+        return {"contract": {"type": "misere", "mode": mode}, "options": {"misere_modes": ALL_MISERE_MODES}}
     if kind == "3x3":
         return {"contract": {"type": "3x3", "trump": mode}, "trick_index": 0}
     return {"contract": mode}
@@ -132,6 +144,130 @@ def count_ruling(key: str, points: int) -> Ruling:
     return ruling
 
 
+# --------------------------------------------------------------------------- replay a deal
+
+
+def _row_for(contract: CoiffeurContract) -> dict[str, Any]:
+    """A one-row grid of factor 1 that fits ``contract``: the desk knows no row (C2.2)."""
+    if contract.type == "suit":
+        return {"type": "suit", "suit": contract.trump, "factor": 1}
+    return {"type": contract.type, "factor": 1}
+
+
+def replay_ruling(record: Mapping[str, Any]) -> Ruling:
+    """Replay a Coiffeur deal: each trick in its mode (C4, C5), the chooser leading (C3.6).
+
+    ``record`` is a Coiffeur deal record (``contract`` in the record's form, ``chooser``) or the
+    desk's fields (``contract`` a desk contract, ``forehand`` the seat that leads).
+
+    :raises Unreadable: a contract, option, seat or trick the desk cannot read.
+    """
+    raw = record.get("contract")
+    options_raw: Any = record.get("options")
+    if isinstance(raw, str) and raw in CONTRACTS:
+        asked = position(raw)
+        raw = asked["contract"]
+        options_raw = {
+            **(options_raw if isinstance(options_raw, Mapping) else {}),
+            **asked.get("options", {}),
+        }
+    try:
+        contract = CoiffeurContract.parse(raw)
+        options = coiffeur_options(
+            {k: v for k, v in (options_raw or {}).items() if k != "grid"}
+            if isinstance(options_raw, Mapping)
+            else None
+        )
+        leader = Seat.parse(record.get("chooser", record.get("forehand", 1))).number
+    except (InvalidRecord, TypeError, ValueError) as error:
+        raise Unreadable("record", str(error)) from None
+    tricks = tricks_of(record)
+    hands = hands_of(record, 4)
+    facts = [
+        (_("Game"), _("Coiffeur")),
+        (_("Contract"), contract_text(contract)),
+        (_("Leads the first trick (the chooser, C3.6)"), str(leader)),
+    ]
+    deal = ModesDeal(
+        modes=contract.modes(options),
+        points=contract.points(options),
+        players=4,
+        first_leader=leader,
+        relabel=relabel_for(contract),
+        deck_rule="C9",
+        winner_rule="S4.6",
+    )
+    seat_hands = {seat.number: cards for seat, cards in hands.items()} if hands else None
+
+    def score(replayed: ModeReplay) -> tuple[list[str], list[str]]:
+        # The engine writes the cell: the chooser's team, on a one-row grid of factor 1 (C6).
+        lone = {
+            "game": "coiffeur",
+            "options": {
+                **({} if not isinstance(options_raw, Mapping) else dict(options_raw)),
+                "grid": [_row_for(contract)],
+            },
+            "forehand": leader,
+            "chooser": leader,
+            "row": 1,
+            "contract": contract.to_json(),
+            "tricks": [[str(card) for card in trick] for trick in tricks],
+        }
+        if seat_hands:
+            lone["hands"] = {str(seat): [str(c) for c in held] for seat, held in seat_hands.items()}
+        answer = cast(dict[str, Any], rules_engine.score_deal(lone))
+        if not answer.get("valid"):
+            return [reason_text(e) for e in answer.get("errors", [])], [
+                e.get("rule") for e in answer["errors"]
+            ]
+        team = 1 if leader % 2 == 1 else 2
+        points = answer["trick_points"]
+        lines = [_("Trick points: team 1 %(a)s, team 2 %(b)s.", a=points[0], b=points[1])]
+        rules = ["C6.1"]
+        if contract.is_misere:
+            rules.append("C6.3")
+            lines.append(
+                _(
+                    "A Misère writes the opponents' points: team %(team)s writes %(written)s times the row's factor.",
+                    team=team,
+                    written=answer["written"],
+                )
+            )
+        else:
+            lines.append(
+                _(
+                    "Team %(team)s writes %(written)s times the row's factor.",
+                    team=team,
+                    written=answer["written"],
+                )
+            )
+        if answer.get("match"):
+            rules.append("C6.2")
+            lines.append(_("A Match: the written value is the Match value."))
+        if answer.get("konter"):
+            rules.append("C6.4")
+            lines.append(_("A Konter-Match (C6.4)."))
+        return lines, rules
+
+    return replay_modes_ruling(deal, tricks, seat_hands, facts, "coiffeur", score)
+
+
+def contract_text(contract: CoiffeurContract) -> str:
+    """The contract as the desk names it: its type, and its trump, start or mode."""
+    name = type_label(contract.type, "swiss")
+    if contract.type == "suit" or contract.type in MODES:
+        return schieber.contract_label(str(contract.to_json()))
+    if contract.type == "3x3":
+        order = " – ".join(contract.order or ())
+        return f"{name} ({schieber.contract_label(str(contract.trump))}: {order})"
+    if contract.type == "misere":
+        detail = schieber.contract_label(str(contract.mode)) if contract.mode != "slalom" else name
+        if contract.start:
+            detail = f"{type_label('slalom', 'swiss')}, {schieber.contract_label(contract.start)}"
+        return f"{name} ({detail})"
+    return f"{name} ({schieber.contract_label(str(contract.start))})"
+
+
 @dataclass(frozen=True, slots=True)
 class CoiffeurDesk:
     """Coiffeur's answers to the dispute desk (:class:`scorer.games.disputes.DisputesPart`)."""
@@ -171,6 +307,13 @@ class CoiffeurDesk:
     ) -> tuple[str, str]:
         kind, mode = split(contract)
         rule, why = schieber.why_allowed(mode, hand, trick, card)
+        if kind == "misere" and mode in SUITS and rule == "S4.4" and trick:
+            # C5.4: in a trump Misère a player without the led suit may undertrump.
+            played, led = Card.parse(card), Card.parse(trick[0]).suit
+            if played.suit is Suit(mode) and not any(Card.parse(c).suit is led for c in hand):
+                return "C5.4", _(
+                    "%(card)s: in a Misère with trump a hand without the suit led may undertrump.", card=card
+                )
         if kind in ("slalom", "guschti", "misere") and rule == "S4.2":
             rule = PLAY_RULES[kind]  # the extra contract's trick plays as its mode (C5.1, C5.2, C5.4)
         return rule, why
@@ -191,9 +334,7 @@ class CoiffeurDesk:
         return count_ruling(contract, points)
 
     def replay(self, record: Mapping[str, Any]) -> Ruling:
-        raise Unreadable(
-            "contract", _("The desk replays Schieber and Klammern deals; enter a Coiffeur deal in a match.")
-        )
+        return replay_ruling(record)
 
     def replay_fields(self, form: ReplayForm, players: int) -> dict[str, Any]:
         return {"contract": form.contract.data}

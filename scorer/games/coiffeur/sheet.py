@@ -6,16 +6,27 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
+
 from rules_engine.coiffeur.options import GRID_PRESETS
 from scorer.games.sheet import ResultFigures, RowFigures
 from scorer.sheets.pdf.model import DEALER, INDEX, Column, Header, Mark, PadView, per_side, sides_of
 from scorer.sheets.pdf.text import N_, Lang
+from scorer.web.forms import choices
 
 #: The blank sheet is the grid itself: a row per contract, a cell per team (C2.1, C6.1).
 PAD = (
     Column("contract", N_("Row"), "contract", width=2.0),
     Column("factor", N_("Factor"), "factor", width=0.8),
     Column("cell", N_("Cell"), "figure", per_side=True, width=1.6),
+)
+#: The blank pad's grids: C2.3's presets, official8 first (the default), as the set-up names them.
+PAD_GRIDS = choices(
+    ("official8", _l("official, 8 rows")),
+    ("ten", _l("10 rows (with Slalom and Guschti)")),
+    ("jasstafel11", _l("11 rows")),
+    ("twelve", _l("12 rows")),
+    ("six", _l("6 rows")),
 )
 SHEET = (
     INDEX,
@@ -43,7 +54,10 @@ class CoiffeurSheet:
 
     default_deck: str = "swiss"
     tables: tuple[int, ...] = (4,)
-    formats: tuple[str, ...] = ()
+    #: A blank pad's "format" is its grid preset (C2.3).
+    formats: tuple[str, ...] = tuple(GRID_PRESETS)
+    #: The pad page's choices of grid (:class:`scorer.sheets.views.PadForm`).
+    pad_choices: tuple[object, ...] = tuple(PAD_GRIDS)
 
     def title(self, lang: Lang, header: Header) -> str:
         return lang("Coiffeur")
@@ -51,12 +65,13 @@ class CoiffeurSheet:
     def pad(
         self, format: str | None, target: int | None, teams: Sequence[str], names: tuple[str | None, ...]
     ) -> PadView:
-        if format not in (None, "coiffeur"):
-            raise ValueError(f"format: Coiffeur has no format {format!r}")
+        preset = "official8" if format in (None, "coiffeur") else format
+        if preset not in GRID_PRESETS:
+            raise ValueError(f"format: Coiffeur has no grid {format!r} (use {', '.join(GRID_PRESETS)})")
         if len(names) > 4:
             raise ValueError(f"players: Coiffeur has 4 players, not {len(names)}")
         header = Header("coiffeur", None, players=4, sides=sides_of(4, teams, names))
-        grid = tuple((row.suit or row.type, row.factor) for row in GRID_PRESETS["official8"])
+        grid = tuple((row.suit or row.type, row.factor) for row in GRID_PRESETS[preset])
         return PadView(header, PAD, ("grid",), grid=grid)
 
     def players(self, record: Mapping[str, Any]) -> int:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from flask import Blueprint
 from flask_babel import gettext as _
 
 from scorer.games.base import Game, RuleFile
+from scorer.games.differenzler import estimates
 from scorer.games.differenzler.api import API
 from scorer.games.differenzler.deal import DEAL
 from scorer.games.differenzler.disputes import DESK
@@ -12,7 +16,16 @@ from scorer.games.differenzler.match import MATCH
 from scorer.games.differenzler.setup import SETUP
 from scorer.games.differenzler.sheet import SHEET_PART
 
-GAME = Game(
+
+@dataclass(frozen=True, slots=True)
+class DifferenzlerGame(Game):
+    """Differenzler, with a page of its own: each player's estimate from his phone (D3.3)."""
+
+    def blueprint(self) -> Blueprint:
+        return estimates.blueprint(Game.blueprint(self))
+
+
+GAME = DifferenzlerGame(
     name="differenzler",
     title=lambda: _("Differenzler"),
     new_title=lambda: _("New Differenzler"),

@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from scorer.deals.deal_input import ShapeError, seat_or_none
 from scorer.games.base import DealEntry, Form, Record, Settings
 from scorer.games.common import name_seats
+from scorer.games.differenzler import estimates as estimates_module
 from scorer.games.differenzler.forms import DifferenzlerDealForm
 from scorer.web import display
 from scorer.web.forms import choices
@@ -34,6 +35,8 @@ def hidden(settings: Mapping[str, Any]) -> bool:
 
 def prepare(form: Form, settings: Settings) -> None:
     name_seats(form, settings, ("forehand",), ("stoeck",))
+    # The seats whose estimate came from their phone (D3.3): the form says so, not the value.
+    form.phone_seats = sorted(estimates_module.for_a_new_deal()) if hidden(settings) else []
     deck = settings.get("deck") or "swiss"
     modes = [*SUITS]
     if "obenabe" in (options(settings).get("modes") or []):
@@ -77,6 +80,12 @@ def record(form: Form, settings: Settings) -> Record:
         _number(form, f"estimate_{n}", "estimates", _("An estimate is a number of points, 0 to 157."))
         for n in seats
     ]
+    # D3.3: the estimates sealed from the players' phones fill the seats left empty here.
+    phones = estimates_module.for_a_new_deal() if hidden(settings) else {}
+    times = [sealed_now()] * count
+    for n in seats:
+        if estimates[n - 1] is None and n in phones:
+            estimates[n - 1], times[n - 1] = phones[n]
     points = [form[f"points_{n}"].data for n in seats]
     if any(p is None for p in points):
         raise ShapeError("points", _("Enter every player's card points."))
@@ -89,7 +98,7 @@ def record(form: Form, settings: Settings) -> Record:
         if options(settings).get("stoeck") == "holder_choice":
             stated["stoeck_counted"] = bool(form.stoeck_counted.data)
     if hidden(settings):
-        stated["sealed_at"] = {"estimates": [sealed_now()] * count}
+        stated["sealed_at"] = {"estimates": times}
     return stated
 
 

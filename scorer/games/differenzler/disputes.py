@@ -5,15 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from flask_babel import gettext as _
 
+import rules_engine
 from rules_engine.cards import SCHIEBER_DECK, Card, Suit
+from rules_engine.differenzler.deal import relabel, trick_mode, tricks_per_deal
+from rules_engine.errors import InvalidRecord
 from rules_engine.schieber import play as splay
 from rules_engine.schieber.contracts import CONTRACT_KEYS, DEAL_TOTAL, Contract, schieber_options
+from rules_engine.seats import Seat
+from rules_engine.trick_modes import ModeReplay, mode_points
 from rules_engine.tricks import Ranking
-from scorer.disputes.ruling import Ruling, Unreadable, cards, codes
+from scorer.disputes.replay import ModesDeal, replay_modes_ruling
+from scorer.disputes.ruling import Ruling, Unreadable, cards, codes, hands_of, tricks_of
 from scorer.games.disputes import ClaimsQuestion
 from scorer.games.schieber import disputes as schieber
 from scorer.web.views import reason_text
@@ -94,6 +100,72 @@ def count_ruling(contract: str, points: int, players: int) -> Ruling:
     return ruling
 
 
+# --------------------------------------------------------------------------- replay a deal
+
+
+def replay_ruling(record: Mapping[str, Any]) -> Ruling:
+    """Replay a Differenzler deal: forehand leads (D4.1), every card by D4, each seat's points (D5.1).
+
+    A record with ``estimates`` is scored by the engine as well (D6).
+
+    :raises Unreadable: a trump, seat, table or trick the desk cannot read.
+    """
+    trump = str(record.get("trump", ""))
+    _check(trump)
+    raw_players = record.get("players", 4)
+    players = table_size(
+        raw_players if isinstance(raw_players, int) and not isinstance(raw_players, bool) else 0
+    )
+    try:
+        forehand = Seat.parse(record.get("forehand", 1), players).number
+    except (InvalidRecord, TypeError, ValueError) as error:
+        raise Unreadable("record", str(error)) from None
+    tricks = tricks_of(record)
+    hands = hands_of(record, players)
+    seat_hands = {seat.number: held for seat, held in hands.items()} if hands else None
+    count = tricks_per_deal(players)
+    mode = trick_mode(trump)
+    deal = ModesDeal(
+        modes=(mode,) * count,
+        points=(mode_points(trump, "six11"),) * count,
+        players=players,
+        first_leader=forehand,
+        relabel=relabel,
+        deck_rule="D8",
+        winner_rule="D4.5",
+    )
+    facts = [
+        (_("Game"), _("Differenzler")),
+        (_("Players"), str(players)),
+        (_("Trump"), schieber.contract_label(trump)),
+        (_("Forehand"), str(forehand)),
+    ]
+
+    def score(replayed: ModeReplay) -> tuple[list[str], list[str]]:
+        lines = [
+            _(
+                "Points by seat: %(points)s; tricks by seat: %(tricks)s.",
+                points=" : ".join(map(str, replayed.seat_points)),
+                tricks=" : ".join(map(str, replayed.tricks_won)),
+            )
+        ]
+        if record.get("estimates") is None:
+            return lines, ["D5.1"]
+        full = {k: v for k, v in record.items() if k not in ("points", "tricks_won")}
+        full.setdefault("game", "differenzler")
+        try:
+            answer = cast(dict[str, Any], rules_engine.score_deal(full))
+        except InvalidRecord as error:
+            raise Unreadable("record", str(error)) from None
+        if not answer.get("valid"):
+            errors = answer.get("errors", [])
+            return [*lines, *(reason_text(e) for e in errors)], [str(e.get("rule")) for e in errors]
+        lines.append(_("Scores by seat: %(scores)s.", scores=" : ".join(map(str, answer["score"]))))
+        return lines, ["D5.1", "D6.6"]
+
+    return replay_modes_ruling(deal, tricks, seat_hands, facts, "differenzler", score)
+
+
 @dataclass(frozen=True, slots=True)
 class DifferenzlerDesk:
     """Differenzler's answers to the dispute desk (:class:`scorer.games.disputes.DisputesPart`)."""
@@ -164,13 +236,10 @@ class DifferenzlerDesk:
         return count_ruling(contract, points, players)
 
     def replay(self, record: Mapping[str, Any]) -> Ruling:
-        raise Unreadable(
-            "contract",
-            _("The desk replays Schieber and Klammern deals; enter a Differenzler deal in a match."),
-        )
+        return replay_ruling(record)
 
     def replay_fields(self, form: ReplayForm, players: int) -> dict[str, Any]:
-        return {"trump": form.contract.data}
+        return {"trump": form.contract.data, "players": table_size(players)}
 
 
 DESK = DifferenzlerDesk()

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from flask_babel import gettext as _
 
 from scorer.games.base import MatchPage, RowCells
+from scorer.games.differenzler import estimates
 from scorer.games.differenzler.deal import players
 from scorer.matches.matchview import Side, item
 from scorer.web import display
@@ -57,7 +58,11 @@ def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:
 
 
 def context(loaded: Loaded) -> dict[str, Any]:
-    return {"deal_count": loaded.answer.get("deal_count") or loaded.settings.get("deal_count") or 16}
+    return {
+        "deal_count": loaded.answer.get("deal_count") or loaded.settings.get("deal_count") or 16,
+        # D3.3: how many players have sealed their estimate from their phone, never the values.
+        "phone_estimates": estimates.table_count(loaded),
+    }
 
 
 MATCH = MatchPage(sides=sides, cells=cells, context=context)
