@@ -18,9 +18,9 @@ from typing import Any
 from rules_engine.errors import InvalidRecord
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields, check_integer
-from rules_engine.schieber.contracts import DEAL_TOTAL
 from rules_engine.tournament.answers import StandblattLine, TournamentAnswer
 from rules_engine.tournament.findings import Finding, finding
+from rules_engine.tournament.office import paper_control
 from rules_engine.tournament.options import factors_all_one, half_control, passe_options
 from rules_engine.tournament.passe import (
     EMBEDDED_FIELDS,
@@ -643,37 +643,8 @@ def check_results(t: Tournament, checked: Checked) -> None:
 def _check_totals(t: Tournament, result: Result) -> list[Finding]:
     """T3.5 on Passe totals kept on paper: each team in 0..games × match_value, never 1, the control sum."""
     assert result.team_totals is not None
-    options = t.options
-    games = options.games_per_passe
-    top = games * options.match_value
-    where = {"round": result.round, "table": result.table}
-    findings = []
-    for team, total in enumerate(result.team_totals, start=1):
-        if not 0 <= total <= top or total == 1:
-            findings.append(
-                finding(
-                    "T3.5",
-                    "passe_total_impossible",
-                    "team {team}: a Passe total of {total} is impossible (0..{top}, never 1)",
-                    {"team": team, "total": total, "top": top},
-                    field="team_totals",
-                    **where,
-                )
-            )
-    control = games * DEAL_TOTAL + sum(result.matches) * (options.match_value - DEAL_TOTAL)
-    actual = sum(result.team_totals)
-    if actual != control:
-        findings.append(
-            finding(
-                "T3.5",
-                "control_sum",
-                "the Passe totals sum to {actual}, not the control sum {expected}",
-                {"actual": actual, "expected": control},
-                field="team_totals",
-                **where,
-            )
-        )
-    return findings
+    findings = paper_control(result.team_totals, result.matches, t.options)
+    return [f.at(result.round, result.table) for f in findings]
 
 
 def _standings(t: Tournament, checked: Checked) -> tuple[list[Standing], dict[str, list[StandblattLine]]]:
