@@ -153,17 +153,6 @@ def paper_control(
         for team, total in enumerate(team_totals, start=1)
         if not 0 <= total <= top or total == 1
     ]
-    for team, count in enumerate(matches, start=1):
-        if not 0 <= count <= games:
-            found.append(
-                finding(
-                    "T3.5",
-                    "matches_range",
-                    "team {team}: {count} Matches in a Passe of {games} games",
-                    {"team": team, "count": count, "games": games},
-                    field="matches",
-                )
-            )
     control = games * DEAL_TOTAL + sum(matches) * (options.match_value - DEAL_TOTAL)
     if sum(team_totals) != control:
         found.append(

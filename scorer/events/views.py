@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 import rules_engine
 from rules_engine.errors import InvalidRecord
 from scorer.access import rights
-from scorer.events import access, chart
+from scorer.events import access, chart, confirm
 from scorer.events import state as event_log
 from scorer.events.forms import DrawForm, FreezeForm, NewEventForm, PlayerForm, PlayersForm, WithdrawForm
 from scorer.events.pdf import Page, Printout
@@ -32,7 +32,8 @@ bp = Blueprint("events", __name__, url_prefix="/events")
 
 #: The Passe's options the table's match keeps; the rest are the tournament's (TOURNAMENT.md).
 PASSE_OPTIONS = ("games_per_passe", "match_value", "confirm")
-#: Each table's device enters the games and both teams see them (T6.2 ``none``).
+#: The table's own match adds no confirmation step: the teams confirm on the event's table page
+#: (``scorer.events.office``), and the event's record judges it (T6.2).
 CONFIRM = "none"
 
 
@@ -68,12 +69,18 @@ def _matches(state: EventState) -> dict[int, Match]:
 
 def record_of(event: Event, state: EventState, rounds: int | None = None) -> dict[str, Any]:
     matches = _matches(state)
+    # What the teams and the office added (T6.2-T6.4) lives in the event's log.
+    marks = confirm.marks(event.entries)
 
     def games_of(match_id: int) -> list[dict[str, Any]]:
         match = matches.get(match_id)
-        return list(log.derive(match.entries).deals) if match is not None else []
+        if match is None:
+            return []
+        return [game.record for game in confirm.games(log.derive(match.entries), marks.get(match_id))]
 
-    return event_log.tournament_record(event, state, games_of, rounds)
+    record = event_log.tournament_record(event, state, games_of, rounds)
+    confirm.sign(record, state, marks)
+    return record
 
 
 def ranking(event: Event, state: EventState, rounds: int | None = None) -> dict[str, Any]:
@@ -101,7 +108,7 @@ def new() -> Any:
         options: dict[str, Any] = {
             "format": form.format.data,
             "games_per_passe": form.games_per_passe.data,
-            "confirm": CONFIRM,
+            "confirm": form.confirm.data,
             "streich": form.streich.data,
         }
         if form.match_value.data != "157":
@@ -341,6 +348,7 @@ def draw(event_id: int) -> Response:
     session = db.session()
     options = event.settings.get("options") or {}
     passe_options = {key: options[key] for key in PASSE_OPTIONS if key in options}
+    passe_options["confirm"] = CONFIRM
     tables = []
     opened: list[Match] = []
     for table in answer["tables"]:
