@@ -21,6 +21,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
+from sqlalchemy.orm import lazyload
 from werkzeug.wrappers import Response
 
 import rules_engine
@@ -53,6 +54,8 @@ PASSE_KEYS = (
 )
 #: A table of the current round with no game entered for this long is late (the office's clock).
 LATE_AFTER = timedelta(minutes=20)
+#: The largest id the ``integer`` columns keep (PostgreSQL's); a larger one names nothing.
+LARGEST_ID = 2**31 - 1
 #: Appends retried when another table wrote to the event's log at the same moment.
 RETRIES = 8
 
@@ -292,15 +295,19 @@ def table(event_id: int, match_id: int) -> str:
     )
 
 
-def _table_change(event_id: int, match_id: int) -> tuple[Event, EventState, Match]:
-    event, state = load(event_id)
-    find_table(state, match_id)
-    match = db.session().get(Match, match_id)
-    if match is None:
+def _table_change(event_id: int, match_id: int) -> tuple[Event, Match]:
+    """The event and the table's match a confirmation or claim is for (without reading the
+    event's whole log: a table's Passe names its event in its settings, set when it was drawn)."""
+    session_ = db.session()
+    event = session_.scalars(
+        select(Event).options(lazyload(Event.entries)).where(Event.id == event_id)
+    ).first()
+    match = session_.get(Match, match_id) if match_id <= LARGEST_ID else None
+    if event is None or match is None or (match.settings.get("event") or {}).get("id") != event_id:
         abort(404)
     if not may_enter(event, match):
         raise refuse_table()
-    return event, state, match
+    return event, match
 
 
 def _slot(match: Match, raw: str | None) -> tuple[int, int] | None:
@@ -316,7 +323,7 @@ def _slot(match: Match, raw: str | None) -> tuple[int, int] | None:
 @bp.post("/<int:event_id>/tables/<int:match_id>/confirm")
 def confirm_game(event_id: int, match_id: int) -> Response:
     """A team confirms a game as entered (T6.2 ``per_game``), or signs the Passe (``per_passe``)."""
-    event, _state, match = _table_change(event_id, match_id)
+    event, match = _table_change(event_id, match_id)
     back = redirect(url_for("office.table", event_id=event_id, match_id=match_id), 303)
     form = ConfirmForm()
     if not form.validate_on_submit():
@@ -368,7 +375,7 @@ def _check_figure(event: Event, match: Match, slot: int, extra: dict[str, Any]) 
 @bp.post("/<int:event_id>/tables/<int:match_id>/claim")
 def claim(event_id: int, match_id: int) -> Response:
     """A team's own figure for a game: its entry under ``double_entry``, its rejection under ``per_game`` (T6.3)."""
-    event, _state, match = _table_change(event_id, match_id)
+    event, match = _table_change(event_id, match_id)
     back = redirect(url_for("office.table", event_id=event_id, match_id=match_id), 303)
     form = ClaimForm()
     found = _slot(match, form.slot.data) if form.validate_on_submit() else None

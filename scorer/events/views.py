@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 import rules_engine
 from rules_engine.errors import InvalidRecord
 from scorer.access import rights
-from scorer.events import access, chart, confirm
+from scorer.events import access, chart, confirm, snapshot
 from scorer.events import state as event_log
 from scorer.events.forms import DrawForm, FreezeForm, NewEventForm, PlayerForm, PlayersForm, WithdrawForm
 from scorer.events.pdf import Page, Printout
@@ -411,9 +411,13 @@ def _frozen_rounds(event: Event, state: EventState) -> int | None:
 @bp.get("/<int:event_id>/ranking")
 def ranking_page(event_id: int) -> str:
     """The ranking for a projector: large type, reloads itself (its [data-poll] in static/tafel.js), may be frozen."""
+    stored = snapshot.stored_page(event_id)
+    if stored is not None:
+        return stored
     event, state = load(event_id)
     held = _frozen_rounds(event, state)
     answer = ranking(event, state, held)
+    snapshot.store(event, state, answer, held)
     template = "events/_ranking.html" if request.args.get("part") == "table" else "events/ranking.html"
     return render_template(template, event=event, state=state, answer=answer, held=held)
 

@@ -324,3 +324,24 @@ def test_an_event_export_imports_as_the_same_event(client: FlaskClient, app: Fla
     ]
     refused = client.post("/events/import", data={**data, "text": '{"format": "x"}', "idem": "i2"})
     assert refused.status_code == 422 and "not an event export" in refused.get_data(as_text=True)
+
+
+def test_readers_share_one_stored_ranking_the_director_sees_it_live(client: FlaskClient, app: Flask) -> None:
+    event_id, (match_id,) = evening(client, app, "none", games=1)
+    play_passe(client, match_id, [98])
+    spectator = english(app, "192.0.2.20")
+    app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
+    first = ranking_of(spectator, event_id)  # computed and stored
+    assert sorted(row[-1] for row in first) == ["59", "59", "98", "98"]
+    # Team 2 rejects game 1 (slot 1: the log's first entry): disputed, out of the ranking (T6.5).
+    claim(client, event_id, match_id, "1", 2, 69)
+    assert ranking_of(spectator, event_id) == first  # the stored answer, younger than its age
+    assert sorted(row[-1] for row in ranking_of(client, event_id)) == ["0", "0", "0", "0"]
+    with app.app_context():
+        from scorer.store.models import EventRanking
+
+        row = db.session().get(EventRanking, event_id)
+        assert row is not None
+        row.computed = row.claimed = 0.0  # long ago
+        db.session().commit()
+    assert sorted(row[-1] for row in ranking_of(spectator, event_id)) == ["0", "0", "0", "0"]
