@@ -159,7 +159,12 @@ def _labels() -> dict[str, Any]:
 
 
 def table_view(
-    event: Event, round_: Round, table: Table, match: Match, marks: confirm.TableMarks | None
+    event: Event,
+    round_: Round,
+    table: Table,
+    match: Match,
+    marks: confirm.TableMarks | None,
+    drawn: dict[int, datetime] | None = None,
 ) -> dict[str, Any]:
     """One table as the office and the table see it: each game, its state and who must confirm."""
     mode = confirm_mode(event)
@@ -208,7 +213,7 @@ def table_view(
         )
     status = table_state(answer, per_passe) if answer is not None else "disputed"
     last = max((e.created for e in match.entries), default=None)
-    late = status not in ("complete",) and _late(event, round_, last)
+    late = status not in ("complete",) and _late(draws(event) if drawn is None else drawn, round_, last)
     paper = None
     if marks is not None and marks.reported is not None:
         checked = rules_engine.score_passe(confirm.passe_record(options, played, marks, reported=True))
@@ -233,15 +238,17 @@ def table_view(
     }
 
 
-def _late(event: Event, round_: Round, last: datetime | None) -> bool:
-    """Late: a later round is drawn already, or nothing entered for ``LATE_AFTER`` since the round's draw."""
-    drawn = [e for e in event.entries if e.kind == "round"]
-    if drawn and int((drawn[-1].record or {}).get("round", 0)) > round_.number:
+def draws(event: Event) -> dict[int, datetime]:
+    """When each round was drawn (its entry in the event's log)."""
+    return {int((e.record or {}).get("round", 0)): e.created for e in event.entries if e.kind == "round"}
+
+
+def _late(drawn: dict[int, datetime], round_: Round, last: datetime | None) -> bool:
+    """Late: a later round is drawn already, or nothing entered for ``LATE_AFTER`` since the
+    table's last game (or the round's draw)."""
+    if drawn and max(drawn) > round_.number:
         return True
-    since = last
-    if since is None:
-        mine = [e for e in drawn if int((e.record or {}).get("round", 0)) == round_.number]
-        since = mine[-1].created if mine else None
+    since = last if last is not None else drawn.get(round_.number)
     if since is None:
         return False
     if since.tzinfo is None:
@@ -418,12 +425,13 @@ def tables_of(event: Event, state: EventState) -> list[dict[str, Any]]:
     ids = [t.match_id for each in state.rounds for t in each.tables]
     matches = {m.id: m for m in db.session().scalars(select(Match).where(Match.id.in_(ids)))} if ids else {}
     marks = confirm.marks(event.entries)
+    drawn = draws(event)
     views = []
     for each in reversed(state.rounds):
         for seated in each.tables:
             match = matches.get(seated.match_id)
             if match is not None:
-                views.append(table_view(event, each, seated, match, marks.get(seated.match_id)))
+                views.append(table_view(event, each, seated, match, marks.get(seated.match_id), drawn))
     return views
 
 

@@ -345,3 +345,20 @@ def test_readers_share_one_stored_ranking_the_director_sees_it_live(client: Flas
         row.computed = row.claimed = 0.0  # long ago
         db.session().commit()
     assert sorted(row[-1] for row in ranking_of(spectator, event_id)) == ["0", "0", "0", "0"]
+
+
+def test_the_office_sees_every_tables_state_and_a_late_table(client: FlaskClient, app: Flask) -> None:
+    event_id = new_event(client, confirm="per_game", games_per_passe=2, passen=2)
+    register(client, event_id, NAMES)
+    draw(client, event_id)
+    (first,) = (t.match_id for t in event_state(app, event_id).rounds[0].tables)
+    play_passe(client, first, [98])
+    office = client.get(f"/events/{event_id}/office").get_data(as_text=True)
+    assert re.search(r'class="office-table state-playing" data-round="1"', office)
+    play_passe(client, first, [45])
+    office = client.get(f"/events/{event_id}/office").get_data(as_text=True)
+    assert re.search(r'class="office-table state-waiting" data-round="1"', office)
+    draw(client, event_id)  # round 2 drawn while round 1's table still waits: late
+    office = client.get(f"/events/{event_id}/office").get_data(as_text=True)
+    assert re.search(r'class="office-table state-late" data-round="1"', office)
+    assert re.search(r'class="office-table state-playing" data-round="2"', office)
