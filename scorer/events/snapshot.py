@@ -11,11 +11,14 @@ row, and keeps the rendered page only under the row's own time stamp.
 
 from __future__ import annotations
 
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from flask import current_app, get_flashed_messages, render_template, request, session
+from flask import abort, current_app, get_flashed_messages, render_template, request, session
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import lazyload
@@ -23,11 +26,66 @@ from sqlalchemy.orm import lazyload
 from scorer.events import access
 from scorer.events.state import EventState
 from scorer.store import db
-from scorer.store.models import Event, EventRanking
+from scorer.store.models import Event, EventEntry, EventRanking
 from scorer.web import i18n
 from scorer.web.pagecache import PageCache
 
 _PAGES: PageCache[str] = PageCache(64)
+#: Each event's log as last read, by event id: (its rows, oldest first). The log only grows
+#: and its seqs run 1, 2, 3 … without a gap, so a server reads only the rows added since.
+_LOGS: OrderedDict[tuple[str, int, str], tuple[LogRow, ...]] = OrderedDict()
+_LOGS_SIZE = 16
+_LOCK = threading.Lock()
+
+
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    """One entry of an event's log, as ``state.derive`` and ``confirm.marks`` read it."""
+
+    seq: int
+    kind: str
+    record: dict[str, Any] | None
+    target_seq: int | None
+    created: datetime
+
+
+def event_and_log(event_id: int) -> tuple[Event, list[LogRow]]:
+    """The event and its whole log, reading from the database only the entries this server has
+    not read yet (404 for no such event)."""
+    session_ = db.session()
+    event = session_.scalars(
+        select(Event).options(lazyload(Event.entries)).where(Event.id == event_id)
+    ).first()
+    if event is None:
+        abort(404)
+    # The database and the event's creation name the log, not its id alone (a fresh database
+    # numbers its events from 1 again).
+    key = (str(session_.get_bind().engine.url), event_id, str(event.created))
+    with _LOCK:
+        known = _LOGS.get(key, ())
+    since = known[-1].seq if known else 0
+    new = session_.execute(
+        select(EventEntry.seq, EventEntry.kind, EventEntry.record, EventEntry.target_seq, EventEntry.created)
+        .where(EventEntry.event_id == event_id, EventEntry.seq > since)
+        .order_by(EventEntry.seq)
+    ).all()
+    rows = known + tuple(LogRow(*row) for row in new)
+    if any(row.seq != index for index, row in enumerate(rows, start=1)):
+        # Not the log as this server knew it (another database, a test's fresh one): read it whole.
+        every = session_.execute(
+            select(
+                EventEntry.seq, EventEntry.kind, EventEntry.record, EventEntry.target_seq, EventEntry.created
+            )
+            .where(EventEntry.event_id == event_id)
+            .order_by(EventEntry.seq)
+        ).all()
+        rows = tuple(LogRow(*row) for row in every)
+    with _LOCK:
+        _LOGS[key] = rows
+        _LOGS.move_to_end(key)
+        while len(_LOGS) > _LOGS_SIZE:
+            _LOGS.popitem(last=False)
+    return event, list(rows)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,8 @@ from the engine (``score_tournament``, ``seat_next_round``, ``score_passe``).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import force_locale, get_locale
@@ -67,10 +68,13 @@ def _matches(state: EventState) -> dict[int, Match]:
     return {m.id: m for m in db.session().scalars(select(Match).where(Match.id.in_(ids)))}
 
 
-def record_of(event: Event, state: EventState, rounds: int | None = None) -> dict[str, Any]:
+def record_of(
+    event: Event, state: EventState, rounds: int | None = None, entries: Sequence[Any] | None = None
+) -> dict[str, Any]:
+    """The event's tournament record; ``entries``: its log as read already (default ``event.entries``)."""
     matches = _matches(state)
     # What the teams and the office added (T6.2-T6.4) lives in the event's log.
-    marks = confirm.marks(event.entries)
+    marks = confirm.marks(event.entries if entries is None else entries)
 
     def games_of(match_id: int) -> list[dict[str, Any]]:
         match = matches.get(match_id)
@@ -83,10 +87,12 @@ def record_of(event: Event, state: EventState, rounds: int | None = None) -> dic
     return record
 
 
-def ranking(event: Event, state: EventState, rounds: int | None = None) -> dict[str, Any]:
+def ranking(
+    event: Event, state: EventState, rounds: int | None = None, entries: Sequence[Any] | None = None
+) -> dict[str, Any]:
     """The engine's ranking of the event (its first ``rounds`` rounds); errors as reasons."""
     try:
-        answer: dict[str, Any] = dict(rules_engine.score_tournament(record_of(event, state, rounds)))
+        answer: dict[str, Any] = dict(rules_engine.score_tournament(record_of(event, state, rounds, entries)))
     except InvalidRecord as error:
         return {"valid": False, "errors": [{"rule": None, "message": str(error), "code": "invalid_record"}]}
     return answer
@@ -399,10 +405,10 @@ def freeze(event_id: int) -> Response:
     return redirect(url_for("events.show", event_id=event_id), 303)
 
 
-def _frozen_rounds(event: Event, state: EventState) -> int | None:
+def _frozen_rounds(event: Event, state: EventState, entries: Sequence[Any] | None = None) -> int | None:
     if not state.frozen:
         return None
-    for entry in reversed(event.entries):
+    for entry in reversed(event.entries if entries is None else entries):
         if entry.kind == "freeze":
             return int((entry.record or {}).get("rounds") or 0)
     return None
@@ -414,9 +420,10 @@ def ranking_page(event_id: int) -> str:
     stored = snapshot.stored_page(event_id)
     if stored is not None:
         return stored
-    event, state = load(event_id)
-    held = _frozen_rounds(event, state)
-    answer = ranking(event, state, held)
+    event, entries = snapshot.event_and_log(event_id)
+    state = event_log.derive(cast(Any, entries))  # rows of the log, read as its entries
+    held = _frozen_rounds(event, state, entries)
+    answer = ranking(event, state, held, entries)
     snapshot.store(event, state, answer, held)
     template = "events/_ranking.html" if request.args.get("part") == "table" else "events/ranking.html"
     return render_template(template, event=event, state=state, answer=answer, held=held)

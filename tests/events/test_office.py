@@ -362,3 +362,15 @@ def test_the_office_sees_every_tables_state_and_a_late_table(client: FlaskClient
     office = client.get(f"/events/{event_id}/office").get_data(as_text=True)
     assert re.search(r'class="office-table state-late" data-round="1"', office)
     assert re.search(r'class="office-table state-playing" data-round="2"', office)
+
+
+def test_a_server_reads_only_the_log_entries_it_has_not_read(client: FlaskClient, app: Flask) -> None:
+    """The readers' ranking reads the event's log incrementally: what it shows is the whole log's."""
+    event_id, (match_id,) = evening(client, app, "none", games=1)
+    app.config["EVENT_RANKING_MAX_AGE"] = 0.0  # every reader live
+    spectator = english(app, "192.0.2.21")
+    assert all(row[-1] == "0" for row in ranking_of(spectator, event_id))
+    play_passe(client, match_id, [98])
+    assert sorted(row[-1] for row in ranking_of(spectator, event_id)) == ["59", "59", "98", "98"]
+    claim(client, event_id, match_id, "1", 2, 69)  # a new entry of the event's log: disputed
+    assert all(row[-1] == "0" for row in ranking_of(spectator, event_id))
