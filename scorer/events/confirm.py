@@ -24,7 +24,6 @@ from typing import Any
 
 from scorer.events.state import EventState
 from scorer.store import log
-from scorer.store.models import EventEntry
 
 KINDS = frozenset({"confirm", "claim", "sign", "ruling", "reported"})
 
@@ -43,7 +42,7 @@ class TableMarks:
     reported: tuple[int, int] | None = None
 
 
-def marks(entries: Iterable[EventEntry]) -> dict[int, TableMarks]:
+def marks(entries: Iterable[Any]) -> dict[int, TableMarks]:
     """Each table's marks (by match id), in log order: a later entry supersedes an earlier one."""
     found: dict[int, TableMarks] = {}
     for entry in sorted(entries, key=lambda e: e.seq):

@@ -14,11 +14,12 @@ and check is the engine's (``rules_engine.tournament.office``, ``score_passe``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import lazyload
@@ -29,7 +30,7 @@ from rules_engine.errors import InvalidRecord
 from rules_engine.tournament.answers import PasseAnswer
 from rules_engine.tournament.office import awaiting, compare_entries, table_state
 from scorer.access import rights
-from scorer.events import access, confirm
+from scorer.events import access, confirm, snapshot
 from scorer.events import state as event_log
 from scorer.events.office_forms import ClaimForm, ConfirmForm, ReportedForm, RulingForm
 from scorer.events.state import EventState, Round, Table
@@ -54,8 +55,6 @@ PASSE_KEYS = (
 )
 #: A table of the current round with no game entered for this long is late (the office's clock).
 LATE_AFTER = timedelta(minutes=20)
-#: The largest id the ``integer`` columns keep (PostgreSQL's); a larger one names nothing.
-LARGEST_ID = 2**31 - 1
 #: Appends retried when another table wrote to the event's log at the same moment.
 RETRIES = 8
 
@@ -70,10 +69,16 @@ def confirm_mode(event: Event) -> str:
 
 
 def load(event_id: int) -> tuple[Event, EventState]:
-    event = db.session().get(Event, event_id)
-    if event is None:
-        abort(404)
-    return event, event_log.derive(event.entries)
+    """The event and its state, its log read incrementally (``snapshot.event_and_log``)."""
+    event, rows = snapshot.event_and_log(event_id)
+    g.setdefault("event_logs", {})[event.id] = rows
+    return event, event_log.derive(cast(Any, rows))
+
+
+def log_of(event: Event) -> Sequence[Any]:
+    """The event's log as this request read it (or the event's entries)."""
+    rows: Sequence[Any] | None = g.get("event_logs", {}).get(event.id)
+    return rows if rows is not None else event.entries
 
 
 def find_table(state: EventState, match_id: int) -> tuple[Round, Table]:
@@ -240,7 +245,7 @@ def table_view(
 
 def draws(event: Event) -> dict[int, datetime]:
     """When each round was drawn (its entry in the event's log)."""
-    return {int((e.record or {}).get("round", 0)): e.created for e in event.entries if e.kind == "round"}
+    return {int((e.record or {}).get("round", 0)): e.created for e in log_of(event) if e.kind == "round"}
 
 
 def _late(drawn: dict[int, datetime], round_: Round, last: datetime | None) -> bool:
@@ -284,7 +289,7 @@ def table(event_id: int, match_id: int) -> str:
     match = db.session().get(Match, match_id)
     if match is None:
         abort(404)
-    view = table_view(event, round_, seated, match, confirm.marks(event.entries).get(match_id))
+    view = table_view(event, round_, seated, match, confirm.marks(log_of(event)).get(match_id))
     entering = may_enter(event, match)
     confirm_form = ConfirmForm(formdata=None)
     claim_form = ClaimForm(formdata=None)
@@ -309,7 +314,7 @@ def _table_change(event_id: int, match_id: int) -> tuple[Event, Match]:
     event = session_.scalars(
         select(Event).options(lazyload(Event.entries)).where(Event.id == event_id)
     ).first()
-    match = session_.get(Match, match_id) if match_id <= LARGEST_ID else None
+    match = session_.get(Match, match_id)
     if event is None or match is None or (match.settings.get("event") or {}).get("id") != event_id:
         abort(404)
     if not may_enter(event, match):
@@ -359,7 +364,7 @@ def _points(team: int, value: int | None, match: bool) -> dict[str, Any] | None:
 
 def _check_figure(event: Event, match: Match, slot: int, extra: dict[str, Any]) -> list[dict[str, Any]]:
     """The engine's reasons against a claim or ruling (T3.4) before it is stored: nothing half-saved."""
-    marks = confirm.marks(event.entries).get(match.id) or confirm.TableMarks()
+    marks = confirm.marks(log_of(event)).get(match.id) or confirm.TableMarks()
     played = confirm.games(log.derive(match.entries), marks)
     games = []
     index = 0
@@ -424,7 +429,7 @@ def tables_of(event: Event, state: EventState) -> list[dict[str, Any]]:
     """Every table of every round, the latest round first."""
     ids = [t.match_id for each in state.rounds for t in each.tables]
     matches = {m.id: m for m in db.session().scalars(select(Match).where(Match.id.in_(ids)))} if ids else {}
-    marks = confirm.marks(event.entries)
+    marks = confirm.marks(log_of(event))
     drawn = draws(event)
     views = []
     for each in reversed(state.rounds):
@@ -472,7 +477,7 @@ def _rulings(event: Event, state: EventState) -> list[dict[str, Any]]:
     """Every ruling in the log, oldest first, with its table (T6.4: kept with its reason)."""
     tables = {t.match_id: (each.number, t.table) for each in state.rounds for t in each.tables}
     found = []
-    for entry in event.entries:
+    for entry in log_of(event):
         if entry.kind == "ruling":
             record = entry.record or {}
             where = tables.get(int(record.get("match_id", 0)), (None, None))
