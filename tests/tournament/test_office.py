@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import rules_engine
+from rules_engine.schieber.contracts import DEAL_TOTAL
 from rules_engine.tournament.office import (
     Awaiting,
     awaiting,
@@ -127,3 +130,13 @@ def test_t3_5_paper_totals_with_a_match_bonus_and_impossible_totals() -> None:
     assert paper_control((1010, 924), (1, 0), options) == []  # 1934 with one Match at 207
     codes = [f.reason.code for f in paper_control((1, 1883), (0, 0), options)]
     assert codes == ["passe_total_impossible"]  # a team Passe total of 1 is impossible
+
+
+@given(st.integers(min_value=0, max_value=157), st.sampled_from([1, 2]))
+def test_t6_3_a_figure_agrees_with_its_mirror_and_with_nothing_else(value: int, team: int) -> None:
+    """Property: team t's v agrees with the other team's 157 − v, and with no other value of theirs."""
+    other = 3 - team
+    mirror = {other: {"team": other, "value": DEAL_TOTAL - value}}
+    assert compare_entries({"team": team, "value": value}, mirror).agree
+    shifted = {other: {"team": other, "value": (DEAL_TOTAL - value + 1) % (DEAL_TOTAL + 1)}}
+    assert not compare_entries({"team": team, "value": value}, shifted).agree
