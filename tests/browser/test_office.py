@@ -81,7 +81,10 @@ def test_an_evening_with_confirmation_a_dispute_and_a_ruling(
     screen.wait_for_load_state("load")
     enter_game(screen, "H", 98)
     enter_game(screen, "S", 45)  # 45 : 112
-    screen.goto(f"{live_server}{confirm_pages[0]}")
+    # The Passe's page leads the table to its confirmation.
+    screen.click("p.event-link a.confirm-page")
+    screen.wait_for_load_state("load")
+    assert screen.url.endswith(confirm_pages[0])
     assert "waiting for confirmation" in screen.inner_text("main")
     assert confirm_all(screen, 1) == 2
     screen.locator("button[data-team='2']").first.click()
