@@ -28,7 +28,8 @@ from werkzeug.wrappers import Response
 import rules_engine
 from rules_engine.errors import InvalidRecord
 from rules_engine.tournament.answers import PasseAnswer
-from rules_engine.tournament.office import awaiting, compare_entries, table_state
+from rules_engine.tournament.office import awaiting, compare_entries, paper_control, table_state
+from rules_engine.tournament.options import passe_options as passe_options_of
 from scorer.access import rights
 from scorer.events import access, confirm, snapshot
 from scorer.events import state as event_log
@@ -222,9 +223,15 @@ def table_view(
     paper = None
     if marks is not None and marks.reported is not None:
         checked = rules_engine.score_passe(confirm.passe_record(options, played, marks, reported=True))
+        # T3.5 on the sheet's own figures (the Kontrolleur adds them up before comparing), then
+        # T6.6 against the games; the Matches are the games' (none while no game is entered).
+        matches = tuple(checked["matches"] or (0, 0)) if played else (0, 0)
+        control = paper_control(
+            marks.reported, (int(matches[0]), int(matches[1])), passe_options_of(None, options)
+        )
         paper = {
             "reported": list(marks.reported),
-            "errors": [e for e in checked["errors"] if e["rule"] == "T6.6"],
+            "errors": [f.to_json() for f in control] + [e for e in checked["errors"] if e["rule"] == "T6.6"],
         }
     return {
         "round": round_.number,

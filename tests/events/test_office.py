@@ -198,6 +198,8 @@ def test_t6_6_a_paper_sheet_that_differs_from_its_games_is_caught(client: FlaskC
     client.post(f"/events/{event_id}/office/reported", data=data)
     office = client.get(f"/events/{event_id}/office").get_data(as_text=True)
     assert "T6.6" in office and "181" in office and "171" in office
+    # The sheet's own sum is not the control sum either: 143 + 181 = 324, not 2 × 157 (T3.5).
+    assert "T3.5" in office and "324" in office and "314" in office
     data.update(team_2="171", idem="p2")
     client.post(f"/events/{event_id}/office/reported", data=data)
     assert "T6.6" not in client.get(f"/events/{event_id}/office").get_data(as_text=True)
