@@ -10,8 +10,10 @@ Standblatt (null), but its errors, ``rounds_complete`` and seating report.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
+import json
+import threading
+from collections import Counter, OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -620,10 +622,8 @@ def check_results(t: Tournament, checked: Checked) -> None:
             )
             continue
         if result.passe is not None:
-            passe_fields = Fields(result.passe, f"{result.where}.passe", EMBEDDED_FIELDS)
-            games, confirmed, reported = read_passe_body(passe_fields, options)
             table = seated.get(result.table) if seated is not None else None
-            passe: PasseResult = evaluate_passe(games, options, confirmed_by=confirmed, reported=reported)
+            passe = _checked_passe(result, options)
             checked.findings.extend(f.at(result.round, result.table) for f in passe.findings)
             checked.warnings.extend(f.at(result.round, result.table) for f in passe.warnings)
             if table is not None and passe.valid:
@@ -638,6 +638,57 @@ def check_results(t: Tournament, checked: Checked) -> None:
                 checked.tables[(result.round, result.table)] = TableScore(
                     result.team_totals, result.matches, True
                 )
+
+
+#: Checked Passen by what was read (see ``_checked_passe``); the oldest go first.
+_PASSEN: OrderedDict[Hashable, PasseResult] = OrderedDict()
+_PASSEN_SIZE = 4096
+_PASSEN_LOCK = threading.Lock()
+
+
+def _checked_passe(result: Result, options: RuleOptions) -> PasseResult:
+    """A result's Passe read and checked, or the same Passe's answer checked before.
+
+    A ranking is asked for again and again while most tables' Passen stay as they were; checking
+    each one anew made every ranking cost every game of the event. The answer depends only on the
+    Passe as given, where it stands in the record and the options, so those are the key; a Passe
+    holding something that cannot be a key (no JSON value) is simply checked. What is kept is
+    never changed by its readers (findings are frozen, ``at`` gives new ones).
+    """
+    key: Hashable | None
+    try:
+        key = (result.where, repr(options), _frozen(result.passe))
+        hash(key)
+    except (TypeError, ValueError, RecursionError):
+        key = None
+    if key is not None:
+        with _PASSEN_LOCK:
+            kept = _PASSEN.get(key)
+            if kept is not None:
+                _PASSEN.move_to_end(key)
+                return kept
+    passe_fields = Fields(result.passe, f"{result.where}.passe", EMBEDDED_FIELDS)
+    games, confirmed, reported = read_passe_body(passe_fields, options)
+    passe = evaluate_passe(games, options, confirmed_by=confirmed, reported=reported)
+    if key is not None:
+        with _PASSEN_LOCK:
+            _PASSEN[key] = passe
+            while len(_PASSEN) > _PASSEN_SIZE:
+                _PASSEN.popitem(last=False)
+    return passe
+
+
+def _frozen(value: Any) -> str:
+    """``value`` as a key that tells apart whatever the reader tells apart: its ``repr`` (a list
+    from a tuple, 1 from 1.0 and True, -0.0 from 0.0, a key 1 from "1"), once ``json`` has
+    found only JSON's own kinds of value in it (any other object's repr need not show what it
+    holds: such a Passe is not kept). Both run in C: the key costs a fraction of the check."""
+    json.dumps(value, default=_foreign)
+    return repr(value)
+
+
+def _foreign(value: object) -> Any:
+    raise TypeError(f"not a JSON value: {type(value).__name__}")
 
 
 def _check_totals(t: Tournament, result: Result) -> list[Finding]:
