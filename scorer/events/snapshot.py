@@ -16,17 +16,17 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from flask import abort, current_app, get_flashed_messages, render_template, request, session
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import lazyload
 
 from scorer.events import access
 from scorer.events.state import EventState
-from scorer.store import db
-from scorer.store.models import Event, EventEntry, EventRanking
+from scorer.store import db, log
+from scorer.store.models import Entry, Event, EventEntry, EventRanking, Match
 from scorer.web import i18n
 from scorer.web.pagecache import PageCache
 
@@ -36,6 +36,10 @@ _PAGES: PageCache[str] = PageCache(64)
 _LOGS: OrderedDict[tuple[str, int, str], tuple[LogRow, ...]] = OrderedDict()
 _LOGS_SIZE = 16
 _LOCK = threading.Lock()
+#: Each table's match log as derived, by (database, match id, match creation, its last seq): a
+#: match's log only grows, so a match whose last seq is unchanged has the same state.
+_MATCHES: OrderedDict[tuple[str, int, str, int], log.State] = OrderedDict()
+_MATCHES_SIZE = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,3 +170,72 @@ def store(event: Event, state: EventState, answer: dict[str, Any], held: int | N
         session_.commit()
     except IntegrityError:
         session_.rollback()  # another server stored it at the same moment
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    """One entry of a match's log, as ``log.derive`` reads it (kept apart from any session)."""
+
+    id: int
+    match_id: int
+    seq: int
+    kind: str
+    target_seq: int | None
+    record: dict[str, Any] | None
+    created: datetime
+    idempotency_key: str | None
+
+
+def match_states(match_ids: list[int]) -> dict[int, log.State]:
+    """Each match's derived log (``log.derive``), reading the entries only of the matches whose
+    last seq changed since this server last derived them: a ranking of a thousand players asked
+    every few seconds no longer loads and derives every game of the event."""
+    if not match_ids:
+        return {}
+    session_ = db.session()
+    url = str(session_.get_bind().engine.url)
+    heads = session_.execute(
+        select(Match.id, Match.created, func.max(Entry.seq))
+        .outerjoin(Entry, Entry.match_id == Match.id)
+        .where(Match.id.in_(match_ids))
+        .group_by(Match.id, Match.created)
+    ).all()
+    found: dict[int, log.State] = {}
+    missing: dict[int, tuple[str, int, str, int]] = {}
+    with _LOCK:
+        for match_id, created, last in heads:
+            key = (url, match_id, str(created), last or 0)
+            kept = _MATCHES.get(key)
+            if kept is None:
+                missing[match_id] = key
+            else:
+                _MATCHES.move_to_end(key)
+                found[match_id] = kept
+    if missing:
+        rows: dict[int, list[MatchRow]] = {match_id: [] for match_id in missing}
+        for row in session_.execute(
+            select(
+                Entry.id,
+                Entry.match_id,
+                Entry.seq,
+                Entry.kind,
+                Entry.target_seq,
+                Entry.record,
+                Entry.created,
+                Entry.idempotency_key,
+            )
+            .where(Entry.match_id.in_(list(missing)))
+            .order_by(Entry.match_id, Entry.seq)
+        ):
+            entry = MatchRow(*row)
+            # Only up to the last seq read above: an entry added meanwhile is another version.
+            if entry.seq <= missing[entry.match_id][3]:
+                rows[entry.match_id].append(entry)
+        derived = {match_id: log.derive(cast(Any, entries)) for match_id, entries in rows.items()}
+        with _LOCK:
+            for match_id, state in derived.items():
+                _MATCHES[missing[match_id]] = state
+                found[match_id] = state
+            while len(_MATCHES) > _MATCHES_SIZE:
+                _MATCHES.popitem(last=False)
+    return found

@@ -72,15 +72,15 @@ def record_of(
     event: Event, state: EventState, rounds: int | None = None, entries: Sequence[Any] | None = None
 ) -> dict[str, Any]:
     """The event's tournament record; ``entries``: its log as read already (default ``event.entries``)."""
-    matches = _matches(state)
+    matches = snapshot.match_states([t.match_id for each in state.rounds for t in each.tables])
     # What the teams and the office added (T6.2-T6.4) lives in the event's log.
     marks = confirm.marks(event.entries if entries is None else entries)
 
     def games_of(match_id: int) -> list[dict[str, Any]]:
-        match = matches.get(match_id)
-        if match is None:
+        derived = matches.get(match_id)
+        if derived is None:
             return []
-        return [game.record for game in confirm.games(log.derive(match.entries), marks.get(match_id))]
+        return [game.record for game in confirm.games(derived, marks.get(match_id))]
 
     record = event_log.tournament_record(event, state, games_of, rounds)
     confirm.sign(record, state, marks)

@@ -376,3 +376,30 @@ def test_a_server_reads_only_the_log_entries_it_has_not_read(client: FlaskClient
     assert sorted(row[-1] for row in ranking_of(spectator, event_id)) == ["59", "59", "98", "98"]
     claim(client, event_id, match_id, "1", 2, 69)  # a new entry of the event's log: disputed
     assert all(row[-1] == "0" for row in ranking_of(spectator, event_id))
+
+
+def test_a_server_derives_again_only_the_matches_that_changed(client: FlaskClient, app: Flask) -> None:
+    """The readers' ranking keeps each table's derived log by its last seq: after games and an
+    undo it shows what a server that keeps nothing shows."""
+    from scorer.events import snapshot
+    from tests.app.test_deals import undo
+
+    event_id, (match_id,) = evening(client, app, "none", games=2)
+    app.config["EVENT_RANKING_MAX_AGE"] = 0.0  # every reader live
+    spectator = english(app, "192.0.2.22")
+
+    def kept_and_fresh() -> list[list[str]]:
+        kept = ranking_of(spectator, event_id)
+        snapshot._MATCHES.clear()
+        assert ranking_of(spectator, event_id) == kept
+        return kept
+
+    kept_and_fresh()
+    play_passe(client, match_id, [98])
+    ranking_of(spectator, event_id)  # match 1 derived and kept at its version 1
+    assert any(key[1] == match_id and key[3] == 1 for key in snapshot._MATCHES)
+    play_passe(client, match_id, [45])
+    # Team 1 made 98 + 45 = 143, team 2 59 + 112 = 171 (T3.6).
+    assert sorted(row[-1] for row in kept_and_fresh()) == ["143", "143", "171", "171"]
+    undo(client, match_id)  # the second game undone: a version the kept state does not answer
+    assert sorted(row[-1] for row in kept_and_fresh()) != ["143", "143", "171", "171"]
