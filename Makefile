@@ -63,7 +63,7 @@ check: lint compile-translations vendor
 # PostgreSQL server that scripts/with-postgres.sh starts (the engine tests need no database).
 test: lint system-deps compile-translations vendor
 	$(PY) -m pytest -n 2
-	bash scripts/with-postgres.sh $(PY) -m pytest -n 2 tests/app tests/browser tests/i18n tests/security tests/robustness tests/sheets
+	bash scripts/with-postgres.sh $(PY) -m pytest -n 2 tests/app tests/browser tests/i18n tests/security tests/robustness tests/sheets tests/events
 
 typecheck: $(STAMP)
 	$(PY) -m mypy --strict rules_engine scorer

@@ -68,6 +68,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorer.api import views as api
     from scorer.deals import views as deals
     from scorer.disputes import views as disputes
+    from scorer.events import exports as event_exports
+    from scorer.events import office as event_office
     from scorer.events import views as events
     from scorer.matches import live
     from scorer.matches import views as matches
@@ -76,6 +78,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     for feature in (matches, live, deals, sheets, access_pages, rule_book, disputes, api, events):
         app.register_blueprint(feature.bp)
+    app.register_blueprint(event_office.bp)
+    app.register_blueprint(event_exports.bp)
     sheets.init_app(app)
     games.init_app(app)
     return app

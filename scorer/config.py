@@ -58,6 +58,10 @@ def defaults(app: Flask) -> dict[str, Any]:
         # Match scoresheets (PDF) kept per process, one per match version, language and paper
         # (scorer.sheets.views); 0: none.
         "SCORESHEET_CACHE_SIZE": 64,
+        # An event's ranking as phones and the projector read it is computed again at most
+        # once per this many seconds, by one server for all (scorer.events.snapshot); the
+        # director and the office always see it live. 0: every reader live.
+        "EVENT_RANKING_MAX_AGE": 5.0,
         # The address the table's other devices open (TAFEL_PUBLIC_URL, e.g. behind a proxy);
         # None: the address asked for, or this machine's on the local network
         # (scorer.access.address).

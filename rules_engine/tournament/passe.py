@@ -36,6 +36,7 @@ __all__ = [
     "evaluate_passe",
     "read_games",
     "score_passe",
+    "transcription_check",
 ]
 
 Pair = tuple[int, int]
@@ -423,17 +424,7 @@ def evaluate_passe(
         totals = (totals[0] + total[0], totals[1] + total[1])
         matches = (matches[0] + result.figure.match[0], matches[1] + result.figure.match[1])
     if reported is not None:
-        for team in TEAMS:
-            if reported[team - 1] != totals[team - 1]:
-                findings.append(
-                    finding(
-                        "T6.6",
-                        "reported_total",
-                        "team {team}: reported {reported}, games sum to {actual}",
-                        {"team": team, "reported": reported[team - 1], "actual": totals[team - 1]},
-                        field="reported.team_totals",
-                    )
-                )
+        findings.extend(transcription_check(reported, totals))
     if any(result.state == "disputed" for result in results):
         status = "disputed"
     elif (
@@ -447,6 +438,23 @@ def evaluate_passe(
     return PasseResult(
         options, results, findings, warnings, totals, matches, expected, actual, status, counts, seats
     )
+
+
+def transcription_check(
+    reported: Pair, team_totals: Pair, *, field: str = "reported.team_totals"
+) -> list[Finding]:
+    """T6.6: each team's total written on paper against the sum of its games; a difference names both."""
+    return [
+        finding(
+            "T6.6",
+            "reported_total",
+            "team {team}: reported {reported}, games sum to {actual}",
+            {"team": team, "reported": reported[team - 1], "actual": team_totals[team - 1]},
+            field=field,
+        )
+        for team in TEAMS
+        if reported[team - 1] != team_totals[team - 1]
+    ]
 
 
 def _check_rotation(

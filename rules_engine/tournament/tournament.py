@@ -10,17 +10,19 @@ Standblatt (null), but its errors, ``rounds_complete`` and seating report.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
+import json
+import threading
+from collections import Counter, OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.errors import InvalidRecord
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields, check_integer
-from rules_engine.schieber.contracts import DEAL_TOTAL
 from rules_engine.tournament.answers import StandblattLine, TournamentAnswer
 from rules_engine.tournament.findings import Finding, finding
+from rules_engine.tournament.office import paper_control
 from rules_engine.tournament.options import factors_all_one, half_control, passe_options
 from rules_engine.tournament.passe import (
     EMBEDDED_FIELDS,
@@ -682,10 +684,8 @@ def check_results(t: Tournament, checked: Checked) -> None:
             )
             continue
         if result.passe is not None:
-            passe_fields = Fields(result.passe, f"{result.where}.passe", EMBEDDED_FIELDS)
-            games, confirmed, reported = read_passe_body(passe_fields, options)
             table = seated.get(result.table) if seated is not None else None
-            passe: PasseResult = evaluate_passe(games, options, confirmed_by=confirmed, reported=reported)
+            passe = _checked_passe(result, options)
             checked.findings.extend(f.at(result.round, result.table) for f in passe.findings)
             checked.warnings.extend(f.at(result.round, result.table) for f in passe.warnings)
             if table is not None and passe.valid:
@@ -702,40 +702,62 @@ def check_results(t: Tournament, checked: Checked) -> None:
                 )
 
 
+#: Checked Passen by what was read (see ``_checked_passe``); the oldest go first.
+_PASSEN: OrderedDict[Hashable, PasseResult] = OrderedDict()
+_PASSEN_SIZE = 4096
+_PASSEN_LOCK = threading.Lock()
+
+
+def _checked_passe(result: Result, options: RuleOptions) -> PasseResult:
+    """A result's Passe read and checked, or the same Passe's answer checked before.
+
+    A ranking is asked for again and again while most tables' Passen stay as they were; checking
+    each one anew made every ranking cost every game of the event. The answer depends only on the
+    Passe as given, where it stands in the record and the options, so those are the key; a Passe
+    holding something that cannot be a key (no JSON value) is simply checked. What is kept is
+    never changed by its readers (findings are frozen, ``at`` gives new ones).
+    """
+    key: Hashable | None
+    try:
+        key = (result.where, repr(options), _frozen(result.passe))
+        hash(key)
+    except (TypeError, ValueError, RecursionError):
+        key = None
+    if key is not None:
+        with _PASSEN_LOCK:
+            kept = _PASSEN.get(key)
+            if kept is not None:
+                _PASSEN.move_to_end(key)
+                return kept
+    passe_fields = Fields(result.passe, f"{result.where}.passe", EMBEDDED_FIELDS)
+    games, confirmed, reported = read_passe_body(passe_fields, options)
+    passe = evaluate_passe(games, options, confirmed_by=confirmed, reported=reported)
+    if key is not None:
+        with _PASSEN_LOCK:
+            _PASSEN[key] = passe
+            while len(_PASSEN) > _PASSEN_SIZE:
+                _PASSEN.popitem(last=False)
+    return passe
+
+
+def _frozen(value: Any) -> str:
+    """``value`` as a key that tells apart whatever the reader tells apart: its ``repr`` (a list
+    from a tuple, 1 from 1.0 and True, -0.0 from 0.0, a key 1 from "1"), once ``json`` has
+    found only JSON's own kinds of value in it (any other object's repr need not show what it
+    holds: such a Passe is not kept). Both run in C: the key costs a fraction of the check."""
+    json.dumps(value, default=_foreign)
+    return repr(value)
+
+
+def _foreign(value: object) -> Any:
+    raise TypeError(f"not a JSON value: {type(value).__name__}")
+
+
 def _check_totals(t: Tournament, result: Result) -> list[Finding]:
     """T3.5 on Passe totals kept on paper: each team in 0..games × match_value, never 1, the control sum."""
     assert result.team_totals is not None
-    options = t.options
-    games = options.games_per_passe
-    top = games * options.match_value
-    where = {"round": result.round, "table": result.table}
-    findings = []
-    for team, total in enumerate(result.team_totals, start=1):
-        if not 0 <= total <= top or total == 1:
-            findings.append(
-                finding(
-                    "T3.5",
-                    "passe_total_impossible",
-                    "team {team}: a Passe total of {total} is impossible (0..{top}, never 1)",
-                    {"team": team, "total": total, "top": top},
-                    field="team_totals",
-                    **where,
-                )
-            )
-    control = games * DEAL_TOTAL + sum(result.matches) * (options.match_value - DEAL_TOTAL)
-    actual = sum(result.team_totals)
-    if actual != control:
-        findings.append(
-            finding(
-                "T3.5",
-                "control_sum",
-                "the Passe totals sum to {actual}, not the control sum {expected}",
-                {"actual": actual, "expected": control},
-                field="team_totals",
-                **where,
-            )
-        )
-    return findings
+    findings = paper_control(result.team_totals, result.matches, t.options)
+    return [f.at(result.round, result.table) for f in findings]
 
 
 def _standings(t: Tournament, checked: Checked) -> tuple[list[Standing], dict[str, list[StandblattLine]]]:

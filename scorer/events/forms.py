@@ -42,6 +42,17 @@ class NewEventForm(KeyedForm):
         choices=choices(("157", "157"), ("207", "207 (157 + 50)"), ("257", "257 (157 + 100)")),
         default="157",
     )
+    #: T6.2: who confirms a game's figure.
+    confirm = SelectField(
+        _l("Confirmation"),
+        choices=choices(
+            ("per_game", _l("each team confirms every game")),
+            ("per_passe", _l("each team signs the Passe")),
+            ("double_entry", _l("each team enters its own figure")),
+            ("none", _l("the table's entry counts alone")),
+        ),
+        default="per_game",
+    )
 
 
 class PlayersForm(VersionedForm):

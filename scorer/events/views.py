@@ -6,7 +6,8 @@ from the engine (``score_tournament``, ``seat_next_round``, ``score_passe``).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import force_locale, get_locale
@@ -17,7 +18,7 @@ from werkzeug.wrappers import Response
 import rules_engine
 from rules_engine.errors import InvalidRecord
 from scorer.access import rights
-from scorer.events import access, chart
+from scorer.events import access, chart, confirm, snapshot
 from scorer.events import state as event_log
 from scorer.events.forms import DrawForm, FreezeForm, NewEventForm, PlayerForm, PlayersForm, WithdrawForm
 from scorer.events.pdf import Page, Printout
@@ -32,7 +33,8 @@ bp = Blueprint("events", __name__, url_prefix="/events")
 
 #: The Passe's options the table's match keeps; the rest are the tournament's (TOURNAMENT.md).
 PASSE_OPTIONS = ("games_per_passe", "match_value", "confirm")
-#: Each table's device enters the games and both teams see them (T6.2 ``none``).
+#: The table's own match adds no confirmation step: the teams confirm on the event's table page
+#: (``scorer.events.office``), and the event's record judges it (T6.2).
 CONFIRM = "none"
 
 
@@ -66,20 +68,31 @@ def _matches(state: EventState) -> dict[int, Match]:
     return {m.id: m for m in db.session().scalars(select(Match).where(Match.id.in_(ids)))}
 
 
-def record_of(event: Event, state: EventState, rounds: int | None = None) -> dict[str, Any]:
-    matches = _matches(state)
+def record_of(
+    event: Event, state: EventState, rounds: int | None = None, entries: Sequence[Any] | None = None
+) -> dict[str, Any]:
+    """The event's tournament record; ``entries``: its log as read already (default ``event.entries``)."""
+    matches = snapshot.match_states([t.match_id for each in state.rounds for t in each.tables])
+    # What the teams and the office added (T6.2-T6.4) lives in the event's log.
+    marks = confirm.marks(event.entries if entries is None else entries)
 
     def games_of(match_id: int) -> list[dict[str, Any]]:
-        match = matches.get(match_id)
-        return list(log.derive(match.entries).deals) if match is not None else []
+        derived = matches.get(match_id)
+        if derived is None:
+            return []
+        return [game.record for game in confirm.games(derived, marks.get(match_id))]
 
-    return event_log.tournament_record(event, state, games_of, rounds)
+    record = event_log.tournament_record(event, state, games_of, rounds)
+    confirm.sign(record, state, marks)
+    return record
 
 
-def ranking(event: Event, state: EventState, rounds: int | None = None) -> dict[str, Any]:
+def ranking(
+    event: Event, state: EventState, rounds: int | None = None, entries: Sequence[Any] | None = None
+) -> dict[str, Any]:
     """The engine's ranking of the event (its first ``rounds`` rounds); errors as reasons."""
     try:
-        answer: dict[str, Any] = dict(rules_engine.score_tournament(record_of(event, state, rounds)))
+        answer: dict[str, Any] = dict(rules_engine.score_tournament(record_of(event, state, rounds, entries)))
     except InvalidRecord as error:
         return {"valid": False, "errors": [{"rule": None, "message": str(error), "code": "invalid_record"}]}
     return answer
@@ -101,7 +114,7 @@ def new() -> Any:
         options: dict[str, Any] = {
             "format": form.format.data,
             "games_per_passe": form.games_per_passe.data,
-            "confirm": CONFIRM,
+            "confirm": form.confirm.data,
             "streich": form.streich.data,
         }
         if form.match_value.data != "157":
@@ -342,6 +355,7 @@ def draw(event_id: int) -> Response:
     session = db.session()
     options = event.settings.get("options") or {}
     passe_options = {key: options[key] for key in PASSE_OPTIONS if key in options}
+    passe_options["confirm"] = CONFIRM
     tables = []
     opened: list[Match] = []
     for table in answer["tables"]:
@@ -392,10 +406,10 @@ def freeze(event_id: int) -> Response:
     return redirect(url_for("events.show", event_id=event_id), 303)
 
 
-def _frozen_rounds(event: Event, state: EventState) -> int | None:
+def _frozen_rounds(event: Event, state: EventState, entries: Sequence[Any] | None = None) -> int | None:
     if not state.frozen:
         return None
-    for entry in reversed(event.entries):
+    for entry in reversed(event.entries if entries is None else entries):
         if entry.kind == "freeze":
             return int((entry.record or {}).get("rounds") or 0)
     return None
@@ -404,9 +418,14 @@ def _frozen_rounds(event: Event, state: EventState) -> int | None:
 @bp.get("/<int:event_id>/ranking")
 def ranking_page(event_id: int) -> str:
     """The ranking for a projector: large type, reloads itself (its [data-poll] in static/tafel.js), may be frozen."""
-    event, state = load(event_id)
-    held = _frozen_rounds(event, state)
-    answer = ranking(event, state, held)
+    stored = snapshot.stored_page(event_id)
+    if stored is not None:
+        return stored
+    event, entries = snapshot.event_and_log(event_id)
+    state = event_log.derive(cast(Any, entries))  # rows of the log, read as its entries
+    held = _frozen_rounds(event, state, entries)
+    answer = ranking(event, state, held, entries)
+    snapshot.store(event, state, answer, held)
     template = "events/_ranking.html" if request.args.get("part") == "table" else "events/ranking.html"
     return render_template(template, event=event, state=state, answer=answer, held=held)
 

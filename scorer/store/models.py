@@ -196,3 +196,24 @@ class MatchSummary(Base):
     voided: Mapped[bool] = mapped_column(Boolean)
     #: The engine's ``scores`` (a pair, or small/big points); None while the match is not valid.
     scores: Mapped[Any] = mapped_column(JSON, nullable=True)
+
+
+class EventRanking(Base):
+    """The ranking an event's readers (phones, projector) were last shown, as the engine answered it.
+
+    Derived data, never a source (like :class:`MatchSummary`): any server may compute it again
+    from the logs. It lets every server answer the polls of a thousand phones from one row,
+    computed at most once per ``EVENT_RANKING_MAX_AGE`` seconds (``scorer.events.snapshot``).
+    """
+
+    __tablename__ = "event_ranking"
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), primary_key=True)
+    #: When it was computed, and when a server last set out to compute it (epoch seconds).
+    computed: Mapped[float] = mapped_column(Float)
+    claimed: Mapped[float] = mapped_column(Float)
+    #: The rounds the standings were held back to (the freeze), or None.
+    held: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: The engine's answer (``valid``, ``errors``, ``ranking``) and each ranked id's name.
+    answer: Mapped[dict[str, Any]] = mapped_column(JSON)
+    names: Mapped[dict[str, str]] = mapped_column(JSON)

@@ -25,6 +25,7 @@ def new_event(client: FlaskClient, **fields: Any) -> int:
         "games_per_passe": "8",
         "streich": "0",
         "match_value": "157",
+        "confirm": "none",
     }
     page = client.get("/events/new").get_data(as_text=True)
     data["idem"] = hidden(page, "idem")

@@ -56,6 +56,14 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "game_differenzler.estimate": ("csrf_token", "idem", "seat", "estimate"),
     # An event's director link (scorer/events): fuzzed with the match ids as event ids.
     "events.edit_link": (),
+    # The tables' confirmation and the office (scorer/events/office.py), the event's export.
+    "office.table": (),
+    "office.confirm_game": ("csrf_token", "idem", "slot", "version", "team"),
+    "office.claim": ("csrf_token", "idem", "slot", "team", "value", "match"),
+    "office.office": (),
+    "office.rule": ("csrf_token", "idem", "match_id", "slot", "team", "value", "match", "reason"),
+    "office.reported": ("csrf_token", "idem", "match_id", "team_1", "team_2"),
+    "exports.export_json": (),
 }
 #: The endpoints that may change a match when the form is right and the sender may.
 CHANGES = frozenset(
@@ -124,6 +132,9 @@ def guarded_routes(app: Flask) -> dict[str, set[str]]:
         methods = (rule.methods or set()) - {"HEAD", "OPTIONS"}
         if (
             rule.endpoint.startswith("access.")
+            # The tables' confirmation and the office need a table's or the director's right.
+            or rule.endpoint.startswith("office.")
+            or rule.endpoint == "exports.export_json"
             or rule.rule.startswith("/admin")
             or "secret" in rule.arguments
         ):

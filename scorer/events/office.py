@@ -1,0 +1,562 @@
+"""The office and the tables' confirmation (TOURNAMENT.md T6): both teams confirm, disputes
+reach the desk, the office rules with a reason, paper sheets are checked.
+
+- ``/events/<id>/tables/<match_id>``: one table's games with each team's confirmation; the
+  table's device (its link's right, ``scorer.access.rights``) or the director may confirm,
+  claim or sign. Anyone may read it.
+- ``/events/<id>/office``: the director's screen (the office's right is the director's): every
+  table's state, the queue of disputed games with both claims, the ruling form and the dispute
+  desk's screens one tap away, the control sum and the transcription check of paper sheets.
+
+Every change is an entry of the event's log (``scorer.events.confirm``); every state, figure
+and check is the engine's (``rules_engine.tournament.office``, ``score_passe``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any, cast
+from urllib.parse import urlencode
+
+from flask import Blueprint, abort, flash, g, redirect, render_template, url_for
+from flask_babel import gettext as _
+from sqlalchemy import select
+from sqlalchemy.orm import lazyload
+from werkzeug.wrappers import Response
+
+import rules_engine
+from rules_engine.errors import InvalidRecord
+from rules_engine.tournament.answers import PasseAnswer
+from rules_engine.tournament.office import awaiting, compare_entries, paper_control, table_state
+from rules_engine.tournament.options import passe_options as passe_options_of
+from scorer.access import rights
+from scorer.events import access, confirm, snapshot
+from scorer.events import state as event_log
+from scorer.events.office_forms import ClaimForm, ConfirmForm, ReportedForm, RulingForm
+from scorer.events.state import EventState, Round, Table
+from scorer.store import db, log
+from scorer.store.models import Event, EventEntry, Match
+from scorer.web.views import reason_text
+
+bp = Blueprint("office", __name__, url_prefix="/events")
+
+#: The options of a table's Passe record that come from the tournament (TOURNAMENT.md, Rule options).
+PASSE_KEYS = (
+    "games_per_passe",
+    "match_value",
+    "confirm",
+    "weis",
+    "stoeck",
+    "factors",
+    "contracts",
+    "mixed_points",
+    "undenufe_points",
+    "rotation",
+)
+#: A table of the current round with no game entered for this long is late (the office's clock).
+LATE_AFTER = timedelta(minutes=20)
+#: Appends retried when another table wrote to the event's log at the same moment.
+RETRIES = 8
+
+
+def passe_options(event: Event) -> dict[str, Any]:
+    options = event.settings.get("options") or {}
+    return {key: options[key] for key in PASSE_KEYS if key in options}
+
+
+def confirm_mode(event: Event) -> str:
+    return str((event.settings.get("options") or {}).get("confirm", "per_game"))
+
+
+def load(event_id: int) -> tuple[Event, EventState]:
+    """The event and its state, its log read incrementally (``snapshot.event_and_log``)."""
+    event, rows = snapshot.event_and_log(event_id)
+    g.setdefault("event_logs", {})[event.id] = rows
+    return event, event_log.derive(cast(Any, rows))
+
+
+def log_of(event: Event) -> Sequence[Any]:
+    """The event's log as this request read it (or the event's entries)."""
+    rows: Sequence[Any] | None = g.get("event_logs", {}).get(event.id)
+    return rows if rows is not None else event.entries
+
+
+def find_table(state: EventState, match_id: int) -> tuple[Round, Table]:
+    """The round and table whose Passe is ``match_id``; 404 for a match of no table of the event."""
+    for each in state.rounds:
+        for table in each.tables:
+            if table.match_id == match_id:
+                return each, table
+    abort(404)
+
+
+def may_enter(event: Event, match: Match) -> bool:
+    """The table's own device (its link's right), the director or the administrator."""
+    return access.may_direct(event) or rights.holds_right(match)
+
+
+def refuse_table() -> rights.EditRefused:
+    return rights.EditRefused(
+        _("Only this table's device or the event's director may confirm its games."),
+        _("Open the table's link (on its card) on this device first."),
+    )
+
+
+def refuse_office() -> rights.EditRefused:
+    return rights.EditRefused(
+        _("Only the event's director may open the office."),
+        _("Open the director's link of this event (on the director's device) first."),
+    )
+
+
+def append_mark(event: Event, kind: str, record: dict[str, Any], key: str | None) -> bool:
+    """Append one mark to the event's log whatever its version (marks of different tables never
+    contradict each other); retried when another server appended at the same moment.
+
+    False when ``key`` was used already (the mark is stored once).
+    """
+    session = db.session()
+    for _attempt in range(RETRIES):
+        current = session.scalar(
+            select(EventEntry.seq)
+            .where(EventEntry.event_id == event.id)
+            .order_by(EventEntry.seq.desc())
+            .limit(1)
+        )
+        try:
+            event_log.append(session, event, expected_version=current or 0, kind=kind, record=record, key=key)
+        except event_log.Duplicate:
+            return False
+        except event_log.Conflict:
+            continue
+        return True
+    raise event_log.Conflict(kind)
+
+
+@bp.context_processor
+def _labels() -> dict[str, Any]:
+    """The names of the table and game states (T6.3, T6.5) and of who stated a figure."""
+
+    def who_label(who: str) -> str:
+        if who == "entry":
+            return _("Entry")
+        return _("Team %(team)s", team=who.rsplit(" ", 1)[-1])
+
+    return {
+        "table_states": {
+            "playing": _("playing"),
+            "waiting": _("waiting for confirmation"),
+            "disputed": _("disputed"),
+            "complete": _("complete"),
+            "late": _("late"),
+        },
+        "game_states": {
+            "confirmed": _("confirmed"),
+            "unconfirmed": _("not yet confirmed"),
+            "disputed": _("disputed"),
+            "ruled": _("ruled by the office"),
+        },
+        "who_label": who_label,
+    }
+
+
+# --- what a table shows --------------------------------------------------------------------
+
+
+def table_view(
+    event: Event,
+    round_: Round,
+    table: Table,
+    match: Match,
+    marks: confirm.TableMarks | None,
+    drawn: dict[int, datetime] | None = None,
+) -> dict[str, Any]:
+    """One table as the office and the table see it: each game, its state and who must confirm."""
+    mode = confirm_mode(event)
+    options = passe_options(event)
+    per_passe = int(options.get("games_per_passe", 12))
+    match_state = log.derive(match.entries)
+    played = confirm.games(match_state, marks)
+    record = confirm.passe_record(options, played, marks)
+    answer: PasseAnswer | None = None
+    problem: str | None = None
+    try:
+        answer = rules_engine.score_passe(record)
+    except InvalidRecord as error:
+        problem = str(error)
+    missing = awaiting(
+        [g.record for g in played], mode, sorted(marks.signed) if marks else (), games_per_passe=per_passe
+    )
+    games = []
+    for index, game in enumerate(played):
+        figures: dict[str, Any] = dict(answer["games"][index]) if answer is not None else {}
+        entry = game.record.get("points") if "tricks" not in game.record else None
+        claims = {int(team): points for team, points in (game.record.get("claims") or {}).items()}
+        comparison = compare_entries(entry, claims) if (entry is not None or claims) else None
+        games.append(
+            {
+                "number": index + 1,
+                "slot": game.slot,
+                "version": game.version,
+                "contract": game.record.get("contract"),
+                "forehand": game.record.get("forehand"),
+                "total": figures.get("total"),
+                "match": figures.get("match"),
+                "state": figures.get("state", "disputed"),
+                "entry": entry,
+                "claims": claims,
+                "confirmed_by": game.record.get("confirmed_by") or [],
+                "ruling": (marks.rulings.get(game.slot) if marks else None),
+                "figures": [
+                    (who, list(figure.points), list(figure.match)) for who, figure in comparison.figures
+                ]
+                if comparison is not None
+                else [],
+                "awaiting": [m.team for m in missing if m.game == index],
+                "errors": [e for e in (answer["errors"] if answer else []) if e.get("game") == index],
+            }
+        )
+    status = table_state(answer, per_passe) if answer is not None else "disputed"
+    last = max((e.created for e in match.entries), default=None)
+    late = status not in ("complete",) and _late(draws(event) if drawn is None else drawn, round_, last)
+    paper = None
+    if marks is not None and marks.reported is not None:
+        checked = rules_engine.score_passe(confirm.passe_record(options, played, marks, reported=True))
+        # T3.5 on the sheet's own figures (the Kontrolleur adds them up before comparing), then
+        # T6.6 against the games; the Matches are the games' (none while no game is entered).
+        matches = tuple(checked["matches"] or (0, 0)) if played else (0, 0)
+        control = paper_control(
+            marks.reported, (int(matches[0]), int(matches[1])), passe_options_of(None, options)
+        )
+        paper = {
+            "reported": list(marks.reported),
+            "errors": [f.to_json() for f in control] + [e for e in checked["errors"] if e["rule"] == "T6.6"],
+        }
+    return {
+        "round": round_.number,
+        "table": table.table,
+        "seats": table.seats,
+        "match_id": match.id,
+        "games": games,
+        "answer": answer,
+        "problem": problem,
+        "state": "late" if late else status,
+        "status": status,
+        "awaiting_signature": [m.team for m in missing if m.game is None],
+        "signed": sorted(marks.signed) if marks else [],
+        "paper": paper,
+        "games_per_passe": per_passe,
+    }
+
+
+def draws(event: Event) -> dict[int, datetime]:
+    """When each round was drawn (its entry in the event's log)."""
+    return {int((e.record or {}).get("round", 0)): e.created for e in log_of(event) if e.kind == "round"}
+
+
+def _late(drawn: dict[int, datetime], round_: Round, last: datetime | None) -> bool:
+    """Late: a later round is drawn already, or nothing entered for ``LATE_AFTER`` since the
+    table's last game (or the round's draw)."""
+    if drawn and max(drawn) > round_.number:
+        return True
+    since = last if last is not None else drawn.get(round_.number)
+    if since is None:
+        return False
+    if since.tzinfo is None:
+        since = since.replace(tzinfo=UTC)
+    return datetime.now(UTC) - since > LATE_AFTER
+
+
+def desk_links(game: dict[str, Any]) -> dict[str, str]:
+    """The dispute desk's screens for one game, prefilled (the contract; the count asked outright)."""
+    contract = str(game.get("contract") or "H")
+    links = {
+        "card": url_for("disputes.screen", screen="card")
+        + "?"
+        + urlencode({"game": "schieber", "contract": contract}),
+    }
+    for who, points, _match in game.get("figures") or []:
+        value = points[0]
+        links[f"count {who}"] = (
+            url_for("disputes.screen", screen="count")
+            + "?"
+            + urlencode({"ask": "1", "game": "schieber", "contract": contract, "points": value})
+        )
+    return links
+
+
+# --- the table's confirmation ----------------------------------------------------------------
+
+
+@bp.get("/<int:event_id>/tables/<int:match_id>")
+def table(event_id: int, match_id: int) -> str:
+    event, state = load(event_id)
+    round_, seated = find_table(state, match_id)
+    match = db.session().get(Match, match_id)
+    if match is None:
+        abort(404)
+    view = table_view(event, round_, seated, match, confirm.marks(log_of(event)).get(match_id))
+    entering = may_enter(event, match)
+    confirm_form = ConfirmForm(formdata=None)
+    claim_form = ClaimForm(formdata=None)
+    confirm_form.fresh_key()
+    claim_form.fresh_key()
+    return render_template(
+        "events/table.html",
+        event=event,
+        state=state,
+        view=view,
+        mode=confirm_mode(event),
+        entering=entering,
+        confirm_form=confirm_form,
+        claim_form=claim_form,
+    )
+
+
+def _table_change(event_id: int, match_id: int) -> tuple[Event, Match]:
+    """The event and the table's match a confirmation or claim is for (without reading the
+    event's whole log: a table's Passe names its event in its settings, set when it was drawn)."""
+    session_ = db.session()
+    event = session_.scalars(
+        select(Event).options(lazyload(Event.entries)).where(Event.id == event_id)
+    ).first()
+    match = session_.get(Match, match_id)
+    if event is None or match is None or (match.settings.get("event") or {}).get("id") != event_id:
+        abort(404)
+    if not may_enter(event, match):
+        raise refuse_table()
+    return event, match
+
+
+def _slot(match: Match, raw: str | None) -> tuple[int, int] | None:
+    """The game's slot and its version in force, for a slot number of this table's match."""
+    if raw is None or not raw.isdigit() or len(raw) > 12:
+        return None
+    for slot in log.derive(match.entries).current_slots:
+        if slot.slot == int(raw) and slot.current is not None:
+            return slot.slot, slot.current.seq
+    return None
+
+
+@bp.post("/<int:event_id>/tables/<int:match_id>/confirm")
+def confirm_game(event_id: int, match_id: int) -> Response:
+    """A team confirms a game as entered (T6.2 ``per_game``), or signs the Passe (``per_passe``)."""
+    event, match = _table_change(event_id, match_id)
+    back = redirect(url_for("office.table", event_id=event_id, match_id=match_id), 303)
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        flash(_("Choose the team that confirms."), "error")
+        return back
+    team = int(form.team.data)
+    if confirm_mode(event) == "per_passe":
+        append_mark(event, "sign", {"match_id": match_id, "team": team}, form.idem.data or None)
+        flash(_("Team %(team)s signed the Passe.", team=team))
+        return back
+    found = _slot(match, form.slot.data)
+    if found is None or str(found[1]) != (form.version.data or ""):
+        flash(_("The game changed meanwhile: check it, then confirm again."), "error")
+        return back
+    record = {"match_id": match_id, "slot": found[0], "version": found[1], "team": team}
+    append_mark(event, "confirm", record, form.idem.data or None)
+    flash(_("Team %(team)s confirmed the game.", team=team))
+    return back
+
+
+def _points(team: int, value: int | None, match: bool) -> dict[str, Any] | None:
+    if match:
+        return {"team": team, "match": True}
+    return {"team": team, "value": value} if value is not None else None
+
+
+def _check_figure(event: Event, match: Match, slot: int, extra: dict[str, Any]) -> list[dict[str, Any]]:
+    """The engine's reasons against a claim or ruling (T3.4) before it is stored: nothing half-saved."""
+    marks = confirm.marks(log_of(event)).get(match.id) or confirm.TableMarks()
+    played = confirm.games(log.derive(match.entries), marks)
+    games = []
+    index = 0
+    for number, game in enumerate(played):
+        record = dict(game.record)
+        if game.slot == slot:
+            index = number
+            for key, value in extra.items():
+                record[key] = {**record.get(key, {}), **value} if key == "claims" else value
+        games.append(record)
+    record = confirm.passe_record(passe_options(event), [], None)
+    record["games"] = games
+    try:
+        answer = rules_engine.score_passe(record)
+    except InvalidRecord as error:
+        return [{"rule": None, "message": str(error), "code": "invalid_record"}]
+    return [dict(e) for e in answer["errors"] if e.get("game") == index and e["rule"] in ("T3.4", "T2.3")]
+
+
+@bp.post("/<int:event_id>/tables/<int:match_id>/claim")
+def claim(event_id: int, match_id: int) -> Response:
+    """A team's own figure for a game: its entry under ``double_entry``, its rejection under ``per_game`` (T6.3)."""
+    event, match = _table_change(event_id, match_id)
+    back = redirect(url_for("office.table", event_id=event_id, match_id=match_id), 303)
+    form = ClaimForm()
+    found = _slot(match, form.slot.data) if form.validate_on_submit() else None
+    points = _points(int(form.team.data or 1), form.value.data, bool(form.match.data)) if found else None
+    if found is None or points is None:
+        flash(_("Enter your team's trick points (or tick the Match)."), "error")
+        return back
+    team = int(form.team.data)
+    errors = _check_figure(event, match, found[0], {"claims": {str(team): points}})
+    if errors:
+        flash(
+            _(
+                "Not saved: %(reason)s (%(rule)s)",
+                reason=reason_text(errors[0]),
+                rule=errors[0].get("rule") or "T9",
+            ),
+            "error",
+        )
+        return back
+    append_mark(
+        event,
+        "claim",
+        {"match_id": match_id, "slot": found[0], "team": team, "points": points},
+        form.idem.data or None,
+    )
+    flash(_("Team %(team)s's figure is saved.", team=team))
+    return back
+
+
+# --- the office ----------------------------------------------------------------------------------
+
+
+def _office_guard(event: Event) -> None:
+    if not access.may_direct(event):
+        raise refuse_office()
+
+
+def tables_of(event: Event, state: EventState) -> list[dict[str, Any]]:
+    """Every table of every round, the latest round first."""
+    ids = [t.match_id for each in state.rounds for t in each.tables]
+    matches = {m.id: m for m in db.session().scalars(select(Match).where(Match.id.in_(ids)))} if ids else {}
+    marks = confirm.marks(log_of(event))
+    drawn = draws(event)
+    views = []
+    for each in reversed(state.rounds):
+        for seated in each.tables:
+            match = matches.get(seated.match_id)
+            if match is not None:
+                views.append(table_view(event, each, seated, match, marks.get(seated.match_id), drawn))
+    return views
+
+
+@bp.get("/<int:event_id>/office")
+def office(event_id: int) -> str:
+    event, state = load(event_id)
+    _office_guard(event)
+    views = tables_of(event, state)
+    queue = []
+    for view in views:
+        for game in view["games"]:
+            if game["state"] == "disputed":
+                form = RulingForm(formdata=None, match_id=str(view["match_id"]), slot=str(game["slot"]))
+                form.fresh_key()
+                queue.append({"table": view, "game": game, "form": form, "desk": desk_links(game)})
+    reported_forms = {}
+    for view in views:
+        paper = ReportedForm(formdata=None, match_id=str(view["match_id"]))
+        paper.fresh_key()
+        reported_forms[view["match_id"]] = paper
+    counts = {
+        name: sum(1 for v in views if v["state"] == name)
+        for name in ("playing", "waiting", "disputed", "complete", "late")
+    }
+    return render_template(
+        "events/office.html",
+        event=event,
+        state=state,
+        views=views,
+        queue=queue,
+        counts=counts,
+        reported_forms=reported_forms,
+        rulings=_rulings(event, state),
+    )
+
+
+def _rulings(event: Event, state: EventState) -> list[dict[str, Any]]:
+    """Every ruling in the log, oldest first, with its table (T6.4: kept with its reason)."""
+    tables = {t.match_id: (each.number, t.table) for each in state.rounds for t in each.tables}
+    found = []
+    for entry in log_of(event):
+        if entry.kind == "ruling":
+            record = entry.record or {}
+            where = tables.get(int(record.get("match_id", 0)), (None, None))
+            found.append({"round": where[0], "table": where[1], "created": entry.created, **record})
+    return found
+
+
+def _office_change(event_id: int, match_raw: str | None) -> tuple[Event, EventState, Match] | None:
+    event, state = load(event_id)
+    _office_guard(event)
+    if match_raw is None or not match_raw.isdigit() or len(match_raw) > 12:
+        return None
+    match_id = int(match_raw)
+    if not any(t.match_id == match_id for each in state.rounds for t in each.tables):
+        return None
+    match = db.session().get(Match, match_id)
+    return (event, state, match) if match is not None else None
+
+
+@bp.post("/<int:event_id>/office/rule")
+def rule(event_id: int) -> Response:
+    """The office's ruling on a disputed game: a figure the engine accepts (T3.4) and a reason (T6.4)."""
+    back = redirect(url_for("office.office", event_id=event_id), 303)
+    form = RulingForm()
+    valid = form.validate_on_submit()
+    found = _office_change(event_id, form.match_id.data)
+    if found is None:
+        load(event_id)
+        _office_guard(db.session().get(Event, event_id))  # type: ignore[arg-type]
+        flash(_("Choose the game to rule on."), "error")
+        return back
+    event, _state, match = found
+    slot = _slot(match, form.slot.data)
+    points = _points(int(form.team.data or 1), form.value.data, bool(form.match.data)) if valid else None
+    if not valid or slot is None or points is None:
+        flash(_("A ruling needs the figure and its reason (T6.4)."), "error")
+        return back
+    errors = _check_figure(
+        event, match, slot[0], {"ruling": {"points": points, "by": "office", "reason": form.reason.data}}
+    )
+    if errors:
+        flash(
+            _(
+                "Not saved: %(reason)s (%(rule)s)",
+                reason=reason_text(errors[0]),
+                rule=errors[0].get("rule") or "T9",
+            ),
+            "error",
+        )
+        return back
+    record = {
+        "match_id": match.id,
+        "slot": slot[0],
+        "points": points,
+        "reason": (form.reason.data or "").strip(),
+    }
+    append_mark(event, "ruling", record, form.idem.data or None)
+    flash(_("Ruling saved."))
+    return back
+
+
+@bp.post("/<int:event_id>/office/reported")
+def reported(event_id: int) -> Response:
+    """The totals of a table's paper sheet, checked against its games (T6.6)."""
+    back = redirect(url_for("office.office", event_id=event_id), 303)
+    form = ReportedForm()
+    found = _office_change(event_id, form.match_id.data)
+    if found is None or not form.validate_on_submit():
+        flash(_("Enter both teams' totals as the paper sheet states them."), "error")
+        return back
+    event, _state, match = found
+    record = {"match_id": match.id, "team_totals": [form.team_1.data, form.team_2.data]}
+    append_mark(event, "reported", record, form.idem.data or None)
+    flash(_("Paper totals saved."))
+    return back

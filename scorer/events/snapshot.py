@@ -1,0 +1,241 @@
+"""The ranking a thousand phones poll, from one stored answer (``EventRanking``).
+
+Computing an event's ranking reads every table's log and asks the engine; a room of phones and
+a projector polling it would have every server do that on every poll. So readers who do not
+direct the event get the stored answer while it is younger than ``EVENT_RANKING_MAX_AGE``
+seconds. When it is older, one request claims it (a conditional update: whichever server
+wins) and computes it again; the others serve the stored one meanwhile. The director and the
+office always see the ranking live. Nothing of it lives in a server: each renders the stored
+row, and keeps the rendered page only under the row's own time stamp.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, cast
+
+from flask import abort, current_app, get_flashed_messages, render_template, request, session
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import lazyload
+
+from scorer.events import access
+from scorer.events.state import EventState
+from scorer.store import db, log
+from scorer.store.models import Entry, Event, EventEntry, EventRanking, Match
+from scorer.web import i18n
+from scorer.web.pagecache import PageCache
+
+_PAGES: PageCache[str] = PageCache(64)
+#: Each event's log as last read, by event id: (its rows, oldest first). The log only grows
+#: and its seqs run 1, 2, 3 … without a gap, so a server reads only the rows added since.
+_LOGS: OrderedDict[tuple[str, int, str], tuple[LogRow, ...]] = OrderedDict()
+_LOGS_SIZE = 16
+_LOCK = threading.Lock()
+#: Each table's match log as derived, by (database, match id, match creation, its last seq): a
+#: match's log only grows, so a match whose last seq is unchanged has the same state.
+_MATCHES: OrderedDict[tuple[str, int, str, int], log.State] = OrderedDict()
+_MATCHES_SIZE = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    """One entry of an event's log, as ``state.derive`` and ``confirm.marks`` read it."""
+
+    seq: int
+    kind: str
+    record: dict[str, Any] | None
+    target_seq: int | None
+    created: datetime
+
+
+def event_and_log(event_id: int) -> tuple[Event, list[LogRow]]:
+    """The event and its whole log, reading from the database only the entries this server has
+    not read yet (404 for no such event)."""
+    session_ = db.session()
+    event = session_.scalars(
+        select(Event).options(lazyload(Event.entries)).where(Event.id == event_id)
+    ).first()
+    if event is None:
+        abort(404)
+    # The database and the event's creation name the log, not its id alone (a fresh database
+    # numbers its events from 1 again).
+    key = (str(session_.get_bind().engine.url), event_id, str(event.created))
+    with _LOCK:
+        known = _LOGS.get(key, ())
+    since = known[-1].seq if known else 0
+    new = session_.execute(
+        select(EventEntry.seq, EventEntry.kind, EventEntry.record, EventEntry.target_seq, EventEntry.created)
+        .where(EventEntry.event_id == event_id, EventEntry.seq > since)
+        .order_by(EventEntry.seq)
+    ).all()
+    rows = known + tuple(LogRow(*row) for row in new)
+    if any(row.seq != index for index, row in enumerate(rows, start=1)):
+        # Not the log as this server knew it (another database, a test's fresh one): read it whole.
+        every = session_.execute(
+            select(
+                EventEntry.seq, EventEntry.kind, EventEntry.record, EventEntry.target_seq, EventEntry.created
+            )
+            .where(EventEntry.event_id == event_id)
+            .order_by(EventEntry.seq)
+        ).all()
+        rows = tuple(LogRow(*row) for row in every)
+    with _LOCK:
+        _LOGS[key] = rows
+        _LOGS.move_to_end(key)
+        while len(_LOGS) > _LOGS_SIZE:
+            _LOGS.popitem(last=False)
+    return event, list(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """What the ranking's templates ask of an event's state: each ranked id's name."""
+
+    names: dict[str, str]
+
+    def name(self, competitor: str) -> str:
+        return self.names.get(competitor, competitor)
+
+
+def max_age() -> float:
+    return float(current_app.config.get("EVENT_RANKING_MAX_AGE", 0) or 0)
+
+
+def stored_page(event_id: int) -> str | None:
+    """The ranking page (or its polled part) from the stored answer, or None to compute it live."""
+    if max_age() <= 0 or "_flashes" in session:
+        return None
+    session_ = db.session()
+    event = session_.scalars(
+        select(Event).options(lazyload(Event.entries)).where(Event.id == event_id)
+    ).first()
+    if event is None or access.may_direct(event):
+        return None
+    head = session_.execute(
+        select(EventRanking.computed, EventRanking.claimed).where(EventRanking.event_id == event_id)
+    ).first()
+    if head is None:
+        return None
+    computed, claimed = head
+    now = time.time()
+    if now - computed > max_age() and now - claimed > max_age():
+        won = session_.execute(
+            update(EventRanking)
+            .where(EventRanking.event_id == event_id, EventRanking.claimed == claimed)
+            .values(claimed=now)
+        )
+        session_.commit()
+        if getattr(won, "rowcount", 0) == 1:
+            return None  # this request computes it; the others serve the stored one meanwhile
+    part = request.args.get("part") == "table"
+    key = (event_id, computed, i18n.current(), part)
+    page = _PAGES.get(key)
+    if page is None:
+        row = session_.get(EventRanking, event_id)
+        if row is None:
+            return None
+        page = render_template(
+            "events/_ranking.html" if part else "events/ranking.html",
+            event=event,
+            state=Names(dict(row.names)),
+            answer=row.answer,
+            held=row.held,
+        )
+        get_flashed_messages()  # nothing of this reader's is in a shared page
+        _PAGES.put(key, page)
+    return page
+
+
+def store(event: Event, state: EventState, answer: dict[str, Any], held: int | None) -> None:
+    """Keep the ranking a reader (not the director) was just shown, for the next readers."""
+    if max_age() <= 0 or access.may_direct(event):
+        return
+    now = time.time()
+    kept: dict[str, Any] = {key: answer[key] for key in ("valid", "errors", "ranking") if key in answer}
+    names = {entry["id"]: state.name(entry["id"]) for entry in answer.get("ranking") or []}
+    session_ = db.session()
+    row = session_.get(EventRanking, event.id)
+    if row is None:
+        session_.add(
+            EventRanking(event_id=event.id, computed=now, claimed=now, held=held, answer=kept, names=names)
+        )
+    else:
+        row.computed, row.claimed, row.held, row.answer, row.names = now, now, held, kept, names
+    try:
+        session_.commit()
+    except IntegrityError:
+        session_.rollback()  # another server stored it at the same moment
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    """One entry of a match's log, as ``log.derive`` reads it (kept apart from any session)."""
+
+    id: int
+    match_id: int
+    seq: int
+    kind: str
+    target_seq: int | None
+    record: dict[str, Any] | None
+    created: datetime
+    idempotency_key: str | None
+
+
+def match_states(match_ids: list[int]) -> dict[int, log.State]:
+    """Each match's derived log (``log.derive``), reading the entries only of the matches whose
+    last seq changed since this server last derived them: a ranking of a thousand players asked
+    every few seconds no longer loads and derives every game of the event."""
+    if not match_ids:
+        return {}
+    session_ = db.session()
+    url = str(session_.get_bind().engine.url)
+    heads = session_.execute(
+        select(Match.id, Match.created, func.max(Entry.seq))
+        .outerjoin(Entry, Entry.match_id == Match.id)
+        .where(Match.id.in_(match_ids))
+        .group_by(Match.id, Match.created)
+    ).all()
+    found: dict[int, log.State] = {}
+    missing: dict[int, tuple[str, int, str, int]] = {}
+    with _LOCK:
+        for match_id, created, last in heads:
+            key = (url, match_id, str(created), last or 0)
+            kept = _MATCHES.get(key)
+            if kept is None:
+                missing[match_id] = key
+            else:
+                _MATCHES.move_to_end(key)
+                found[match_id] = kept
+    if missing:
+        rows: dict[int, list[MatchRow]] = {match_id: [] for match_id in missing}
+        for row in session_.execute(
+            select(
+                Entry.id,
+                Entry.match_id,
+                Entry.seq,
+                Entry.kind,
+                Entry.target_seq,
+                Entry.record,
+                Entry.created,
+                Entry.idempotency_key,
+            )
+            .where(Entry.match_id.in_(list(missing)))
+            .order_by(Entry.match_id, Entry.seq)
+        ):
+            entry = MatchRow(*row)
+            # Only up to the last seq read above: an entry added meanwhile is another version.
+            if entry.seq <= missing[entry.match_id][3]:
+                rows[entry.match_id].append(entry)
+        derived = {match_id: log.derive(cast(Any, entries)) for match_id, entries in rows.items()}
+        with _LOCK:
+            for match_id, state in derived.items():
+                _MATCHES[missing[match_id]] = state
+                found[match_id] = state
+            while len(_MATCHES) > _MATCHES_SIZE:
+                _MATCHES.popitem(last=False)
+    return found

@@ -1,0 +1,176 @@
+"""An evening with confirmation by both teams (TOURNAMENT.md T6.2 ``per_game``): one team
+disagrees with an entered game, the office sees it in its queue, rules with a reason (T6.4)
+and the ranking follows; a paper sheet's totals that differ from its games are caught (T6.6);
+the ranking's CSV and XLSX hold what the ranking page shows.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from typing import Any
+
+import pytest
+from openpyxl import load_workbook
+
+from tests.helpers.browser import ARTIFACTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def shot(page: Any, name: str) -> None:
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def enter_game(page: Any, contract: str, points: int) -> None:
+    page.click("a.enter-deal")
+    page.check(f"input[name=contract][value={contract}]")
+    page.check("input[name=team][value='1']")
+    page.fill("input[name=points]", str(points))
+    page.click("button[type=submit]")
+    page.wait_for_selector(".scoreboard")
+
+
+def confirm_all(screen: Any, team: int) -> int:
+    """Click the team's confirm button on every game that waits for it; how many were clicked."""
+    clicked = 0
+    while screen.locator(f"button[data-team='{team}']").count():
+        screen.locator(f"button[data-team='{team}']").first.click()
+        screen.wait_for_load_state("load")
+        clicked += 1
+    return clicked
+
+
+def shown_ranking(page: Any) -> list[tuple[str, str, str]]:
+    rows = page.locator("table.ranking-table tbody tr")
+    found = []
+    for i in range(rows.count()):
+        cells = [c.strip() for c in rows.nth(i).locator("td").all_inner_texts()]
+        found.append((cells[1], cells[2], cells[-1]))
+    return found
+
+
+def test_an_evening_with_confirmation_a_dispute_and_a_ruling(
+    page: Any, browser: Any, live_server: str
+) -> None:
+    page.goto(f"{live_server}/events/new")
+    page.fill("input[name=title]", "Clubabend mit Büro")
+    page.fill("input[name=passen]", "1")
+    page.fill("input[name=games_per_passe]", "2")
+    page.select_option("select[name=confirm]", "per_game")
+    page.click("button[type=submit]")
+    page.wait_for_selector("textarea[name=players]")
+    event_url = page.url
+    names = ["Anna", "Beat", "Chris", "Dora", "Emil", "Fritz", "Gabi", "Hans"]
+    page.fill("textarea[name=players]", "\n".join(names))
+    page.click("form[action$='/players'] button[type=submit]")
+    page.wait_for_selector("form.draw")
+    page.click("form.draw button[type=submit]")
+    page.wait_for_selector("table.draw")
+    rows = page.locator("table.draw tr.table-row")
+    assert rows.count() == 2
+    links = [rows.nth(i).locator("a.table-entry").get_attribute("href") for i in range(2)]
+    confirm_pages = [rows.nth(i).locator("a.confirm-page").get_attribute("href") for i in range(2)]
+
+    # Table 1: the scribe enters two games; team 1 confirms both, team 2 only the first and
+    # then rejects the second with its own figure (T6.3).
+    tablet = browser.new_context(locale="en", extra_http_headers={"Accept-Language": "en"})
+    screen = tablet.new_page()
+    screen.goto(links[0])
+    screen.wait_for_load_state("load")
+    enter_game(screen, "H", 98)
+    enter_game(screen, "S", 45)  # 45 : 112
+    # The Passe's page leads the table to its confirmation.
+    screen.click("p.event-link a.confirm-page")
+    screen.wait_for_load_state("load")
+    assert screen.url.endswith(confirm_pages[0])
+    assert "waiting for confirmation" in screen.inner_text("main")
+    assert confirm_all(screen, 1) == 2
+    screen.locator("button[data-team='2']").first.click()
+    screen.wait_for_load_state("load")
+    claim = screen.locator("tr#game-2 details.claim")
+    claim.locator("summary").click()
+    claim.locator("select[name=team]").select_option("2")
+    claim.locator("input[name=value]").fill("122")
+    claim.locator("button[type=submit]").click()
+    screen.wait_for_load_state("load")
+    assert "disputed" in screen.inner_text("tr#game-2")
+    shot(screen, "office-table-disputed")
+    tablet.close()
+
+    # Table 2: its scribe enters; team 2 confirms on a player's own phone through the table's link.
+    tablet = browser.new_context(locale="en", extra_http_headers={"Accept-Language": "en"})
+    screen = tablet.new_page()
+    screen.goto(links[1])
+    screen.wait_for_load_state("load")
+    enter_game(screen, "H", 121)  # 121 : 36
+    enter_game(screen, "obenabe", 67)  # 67 : 90
+    screen.goto(f"{live_server}{confirm_pages[1]}")
+    assert confirm_all(screen, 1) == 2
+    phone = browser.new_context(locale="en", extra_http_headers={"Accept-Language": "en"}).new_page()
+    phone.goto(links[1])
+    phone.goto(f"{live_server}{confirm_pages[1]}")
+    assert confirm_all(phone, 2) == 2
+    assert "complete" in phone.inner_text("p.table-state")
+    tablet.close()
+
+    # The ranking waits for table 1 (its Passe is disputed): its players have no score yet.
+    page.goto(f"{event_url}/ranking")
+    page.wait_for_load_state("load")
+    before = {name: (passe, total) for name, passe, total in shown_ranking(page)}
+    assert before["Anna"][0] == "·" or before["Emil"][0] == "·"
+
+    # The office: table 1's game 2 in the queue with both figures, the desk's tools one tap away.
+    page.goto(f"{event_url}/office")
+    queue = page.locator("section.dispute")
+    assert queue.count() == 1
+    text = queue.inner_text()
+    assert "Entry: Team 1 45 · Team 2 112" in text and "Team 2: Team 1 35 · Team 2 122" in text
+    desk = queue.locator("a", has_text="Is this count possible?").first.get_attribute("href")
+    assert desk is not None and "/disputes/count?" in desk
+    shot(page, "office-queue")
+    queue.locator("select[name=team]").select_option("1")
+    queue.locator("input[name=value]").fill("40")
+    reason = "Counted again with both teams: team 1 made 40"
+    queue.locator("textarea[name=reason]").fill(reason)
+    queue.locator("button[type=submit]").click()
+    page.wait_for_load_state("load")
+    assert page.locator("section.dispute").count() == 0
+    assert reason in page.inner_text("ol.rulings")
+
+    # Table 2 kept a paper sheet: its reported totals differ from its games (188 : 126).
+    row = page.locator("tr.office-table[data-table='2']")
+    row.locator("input[name=team_1]").fill("188")
+    row.locator("input[name=team_2]").fill("136")
+    row.locator("button[type=submit]").click()
+    page.wait_for_load_state("load")
+    paper = page.locator("tr.office-table[data-table='2']").inner_text()
+    assert "T6.6" in paper and "136" in paper and "126" in paper
+    shot(page, "office-paper-check")
+
+    # The ranking follows the ruling: table 1's teams 98 + 40 = 138 and 59 + 117 = 176.
+    page.goto(f"{event_url}/ranking")
+    page.wait_for_load_state("load")
+    shown = shown_ranking(page)
+    totals = sorted(int(total) for _name, _passe, total in shown)
+    assert totals == [126, 126, 138, 138, 176, 176, 188, 188]
+
+    # The exports open and hold the ranking shown on screen.
+    page.goto(f"{event_url}/results")
+    href = page.locator("a", has_text="Ranking (CSV)").get_attribute("href")
+    response = page.request.get(f"{live_server}{href}")
+    assert response.status == 200
+    rows_csv = list(csv.reader(io.StringIO(response.body().decode("utf-8-sig"))))
+    assert [(r[2], r[3], r[-2]) for r in rows_csv[1:]] == shown
+    href = page.locator("a", has_text="Ranking (XLSX)").get_attribute("href")
+    response = page.request.get(f"{live_server}{href}")
+    sheet = load_workbook(io.BytesIO(response.body())).active
+    assert sheet is not None
+    cells = [list(r) for r in sheet.iter_rows(values_only=True)]
+    assert [(str(r[2]), str(r[3]), str(r[-2])) for r in cells[1:]] == shown
+    for kind in ("ranking", "standblatt"):
+        for lang in ("en", "fa"):
+            pdf = page.request.get(f"{event_url}/print/{kind}.pdf?lang={lang}")
+            assert pdf.status == 200 and pdf.body()[:5] == b"%PDF-"
+    assert re.search(r"Standblätter \(XLSX\)", page.inner_text("p.downloads"))
