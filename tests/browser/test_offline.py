@@ -1,0 +1,194 @@
+"""A table that keeps playing when the network is gone: Chromium with its network cut
+(``context.set_offline``) enters deals, is refused a rule break with the server's rule id,
+corrects and undoes, and when the network returns the server's log holds exactly those
+entries, in order, once; also when two tablets were offline on the same match."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.helpers.browser import ARTIFACTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture
+def context(browser: Any, live_server: str) -> Iterator[Any]:
+    ARTIFACTS.mkdir(exist_ok=True)
+    context = browser.new_context(
+        viewport={"width": 768, "height": 1024}, locale="en", extra_http_headers={"Accept-Language": "en"}
+    )
+    yield context
+    context.close()
+
+
+def tablet(context: Any) -> Any:
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    return page
+
+
+def until(page: Any, script: str, timeout: float = 30.0) -> None:
+    """Poll ``script`` (page.wait_for_function evaluates a string, which the page's policy forbids)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            if page.evaluate(script):
+                return
+        except Exception:  # a navigation between two polls
+            pass
+        page.wait_for_timeout(200)
+    raise AssertionError(f"never true: {script}")
+
+
+def status(page: Any) -> str:
+    return str(page.evaluate("document.querySelector('#net-status')?.dataset.state"))
+
+
+def waiting(page: Any) -> int:
+    return int(page.evaluate("document.querySelector('#net-status')?.dataset.pending") or 0)
+
+
+def ready_offline(page: Any, url: str) -> None:
+    """Open ``url`` online with the service worker in control (it keeps the app for later)."""
+    page.goto(url)
+    until(page, "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60)
+    page.reload()
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'live'")
+
+
+def new_match(page: Any, live_server: str, game: str, names: tuple[str, ...]) -> int:
+    page.goto(f"{live_server}/matches/new/{game}")
+    for seat, name in enumerate(names, start=1):
+        page.fill(f"input[name=name_{seat}]", name)
+    page.click("button[type=submit]")
+    found = re.search(r"/matches/(\d+)", page.url)
+    assert found
+    return int(found.group(1))
+
+
+def server_log(page: Any, live_server: str, match_id: int) -> list[dict[str, Any]]:
+    answer = page.request.get(f"{live_server}/offline/matches/{match_id}/state.json")
+    return list(json.loads(answer.text())["entries"])
+
+
+def deal_form(page: Any, live_server: str, match_id: int) -> None:
+    page.goto(f"{live_server}/matches/{match_id}/deals/new")
+
+
+def kept_then_home(page: Any, live_server: str, match_id: int) -> None:
+    page.wait_for_url(f"{live_server}/matches/{match_id}")
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) > 0")
+
+
+def schieber_offline(
+    page: Any, live_server: str, match_id: int, contract: str, team: int, points: int
+) -> None:
+    deal_form(page, live_server, match_id)
+    page.check(f"input[name=contract][value={contract}]")
+    page.check(f"input[name=team][value='{team}']")
+    page.fill("input[name=points]", str(points))
+    page.click("button[type=submit]")
+
+
+def wait_sent(page: Any, timeout: float = 60.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if status(page) == "live" and waiting(page) == 0:
+            return
+        page.wait_for_timeout(250)
+    raise AssertionError(f"the outbox was not sent: {status(page)}, {waiting(page)} waiting")
+
+
+def test_schieber_offline_then_synced(context: Any, live_server: str) -> None:
+    page = tablet(context)
+    match_id = new_match(page, live_server, "schieber", ("Anna", "Beat", "Cla", "Dora"))
+    ready_offline(page, f"{live_server}/matches/{match_id}/deals/new")
+    page.goto(f"{live_server}/matches/{match_id}")
+    context.set_offline(True)
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
+
+    schieber_offline(page, live_server, match_id, "H", 1, 98)
+    kept_then_home(page, live_server, match_id)
+    assert status(page) == "offline" and waiting(page) == 1
+
+    # A rule break, refused offline by the engine on the tablet with the server's rule id (S8).
+    schieber_offline(page, live_server, match_id, "S", 2, 156)
+    refusal = page.locator(".offline-refusal [data-rule]")
+    refusal.first.wait_for(timeout=60_000)
+    assert refusal.first.get_attribute("data-rule") == "S8"
+    page.screenshot(path=str(ARTIFACTS / "offline-refused.png"), full_page=True)
+    # The same form, put right.
+    page.fill("input[name=points]", "57")
+    page.click("button[type=submit]")
+    kept_then_home(page, live_server, match_id)
+    assert waiting(page) == 2
+
+    # A correction of the deal still in the outbox, and an undo of that correction.
+    page.locator("#outbox .outbox-correct").first.click()
+    until(page, "document.querySelector('input[name=points]')?.value === '98'")
+    page.fill("input[name=points]", "100")
+    page.click("button[type=submit]")
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 3")
+    page.click("#outbox button[data-action=undo]")
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 4")
+    assert page.locator("#net-status").inner_text().endswith("4 deals waiting to be sent")
+    page.screenshot(path=str(ARTIFACTS / "offline-outbox.png"), full_page=True)
+    assert server_log(page, live_server, match_id) == []
+
+    context.set_offline(False)
+    wait_sent(page)
+    entries = server_log(page, live_server, match_id)
+    assert [(e["seq"], e["kind"], e["target_seq"]) for e in entries] == [
+        (1, "deal", None),
+        (2, "deal", None),
+        (3, "correction", 1),
+        (4, "undo", 3),
+    ]
+    assert entries[0]["record"]["points"] == {"team": 1, "value": 98}
+    assert entries[1]["record"]["points"] == {"team": 2, "value": 57}
+    assert entries[2]["record"]["points"] == {"team": 1, "value": 100}
+
+
+def test_two_tablets_offline_on_one_match(browser: Any, context: Any, live_server: str) -> None:
+    first = tablet(context)
+    match_id = new_match(first, live_server, "schieber", ("Anna", "Beat", "Cla", "Dora"))
+    ready_offline(first, f"{live_server}/matches/{match_id}/deals/new")
+    # The second tablet has the edit right through the same browser profile's session.
+    other = browser.new_context(
+        viewport={"width": 768, "height": 1024},
+        locale="en",
+        extra_http_headers={"Accept-Language": "en"},
+        storage_state=context.storage_state(),
+    )
+    try:
+        second = tablet(other)
+        ready_offline(second, f"{live_server}/matches/{match_id}/deals/new")
+        for ctx, page in ((context, first), (other, second)):
+            page.goto(f"{live_server}/matches/{match_id}")
+            ctx.set_offline(True)
+        schieber_offline(first, live_server, match_id, "H", 1, 98)
+        kept_then_home(first, live_server, match_id)
+        schieber_offline(first, live_server, match_id, "D", 2, 120)
+        kept_then_home(first, live_server, match_id)
+        schieber_offline(second, live_server, match_id, "obenabe", 1, 64)
+        kept_then_home(second, live_server, match_id)
+
+        context.set_offline(False)
+        wait_sent(first)
+        other.set_offline(False)
+        trouble = second.locator("#outbox .outbox-trouble[data-status=overtaken]")
+        trouble.wait_for(timeout=60_000)
+        second.screenshot(path=str(ARTIFACTS / "offline-overtaken.png"), full_page=True)
+        trouble.locator("button[data-action=send-after]").click()
+        wait_sent(second)
+        entries = server_log(second, live_server, match_id)
+        assert [(e["seq"], e["record"]["contract"]) for e in entries] == [(1, "H"), (2, "D"), (3, "obenabe")]
+    finally:
+        other.close()
