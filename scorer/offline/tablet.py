@@ -384,6 +384,16 @@ def check(
     }
 
 
+def next_turn(head: Mapping[str, Any], entries: Sequence[Mapping[str, Any]]) -> Any:
+    """Who deals and who is forehand next on the log ``entries`` (the engine's ``next``, as
+    ``scorer.matches.matchview.next_turn``): the deal form offline starts from it."""
+    deals = [s["record"] for s in derive(entries)["slots"]]
+    answer = score(match_record(head, deals))["answer"]
+    if not answer or answer.get("finished") or not isinstance(answer.get("next"), dict):
+        return None
+    return answer["next"]
+
+
 def _nothing(kind: str, target: Any) -> Record:
     error: Record = {
         "rule": None,
@@ -411,6 +421,7 @@ def engine_answer(function: str, argument: Any) -> Any:
 
 CALLS: dict[str, Callable[..., Any]] = {
     "check": check,
+    "next_turn": next_turn,
     "score": score,
     "derive": derive,
     "deal_record": deal_record,

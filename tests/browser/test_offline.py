@@ -80,6 +80,12 @@ def server_log(page: Any, live_server: str, match_id: int) -> list[dict[str, Any
 
 def deal_form(page: Any, live_server: str, match_id: int) -> None:
     page.goto(f"{live_server}/matches/{match_id}/deals/new")
+    # Offline, the kept form's turn is set again by the engine on the tablet.
+    until(
+        page,
+        "navigator.onLine || document.querySelector('form.deal-form')?.dataset.offlineTurn !== undefined",
+        60,
+    )
 
 
 def kept_then_home(page: Any, live_server: str, match_id: int) -> None:
@@ -192,3 +198,85 @@ def test_two_tablets_offline_on_one_match(browser: Any, context: Any, live_serve
         assert [(e["seq"], e["record"]["contract"]) for e in entries] == [(1, "H"), (2, "D"), (3, "obenabe")]
     finally:
         other.close()
+
+
+def klammern_offline(page: Any, live_server: str, match_id: int, trump: str, team: int, points: int) -> None:
+    deal_form(page, live_server, match_id)
+    page.check(f"input[name=trump][value={trump}]")
+    page.check(f"input[name=team][value='{team}']")
+    page.fill("input[name=points]", str(points))
+    page.click("button[type=submit]")
+
+
+def server_verdict(page: Any, live_server: str, match_id: int, fields: dict[str, str], base: int) -> Any:
+    """What the server itself answers to ``fields`` (through the outbox's door, online)."""
+    token = json.loads(page.request.get(f"{live_server}/offline/token").text())["token"]
+    answer = page.request.post(
+        f"{live_server}/offline/matches/{match_id}/sync",
+        data=json.dumps({"key": "probe" + "0" * 27, "kind": "deal", "base_version": base, "fields": fields}),
+        headers={"Content-Type": "application/json", "X-CSRFToken": token},
+    )
+    return json.loads(answer.text())
+
+
+def test_klammern_offline_then_synced(context: Any, live_server: str) -> None:
+    page = tablet(context)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    match_id = new_match(page, live_server, "klammern", ("Ben", "Sue", "Tom", "Ulla"))
+    ready_offline(page, f"{live_server}/matches/{match_id}/deals/new")
+    page.goto(f"{live_server}/matches/{match_id}")
+    context.set_offline(True)
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
+
+    klammern_offline(page, live_server, match_id, "S", 1, 100)
+    kept_then_home(page, live_server, match_id)
+    # 170 card points: more than a Klammern deal holds; refused on the tablet with a rule id.
+    klammern_offline(page, live_server, match_id, "H", 2, 170)
+    refusal = page.locator(".offline-refusal [data-rule]")
+    refusal.first.wait_for(timeout=60_000)
+    offline_rules = [r.get_attribute("data-rule") for r in refusal.all()]
+    page.fill("input[name=points]", "62")
+    page.click("button[type=submit]")
+    kept_then_home(page, live_server, match_id)
+    page.click("#outbox button[data-action=undo]")
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 3")
+
+    context.set_offline(False)
+    wait_sent(page)
+    entries = server_log(page, live_server, match_id)
+    assert [(e["seq"], e["kind"], e["target_seq"]) for e in entries] == [
+        (1, "deal", None),
+        (2, "deal", None),
+        (3, "undo", 2),
+    ]
+    assert entries[0]["record"]["trump"] == "S" and entries[0]["record"]["points"] == {
+        "team": 1,
+        "value": 100,
+    }
+    # The server refuses the same deal with the same rule ids (and stores nothing).
+    fields = {"forehand": "2", "trump": "H", "how": "orgi", "declarer": "2", "team": "2", "points": "170"}
+    verdict = server_verdict(page, live_server, match_id, fields, 3)
+    assert verdict["status"] == "refused"
+    assert [e["rule"] for e in verdict["errors"] if e["rule"]] == offline_rules
+    assert len(server_log(page, live_server, match_id)) == 3
+    assert errors == []
+
+
+def test_engine_parity_in_chromium(context: Any, live_server: str) -> None:
+    """The rule vectors through the engine in Chromium (Pyodide in the page's worker) and
+    through CPython: the same bytes."""
+    from scorer.offline import tablet as tablet_module
+    from tests.offline.vectors import vectors
+
+    page = tablet(context)
+    page.goto(f"{live_server}/matches/")
+    until(page, "window.tafelOffline !== undefined")
+    cases = [["engine_answer", [function, argument]] for function, argument in vectors()]
+    answers = page.evaluate(
+        "async (cases) => { const out = []; for (const [n, a] of cases) out.push((await window.tafelOffline.engine(n, a)).text); return out; }",
+        cases,
+    )
+    expected = [tablet_module.call(name, json.dumps(args)) for name, args in cases]
+    assert len(answers) == len(expected) > 100
+    assert [i for i, (a, b) in enumerate(zip(answers, expected, strict=True)) if a != b] == []

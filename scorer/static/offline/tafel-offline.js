@@ -205,12 +205,32 @@ function intercept(event) {
   enterOffline(form, event.submitter, matchId, kind, found[2]).catch((error) => showRefusal(form, [{ message: String(error) }]));
 }
 
+function dealForm() {
+  return [...document.forms].find((f) => /\/deals\/new$/.test(new URL(f.action, location.href).pathname));
+}
+
+// The deal form kept from an earlier visit names the turn of then: offline, the engine on the
+// tablet says whose turn it is now (the log as kept, then the outbox).
+async function fillNextTurn(matchId) {
+  const form = dealForm();
+  if (!form || reachable || new URLSearchParams(location.hash.slice(1)).get("correct")) return;
+  const state = await outbox.match(matchId);
+  if (!state || !state.offline) return;
+  const list = await outbox.entries(matchId);
+  const turn = (await call("next_turn", [state.head, await localLog(state, list)])).ok;
+  for (const name of ["forehand", "declarer"]) {
+    const element = form.elements.namedItem(name);
+    if (element && turn && turn.forehand) element.value = String(turn.forehand);
+  }
+  form.dataset.offlineTurn = turn ? String(turn.forehand) : "";
+}
+
 // A correction of a deal still in the outbox: the deal form, filled with what was typed.
 async function fillCorrection() {
   const key = new URLSearchParams(location.hash.slice(1)).get("correct");
   if (!key) return;
   const entry = (await outbox.all()).find((e) => e.key === key);
-  const form = [...document.forms].find((f) => /\/deals\/new$/.test(new URL(f.action, location.href).pathname));
+  const form = dealForm();
   if (!entry || !form || !entry.fields) return;
   for (const element of form.elements) {
     if (!element.name || ["csrf_token", "idem", "version"].includes(element.name)) continue;
@@ -279,7 +299,8 @@ async function showOutbox(matchId) {
   if (last) {
     const score = document.createElement("p");
     score.className = "outbox-score";
-    score.textContent = `${texts.score}: ${last.scores.join(" : ")}`;
+    const values = Array.isArray(last.scores) ? last.scores : Object.values(last.scores);
+    score.textContent = `${texts.score}: ${values.join(" : ")}`;
     parts.push(score);
   }
   panel.replaceChildren(...parts);
@@ -431,6 +452,7 @@ async function start() {
   }
   await fillCorrection();
   await render();
+  if (page) await fillNextTurn(page[1]).catch(() => {});
   if (navigator.onLine) syncAll();
   setInterval(() => {
     if (navigator.onLine && !sending) syncAll();
