@@ -32,6 +32,8 @@ Record = dict[str, Any]
 
 #: The natural order of ranks the quick-meld selects count runs in (``scorer.web.display``).
 NATURAL = ("6", "7", "8", "9", "T", "J", "Q", "K", "A")
+#: Schieber's contracts, in the order of the set-up's factor fields.
+CONTRACTS = ("H", "D", "S", "C", "obenabe", "undenufe")
 #: The two quick-meld selects per seat (``scorer.web.forms.SLOTS``).
 MELD_SLOTS = (1, 2)
 #: The order a four of a kind's cards are written in, per game's deal form.
@@ -243,6 +245,112 @@ def deal_record(fields: Fields, settings: Mapping[str, Any]) -> Record:
     return BUILDERS[str(settings["game"])](fields, settings)
 
 
+# --- a match started offline -------------------------------------------------------------------
+
+#: Match-level settings copied into the engine's match record, per game (the set-ups' MATCH_FIELDS).
+MATCH_FIELDS = {
+    "schieber": ("profile", "options", "target", "first_forehand"),
+    "klammern": ("players", "format", "options", "target", "target_big", "first_forehand"),
+}
+
+
+def _names(fields: Fields, count: int) -> list[str]:
+    return [_text(fields, f"name_{n}")[:40] for n in range(1, count + 1)]
+
+
+def setup_settings(game: str, fields: Fields) -> Record:
+    """The settings a new match's set-up form states, as ``scorer/games/<game>/setup.py``.
+
+    :raises Shape: a field the form would refuse.
+    """
+    options: dict[str, Any] = {}
+    if game == "schieber":
+        factors = {k: v for k in CONTRACTS if (v := _integer(fields, f"factor_{k}")) is not None}
+        if factors:
+            options["factors"] = factors
+        for key in ("long_runs", "undenufe_points", "weis_equal_points"):
+            if _text(fields, key):
+                options[key] = _text(fields, key)
+        for key in ("four_nines", "four_low"):
+            if (value := _integer(fields, key)) is not None:
+                options[key] = value
+        if _text(fields, "kreuzweis"):
+            options["kreuzweis"] = _text(fields, "kreuzweis") == "yes"
+        stated: Record = {
+            "game": "schieber",
+            "profile": _choice(fields, "profile", ("seed", "official")),
+            "options": options,
+            "deck": _choice(fields, "deck", ("swiss", "french")),
+            "names": _names(fields, 4),
+            "players": 4,
+            "first_forehand": int(_choice(fields, "rosen7", ("1", "2", "3", "4"))),
+        }
+        if (target := _integer(fields, "target")) is not None:
+            stated["target"] = target
+        return stated
+    if game != "klammern":
+        raise KeyError(game)
+    players = int(_choice(fields, "players", ("4", "3", "2")))
+    fmt = _text(fields, "format")
+    if _text(fields, "jappa_total") == "yes":
+        options["jappa_total"] = True
+    for key in ("meld_tiebreak", "revoke"):
+        if _text(fields, key):
+            options[key] = _text(fields, key)
+    dealer = int(_choice(fields, "first_dealer", ("1", "2", "3", "4")))
+    if dealer > players:
+        raise Shape("first_dealer", "There is no such seat with this many players.")
+    stated = {
+        "game": "klammern",
+        "players": players,
+        "format": fmt,
+        "options": options,
+        "deck": "french",
+        "names": _names(fields, players),
+        "first_forehand": dealer % players + 1,
+    }
+    if fmt == "liga" and (target := _integer(fields, "target")) is not None:
+        stated["target"] = target
+    if fmt == "small_big" and (big := _integer(fields, "target_big")) is not None:
+        stated["target_big"] = big
+    return stated
+
+
+def head_of(settings: Mapping[str, Any]) -> Record:
+    """The match record of no deals, as ``scoring.match_record(settings, [])``."""
+    game = str(settings["game"])
+    record: Record = {"game": game}
+    for key in MATCH_FIELDS[game]:
+        if settings.get(key) is not None and settings.get(key) != {}:
+            record[key] = settings[key]
+    if game == "klammern":
+        if settings.get("format") != "liga":
+            record.pop("target", None)
+        if settings.get("format") != "small_big":
+            record.pop("target_big", None)
+    record["deals"] = []
+    return record
+
+
+def start_match(game: str, fields: Fields) -> Record:
+    """A match started offline: ``{"valid", "errors", "settings", "head"}``; the engine judges
+    its empty record as the new-match page does."""
+    try:
+        settings = setup_settings(game, fields)
+    except Shape as error:
+        shape: Record = {
+            "rule": None,
+            "code": "shape",
+            "field": error.field,
+            "params": {},
+            "message": error.message,
+        }
+        return {"valid": False, "errors": [shape], "settings": None, "head": None}
+    head = head_of(settings)
+    errors = score(head)["errors"]
+    return {"valid": not errors, "errors": errors, "settings": settings, "head": head}
+
+
 # --- the log ---------------------------------------------------------------------------------
 
 UNDOABLE = ("deal", "correction")
@@ -422,6 +530,7 @@ def engine_answer(function: str, argument: Any) -> Any:
 CALLS: dict[str, Callable[..., Any]] = {
     "check": check,
     "next_turn": next_turn,
+    "start_match": start_match,
     "score": score,
     "derive": derive,
     "deal_record": deal_record,

@@ -30,11 +30,15 @@ from werkzeug.datastructures import MultiDict
 from wtforms.validators import ValidationError
 
 from scorer import games, languages, scoring
+from scorer.access import rights
 from scorer.deals.deal_input import ShapeError, place_errors
 from scorer.matches import matchview
+from scorer.matches.views import _created_by as created_by
+from scorer.matches.views import _grant_creator as grant_creator
+from scorer.matches.views import _store_granted as store_granted
 from scorer.offline.bundle import engine_bundle
 from scorer.store import db, log
-from scorer.store.models import Entry
+from scorer.store.models import Entry, Match
 from scorer.web.views import reason_text, rule_url
 
 bp = Blueprint("offline", __name__)
@@ -344,3 +348,45 @@ def _append(
     except log.Conflict as conflict:
         return _answer("overtaken", 409, version=int(conflict.args[0]))
     return _answer("accepted", seq=entry.seq, version=entry.seq)
+
+
+@bp.post("/offline/matches/adopt")
+def adopt() -> tuple[Response, int]:
+    """A match started on a tablet without network, by its set-up form's fields and the key
+    the tablet made (a UUID): stored once, the tablet's browser granted its edit right, as the
+    new-match page does; a second try answers the same match."""
+    data = _payload()
+    key, game_name, fields = data.get("key"), data.get("game"), data.get("fields")
+    if not isinstance(key, str) or not 8 <= len(key) <= 64 or not isinstance(fields, dict):
+        return _answer("refused", 422, errors=[{"rule": None, "code": "shape", "text": "key, game, fields"}])
+    if not isinstance(game_name, str) or game_name not in games.registry():
+        abort(404)
+    chosen = games.registry()[game_name]
+    existing = created_by(key)
+    if existing is not None:
+        grant_creator(existing, key)
+        return _answer("adopted", id=existing.id, version=0)
+    form = chosen.setup.form(
+        formdata=MultiDict({str(k): str(v) for k, v in fields.items()} | {"idem": key}), meta={"csrf": False}
+    )
+    if not form.validate():
+        errors = [
+            {"rule": None, "code": "shape", "field": name, "params": {}, "message": str(m), "text": str(m)}
+            for name, messages in form.errors.items()
+            for m in messages
+        ]
+        return _answer("refused", 422, errors=errors)
+    rights.check_write("new")
+    settings = chosen.setup.settings(form)
+    if not chosen.setup.check(form, settings):
+        errors = [
+            {"rule": None, "code": "shape", "field": n, "text": str(m)}
+            for n, ms in form.errors.items()
+            for m in ms
+        ]
+        return _answer("refused", 422, errors=errors)
+    scored = scoring.score(scoring.match_record(settings, []))
+    if not scored.valid:
+        return _answer("refused", 422, errors=_reasons(scored.errors))
+    match = store_granted(Match(game=chosen.name, settings=settings), key)
+    return _answer("adopted", id=match.id, version=0)

@@ -170,3 +170,39 @@ def test_the_texts_of_every_language(client: FlaskClient) -> None:
     german = client.get("/offline/texts/de_CH.json").get_json()
     assert german["waiting_many"] == "{n} Spiele warten auf das Senden"
     assert client.get("/offline/texts/xx.json").status_code == 404
+
+
+SETUP = {
+    "profile": "seed",
+    "deck": "swiss",
+    "rosen7": "2",
+    "name_1": "Anna",
+    "name_2": "Beat",
+    "name_3": "Cla",
+    "name_4": "Dora",
+}
+
+
+def adopt(client: FlaskClient, **body: Any) -> tuple[int, dict[str, Any]]:
+    answer = client.post("/offline/matches/adopt", json=body, headers={"X-CSRFToken": token(client)})
+    return answer.status_code, answer.get_json(silent=True) or {}
+
+
+def test_a_match_born_offline_is_adopted_once(app: Flask, client: FlaskClient) -> None:
+    key = uuid.uuid4().hex
+    status, answer = adopt(client, key=key, game="schieber", fields=SETUP)
+    assert (status, answer["status"]) == (200, "adopted")
+    again = adopt(client, key=key, game="schieber", fields=SETUP)[1]
+    assert again["id"] == answer["id"]
+    # The adopting browser may enter its deals (the edit right of the new-match page).
+    assert send(client, answer["id"], fields={**FIELDS, "forehand": "2"})[1]["status"] == "accepted"
+    other = adopt(client, key=uuid.uuid4().hex, game="schieber", fields=SETUP)[1]
+    assert other["id"] != answer["id"]
+
+
+def test_a_set_up_the_form_refuses_is_not_adopted(client: FlaskClient) -> None:
+    status, answer = adopt(
+        client, key=uuid.uuid4().hex, game="schieber", fields={**SETUP, "profile": "nonsense"}
+    )
+    assert status == 422 and answer["status"] == "refused"
+    assert adopt(client, key=uuid.uuid4().hex, game="nogame", fields=SETUP)[0] == 404

@@ -179,3 +179,34 @@ def test_match_record_mirrors_scoring(app: Flask, settings: dict[str, Any]) -> N
         deals = [{"forehand": 2}]
         assert tablet.match_record(head, deals) == scoring.match_record(settings, deals)
         assert tablet.match_record(head, []) == head
+
+
+SCHIEBER_SETUPS = [
+    {"profile": "seed", "deck": "swiss", "rosen7": "1", "name_1": " Anna ", "name_2": "Beat"},
+    {"profile": "official", "deck": "french", "rosen7": "3", "target": "1500", "factor_H": "2", "factor_obenabe": "3",
+     "long_runs": "graded", "four_nines": "150", "kreuzweis": "yes", "weis_equal_points": "more_cards"},
+    {"profile": "seed", "deck": "swiss", "rosen7": "4", "kreuzweis": "no", "undenufe_points": "six11", "four_low": "0"},
+]  # fmt: skip
+KLAMMERN_SETUPS = [
+    {"players": "4", "format": "small_big", "first_dealer": "4", "target_big": "7", "name_1": "Ben"},
+    {"players": "3", "format": "liga", "first_dealer": "2", "target": "501", "jappa_total": "yes", "revoke": "clean_side_all"},
+    {"players": "2", "format": "hamburg", "first_dealer": "1", "meld_tiebreak": "suit_rank", "target": "9"},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("game", "fields"),
+    [("schieber", f) for f in SCHIEBER_SETUPS] + [("klammern", f) for f in KLAMMERN_SETUPS],
+)
+def test_a_match_started_offline_has_the_servers_settings(
+    app: Flask, game: str, fields: dict[str, str]
+) -> None:
+    setup = games.registry()[game].setup
+    with app.test_request_context(method="POST", data={**fields, "idem": "k"}):
+        form = setup.form(meta={"csrf": False})
+        assert form.validate(), form.errors
+        settings = setup.settings(form)
+        assert setup.check(form, settings)
+        assert tablet.setup_settings(game, fields) == settings
+        assert tablet.head_of(settings) == scoring.match_record(settings, [])
+        assert tablet.start_match(game, fields)["valid"] is True
