@@ -53,6 +53,8 @@ WORKER_POLICY = "; ".join(
         "base-uri 'none'",
     )
 )
+#: The games whose deals and set-ups the tablet reads offline (``tablet.BUILDERS``).
+OFFLINE_GAMES = ("schieber", "klammern")
 #: What a match record carries beyond its settings' own fields; the kinds a tablet may send.
 ENTRY_KINDS = ("deal", "correction", "undo", "redo")
 PYODIDE_FILES = (
@@ -109,6 +111,7 @@ def service_worker() -> Response:
     keep = [
         url_for("matches.index"),
         url_for("matches.new"),
+        *(url_for("matches.create", game=game) for game in OFFLINE_GAMES),
         url_for("offline.engine"),
         url_for("offline.worker"),
         *texts,
@@ -207,7 +210,7 @@ def state(match_id: int) -> Response:
         "settings": loaded.settings,
         "head": scoring.match_record(loaded.settings, []),
         "entries": entries,
-        "offline": loaded.settings.get("game") in ("schieber", "klammern"),
+        "offline": loaded.settings.get("game") in OFFLINE_GAMES,
     }
     response = jsonify(body)
     response.cache_control.no_store = True

@@ -280,3 +280,25 @@ def test_engine_parity_in_chromium(context: Any, live_server: str) -> None:
     expected = [tablet_module.call(name, json.dumps(args)) for name, args in cases]
     assert len(answers) == len(expected) > 100
     assert [i for i, (a, b) in enumerate(zip(answers, expected, strict=True)) if a != b] == []
+
+
+def test_a_match_born_offline_is_adopted(context: Any, live_server: str) -> None:
+    page = tablet(context)
+    ready_offline(page, f"{live_server}/matches/")
+    context.set_offline(True)
+    page.goto(f"{live_server}/matches/new/schieber")  # kept by the service worker
+    for seat, name in enumerate(("Zora", "Yves", "Xena", "Walo"), start=1):
+        page.fill(f"input[name=name_{seat}]", name)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{live_server}/matches/")
+    until(page, "document.querySelector('#born [data-status=pending]') !== null", 60)
+    assert "Zora" in page.locator("#born").inner_text()
+
+    context.set_offline(False)
+    wait_sent(page)
+    until(page, "document.querySelector('#born') === null")
+    listing = page.request.get(f"{live_server}/matches/").text()
+    assert listing.count("Zora") == 1
+    # Sent again (a lost answer): the same match, not a second one.
+    page.evaluate("window.tafelOffline.sync()")
+    assert page.request.get(f"{live_server}/matches/").text().count("Zora") == 1

@@ -6,6 +6,7 @@
 import * as outbox from "/static/offline/outbox.mjs";
 
 const MATCH_PAGE = /^\/matches\/(\d+)\/?$/;
+const NEW_MATCH = /^\/matches\/new\/(schieber|klammern)$/;
 const ENTRY_FORM = /^\/matches\/(\d+)\/(?:deals\/new|deals\/(\d+)\/correct|(undo)|(redo))$/;
 const lang = (document.documentElement.lang || "de-CH").replace("-", "_");
 let texts = {};
@@ -192,9 +193,30 @@ async function enterOffline(form, submitter, matchId, kind, slot) {
   else location.assign(`/matches/${matchId}`);
 }
 
+// A match started without network: judged on the tablet, kept until the server adopts it.
+async function startOffline(form, submitter, game) {
+  const fields = formFields(form, submitter);
+  const answer = (await call("start_match", [game, fields])).ok;
+  if (!answer.valid) {
+    showRefusal(form, answer.errors);
+    return;
+  }
+  const key = newKey();
+  const id = `u-${key}`;
+  await outbox.keepMatch({ id, version: 0, settings: answer.settings, head: answer.head, entries: [], offline: true, born: true });
+  await outbox.add({ match: id, key, kind: "adopt", game, fields, base_version: 0, status: "pending", made: new Date().toISOString() });
+  location.assign("/matches/");
+}
+
 function intercept(event) {
   const form = event.target;
   if (!(form instanceof HTMLFormElement)) return;
+  const born = NEW_MATCH.exec(new URL(form.action, location.href).pathname);
+  if (born && !(reachable && navigator.onLine)) {
+    event.preventDefault();
+    startOffline(form, event.submitter, born[1]).catch((error) => showRefusal(form, [{ message: String(error) }]));
+    return;
+  }
   const found = ENTRY_FORM.exec(new URL(form.action, location.href).pathname);
   if (!found) return;
   const matchId = found[1];
@@ -359,12 +381,39 @@ async function token() {
   return (await response.json()).token;
 }
 
+// The server adopts a match born on this tablet: its entries follow under the server's id.
+async function adopt(entry, csrf) {
+  const response = await fetch("/offline/matches/adopt", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+    body: JSON.stringify({ key: entry.key, game: entry.game, fields: entry.fields }),
+  });
+  const answer = await response.json();
+  if (answer.status !== "adopted") {
+    await outbox.put({ ...entry, status: "refused", errors: answer.errors || [] });
+    return null;
+  }
+  const id = String(answer.id);
+  for (const each of await outbox.entries(entry.match)) {
+    if (each.n !== entry.n) await outbox.put({ ...each, match: id });
+  }
+  await outbox.sent(entry, 0);
+  return id;
+}
+
 async function syncMatch(matchId) {
-  const list = await outbox.entries(matchId);
+  let list = await outbox.entries(matchId);
   if (!list.length) return;
   const csrf = await token();
+  if (list[0].kind === "adopt") {
+    if (list[0].status !== "pending") return;
+    const id = await adopt(list[0], csrf);
+    if (id === null) return;
+    matchId = id;
+    list = await outbox.entries(matchId);
+  }
   for (const entry of list) {
-    if (entry.status !== "pending") break;
+    if (entry.status !== "pending" || entry.kind === "adopt") break;
     const body = {
       key: entry.key,
       kind: entry.kind,
@@ -419,6 +468,34 @@ async function render() {
   await showStatus();
   const page = MATCH_PAGE.exec(location.pathname);
   if (page) await showOutbox(page[1]);
+  if (location.pathname === "/matches/") await showBorn();
+}
+
+// On the match list: the matches this tablet started offline, until the server has them.
+async function showBorn() {
+  const born = (await outbox.all()).filter((e) => e.kind === "adopt");
+  let panel = document.getElementById("born");
+  if (!born.length) {
+    if (panel) panel.remove();
+    return;
+  }
+  if (!panel) {
+    panel = document.createElement("section");
+    panel.id = "born";
+    panel.className = "outbox";
+    statusElement().after(panel);
+  }
+  panel.replaceChildren(
+    ...born.map((entry) => {
+      const line = document.createElement("p");
+      line.dataset.key = entry.key;
+      line.dataset.status = entry.status;
+      const names = Object.keys(entry.fields).filter((k) => k.startsWith("name_")).map((k) => entry.fields[k]);
+      const why = entry.status === "pending" ? texts.kept : (entry.errors || []).map(refusalText).join(" ");
+      line.textContent = `${entry.game}: ${names.join(", ")} · ${why}`;
+      return line;
+    }),
+  );
 }
 
 // --- start ---------------------------------------------------------------------------------
