@@ -119,16 +119,16 @@ def measure(rounds: int, checks: int) -> dict[str, Any]:
             fresh.set_default_timeout(60_000)
             fresh.goto(f"{base}/matches/{match_id}")
             fresh.wait_for_load_state("load")
-            out["load"].append(
-                fresh.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
-            )
+            out["load"].append(fresh.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd"))
             first = fresh.evaluate(
                 "async () => { const t = performance.now(); const a = await window.tafelOffline.engine('derive', [[]]);"
                 " return [performance.now() - t, a.startMs]; }"
             )
             out["start"].append(first[0])
             for _ in range(checks):
-                answer = fresh.evaluate("async (args) => await window.tafelOffline.engine('check', args)", args)
+                answer = fresh.evaluate(
+                    "async (args) => await window.tafelOffline.engine('check', args)", args
+                )
                 assert json.loads(answer["text"])["ok"]["valid"], answer["text"][:300]
                 out["browser_check"].append(answer["ms"])
             fresh.close()
@@ -171,7 +171,9 @@ it starts. A check on the tablet costs a few CPython checks; both are far below 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--checks", type=int, default=30)
     parser.add_argument("--no-write", action="store_true")
