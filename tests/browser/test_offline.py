@@ -160,6 +160,11 @@ def test_schieber_offline_then_synced(context: Any, live_server: str) -> None:
     assert entries[0]["record"]["points"] == {"team": 1, "value": 98}
     assert entries[1]["record"]["points"] == {"team": 2, "value": 57}
     assert entries[2]["record"]["points"] == {"team": 1, "value": 100}
+    # The server refuses the deal refused offline with the same rule id (and stores nothing).
+    fields = {"forehand": "2", "contract": "S", "team": "2", "points": "156"}
+    verdict = server_verdict(page, live_server, match_id, fields, 4)
+    assert verdict["status"] == "refused" and [e["rule"] for e in verdict["errors"] if e["rule"]] == ["S8"]
+    assert len(server_log(page, live_server, match_id)) == 4
 
 
 def test_two_tablets_offline_on_one_match(browser: Any, context: Any, live_server: str) -> None:
