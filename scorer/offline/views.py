@@ -17,12 +17,13 @@ change of a match this browser may not edit before the view runs, and a CSRF tok
 
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import cache
 from importlib import resources
 from typing import Any
 
-from flask import Blueprint, Response, abort, jsonify, request, url_for
+from flask import Blueprint, Response, abort, current_app, jsonify, request, url_for
 from flask_babel import force_locale, ngettext
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf, validate_csrf
@@ -118,7 +119,11 @@ def service_worker() -> Response:
         *static,
         *pyodide,
     ]
-    version = tag + "-" + str(abs(hash(tuple(keep))) % 10**8)
+    # Stable across processes and restarts (several workers answer the same tablet): the kept
+    # addresses (static ones carry their content hash) and Pyodide's own files' hashes.
+    hashes = current_app.extensions.get("tafel_static_hashes", {})
+    named = keep + [hashes.get(f"vendor/pyodide/{name}", "") for name in PYODIDE_FILES]
+    version = tag + "-" + hashlib.sha256(json.dumps(named).encode()).hexdigest()[:12]
     head = f"const VERSION = {json.dumps(version)};\nconst KEEP = {json.dumps(keep)};\n"
     response = Response(head + _static("offline/sw.js"), mimetype="text/javascript")
     response.headers["Service-Worker-Allowed"] = "/"

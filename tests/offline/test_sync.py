@@ -142,6 +142,8 @@ def test_the_app_is_installable(client: FlaskClient) -> None:
     body = worker.get_data(as_text=True)
     for kept in ("/static/vendor/pyodide/pyodide.asm.wasm", "/offline/engine.json", "/offline/texts/fa.json"):
         assert kept in body
+    # The same version from every process (a new one makes every tablet fetch 13 MB again).
+    assert client.get("/sw.js").get_data(as_text=True).splitlines()[0] == body.splitlines()[0]
 
 
 def test_only_the_engine_worker_may_compile_webassembly(client: FlaskClient) -> None:

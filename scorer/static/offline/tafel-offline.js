@@ -527,6 +527,8 @@ async function start() {
     // The engine starts in the background wherever an entry may be judged offline.
     if (!reachable || (await outbox.all()).length) engine("derive", [[]]).catch(() => {});
   }
+  // Offline on the new-match page: the engine judges the set-up, so it starts at once.
+  if (NEW_MATCH.test(location.pathname) && !navigator.onLine) engine("derive", [[]]).catch(() => {});
   await fillCorrection();
   await render();
   if (page) await fillNextTurn(page[1]).catch(() => {});
