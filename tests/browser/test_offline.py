@@ -58,7 +58,16 @@ def waiting(page: Any) -> int:
 def ready_offline(page: Any, url: str) -> None:
     """Open ``url`` online with the service worker in control (it keeps the app for later)."""
     page.goto(url)
-    until(page, "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60)
+    # Installing keeps about 14 MB (Pyodide among them); on a loaded machine that takes a
+    # while, and a failed install is tried again by the next page load.
+    for _ in range(6):
+        try:
+            until(page, "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=20)
+            break
+        except AssertionError:
+            page.reload()
+    else:
+        raise AssertionError("the service worker never took control")
     page.reload()
     until(page, "document.querySelector('#net-status')?.dataset.state === 'live'")
 
