@@ -47,12 +47,22 @@ def until(page: Any, script: str, timeout: float = 30.0) -> None:
     raise AssertionError(f"never true: {script}")
 
 
+def read(page: Any, script: str) -> Any:
+    """``script``'s value; the page reads itself again after a sync, so a read may meet a reload."""
+    for _ in range(50):
+        try:
+            return page.evaluate(script)
+        except Exception:  # the execution context went with a navigation
+            page.wait_for_timeout(200)
+    raise AssertionError(f"could not read {script}")
+
+
 def status(page: Any) -> str:
-    return str(page.evaluate("document.querySelector('#net-status')?.dataset.state"))
+    return str(read(page, "document.querySelector('#net-status')?.dataset.state"))
 
 
 def waiting(page: Any) -> int:
-    return int(page.evaluate("document.querySelector('#net-status')?.dataset.pending") or 0)
+    return int(read(page, "document.querySelector('#net-status')?.dataset.pending") or 0)
 
 
 def ready_offline(page: Any, url: str) -> None:

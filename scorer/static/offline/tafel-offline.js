@@ -317,7 +317,8 @@ async function showOutbox(matchId) {
   });
   undo.className = "outbox-undo";
   parts.push(undo);
-  const last = [...list].reverse().find((e) => e.scores);
+  // The tablet's score holds only while every entry waiting follows the server's log.
+  const last = trouble.length ? null : [...list].reverse().find((e) => e.scores);
   if (last) {
     const score = document.createElement("p");
     score.className = "outbox-score";
@@ -401,6 +402,8 @@ async function adopt(entry, csrf) {
   return id;
 }
 
+let delivered = 0;
+
 async function syncMatch(matchId) {
   let list = await outbox.entries(matchId);
   if (!list.length) return;
@@ -433,6 +436,7 @@ async function syncMatch(matchId) {
     const answer = await response.json();
     if (answer.status === "accepted" || answer.status === "duplicate") {
       await outbox.sent(entry, answer.seq ?? entry.base_version + 1);
+      delivered += 1;
     } else if (answer.status === "overtaken") {
       await outbox.put({ ...entry, status: "overtaken", server_version: answer.version });
       break;
@@ -452,6 +456,7 @@ async function syncAll() {
     return;
   }
   sending = true;
+  delivered = 0;
   await showStatus();
   try {
     for (const id of matches) await syncMatch(id);
@@ -460,6 +465,11 @@ async function syncAll() {
     reachable = false;
   } finally {
     sending = false;
+  }
+  // The match page shows the server's score: once entries went in, it is read again.
+  if (delivered && MATCH_PAGE.test(location.pathname)) {
+    location.reload();
+    return;
   }
   await render();
 }
