@@ -145,9 +145,7 @@ class ValueAward:
     winner: int | None
 
 
-def award_values(
-    values: Mapping[int, Sequence[int]], best: int | None
-) -> tuple[ValueAward, list[Reason]]:
+def award_values(values: Mapping[int, Sequence[int]], best: int | None) -> tuple[ValueAward, list[Reason]]:
     """The team with the higher best Weis scores all its Weis (S6.5 step 1); a tie on value
     is decided by ``best`` (the players' reading of S6.5 steps 2–5), else the record is rejected."""
     tops = {team: max(items) for team, items in values.items() if items}

@@ -1,0 +1,87 @@
+"""The match page's deal entry: the next deal entered and saved on the match screen itself.
+
+The panel is the deal form of the game (the same field names as ``/deals/new``, which stays
+for corrections and for browsers without script), cut to what a deal at the table needs:
+contract, team, points with the other team's shown, Match, Weis by value, Stöck. It posts
+to ``/deals/new``; with htmx the answer is the match screen again (scoreboard, list and a
+fresh panel) swapped in place, without it the usual redirect.
+
+Only a tablet that may edit sees it; a spectator's page (cached per match version) has none.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+
+from rules_engine.schieber.contracts import schieber_options
+from rules_engine.schieber.weis_values import possible_values
+from scorer import games
+from scorer.deals.deal_input import FORM_ERRORS
+from scorer.games.schieber.forms import SchieberDealForm
+from scorer.matches import matchview
+
+#: The form's error slots the panel shows beside their fields; the others go to its top.
+SLOTS = frozenset({"contract", "points", "stoeck", "weis_values", "weis_best", "reached_first"})
+#: How many value buttons a team's Weis row shows at most (the most common values first).
+VALUE_BUTTONS = 5
+
+
+def wanted() -> bool:
+    """This request comes from the panel's htmx post (it wants the match screen back)."""
+    return request.headers.get("HX-Request") == "true"
+
+
+def placed(errors: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+    """The engine's reasons by the panel's slots; a reason about a field it lacks goes on top."""
+    result: dict[str, list[dict[str, Any]]] = {}
+    for key, items in errors.items():
+        result.setdefault(key if key in SLOTS else FORM_ERRORS, []).extend(items)
+    return result
+
+
+def fresh_form(loaded: matchview.Loaded) -> Any:
+    """A new deal's form as the panel shows it: the version, a fresh key, the next forehand."""
+    settings = loaded.settings
+    entry = games.of(settings).deal
+    form = entry.form(formdata=None)
+    entry.prepare(form, settings)
+    turn = matchview.next_turn(loaded) or {}
+    form.version.data = str(loaded.state.version)
+    form.forehand.data = str(turn.get("forehand", 1))
+    form.fresh_key()
+    return form
+
+
+def context(
+    loaded: matchview.Loaded,
+    *,
+    may_edit: bool,
+    form: Any = None,
+    errors: dict[str, list[dict[str, Any]]] | None = None,
+    message: str | None = None,
+) -> dict[str, Any]:
+    """What the match page needs to show the panel; empty when it shows none."""
+    settings = loaded.settings
+    if not may_edit or not loaded.scored.valid or loaded.answer.get("finished"):
+        return {"entry_message": message} if message else {}
+    if not issubclass(games.of(settings).deal.form, SchieberDealForm):
+        return {"entry_message": message} if message else {}
+    if form is None:
+        form = fresh_form(loaded)
+    try:
+        options = schieber_options(settings.get("profile"), settings.get("options"))
+    except Exception:  # a stored match always passed the engine; belt and braces
+        options = schieber_options()
+    weis = bool(options.get("weis", True))
+    values = possible_values(options)[:VALUE_BUTTONS] if weis else ()
+    return {
+        "entry": form,
+        "entry_errors": errors or {},
+        "entry_message": message,
+        "entry_values": values,
+        "entry_weis": weis,
+        "entry_stoeck": bool(options.get("stoeck", True)),
+        "entry_total": games.of(settings).deal.total(settings),
+    }
