@@ -7,9 +7,12 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorer.languages import LANGUAGES
+from tests.helpers.catalogs import load, po_path
 from tests.helpers.tablet import counts, english, hidden, new_schieber
 
 HTMX = {"HX-Request": "true"}
@@ -211,3 +214,27 @@ def test_weis_values_that_are_no_numbers_are_refused_on_the_field(client: FlaskC
     )
     assert answer.status_code == 422
     assert any("such as 50 20" in r for r in reasons(answer.get_data(as_text=True)))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_empty_points_are_named_in_every_language(app: Flask, language: str) -> None:
+    """Not the engine's "deals[0].points.value is missing (or say 'match': true)": the form
+    names the field, in the reader's language, on the deal form and on the panel."""
+    browser = english(app)
+    match_id = new_schieber(browser)
+    browser.environ_base["HTTP_ACCEPT_LANGUAGE"] = language.replace("_", "-")
+    catalog = load(po_path(language))
+    wanted = catalog.get("Enter the trick points, or tick Match.").string
+    label = catalog.get("Trick points").string
+    assert wanted and label
+    page = browser.get(f"/matches/{match_id}").get_data(as_text=True)
+    fields = panel_fields(page)
+    for headers in (HTMX, {}):
+        answer = browser.post(
+            f"/matches/{match_id}/deals/new", data={**fields, "contract": "H", "team": "1"}, headers=headers
+        )
+        page = answer.get_data(as_text=True)
+        assert answer.status_code == 422
+        assert html.escape(wanted, quote=True) in page or wanted in page
+        assert html.escape(label, quote=True) in page or label in page
+        assert "is missing" not in page and "points.value" not in page
