@@ -33,6 +33,17 @@ def wanted() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
+def rule_options(settings: dict[str, Any]) -> Any:
+    """The Schieber rule options in force (a Passe's too: its own keys, such as its number of
+    games, are not Schieber options and are left out)."""
+    known = set(schieber_options())
+    given = {k: v for k, v in (settings.get("options") or {}).items() if k in known}
+    try:
+        return schieber_options(settings.get("profile"), given)
+    except Exception:  # a stored match always passed the engine; belt and braces
+        return schieber_options()
+
+
 def placed(errors: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
     """The engine's reasons by the panel's slots; a reason about a field it lacks goes on top."""
     result: dict[str, list[dict[str, Any]]] = {}
@@ -70,10 +81,7 @@ def context(
         return {"entry_message": message} if message else {}
     if form is None:
         form = fresh_form(loaded)
-    try:
-        options = schieber_options(settings.get("profile"), settings.get("options"))
-    except Exception:  # a stored match always passed the engine; belt and braces
-        options = schieber_options()
+    options = rule_options(settings)
     weis = bool(options.get("weis", True))
     values = possible_values(options)[:VALUE_BUTTONS] if weis else ()
     return {

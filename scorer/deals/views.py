@@ -204,7 +204,9 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
             number = i18n.digits(len(saved.state.deals))
             return _screen(saved, message=_("Deal %(number)s saved.", number=number))
         flash(_("Deal saved.") if slot is None else _("Correction saved."))
-    return redirect(url_for("matches.show", match_id=loaded.match.id), 303)
+    # Back to the view the deal was entered from (the chalk board's, when it was).
+    view = "board" if request.args.get("view") == "board" else None
+    return redirect(url_for("matches.show", match_id=loaded.match.id, view=view), 303)
 
 
 def _screen(loaded: matchview.Loaded, **panel_state: Any) -> str:

@@ -102,6 +102,36 @@
     if (target) { target.focus({ preventScroll: true }); }
   });
 
+  // The chalk board as input: a tap on a team's 100, 50 or 20 line adds that value to the
+  // panel's points and gives them to that team, as a stroke on the real board would.
+  function chalk(line) {
+    var form = document.querySelector("form.entry-panel");
+    if (!form) { return; }
+    var team = form.querySelector("input[name=team][value='" + line.getAttribute("data-chalk-team") + "']");
+    var input = form.querySelector("input[name=points]");
+    if (!team || !input) { return; }
+    team.checked = true;
+    input.value = String((parseInt(input.value, 10) || 0) + parseInt(line.getAttribute("data-chalk-value"), 10));
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  function chalkable(scope) {
+    Array.prototype.forEach.call(scope.querySelectorAll("[data-chalk-value]"), function (line) {
+      line.setAttribute("role", "button");
+      line.setAttribute("tabindex", "0");
+      line.setAttribute("aria-label", line.getAttribute("data-chalk-label"));
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var line = event.target.closest ? event.target.closest("[data-chalk-value]") : null;
+    if (line) { chalk(line); }
+  });
+  document.addEventListener("keydown", function (event) {
+    var line = event.target.closest ? event.target.closest("[data-chalk-value]") : null;
+    if (line && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); chalk(line); }
+  });
+
+  var prepareForms = prepare;
+  prepare = function (scope) { prepareForms(scope); chalkable(scope); };
   prepare(document);
   window.tafelPrepare = prepare;  // the live page calls it after swapping in a fresh screen
 })();

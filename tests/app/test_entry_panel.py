@@ -238,3 +238,40 @@ def test_empty_points_are_named_in_every_language(app: Flask, language: str) -> 
         assert html.escape(wanted, quote=True) in page or wanted in page
         assert html.escape(label, quote=True) in page or label in page
         assert "is missing" not in page and "points.value" not in page
+
+
+def test_the_passe_is_entered_on_its_match_page_too(client: FlaskClient, app: Flask) -> None:
+    """The Passe's games (TOURNAMENT.md): the same panel, without Weis and Stöck where they do
+    not count (T2.1, the tournament profile)."""
+    page = client.get("/matches/new/passe").get_data(as_text=True)
+    setup = {
+        "csrf_token": hidden(page, "csrf_token"),
+        "idem": hidden(page, "idem"),
+        "games_per_passe": "12",
+        "rules": "tournament",
+        "rosen7": "1",
+        "deck": "swiss",
+    }
+    location = client.post("/matches/new/passe", data=setup).headers["Location"]
+    page = client.get(location).get_data(as_text=True)
+    assert "data-deal-form" in page
+    assert 'name="weis_values_1"' not in page and 'name="stoeck"' not in page
+    answer = client.post(
+        f"{location}/deals/new",
+        data={**panel_fields(page), "contract": "S", "team": "2", "points": "100"},
+        headers=HTMX,
+    )
+    assert answer.status_code == 200
+    assert scores(answer.get_data(as_text=True)) == ["57", "100"]  # all factors 1 (T2.1)
+
+
+def test_the_deal_list_names_value_weis(client: FlaskClient) -> None:
+    match_id = new_schieber(client)
+    fields = panel_fields(client.get(f"/matches/{match_id}").get_data(as_text=True))
+    answer = client.post(
+        f"/matches/{match_id}/deals/new",
+        data={**fields, "contract": "H", "team": "1", "points": "98", "weis_values_2": "50 20"},
+        headers=HTMX,
+    )
+    row = re.search(r'<tr id="deal-1">(.*?)</tr>', answer.get_data(as_text=True), re.S)
+    assert row and "Beat &amp; Dora: 50 + 20" in row.group(1) and "Weis 0 : 70" in row.group(1)

@@ -174,3 +174,27 @@ def test_a_whole_deal_by_keyboard(page: Any, live_server: str) -> None:
     page.wait_for_selector("#deal-1")
     assert scores(page) == ["96", "61"]
     assert page.evaluate("document.activeElement.name") == "points"
+
+
+def test_the_chalk_board_is_an_input(page: Any, live_server: str) -> None:
+    """Tapping a team's 100, 50 or 20 line on the board chalks that value onto the entry's
+    points for that team; the lines run as on the printed pad: 100s on top, 20s at the bottom."""
+    new_match(page, live_server)
+    page.goto(page.url + "?view=board")
+    lines = page.locator(".board-half.side-2 .stroke-line")
+    assert [lines.nth(i).get_attribute("data-chalk-value") for i in range(3)] == ["100", "50", "20"]
+    page.click("form[data-deal-form] input[name=contract][value=H] >> xpath=..")
+    page.click(".board-half.side-2 .line-50")
+    page.click(".board-half.side-2 .line-50")
+    page.click(".board-half.side-2 .line-20")
+    entry = page.locator("form[data-deal-form]")
+    assert entry.locator("input[name=points]").input_value() == "120"
+    assert entry.locator("input[name=team][value='2']").is_checked()
+    assert entry.locator("output.other-points").inner_text() == "\u2192 37"
+    page.click("button.save-deal")
+    page.wait_for_selector(".entry-save .saved:has-text('Deal 1 saved.')")
+    assert scores(page) == ["37", "120"]
+    # Still the board after the save: 120 = one 100 and one 20 for Beat & Dora.
+    assert page.locator(".board-half.side-2 .line-100").get_attribute("data-count") == "1"
+    assert page.locator(".board-half.side-2 .line-20").get_attribute("data-count") == "1"
+    page.screenshot(path=str(ARTIFACTS / "entry-panel-board-768.png"), full_page=True)
