@@ -275,3 +275,10 @@ def test_the_deal_list_names_value_weis(client: FlaskClient) -> None:
     )
     row = re.search(r'<tr id="deal-1">(.*?)</tr>', answer.get_data(as_text=True), re.S)
     assert row and "Beat &amp; Dora: 50 + 20" in row.group(1) and "Weis 0 : 70" in row.group(1)
+
+
+def test_the_deal_form_offers_weis_by_value_once(client: FlaskClient) -> None:
+    match_id = new_schieber(client)
+    page = client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)
+    assert page.count('name="weis_1_1_kind"') == 1  # the card section once
+    assert page.count('name="weis_values_1"') == 1 and page.count('name="weis_best"') == 3
