@@ -19,11 +19,15 @@ from rules_engine.schieber.contracts import schieber_options
 from rules_engine.schieber.weis_values import possible_values
 from scorer import games
 from scorer.deals.deal_input import FORM_ERRORS
+from scorer.games.klammern.forms import KlammernDealForm
 from scorer.games.schieber.forms import SchieberDealForm
 from scorer.matches import matchview
 
 #: The form's error slots the panel shows beside their fields; the others go to its top.
-SLOTS = frozenset({"contract", "points", "stoeck", "weis_values", "weis_best", "reached_first"})
+SLOTS = frozenset(
+    {"contract", "points", "stoeck", "weis_values", "weis_best", "reached_first"}
+    | {"trump", "how", "declarer", "bella", "kontra"}
+)
 #: How many value buttons a team's Weis row shows at most (the most common values first).
 VALUE_BUTTONS = 5
 
@@ -52,6 +56,24 @@ def placed(errors: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, 
     return result
 
 
+SCHIEBER_PANEL = "deals/_panel.html"
+KLAMMERN_PANEL = "deals/_panel_klammern.html"
+
+
+def panel_template(settings: dict[str, Any]) -> str | None:
+    """The panel a game's deal form has on the match page; None: the game has none (yet).
+
+    By the deal form's class, so a game that reuses one (the Passe, Schieber's) has its panel.
+    Klammern's only for four players: by two or three each seat is its own side.
+    """
+    form = games.of(settings).deal.form
+    if issubclass(form, SchieberDealForm):
+        return SCHIEBER_PANEL
+    if issubclass(form, KlammernDealForm) and matchview.players(settings) == 4:
+        return KLAMMERN_PANEL
+    return None
+
+
 def fresh_form(loaded: matchview.Loaded) -> Any:
     """A new deal's form as the panel shows it: the version, a fresh key, the next forehand."""
     settings = loaded.settings
@@ -61,6 +83,8 @@ def fresh_form(loaded: matchview.Loaded) -> Any:
     turn = matchview.next_turn(loaded) or {}
     form.version.data = str(loaded.state.version)
     form.forehand.data = str(turn.get("forehand", 1))
+    if "declarer" in form:  # Klammern: forehand declares unless the table says otherwise
+        form.declarer.data = form.forehand.data
     form.fresh_key()
     return form
 
@@ -77,15 +101,25 @@ def context(
     settings = loaded.settings
     if not may_edit or not loaded.scored.valid or loaded.answer.get("finished"):
         return {"entry_message": message} if message else {}
-    if not issubclass(games.of(settings).deal.form, SchieberDealForm):
+    template = panel_template(settings)
+    if template is None:
         return {"entry_message": message} if message else {}
     if form is None:
         form = fresh_form(loaded)
+    if template != SCHIEBER_PANEL:
+        return {
+            "entry": form,
+            "entry_template": template,
+            "entry_errors": errors or {},
+            "entry_message": message,
+            "entry_total": games.of(settings).deal.total(settings),
+        }
     options = rule_options(settings)
     weis = bool(options.get("weis", True))
     values = possible_values(options)[:VALUE_BUTTONS] if weis else ()
     return {
         "entry": form,
+        "entry_template": template,
         "entry_errors": errors or {},
         "entry_message": message,
         "entry_values": values,

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from scorer.languages import LANGUAGES
 from tests.helpers.catalogs import load, po_path
-from tests.helpers.tablet import counts, english, hidden, new_schieber
+from tests.helpers.tablet import counts, english, hidden, new_klammern, new_schieber, post_deal
 
 HTMX = {"HX-Request": "true"}
 
@@ -282,3 +282,29 @@ def test_the_deal_form_offers_weis_by_value_once(client: FlaskClient) -> None:
     page = client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)
     assert page.count('name="weis_1_1_kind"') == 1  # the card section once
     assert page.count('name="weis_values_1"') == 1 and page.count('name="weis_best"') == 3
+
+
+def test_klammern_for_four_is_entered_on_its_match_page(client: FlaskClient, app: Flask) -> None:
+    """Klammern (four players): trump, who made it, declarer, points, Bella on the match page;
+    the htmx save answers the screen with the deal, as the deal form would have scored it."""
+    match_id = new_klammern(client)
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "data-deal-form" in page and 'name="trump"' in page and 'name="declarer"' in page
+    fields = panel_fields(page)
+    data = {**fields, "trump": "S", "how": "orgi", "declarer": "1", "team": "1", "points": "100"}
+    answer = client.post(f"/matches/{match_id}/deals/new", data=data, headers=HTMX)
+    assert answer.status_code == 200, reasons(answer.get_data(as_text=True))
+    page = answer.get_data(as_text=True)
+    assert 'id="deal-1"' in page and "Deal 1 saved." in page and counts(app)[1] == 1
+    # The same deal through the full form scores the same (another match, the same rules).
+    other = new_klammern(client)
+    post_deal(
+        client, other, {"forehand": 1, "declarer": 1, "trump": "S", "how": "orgi", "team": 1, "points": 100}
+    )
+    board = re.findall(r'data-score="([^"]*)"', client.get(f"/matches/{other}").get_data(as_text=True))
+    assert re.findall(r'data-score="([^"]*)"', page) == board
+
+
+def test_klammern_for_three_has_no_panel(client: FlaskClient) -> None:
+    match_id = new_klammern(client, players="3", name_4="", first_dealer="3")
+    assert "data-deal-form" not in client.get(f"/matches/{match_id}").get_data(as_text=True)
