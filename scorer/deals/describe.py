@@ -56,6 +56,11 @@ def deal_line(record: Mapping[str, Any], settings: Mapping[str, Any]) -> str:
                 parts[0] += f" ({_('pushed')})"
             parts += _points(record.get("points"), settings)
             parts += _claims(record.get("weis"), names, deck)
+            parts += [
+                f"{_side(int(team), settings)}: {_('Weis')} {' + '.join(i18n.number(v) for v in values)}"
+                for team, values in sorted((record.get("weis_values") or {}).items())
+                if values
+            ]
             if record.get("stoeck"):
                 parts.append(_("Stöck: %(name)s", name=_name(names, record["stoeck"])))
         else:  # a trump suit and its declarer: Klammern

@@ -132,6 +132,28 @@ SENTENCES: tuple[Sentence, ...] = (
         _l("%(cards)s is not a Weis: a run's cards must be consecutive in the order 6 7 8 9 T J Q K A."),
     ),
     S("weis_declared_twice", _l("Seat %(seat)s declares the Weis %(weis)s twice.")),
+    # Weis entered by value only (the match page's quick entry).
+    S(
+        "weis_value_impossible",
+        _l("Team %(team)s: no single Weis is worth %(value)s; a Weis is worth %(allowed)s."),
+    ),
+    S(
+        "weis_values_too_many",
+        _l(
+            "Team %(team)s: the Weis %(values)s do not fit into two hands of nine cards (a card counts in one Weis)."
+        ),
+    ),
+    S(
+        "weis_best_missing",
+        _l(
+            "Both teams' best Weis are worth %(points)s: say whose Weis counts (more cards, then the higher top card, then trump, then who plays first)."
+        ),
+    ),
+    S(
+        "weis_values_not_counted",
+        _l("No Weis counts in this game (the rule option Weis is off), but team %(teams)s declares one."),
+        "T",
+    ),
     S(
         "card_in_two_weis",
         _l(

@@ -17,6 +17,7 @@ from scorer.web.forms import (
     VersionedForm,
     add_meld_fields,
     choices,
+    native,
     numeric,
     optional_int,
 )
@@ -25,7 +26,7 @@ from scorer.web.forms import (
 class NewKlammernForm(NamesMixin, KeyedForm):
     players = RadioField(
         _l("Players"),
-        choices=choices(("4", "4"), ("3", "3"), ("2", "2")),
+        choices=choices(("4", native("4")), ("3", native("3")), ("2", native("2"))),
         default="4",
         validators=[InputRequired()],
     )
@@ -107,4 +108,8 @@ class KlammernDealForm(VersionedForm):
     all_tricks = BooleanField(_l("the march took every trick"))
 
 
-add_meld_fields(KlammernDealForm, "melds", KINDS, ("C", "S", "H", "D"), NATURAL[1:])
+# Klammern's deck starts at the 7 and has no four of a kind among its melds (K5.1): a Terz
+# and a Fifty as the example.
+add_meld_fields(
+    KlammernDealForm, "melds", KINDS, ("C", "S", "H", "D"), NATURAL[1:], example="H7 H8 H9; CT CJ CQ CK"
+)
