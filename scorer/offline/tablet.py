@@ -47,6 +47,8 @@ MELD_CHOICES = {
     ),
     "klammern": (("run3", "run4", "run5", "run6", "run7", "run8"), ("C", "S", "H", "D"), NATURAL[1:]),
 }
+#: The longest typed cards a seat's field takes (``scorer.web.forms.TYPED_CARDS_LENGTH``).
+TYPED_CARDS_LENGTH = 200
 #: WTForms' BooleanField reads these as unticked.
 FALSE_VALUES = ("false", "")
 _CARD_WORDS = re.compile(r"[\s,]+")
@@ -126,6 +128,21 @@ def _quick_meld(kind: str, suit: str, top: str, four_suits: Sequence[str]) -> li
     return [suit + NATURAL[i] for i in range(high - length + 1, high + 1)]
 
 
+def _check_meld_fields(fields: Fields, game: str, prefix: str) -> None:
+    """The form judges the Weis fields of all four seats, also those a smaller table lacks."""
+    kinds, suits, tops = MELD_CHOICES[game]
+    for seat in range(1, 5):
+        for slot in MELD_SLOTS:
+            name = f"{prefix}_{seat}_{slot}"
+            _choice(fields, f"{name}_kind", kinds, required=False)
+            _choice(fields, f"{name}_suit", suits, required=False)
+            _choice(fields, f"{name}_top", tops, required=False)
+        if len(str(fields.get(f"{prefix}_{seat}_cards") or "")) > TYPED_CARDS_LENGTH:
+            raise Shape(
+                f"{prefix}_{seat}_cards", f"Field cannot be longer than {TYPED_CARDS_LENGTH} characters."
+            )
+
+
 def _melds(fields: Fields, game: str, prefix: str, seat: int) -> list[list[str]]:
     kinds, suits, tops = MELD_CHOICES[game]
     groups: list[list[str]] = []
@@ -150,17 +167,20 @@ def _melds(fields: Fields, game: str, prefix: str, seat: int) -> list[list[str]]
 
 
 def _schieber(fields: Fields, settings: Mapping[str, Any]) -> Record:
+    _check_meld_fields(fields, "schieber", "weis")
     contract = _choice(fields, "contract", ("H", "C", "D", "S", "obenabe", "undenufe"))
     forehand = int(_choice(fields, "forehand", ("1", "2", "3", "4")))
     team = int(_choice(fields, "team", ("1", "2")))
     points: dict[str, Any] = {"team": team}
     value = _integer(fields, "points")
-    # An empty field stays None, as on the server's form (its Optional() validator stops the
-    # form's own "enter the points" check): the engine refuses the record and says why.
     if _ticked(fields, "match"):
         points["match"] = True
+    elif value is None:
+        raise Shape("points", "Enter the trick points, or tick Match.")
     else:
         points["value"] = value
+    values = {team: _weis_values(fields, f"weis_values_{team}") for team in ("1", "2")}
+    best = _choice(fields, "weis_best", ("", "1", "2"), required=False)
     weis = {str(seat): groups for seat in range(1, 5) if (groups := _melds(fields, "schieber", "weis", seat))}
     stated: Record = {
         "forehand": forehand,
@@ -173,11 +193,30 @@ def _schieber(fields: Fields, settings: Mapping[str, Any]) -> Record:
     reached = _choice(fields, "reached_first", ("", "1", "2"), required=False)
     if reached:
         stated["reached_first"] = int(reached)
+    if any(values.values()):
+        # Added only when given, as on the server: a deal entered by cards keeps its record.
+        stated["weis_values"] = {team: items for team, items in values.items() if items}
+        if best:
+            stated["weis_best"] = int(best)
     return stated
+
+
+def _weis_values(fields: Fields, name: str) -> list[int]:
+    """Weis by value as ``scorer.games.schieber.forms.read_values`` reads them ("50 20",
+    "50+20", "50,20"): whole numbers above zero, each a single Weis's value."""
+    parts = str(fields.get(name) or "").replace("+", " ").replace(",", " ").split()
+    try:
+        values = [int(part) for part in parts]
+    except ValueError:
+        values = [0]
+    if any(value <= 0 for value in values):
+        raise Shape(name, "Write the Weis as their values, such as 50 20 (each one Weis).")
+    return values
 
 
 def _klammern(fields: Fields, settings: Mapping[str, Any]) -> Record:
     players = int(settings.get("players") or 4)
+    _check_meld_fields(fields, "klammern", "melds")
     forehand = int(_choice(fields, "forehand", ("1", "2", "3", "4")))
     trump = _choice(fields, "trump", ("C", "S", "H", "D"))
     how = _choice(fields, "how", ("orgi", "kleines", "besser"))

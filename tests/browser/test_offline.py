@@ -326,3 +326,83 @@ def test_a_match_born_offline_is_adopted(context: Any, live_server: str) -> None
     # Sent again (a lost answer): the same match, not a second one.
     page.evaluate("window.tafelOffline.sync()")
     assert page.request.get(f"{live_server}/matches/").text().count("Zora") == 1
+
+
+def panel_deal(page: Any, contract: str, team: int, points: int, weis: dict[int, str]) -> None:
+    """A deal entered on the match page's panel (htmx posts it while the server answers)."""
+    page.click(f"form[data-deal-form] input[name=contract][value={contract}] >> xpath=..")
+    page.click(f"form[data-deal-form] input[name=team][value='{team}'] >> xpath=..")
+    page.fill("form[data-deal-form] input[name=points]", str(points))
+    for side in (1, 2):
+        page.fill(f"form[data-deal-form] input[name=weis_values_{side}]", weis.get(side, ""))
+    page.click("form[data-deal-form] button.save-deal")
+
+
+def test_the_match_pages_panel_offline_and_unanswered(context: Any, live_server: str) -> None:
+    page = tablet(context)
+    match_id = new_match(page, live_server, "schieber", ("Anna", "Beat", "Cla", "Dora"))
+    ready_offline(page, f"{live_server}/matches/{match_id}")
+    context.set_offline(True)
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
+
+    # A Weis no single Weis is worth, refused on the tablet with the server's rule id (S8).
+    panel_deal(page, "H", 1, 98, {2: "30"})
+    refusal = page.locator("form[data-deal-form] .offline-refusal [data-rule]")
+    refusal.first.wait_for(timeout=60_000)
+    assert refusal.first.get_attribute("data-rule") == "S8"
+    assert waiting(page) == 0
+    # Put right: a Weis of 50 and one of 20 for team 1, by value.
+    page.fill("form[data-deal-form] input[name=weis_values_2]", "")
+    page.fill("form[data-deal-form] input[name=weis_values_1]", "50 20")
+    page.click("form[data-deal-form] button.save-deal")
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 1", 60)
+    page.wait_for_timeout(1000)
+    assert waiting(page) == 1  # kept once: htmx did not try as well
+    # Kept, on the same page (no htmx swap, no navigation), the panel empty for the next deal.
+    assert page.url.rstrip("/").endswith(f"/matches/{match_id}")
+    assert page.input_value("form[data-deal-form] input[name=weis_values_1]") == ""
+    assert page.locator("#outbox li").count() == 1
+    page.screenshot(path=str(ARTIFACTS / "offline-panel.png"), full_page=True)
+    assert server_log(page, live_server, match_id) == []
+
+    context.set_offline(False)
+    wait_sent(page)
+    entries = server_log(page, live_server, match_id)
+    assert [(e["seq"], e["kind"]) for e in entries] == [(1, "deal")]
+    assert entries[0]["record"]["points"] == {"team": 1, "value": 98}
+    assert entries[0]["record"]["weis_values"] == {"1": [50, 20]}
+
+    # Online, htmx saves: one request, the match screen swapped in place.
+    page.goto(f"{live_server}/matches/{match_id}")
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'live'")
+    panel_deal(page, "S", 2, 100, {})
+    until(page, "document.querySelector('#match-screen')?.innerText.includes('Deal 3')")
+    assert len(server_log(page, live_server, match_id)) == 2 and waiting(page) == 0
+
+    # The server stores the next deal but its answer is lost, and it answers nothing else for
+    # a while: htmx's request fails, the deal waits in the outbox under the form's own key,
+    # and once the server answers again its log holds the deal once.
+    lost: list[str] = []
+
+    def answer_lost(route: Any) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        route.fetch()
+        lost.append(route.request.url)
+        route.abort()
+
+    deal_posts = re.compile(r"/matches/\d+/deals/new")
+    syncs = re.compile(r"/offline/")
+    context.route(deal_posts, answer_lost)
+    context.route(syncs, lambda route: route.abort())
+    panel_deal(page, "D", 1, 60, {1: "50", 2: "20"})
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 1", 60)
+    assert lost and status(page) == "offline"
+    assert page.locator("#outbox li").count() == 1
+    context.unroute(deal_posts)
+    context.unroute(syncs)
+    wait_sent(page)
+    entries = server_log(page, live_server, match_id)
+    assert [(e["seq"], e["kind"]) for e in entries] == [(1, "deal"), (2, "deal"), (3, "deal")]
+    assert entries[2]["record"]["weis_values"] == {"1": [50], "2": [20]}

@@ -12,12 +12,14 @@ import pytest
 from flask import Flask
 from hypothesis import given
 from hypothesis import strategies as st
+from wtforms import BooleanField, IntegerField
 
 from scorer import games, scoring
 from scorer.deals.deal_input import ShapeError
 from scorer.offline import tablet
 from scorer.store import log
 from scorer.store.models import Entry
+from scorer.web.forms import TYPED_CARDS_LENGTH
 
 SCHIEBER = {
     "game": "schieber",
@@ -66,6 +68,48 @@ def tablet_record(settings: dict[str, Any], fields: dict[str, str]) -> tuple[str
 
 KINDS = ("", "run3", "run4", "run5", "run9", "four")
 NATURAL = tablet.NATURAL
+#: The form's own fields, not the deal's: the sync's business.
+NOT_THE_DEALS = frozenset({"csrf_token", "version", "idem"})
+#: Values worth trying for fields whose text the builders read (the others by their type).
+POOLS = {
+    "weis_values": ("50", "20 50", "100+50", "50,20", " 150 ", "0", "-20", "x", "", "50 50 50 50 50"),
+    "weis_best": ("", "", "1", "2", "3"),
+}
+
+
+def form_candidates(app: Flask, settings: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    """Every field of the game's deal form with values to try, read from the form itself:
+    a field added to the form later is tried here without anyone listing it."""
+    entry = games.of(settings).deal
+    with app.test_request_context(method="POST"):
+        form = entry.form(meta={"csrf": False})
+        entry.prepare(form, settings)
+        candidates: dict[str, tuple[str, ...]] = {}
+        for field in form:
+            if field.name in NOT_THE_DEALS:
+                continue
+            pool = POOLS.get(field.name) or POOLS.get(field.name.rstrip("0123456789").rstrip("_"))
+            if pool is not None:
+                candidates[field.name] = pool
+            elif isinstance(field, BooleanField):
+                candidates[field.name] = ("y", "", "false")
+            elif isinstance(field, IntegerField):
+                candidates[field.name] = ("0", "57", "157", "", "x")
+            elif hasattr(field, "choices"):
+                candidates[field.name] = (*(c[0] for c in field.iter_choices()), "?")
+            else:
+                candidates[field.name] = ("", "H6 H7 H8", "x9", "H6 " * 70)
+    return candidates
+
+
+def with_the_rest(
+    rng: random.Random, fields: dict[str, str], candidates: dict[str, tuple[str, ...]]
+) -> dict[str, str]:
+    """``fields`` and, now and then, a value for a form field they leave out."""
+    for name, pool in candidates.items():
+        if name not in fields and rng.random() < 0.15:
+            fields[name] = rng.choice(pool)
+    return fields
 
 
 def schieber_fields(rng: random.Random) -> dict[str, str]:
@@ -88,6 +132,12 @@ def schieber_fields(rng: random.Random) -> dict[str, str]:
             fields[f"weis_{seat}_1_top"] = rng.choice(("", *NATURAL))
         if rng.random() < 0.2:
             fields[f"weis_{seat}_cards"] = rng.choice(("h10 hj hq", "C6 C7 C8; D9 DT", "x9 h6", ""))
+    # The match page's panel: Weis by value per team, and whose counts on a tie (S6.5).
+    for team in "12":
+        if rng.random() < 0.4:
+            fields[f"weis_values_{team}"] = rng.choice(POOLS["weis_values"])
+    if rng.random() < 0.4:
+        fields["weis_best"] = rng.choice(POOLS["weis_best"])
     return fields
 
 
@@ -126,8 +176,9 @@ def klammern_fields(rng: random.Random, players: int) -> dict[str, str]:
 @pytest.mark.parametrize("seed", range(4))
 def test_schieber_fields_make_the_servers_record(app: Flask, seed: int) -> None:
     rng = random.Random(seed)
-    for _ in range(60):
-        fields = schieber_fields(rng)
+    candidates = form_candidates(app, SCHIEBER)
+    for _ in range(80):
+        fields = with_the_rest(rng, schieber_fields(rng), candidates)
         server = server_record(app, SCHIEBER, fields)
         mine = tablet_record(SCHIEBER, fields)
         assert mine[0] == server[0], fields
@@ -139,13 +190,45 @@ def test_schieber_fields_make_the_servers_record(app: Flask, seed: int) -> None:
 @pytest.mark.parametrize("seed", range(3))
 def test_klammern_fields_make_the_servers_record(app: Flask, settings: dict[str, Any], seed: int) -> None:
     rng = random.Random(seed)
+    candidates = form_candidates(app, settings)
     for _ in range(60):
-        fields = klammern_fields(rng, settings["players"])
+        fields = with_the_rest(rng, klammern_fields(rng, settings["players"]), candidates)
         server = server_record(app, settings, fields)
         mine = tablet_record(settings, fields)
         assert mine[0] == server[0], fields
         if server[0] == "record":
             assert mine == server, fields
+
+
+@pytest.mark.parametrize("settings", [SCHIEBER, KLAMMERN, KLAMMERN_3], ids=["schieber", "klammern", "three"])
+def test_the_random_fields_reach_every_field_of_the_deal_form(app: Flask, settings: dict[str, Any]) -> None:
+    rng = random.Random(0)
+    candidates = form_candidates(app, settings)
+    reached: set[str] = set()
+    for _ in range(300):
+        if settings["game"] == "schieber":
+            fields = schieber_fields(rng)
+        else:
+            fields = klammern_fields(rng, settings["players"])
+        reached |= set(with_the_rest(rng, fields, candidates))
+    assert {"weis_values_1", "weis_values_2", "weis_best"} <= set(form_candidates(app, SCHIEBER))
+    assert set(candidates) <= reached
+
+
+def test_weis_by_value_makes_the_servers_record(app: Flask) -> None:
+    fields = {"forehand": "2", "contract": "S", "team": "1", "points": "98", "stoeck": "",
+              "weis_values_1": "50 20", "weis_values_2": "50", "weis_best": "1"}  # fmt: skip
+    server = server_record(app, SCHIEBER, fields)
+    assert server[0] == "record"
+    assert server[1]["weis_values"] == {"1": [50, 20], "2": [50]} and server[1]["weis_best"] == 1
+    assert tablet_record(SCHIEBER, fields) == server
+    refused = {**fields, "weis_values_2": "fifty"}
+    assert server_record(app, SCHIEBER, refused) == ("refused", ["weis_values_2"])
+    assert tablet_record(SCHIEBER, refused) == ("refused", ["weis_values_2"])
+
+
+def test_the_tablet_takes_as_many_typed_cards_as_the_form() -> None:
+    assert tablet.TYPED_CARDS_LENGTH == TYPED_CARDS_LENGTH
 
 
 entry_kinds = st.sampled_from(("deal", "deal", "correction", "undo", "void"))

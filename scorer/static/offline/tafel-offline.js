@@ -6,6 +6,8 @@
 import * as outbox from "/static/offline/outbox.mjs";
 
 const MATCH_PAGE = /^\/matches\/(\d+)\/?$/;
+// The match page's entry panel (htmx posts it to /deals/new while the server answers).
+const PANEL = "form[data-deal-form][hx-post]";
 const NEW_MATCH = /^\/matches\/new\/(schieber|klammern)$/;
 const ENTRY_FORM = /^\/matches\/(\d+)\/(?:deals\/new|deals\/(\d+)\/correct|(undo)|(redo))$/;
 const lang = (document.documentElement.lang || "de-CH").replace("-", "_");
@@ -173,12 +175,16 @@ async function enterOffline(form, submitter, matchId, kind, slot) {
     showRefusal(form, answer.errors);
     return;
   }
+  // A new deal keeps its form's key: a post that reached the server before the answer was
+  // lost is then stored once, whichever way it arrives (the log's idempotency key).
+  const idem = typed && entry.kind === "deal" ? form.elements.namedItem("idem") : null;
+  const key = idem && idem.value && idem.value.length >= 8 ? idem.value : newKey();
   // A target the outbox still holds is named by its key: its seq is known only when it is sent.
   const target = answer.target_seq;
   const pendingTarget = list.find((e) => e.base_version + 1 === target);
   await outbox.add({
     match: matchId,
-    key: newKey(),
+    key,
     kind: entry.kind,
     fields: entry.fields,
     record: answer.record,
@@ -189,8 +195,20 @@ async function enterOffline(form, submitter, matchId, kind, slot) {
     scores: answer.answer ? answer.answer.scores : null,
     made: new Date().toISOString(),
   });
-  if (MATCH_PAGE.test(location.pathname)) await render();
-  else location.assign(`/matches/${matchId}`);
+  if (!MATCH_PAGE.test(location.pathname)) {
+    location.assign(`/matches/${matchId}`);
+    return;
+  }
+  if (form instanceof HTMLFormElement && form.matches(PANEL)) {
+    // The match page's panel is ready for the next deal: empty, with a key of its own.
+    form.reset();
+    if (idem) idem.value = newKey();
+    const refusal = form.querySelector(".offline-refusal");
+    if (refusal) refusal.remove();
+    form.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  await render();
+  await fillNextTurn(matchId).catch(() => {});
 }
 
 // A match started without network: judged on the tablet, kept until the server adopts it.
@@ -223,8 +241,21 @@ function intercept(event) {
   const pending = Number(statusElement().dataset.pending || 0);
   if (reachable && navigator.onLine && pending === 0 && !location.hash.includes("correct=")) return;
   event.preventDefault();
+  // Not htmx's either: its request would fail, or pass entries still waiting in the outbox.
+  event.stopImmediatePropagation();
   const kind = found[3] ? "undo" : found[4] ? "redo" : found[2] ? "correction" : "deal";
   enterOffline(form, event.submitter, matchId, kind, found[2]).catch((error) => showRefusal(form, [{ message: String(error) }]));
+}
+
+// The server did not answer the panel's htmx post (no network though the tablet thinks it
+// has one, or the server down): the deal goes to the outbox, judged by the tablet's engine.
+function unanswered(event) {
+  const form = event.detail && event.detail.elt;
+  if (!(form instanceof HTMLFormElement) || !form.matches(PANEL)) return;
+  const found = ENTRY_FORM.exec(new URL(form.action, location.href).pathname);
+  if (!found || found[2] || found[3] || found[4]) return;
+  reachable = false;
+  enterOffline(form, null, found[1], "deal", null).catch((error) => showRefusal(form, [{ message: String(error) }]));
 }
 
 function dealForm() {
@@ -521,6 +552,8 @@ async function start() {
     texts = {};
   }
   document.addEventListener("submit", intercept, true);
+  document.addEventListener("htmx:sendError", unanswered);
+  document.addEventListener("htmx:timeout", unanswered);
   window.addEventListener("online", () => {
     reachable = true;
     syncAll();
