@@ -149,7 +149,7 @@ function showRefusal(form, errors) {
   box.scrollIntoView({ block: "center" });
 }
 
-async function enterOffline(form, submitter, matchId, kind, slot) {
+async function enterOffline(form, submitter, matchId, kind, slot, keepKey = false) {
   const state = await outbox.match(matchId);
   if (!state || !state.offline) {
     showRefusal(form, [{ message: texts.offline }]);
@@ -175,10 +175,12 @@ async function enterOffline(form, submitter, matchId, kind, slot) {
     showRefusal(form, answer.errors);
     return;
   }
-  // A new deal keeps its form's key: a post that reached the server before the answer was
-  // lost is then stored once, whichever way it arrives (the log's idempotency key).
+  // A deal whose post went unanswered keeps its form's key: had the post reached the server,
+  // it is stored once, whichever way it arrives (the log's idempotency key). Only then: a
+  // form kept for offline use carries the same key every time it is opened.
   const idem = typed && entry.kind === "deal" ? form.elements.namedItem("idem") : null;
-  const key = idem && idem.value && idem.value.length >= 8 ? idem.value : newKey();
+  const reuse = keepKey && idem && idem.value.length >= 8 && !list.some((e) => e.key === idem.value);
+  const key = reuse ? idem.value : newKey();
   // A target the outbox still holds is named by its key: its seq is known only when it is sent.
   const target = answer.target_seq;
   const pendingTarget = list.find((e) => e.base_version + 1 === target);
@@ -255,7 +257,7 @@ function unanswered(event) {
   const found = ENTRY_FORM.exec(new URL(form.action, location.href).pathname);
   if (!found || found[2] || found[3] || found[4]) return;
   reachable = false;
-  enterOffline(form, null, found[1], "deal", null).catch((error) => showRefusal(form, [{ message: String(error) }]));
+  enterOffline(form, null, found[1], "deal", null, true).catch((error) => showRefusal(form, [{ message: String(error) }]));
 }
 
 function dealForm() {
