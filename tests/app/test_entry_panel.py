@@ -439,8 +439,11 @@ def test_klammern_value_melds_are_corrected_on_the_deal_form(client: FlaskClient
 def test_persian_digits_from_the_pad_are_read_as_numbers(client: FlaskClient, app: Flask) -> None:
     """The pad on a Persian page types the Persian digits its keys show; the form reads them."""
     match_id = new_klammern(client, format="liga")
+    client.get(f"/matches/{match_id}")  # an English page first: the pad's template is compiled then
     page = client.get(f"/matches/{match_id}", headers={"Accept-Language": "fa"}).get_data(as_text=True)
-    assert 'data-key="\u06f5"' in page and 'data-key="5"' not in page
+    assert 'data-key="\u06f5"' in page and 'data-key="\u06f0"' in page
+    assert 'data-key="5"' not in page and 'data-key="0"' not in page
+    assert 'name="points" pattern="[0-9' in page and 'type="text"' in page  # type=number holds Latin only
     fields = panel_fields(page)
     data = {**fields, "trump": "S", "how": "orgi", "declarer": "1", "team": "1", "points": "\u06f8\u06f0"}
     answer = client.post(
