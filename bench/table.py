@@ -7,7 +7,8 @@ Counted on the match page's entry panel (a tap is a click on a chip, a Weis butt
 Save; the points are keys of the panel's number pad, counted as digits):
 
 - taps and digits for a plain deal, a Match, and a deal with two Weis and Stöck, from the
-  match screen to the match screen with the new score;
+  match screen to the match screen with the new score; and a Klammern deal (four players)
+  with a meld by value and Bella;
 - the requests the browser makes per deal (documents and fetches, not cached CSS/JS), and
   whether the page had to scroll;
 - whether Save, and all a plain deal needs, is in sight at 768×1024 and 1024×768.
@@ -211,6 +212,48 @@ def two_weis_and_stoeck(c: Counter) -> None:
     c.tap("button.save-deal")
 
 
+def klammern_meld_and_bella(c: Counter) -> None:
+    # Spades trump (forehand declares), Ben & Tom 80 card points, their Fifty, Ben's Bella.
+    c.chip("trump", "S")
+    c.digits("80")
+    c.tap("form[data-deal-form] .add-weis[data-field=meld_values_1][data-value='50']")
+    c.chip("bella", "1")
+    c.tap("button.save-deal")
+
+
+def klammern_match(t: Table) -> Table:
+    """A Klammern match (four players, Liga) beside the Schieber one, on the same server."""
+    answer = t.client.post(
+        "/matches/new/klammern",
+        data={"players": "4", "format": "liga", "first_dealer": "4"}
+        | {f"name_{n}": name for n, name in enumerate(("Ben", "Sue", "Tom", "Ulla"), start=1)},
+    )
+    return Table(t.base, t.app, t.peer, t.client, answer.headers["Location"])
+
+
+def count_klammern(browser: Any, t: Table) -> dict[str, Any]:
+    context, page = tablet(browser, klammern_match(t))
+    try:
+        page.wait_for_selector("form[data-deal-form]")
+        requests: list[str] = []
+        page.on("request", lambda r: requests.append(f"{r.resource_type} {r.method} {r.url}"))
+        counter = Counter(page)
+        klammern_meld_and_bella(counter)
+        page.wait_for_selector("#deal-1", state="attached")
+        return {
+            "Klammern: a meld and Bella": {
+                "taps": counter.taps,
+                "keys": counter.keys,
+                "requests": len([r for r in requests if r.split()[0] in ("document", "xhr", "fetch")]),
+                "documents": len([r for r in requests if r.startswith("document")]),
+                "errors": page.locator(".reason").count(),
+                "scrolled": page.evaluate("window.scrollY") > 0,
+            }
+        }
+    finally:
+        context.close()
+
+
 def tablet(browser: Any, t: Table) -> tuple[Any, Any]:
     """A browser context that opened the match's edit link (a tablet of the table), and its page."""
     page = t.client.get(t.match).get_data(as_text=True)
@@ -341,6 +384,7 @@ def run(rounds: int) -> tuple[dict[str, Any], dict[int, dict[str, float]]]:
         try:
             with table() as t:
                 counting = count_entry(browser, t)
+                counting |= count_klammern(browser, t)
                 timing = time_save(browser, t, rounds)
         finally:
             browser.close()
@@ -373,8 +417,9 @@ def report(
         "plain deal": "≤ 4 taps + digits, 1 request, no scroll",
         "Match": "",
         "two Weis and Stöck": "≤ 7 taps + digits",
+        "Klammern: a meld and Bella": "",
     }
-    for name in ("plain deal", "Match", "two Weis and Stöck"):
+    for name in ("plain deal", "Match", "two Weis and Stöck", "Klammern: a meld and Bella"):
         row = counting[name]
         flag = " (rejected!)" if row["errors"] else ""
         lines.append(

@@ -2,7 +2,8 @@
 
 The panel is the deal form of the game (the same field names as ``/deals/new``, which stays
 for corrections and for browsers without script), cut to what a deal at the table needs:
-contract, team, points with the other team's shown, Match, Weis by value, Stöck. It posts
+contract, team, points with the other team's shown, Match, Weis by value, Stöck; Klammern's
+trump, declarer, card points (per player with two or three), melds by value, Bella. It posts
 to ``/deals/new``; with htmx the answer is the match screen again (scoreboard, list and a
 fresh panel) swapped in place, without it the usual redirect.
 
@@ -15,6 +16,7 @@ from typing import Any
 
 from flask import request
 
+from rules_engine.klammern import meld_values
 from rules_engine.schieber.contracts import schieber_options
 from rules_engine.schieber.weis_values import possible_values
 from scorer import games
@@ -26,7 +28,7 @@ from scorer.matches import matchview
 #: The form's error slots the panel shows beside their fields; the others go to its top.
 SLOTS = frozenset(
     {"contract", "points", "stoeck", "weis_values", "weis_best", "reached_first"}
-    | {"trump", "how", "declarer", "bella", "kontra"}
+    | {"trump", "how", "declarer", "bella", "kontra", "meld_values", "meld_best"}
 )
 #: How many value buttons a team's Weis row shows at most (the most common values first).
 VALUE_BUTTONS = 5
@@ -64,12 +66,11 @@ def panel_template(settings: dict[str, Any]) -> str | None:
     """The panel a game's deal form has on the match page; None: the game has none (yet).
 
     By the deal form's class, so a game that reuses one (the Passe, Schieber's) has its panel.
-    Klammern's only for four players: by two or three each seat is its own side.
     """
     form = games.of(settings).deal.form
     if issubclass(form, SchieberDealForm):
         return SCHIEBER_PANEL
-    if issubclass(form, KlammernDealForm) and matchview.players(settings) == 4:
+    if issubclass(form, KlammernDealForm):
         return KLAMMERN_PANEL
     return None
 
@@ -107,12 +108,19 @@ def context(
     if form is None:
         form = fresh_form(loaded)
     if template != SCHIEBER_PANEL:
+        players = matchview.players(settings)
         return {
             "entry": form,
             "entry_template": template,
             "entry_errors": errors or {},
             "entry_message": message,
             "entry_total": games.of(settings).deal.total(settings),
+            "entry_players": players,
+            # K1.1: two teams with four players; with two or three every seat is a side.
+            "entry_sides": players if players < 4 else 2,
+            "entry_values": meld_values.possible_values(),
+            # K10: no Bella with two players.
+            "entry_bella": players > 2,
         }
     options = rule_options(settings)
     weis = bool(options.get("weis", True))

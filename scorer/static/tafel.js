@@ -12,6 +12,10 @@
     var text = String(number);
     return persian ? text.replace(/[0-9]/g, function (d) { return "\u06f0\u06f1\u06f2\u06f3\u06f4\u06f5\u06f6\u06f7\u06f8\u06f9".charAt(+d); }) : text;
   }
+  // Persian (and Arabic-Indic) digits as Latin ones, for reading what the pad or a keyboard typed.
+  function latin(text) {
+    return String(text).replace(/[\u06f0-\u06f9\u0660-\u0669]/g, function (d) { return String(d.charCodeAt(0) & 0xf); });
+  }
   function formOf(node) { return node && node.closest ? node.closest("form.deal-form[data-total]") : null; }
 
   function update(form) {
@@ -20,25 +24,27 @@
     var match = form.querySelector("input[name=match]");
     if (!input || !out) { return; }
     var total = parseInt(form.getAttribute("data-total"), 10);
-    var value = parseInt(input.value, 10);
+    var value = parseInt(latin(input.value), 10);
     if (match && match.checked) { out.textContent = arrow + shown(0); return; }
     out.textContent = (isNaN(value) || value < 0 || value > total) ? "" : arrow + shown(total - value);
   }
 
   function values(input) {
-    return input.value.replace(/[+,]/g, " ").split(/\s+/).filter(function (v) { return v !== ""; });
+    return latin(input.value).replace(/[+,\u060c]/g, " ").split(/\s+/).filter(function (v) { return v !== ""; });
   }
 
-  // Equal best Weis by value: the question of whose counts appears only then (S6.5).
+  // Equal best Weis (melds) by value: the question of whose count appears only then (S6.5, K5.2).
   function tie(form) {
     var best = form.querySelector(".weis-best");
     if (!best) { return; }
-    var tops = ["1", "2"].map(function (team) {
-      var input = form.querySelector("input[name=weis_values_" + team + "]");
+    var names = (best.getAttribute("data-fields") || "weis_values_1 weis_values_2").split(" ");
+    var tops = names.map(function (name) {
+      var input = form.querySelector("input[name=" + name + "]");
       var numbers = input ? values(input).map(Number) : [];
       return numbers.length ? Math.max.apply(null, numbers) : 0;
     });
-    var open = tops[0] > 0 && tops[0] === tops[1];
+    var highest = Math.max.apply(null, tops);
+    var open = highest > 0 && tops.filter(function (top) { return top === highest; }).length > 1;
     if (open || best.querySelector(".reason")) { best.removeAttribute("hidden"); } else { best.setAttribute("hidden", ""); }
   }
 
@@ -60,6 +66,11 @@
     tie(form);
   }
   document.addEventListener("input", changed);
+  // The pad types into the points field last focused (with two or three players each has one).
+  document.addEventListener("focusin", function (event) {
+    var form = formOf(event.target);
+    if (form && event.target.hasAttribute && event.target.hasAttribute("data-pad")) { form.padTarget = event.target; }
+  });
   document.addEventListener("change", changed);
 
   document.addEventListener("click", function (event) {
@@ -68,7 +79,8 @@
     if (!button || !form) { return; }
     var input;
     if (button.classList.contains("pad-key")) {
-      input = form.querySelector("input[name=points]");
+      input = (form.padTarget && form.contains(form.padTarget)) ? form.padTarget :
+        form.querySelector("input[data-pad], input[name=points]");
       var key = button.getAttribute("data-key");
       if (key === "back") { input.value = input.value.slice(0, -1); }
       else if (key === "clear") { input.value = ""; }
@@ -76,7 +88,7 @@
       var match = form.querySelector("input[name=match]");
       if (match && input.value !== "") { match.checked = false; }
     } else {
-      input = form.querySelector("input[name=weis_values_" + button.getAttribute("data-team") + "]");
+      input = form.querySelector("input[name=" + (button.getAttribute("data-field") || "weis_values_" + button.getAttribute("data-team")) + "]");
       if (!input) { return; }
       input.value = button.classList.contains("clear-weis") ? "" :
         values(input).concat([button.getAttribute("data-value")]).join(" + ");
@@ -95,7 +107,7 @@
     var main = document.querySelector("main[data-live]");
     if (screen && main) { main.setAttribute("data-version", screen.getAttribute("data-version") || ""); }
     prepare(document);
-    var points = document.querySelector("form.entry-panel input[name=points]");
+    var points = document.querySelector("form.entry-panel input[data-pad], form.entry-panel input[name=points]");
     var wrong = document.querySelector("form.entry-panel .has-error input, form.entry-panel .has-error");
     if (wrong && wrong.tagName !== "INPUT") { wrong = wrong.querySelector("input"); }
     var target = wrong || points;

@@ -108,8 +108,19 @@ class BaseForm(FlaskForm):
 
 
 def numeric(**kwargs: Any) -> dict[str, Any]:
-    """Render kwargs for a number the tablet should type with its numeric keypad."""
-    return {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off", **kwargs}
+    """Render kwargs for a number the tablet should type with its numeric keypad.
+
+    A text field, not ``type=number``: that one holds Latin digits only, so a Persian page's
+    number pad (whose keys show Persian digits) could not type what it shows. The form reads
+    Persian and Arabic-Indic digits as numbers (Python's ``int`` does).
+    """
+    return {
+        "type": "text",
+        "inputmode": "numeric",
+        "pattern": "[0-9\u06f0-\u06f9\u0660-\u0669]*",
+        "autocomplete": "off",
+        **kwargs,
+    }
 
 
 def optional_int(label: Any, *, minimum: int = 0, maximum: int = 100_000) -> IntegerField:

@@ -305,6 +305,152 @@ def test_klammern_for_four_is_entered_on_its_match_page(client: FlaskClient, app
     assert re.findall(r'data-score="([^"]*)"', page) == board
 
 
-def test_klammern_for_three_has_no_panel(client: FlaskClient) -> None:
-    match_id = new_klammern(client, players="3", name_4="", first_dealer="3")
-    assert "data-deal-form" not in client.get(f"/matches/{match_id}").get_data(as_text=True)
+def klammern_panel(client: FlaskClient, **setup: str) -> tuple[int, dict[str, str], str]:
+    match_id = new_klammern(client, **setup)
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    return match_id, panel_fields(page), page
+
+
+LIGA_3 = {"players": "3", "name_4": "", "first_dealer": "3", "format": "liga"}
+LIGA_2 = {"players": "2", "name_3": "", "name_4": "", "first_dealer": "2", "format": "liga"}
+
+
+def test_klammern_for_four_melds_by_value_and_bella_score_as_their_cards_would(
+    client: FlaskClient, app: Flask
+) -> None:
+    """K5.3 (a Fifty 50), K5.5 (Bella 20), K8.1/K8.3 (each team's points in Augen): team 1's
+    80 card points + Fifty + Bella make 150 (15 Augen) against 84 (8)."""
+    match_id, fields, page = klammern_panel(client, format="liga")
+    assert 'name="meld_values_1"' in page and 'name="meld_values_2"' in page
+    assert 'data-field="meld_values_1" data-value="20"' in page and 'data-value="50"' in page
+    assert 'name="meld_values_3"' not in page and 'name="bella"' in page
+    data = {**fields, "trump": "S", "how": "orgi", "declarer": "1", "team": "1", "points": "80"}
+    answer = client.post(
+        f"/matches/{match_id}/deals/new", data={**data, "meld_values_1": "50", "bella": "1"}, headers=HTMX
+    )
+    assert answer.status_code == 200, reasons(answer.get_data(as_text=True))
+    assert scores(answer.get_data(as_text=True)) == ["15", "8"]
+    assert counts(app)[1] == 1
+    # The same deal with the Fifty's cards on the full form scores the same.
+    other = new_klammern(client, format="liga")
+    post_deal(
+        client,
+        other,
+        {"forehand": 1, "declarer": 1, "trump": "S", "how": "orgi", "team": 1, "points": 80}
+        | {"melds_1_cards": "H7 H8 H9 HT", "bella": 1},
+    )
+    assert scores(client.get(f"/matches/{other}").get_data(as_text=True)) == ["15", "8"]
+
+
+def test_klammern_for_three_enters_every_players_points_and_melds(client: FlaskClient) -> None:
+    """K1.4: every seat its own side; only the best side's melds score (K5.3): Sue's Fifty and
+    Terz (70) beat Ben's Terz. Liga: 60 -> 6, 30 + 70 + Bella 20 = 120 -> 12, 20 -> 2 Augen."""
+    match_id, fields, page = klammern_panel(client, **LIGA_3)
+    assert all(f'name="side_{n}"' in page for n in (1, 2, 3)) and 'name="team"' not in page
+    assert all(f'name="meld_values_{n}"' in page for n in (1, 2, 3))
+    data = {
+        **fields,
+        "trump": "S",
+        "how": "orgi",
+        "declarer": "1",
+        "side_1": "60",
+        "side_2": "30",
+        "side_3": "20",
+    }
+    answer = client.post(
+        f"/matches/{match_id}/deals/new",
+        data={**data, "meld_values_1": "20", "meld_values_2": "50 + 20", "bella": "2"},
+        headers=HTMX,
+    )
+    assert answer.status_code == 200, reasons(answer.get_data(as_text=True))
+    # The declarer (60 of 200: Beet 100) lost: Liga gives the declarer 0 (K1.4).
+    assert scores(answer.get_data(as_text=True)) == ["0", "12", "2"]
+    row = re.search(r'<tr id="deal-1">(.*?)</tr>', answer.get_data(as_text=True), re.S)
+    assert row and "Sue: 50 + 20" in row.group(1) and "Ben: 20" in row.group(1)
+
+
+def test_klammern_for_two_has_no_bella_and_one_hand_a_side(client: FlaskClient, app: Flask) -> None:
+    """K10: no Bella with two players; K5.1: one hand of eight holds a Fifty and a Terz, not two
+    Fifties and a Terz (4 + 4 + 3 cards)."""
+    match_id, fields, page = klammern_panel(client, **LIGA_2)
+    assert 'name="bella"' not in page and 'name="meld_values_3"' not in page
+    data = {**fields, "trump": "C", "how": "orgi", "declarer": "1", "side_1": "90", "side_2": "40"}
+    refused = client.post(
+        f"/matches/{match_id}/deals/new", data={**data, "meld_values_1": "50 50 20"}, headers=HTMX
+    )
+    assert refused.status_code == 422 and counts(app)[1] == 0
+    text = refused.get_data(as_text=True)
+    assert any("do not fit into its hands of eight cards" in r for r in reasons(text))
+    assert "K5.1" in text and 'value="50 50 20"' in text
+    answer = client.post(
+        f"/matches/{match_id}/deals/new", data={**data, "meld_values_1": "50 20"}, headers=HTMX
+    )
+    assert answer.status_code == 200, reasons(answer.get_data(as_text=True))
+    assert scores(answer.get_data(as_text=True)) == ["16", "4"]  # 90 + 70 -> 16, 40 -> 4
+
+
+@pytest.mark.parametrize("setup", [{}, LIGA_3, LIGA_2], ids=["four", "three", "two"])
+def test_klammern_a_meld_value_no_meld_has_is_refused_with_k5_3(
+    client: FlaskClient, setup: dict[str, str]
+) -> None:
+    match_id, fields, page = klammern_panel(client, **setup)
+    points = {"team": "1", "points": "100"} if not setup else {f"side_{n}": "40" for n in range(1, 4)}
+    answer = client.post(
+        f"/matches/{match_id}/deals/new",
+        data={**fields, "trump": "H", "how": "orgi", "declarer": "1", **points, "meld_values_2": "30"},
+        headers=HTMX,
+    )
+    assert answer.status_code == 422
+    text = answer.get_data(as_text=True)
+    assert any("no single meld is worth 30" in r for r in reasons(text)), reasons(text)
+    assert "K5.3" in text and "data-deal-form" in text
+
+
+def test_klammern_equal_best_melds_ask_whose_count_k5_2(client: FlaskClient) -> None:
+    match_id, fields, _page = klammern_panel(client, format="liga")
+    data = {**fields, "trump": "H", "how": "orgi", "declarer": "1", "team": "1", "points": "100"}
+    data |= {"meld_values_1": "20", "meld_values_2": "20 20"}
+    asked = client.post(f"/matches/{match_id}/deals/new", data=data, headers=HTMX)
+    assert asked.status_code == 422
+    text = asked.get_data(as_text=True)
+    assert "K5.2" in text and 'name="meld_best"' in text
+    answer = client.post(f"/matches/{match_id}/deals/new", data={**data, "meld_best": "2"}, headers=HTMX)
+    assert answer.status_code == 200, reasons(answer.get_data(as_text=True))
+    # Team 2's melds count: 100 of 204 (Beet 102) loses, the defenders score all 204 (K8.3).
+    assert scores(answer.get_data(as_text=True)) == ["0", "20"]
+
+
+def test_klammern_value_melds_are_corrected_on_the_deal_form(client: FlaskClient) -> None:
+    match_id, fields, _page = klammern_panel(client, **LIGA_3)
+    data = {
+        **fields,
+        "trump": "S",
+        "how": "orgi",
+        "declarer": "1",
+        "side_1": "60",
+        "side_2": "30",
+        "side_3": "20",
+    }
+    client.post(f"/matches/{match_id}/deals/new", data={**data, "meld_values_3": "50"}, headers=HTMX)
+    page = client.get(f"/matches/{match_id}/deals/1/correct").get_data(as_text=True)
+    assert 'name="meld_values_3"' in page and 'value="50"' in page
+
+
+def test_persian_digits_from_the_pad_are_read_as_numbers(client: FlaskClient, app: Flask) -> None:
+    """The pad on a Persian page types the Persian digits its keys show; the form reads them."""
+    match_id = new_klammern(client, format="liga")
+    client.get(f"/matches/{match_id}")  # an English page first: the pad's template is compiled then
+    page = client.get(f"/matches/{match_id}", headers={"Accept-Language": "fa"}).get_data(as_text=True)
+    assert 'data-key="\u06f5"' in page and 'data-key="\u06f0"' in page
+    assert 'data-key="5"' not in page and 'data-key="0"' not in page
+    assert 'name="points" pattern="[0-9' in page and 'type="text"' in page  # type=number holds Latin only
+    fields = panel_fields(page)
+    data = {**fields, "trump": "S", "how": "orgi", "declarer": "1", "team": "1", "points": "\u06f8\u06f0"}
+    answer = client.post(
+        f"/matches/{match_id}/deals/new",
+        data={**data, "meld_values_1": "\u06f5\u06f0"},
+        headers={**HTMX, "Accept-Language": "fa"},
+    )
+    assert answer.status_code == 200, reasons(answer.get_data(as_text=True))
+    assert counts(app)[1] == 1
+    assert scores(answer.get_data(as_text=True)) == ["13", "8"]  # 80 + 50 -> 13, 84 -> 8

@@ -198,3 +198,88 @@ def test_the_chalk_board_is_an_input(page: Any, live_server: str) -> None:
     assert page.locator(".board-half.side-2 .line-100").get_attribute("data-count") == "1"
     assert page.locator(".board-half.side-2 .line-20").get_attribute("data-count") == "1"
     page.screenshot(path=str(ARTIFACTS / "entry-panel-board-768.png"), full_page=True)
+
+
+def new_klammern(page: Any, base: str, players: int = 4) -> None:
+    """A Liga Klammern match (K8: each side's points count as Augen, so melds show)."""
+    page.goto(f"{base}/matches/new/klammern")
+    page.check(f"input[name=players][value='{players}']")
+    page.check("input[name=format][value=liga]")
+    for seat, name in enumerate(("Ben", "Sue", "Tom", "Ulla")[:players], start=1):
+        page.fill(f"input[name=name_{seat}]", name)
+    if players < 4:
+        page.fill("input[name=name_4]", "")
+        page.check(f"input[name=first_dealer][value='{players}']")
+    page.click("form button[type=submit]")
+    page.wait_for_selector("form[data-deal-form]")
+
+
+def test_a_klammern_deal_with_a_meld_and_bella_in_a_few_taps(
+    page: Any, live_server: str, requests: list[str]
+) -> None:
+    """Spades trump, Ben & Tom 80 card points, their Fifty (K5.3) and Ben's Bella (K5.5):
+    80 + 50 + 20 = 150 against 84, 15 : 8 Augen (K8.1) — 4 taps and 2 digits, one request."""
+    new_klammern(page, live_server)
+    assert page.evaluate("document.activeElement.name") == "points"
+    requests.clear()
+    taps = Taps(page)
+    taps.chip("trump", "S")
+    taps.points("80")
+    assert page.locator("output.other-points").inner_text() == "\u2192 84"
+    taps.tap("form[data-deal-form] .add-weis[data-field=meld_values_1][data-value='50']")
+    assert page.locator("input[name=meld_values_1]").input_value() == "50"
+    assert page.locator("fieldset.weis-best").is_hidden()  # no tie, no question (K5.2)
+    taps.chip("bella", "1")
+    taps.tap("button.save-deal")
+    page.wait_for_selector("#deal-1")
+    assert (taps.count, taps.digits) == (4, 2)
+    assert len([r for r in requests if "/deals/new" in r]) == 1
+    assert scores(page)[:2] == ["15", "8"]
+
+    # Equal best melds: the question whose count appears before Save (K5.2).
+    page.click("form[data-deal-form] .add-weis[data-field=meld_values_1][data-value='20']")
+    page.click("form[data-deal-form] .add-weis[data-field=meld_values_2][data-value='20']")
+    assert page.locator("fieldset.weis-best").is_visible()
+    check_layout(page)
+
+
+def test_klammern_for_three_the_pad_types_into_the_field_in_focus(page: Any, live_server: str) -> None:
+    """K1.4: every player's card points; the pad follows the field last tapped."""
+    new_klammern(page, live_server, players=3)
+    assert page.locator("form[data-deal-form] input[name=team]").count() == 0
+    assert page.evaluate("document.activeElement.name") == "side_1"
+    page.click("form[data-deal-form] input[name=trump][value=S] >> xpath=..")
+    page.click("form[data-deal-form] input[name=side_1]")
+    Taps(page).points("60")
+    page.click("form[data-deal-form] input[name=side_2]")
+    Taps(page).points("30")
+    page.click("form[data-deal-form] input[name=side_3]")
+    Taps(page).points("20")
+    entry = page.locator("form[data-deal-form]")
+    assert [entry.locator(f"input[name=side_{n}]").input_value() for n in (1, 2, 3)] == ["60", "30", "20"]
+    page.click("form[data-deal-form] .add-weis[data-field=meld_values_2][data-value='50']")
+    page.click("form[data-deal-form] input[name=bella][value='2'] >> xpath=..")
+    page.click("button.save-deal")
+    page.wait_for_selector("#deal-1")
+    # Ben declared with 60 of 180 (Beet 90) and lost: 0; Sue 30 + 50 + 20 -> 10; Tom 20 -> 2 (K1.4).
+    assert scores(page)[:3] == ["0", "10", "2"]
+
+
+def test_the_persian_pad_types_persian_digits(browser: Any, live_server: str) -> None:
+    context = browser.new_context(
+        viewport={"width": 768, "height": 1024}, locale="fa", extra_http_headers={"Accept-Language": "fa"}
+    )
+    try:
+        page = context.new_page()
+        new_klammern(page, live_server)
+        page.click("form[data-deal-form] input[name=trump][value=S] >> xpath=..")
+        Taps(page).points("\u06f8\u06f0")  # ۸۰, as the keys show it
+        entry = page.locator("form[data-deal-form]")
+        assert entry.locator("input[name=points]").input_value() == "\u06f8\u06f0"
+        assert entry.locator("output.other-points").inner_text() == "\u2190 \u06f8\u06f4"  # ← ۸۴
+        page.click("form[data-deal-form] .add-weis[data-field=meld_values_1]:first-child")
+        page.click("button.save-deal")
+        page.wait_for_selector("#deal-1")
+        assert scores(page)[:2] == ["10", "8"]  # 80 + 20 -> 10, 84 -> 8 (K8.1)
+    finally:
+        context.close()
