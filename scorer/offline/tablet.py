@@ -204,13 +204,22 @@ def _schieber(fields: Fields, settings: Mapping[str, Any]) -> Record:
 def _weis_values(fields: Fields, name: str) -> list[int]:
     """Weis by value as ``scorer.games.schieber.forms.read_values`` reads them ("50 20",
     "50+20", "50,20"): whole numbers above zero, each a single Weis's value."""
-    parts = str(fields.get(name) or "").replace("+", " ").replace(",", " ").split()
+    return _values(fields, name, "Weis")
+
+
+def _values(fields: Fields, name: str, what: str) -> list[int]:
+    """Values as the deal forms' ``read_values`` read them (any script's digits; spaces, "+",
+    commas and the Arabic comma between them)."""
+    text = str(fields.get(name) or "")
+    if what == "melds":  # Klammern's form also takes the Arabic comma; Schieber's does not (yet)
+        text = text.replace("\u060c", " ")
+    parts = text.replace("+", " ").replace(",", " ").split()
     try:
         values = [int(part) for part in parts]
     except ValueError:
         values = [0]
     if any(value <= 0 for value in values):
-        raise Shape(name, "Write the Weis as their values, such as 50 20 (each one Weis).")
+        raise Shape(name, f"Write the {what} as their values, such as 50 20.")
     return values
 
 
@@ -227,6 +236,12 @@ def _klammern(fields: Fields, settings: Mapping[str, Any]) -> Record:
         name: _integer(fields, name)
         for name in ("points", "side_1", "side_2", "side_3", "revoke_1", "revoke_2", "revoke_3")
     }
+    sides = players if players < 4 else 2
+    # The form judges all three fields; a side the table lacks is never read (K1.1).
+    meld_values = {str(side): _values(fields, f"meld_values_{side}", "melds") for side in (1, 2, 3)}
+    meld_best = _choice(
+        fields, "meld_best", tuple(["", *(str(n) for n in range(1, sides + 1))]), required=False
+    )
     revoke_seat = _seat_or_none(fields, "revoke_seat")
     march = _seat_or_none(fields, "durchmarsch")
     melds = {
@@ -246,7 +261,12 @@ def _klammern(fields: Fields, settings: Mapping[str, Any]) -> Record:
         "revoke": None,
         "durchmarsch": None,
     }
-    sides = players if players < 4 else 2
+    given = {side: meld_values[str(side)] for side in range(1, sides + 1)}
+    if any(given.values()):
+        # Added only when given, as on the server: a deal entered by cards keeps its record.
+        stated["meld_values"] = {str(side): items for side, items in given.items() if items}
+        if meld_best:
+            stated["meld_best"] = int(meld_best)
     if revoke_seat is not None:
         values = [numbers[f"revoke_{n}"] for n in range(1, sides + 1)]
         if any(v is None for v in values):
