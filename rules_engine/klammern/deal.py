@@ -97,7 +97,8 @@ from rules_engine.klammern.contracts import (
     parse_trump,
     ranking,
 )
-from rules_engine.klammern.melds import Meld, bella_errors, bella_points, check_melds, score_melds
+from rules_engine.klammern.meld_values import award_values, parse_meld_values, team_reasons
+from rules_engine.klammern.melds import Meld, MeldScore, bella_errors, bella_points, check_melds, score_melds
 from rules_engine.klammern.play import Replay, Revoke, replay
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields, check_deck, check_integer, per_seat, per_seat_card_groups
@@ -131,6 +132,8 @@ DEAL_FIELDS: tuple[str, ...] = (
     "durchmarsch",
     "tricks",
     "hands",
+    "meld_values",
+    "meld_best",
 )
 
 
@@ -160,6 +163,10 @@ class DealRecord:
     durchmarsch: Seat | None
     tricks: tuple[tuple[Card, ...], ...] | None
     hands: Mapping[Seat, tuple[Card, ...]] | None
+    #: Melds given by value only, per side (meld_values.py); never beside ``melds``.
+    meld_values: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    #: The side whose melds count when the best melds tie on value (K5.2).
+    meld_best: int | None = None
 
     @property
     def sides(self) -> int:
@@ -222,6 +229,13 @@ def parse_deal(record: Mapping[str, Any]) -> DealRecord:
         for index, group in enumerate(groups):
             check_deck(group, DECK, GAME, f"deal.melds.{seat}[{index}]")
     bella: Seat | None = fields.seat("bella", players, None)
+    meld_values = parse_meld_values(fields.raw("meld_values"), sides, "deal.meld_values")
+    if any(meld_values.values()) and any(melds.values()):
+        raise InvalidRecord(
+            "deal: give the melds by their cards ('melds') or by value ('meld_values'), not both",
+            field="meld_values",
+        )
+    meld_best = fields.integer("meld_best", minimum=1, maximum=sides) if fields.has("meld_best") else None
     durchmarsch: Seat | None = fields.seat("durchmarsch", players, None)
 
     tricks: tuple[tuple[Card, ...], ...] | None = None
@@ -307,6 +321,8 @@ def parse_deal(record: Mapping[str, Any]) -> DealRecord:
         durchmarsch,
         tricks,
         hands,
+        meld_values,
+        meld_best,
     )
 
 
@@ -525,6 +541,8 @@ class _Facts:
     errors: list[Reason]
     hands: Mapping[Seat, frozenset[Card]] | None = None
     melds: list[Meld] = field(default_factory=list)
+    #: Who scores melds given by value (K5.3); None when they are given by cards.
+    meld_score: MeldScore | None = None
     card_points: tuple[int, ...] | None = None
     revoke_seat: Seat | None = None
     revoke_points: tuple[int, ...] | None = None
@@ -548,7 +566,9 @@ def score_deal(record: Mapping[str, Any]) -> Answer:
         return {"valid": False, "errors": [e.to_json() for e in facts.errors]}
 
     sides = deal.sides
-    meld_score = score_melds(facts.melds, sides, deal.trump, deal.forehand, str(deal.options.meld_tiebreak))
+    meld_score = facts.meld_score or score_melds(
+        facts.melds, sides, deal.trump, deal.forehand, str(deal.options.meld_tiebreak)
+    )
     bella = bella_points(deal.bella, sides)
     multiplier = MULTIPLIER[(deal.kontra, deal.re)]
     answer: Answer = {
@@ -624,6 +644,8 @@ def _read_claims(deal: DealRecord, rank: Ranking, facts: _Facts) -> None:
     errors.extend(meld_errors)
     if deal.bella is not None:
         errors.extend(bella_errors(deal.bella, deal.trump, facts.melds, facts.hands))
+    if deal.meld_values or deal.meld_best is not None:
+        _read_meld_values(deal, facts)
 
     facts.revoke_seat, facts.revoke_points = deal.revoke_seat, deal.revoke_points
     facts.all_tricks = deal.all_tricks
@@ -670,6 +692,19 @@ def _read_claims(deal: DealRecord, rank: Ranking, facts: _Facts) -> None:
                     in_play=in_play,
                 )
             )
+
+
+def _read_meld_values(deal: DealRecord, facts: _Facts) -> None:
+    """Check melds given by value (K5.1, K5.3) and settle who scores them (K5.2)."""
+    reasons = [
+        reason
+        for side, values in sorted(deal.meld_values.items())
+        for reason in team_reasons(side, values, players=deal.players)
+    ]
+    if not reasons:
+        points, winner, reasons = award_values(deal.meld_values, deal.meld_best, deal.sides)
+        facts.meld_score = MeldScore(points, winner, None)
+    facts.errors.extend(reasons)
 
 
 def _read_replay(deal: DealRecord, rep: Replay, facts: _Facts) -> None:

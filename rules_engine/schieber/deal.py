@@ -32,6 +32,7 @@ from rules_engine.schieber.contracts import (
 from rules_engine.schieber.points import check_trick_points, match_value
 from rules_engine.schieber.stoeck import check_stoeck, stoeck_cards, stoeck_points
 from rules_engine.schieber.weis import Weis, WeisAward, award_weis, check_declaration, read_weis
+from rules_engine.schieber.weis_values import award_values, parse_weis_values, team_reasons
 from rules_engine.seats import Seat
 
 if TYPE_CHECKING:
@@ -51,7 +52,19 @@ __all__ = [
 CARDS_PER_HAND = 9
 #: The fields of a deal inside a match record (DEAL_RECORD.md); `reached_first` is S7.3's.
 DEAL_FIELDS: frozenset[str] = frozenset(
-    {"forehand", "contract", "pushed", "points", "weis", "stoeck", "hands", "tricks", "reached_first"}
+    {
+        "forehand",
+        "contract",
+        "pushed",
+        "points",
+        "weis",
+        "stoeck",
+        "hands",
+        "tricks",
+        "reached_first",
+        "weis_values",
+        "weis_best",
+    }
 )
 #: A deal record on its own also names its game, profile and options.
 RECORD_FIELDS: frozenset[str] = DEAL_FIELDS | {"game", "profile", "options"}
@@ -82,6 +95,10 @@ class DealRecord:
     hands: Mapping[Seat, tuple[Card, ...]] | None
     tricks: tuple[tuple[Card, ...], ...] | None
     reached_first: int | None
+    #: Weis given by value only, per team (weis_values.py); never beside ``weis``.
+    weis_values: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    #: The team whose Weis counts when both teams' best Weis are worth the same (S6.5).
+    weis_best: int | None = None
 
 
 def _parse_points(data: object, where: str) -> PointsClaim:
@@ -178,7 +195,16 @@ def _read_fields(deal: Fields, where: str) -> DealRecord:
     stoeck = deal.seat("stoeck", PLAYERS, None)
     hands = per_seat_cards(deal.raw("hands"), PLAYERS, deal.name("hands")) if deal.has("hands") else None
     reached_first = deal.integer("reached_first", minimum=1, maximum=2) if deal.has("reached_first") else None
-    return DealRecord(forehand, contract, pushed, points, weis, stoeck, hands, tricks, reached_first)
+    weis_values = parse_weis_values(deal.raw("weis_values"), deal.name("weis_values"))
+    if any(weis_values.values()) and any(weis.values()):
+        raise InvalidRecord(
+            f"{where}: give the Weis by their cards ('weis') or by value ('weis_values'), not both",
+            where=deal.name("weis_values"),
+        )
+    weis_best = deal.integer("weis_best", minimum=1, maximum=2) if deal.has("weis_best") else None
+    return DealRecord(
+        forehand, contract, pushed, points, weis, stoeck, hands, tricks, reached_first, weis_values, weis_best
+    )
 
 
 @dataclass(slots=True)
@@ -507,6 +533,17 @@ def _without_uncounted(score: DealScore) -> DealRecord:
                 field="weis",
             )
         )
+    if not score.options.get("weis", True) and any(record.weis_values.values()):
+        teams = [str(team) for team, values in sorted(record.weis_values.items()) if values]
+        score.reasons.append(
+            Reason(
+                "T2.1",
+                "weis_values_not_counted",
+                "no Weis under the {profile} profile (option weis is false); team {teams} declares one",
+                {"profile": score.options.profile, "teams": ", ".join(teams)},
+                field="weis_values",
+            )
+        )
     if not score.options.get("stoeck", True) and record.stoeck is not None:
         score.reasons.append(
             Reason(
@@ -519,7 +556,8 @@ def _without_uncounted(score: DealScore) -> DealRecord:
         )
     weis = record.weis if score.options.get("weis", True) else {}
     stoeck = record.stoeck if score.options.get("stoeck", True) else None
-    score.record = replace(record, weis=weis, stoeck=stoeck)
+    weis_values = record.weis_values if score.options.get("weis", True) else {}
+    score.record = replace(record, weis=weis, stoeck=stoeck, weis_values=weis_values)
     return score.record
 
 
@@ -542,10 +580,23 @@ def evaluate_deal(record: DealRecord, options: RuleOptions) -> DealScore:
         score.reasons.extend(check_stoeck(record.contract, record.stoeck, claimed, hands))
         if record.contract.is_trump_contract:
             score.raw_stoeck = stoeck_points(record.stoeck)
-    score.award = award_weis(score.declared, record.contract, options, record.forehand)
+    if any(record.weis_values.values()):
+        score.award = _award_values(score)
+    else:
+        score.award = award_weis(score.declared, record.contract, options, record.forehand)
     if score.reasons:
         score.reasons[:] = _unique(score.reasons)
     return score
+
+
+def _award_values(score: DealScore) -> WeisAward:
+    """Weis given by value: each team's values checked (S8, S6.3), then awarded (S6.5)."""
+    values = score.record.weis_values
+    for team, items in sorted(values.items()):
+        score.reasons.extend(team_reasons(team, items, score.options))
+    award, reasons = award_values(values, score.record.weis_best)
+    score.reasons.extend(reasons)
+    return WeisAward(award.points, award.winner, None, None)
 
 
 def _unique(reasons: Iterable[Reason]) -> list[Reason]:

@@ -56,6 +56,11 @@ def deal_line(record: Mapping[str, Any], settings: Mapping[str, Any]) -> str:
                 parts[0] += f" ({_('pushed')})"
             parts += _points(record.get("points"), settings)
             parts += _claims(record.get("weis"), names, deck)
+            parts += [
+                f"{_side(int(team), settings)}: {_('Weis')} {' + '.join(i18n.number(v) for v in values)}"
+                for team, values in sorted((record.get("weis_values") or {}).items())
+                if values
+            ]
             if record.get("stoeck"):
                 parts.append(_("Stöck: %(name)s", name=_name(names, record["stoeck"])))
         else:  # a trump suit and its declarer: Klammern
@@ -64,6 +69,11 @@ def deal_line(record: Mapping[str, Any], settings: Mapping[str, Any]) -> str:
                 parts[0] += f" ({_name(names, record['declarer'])})"
             parts += _points(record.get("points"), settings)
             parts += _claims(record.get("melds"), names, game_deck)
+            parts += [
+                f"{_side(int(side), settings)}: {_('Melds')} {' + '.join(i18n.number(v) for v in values)}"
+                for side, values in sorted((record.get("meld_values") or {}).items())
+                if values
+            ]
     except (KeyError, TypeError, ValueError):  # a record the app did not write: still no trace
         return ""
     comma = "\u060c " if i18n.direction() == "rtl" else ", "

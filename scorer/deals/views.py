@@ -14,10 +14,12 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorer import games, scoring
+from scorer.deals import panel
 from scorer.deals.deal_input import FORM_ERRORS, ShapeError, place_errors
 from scorer.deals.describe import deal_line
 from scorer.games.base import Game
 from scorer.matches import matchview
+from scorer.matches.views import screen
 from scorer.store import db, log
 from scorer.store.models import Entry, MatchSummary
 from scorer.web import display, i18n
@@ -49,6 +51,9 @@ def _render(
     slot: log.DealSlot | None = None,
     status: int = 200,
 ) -> tuple[str, int]:
+    if slot is None and panel.wanted():
+        # The match page's panel: the match screen again, the panel keeping what was typed.
+        return _screen(loaded, form=form, errors=panel.placed(errors)), status
     settings = loaded.settings
     game = games.of(settings)
     shown = game.deal.slots(settings)
@@ -148,6 +153,8 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
     if not form.validate_on_submit():
         return _render(loaded, form, {}, slot=slot, status=422)
     if log.find_key(db.session(), form.idem.data) is not None:
+        if slot is None and panel.wanted():
+            return _screen(matchview.load(loaded.match.id), message=_("This entry was already saved."))
         _already_saved()
         return redirect(url_for("matches.show", match_id=loaded.match.id), 303)
     if form.version.data != str(loaded.state.version):
@@ -199,12 +206,26 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
             else [],
         )
     except log.Duplicate:
+        if slot is None and panel.wanted():
+            return _screen(matchview.load(loaded.match.id), message=_("This entry was already saved."))
         _already_saved()
     except log.Conflict:
         return _conflict(loaded, form, slot)
     else:
+        if slot is None and panel.wanted():
+            db.session().expire(loaded.match)  # its log grew: read it again
+            saved = matchview.load(loaded.match.id)
+            number = i18n.digits(len(saved.state.deals))
+            return _screen(saved, message=_("Deal %(number)s saved.", number=number))
         flash(_("Deal saved.") if slot is None else _("Correction saved."))
-    return redirect(url_for("matches.show", match_id=loaded.match.id), 303)
+    # Back to the view the deal was entered from (the chalk board's, when it was).
+    view = "board" if request.args.get("view") == "board" else None
+    return redirect(url_for("matches.show", match_id=loaded.match.id, view=view), 303)
+
+
+def _screen(loaded: matchview.Loaded, **panel_state: Any) -> str:
+    """The match screen for the panel's htmx post."""
+    return screen(loaded, **panel_state)
 
 
 @bp.route("/deals/new", methods=["GET", "POST"])

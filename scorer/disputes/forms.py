@@ -122,6 +122,10 @@ class WeisForm(ContractMixin, QuestionForm):
     bella = SelectField(_l("Bella announced by seat (Klammern)"), choices=OPTIONAL_SEATS, default="")
 
 
+#: The name endings of a seat's quick pickers on the Weis desk.
+QUICK_SLOTS = ("", "_2")
+
+
 def _add_claims(form_class: type[WeisForm]) -> None:
     for seat in range(1, 5):
         setattr(
@@ -129,9 +133,18 @@ def _add_claims(form_class: type[WeisForm]) -> None:
             f"seat_{seat}",
             StringField(_l("Cards (groups separated by ;)"), render_kw=card_input("H6 H7 H8; CJ DJ HJ SJ")),
         )
-        setattr(form_class, f"kind_{seat}", SelectField(_l("Kind"), choices=QUICK_KINDS, default=""))
-        setattr(form_class, f"suit_{seat}", SelectField(_l("Suit"), choices=QUICK_SUITS, default=""))
-        setattr(form_class, f"top_{seat}", SelectField(_l("Top card"), choices=QUICK_TOPS, default=""))
+        # Two pickers per seat: a player's two Weis (a run and a four) are two claims, each
+        # judged and compared on its own. The first keeps its old names (shared links).
+        for suffix in QUICK_SLOTS:
+            setattr(
+                form_class, f"kind_{seat}{suffix}", SelectField(_l("Kind"), choices=QUICK_KINDS, default="")
+            )
+            setattr(
+                form_class, f"suit_{seat}{suffix}", SelectField(_l("Suit"), choices=QUICK_SUITS, default="")
+            )
+            setattr(
+                form_class, f"top_{seat}{suffix}", SelectField(_l("Top card"), choices=QUICK_TOPS, default="")
+            )
 
 
 _add_claims(WeisForm)

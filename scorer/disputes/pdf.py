@@ -187,6 +187,15 @@ def ruling_pdf(
     example = ruling.data.get("example")
     if example:
         page.text(" ".join(example), 10, indent=12)
+    # The Weis comparison (S6.5, K5.2) is part of the reasoning: kept before the rule texts,
+    # which are what gets shortened when the page runs out.
+    table = ruling.data.get("comparison")
+    if table:
+        page.text(table["title"], 11, bold=True, gap=1)
+        page.text(table["columns"], 9, indent=12, gap=1)
+        for line in table["rows"]:
+            page.text(line, 9.5, gap=0, indent=12)
+        page.y -= 4
     for row in ruling.data.get("rows", []) if ruling.screen == "replay" else []:
         cards = "  ".join(("\u2717 " if not c["ok"] else "") + c["card"] for c in row["cards"])
         page.text(f"{row['n']}. {cards}", 9, gap=0, indent=12)

@@ -122,3 +122,18 @@ def tricks_of(record: Mapping[str, Any]) -> list[tuple[Card, ...]]:
         return [cards(trick) for trick in raw]
     except (InvalidRecord, TypeError, AttributeError):
         raise Unreadable("tricks", _("The tricks must be lists of card codes.")) from None
+
+
+def comparison_table(steps: list[dict[str, Any]], columns: tuple[str, str]) -> dict[str, Any] | None:
+    """The Weis comparison (S6.5, K5.2) as the one-page PDF prints it: the screen's table, as lines."""
+    if not steps:
+        return None
+    yes, equal = _("yes"), _("equal")
+    return {
+        "title": _("The comparison, step by step"),
+        "columns": f"{columns[0]}  |  {columns[1]}",
+        "rows": [
+            f"{s['step']}. {s['name']}: {s['first']} | {s['second']} \u2013 {yes if s['winner'] else equal}"
+            for s in steps
+        ],
+    }

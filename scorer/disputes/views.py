@@ -20,6 +20,7 @@ from scorer.disputes.card import card_ruling
 from scorer.disputes.count import count_ruling
 from scorer.disputes.desk import ClaimsQuestion, DisputesPart, desk
 from scorer.disputes.forms import (
+    QUICK_SLOTS,
     CardForm,
     CountForm,
     QuestionForm,
@@ -136,9 +137,11 @@ def _claims(form: WeisForm, game: str) -> dict[int, list[list[str]]]:
     four_suits = ("H", "C", "D", "S")
     for seat in range(1, 5):
         groups: list[list[str]] = []
-        kind = form[f"kind_{seat}"].data
-        if kind:
-            suit, top = form[f"suit_{seat}"].data, form[f"top_{seat}"].data
+        for suffix in QUICK_SLOTS:
+            kind = form[f"kind_{seat}{suffix}"].data
+            if not kind:
+                continue
+            suit, top = form[f"suit_{seat}{suffix}"].data, form[f"top_{seat}{suffix}"].data
             if not top or (kind != "four" and not suit):
                 raise Unreadable(f"seat_{seat}", _("Choose the suit and the top card of the Weis."))
             try:

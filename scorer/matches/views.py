@@ -17,6 +17,7 @@ import rules_engine
 from rules_engine import limits
 from scorer import games, scoring
 from scorer.access import address, rights
+from scorer.deals import panel
 from scorer.deals.deal_input import FORM_ERRORS
 from scorer.matches import matchview
 from scorer.store import db
@@ -202,7 +203,19 @@ def show(match_id: int) -> ResponseReturnValue:
 
 
 def _show(match_id: int) -> str:
-    loaded = matchview.load(match_id)
+    return screen(matchview.load(match_id))
+
+
+def screen(
+    loaded: matchview.Loaded,
+    *,
+    form: Any = None,
+    errors: dict[str, list[dict[str, Any]]] | None = None,
+    message: str | None = None,
+) -> str:
+    """The match screen; for a tablet that may edit, with the next deal's entry panel
+    (``form`` and ``errors``: a panel sent back with what was typed; ``message``: what the
+    last save did, shown in the panel, never flashed into a page that others may share)."""
     game = games.of(loaded.settings)
     undo = UndoForm(formdata=None, version=str(loaded.state.version))
     undo.fresh_key()
@@ -210,6 +223,7 @@ def _show(match_id: int) -> str:
     redo.fresh_key()
     rows = matchview.rows(loaded)
     shown = rows.latest(None if request.args.get("deals") == "all" else matchview.SHOWN_DEALS)
+    acc = rights.match_access(loaded.match, loaded.state)
     return render_template(
         game.template("show"),
         m=loaded,
@@ -222,7 +236,8 @@ def _show(match_id: int) -> str:
         undo=undo,
         redo=redo,
         board=request.args.get("view") == "board",
-        acc=rights.match_access(loaded.match, loaded.state),
+        acc=acc,
+        **panel.context(loaded, may_edit=acc.may_edit, form=form, errors=errors, message=message),
         **game.match.context(loaded),
     )
 

@@ -1,14 +1,9 @@
 // Small improvements only: every page works without this file.
-// Shows the other team's trick points while one team's are typed (the engine still judges).
+// The deal forms (the match page's panel and /deals/new): the other team's trick points while
+// one team's are typed (the engine still judges), the panel's number pad, Weis by value.
+// Everything by delegation, so a panel swapped in by htmx or by the live page works alike.
 (function () {
   "use strict";
-  var form = document.querySelector("form.deal-form[data-total]");
-  if (!form) { return; }
-  var input = form.querySelector("input[name=points]");
-  var out = form.querySelector("output.other-points");
-  var match = form.querySelector("input[name=match]");
-  if (!input || !out) { return; }
-  var total = parseInt(form.getAttribute("data-total"), 10);
   var root = document.documentElement;
   // The arrow points to the other team's figure: leftwards on a right-to-left page.
   var arrow = root.getAttribute("dir") === "rtl" ? "\u2190 " : "\u2192 ";
@@ -17,14 +12,140 @@
     var text = String(number);
     return persian ? text.replace(/[0-9]/g, function (d) { return "\u06f0\u06f1\u06f2\u06f3\u06f4\u06f5\u06f6\u06f7\u06f8\u06f9".charAt(+d); }) : text;
   }
-  function update() {
-    var value = parseInt(input.value, 10);
+  // Persian (and Arabic-Indic) digits as Latin ones, for reading what the pad or a keyboard typed.
+  function latin(text) {
+    return String(text).replace(/[\u06f0-\u06f9\u0660-\u0669]/g, function (d) { return String(d.charCodeAt(0) & 0xf); });
+  }
+  function formOf(node) { return node && node.closest ? node.closest("form.deal-form[data-total]") : null; }
+
+  function update(form) {
+    var input = form.querySelector("input[name=points]");
+    var out = form.querySelector("output.other-points");
+    var match = form.querySelector("input[name=match]");
+    if (!input || !out) { return; }
+    var total = parseInt(form.getAttribute("data-total"), 10);
+    var value = parseInt(latin(input.value), 10);
     if (match && match.checked) { out.textContent = arrow + shown(0); return; }
     out.textContent = (isNaN(value) || value < 0 || value > total) ? "" : arrow + shown(total - value);
   }
-  input.addEventListener("input", update);
-  if (match) { match.addEventListener("change", update); }
-  update();
+
+  function values(input) {
+    return latin(input.value).replace(/[+,\u060c]/g, " ").split(/\s+/).filter(function (v) { return v !== ""; });
+  }
+
+  // Equal best Weis (melds) by value: the question of whose count appears only then (S6.5, K5.2).
+  function tie(form) {
+    var best = form.querySelector(".weis-best");
+    if (!best) { return; }
+    var names = (best.getAttribute("data-fields") || "weis_values_1 weis_values_2").split(" ");
+    var tops = names.map(function (name) {
+      var input = form.querySelector("input[name=" + name + "]");
+      var numbers = input ? values(input).map(Number) : [];
+      return numbers.length ? Math.max.apply(null, numbers) : 0;
+    });
+    var highest = Math.max.apply(null, tops);
+    var open = highest > 0 && tops.filter(function (top) { return top === highest; }).length > 1;
+    if (open || best.querySelector(".reason")) { best.removeAttribute("hidden"); } else { best.setAttribute("hidden", ""); }
+  }
+
+  function prepare(scope) {
+    Array.prototype.forEach.call(scope.querySelectorAll("form.deal-form[data-total]"), function (form) {
+      Array.prototype.forEach.call(form.querySelectorAll(".pad[hidden], .weis-adds[hidden]"), function (node) {
+        node.removeAttribute("hidden");
+      });
+      update(form);
+      tie(form);
+    });
+  }
+
+  function changed(event) {
+    var form = formOf(event.target);
+    if (!form) { return; }
+    form.setAttribute("data-dirty", "");
+    update(form);
+    tie(form);
+  }
+  document.addEventListener("input", changed);
+  // The pad types into the points field last focused (with two or three players each has one).
+  document.addEventListener("focusin", function (event) {
+    var form = formOf(event.target);
+    if (form && event.target.hasAttribute && event.target.hasAttribute("data-pad")) { form.padTarget = event.target; }
+  });
+  document.addEventListener("change", changed);
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("button.pad-key, button.add-weis, button.clear-weis") : null;
+    var form = formOf(button);
+    if (!button || !form) { return; }
+    var input;
+    if (button.classList.contains("pad-key")) {
+      input = (form.padTarget && form.contains(form.padTarget)) ? form.padTarget :
+        form.querySelector("input[data-pad], input[name=points]");
+      var key = button.getAttribute("data-key");
+      if (key === "back") { input.value = input.value.slice(0, -1); }
+      else if (key === "clear") { input.value = ""; }
+      else if (input.value.length < 3) { input.value += key; }
+      var match = form.querySelector("input[name=match]");
+      if (match && input.value !== "") { match.checked = false; }
+    } else {
+      input = form.querySelector("input[name=" + (button.getAttribute("data-field") || "weis_values_" + button.getAttribute("data-team")) + "]");
+      if (!input) { return; }
+      input.value = button.classList.contains("clear-weis") ? "" :
+        values(input).concat([button.getAttribute("data-value")]).join(" + ");
+    }
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
+  // htmx (the panel's save): answers that name a mistake (422) or a change meanwhile (409)
+  // are the match screen with the reasons, to be shown like any answer.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var status = event.detail.xhr.status;
+    if (status === 422 || status === 409) { event.detail.shouldSwap = true; event.detail.isError = false; }
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var screen = document.getElementById("match-screen");
+    var main = document.querySelector("main[data-live]");
+    if (screen && main) { main.setAttribute("data-version", screen.getAttribute("data-version") || ""); }
+    prepare(document);
+    var points = document.querySelector("form.entry-panel input[data-pad], form.entry-panel input[name=points]");
+    var wrong = document.querySelector("form.entry-panel .has-error input, form.entry-panel .has-error");
+    if (wrong && wrong.tagName !== "INPUT") { wrong = wrong.querySelector("input"); }
+    var target = wrong || points;
+    if (target) { target.focus({ preventScroll: true }); }
+  });
+
+  // The chalk board as input: a tap on a team's 100, 50 or 20 line adds that value to the
+  // panel's points and gives them to that team, as a stroke on the real board would.
+  function chalk(line) {
+    var form = document.querySelector("form.entry-panel");
+    if (!form) { return; }
+    var team = form.querySelector("input[name=team][value='" + line.getAttribute("data-chalk-team") + "']");
+    var input = form.querySelector("input[name=points]");
+    if (!team || !input) { return; }
+    team.checked = true;
+    input.value = String((parseInt(input.value, 10) || 0) + parseInt(line.getAttribute("data-chalk-value"), 10));
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  function chalkable(scope) {
+    Array.prototype.forEach.call(scope.querySelectorAll("[data-chalk-value]"), function (line) {
+      line.setAttribute("role", "button");
+      line.setAttribute("tabindex", "0");
+      line.setAttribute("aria-label", line.getAttribute("data-chalk-label"));
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var line = event.target.closest ? event.target.closest("[data-chalk-value]") : null;
+    if (line) { chalk(line); }
+  });
+  document.addEventListener("keydown", function (event) {
+    var line = event.target.closest ? event.target.closest("[data-chalk-value]") : null;
+    if (line && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); chalk(line); }
+  });
+
+  var prepareForms = prepare;
+  prepare = function (scope) { prepareForms(scope); chalkable(scope); };
+  prepare(document);
+  window.tafelPrepare = prepare;  // the live page calls it after swapping in a fresh screen
 })();
 
 // A match page follows the match: it asks the server for the match's version every few
@@ -43,9 +164,12 @@
   var FOCUSABLE = "a[href], button, input, select, textarea, summary";
 
   function typing() {
+    // A deal half entered on this tablet is never swapped away; an empty field with the
+    // cursor in it (the panel's points field waits so) is no reason to stand still.
+    if (main.querySelector("form[data-dirty]")) { return true; }
     var active = document.activeElement;
     return active && main.contains(active) && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName) &&
-      active.type !== "checkbox" && active.type !== "radio" && !active.readOnly;
+      active.type !== "checkbox" && active.type !== "radio" && !active.readOnly && active.value !== "";
   }
 
   function swap(fresh) {
@@ -61,6 +185,8 @@
       var again = main.querySelectorAll(FOCUSABLE)[focused];
       if (again) { again.focus({ preventScroll: true }); }
     }
+    if (window.tafelPrepare) { window.tafelPrepare(main); }
+    if (window.htmx) { window.htmx.process(main); }
   }
 
   function refresh(next) {
@@ -78,6 +204,7 @@
 
   function tick() {
     if (busy || document.hidden) { return; }
+    version = main.getAttribute("data-version") || version;  // a save on this tablet moved it
     busy = true;
     var headers = { "Accept": "application/json" };
     if (etag) { headers["If-None-Match"] = etag; }

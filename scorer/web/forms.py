@@ -16,6 +16,7 @@ from babel.support import NullTranslations, Translations
 from flask import current_app, flash, request
 from flask_babel import gettext, lazy_pgettext
 from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from flask_wtf.form import _Auto
@@ -107,8 +108,19 @@ class BaseForm(FlaskForm):
 
 
 def numeric(**kwargs: Any) -> dict[str, Any]:
-    """Render kwargs for a number the tablet should type with its numeric keypad."""
-    return {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off", **kwargs}
+    """Render kwargs for a number the tablet should type with its numeric keypad.
+
+    A text field, not ``type=number``: that one holds Latin digits only, so a Persian page's
+    number pad (whose keys show Persian digits) could not type what it shows. The form reads
+    Persian and Arabic-Indic digits as numbers (Python's ``int`` does).
+    """
+    return {
+        "type": "text",
+        "inputmode": "numeric",
+        "pattern": "[0-9\u06f0-\u06f9\u0660-\u0669]*",
+        "autocomplete": "off",
+        **kwargs,
+    }
 
 
 def optional_int(label: Any, *, minimum: int = 0, maximum: int = 100_000) -> IntegerField:
@@ -124,8 +136,15 @@ def choices(*pairs: tuple[str, Any]) -> list[SelectChoice]:
 
 SEAT_PAIRS = [(str(n), str(n)) for n in range(1, 5)]
 SEATS_4 = choices(*SEAT_PAIRS)
+
+
 #: For the set-up, where the names are typed on the same page: "Seat 1" … "Seat 4".
-SEAT_LABELS = choices(*((str(n), lazy_pgettext("seat", "Seat %(n)s", n=n)) for n in range(1, 5)))
+def native(text: str) -> LazyString:
+    """``text`` with the reader's digits (Persian in ``fa``), worked out when it is shown."""
+    return LazyString(i18n.native_digits, text)
+
+
+SEAT_LABELS = choices(*((str(n), lazy_pgettext("seat", "Seat %(n)s", n=native(str(n)))) for n in range(1, 5)))
 NONE = ("", "\u2014")
 DEFAULT_CHOICE = ("", _l("as the profile says"))
 YES_NO = choices(DEFAULT_CHOICE, ("yes", _l("yes")), ("no", _l("no")))
@@ -223,9 +242,15 @@ SLOTS = (1, 2)
 
 
 def add_meld_fields(
-    form_class: type[BaseForm], prefix: str, kinds: list[Any], suits: tuple[str, ...], ranks: tuple[str, ...]
+    form_class: type[BaseForm],
+    prefix: str,
+    kinds: list[Any],
+    suits: tuple[str, ...],
+    ranks: tuple[str, ...],
+    example: str = "H6 H7 H8; CJ DJ HJ SJ",
 ) -> None:
-    """A deal form's quick-meld selects (two per seat) and typed cards, ``{prefix}_{seat}_…``."""
+    """A deal form's quick-meld selects (two per seat) and typed cards, ``{prefix}_{seat}_…``;
+    ``example``: melds of the game's own deck, shown in the empty card field."""
     for seat in range(1, 5):
         for slot in SLOTS:
             setattr(
@@ -254,7 +279,7 @@ def add_meld_fields(
                 # seat (rules_engine.limits) answers longer lists, this their typing.
                 validators=[Optional(), Length(max=TYPED_CARDS_LENGTH)],
                 render_kw={
-                    "placeholder": "H6 H7 H8; CJ DJ HJ SJ",
+                    "placeholder": example,
                     "autocapitalize": "characters",
                     "maxlength": TYPED_CARDS_LENGTH,
                 },

@@ -132,6 +132,28 @@ SENTENCES: tuple[Sentence, ...] = (
         _l("%(cards)s is not a Weis: a run's cards must be consecutive in the order 6 7 8 9 T J Q K A."),
     ),
     S("weis_declared_twice", _l("Seat %(seat)s declares the Weis %(weis)s twice.")),
+    # Weis entered by value only (the match page's quick entry).
+    S(
+        "weis_value_impossible",
+        _l("Team %(team)s: no single Weis is worth %(value)s; a Weis is worth %(allowed)s."),
+    ),
+    S(
+        "weis_values_too_many",
+        _l(
+            "Team %(team)s: the Weis %(values)s do not fit into two hands of nine cards (a card counts in one Weis)."
+        ),
+    ),
+    S(
+        "weis_best_missing",
+        _l(
+            "Both teams' best Weis are worth %(points)s: say whose Weis counts (more cards, then the higher top card, then trump, then who plays first)."
+        ),
+    ),
+    S(
+        "weis_values_not_counted",
+        _l("No Weis counts in this game (the rule option Weis is off), but team %(teams)s declares one."),
+        "T",
+    ),
     S(
         "card_in_two_weis",
         _l(
@@ -479,6 +501,28 @@ SENTENCES: tuple[Sentence, ...] = (
     S("meld_not_in_hand", _l("Seat %(seat)s melds %(card)s, which is not in its hand.")),
     S("bella_card_missing", _l("Bella: seat %(seat)s does not hold %(card)s.")),
     S("bella_card_elsewhere", _l("Bella: seat %(seat)s cannot hold %(card)s, which seat %(other)s melds.")),
+    S(
+        "meld_value_impossible",
+        _l(
+            "Side %(side)s: no single meld is worth %(value)s; a meld is worth %(allowed)s (Terz 20, Fifty 50)."
+        ),
+    ),
+    S(
+        "meld_values_too_many",
+        _l(
+            "Side %(side)s: the melds %(values)s do not fit into its hands of eight cards (a Terz takes three cards, a Fifty four, a card counts in one sequence only)."
+        ),
+    ),
+    S(
+        "meld_best_missing",
+        _l(
+            "The best melds of sides %(sides)s are each worth %(points)s: say whose melds count (the higher top card wins, then trump, then who declared first)."
+        ),
+    ),
+    S(
+        "meld_best_not_tied",
+        _l("Only the melds of sides %(sides)s tie for the best, not those of side %(best)s."),
+    ),
 )
 
 #: A reason located in a trick (Schieber's replay puts "trick N, seat M: " before it).

@@ -213,13 +213,14 @@ def test_chalk_board_strokes(client: FlaskClient) -> None:
     post_deal(client, match_id, deal(contract="undenufe", points=100))  # 400 : 228
     page = client.get(f"/matches/{match_id}?view=board").get_data(as_text=True)
     # 400 = 4 × 100; 228 = 2 × 100 + 0 × 50 + 1 × 20 + 8
+    # Top to bottom as on the printed pad: the 100s, the 50s (the diagonal), the 20s.
     assert re.findall(r'class="stroke-line line-(\d+)" data-count="(\d+)"', page) == [
-        ("20", "0"),
-        ("50", "0"),
         ("100", "4"),
-        ("20", "1"),
         ("50", "0"),
+        ("20", "0"),
         ("100", "2"),
+        ("50", "0"),
+        ("20", "1"),
     ]
     assert "+ 8 = 228" in page
 

@@ -11,11 +11,11 @@ from rules_engine.klammern.contracts import DEAL_TOTAL
 from scorer.deals.deal_input import FORM_ERRORS, ShapeError, read_melds, seat_or_none
 from scorer.games.base import DealEntry, Form, Melds, Record, Settings
 from scorer.games.common import name_seats
-from scorer.games.klammern.forms import KlammernDealForm
+from scorer.games.klammern.forms import KlammernDealForm, read_values
 from scorer.web import display
 from scorer.web.card_text import format_groups
 from scorer.web.display import side_of
-from scorer.web.forms import choices
+from scorer.web.forms import NONE, choices
 
 #: K5.2's suit order, clubs (the Besser suit) first; also the order of a four of a kind.
 SUITS = ("C", "S", "H", "D")
@@ -25,10 +25,19 @@ def players(settings: Mapping[str, Any]) -> int:
     return int(settings.get("players") or 4)
 
 
+def sides_of(settings: Mapping[str, Any]) -> int:
+    count = players(settings)
+    return count if count < 4 else 2
+
+
 def prepare(form: Form, settings: Settings) -> None:
     name_seats(form, settings, ("forehand", "declarer"), ("bella", "revoke_seat", "durchmarsch"))
     deck = settings.get("deck") or "french"
     form.trump.choices = choices(*((s, display.suit_name(s, deck)) for s in SUITS))
+    # K1.1: the melds' sides are the two teams with four players, every seat with two or three.
+    form.meld_best.choices = choices(
+        NONE, *((str(side), display.side_label(side, settings)) for side in range(1, sides_of(settings) + 1))
+    )
 
 
 def record(form: Form, settings: Settings) -> Record:
@@ -68,6 +77,12 @@ def deal_record(form: Form, players: int, fmt: str) -> Record:
         "durchmarsch": None,
     }
     sides = players if players < 4 else 2
+    meld_values = {str(side): read_values(form[f"meld_values_{side}"].data) for side in range(1, sides + 1)}
+    if any(meld_values.values()):
+        # Added only when given: a deal entered by cards keeps the record it always had.
+        stated["meld_values"] = {side: items for side, items in meld_values.items() if items}
+        if form.meld_best.data:
+            stated["meld_best"] = int(form.meld_best.data)
     revoke_seat = seat_or_none(form.revoke_seat.data)
     march = seat_or_none(form.durchmarsch.data)
     if revoke_seat is not None:
@@ -115,6 +130,10 @@ def fill(record: Mapping[str, Any]) -> dict[str, Any]:
             data[f"revoke_{n}"] = value
     for seat, groups in (record.get("melds") or {}).items():
         data[f"melds_{seat}_cards"] = format_groups(groups)
+    for side, values in (record.get("meld_values") or {}).items():
+        data[f"meld_values_{side}"] = " ".join(str(value) for value in values)
+    if record.get("meld_best"):
+        data["meld_best"] = str(record["meld_best"])
     return data
 
 
@@ -125,6 +144,8 @@ def slots(settings: Settings) -> frozenset[str]:
         "trump",
         "how",
         "melds",
+        "meld_values",
+        "meld_best",
         "bella",
         "kontra",
         "points",
@@ -154,6 +175,8 @@ DEAL = DealEntry(
         "how": "how",
         "declarer": "declarer",
         "bella": "bella",
+        "meld_values": "meld_values",
+        "meld_best": "meld_best",
         "kontra": "kontra",
         "re": "kontra",
         "revoke": "revoke",

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, IntegerField, RadioField, SelectField
-from wtforms.validators import InputRequired, Optional
+from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField
+from wtforms.validators import InputRequired, Optional, StopValidation
 
 from scorer.web.display import NATURAL
 from scorer.web.forms import (
@@ -17,6 +19,7 @@ from scorer.web.forms import (
     VersionedForm,
     add_meld_fields,
     choices,
+    native,
     numeric,
     optional_int,
 )
@@ -25,7 +28,7 @@ from scorer.web.forms import (
 class NewKlammernForm(NamesMixin, KeyedForm):
     players = RadioField(
         _l("Players"),
-        choices=choices(("4", "4"), ("3", "3"), ("2", "2")),
+        choices=choices(("4", native("4")), ("3", native("3")), ("2", native("2"))),
         default="4",
         validators=[InputRequired()],
     )
@@ -105,6 +108,51 @@ class KlammernDealForm(VersionedForm):
     revoke_3 = IntegerField(_l("Card points at the revoke"), validators=[Optional()], render_kw=numeric())
     durchmarsch = SelectField(_l("Durchmarsch announced by"), choices=choices(NONE, *SEAT_PAIRS), default="")
     all_tricks = BooleanField(_l("the march took every trick"))
+    #: Melds by value only, per side ("50 20"): the match page's quick entry (meld_values).
+    meld_values_1 = StringField(_l("Melds by value"), render_kw={"autocomplete": "off", "maxlength": 60})
+    meld_values_2 = StringField(_l("Melds by value"), render_kw={"autocomplete": "off", "maxlength": 60})
+    meld_values_3 = StringField(_l("Melds by value"), render_kw={"autocomplete": "off", "maxlength": 60})
+    meld_best = RadioField(
+        _l("Equal best melds: whose melds count?"),
+        choices=choices(NONE, ("1", "1"), ("2", "2"), ("3", "3")),
+        default="",
+        validators=[Optional()],
+    )
+
+    def validate_meld_values_1(self, field: StringField) -> None:
+        _check_values(field)
+
+    def validate_meld_values_2(self, field: StringField) -> None:
+        _check_values(field)
+
+    def validate_meld_values_3(self, field: StringField) -> None:
+        _check_values(field)
 
 
-add_meld_fields(KlammernDealForm, "melds", KINDS, ("C", "S", "H", "D"), NATURAL[1:])
+def read_values(text: str | None) -> list[int]:
+    """Meld values as typed or tapped: whole numbers (any script's digits) separated by
+    spaces, "+" or commas.
+
+    :raises ValueError: anything else.
+    """
+    parts = (text or "").replace("+", " ").replace(",", " ").replace("\u060c", " ").split()
+    values = [int(part) for part in parts]
+    if any(value <= 0 for value in values):
+        raise ValueError("not a meld value")
+    return values
+
+
+def _check_values(field: Any) -> None:
+    try:
+        read_values(field.data)
+    except ValueError:
+        raise StopValidation(
+            str(_l("Write the melds as their values, such as 50 20 (each one meld: a Terz 20, a Fifty 50)."))
+        ) from None
+
+
+# Klammern's deck starts at the 7 and has no four of a kind among its melds (K5.1): a Terz
+# and a Fifty as the example.
+add_meld_fields(
+    KlammernDealForm, "melds", KINDS, ("C", "S", "H", "D"), NATURAL[1:], example="H7 H8 H9; CT CJ CQ CK"
+)

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from scorer.games.base import MatchPage, RowCells
 from scorer.games.klammern.deal import players
 from scorer.matches.matchview import Side, claims, item, seat_name
-from scorer.web import display
+from scorer.web import display, i18n
 
 if TYPE_CHECKING:
     from rules_engine.answers import KlammernMatchAnswer
@@ -70,7 +70,7 @@ def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:
             "contract": display.suit_name(str(record.get("trump")), deck),
             "declarer": seat_name(seat_names, record.get("declarer")),
             "how": how.get(str(record.get("how")), ""),
-            "weis": claims(record.get("melds"), seat_names, deck),
+            "weis": claims(record.get("melds"), seat_names, deck) + value_claims(record, loaded.settings),
             "bella": seat_name(seat_names, record.get("bella")) if record.get("bella") else "",
             "kontra": (re if record.get("re") else kontra) if record.get("kontra") else "",
             "kalte": index in kalte,
@@ -82,6 +82,15 @@ def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:
         }
 
     return row
+
+
+def value_claims(record: Mapping[str, Any], settings: Mapping[str, Any]) -> list[str]:
+    """Melds given by value (``meld_values``) as "Ben & Tom: 50 + 20", side by side."""
+    return [
+        f"{display.side_label(int(side), dict(settings))}: {' + '.join(i18n.number(v) for v in values)}"
+        for side, values in sorted((record.get("meld_values") or {}).items())
+        if values
+    ]
 
 
 def context(loaded: Loaded) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from wtforms import IntegerField, RadioField, SelectField
 from wtforms.validators import InputRequired, NumberRange
 
 from scorer.games.schieber.forms import NewSchieberForm
-from scorer.web.forms import SEAT_LABELS, KeyedForm, NamesMixin, choices, numeric, optional_int
+from scorer.web.forms import SEAT_LABELS, KeyedForm, NamesMixin, choices, native, numeric, optional_int
 
 
 class NewPasseForm(NamesMixin, KeyedForm):
@@ -28,7 +28,9 @@ class NewPasseForm(NamesMixin, KeyedForm):
     )
     match_value = SelectField(
         _l("A Match counts"),
-        choices=choices(("157", "157"), ("207", "207 (157 + 50)"), ("257", "257 (157 + 100)")),
+        choices=choices(
+            ("157", native("157")), ("207", native("207 (157 + 50)")), ("257", native("257 (157 + 100)"))
+        ),
         default="157",
     )
     weis = SelectField(_l("Weis"), choices=choices(("no", _l("no")), ("yes", _l("yes"))), default="no")

@@ -11,7 +11,7 @@ from rules_engine.schieber.contracts import DEAL_TOTAL, schieber_options
 from scorer.deals.deal_input import FORM_ERRORS, read_melds, seat_or_none
 from scorer.games.base import DealEntry, Form, Melds, Record, Settings
 from scorer.games.common import name_seats
-from scorer.games.schieber.forms import SchieberDealForm
+from scorer.games.schieber.forms import SchieberDealForm, read_values
 from scorer.games.schieber.setup import FACTOR_KEYS
 from scorer.web import display
 from scorer.web.card_text import format_groups
@@ -64,6 +64,12 @@ def record(form: Form, settings: Settings) -> Record:
     }
     if form.reached_first.data:
         stated["reached_first"] = int(form.reached_first.data)
+    values = {team: read_values(form[f"weis_values_{team}"].data) for team in ("1", "2")}
+    if any(values.values()):
+        # Added only when given: a deal entered by cards keeps the record it always had.
+        stated["weis_values"] = {team: items for team, items in values.items() if items}
+        if form.weis_best.data:
+            stated["weis_best"] = int(form.weis_best.data)
     return stated
 
 
@@ -82,11 +88,25 @@ def fill(record: Mapping[str, Any]) -> dict[str, Any]:
     }
     for seat, groups in (record.get("weis") or {}).items():
         data[f"weis_{seat}_cards"] = format_groups(groups)
+    for team, values in (record.get("weis_values") or {}).items():
+        data[f"weis_values_{team}"] = " ".join(str(value) for value in values)
+    if record.get("weis_best"):
+        data["weis_best"] = str(record["weis_best"])
     return data
 
 
 SLOTS = frozenset(
-    {"forehand", "contract", "points", "weis", "stoeck", "reached_first", *(f"weis_{n}" for n in range(1, 5))}
+    {
+        "forehand",
+        "contract",
+        "points",
+        "weis",
+        "stoeck",
+        "reached_first",
+        "weis_values",
+        "weis_best",
+        *(f"weis_{n}" for n in range(1, 5)),
+    }
 )
 
 
@@ -113,6 +133,8 @@ DEAL = DealEntry(
         "match": "points",
         "stoeck": "stoeck",
         "reached_first": "reached_first",
+        "weis_values": "weis_values",
+        "weis_best": "weis_best",
         "tricks": FORM_ERRORS,
         "hands": FORM_ERRORS,
     },

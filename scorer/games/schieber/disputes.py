@@ -17,7 +17,16 @@ from rules_engine.schieber import weis as sweis
 from rules_engine.schieber.contracts import CONTRACT_KEYS, DEAL_TOTAL, MATCH_BONUS, Contract, schieber_options
 from rules_engine.seats import Seat
 from rules_engine.tricks import Ranking
-from scorer.disputes.ruling import Ruling, Unreadable, cards, codes, hands_of, step_name, tricks_of
+from scorer.disputes.ruling import (
+    Ruling,
+    Unreadable,
+    cards,
+    codes,
+    comparison_table,
+    hands_of,
+    step_name,
+    tricks_of,
+)
 from scorer.games.disputes import ClaimsQuestion
 from scorer.web import display, i18n
 from scorer.web.views import reason_text
@@ -266,6 +275,7 @@ def weis_ruling(
         "scored": [p * factor for p in award.points],
         "order": [{"seat": s.number, "cards": str(w), "points": w.points} for (s, w), _key in ranked],
         "undenufe": contract == "undenufe",
+        "comparison": comparison_table(steps, columns),
     }
     return ruling
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, IntegerField, RadioField, SelectField
+from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Optional, StopValidation
 
 from rules_engine.schieber.contracts import CONTRACT_KEYS
@@ -111,10 +113,55 @@ class SchieberDealForm(VersionedForm):
         choices=choices(NONE, ("1", "1"), ("2", "2")),
         default="",
     )
+    #: Weis by value only, per team ("50 20"): the match page's quick entry (weis_values).
+    weis_values_1 = StringField(
+        _l("Weis of team 1 by value"), render_kw={"autocomplete": "off", "maxlength": 60}
+    )
+    weis_values_2 = StringField(
+        _l("Weis of team 2 by value"), render_kw={"autocomplete": "off", "maxlength": 60}
+    )
+    weis_best = RadioField(
+        _l("Equal best Weis: whose Weis counts?"),
+        choices=choices(NONE, ("1", "1"), ("2", "2")),
+        default="",
+        validators=[Optional()],
+    )
 
-    def validate_points(self, field: IntegerField) -> None:
-        if field.data is None and not self.match.data:
-            raise StopValidation(str(_l("Enter the trick points, or tick Match.")))
+    def validate(self, extra_validators: Any = None) -> bool:
+        valid: bool = super().validate(extra_validators)
+        # Checked here, not as validate_points: Optional() ends the field's checks when it
+        # is empty, so an inline check of an empty field never runs.
+        if self.points.data is None and not self.match.data and not self.points.errors:
+            self.points.errors = [*self.points.errors, str(_l("Enter the trick points, or tick Match."))]
+            return False
+        return valid
+
+    def validate_weis_values_1(self, field: StringField) -> None:
+        _check_values(field)
+
+    def validate_weis_values_2(self, field: StringField) -> None:
+        _check_values(field)
+
+
+def read_values(text: str | None) -> list[int]:
+    """Weis values as typed or tapped: whole numbers separated by spaces, "+" or commas.
+
+    :raises ValueError: anything else.
+    """
+    parts = (text or "").replace("+", " ").replace(",", " ").split()
+    values = [int(part) for part in parts]
+    if any(value <= 0 for value in values):
+        raise ValueError("not a Weis value")
+    return values
+
+
+def _check_values(field: StringField) -> None:
+    try:
+        read_values(field.data)
+    except ValueError:
+        raise StopValidation(
+            str(_l("Write the Weis as their values, such as 50 20 (each one Weis)."))
+        ) from None
 
 
 # The Weis suits in the order of the trump contracts (the first four contract keys are the suits).

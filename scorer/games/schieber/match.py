@@ -52,7 +52,7 @@ def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:
         points = answer.get("weis") or [0, 0]
         return {
             "contract": display.contract_name(str(record.get("contract")), deck),
-            "weis": claims(record.get("weis"), seat_names, deck),
+            "weis": claims(record.get("weis"), seat_names, deck) + value_claims(record, loaded.settings),
             "stoeck": stoeck % {"name": seat_name(seat_names, record.get("stoeck"))}
             if record.get("stoeck")
             else "",
@@ -61,6 +61,15 @@ def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:
         }
 
     return row
+
+
+def value_claims(record: Mapping[str, Any], settings: Mapping[str, Any]) -> list[str]:
+    """Weis given by value (``weis_values``) as "Anna & Cla: 50 + 20", team by team."""
+    return [
+        f"{display.side_label(int(team), dict(settings))}: {' + '.join(i18n.number(v) for v in values)}"
+        for team, values in sorted((record.get("weis_values") or {}).items())
+        if values
+    ]
 
 
 def context(loaded: Loaded) -> dict[str, Any]:

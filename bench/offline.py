@@ -1,0 +1,189 @@
+"""Benchmark of the table without network: what the engine on the tablet costs, side by side
+with its peers measured in the same run — in Debian's Chromium through Playwright, against a
+real server on 127.0.0.1.
+
+    .venv/bin/python bench/offline.py [--rounds 5] [--checks 30] [--no-write]
+
+- The engine's first start on the tablet (Pyodide and the engine's sources, in the page's
+  Web Worker, from the service worker's cache: a fresh page each round) against the page's own
+  load (the match page's ``loadEventEnd``), both in the same page.
+- The time to check one deal (the whole match of 20 deals and the new one, through
+  ``rules_engine.score_match``): in the browser's worker, in CPython on the server (the same
+  function, ``scorer.offline.tablet.check``), and the outbox's whole round trip to the server
+  (``POST /offline/matches/<id>/sync``: the server's form, engine and log append, over HTTP).
+
+Writes its section of bench/RESULTS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from results import write_section  # noqa: E402
+from werkzeug.serving import make_server  # noqa: E402
+
+from scorer import create_app  # noqa: E402
+from scorer.offline import tablet  # noqa: E402
+from scorer.store.migrate import upgrade  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+BEGIN = "<!-- bench/offline.py: begin -->"
+END = "<!-- bench/offline.py: end -->"
+SETUP = {"profile": "seed", "deck": "swiss", "rosen7": "1", "target": "100000"}
+FIELDS = {"forehand": "1", "contract": "H", "team": "1", "points": "98"}
+DEALS = 20
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def serve() -> tuple[str, Any, Any]:
+    tmp = Path(tempfile.mkdtemp())
+    url = f"sqlite:///{tmp}/bench.sqlite"
+    upgrade(url)
+    app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": url})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_port}", app, server
+
+
+def measure(rounds: int, checks: int) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    base, app, server = serve()
+    out: dict[str, Any] = {"start": [], "load": [], "browser_check": [], "cpython_check": [], "sync": []}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        context = browser.new_context(viewport={"width": 768, "height": 1024})
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(f"{base}/matches/new/schieber")
+        for name, value in SETUP.items():
+            if page.locator(f"select[name={name}]").count():
+                page.select_option(f"select[name={name}]", value)
+            elif page.locator(f"input[name={name}][type=radio]").count():
+                page.check(f"input[name={name}][value='{value}']")
+            else:
+                page.fill(f"input[name={name}]", value)
+        page.click("button[type=submit]")
+        match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+
+        def sync(fields: dict[str, str], version: int) -> float:
+            token = json.loads(page.request.get(f"{base}/offline/token").text())["token"]
+            body = {"key": uuid.uuid4().hex, "kind": "deal", "base_version": version, "fields": fields}
+            started = time.perf_counter()
+            answer = page.request.post(
+                f"{base}/offline/matches/{match_id}/sync",
+                data=json.dumps(body),
+                headers={"Content-Type": "application/json", "X-CSRFToken": token},
+            )
+            elapsed = time.perf_counter() - started
+            assert json.loads(answer.text())["status"] == "accepted", answer.text()
+            return elapsed * 1000
+
+        for version in range(DEALS):  # a match of 20 deals: the check judges all of them
+            forehand = str(version % 4 + 1)
+            sync({**FIELDS, "forehand": forehand}, version)
+        # The service worker in control, then a fresh page per round: the engine starts cold
+        # in the worker, from the kept files, as on a tablet opening the match.
+        for _ in range(60):
+            if page.evaluate("navigator.serviceWorker.controller !== null"):
+                break
+            page.reload()
+            page.wait_for_timeout(500)
+        state = json.loads(page.request.get(f"{base}/offline/matches/{match_id}/state.json").text())
+        entry = {"kind": "deal", "fields": {**FIELDS, "forehand": str(DEALS % 4 + 1)}}
+        args = [state["head"], state["entries"], entry, state["settings"]]
+        for _ in range(rounds):
+            fresh = context.new_page()
+            fresh.set_default_timeout(60_000)
+            fresh.goto(f"{base}/matches/{match_id}")
+            fresh.wait_for_load_state("load")
+            out["load"].append(fresh.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd"))
+            first = fresh.evaluate(
+                "async () => { const t = performance.now(); const a = await window.tafelOffline.engine('derive', [[]]);"
+                " return [performance.now() - t, a.startMs]; }"
+            )
+            out["start"].append(first[0])
+            for _ in range(checks):
+                answer = fresh.evaluate(
+                    "async (args) => await window.tafelOffline.engine('check', args)", args
+                )
+                assert json.loads(answer["text"])["ok"]["valid"], answer["text"][:300]
+                out["browser_check"].append(answer["ms"])
+            fresh.close()
+        text = json.dumps(args)
+        for _ in range(rounds * checks):
+            started = time.perf_counter()
+            tablet.call("check", text)
+            out["cpython_check"].append((time.perf_counter() - started) * 1000)
+        for version in range(DEALS, DEALS + checks):
+            out["sync"].append(sync({**FIELDS, "forehand": str(version % 4 + 1)}, version))
+        browser.close()
+    server.shutdown()
+    return out
+
+
+def report(out: dict[str, Any], rounds: int, checks: int) -> str:
+    start, load = median(out["start"]), median(out["load"])
+    browser, cpython, sync = median(out["browser_check"]), median(out["cpython_check"]), median(out["sync"])
+    load_avg = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return f"""{BEGIN}
+## The table without network (bench/offline.py)
+
+{stamp}, {platform.python_version()}, Chromium (Playwright), load average {load_avg} (2 cores shared
+with other engineers' test runs: absolute times are high, the ratios are the result).
+Medians of {rounds} fresh pages and {rounds * checks} checks.
+
+| measured in the same run | ms | ratio |
+| --- | ---: | ---: |
+| the match page's own load (`loadEventEnd`) | {load:.0f} | 1 |
+| the engine's first start on the tablet (Pyodide + engine in the worker, from the cache) | {start:.0f} | {start / load:.1f}× the page |
+| one deal checked on the server (CPython, `tablet.check`, match of {DEALS} deals + 1) | {cpython:.2f} | 1 |
+| the same check in the browser (Pyodide in the worker) | {browser:.2f} | {browser / cpython:.1f}× CPython |
+| the outbox's round trip to the server (`POST …/sync`: form, engine, log append, HTTP) | {sync:.1f} | {sync / cpython:.1f}× CPython |
+
+The engine starts once per page, in a worker, after the page is shown: the page is usable while
+it starts. A check on the tablet costs a few CPython checks; both are far below a tap.
+{END}
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--checks", type=int, default=30)
+    parser.add_argument("--no-write", action="store_true")
+    options = parser.parse_args()
+    out = measure(options.rounds, options.checks)
+    text = report(out, options.rounds, options.checks)
+    print(text)
+    if not options.no_write:
+        write_section(ROOT / "bench" / "RESULTS.md", BEGIN, END, text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""The table without network: an installable app whose tablet keeps playing offline."""

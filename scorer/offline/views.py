@@ -1,0 +1,400 @@
+"""The table without network: the installable app's manifest and service worker, the engine
+for the tablet, and the two doors a tablet's outbox goes through when the server answers again.
+
+- ``POST /offline/matches/<id>/sync``: one entry made offline (a deal, a correction, an undo or
+  a redo) with its idempotency key and the version it was based on. The server builds the
+  deal from the same form fields with its own form and judges the whole match with the
+  engine, as the deal pages do: ``accepted`` (or ``duplicate``: stored before, never twice),
+  ``overtaken`` (another tablet's entries came first: the table decides), ``refused`` (a
+  rule or a field, with the reasons the page would show).
+- ``POST /offline/matches/adopt``: a match started offline, by the set-up form's fields and
+  the tablet's own key (a UUID): created once, whatever the number of tries.
+
+Both need the same rights as the pages: the guard of ``scorer.access.rights`` refuses a
+change of a match this browser may not edit before the view runs, and a CSRF token (from
+``GET /offline/token``) travels in the ``X-CSRFToken`` header.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, jsonify, request, url_for
+from flask_babel import force_locale, ngettext
+from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf, validate_csrf
+from werkzeug.datastructures import MultiDict
+from wtforms.validators import ValidationError
+
+from scorer import games, languages, scoring
+from scorer.access import rights
+from scorer.deals.deal_input import ShapeError, place_errors
+from scorer.matches import matchview
+from scorer.matches.views import _created_by as created_by
+from scorer.matches.views import _grant_creator as grant_creator
+from scorer.matches.views import _store_granted as store_granted
+from scorer.offline.bundle import engine_bundle
+from scorer.store import db, log
+from scorer.store.models import Entry, Match
+from scorer.web.views import reason_text, rule_url
+
+bp = Blueprint("offline", __name__)
+
+#: The engine's worker compiles WebAssembly: its own policy (a worker takes the policy of
+#: its script's response) allows that and nothing more. The pages keep theirs.
+WORKER_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self' 'wasm-unsafe-eval'",
+        "object-src 'none'",
+        "base-uri 'none'",
+    )
+)
+#: The games whose deals and set-ups the tablet reads offline (``tablet.BUILDERS``).
+OFFLINE_GAMES = ("schieber", "klammern")
+#: What a match record carries beyond its settings' own fields; the kinds a tablet may send.
+ENTRY_KINDS = ("deal", "correction", "undo", "redo")
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+#: The app's own scripts and styles the service worker keeps (static/, besides Pyodide).
+SHELL_FILES = (
+    "tafel.css",
+    "tafel.js",
+    "disputes.css",
+    "disputes.js",
+    "vendor/htmx.min.js",
+    "offline/tafel-offline.js",
+    "offline/outbox.mjs",
+    "offline/engine-core.mjs",
+    "offline/icon.svg",
+    "offline/offline.css",
+)
+
+
+def _static(name: str) -> str:
+    return resources.files("scorer").joinpath("static", *name.split("/")).read_text("utf-8")
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    body = {
+        "name": _("Tafel"),
+        "short_name": _("Tafel"),
+        "start_url": url_for("matches.index"),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#14241c",
+        "theme_color": "#14241c",
+        "icons": [
+            {"src": url_for("static", filename="offline/icon.svg"), "sizes": "any", "type": "image/svg+xml"}
+        ],
+    }
+    return Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker at the scope ``/``, with the list of what it keeps and a version
+    that changes with any of it (a new engine, a new style sheet: a new cache)."""
+    tag, _body = engine_bundle()
+    static = [url_for("static", filename=name) for name in SHELL_FILES]
+    pyodide = [url_for("static", filename=f"vendor/pyodide/{name}", v=None) for name in PYODIDE_FILES]
+    texts = [url_for("offline.texts", code=code) for code in languages.LANGUAGES]
+    keep = [
+        url_for("matches.index"),
+        url_for("matches.new"),
+        *(url_for("matches.create", game=game) for game in OFFLINE_GAMES),
+        url_for("offline.engine"),
+        url_for("offline.worker"),
+        *texts,
+        *static,
+        *pyodide,
+    ]
+    # Stable across processes and restarts (several workers answer the same tablet): the kept
+    # addresses (static ones carry their content hash) and Pyodide's own files' hashes.
+    hashes = current_app.extensions.get("tafel_static_hashes", {})
+    named = keep + [hashes.get(f"vendor/pyodide/{name}", "") for name in PYODIDE_FILES]
+    version = tag + "-" + hashlib.sha256(json.dumps(named).encode()).hexdigest()[:12]
+    head = f"const VERSION = {json.dumps(version)};\nconst KEEP = {json.dumps(keep)};\n"
+    response = Response(head + _static("offline/sw.js"), mimetype="text/javascript")
+    response.headers["Service-Worker-Allowed"] = "/"
+    response.cache_control.no_cache = True
+    return response
+
+
+@bp.get("/offline/engine-worker.mjs")
+def worker() -> Response:
+    response = Response(_static("offline/engine-worker.mjs"), mimetype="text/javascript")
+    response.headers["Content-Security-Policy"] = WORKER_POLICY
+    response.cache_control.no_cache = True
+    return response
+
+
+@bp.get("/offline/engine.json")
+def engine() -> Response:
+    """The engine's sources as this server runs them (``scorer.offline.bundle``)."""
+    tag, body = engine_bundle()
+    response = Response(body, mimetype="application/json")
+    response.set_etag(tag)
+    response.cache_control.no_cache = True
+    response.make_conditional(request)
+    return response
+
+
+def _waiting(count: int) -> str:
+    """The outbox's count as a template the page fills (``{n}``), in the plural form of ``count``."""
+    return ngettext("%(num)s deal waiting to be sent", "%(num)s deals waiting to be sent", count).replace(
+        str(count), "{n}"
+    )
+
+
+@cache
+def _texts(lang: str) -> bytes:
+    with force_locale(lang):
+        texts = {
+            "live": _("Live"),
+            "offline": _("Offline: entries are kept on this tablet"),
+            "sending": _("Sending…"),
+            "waiting_one": _waiting(1),
+            "waiting_many": _waiting(3),
+            "kept": _("Kept on this tablet; it is sent when the network is back."),
+            "refused_rule": _("Not saved, rule %(rule)s: %(reason)s", rule="{rule}", reason="{reason}"),
+            "refused_field": _("Not saved: check the field %(field)s.", field="{field}"),
+            "refused_server": _("The server refused this entry: %(reason)s", reason="{reason}"),
+            "overtaken": _("Another tablet's entries came first: check this entry against the score."),
+            "resolve": _("To resolve at the table"),
+            "send_after": _("Send it after them"),
+            "discard": _("Discard it"),
+            "no_right": _("This tablet may not change this match: open its edit link."),
+            "engine_starting": _("The rules engine is starting…"),
+            "score": _("Score on this tablet"),
+            "undo": _("Undo the last entry"),
+        }
+    return json.dumps(texts, ensure_ascii=False, sort_keys=True).encode("utf-8")
+
+
+@bp.get("/offline/texts/<code>.json")
+def texts(code: str) -> Response:
+    """The offline screen's sentences in one language (all six are kept on the tablet)."""
+    if code not in languages.LANGUAGES:
+        abort(404)
+    response = Response(_texts(code), mimetype="application/json")
+    response.cache_control.no_cache = True
+    return response
+
+
+@bp.get("/offline/token")
+def token() -> Response:
+    """A CSRF token for the outbox's requests (the one a page carried may have expired)."""
+    response = jsonify({"token": generate_csrf()})
+    response.cache_control.no_store = True
+    return response
+
+
+@bp.get("/offline/matches/<int:match_id>/state.json")
+def state(match_id: int) -> Response:
+    """What the tablet needs to judge entries offline: the log in force, the settings, the
+    match record of no deals (the engine's ``head``)."""
+    loaded = matchview.load(match_id)
+    entries = [
+        {"seq": e.seq, "kind": e.kind, "target_seq": e.target_seq, "record": e.record}
+        for e in sorted(loaded.match.entries, key=lambda e: e.seq)
+    ]
+    body = {
+        "id": match_id,
+        "version": loaded.state.version,
+        "settings": loaded.settings,
+        "head": scoring.match_record(loaded.settings, []),
+        "entries": entries,
+        "offline": loaded.settings.get("game") in OFFLINE_GAMES,
+    }
+    response = jsonify(body)
+    response.cache_control.no_store = True
+    return response
+
+
+def _payload() -> dict[str, Any]:
+    """The JSON body, after the CSRF header is checked (a refusal is a 400 with a reason)."""
+    try:
+        validate_csrf(request.headers.get("X-CSRFToken", ""))
+    except ValidationError:
+        abort(400, description="csrf")
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        abort(400, description="json")
+    return data
+
+
+def _answer(status: str, http: int = 200, **fields: Any) -> tuple[Response, int]:
+    return jsonify({"status": status, **fields}), http
+
+
+def _reasons(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The engine's reasons with the sentence the page would show and the rule's address."""
+    return [{**e, "text": reason_text(e), "rule_url": rule_url(e.get("rule"))} for e in errors]
+
+
+@bp.post("/offline/matches/<int:match_id>/sync")
+def sync(match_id: int) -> tuple[Response, int]:
+    data = _payload()
+    key = data.get("key")
+    kind = data.get("kind")
+    base = data.get("base_version")
+    if (
+        not isinstance(key, str)
+        or not 8 <= len(key) <= 64
+        or kind not in ENTRY_KINDS
+        or not isinstance(base, int)
+    ):
+        return _answer(
+            "refused", 422, errors=[{"rule": None, "code": "shape", "text": "key, kind, base_version"}]
+        )
+    loaded = matchview.load(match_id)
+    session = db.session()
+    if log.find_key(session, key) is not None:
+        return _answer("duplicate", version=loaded.state.version)
+    if base != loaded.state.version:
+        return _answer("overtaken", 409, version=loaded.state.version)
+    if kind in ("undo", "redo"):
+        return _sync_undo(loaded, kind, data.get("target_seq"), key)
+    settings = loaded.settings
+    game = games.of(settings)
+    fields = data.get("fields")
+    if not isinstance(fields, dict):
+        return _answer("refused", 422, errors=[{"rule": None, "code": "shape", "text": "fields"}])
+    form = game.deal.form(
+        formdata=MultiDict({str(k): str(v) for k, v in fields.items()} | {"version": str(base), "idem": key}),
+        meta={"csrf": False},
+    )
+    game.deal.prepare(form, settings)
+    if not form.validate():
+        errors = [
+            {"rule": None, "code": "shape", "field": name, "params": {}, "message": str(m), "text": str(m)}
+            for name, messages in form.errors.items()
+            for m in messages
+        ]
+        return _answer("refused", 422, errors=errors, version=loaded.state.version)
+    try:
+        record = game.deal.record(form, settings)
+    except ShapeError as error:
+        shape: dict[str, Any] = {
+            "rule": None,
+            "code": "shape",
+            "field": error.field,
+            "params": {},
+            "message": error.message,
+        }
+        return _answer(
+            "refused", 422, errors=[{**shape, "text": error.message}], version=loaded.state.version
+        )
+    current = loaded.state.current_slots
+    deals = [s.current.record for s in current if s.current is not None]
+    target = data.get("target_seq")
+    if kind == "deal":
+        index = len(deals)
+        deals.append(record)
+        target = None
+    else:
+        found = [i for i, s in enumerate(current) if s.slot == target]
+        if not found:
+            return _answer(
+                "refused", 422, errors=_reasons([_nothing("correct")]), version=loaded.state.version
+            )
+        index = found[0]
+        deals[index] = record
+    scored = scoring.score(scoring.match_record(settings, deals), scoring.match_key(loaded.match))
+    if not scored.valid:
+        placed = place_errors(scored.errors, index, game)
+        errors = [e for slot in placed.values() for e in slot]
+        return _answer("refused", 422, errors=_reasons(errors), version=loaded.state.version)
+    return _append(loaded, kind=kind, record=record, target=target, key=key)
+
+
+def _nothing(what: str) -> dict[str, Any]:
+    return {"rule": None, "code": f"nothing_to_{what}", "params": {}, "message": f"nothing to {what}"}
+
+
+def _sync_undo(loaded: matchview.Loaded, kind: str, target: Any, key: str) -> tuple[Response, int]:
+    """An undo (or a redo) made offline: it must cancel the very entry it cancelled there."""
+    expected = loaded.state.last_undoable if kind == "undo" else loaded.state.last_redoable
+    if expected is None or expected.seq != target:
+        return _answer("refused", 422, errors=_reasons([_nothing(kind)]), version=loaded.state.version)
+    probe = Entry(seq=loaded.state.version + 1, kind="undo", target_seq=expected.seq)  # never stored
+    remaining = log.derive([*loaded.match.entries, probe])
+    scored = scoring.score(
+        scoring.match_record(loaded.settings, remaining.deals), scoring.match_key(loaded.match)
+    )
+    if not scored.valid:
+        return _answer("refused", 422, errors=_reasons(scored.errors), version=loaded.state.version)
+    return _append(loaded, kind="undo", record=None, target=expected.seq, key=key)
+
+
+def _append(
+    loaded: matchview.Loaded, *, kind: str, record: dict[str, Any] | None, target: Any, key: str
+) -> tuple[Response, int]:
+    try:
+        entry = log.append(
+            db.session(),
+            loaded.match,
+            expected_version=loaded.state.version,
+            kind=kind,
+            record=record,
+            target_seq=target,
+            key=key,
+        )
+    except log.Duplicate:
+        return _answer("duplicate", version=matchview.load(loaded.match.id).state.version)
+    except log.Conflict as conflict:
+        return _answer("overtaken", 409, version=int(conflict.args[0]))
+    return _answer("accepted", seq=entry.seq, version=entry.seq)
+
+
+@bp.post("/offline/matches/adopt")
+def adopt() -> tuple[Response, int]:
+    """A match started on a tablet without network, by its set-up form's fields and the key
+    the tablet made (a UUID): stored once, the tablet's browser granted its edit right, as the
+    new-match page does; a second try answers the same match."""
+    data = _payload()
+    key, game_name, fields = data.get("key"), data.get("game"), data.get("fields")
+    if not isinstance(key, str) or not 8 <= len(key) <= 64 or not isinstance(fields, dict):
+        return _answer("refused", 422, errors=[{"rule": None, "code": "shape", "text": "key, game, fields"}])
+    if not isinstance(game_name, str) or game_name not in games.registry():
+        abort(404)
+    chosen = games.registry()[game_name]
+    existing = created_by(key)
+    if existing is not None:
+        grant_creator(existing, key)
+        return _answer("adopted", id=existing.id, version=0)
+    form = chosen.setup.form(
+        formdata=MultiDict({str(k): str(v) for k, v in fields.items()} | {"idem": key}), meta={"csrf": False}
+    )
+    if not form.validate():
+        errors = [
+            {"rule": None, "code": "shape", "field": name, "params": {}, "message": str(m), "text": str(m)}
+            for name, messages in form.errors.items()
+            for m in messages
+        ]
+        return _answer("refused", 422, errors=errors)
+    rights.check_write("new")
+    settings = chosen.setup.settings(form)
+    if not chosen.setup.check(form, settings):
+        errors = [
+            {"rule": None, "code": "shape", "field": n, "text": str(m)}
+            for n, ms in form.errors.items()
+            for m in ms
+        ]
+        return _answer("refused", 422, errors=errors)
+    scored = scoring.score(scoring.match_record(settings, []))
+    if not scored.valid:
+        return _answer("refused", 422, errors=_reasons(scored.errors))
+    match = store_granted(Match(game=chosen.name, settings=settings), key)
+    return _answer("adopted", id=match.id, version=0)

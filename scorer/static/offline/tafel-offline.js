@@ -1,0 +1,588 @@
+// The table without network (progressive enhancement: without this script every page works
+// as before, online). It installs the service worker, says on every page whether the tablet is
+// live, offline or sending, keeps what is entered offline in the outbox (IndexedDB) after the
+// rules engine on the tablet (Pyodide, the server's own rules_engine) has judged it, and sends
+// the outbox in order when the server answers again.
+import * as outbox from "/static/offline/outbox.mjs";
+
+const MATCH_PAGE = /^\/matches\/(\d+)\/?$/;
+// The match page's entry panel (htmx posts it to /deals/new while the server answers).
+const PANEL = "form[data-deal-form][hx-post]";
+const NEW_MATCH = /^\/matches\/new\/(schieber|klammern)$/;
+const ENTRY_FORM = /^\/matches\/(\d+)\/(?:deals\/new|deals\/(\d+)\/correct|(undo)|(redo))$/;
+const lang = (document.documentElement.lang || "de-CH").replace("-", "_");
+let texts = {};
+let sending = false;
+let reachable = navigator.onLine;
+
+// --- the engine in a worker --------------------------------------------------------------
+
+let worker = null;
+let calls = 0;
+const waiting = new Map();
+
+function engine(name, args) {
+  if (!worker) {
+    worker = new Worker("/offline/engine-worker.mjs", { type: "module" });
+    worker.onmessage = (event) => {
+      const done = waiting.get(event.data.id);
+      waiting.delete(event.data.id);
+      if (event.data.error) done.reject(new Error(event.data.error));
+      else done.resolve(event.data);
+    };
+  }
+  const id = ++calls;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    worker.postMessage({ id, name, args });
+  });
+}
+
+// The tablet module's answer as parsed JSON ({"ok": …} or {"shape": …}).
+async function call(name, args) {
+  const answer = await engine(name, args);
+  return JSON.parse(answer.text);
+}
+
+// --- the status line ---------------------------------------------------------------------
+
+function fill(template, values) {
+  return String(template || "").replace(/\{(\w+)\}/g, (_, key) => (key in values ? values[key] : ""));
+}
+
+function statusElement() {
+  let element = document.getElementById("net-status");
+  if (!element) {
+    element = document.createElement("p");
+    element.id = "net-status";
+    element.className = "net-status";
+    element.setAttribute("role", "status");
+    const main = document.querySelector("main") || document.body;
+    main.prepend(element);
+  }
+  return element;
+}
+
+async function showStatus() {
+  const element = statusElement();
+  const pending = (await outbox.all()).length;
+  const state = sending ? "sending" : reachable && navigator.onLine ? "live" : "offline";
+  element.dataset.state = state;
+  const parts = [texts[state] || state];
+  if (pending) parts.push(fill(pending === 1 ? texts.waiting_one : texts.waiting_many, { n: pending }));
+  element.textContent = parts.join(" · ");
+  element.dataset.pending = String(pending);
+}
+
+// --- the kept state of a match -----------------------------------------------------------
+
+async function refreshMatch(id) {
+  try {
+    const response = await fetch(`/offline/matches/${id}/state.json`, { cache: "no-store" });
+    if (!response.ok) return null;
+    const state = await response.json();
+    await outbox.keepMatch(state);
+    reachable = true;
+    return state;
+  } catch {
+    reachable = false;
+    return null;
+  }
+}
+
+// Where an entry's target stands now: a sent entry's seq, a waiting one's future seq.
+async function targetSeq(entry, waitingList) {
+  if (!entry.target_key) return entry.target_seq ?? null;
+  const sentSeq = await outbox.seqOf(entry.target_key);
+  if (sentSeq !== null) return sentSeq;
+  const pending = waitingList.find((e) => e.key === entry.target_key);
+  return pending ? pending.base_version + 1 : null;
+}
+
+// The log the tablet judges on: the server's as last kept, then the outbox's entries.
+async function localLog(state, list) {
+  const entries = [...state.entries];
+  for (const entry of list) {
+    const target = await targetSeq(entry, list);
+    entries.push({ seq: entry.base_version + 1, kind: entry.kind === "redo" ? "undo" : entry.kind, target_seq: target, record: entry.record });
+  }
+  return entries;
+}
+
+// --- entering offline --------------------------------------------------------------------
+
+function formFields(form, submitter) {
+  const fields = {};
+  for (const [name, value] of new FormData(form, submitter)) {
+    if (["csrf_token", "idem", "version"].includes(name) || typeof value !== "string") continue;
+    fields[name] = value;
+  }
+  return fields;
+}
+
+function newKey() {
+  return crypto.randomUUID().replaceAll("-", "");
+}
+
+function refusalText(error) {
+  if (error.rule) return fill(texts.refused_rule, { rule: error.rule, reason: error.text || error.message });
+  if (error.code === "shape" && error.field) return fill(texts.refused_field, { field: error.field });
+  return error.text || error.message || error.code;
+}
+
+function showRefusal(form, errors) {
+  let box = form.querySelector(".offline-refusal");
+  if (!box) {
+    box = document.createElement("div");
+    box.className = "offline-refusal flash error";
+    box.setAttribute("role", "alert");
+    form.prepend(box);
+  }
+  box.replaceChildren(
+    ...errors.map((error) => {
+      const line = document.createElement("p");
+      line.textContent = refusalText(error);
+      if (error.rule) line.dataset.rule = error.rule;
+      return line;
+    }),
+  );
+  box.scrollIntoView({ block: "center" });
+}
+
+async function enterOffline(form, submitter, matchId, kind, slot, keepKey = false) {
+  const state = await outbox.match(matchId);
+  if (!state || !state.offline) {
+    showRefusal(form, [{ message: texts.offline }]);
+    return;
+  }
+  const list = await outbox.entries(matchId);
+  const fix = new URLSearchParams(location.hash.slice(1)).get("correct");
+  const typed = (kind === "deal" || kind === "correction") && form;
+  const entry = { kind, fields: typed ? formFields(form, submitter) : null };
+  let targetKey = null;
+  if (fix && typed) {
+    entry.kind = "correction";
+    targetKey = fix;
+  }
+  const log = await localLog(state, list);
+  if (entry.kind === "correction") {
+    entry.target_seq = targetKey ? await targetSeq({ target_key: targetKey }, list) : Number(slot);
+  }
+  const base = list.length ? list[list.length - 1].base_version + 1 : state.version;
+  const verdict = await call("check", [state.head, log, entry, state.settings]);
+  const answer = verdict.ok;
+  if (!answer.valid) {
+    showRefusal(form, answer.errors);
+    return;
+  }
+  // A deal whose post went unanswered keeps its form's key: had the post reached the server,
+  // it is stored once, whichever way it arrives (the log's idempotency key). Only then: a
+  // form kept for offline use carries the same key every time it is opened.
+  const idem = typed && entry.kind === "deal" ? form.elements.namedItem("idem") : null;
+  const reuse = keepKey && idem && idem.value.length >= 8 && !list.some((e) => e.key === idem.value);
+  const key = reuse ? idem.value : newKey();
+  // A target the outbox still holds is named by its key: its seq is known only when it is sent.
+  const target = answer.target_seq;
+  const pendingTarget = list.find((e) => e.base_version + 1 === target);
+  await outbox.add({
+    match: matchId,
+    key,
+    kind: entry.kind,
+    fields: entry.fields,
+    record: answer.record,
+    target_seq: pendingTarget ? null : target,
+    target_key: targetKey || (pendingTarget ? pendingTarget.key : null),
+    base_version: base,
+    status: "pending",
+    scores: answer.answer ? answer.answer.scores : null,
+    made: new Date().toISOString(),
+  });
+  if (!MATCH_PAGE.test(location.pathname)) {
+    location.assign(`/matches/${matchId}`);
+    return;
+  }
+  if (form instanceof HTMLFormElement && form.matches(PANEL)) {
+    // The match page's panel is ready for the next deal: empty, with a key of its own.
+    form.reset();
+    if (idem) idem.value = newKey();
+    const refusal = form.querySelector(".offline-refusal");
+    if (refusal) refusal.remove();
+    form.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  await render();
+  await fillNextTurn(matchId).catch(() => {});
+}
+
+// A match started without network: judged on the tablet, kept until the server adopts it.
+async function startOffline(form, submitter, game) {
+  const fields = formFields(form, submitter);
+  const answer = (await call("start_match", [game, fields])).ok;
+  if (!answer.valid) {
+    showRefusal(form, answer.errors);
+    return;
+  }
+  const key = newKey();
+  const id = `u-${key}`;
+  await outbox.keepMatch({ id, version: 0, settings: answer.settings, head: answer.head, entries: [], offline: true, born: true });
+  await outbox.add({ match: id, key, kind: "adopt", game, fields, base_version: 0, status: "pending", made: new Date().toISOString() });
+  location.assign("/matches/");
+}
+
+function intercept(event) {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement)) return;
+  const born = NEW_MATCH.exec(new URL(form.action, location.href).pathname);
+  if (born && !(reachable && navigator.onLine)) {
+    event.preventDefault();
+    startOffline(form, event.submitter, born[1]).catch((error) => showRefusal(form, [{ message: String(error) }]));
+    return;
+  }
+  const found = ENTRY_FORM.exec(new URL(form.action, location.href).pathname);
+  if (!found) return;
+  const matchId = found[1];
+  const pending = Number(statusElement().dataset.pending || 0);
+  if (reachable && navigator.onLine && pending === 0 && !location.hash.includes("correct=")) return;
+  event.preventDefault();
+  // Not htmx's either: its request would fail, or pass entries still waiting in the outbox.
+  event.stopImmediatePropagation();
+  const kind = found[3] ? "undo" : found[4] ? "redo" : found[2] ? "correction" : "deal";
+  enterOffline(form, event.submitter, matchId, kind, found[2]).catch((error) => showRefusal(form, [{ message: String(error) }]));
+}
+
+// The server did not answer the panel's htmx post (no network though the tablet thinks it
+// has one, or the server down): the deal goes to the outbox, judged by the tablet's engine.
+function unanswered(event) {
+  const form = event.detail && event.detail.elt;
+  if (!(form instanceof HTMLFormElement) || !form.matches(PANEL)) return;
+  const found = ENTRY_FORM.exec(new URL(form.action, location.href).pathname);
+  if (!found || found[2] || found[3] || found[4]) return;
+  reachable = false;
+  enterOffline(form, null, found[1], "deal", null, true).catch((error) => showRefusal(form, [{ message: String(error) }]));
+}
+
+function dealForm() {
+  return [...document.forms].find((f) => /\/deals\/new$/.test(new URL(f.action, location.href).pathname));
+}
+
+// The deal form kept from an earlier visit names the turn of then: offline, the engine on the
+// tablet says whose turn it is now (the log as kept, then the outbox).
+async function fillNextTurn(matchId) {
+  const form = dealForm();
+  if (!form || reachable || new URLSearchParams(location.hash.slice(1)).get("correct")) return;
+  const state = await outbox.match(matchId);
+  if (!state || !state.offline) return;
+  const list = await outbox.entries(matchId);
+  const turn = (await call("next_turn", [state.head, await localLog(state, list)])).ok;
+  for (const name of ["forehand", "declarer"]) {
+    const element = form.elements.namedItem(name);
+    if (element && turn && turn.forehand) element.value = String(turn.forehand);
+  }
+  form.dataset.offlineTurn = turn ? String(turn.forehand) : "";
+}
+
+// A correction of a deal still in the outbox: the deal form, filled with what was typed.
+async function fillCorrection() {
+  const key = new URLSearchParams(location.hash.slice(1)).get("correct");
+  if (!key) return;
+  const entry = (await outbox.all()).find((e) => e.key === key);
+  const form = dealForm();
+  if (!entry || !form || !entry.fields) return;
+  for (const element of form.elements) {
+    if (!element.name || ["csrf_token", "idem", "version"].includes(element.name)) continue;
+    const value = entry.fields[element.name];
+    if (element.type === "radio") element.checked = element.value === value;
+    else if (element.type === "checkbox") element.checked = value !== undefined;
+    else if (element.tagName !== "BUTTON") element.value = value ?? "";
+  }
+}
+
+// --- the outbox on the match page ----------------------------------------------------------
+
+function describe(entry) {
+  const record = entry.record || {};
+  const points = record.points || {};
+  const words = [entry.kind];
+  for (const key of ["contract", "trump"]) if (record[key]) words.push(record[key]);
+  if (points.value !== undefined && points.value !== null) words.push(`${points.value} (${points.team})`);
+  if (points.match) words.push(`match (${points.team})`);
+  return words.join(" ");
+}
+
+async function showOutbox(matchId) {
+  const list = await outbox.entries(matchId);
+  let panel = document.getElementById("outbox");
+  if (!list.length) {
+    if (panel) panel.remove();
+    return;
+  }
+  if (!panel) {
+    panel = document.createElement("section");
+    panel.id = "outbox";
+    panel.className = "outbox";
+    statusElement().after(panel);
+  }
+  const parts = [];
+  const trouble = list.filter((e) => e.status !== "pending");
+  if (trouble.length) {
+    const heading = document.createElement("h2");
+    heading.textContent = texts.resolve;
+    parts.push(heading);
+    for (const entry of trouble) parts.push(troubleItem(matchId, entry));
+  }
+  const items = document.createElement("ol");
+  items.className = "outbox-list";
+  for (const entry of list.filter((e) => e.status === "pending")) {
+    const item = document.createElement("li");
+    item.dataset.key = entry.key;
+    item.textContent = describe(entry) + " ";
+    if (entry.kind === "deal") {
+      const link = document.createElement("a");
+      link.href = `/matches/${matchId}/deals/new#correct=${entry.key}`;
+      link.textContent = "✎";
+      link.className = "outbox-correct";
+      item.append(link);
+    }
+    items.append(item);
+  }
+  parts.push(items);
+  const undo = button(texts.undo, "undo", () => {
+    enterOffline(panel, null, matchId, "undo", null).catch((error) => showRefusal(panel, [{ message: String(error) }]));
+  });
+  undo.className = "outbox-undo";
+  parts.push(undo);
+  // The tablet's score holds only while every entry waiting follows the server's log.
+  const last = trouble.length ? null : [...list].reverse().find((e) => e.scores);
+  if (last) {
+    const score = document.createElement("p");
+    score.className = "outbox-score";
+    const values = Array.isArray(last.scores) ? last.scores : Object.values(last.scores);
+    score.textContent = `${texts.score}: ${values.join(" : ")}`;
+    parts.push(score);
+  }
+  panel.replaceChildren(...parts);
+}
+
+function troubleItem(matchId, entry) {
+  const box = document.createElement("div");
+  box.className = "outbox-trouble flash error";
+  box.dataset.status = entry.status;
+  box.dataset.key = entry.key;
+  const line = document.createElement("p");
+  const why = entry.status === "overtaken" ? texts.overtaken : (entry.errors || []).map(refusalText).join(" ");
+  line.textContent = `${describe(entry)}: ${why}`;
+  box.append(line);
+  if (entry.status === "overtaken") box.append(button(texts.send_after, "send-after", () => sendAfter(matchId, entry)));
+  box.append(button(texts.discard, "discard", () => discard(matchId, entry)));
+  return box;
+}
+
+function button(label, action, onClick) {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.textContent = label;
+  element.dataset.action = action;
+  element.addEventListener("click", onClick);
+  return element;
+}
+
+// Another tablet's entries came first: this one and those after it follow them.
+async function sendAfter(matchId, entry) {
+  const list = await outbox.entries(matchId);
+  const delta = entry.server_version - entry.base_version;
+  for (const each of list.filter((e) => e.n >= entry.n)) {
+    each.base_version += delta;
+    each.status = "pending";
+    delete each.server_version;
+    await outbox.put(each);
+  }
+  await syncAll();
+}
+
+async function discard(matchId, entry) {
+  const list = await outbox.entries(matchId);
+  await outbox.discard(entry);
+  for (const each of list.filter((e) => e.n > entry.n)) {
+    each.base_version -= 1;
+    await outbox.put(each);
+  }
+  await render();
+}
+
+// --- sending -------------------------------------------------------------------------------
+
+async function token() {
+  const response = await fetch("/offline/token", { cache: "no-store" });
+  return (await response.json()).token;
+}
+
+// The server adopts a match born on this tablet: its entries follow under the server's id.
+async function adopt(entry, csrf) {
+  const response = await fetch("/offline/matches/adopt", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+    body: JSON.stringify({ key: entry.key, game: entry.game, fields: entry.fields }),
+  });
+  const answer = await response.json();
+  if (answer.status !== "adopted") {
+    await outbox.put({ ...entry, status: "refused", errors: answer.errors || [] });
+    return null;
+  }
+  const id = String(answer.id);
+  for (const each of await outbox.entries(entry.match)) {
+    if (each.n !== entry.n) await outbox.put({ ...each, match: id });
+  }
+  await outbox.sent(entry, 0);
+  return id;
+}
+
+let delivered = 0;
+
+async function syncMatch(matchId) {
+  let list = await outbox.entries(matchId);
+  if (!list.length) return;
+  const csrf = await token();
+  if (list[0].kind === "adopt") {
+    if (list[0].status !== "pending") return;
+    const id = await adopt(list[0], csrf);
+    if (id === null) return;
+    matchId = id;
+    list = await outbox.entries(matchId);
+  }
+  for (const entry of list) {
+    if (entry.status !== "pending" || entry.kind === "adopt") break;
+    const body = {
+      key: entry.key,
+      kind: entry.kind,
+      fields: entry.fields,
+      base_version: entry.base_version,
+      target_seq: await targetSeq(entry, await outbox.entries(matchId)),
+    };
+    const response = await fetch(`/offline/matches/${matchId}/sync`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+      body: JSON.stringify(body),
+    });
+    if (response.status === 403) {
+      await outbox.put({ ...entry, status: "refused", errors: [{ message: texts.no_right }] });
+      break;
+    }
+    const answer = await response.json();
+    if (answer.status === "accepted" || answer.status === "duplicate") {
+      await outbox.sent(entry, answer.seq ?? entry.base_version + 1);
+      delivered += 1;
+    } else if (answer.status === "overtaken") {
+      await outbox.put({ ...entry, status: "overtaken", server_version: answer.version });
+      break;
+    } else {
+      await outbox.put({ ...entry, status: "refused", errors: answer.errors || [] });
+      break;
+    }
+  }
+  await refreshMatch(matchId);
+}
+
+async function syncAll() {
+  if (sending) return;
+  const matches = [...new Set((await outbox.all()).filter((e) => e.status === "pending").map((e) => e.match))];
+  if (!matches.length) {
+    await render();
+    return;
+  }
+  sending = true;
+  delivered = 0;
+  await showStatus();
+  try {
+    for (const id of matches) await syncMatch(id);
+    reachable = true;
+  } catch {
+    reachable = false;
+  } finally {
+    sending = false;
+  }
+  // The match page shows the server's score: once entries went in, it is read again.
+  if (delivered && MATCH_PAGE.test(location.pathname)) {
+    location.reload();
+    return;
+  }
+  await render();
+}
+
+async function render() {
+  await showStatus();
+  const page = MATCH_PAGE.exec(location.pathname);
+  if (page) await showOutbox(page[1]);
+  if (location.pathname === "/matches/") await showBorn();
+}
+
+// On the match list: the matches this tablet started offline, until the server has them.
+async function showBorn() {
+  const born = (await outbox.all()).filter((e) => e.kind === "adopt");
+  let panel = document.getElementById("born");
+  if (!born.length) {
+    if (panel) panel.remove();
+    return;
+  }
+  if (!panel) {
+    panel = document.createElement("section");
+    panel.id = "born";
+    panel.className = "outbox";
+    statusElement().after(panel);
+  }
+  panel.replaceChildren(
+    ...born.map((entry) => {
+      const line = document.createElement("p");
+      line.dataset.key = entry.key;
+      line.dataset.status = entry.status;
+      const names = Object.keys(entry.fields).filter((k) => k.startsWith("name_")).map((k) => entry.fields[k]);
+      const why = entry.status === "pending" ? texts.kept : (entry.errors || []).map(refusalText).join(" ");
+      line.textContent = `${entry.game}: ${names.join(", ")} · ${why}`;
+      return line;
+    }),
+  );
+}
+
+// --- start ---------------------------------------------------------------------------------
+
+async function start() {
+  const sheet = document.createElement("link");
+  sheet.rel = "stylesheet";
+  sheet.href = "/static/offline/offline.css";
+  document.head.append(sheet);
+  try {
+    texts = await (await fetch(`/offline/texts/${lang}.json`)).json();
+  } catch {
+    texts = {};
+  }
+  document.addEventListener("submit", intercept, true);
+  document.addEventListener("htmx:sendError", unanswered);
+  document.addEventListener("htmx:timeout", unanswered);
+  window.addEventListener("online", () => {
+    reachable = true;
+    syncAll();
+  });
+  window.addEventListener("offline", () => {
+    reachable = false;
+    render();
+  });
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+  const page = MATCH_PAGE.exec(location.pathname) || ENTRY_FORM.exec(location.pathname);
+  if (page) {
+    if (navigator.onLine) await refreshMatch(page[1]);
+    else reachable = false;
+    // The engine starts in the background wherever an entry may be judged offline.
+    if (!reachable || (await outbox.all()).length) engine("derive", [[]]).catch(() => {});
+  }
+  // Offline on the new-match page: the engine judges the set-up, so it starts at once.
+  if (NEW_MATCH.test(location.pathname) && !navigator.onLine) engine("derive", [[]]).catch(() => {});
+  await fillCorrection();
+  await render();
+  if (page) await fillNextTurn(page[1]).catch(() => {});
+  if (navigator.onLine) syncAll();
+  setInterval(() => {
+    if (navigator.onLine && !sending) syncAll();
+  }, 5000);
+}
+
+// For the parity and bench runs in a real browser: the engine the tablet judges with.
+window.tafelOffline = { call, engine, sync: syncAll };
+start();

@@ -1,0 +1,408 @@
+"""A table that keeps playing when the network is gone: Chromium with its network cut
+(``context.set_offline``) enters deals, is refused a rule break with the server's rule id,
+corrects and undoes, and when the network returns the server's log holds exactly those
+entries, in order, once; also when two tablets were offline on the same match."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.helpers.browser import ARTIFACTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture
+def context(browser: Any, live_server: str) -> Iterator[Any]:
+    ARTIFACTS.mkdir(exist_ok=True)
+    context = browser.new_context(
+        viewport={"width": 768, "height": 1024}, locale="en", extra_http_headers={"Accept-Language": "en"}
+    )
+    yield context
+    context.close()
+
+
+def tablet(context: Any) -> Any:
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    return page
+
+
+def until(page: Any, script: str, timeout: float = 30.0) -> None:
+    """Poll ``script`` (page.wait_for_function evaluates a string, which the page's policy forbids)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            if page.evaluate(script):
+                return
+        except Exception:  # a navigation between two polls
+            pass
+        page.wait_for_timeout(200)
+    raise AssertionError(f"never true: {script}")
+
+
+def read(page: Any, script: str) -> Any:
+    """``script``'s value; the page reads itself again after a sync, so a read may meet a reload."""
+    for _ in range(50):
+        try:
+            return page.evaluate(script)
+        except Exception:  # the execution context went with a navigation
+            page.wait_for_timeout(200)
+    raise AssertionError(f"could not read {script}")
+
+
+def status(page: Any) -> str:
+    return str(read(page, "document.querySelector('#net-status')?.dataset.state"))
+
+
+def waiting(page: Any) -> int:
+    return int(read(page, "document.querySelector('#net-status')?.dataset.pending") or 0)
+
+
+def ready_offline(page: Any, url: str) -> None:
+    """Open ``url`` online with the service worker in control (it keeps the app for later)."""
+    page.goto(url)
+    # Installing keeps about 14 MB (Pyodide among them); on a loaded machine that takes a
+    # while, and a failed install is tried again by the next page load.
+    for _ in range(6):
+        try:
+            until(page, "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=20)
+            break
+        except AssertionError:
+            page.reload()
+    else:
+        raise AssertionError("the service worker never took control")
+    page.reload()
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'live'")
+
+
+def new_match(page: Any, live_server: str, game: str, names: tuple[str, ...]) -> int:
+    page.goto(f"{live_server}/matches/new/{game}")
+    for seat, name in enumerate(names, start=1):
+        page.fill(f"input[name=name_{seat}]", name)
+    page.click("button[type=submit]")
+    found = re.search(r"/matches/(\d+)", page.url)
+    assert found
+    return int(found.group(1))
+
+
+def server_log(page: Any, live_server: str, match_id: int) -> list[dict[str, Any]]:
+    answer = page.request.get(f"{live_server}/offline/matches/{match_id}/state.json")
+    return list(json.loads(answer.text())["entries"])
+
+
+def deal_form(page: Any, live_server: str, match_id: int) -> None:
+    page.goto(f"{live_server}/matches/{match_id}/deals/new")
+    # Offline, the kept form's turn is set again by the engine on the tablet.
+    until(
+        page,
+        "navigator.onLine || document.querySelector('form.deal-form')?.dataset.offlineTurn !== undefined",
+        60,
+    )
+
+
+def kept_then_home(page: Any, live_server: str, match_id: int) -> None:
+    page.wait_for_url(f"{live_server}/matches/{match_id}")
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) > 0")
+
+
+def schieber_offline(
+    page: Any, live_server: str, match_id: int, contract: str, team: int, points: int
+) -> None:
+    deal_form(page, live_server, match_id)
+    page.check(f"input[name=contract][value={contract}]")
+    page.check(f"input[name=team][value='{team}']")
+    page.fill("input[name=points]", str(points))
+    page.click("button[type=submit]")
+
+
+def wait_sent(page: Any, timeout: float = 60.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if status(page) == "live" and waiting(page) == 0:
+            return
+        page.wait_for_timeout(250)
+    raise AssertionError(f"the outbox was not sent: {status(page)}, {waiting(page)} waiting")
+
+
+def test_schieber_offline_then_synced(context: Any, live_server: str) -> None:
+    page = tablet(context)
+    match_id = new_match(page, live_server, "schieber", ("Anna", "Beat", "Cla", "Dora"))
+    ready_offline(page, f"{live_server}/matches/{match_id}/deals/new")
+    page.goto(f"{live_server}/matches/{match_id}")
+    context.set_offline(True)
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
+
+    schieber_offline(page, live_server, match_id, "H", 1, 98)
+    kept_then_home(page, live_server, match_id)
+    assert status(page) == "offline" and waiting(page) == 1
+
+    # A rule break, refused offline by the engine on the tablet with the server's rule id (S8).
+    schieber_offline(page, live_server, match_id, "S", 2, 156)
+    refusal = page.locator(".offline-refusal [data-rule]")
+    refusal.first.wait_for(timeout=60_000)
+    assert refusal.first.get_attribute("data-rule") == "S8"
+    page.screenshot(path=str(ARTIFACTS / "offline-refused.png"), full_page=True)
+    # The same form, put right.
+    page.fill("input[name=points]", "57")
+    page.click("button[type=submit]")
+    kept_then_home(page, live_server, match_id)
+    assert waiting(page) == 2
+
+    # A correction of the deal still in the outbox, and an undo of that correction.
+    page.locator("#outbox .outbox-correct").first.click()
+    until(page, "document.querySelector('input[name=points]')?.value === '98'")
+    page.fill("input[name=points]", "100")
+    page.click("button[type=submit]")
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 3")
+    page.click("#outbox button[data-action=undo]")
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 4")
+    assert page.locator("#net-status").inner_text().endswith("4 deals waiting to be sent")
+    page.screenshot(path=str(ARTIFACTS / "offline-outbox.png"), full_page=True)
+    assert server_log(page, live_server, match_id) == []
+
+    context.set_offline(False)
+    wait_sent(page)
+    entries = server_log(page, live_server, match_id)
+    assert [(e["seq"], e["kind"], e["target_seq"]) for e in entries] == [
+        (1, "deal", None),
+        (2, "deal", None),
+        (3, "correction", 1),
+        (4, "undo", 3),
+    ]
+    assert entries[0]["record"]["points"] == {"team": 1, "value": 98}
+    assert entries[1]["record"]["points"] == {"team": 2, "value": 57}
+    assert entries[2]["record"]["points"] == {"team": 1, "value": 100}
+    # The server refuses the deal refused offline with the same rule id (and stores nothing).
+    fields = {"forehand": "2", "contract": "S", "team": "2", "points": "156"}
+    verdict = server_verdict(page, live_server, match_id, fields, 4)
+    assert verdict["status"] == "refused" and [e["rule"] for e in verdict["errors"] if e["rule"]] == ["S8"]
+    assert len(server_log(page, live_server, match_id)) == 4
+
+
+def test_two_tablets_offline_on_one_match(browser: Any, context: Any, live_server: str) -> None:
+    first = tablet(context)
+    match_id = new_match(first, live_server, "schieber", ("Anna", "Beat", "Cla", "Dora"))
+    ready_offline(first, f"{live_server}/matches/{match_id}/deals/new")
+    # The second tablet has the edit right through the same browser profile's session.
+    other = browser.new_context(
+        viewport={"width": 768, "height": 1024},
+        locale="en",
+        extra_http_headers={"Accept-Language": "en"},
+        storage_state=context.storage_state(),
+    )
+    try:
+        second = tablet(other)
+        ready_offline(second, f"{live_server}/matches/{match_id}/deals/new")
+        for ctx, page in ((context, first), (other, second)):
+            page.goto(f"{live_server}/matches/{match_id}")
+            ctx.set_offline(True)
+        schieber_offline(first, live_server, match_id, "H", 1, 98)
+        kept_then_home(first, live_server, match_id)
+        schieber_offline(first, live_server, match_id, "D", 2, 120)
+        kept_then_home(first, live_server, match_id)
+        schieber_offline(second, live_server, match_id, "obenabe", 1, 64)
+        kept_then_home(second, live_server, match_id)
+
+        context.set_offline(False)
+        wait_sent(first)
+        other.set_offline(False)
+        trouble = second.locator("#outbox .outbox-trouble[data-status=overtaken]")
+        trouble.wait_for(timeout=60_000)
+        second.screenshot(path=str(ARTIFACTS / "offline-overtaken.png"), full_page=True)
+        trouble.locator("button[data-action=send-after]").click()
+        wait_sent(second)
+        entries = server_log(second, live_server, match_id)
+        assert [(e["seq"], e["record"]["contract"]) for e in entries] == [(1, "H"), (2, "D"), (3, "obenabe")]
+    finally:
+        other.close()
+
+
+def klammern_offline(page: Any, live_server: str, match_id: int, trump: str, team: int, points: int) -> None:
+    deal_form(page, live_server, match_id)
+    page.check(f"input[name=trump][value={trump}]")
+    page.check(f"input[name=team][value='{team}']")
+    page.fill("input[name=points]", str(points))
+    page.click("button[type=submit]")
+
+
+def server_verdict(page: Any, live_server: str, match_id: int, fields: dict[str, str], base: int) -> Any:
+    """What the server itself answers to ``fields`` (through the outbox's door, online)."""
+    token = json.loads(page.request.get(f"{live_server}/offline/token").text())["token"]
+    answer = page.request.post(
+        f"{live_server}/offline/matches/{match_id}/sync",
+        data=json.dumps({"key": "probe" + "0" * 27, "kind": "deal", "base_version": base, "fields": fields}),
+        headers={"Content-Type": "application/json", "X-CSRFToken": token},
+    )
+    return json.loads(answer.text())
+
+
+def test_klammern_offline_then_synced(context: Any, live_server: str) -> None:
+    page = tablet(context)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    match_id = new_match(page, live_server, "klammern", ("Ben", "Sue", "Tom", "Ulla"))
+    ready_offline(page, f"{live_server}/matches/{match_id}/deals/new")
+    page.goto(f"{live_server}/matches/{match_id}")
+    context.set_offline(True)
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
+
+    klammern_offline(page, live_server, match_id, "S", 1, 100)
+    kept_then_home(page, live_server, match_id)
+    # 170 card points: more than a Klammern deal holds; refused on the tablet with a rule id.
+    klammern_offline(page, live_server, match_id, "H", 2, 170)
+    refusal = page.locator(".offline-refusal [data-rule]")
+    refusal.first.wait_for(timeout=60_000)
+    offline_rules = [r.get_attribute("data-rule") for r in refusal.all()]
+    page.fill("input[name=points]", "62")
+    page.click("button[type=submit]")
+    kept_then_home(page, live_server, match_id)
+    page.click("#outbox button[data-action=undo]")
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 3")
+
+    context.set_offline(False)
+    wait_sent(page)
+    entries = server_log(page, live_server, match_id)
+    assert [(e["seq"], e["kind"], e["target_seq"]) for e in entries] == [
+        (1, "deal", None),
+        (2, "deal", None),
+        (3, "undo", 2),
+    ]
+    assert entries[0]["record"]["trump"] == "S" and entries[0]["record"]["points"] == {
+        "team": 1,
+        "value": 100,
+    }
+    # The server refuses the same deal with the same rule ids (and stores nothing).
+    fields = {"forehand": "2", "trump": "H", "how": "orgi", "declarer": "2", "team": "2", "points": "170"}
+    verdict = server_verdict(page, live_server, match_id, fields, 3)
+    assert verdict["status"] == "refused"
+    assert [e["rule"] for e in verdict["errors"] if e["rule"]] == offline_rules
+    assert len(server_log(page, live_server, match_id)) == 3
+    assert errors == []
+
+
+def test_engine_parity_in_chromium(context: Any, live_server: str) -> None:
+    """The rule vectors through the engine in Chromium (Pyodide in the page's worker) and
+    through CPython: the same bytes."""
+    from scorer.offline import tablet as tablet_module
+    from tests.offline.vectors import vectors
+
+    page = tablet(context)
+    page.goto(f"{live_server}/matches/")
+    until(page, "window.tafelOffline !== undefined")
+    cases = [["engine_answer", [function, argument]] for function, argument in vectors()]
+    answers = page.evaluate(
+        "async (cases) => { const out = []; for (const [n, a] of cases) out.push((await window.tafelOffline.engine(n, a)).text); return out; }",
+        cases,
+    )
+    expected = [tablet_module.call(name, json.dumps(args)) for name, args in cases]
+    assert len(answers) == len(expected) > 100
+    assert [i for i, (a, b) in enumerate(zip(answers, expected, strict=True)) if a != b] == []
+
+
+def test_a_match_born_offline_is_adopted(context: Any, live_server: str) -> None:
+    page = tablet(context)
+    ready_offline(page, f"{live_server}/matches/")
+    context.set_offline(True)
+    page.goto(f"{live_server}/matches/new/schieber")  # kept by the service worker
+    for seat, name in enumerate(("Zora", "Yves", "Xena", "Walo"), start=1):
+        page.fill(f"input[name=name_{seat}]", name)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{live_server}/matches/")
+    until(page, "document.querySelector('#born [data-status=pending]') !== null", 60)
+    assert "Zora" in page.locator("#born").inner_text()
+
+    context.set_offline(False)
+    wait_sent(page)
+    until(page, "document.querySelector('#born') === null")
+    listing = page.request.get(f"{live_server}/matches/").text()
+    assert listing.count("Zora") == 1
+    # Sent again (a lost answer): the same match, not a second one.
+    page.evaluate("window.tafelOffline.sync()")
+    assert page.request.get(f"{live_server}/matches/").text().count("Zora") == 1
+
+
+def panel_deal(page: Any, contract: str, team: int, points: int, weis: dict[int, str]) -> None:
+    """A deal entered on the match page's panel (htmx posts it while the server answers)."""
+    page.click(f"form[data-deal-form] input[name=contract][value={contract}] >> xpath=..")
+    page.click(f"form[data-deal-form] input[name=team][value='{team}'] >> xpath=..")
+    page.fill("form[data-deal-form] input[name=points]", str(points))
+    for side in (1, 2):
+        page.fill(f"form[data-deal-form] input[name=weis_values_{side}]", weis.get(side, ""))
+    page.click("form[data-deal-form] button.save-deal")
+
+
+def test_the_match_pages_panel_offline_and_unanswered(context: Any, live_server: str) -> None:
+    page = tablet(context)
+    match_id = new_match(page, live_server, "schieber", ("Anna", "Beat", "Cla", "Dora"))
+    ready_offline(page, f"{live_server}/matches/{match_id}")
+    context.set_offline(True)
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
+
+    # A Weis no single Weis is worth, refused on the tablet with the server's rule id (S8).
+    panel_deal(page, "H", 1, 98, {2: "30"})
+    refusal = page.locator("form[data-deal-form] .offline-refusal [data-rule]")
+    refusal.first.wait_for(timeout=60_000)
+    assert refusal.first.get_attribute("data-rule") == "S8"
+    assert waiting(page) == 0
+    # Put right: a Weis of 50 and one of 20 for team 1, by value.
+    page.fill("form[data-deal-form] input[name=weis_values_2]", "")
+    page.fill("form[data-deal-form] input[name=weis_values_1]", "50 20")
+    page.click("form[data-deal-form] button.save-deal")
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 1", 60)
+    page.wait_for_timeout(1000)
+    assert waiting(page) == 1  # kept once: htmx did not try as well
+    # Kept, on the same page (no htmx swap, no navigation), the panel empty for the next deal.
+    assert page.url.rstrip("/").endswith(f"/matches/{match_id}")
+    assert page.input_value("form[data-deal-form] input[name=weis_values_1]") == ""
+    assert page.locator("#outbox li").count() == 1
+    page.screenshot(path=str(ARTIFACTS / "offline-panel.png"), full_page=True)
+    assert server_log(page, live_server, match_id) == []
+
+    context.set_offline(False)
+    wait_sent(page)
+    entries = server_log(page, live_server, match_id)
+    assert [(e["seq"], e["kind"]) for e in entries] == [(1, "deal")]
+    assert entries[0]["record"]["points"] == {"team": 1, "value": 98}
+    assert entries[0]["record"]["weis_values"] == {"1": [50, 20]}
+
+    # Online, htmx saves: one request, the match screen swapped in place.
+    page.goto(f"{live_server}/matches/{match_id}")
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'live'")
+    panel_deal(page, "S", 2, 100, {})
+    until(page, "document.querySelector('#match-screen')?.innerText.includes('Deal 3')")
+    assert len(server_log(page, live_server, match_id)) == 2 and waiting(page) == 0
+
+    # The server stores the next deal but its answer is lost, and it answers nothing else for
+    # a while: htmx's request fails, the deal waits in the outbox under the form's own key,
+    # and once the server answers again its log holds the deal once.
+    lost: list[str] = []
+
+    def answer_lost(route: Any) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        route.fetch()
+        lost.append(route.request.url)
+        route.abort()
+
+    deal_posts = re.compile(r"/matches/\d+/deals/new")
+    syncs = re.compile(r"/offline/")
+    context.route(deal_posts, answer_lost)
+    context.route(syncs, lambda route: route.abort())
+    panel_deal(page, "D", 1, 60, {1: "50", 2: "20"})
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 1", 60)
+    assert lost and status(page) == "offline"
+    assert page.locator("#outbox li").count() == 1
+    context.unroute(deal_posts)
+    context.unroute(syncs)
+    wait_sent(page)
+    entries = server_log(page, live_server, match_id)
+    assert [(e["seq"], e["kind"]) for e in entries] == [(1, "deal"), (2, "deal"), (3, "deal")]
+    assert entries[2]["record"]["weis_values"] == {"1": [50], "2": [20]}

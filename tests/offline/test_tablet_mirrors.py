@@ -1,0 +1,297 @@
+"""The tablet's module mirrors three server functions that cannot run in a browser; each
+pair must agree, or the tablet would judge another record than the server stores:
+the deal forms' record builders (WTForms), the log's derivation, the match record."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+from typing import Any
+
+import pytest
+from flask import Flask
+from hypothesis import given
+from hypothesis import strategies as st
+from wtforms import BooleanField, IntegerField
+
+from scorer import games, scoring
+from scorer.deals.deal_input import ShapeError
+from scorer.offline import tablet
+from scorer.store import log
+from scorer.store.models import Entry
+from scorer.web.forms import TYPED_CARDS_LENGTH
+
+SCHIEBER = {
+    "game": "schieber",
+    "profile": "seed",
+    "deck": "swiss",
+    "players": 4,
+    "names": ["A", "B", "C", "D"],
+}
+KLAMMERN = {
+    "game": "klammern",
+    "players": 4,
+    "format": "small_big",
+    "deck": "french",
+    "names": ["A", "B", "C", "D"],
+}
+KLAMMERN_3 = {
+    "game": "klammern",
+    "players": 3,
+    "format": "small_big",
+    "deck": "french",
+    "names": ["A", "B", "C"],
+}
+
+
+def server_record(app: Flask, settings: dict[str, Any], fields: dict[str, str]) -> tuple[str, Any]:
+    """What the server's deal form makes of ``fields``: ("record", …) or ("refused", field names)."""
+    entry = games.of(settings).deal
+    # The version and key a form carries are the sync's business, not the record's.
+    with app.test_request_context(method="POST", data={**fields, "version": "0", "idem": "k"}):
+        form = entry.form(meta={"csrf": False})
+        entry.prepare(form, settings)
+        if not form.validate():
+            return "refused", sorted(form.errors)
+        try:
+            return "record", entry.record(form, settings)
+        except ShapeError as error:
+            return "refused", [error.field]
+
+
+def tablet_record(settings: dict[str, Any], fields: dict[str, str]) -> tuple[str, Any]:
+    try:
+        return "record", tablet.deal_record(fields, settings)
+    except tablet.Shape as error:
+        return "refused", [error.field]
+
+
+KINDS = ("", "run3", "run4", "run5", "run9", "four")
+NATURAL = tablet.NATURAL
+#: The form's own fields, not the deal's: the sync's business.
+NOT_THE_DEALS = frozenset({"csrf_token", "version", "idem"})
+#: Values worth trying for fields whose text the builders read (the others by their type).
+POOLS = {
+    "weis_values": ("50", "20 50", "100+50", "50,20", " 150 ", "0", "-20", "x", "", "50 50 50 50 50"),
+    "weis_best": ("", "", "1", "2", "3"),
+    "meld_values": ("20", "50 20", "20+20", "50,20", "0", "x", "", "100", "50 50 50 50 50 50"),
+    "meld_best": ("", "", "1", "2", "3", "4"),
+}
+
+
+def form_candidates(app: Flask, settings: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    """Every field of the game's deal form with values to try, read from the form itself:
+    a field added to the form later is tried here without anyone listing it."""
+    entry = games.of(settings).deal
+    with app.test_request_context(method="POST"):
+        form = entry.form(meta={"csrf": False})
+        entry.prepare(form, settings)
+        candidates: dict[str, tuple[str, ...]] = {}
+        for field in form:
+            if field.name in NOT_THE_DEALS:
+                continue
+            pool = POOLS.get(field.name) or POOLS.get(field.name.rstrip("0123456789").rstrip("_"))
+            if pool is not None:
+                candidates[field.name] = pool
+            elif isinstance(field, BooleanField):
+                candidates[field.name] = ("y", "", "false")
+            elif isinstance(field, IntegerField):
+                candidates[field.name] = ("0", "57", "157", "", "x")
+            elif hasattr(field, "choices"):
+                candidates[field.name] = (*(c[0] for c in field.iter_choices()), "?")
+            else:
+                candidates[field.name] = ("", "H6 H7 H8", "x9", "H6 " * 70)
+    return candidates
+
+
+def with_the_rest(
+    rng: random.Random, fields: dict[str, str], candidates: dict[str, tuple[str, ...]]
+) -> dict[str, str]:
+    """``fields`` and, now and then, a value for a form field they leave out."""
+    for name, pool in candidates.items():
+        if name not in fields and rng.random() < 0.15:
+            fields[name] = rng.choice(pool)
+    return fields
+
+
+def schieber_fields(rng: random.Random) -> dict[str, str]:
+    fields = {
+        "forehand": rng.choice("1234"),
+        "contract": rng.choice(("H", "C", "D", "S", "obenabe", "undenufe")),
+        "team": rng.choice("12"),
+        "points": rng.choice(("98", "0", "157", "", " 57 ", "12")),
+        "stoeck": rng.choice(("", "", "1", "3")),
+        "reached_first": rng.choice(("", "", "2")),
+    }
+    if rng.random() < 0.3:
+        fields["pushed"] = "y"
+    if rng.random() < 0.2:
+        fields["match"] = "y"
+    for seat in "1234":
+        if rng.random() < 0.3:
+            fields[f"weis_{seat}_1_kind"] = rng.choice(KINDS)
+            fields[f"weis_{seat}_1_suit"] = rng.choice(("", "H", "C", "D", "S"))
+            fields[f"weis_{seat}_1_top"] = rng.choice(("", *NATURAL))
+        if rng.random() < 0.2:
+            fields[f"weis_{seat}_cards"] = rng.choice(("h10 hj hq", "C6 C7 C8; D9 DT", "x9 h6", ""))
+    # The match page's panel: Weis by value per team, and whose counts on a tie (S6.5).
+    for team in "12":
+        if rng.random() < 0.4:
+            fields[f"weis_values_{team}"] = rng.choice(POOLS["weis_values"])
+    if rng.random() < 0.4:
+        fields["weis_best"] = rng.choice(POOLS["weis_best"])
+    return fields
+
+
+def klammern_fields(rng: random.Random, players: int) -> dict[str, str]:
+    fields = {
+        "forehand": rng.choice("1234"[:players]),
+        "trump": rng.choice("CSHD"),
+        "how": rng.choice(("orgi", "kleines", "besser")),
+        "declarer": rng.choice("1234"[:players]),
+        "bella": rng.choice(("", "", "2")),
+        "team": rng.choice("12"),
+        "points": rng.choice(("100", "", "62", "0")),
+    }
+    for n in range(1, 4):
+        fields[f"side_{n}"] = rng.choice(("40", "", "82"))
+        fields[f"revoke_{n}"] = rng.choice(("40", "", "20"))
+    if rng.random() < 0.15:
+        fields["revoke_seat"] = rng.choice("1234"[:players])
+    elif rng.random() < 0.15:
+        fields["durchmarsch"] = rng.choice("1234"[:players])
+        if rng.random() < 0.5:
+            fields["all_tricks"] = "y"
+    for flag in ("kontra", "re"):
+        if rng.random() < 0.2:
+            fields[flag] = "y"
+    for seat in "1234"[:players]:
+        if rng.random() < 0.3:
+            fields[f"melds_{seat}_2_kind"] = rng.choice(KINDS)
+            fields[f"melds_{seat}_2_suit"] = rng.choice(("", "C", "S"))
+            fields[f"melds_{seat}_2_top"] = rng.choice(("", *NATURAL[1:]))
+        if rng.random() < 0.2:
+            fields[f"melds_{seat}_cards"] = rng.choice(("S7 S8 S9", "SK SQ", ""))
+    return fields
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_schieber_fields_make_the_servers_record(app: Flask, seed: int) -> None:
+    rng = random.Random(seed)
+    candidates = form_candidates(app, SCHIEBER)
+    for _ in range(80):
+        fields = with_the_rest(rng, schieber_fields(rng), candidates)
+        server = server_record(app, SCHIEBER, fields)
+        mine = tablet_record(SCHIEBER, fields)
+        assert mine[0] == server[0], fields
+        if server[0] == "record":
+            assert mine == server, fields
+
+
+@pytest.mark.parametrize("settings", [KLAMMERN, KLAMMERN_3], ids=["four", "three"])
+@pytest.mark.parametrize("seed", range(3))
+def test_klammern_fields_make_the_servers_record(app: Flask, settings: dict[str, Any], seed: int) -> None:
+    rng = random.Random(seed)
+    candidates = form_candidates(app, settings)
+    for _ in range(60):
+        fields = with_the_rest(rng, klammern_fields(rng, settings["players"]), candidates)
+        server = server_record(app, settings, fields)
+        mine = tablet_record(settings, fields)
+        assert mine[0] == server[0], fields
+        if server[0] == "record":
+            assert mine == server, fields
+
+
+@pytest.mark.parametrize("settings", [SCHIEBER, KLAMMERN, KLAMMERN_3], ids=["schieber", "klammern", "three"])
+def test_the_random_fields_reach_every_field_of_the_deal_form(app: Flask, settings: dict[str, Any]) -> None:
+    rng = random.Random(0)
+    candidates = form_candidates(app, settings)
+    reached: set[str] = set()
+    for _ in range(300):
+        if settings["game"] == "schieber":
+            fields = schieber_fields(rng)
+        else:
+            fields = klammern_fields(rng, settings["players"])
+        reached |= set(with_the_rest(rng, fields, candidates))
+    assert {"weis_values_1", "weis_values_2", "weis_best"} <= set(form_candidates(app, SCHIEBER))
+    assert set(candidates) <= reached
+
+
+def test_weis_by_value_makes_the_servers_record(app: Flask) -> None:
+    fields = {"forehand": "2", "contract": "S", "team": "1", "points": "98", "stoeck": "",
+              "weis_values_1": "50 20", "weis_values_2": "50", "weis_best": "1"}  # fmt: skip
+    server = server_record(app, SCHIEBER, fields)
+    assert server[0] == "record"
+    assert server[1]["weis_values"] == {"1": [50, 20], "2": [50]} and server[1]["weis_best"] == 1
+    assert tablet_record(SCHIEBER, fields) == server
+    refused = {**fields, "weis_values_2": "fifty"}
+    assert server_record(app, SCHIEBER, refused) == ("refused", ["weis_values_2"])
+    assert tablet_record(SCHIEBER, refused) == ("refused", ["weis_values_2"])
+
+
+def test_the_tablet_takes_as_many_typed_cards_as_the_form() -> None:
+    assert tablet.TYPED_CARDS_LENGTH == TYPED_CARDS_LENGTH
+
+
+entry_kinds = st.sampled_from(("deal", "deal", "correction", "undo", "void"))
+
+
+@given(st.lists(st.tuples(entry_kinds, st.integers(1, 12)), max_size=12))
+def test_derive_mirrors_the_log(steps: list[tuple[str, int]]) -> None:
+    entries = []
+    plain = []
+    for seq, (kind, target) in enumerate(steps, start=1):
+        target_seq = target if kind in ("correction", "undo") else None
+        record = {"n": seq} if kind in ("deal", "correction") else None
+        entries.append(
+            Entry(seq=seq, kind=kind, target_seq=target_seq, record=record, created=datetime(2026, 1, 1))
+        )
+        plain.append({"seq": seq, "kind": kind, "target_seq": target_seq, "record": record})
+    state = log.derive(entries)
+    mine = tablet.derive(plain)
+    assert mine["version"] == state.version
+    assert [(s["slot"], s["record"]) for s in mine["slots"]] == [
+        (s.slot, s.current.record) for s in state.current_slots if s.current is not None
+    ]
+    assert mine["last_undoable"] == (state.last_undoable.seq if state.last_undoable else None)
+    assert mine["last_redoable"] == (state.last_redoable.seq if state.last_redoable else None)
+
+
+@pytest.mark.parametrize("settings", [SCHIEBER, KLAMMERN])
+def test_match_record_mirrors_scoring(app: Flask, settings: dict[str, Any]) -> None:
+    with app.app_context():
+        head = scoring.match_record(settings, [])
+        deals = [{"forehand": 2}]
+        assert tablet.match_record(head, deals) == scoring.match_record(settings, deals)
+        assert tablet.match_record(head, []) == head
+
+
+SCHIEBER_SETUPS = [
+    {"profile": "seed", "deck": "swiss", "rosen7": "1", "name_1": " Anna ", "name_2": "Beat"},
+    {"profile": "official", "deck": "french", "rosen7": "3", "target": "1500", "factor_H": "2", "factor_obenabe": "3",
+     "long_runs": "graded", "four_nines": "150", "kreuzweis": "yes", "weis_equal_points": "more_cards"},
+    {"profile": "seed", "deck": "swiss", "rosen7": "4", "kreuzweis": "no", "undenufe_points": "six11", "four_low": "0"},
+]  # fmt: skip
+KLAMMERN_SETUPS = [
+    {"players": "4", "format": "small_big", "first_dealer": "4", "target_big": "7", "name_1": "Ben"},
+    {"players": "3", "format": "liga", "first_dealer": "2", "target": "501", "jappa_total": "yes", "revoke": "clean_side_all"},
+    {"players": "2", "format": "hamburg", "first_dealer": "1", "meld_tiebreak": "suit_rank", "target": "9"},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("game", "fields"),
+    [("schieber", f) for f in SCHIEBER_SETUPS] + [("klammern", f) for f in KLAMMERN_SETUPS],
+)
+def test_a_match_started_offline_has_the_servers_settings(
+    app: Flask, game: str, fields: dict[str, str]
+) -> None:
+    setup = games.registry()[game].setup
+    with app.test_request_context(method="POST", data={**fields, "idem": "k"}):
+        form = setup.form(meta={"csrf": False})
+        assert form.validate(), form.errors
+        settings = setup.settings(form)
+        assert setup.check(form, settings)
+        assert tablet.setup_settings(game, fields) == settings
+        assert tablet.head_of(settings) == scoring.match_record(settings, [])
+        assert tablet.start_match(game, fields)["valid"] is True
