@@ -6,7 +6,7 @@ Rule checks live in the games' modules and produce :class:`Reason` s instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from rules_engine.cards import CARD_BY_CODE, Card, parse_cards
@@ -132,6 +132,18 @@ class Fields:
         if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
             raise InvalidRecord(f"{self.name(key)} must be a JSON list, not {value!r}", where=self.name(key))
         return value
+
+
+def check_list(raw: object, where: str) -> Sequence[Any]:
+    """A record's JSON list (absent: empty).
+
+    :raises InvalidRecord: anything else, a string included.
+    """
+    if raw is None:
+        return []
+    if isinstance(raw, (str, bytes)) or not isinstance(raw, Sequence):
+        raise InvalidRecord(f"{where} must be a JSON list, not {raw!r}", where=where)
+    return raw
 
 
 def check_integer(value: object, what: str, *, minimum: int | None = None, maximum: int | None = None) -> int:

@@ -22,13 +22,13 @@ addition docs/DEAL_RECORD_ADDITIONS.md describes, under its own entry point
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, cast
 
 from rules_engine.differenzler.match import score_match
 from rules_engine.differenzler.options import differenzler_options
 from rules_engine.errors import InvalidRecord, Reason
-from rules_engine.records import Fields, check_integer
+from rules_engine.records import Fields, check_integer, check_list
 from rules_engine.tournament.seating import SeatedTable, seating_report
 
 __all__ = ["score_differenzler_tournament"]
@@ -37,14 +37,6 @@ RECORD_FIELDS = frozenset({"game", "options", "passen", "players", "rounds", "re
 TOURNAMENT_KEYS = frozenset({"sitout_score", "sitout_points"})
 SEATS = ("1", "2", "3", "4")
 TABLE = 4
-
-
-def _list(raw: object, where: str) -> Sequence[Any]:
-    if raw is None:
-        return []
-    if isinstance(raw, (str, bytes)) or not isinstance(raw, Sequence):
-        raise InvalidRecord(f"{where} must be a JSON list, not {raw!r}", where=where)
-    return raw
 
 
 def _id(raw: object, where: str) -> str:
@@ -86,7 +78,7 @@ def score_differenzler_tournament(record: Mapping[str, Any]) -> dict[str, Any]:
     options = differenzler_options(raw_options)
     passen = fields.integer("passen", minimum=1, maximum=1000) if fields.has("passen") else 4
     players: list[str] = []
-    for index, raw in enumerate(_list(fields.raw("players"), "tournament.players")):
+    for index, raw in enumerate(check_list(fields.raw("players"), "tournament.players")):
         listed_player = Fields(raw, f"tournament.players[{index}]", {"id", "name"})
         player = _id(listed_player.raw("id"), listed_player.name("id"))
         if player in players:
@@ -98,7 +90,7 @@ def score_differenzler_tournament(record: Mapping[str, Any]) -> dict[str, Any]:
         _id(key, "tournament.lots"): check_integer(value, f"tournament.lots.{key}")
         for key, value in (fields.mapping("lots", None) or {}).items()
     }
-    rounds = _list(fields.raw("rounds"), "tournament.rounds")
+    rounds = check_list(fields.raw("rounds"), "tournament.rounds")
     errors: list[dict[str, Any]] = []
     if len(rounds) > passen:
         errors.append(
@@ -117,7 +109,7 @@ def score_differenzler_tournament(record: Mapping[str, Any]) -> dict[str, Any]:
         round_fields = Fields(raw_round, where, {"tables", "sitouts"})
         tables: dict[int, tuple[str, ...]] = {}
         seen: Counter[str] = Counter()
-        for t_index, raw_table in enumerate(_list(round_fields.raw("tables"), f"{where}.tables")):
+        for t_index, raw_table in enumerate(check_list(round_fields.raw("tables"), f"{where}.tables")):
             table_fields = Fields(raw_table, f"{where}.tables[{t_index}]", {"table", "seats"})
             table = table_fields.integer("table", minimum=1)
             seats = table_fields.mapping("seats")
@@ -128,7 +120,9 @@ def score_differenzler_tournament(record: Mapping[str, Any]) -> dict[str, Any]:
             ids = tuple(_id(seats[s], f"{table_fields.name('seats')}.{s}") for s in SEATS)
             tables[table] = ids
             seen.update(ids)
-        listed = [_id(p, f"{where}.sitouts") for p in _list(round_fields.raw("sitouts"), f"{where}.sitouts")]
+        listed = [
+            _id(p, f"{where}.sitouts") for p in check_list(round_fields.raw("sitouts"), f"{where}.sitouts")
+        ]
         for player in [*seen, *listed]:
             if player not in players:
                 errors.append(
@@ -175,7 +169,7 @@ def score_differenzler_tournament(record: Mapping[str, Any]) -> dict[str, Any]:
         sitouts.append(listed)
     # Each table's Passe: a Partie of four deals (D7.1), scored with the tournament's options.
     passe: dict[tuple[int, int], dict[str, Any]] = {}
-    for index, raw in enumerate(_list(fields.raw("results"), "tournament.results")):
+    for index, raw in enumerate(check_list(fields.raw("results"), "tournament.results")):
         result = Fields(raw, f"tournament.results[{index}]", {"round", "table", "deals"})
         number = result.integer("round", minimum=1)
         table = result.integer("table", minimum=1)

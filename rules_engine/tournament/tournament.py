@@ -19,7 +19,7 @@ from typing import Any
 
 from rules_engine.errors import InvalidRecord
 from rules_engine.options import RuleOptions
-from rules_engine.records import Fields, check_integer
+from rules_engine.records import Fields, check_integer, check_list
 from rules_engine.tournament.answers import StandblattLine, TournamentAnswer
 from rules_engine.tournament.findings import Finding, finding
 from rules_engine.tournament.office import paper_control
@@ -162,14 +162,6 @@ class Tournament:
         return None
 
 
-def _list(raw: object, where: str) -> Sequence[Any]:
-    if raw is None:
-        return []
-    if isinstance(raw, (str, bytes)) or not isinstance(raw, Sequence):
-        raise InvalidRecord(f"{where} must be a JSON list, not {raw!r}", where=where)
-    return raw
-
-
 def _id(raw: object, where: str) -> str:
     if not isinstance(raw, str) or not raw:
         raise InvalidRecord(f"{where} must be an id (text), not {raw!r}", where=where)
@@ -196,7 +188,7 @@ def read_tournament(record: object) -> Tournament:
             where="options.streich",
         )
     players: list[str] = []
-    for index, raw in enumerate(_list(fields.raw("players"), "tournament.players")):
+    for index, raw in enumerate(check_list(fields.raw("players"), "tournament.players")):
         player = Fields(raw, f"tournament.players[{index}]", _PLAYER_FIELDS)
         player_id = _id(player.raw("id"), player.name("id"))
         if player_id in players:
@@ -212,10 +204,10 @@ def read_tournament(record: object) -> Tournament:
                 where="tournament.pairs",
             )
         paired: set[str] = set()
-        for index, raw in enumerate(_list(fields.raw("pairs"), "tournament.pairs")):
+        for index, raw in enumerate(check_list(fields.raw("pairs"), "tournament.pairs")):
             pair = Fields(raw, f"tournament.pairs[{index}]", {"id", "players"})
             pair_id = _id(pair.raw("id"), pair.name("id"))
-            members = _list(pair.raw("players"), pair.name("players"))
+            members = check_list(pair.raw("players"), pair.name("players"))
             if len(members) != 2 or any(m not in players for m in members) or members[0] == members[1]:
                 raise InvalidRecord(
                     f"{pair.name('players')} must be two registered players, not {members!r}",
@@ -244,7 +236,7 @@ def read_tournament(record: object) -> Tournament:
         lots[key] = check_integer(value, f"tournament.lots.{key}")
     rounds = tuple(
         _read_round(raw, f"tournament.rounds[{index}]", options.format == "partner")
-        for index, raw in enumerate(_list(fields.raw("rounds"), "tournament.rounds"))
+        for index, raw in enumerate(check_list(fields.raw("rounds"), "tournament.rounds"))
     )
     results = _read_results(fields, options)
     return Tournament(
@@ -255,7 +247,7 @@ def read_tournament(record: object) -> Tournament:
 def _read_late_entries(fields: Fields, competitors: set[str], passen: int) -> tuple[LateEntry, ...]:
     """``late_entries``: ``{"player": id, "from_round": r}``, r ≥ 2 (an entry for round 1 is not late)."""
     late: list[LateEntry] = []
-    for index, raw in enumerate(_list(fields.raw("late_entries"), "tournament.late_entries")):
+    for index, raw in enumerate(check_list(fields.raw("late_entries"), "tournament.late_entries")):
         entry = Fields(raw, f"tournament.late_entries[{index}]", {"player", "from_round"})
         competitor = _id(entry.raw("player"), entry.name("player"))
         if competitor not in competitors:
@@ -273,7 +265,7 @@ def _read_late_entries(fields: Fields, competitors: set[str], passen: int) -> tu
 
 def _read_substitutes(fields: Fields, players: Sequence[str], passen: int) -> tuple[Substitute, ...]:
     substitutes: list[Substitute] = []
-    for index, raw in enumerate(_list(fields.raw("substitutes"), "tournament.substitutes")):
+    for index, raw in enumerate(check_list(fields.raw("substitutes"), "tournament.substitutes")):
         entry = Fields(
             raw, f"tournament.substitutes[{index}]", {"for", "substitute", "from_round", "to_round"}
         )
@@ -302,7 +294,7 @@ def _read_substitutes(fields: Fields, players: Sequence[str], passen: int) -> tu
 
 def _read_withdrawals(fields: Fields, competitors: set[str], passen: int) -> tuple[Withdrawal, ...]:
     withdrawals: list[Withdrawal] = []
-    for index, raw in enumerate(_list(fields.raw("withdrawals"), "tournament.withdrawals")):
+    for index, raw in enumerate(check_list(fields.raw("withdrawals"), "tournament.withdrawals")):
         entry = Fields(raw, f"tournament.withdrawals[{index}]", {"player", "from_round", "table_action"})
         competitor = _id(entry.raw("player"), entry.name("player"))
         if competitor not in competitors:
@@ -323,7 +315,7 @@ def _read_withdrawals(fields: Fields, competitors: set[str], passen: int) -> tup
 def _read_round(raw: object, where: str, partner: bool) -> Round:
     round_fields = Fields(raw, where, {"tables", "sitouts"})
     tables: list[Table] = []
-    for index, table_raw in enumerate(_list(round_fields.raw("tables"), f"{where}.tables")):
+    for index, table_raw in enumerate(check_list(round_fields.raw("tables"), f"{where}.tables")):
         name = f"{where}.tables[{index}]"
         table = Fields(table_raw, name, {"table", "pairs"} if partner else {"table", "seats"})
         number = table.integer("table", minimum=1)
@@ -333,7 +325,7 @@ def _read_round(raw: object, where: str, partner: bool) -> Round:
                 where=table.name("table"),
             )
         if partner:
-            names = _list(table.raw("pairs"), table.name("pairs"))
+            names = check_list(table.raw("pairs"), table.name("pairs"))
             ids: tuple[str | None, ...] = tuple(_id(p, f"{table.name('pairs')}[]") for p in names)
         else:
             seats = table.mapping("seats", None) or {}
@@ -349,14 +341,14 @@ def _read_round(raw: object, where: str, partner: bool) -> Round:
             )
         tables.append(Table(number, ids))
     sitouts = tuple(
-        _id(c, f"{where}.sitouts[]") for c in _list(round_fields.raw("sitouts"), f"{where}.sitouts")
+        _id(c, f"{where}.sitouts[]") for c in check_list(round_fields.raw("sitouts"), f"{where}.sitouts")
     )
     return Round(tuple(tables), sitouts)
 
 
 def _read_results(fields: Fields, options: RuleOptions) -> tuple[Result, ...]:
     results: list[Result] = []
-    for index, raw in enumerate(_list(fields.raw("results"), "tournament.results")):
+    for index, raw in enumerate(check_list(fields.raw("results"), "tournament.results")):
         where = f"tournament.results[{index}]"
         entry = Fields(raw, where, _RESULT_FIELDS)
         round_number = entry.integer("round", minimum=1)

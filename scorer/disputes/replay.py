@@ -26,6 +26,39 @@ def replay_ruling(record: Mapping[str, Any]) -> Ruling:
     return desk(str(record.get("game", games.RECORD_DEFAULT)), "record").replay(record)
 
 
+def wrong_card_ruling(
+    tricks: Sequence[Sequence[Card]],
+    rows: Sequence[Mapping[str, Any]],
+    wrong: Mapping[tuple[int, int], Mapping[str, Any]],
+    facts: list[tuple[str, str]],
+    *,
+    context: Sequence[str] = (),
+) -> Ruling:
+    """A replay's ruling on its first card played against the rules: the card, its seat, the
+    reason (cited), ``context`` lines, and how many more wrong cards follow."""
+    t, i = min(wrong)
+    first = wrong[(t, i)]
+    ruling = Ruling(
+        "replay",
+        _(
+            "Trick %(n)s: %(card)s by seat %(seat)s was not allowed.",
+            n=t + 1,
+            card=str(tricks[t][i]),
+            seat=rows[t]["cards"][i]["seat"],
+        ),
+        False,
+        facts=facts,
+    )
+    ruling.cite(first.get("rule"))
+    ruling.lines.append(reason_text(first))
+    ruling.lines.extend(context)
+    if len(wrong) > 1:
+        ruling.lines.append(
+            _("%(count)s more wrong cards follow; each is marked below.", count=len(wrong) - 1)
+        )
+    return ruling
+
+
 # --------------------------------------------------------------------------- deals whose tricks have modes
 
 
@@ -132,32 +165,20 @@ def replay_modes_ruling(
     facts = [*facts, (_("Tricks entered"), str(played))]
     first = min(wrong) if wrong else None
     if first is not None:
-        t, i = first
-        ruling = Ruling(
-            "replay",
-            _(
-                "Trick %(n)s: %(card)s by seat %(seat)s was not allowed.",
-                n=t + 1,
-                card=str(tricks[t][i]),
-                seat=rows[t]["cards"][i]["seat"],
-            ),
-            False,
-            facts=facts,
-        )
-        ruling.cite(wrong[first].get("rule"))
-        ruling.lines.append(reason_text(wrong[first]))
-        if len({mode.key for mode in deal.modes}) > 1:  # the trick's mode decides (C5.1-C5.3)
-            ruling.lines.append(
+        t = first[0]
+        # The trick's mode decides (C5.1-C5.3) where the deal's tricks have several.
+        mode_line = (
+            [
                 _(
                     "Trick %(n)s is played %(mode)s.",
                     n=t + 1,
                     mode=display.contract_name(deal.modes[t].key, "swiss"),
                 )
-            )
-        if len(wrong) > 1:
-            ruling.lines.append(
-                _("%(count)s more wrong cards follow; each is marked below.", count=len(wrong) - 1)
-            )
+            ]
+            if len({mode.key for mode in deal.modes}) > 1
+            else []
+        )
+        ruling = wrong_card_ruling(tricks, rows, wrong, facts, context=mode_line)
     elif other:
         ruling = Ruling(
             "replay", _("Every card follows the rules, but the record breaks a rule."), False, facts=facts

@@ -17,6 +17,7 @@ from rules_engine.schieber import weis as sweis
 from rules_engine.schieber.contracts import CONTRACT_KEYS, DEAL_TOTAL, MATCH_BONUS, Contract, schieber_options
 from rules_engine.seats import Seat
 from rules_engine.tricks import Ranking
+from scorer.disputes.replay import wrong_card_ruling
 from scorer.disputes.ruling import (
     Ruling,
     Unreadable,
@@ -483,25 +484,7 @@ def replay_ruling(record: Mapping[str, Any]) -> Ruling:
         except InvalidRecord as problem:
             other_errors.append({"rule": None, "message": str(problem)})
     if first is not None:
-        first_reason = wrong[first]
-        t, i = first
-        ruling = Ruling(
-            "replay",
-            _(
-                "Trick %(n)s: %(card)s by seat %(seat)s was not allowed.",
-                n=t + 1,
-                card=str(tricks[t][i]),
-                seat=rows[t]["cards"][i]["seat"],
-            ),
-            False,
-            facts=facts,
-        )
-        ruling.cite(first_reason.get("rule"))
-        ruling.lines.append(reason_text(first_reason))
-        if len(wrong) > 1:
-            ruling.lines.append(
-                _("%(count)s more wrong cards follow; each is marked below.", count=len(wrong) - 1)
-            )
+        ruling = wrong_card_ruling(tricks, rows, wrong, facts)
         ruling.lines.append(_("A deal with a card played against the rules yields no score (S8)."))
         ruling.cite("S8")
     elif other_errors or (score is not None and not score.get("valid")):
