@@ -219,3 +219,14 @@ def test_a_60_deal_match_page_stays_under_100_kb(client: FlaskClient, app: Flask
         assert listed == {"?view=board": 0, "?deals=all": 60}.get(url[url.find("?") :], SHOWN_DEALS)
         with client.get("/static/tafel.css") as css, client.get("/static/tafel.js") as js:
             assert len(response.data) + len(css.data) + len(js.data) < PAGE_LIMIT, url
+
+
+def test_every_page_names_the_apps_icon(client: FlaskClient) -> None:
+    # Without it a browser asks for /favicon.ico, which the app does not serve: a 404 in the
+    # console of every page.
+    for url in all_pages(client):
+        page = client.get(url).get_data(as_text=True)
+        icon = re.search(r'<link rel="icon" href="(/static/[^"]+)"', page)
+        assert icon, url
+        with client.get(icon.group(1)) as served:
+            assert served.status_code == 200 and served.mimetype == "image/svg+xml"
