@@ -137,6 +137,12 @@ def run(rounds: int) -> dict[str, float]:
             cpu[place].append(tablet_deal_cpu(client, place, n))
     results["tablet_10"] = statistics.median(cpu[short])
     results["tablet_400"] = statistics.median(cpu[long])
+    panel: dict[str, list[float]] = {short: [], long: []}
+    for n in range(rounds):
+        for place in (short, long):
+            panel[place].append(panel_deal_cpu(client, place, n))
+    results["panel_10"] = statistics.median(panel[short])
+    results["panel_400"] = statistics.median(panel[long])
     app.extensions["tafel_engine"].dispose()
     return results
 
@@ -211,6 +217,28 @@ def tablet_deal_cpu(client: Any, match: str, n: int) -> float:
     return used
 
 
+def panel_deal_cpu(client: Any, match: str, n: int) -> float:
+    """CPU milliseconds of one deal entered on the match page's panel: its one htmx post,
+    answered by the match screen with a fresh panel, and that screen's QR codes. The panel's
+    tokens are read outside the timing (the last answer put them on the screen). Undone after."""
+    shown = client.get(match).get_data(as_text=True)
+    entry = shown[shown.index("data-deal-form") :]
+    data = {"version": hidden(entry, "version"), "idem": hidden(entry, "idem"), **deal_fields(n)}
+    started = time.process_time()
+    answer = client.post(f"{match}/deals/new", data=data, headers={"HX-Request": "true"})
+    assert answer.status_code == 200, answer.status_code
+    for path in QR_CODE.findall(answer.get_data(as_text=True)):
+        client.get(path.replace("&amp;", "&"))
+    used = (time.process_time() - started) * 1000
+    shown = client.get(match).get_data(as_text=True)
+    undo = shown[shown.index("/undo") :]
+    response = client.post(
+        f"{match}/undo", data={"version": hidden(undo, "version"), "idem": hidden(undo, "idem")}
+    )
+    assert response.status_code == 303
+    return used
+
+
 def report(results: dict[str, float], rounds: int) -> str:
     bare = results["bare"]
     lines = [
@@ -233,6 +261,8 @@ def report(results: dict[str, float], rounds: int) -> str:
         f"| save a deal at deal 400: POST + redirect + GET | {results['save_400']:.2f} | {results['save_400'] / bare:.0f} |",
         f"| a deal as the tablet enters it (form, QR, save, page, QR), CPU, at deal 10 | {results['tablet_10']:.2f} | {results['tablet_10'] / bare:.0f} |",
         f"| a deal as the tablet enters it (form, QR, save, page, QR), CPU, at deal 400 | {results['tablet_400']:.2f} | {results['tablet_400'] / bare:.0f} |",
+        f"| a deal on the match page's panel (one htmx post, the screen it answers, QR), CPU, at deal 10 | {results['panel_10']:.2f} | {results['panel_10'] / bare:.0f} |",
+        f"| a deal on the match page's panel (one htmx post, the screen it answers, QR), CPU, at deal 400 | {results['panel_400']:.2f} | {results['panel_400'] / bare:.0f} |",
         "",
         f"Goal: save at deal 400 ≤ 1.2× save at deal 10: {results['save_400'] / results['save_10']:.2f}× — "
         + ("met." if results["save_400"] <= 1.2 * results["save_10"] else "NOT met.")
@@ -241,8 +271,9 @@ def report(results: dict[str, float], rounds: int) -> str:
         "deals (the earlier ones behind a link).",
         "",
         f"Goal: a deal accepted, everything the tablet's browser asks for, ≤ 15 ms of server CPU at any "
-        f"match length: {max(results['tablet_10'], results['tablet_400']):.1f} ms at most — "
-        + ("met." if max(results["tablet_10"], results["tablet_400"]) <= 15 else "NOT met.")
+        f"match length: on the panel {max(results['panel_10'], results['panel_400']):.1f} ms at most — "
+        + ("met." if max(results["panel_10"], results["panel_400"]) <= 15 else "NOT met.")
+        + f" (the full deal form's way, form + save + page: {max(results['tablet_10'], results['tablet_400']):.1f} ms)"
         + " (CPU time of the benchmark's process: the server's work and the test client's share.)",
         "",
         "Goal: a deal accepted in under 4× the bare route's time. "
