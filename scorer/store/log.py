@@ -424,10 +424,12 @@ def append(
         target_seq=target_seq,
         idempotency_key=column_key(key),
     )
-    db.add(entry)
-    for row in derived:
-        db.merge(row)
     try:
+        # Inside the try: merging a derived row first flushes the entry, which is where a
+        # concurrent writer's entry of the same seq collides.
+        db.add(entry)
+        for row in derived:
+            db.merge(row)
         db.commit()
     except IntegrityError:
         db.rollback()
