@@ -96,3 +96,12 @@ def test_open_estimates_are_typed_at_the_table(app: Flask, client: FlaskClient) 
     response = client.get(f"/matches/{match_id}/estimate")
     assert response.status_code == 302
     assert "estimates in" not in table(client, match_id)
+
+
+def test_the_estimate_is_typed_masked_with_the_numeric_keypad(app: Flask, client: FlaskClient) -> None:
+    # D3.3: nobody at the table may read a phone's estimate over a shoulder.
+    match_id = new_differenzler(client)
+    page = phone(app, client, match_id).get(f"/matches/{match_id}/estimate?seat=1").get_data(as_text=True)
+    field = re.search(r'<input[^>]*name="estimate"[^>]*>', page)
+    assert field, page
+    assert 'type="password"' in field.group(0) and 'inputmode="numeric"' in field.group(0)

@@ -97,7 +97,8 @@ class EstimateForm(KeyedForm):
         _l("Your estimate"),
         validators=[InputRequired(message=_l("Enter your estimate."))],
         widget=PasswordInput(hide_value=True),
-        render_kw=numeric(autocomplete="off"),
+        # numeric() makes a text field (for Persian digits): this one stays masked.
+        render_kw=numeric(type="password", autocomplete="off"),
     )
 
 
