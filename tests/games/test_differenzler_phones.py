@@ -105,3 +105,13 @@ def test_the_estimate_is_typed_masked_with_the_numeric_keypad(app: Flask, client
     field = re.search(r'<input[^>]*name="estimate"[^>]*>', page)
     assert field, page
     assert 'type="password"' in field.group(0) and 'inputmode="numeric"' in field.group(0)
+
+
+def test_the_tables_estimate_fields_are_masked(client: FlaskClient) -> None:
+    # D3.3 at the table: the estimates are typed in turn on the one screen, masked.
+    match_id = new_differenzler(client)
+    page = client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)
+    fields = re.findall(r'<input[^>]*name="estimate_\d"[^>]*>', page)
+    assert fields, page
+    for field in fields:
+        assert 'type="password"' in field and 'inputmode="numeric"' in field, field

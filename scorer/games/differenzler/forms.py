@@ -78,7 +78,8 @@ def _estimate() -> PasswordField:
         _l("Estimate"),
         validators=[Optional()],
         widget=PasswordInput(hide_value=False),
-        render_kw=numeric(autocomplete="off"),
+        # numeric() makes a text field (for Persian digits): this one stays masked.
+        render_kw=numeric(type="password", autocomplete="off"),
     )
 
 
