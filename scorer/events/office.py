@@ -105,8 +105,8 @@ def refuse_table() -> rights.EditRefused:
 
 def refuse_office() -> rights.EditRefused:
     return rights.EditRefused(
-        _("Only the event's director may open the office."),
-        _("Open the director's link of this event (on the director's device) first."),
+        _("Only the event's director or its office may open the office."),
+        _("Open the director's link or the office link of this event on this device first."),
     )
 
 
@@ -428,8 +428,20 @@ def claim(event_id: int, match_id: int) -> Response:
 
 
 def _office_guard(event: Event) -> None:
-    if not access.may_direct(event):
+    if not access.may_office(event):
         raise refuse_office()
+
+
+@bp.get("/<int:event_id>/office/link/<secret>")
+def office_link(event_id: int, secret: str) -> Response:
+    """The office link: this browser may rule and check paper sheets, but not direct the event."""
+    rights.check_not_limited()
+    event = db.session().get(Event, event_id)
+    if event is None or not access.office_secret_fits(event, secret):
+        rights.limiter().fail(rights.client_address())
+        raise rights.EditRefused(_("This office link is not valid."), _("Ask the event's director."))
+    access.grant_office(event)
+    return redirect(url_for("office.office", event_id=event_id), 303)
 
 
 def tables_of(event: Event, state: EventState) -> list[dict[str, Any]]:
