@@ -30,7 +30,8 @@ from rules_engine.errors import InvalidRecord
 from rules_engine.tournament.answers import PasseAnswer
 from rules_engine.tournament.office import awaiting, compare_entries, paper_control, table_state
 from rules_engine.tournament.options import passe_options as passe_options_of
-from scorer.access import rights
+from scorer.access import address, rights
+from scorer.access.views import qr_svg
 from scorer.events import access, confirm, snapshot
 from scorer.events import state as event_log
 from scorer.events.office_forms import ClaimForm, ConfirmForm, ReportedForm, RulingForm
@@ -442,6 +443,21 @@ def office_link(event_id: int, secret: str) -> Response:
         raise rights.EditRefused(_("This office link is not valid."), _("Ask the event's director."))
     access.grant_office(event)
     return redirect(url_for("office.office", event_id=event_id), 303)
+
+
+@bp.get("/<int:event_id>/office/qr.svg")
+def office_qr(event_id: int) -> Response:
+    """The office link as a QR code, for the director to hand to the office's device."""
+    event = db.session().get(Event, event_id)
+    if event is None:
+        abort(404)
+    secret = access.office_secret(event)
+    if not access.may_direct(event) or secret is None:
+        raise refuse_office()
+    response = qr_svg(address.external_url("office.office_link", event_id=event_id, secret=secret))
+    # It carries the secret: no cache may keep it.
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def tables_of(event: Event, state: EventState) -> list[dict[str, Any]]:

@@ -77,6 +77,12 @@ def test_the_office_link_opens_the_office_and_rules(app: Flask) -> None:
     with app.app_context():
         roles = db.session().scalars(select(AccessGrant.event_role).where(AccessGrant.event_id == event_id))
         assert "office" in list(roles)
+    # Only the director is shown the office link's QR code (it carries the secret).
+    assert office.get(f"/events/{event_id}/office/qr.svg").status_code == 403
+    qr = director.get(f"/events/{event_id}/office/qr.svg")
+    assert (
+        qr.status_code == 200 and qr.mimetype == "image/svg+xml" and "no-store" in qr.headers["Cache-Control"]
+    )
     # The director's event page offers the office nothing of the director's.
     event_page = office.get(f"/events/{event_id}").get_data(as_text=True)
     assert f"/events/{event_id}/draw" not in event_page and "/office/link/" not in event_page

@@ -62,6 +62,7 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "office.claim": ("csrf_token", "idem", "slot", "team", "value", "match"),
     "office.office": (),
     "office.office_link": (),
+    "office.office_qr": (),
     "office.rule": ("csrf_token", "idem", "match_id", "slot", "team", "value", "match", "reason"),
     "office.reported": ("csrf_token", "idem", "match_id", "team_1", "team_2"),
     "exports.export_json": (),
