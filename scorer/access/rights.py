@@ -131,13 +131,25 @@ def _lifetime() -> float:
     return float(current_app.permanent_session_lifetime.total_seconds())
 
 
-def _new_grant(match_id: int | None, admin_tag: str | None = None, event_id: int | None = None) -> str:
+def _new_grant(
+    match_id: int | None,
+    admin_tag: str | None = None,
+    event_id: int | None = None,
+    event_role: str | None = None,
+) -> str:
     """Store a right and return its id (committed: the answer that sets the cookie may follow)."""
     db_session = db.session()
     grant_id = secrets.token_hex(16)
     now = time.time()
     db_session.add(
-        AccessGrant(id=grant_id, match_id=match_id, admin_tag=admin_tag, event_id=event_id, created=now)
+        AccessGrant(
+            id=grant_id,
+            match_id=match_id,
+            admin_tag=admin_tag,
+            event_id=event_id,
+            event_role=event_role,
+            created=now,
+        )
     )
     pruned = current_app.extensions.setdefault("tafel_grants_pruned", [float("-inf")])
     if now - pruned[0] > 60:
@@ -170,15 +182,21 @@ def grant(match: Match) -> None:
     session.permanent = True
 
 
-def new_event_grant(event_id: int) -> str:
-    """Store the right to direct ``event_id``; its id goes into the session, never the secret."""
-    return _new_grant(None, event_id=event_id)
+def new_event_grant(event_id: int, role: str | None = None) -> str:
+    """Store the right to direct ``event_id`` (``role`` None) or a part of it (``office``); its id
+    goes into the session, never the secret."""
+    return _new_grant(None, event_id=event_id, event_role=role)
 
 
-def event_grant_holds(grant_id: object, event_id: int) -> bool:
-    """The stored right ``grant_id`` is a live right to direct ``event_id``."""
+def event_grant_holds(grant_id: object, event_id: int, role: str | None = None) -> bool:
+    """The stored right ``grant_id`` is a live right of ``role`` to ``event_id`` (None: to direct it)."""
     row = _grant_row(grant_id)
-    return row is not None and row.event_id == event_id and time.time() - row.created < _lifetime()
+    return (
+        row is not None
+        and row.event_id == event_id
+        and row.event_role == role
+        and time.time() - row.created < _lifetime()
+    )
 
 
 def holds_right(match: Match) -> bool:

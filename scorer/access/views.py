@@ -42,7 +42,7 @@ def edit_link(match_id: int, secret: str) -> Any:
     return redirect(url_for("matches.show", match_id=match.id), 303)
 
 
-def _svg(text: str) -> Response:
+def qr_svg(text: str) -> Response:
     return Response(_drawn(text), mimetype="image/svg+xml")
 
 
@@ -65,7 +65,7 @@ def edit_qr(match_id: int) -> Response:
     secret = rights.shown_secret(match)
     if secret is None:  # a match from before derived secrets: ask for a new edit link
         abort(404)
-    response = _svg(address.external_url("access.edit_link", match_id=match_id, secret=secret))
+    response = qr_svg(address.external_url("access.edit_link", match_id=match_id, secret=secret))
     # It carries the secret: no cache may keep it.
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -75,7 +75,7 @@ def edit_qr(match_id: int) -> Response:
 def watch_qr(match_id: int) -> Response:
     if db.session().get(Match, match_id, options=[WITHOUT_LOG]) is None:
         abort(404)
-    response = _svg(address.external_url("matches.show", match_id=match_id))
+    response = qr_svg(address.external_url("matches.show", match_id=match_id))
     response.headers["Cache-Control"] = "public, max-age=3600"
     return response
 
@@ -83,7 +83,7 @@ def watch_qr(match_id: int) -> Response:
 @bp.get("/qr/table.svg")
 def table_qr() -> Response:
     """The start page's address as another tablet of the table opens it."""
-    response = _svg(address.external_url("matches.index"))
+    response = qr_svg(address.external_url("matches.index"))
     # The address may change with the network (a laptop moved to the club's Wi-Fi).
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -21,6 +21,9 @@ from scorer.store.models import Event, Match
 
 #: Session key: {str(event id): id of the browser's stored right (``access_grant``)}.
 RIGHTS = "event_edit"
+#: Session key as ``RIGHTS``, for the office's right (its grant rows have the role ``office``).
+OFFICE = "event_office"
+OFFICE_ROLE = "office"
 MAX_REMEMBERED = 20
 
 
@@ -30,14 +33,24 @@ def secret_fits(event: Event, secret: str | None) -> bool:
     return hmac.compare_digest(rights.hash_secret(secret), event.edit_secret_hash)
 
 
-def grant(event: Event) -> None:
-    """Remember in this browser's session that it may direct ``event`` (a right by id)."""
-    held = {k: v for k, v in dict(session.get(RIGHTS) or {}).items() if k != str(event.id)}
-    held[str(event.id)] = rights.new_event_grant(event.id)
+def _remember(key: str, event: Event, role: str | None) -> None:
+    held = {k: v for k, v in dict(session.get(key) or {}).items() if k != str(event.id)}
+    held[str(event.id)] = rights.new_event_grant(event.id, role)
     while len(held) > MAX_REMEMBERED:
         held.pop(next(iter(held)))
-    session[RIGHTS] = held
+    session[key] = held
     session.permanent = True
+
+
+def grant(event: Event) -> None:
+    """Remember in this browser's session that it may direct ``event`` (a right by id)."""
+    _remember(RIGHTS, event, None)
+
+
+def grant_office(event: Event) -> None:
+    """Remember in this browser's session that it may work in ``event``'s office (rulings,
+    paper sheets), and nothing else of the event."""
+    _remember(OFFICE, event, OFFICE_ROLE)
 
 
 def holds_right(event: Event) -> bool:
@@ -46,6 +59,27 @@ def holds_right(event: Event) -> bool:
 
 def may_direct(event: Event) -> bool:
     return rights.is_admin() or holds_right(event)
+
+
+def may_office(event: Event) -> bool:
+    """The office's work: the director's, or a browser that opened the office link."""
+    held = (session.get(OFFICE) or {}).get(str(event.id))
+    return may_direct(event) or rights.event_grant_holds(held, event.id, OFFICE_ROLE)
+
+
+def office_secret(event: Event) -> str | None:
+    """The office link's secret: derived like a table's from the event's stored hash, so only
+    the app states it; a new director's secret gives a new office secret too."""
+    if not event.edit_secret_hash:
+        return None
+    return rights.derived_secret(f"event-office:{event.edit_secret_hash}")
+
+
+def office_secret_fits(event: Event, secret: str | None) -> bool:
+    expected = office_secret(event)
+    if not secret or expected is None:
+        return False
+    return hmac.compare_digest(rights.hash_secret(secret), rights.hash_secret(expected))
 
 
 def director_secret(event: Event) -> str | None:

@@ -30,7 +30,8 @@ from rules_engine.errors import InvalidRecord
 from rules_engine.tournament.answers import PasseAnswer
 from rules_engine.tournament.office import awaiting, compare_entries, paper_control, table_state
 from rules_engine.tournament.options import passe_options as passe_options_of
-from scorer.access import rights
+from scorer.access import address, rights
+from scorer.access.views import qr_svg
 from scorer.events import access, confirm, snapshot
 from scorer.events import state as event_log
 from scorer.events.office_forms import ClaimForm, ConfirmForm, ReportedForm, RulingForm
@@ -105,8 +106,8 @@ def refuse_table() -> rights.EditRefused:
 
 def refuse_office() -> rights.EditRefused:
     return rights.EditRefused(
-        _("Only the event's director may open the office."),
-        _("Open the director's link of this event (on the director's device) first."),
+        _("Only the event's director or its office may open the office."),
+        _("Open the director's link or the office link of this event on this device first."),
     )
 
 
@@ -428,8 +429,35 @@ def claim(event_id: int, match_id: int) -> Response:
 
 
 def _office_guard(event: Event) -> None:
-    if not access.may_direct(event):
+    if not access.may_office(event):
         raise refuse_office()
+
+
+@bp.get("/<int:event_id>/office/link/<secret>")
+def office_link(event_id: int, secret: str) -> Response:
+    """The office link: this browser may rule and check paper sheets, but not direct the event."""
+    rights.check_not_limited()
+    event = db.session().get(Event, event_id)
+    if event is None or not access.office_secret_fits(event, secret):
+        rights.limiter().fail(rights.client_address())
+        raise rights.EditRefused(_("This office link is not valid."), _("Ask the event's director."))
+    access.grant_office(event)
+    return redirect(url_for("office.office", event_id=event_id), 303)
+
+
+@bp.get("/<int:event_id>/office/qr.svg")
+def office_qr(event_id: int) -> Response:
+    """The office link as a QR code, for the director to hand to the office's device."""
+    event = db.session().get(Event, event_id)
+    if event is None:
+        abort(404)
+    secret = access.office_secret(event)
+    if not access.may_direct(event) or secret is None:
+        raise refuse_office()
+    response = qr_svg(address.external_url("office.office_link", event_id=event_id, secret=secret))
+    # It carries the secret: no cache may keep it.
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def tables_of(event: Event, state: EventState) -> list[dict[str, Any]]:

@@ -218,6 +218,11 @@ def show(event_id: int) -> str:
         director_url=url_for("events.edit_link", event_id=event.id, secret=secret, _external=True)
         if secret
         else None,
+        office_url=url_for(
+            "office.office_link", event_id=event.id, secret=access.office_secret(event), _external=True
+        )
+        if secret
+        else None,
         tables=tables,
         answer=ranking(event, state),
         passen=int(event.settings.get("passen", 4)),

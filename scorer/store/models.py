@@ -156,6 +156,8 @@ class AccessGrant(Base):
     match_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: The event this browser may direct (``scorer.events.access``).
     event_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: The right's role in that event: None to direct it, ``office`` for the office alone.
+    event_role: Mapped[str | None] = mapped_column(String(16), nullable=True)
     #: An administrator's login: a keyed tag of the password it was made with.
     admin_tag: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: Seconds since the epoch.

@@ -61,6 +61,8 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "office.confirm_game": ("csrf_token", "idem", "slot", "version", "team"),
     "office.claim": ("csrf_token", "idem", "slot", "team", "value", "match"),
     "office.office": (),
+    "office.office_link": (),
+    "office.office_qr": (),
     "office.rule": ("csrf_token", "idem", "match_id", "slot", "team", "value", "match", "reason"),
     "office.reported": ("csrf_token", "idem", "match_id", "team_1", "team_2"),
     "exports.export_json": (),
@@ -72,7 +74,7 @@ CHANGES = frozenset(
 #: Deal-form fields the fuzzer once found refused (422) without a word on the page.
 CHOICES = ("stoeck", "weis_1_1_kind", "weis_1_1_suit", "weis_1_1_top")
 #: Where a wrong guess is counted.
-GUESSES = frozenset({"access.edit_link", "access.admin_login", "events.edit_link"})
+GUESSES = frozenset({"access.edit_link", "access.admin_login", "events.edit_link", "office.office_link"})
 #: The titles of the app's error page (scorer/views.py), which names the problem in its heading.
 ERROR_TITLES = (
     "The request was not understood.",
