@@ -51,7 +51,7 @@ lint: $(STAMP)
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy --strict rules_engine scorer
 
-# Before every commit, in under a minute on two cores: lint, types and the fast tests. The
+# Before every commit, about a minute and a half on two cores: lint, types and the fast tests. The
 # slow ones (oracles, fuzzers, sweeps over every language, servers, the wheel), the browser
 # and the PostgreSQL runs are left to `make test`; Hypothesis's dev profile tries fewer
 # examples. The ignored files are slow or browser tests that are costly merely to collect.

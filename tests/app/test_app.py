@@ -178,6 +178,7 @@ def test_engine_failure_is_a_form_error_not_a_500(
     scorer.scoring.forget()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["de_CH", "fr_CH", "it_CH", "en", "sv", "fa"])
 def test_every_page_renders_in_every_language(client: FlaskClient, language: str) -> None:
     pages = all_pages(client)

@@ -216,6 +216,7 @@ def test_weis_values_that_are_no_numbers_are_refused_on_the_field(client: FlaskC
     assert any("such as 50 20" in r for r in reasons(answer.get_data(as_text=True)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_empty_points_are_named_in_every_language(app: Flask, language: str) -> None:
     """Not the engine's "deals[0].points.value is missing (or say 'match': true)": the form

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
@@ -232,6 +233,7 @@ def test_freeze_holds_back_the_standings(client: FlaskClient, app: Flask) -> Non
     assert "<table" in part and "<html" not in part
 
 
+@pytest.mark.slow
 def test_every_printout_in_every_language(client: FlaskClient, app: Flask) -> None:
     import io
 

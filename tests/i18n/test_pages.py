@@ -27,6 +27,9 @@ from tests.helpers.catalogs import LANGUAGES, NAMED, TEMPLATE, load, messages, p
 from tests.helpers.disputes import QUESTIONS  # one question per dispute screen
 from tests.helpers.tablet import ADMIN_PASSWORD, new_klammern, new_schieber, post_deal
 
+# A sweep over every language: it runs in `make test`, not in `make check`.
+pytestmark = pytest.mark.slow
+
 OTHERS = tuple(lang for lang in LANGUAGES if lang != "en")
 PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹"
 

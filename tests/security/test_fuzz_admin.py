@@ -38,6 +38,9 @@ from tests.helpers.fuzz import SCHIEBER_FIELDS, TEXT
 from tests.helpers.routes import match_routes
 from tests.helpers.tablet import ADMIN_PASSWORD, deal_form, edit_url, english, hidden, new_schieber, post_deal
 
+# A fuzzer: it runs in `make test`, not in `make check`.
+pytestmark = pytest.mark.slow
+
 VERSIONED = ("csrf_token", "version", "idem")
 #: Every guarded endpoint and the form fields its view reads.
 ROUTES: dict[str, tuple[str, ...]] = {

@@ -25,6 +25,9 @@ from rules_engine import limits
 from scorer import create_app
 from tests.helpers.database import fresh_database
 
+# A fuzzer: it runs in `make test`, not in `make check`.
+pytestmark = pytest.mark.slow
+
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 CARD_WORDS = [s + r for s in "HCDS" for r in "AKQJT9876"] + ["10", ";", "X9", "\u2066", "", "\n"]
 #: A size from a real record's up to twice a limit: the cost must stay bounded past it too.

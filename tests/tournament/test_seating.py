@@ -8,6 +8,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -246,6 +247,7 @@ def test_the_lookahead_is_deterministic_for_a_seed(n: int, rounds: int, left: in
     assert first == second
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(n=st.integers(8, 16), seed=st.integers(0, 2**32), data=st.data())
 def test_the_lookahead_keeps_partners_new_while_the_field_allows_it(
@@ -297,6 +299,7 @@ def _bench_tournament(n: int, rounds: int, seed: int, *, ahead: bool) -> tuple[i
     return report["partner_repeats"], report["opponent_repeats"]
 
 
+@pytest.mark.slow
 def test_the_lookahead_is_no_worse_than_the_greedy_on_the_bench_seeds() -> None:
     # bench/seating.py's two hard rows and its seeds; the greedy is measured here, not remembered.
     for n, rounds in ((9, 5), (12, 6)):
