@@ -114,5 +114,21 @@ def browser() -> Iterator[Any]:
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield browser
+        yield WithoutServiceWorkers(browser)
         browser.close()
+
+
+class WithoutServiceWorkers:
+    """Chromium whose new contexts block service workers unless a test allows them: the
+    offline app's worker keeps Pyodide (about 14 MB) when it installs, which every browser
+    test would otherwise fetch from the test server. The offline tests allow it."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        options.setdefault("service_workers", "block")
+        return self._browser.new_context(**options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)

@@ -22,7 +22,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 def context(browser: Any, live_server: str) -> Iterator[Any]:
     ARTIFACTS.mkdir(exist_ok=True)
     context = browser.new_context(
-        viewport={"width": 768, "height": 1024}, locale="en", extra_http_headers={"Accept-Language": "en"}
+        viewport={"width": 768, "height": 1024},
+        locale="en",
+        extra_http_headers={"Accept-Language": "en"},
+        service_workers="allow",
     )
     yield context
     context.close()
@@ -192,6 +195,7 @@ def test_two_tablets_offline_on_one_match(browser: Any, context: Any, live_serve
     ready_offline(first, f"{live_server}/matches/{match_id}/deals/new")
     # The second tablet has the edit right through the same browser profile's session.
     other = browser.new_context(
+        service_workers="allow",
         viewport={"width": 768, "height": 1024},
         locale="en",
         extra_http_headers={"Accept-Language": "en"},
