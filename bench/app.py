@@ -123,26 +123,21 @@ def run(rounds: int) -> dict[str, float]:
     short, long = stored_match(app, client, 10), stored_match(app, client, 400)
     for place in (short, long):  # each worker has scored the match once before (its page)
         client.get(place)
-    saves: dict[str, list[float]] = {short: [], long: []}
-    for n in range(rounds):
-        for place in (short, long):
-            saves[place].append(save_and_undo(client, place, n))
-    results["save_10"] = statistics.median(saves[short])
-    results["save_400"] = statistics.median(saves[long])
+
+    def in_turns(measure: Callable[[Any, str, int], float], name: str) -> None:
+        """``measure`` on the short and the long match in turns; each one's median."""
+        times: dict[str, list[float]] = {short: [], long: []}
+        for n in range(rounds):
+            for place in (short, long):
+                times[place].append(measure(client, place, n))
+        results[f"{name}_10"] = statistics.median(times[short])
+        results[f"{name}_400"] = statistics.median(times[long])
+
+    in_turns(save_and_undo, "save")
     # Everything a tablet's browser asks for to enter a deal, as CPU time of this process
-    # (the server's work plus the test client's small share).
-    cpu: dict[str, list[float]] = {short: [], long: []}
-    for n in range(rounds):
-        for place in (short, long):
-            cpu[place].append(tablet_deal_cpu(client, place, n))
-    results["tablet_10"] = statistics.median(cpu[short])
-    results["tablet_400"] = statistics.median(cpu[long])
-    panel: dict[str, list[float]] = {short: [], long: []}
-    for n in range(rounds):
-        for place in (short, long):
-            panel[place].append(panel_deal_cpu(client, place, n))
-    results["panel_10"] = statistics.median(panel[short])
-    results["panel_400"] = statistics.median(panel[long])
+    # (the server's work plus the test client's small share): the full form's way, the panel's.
+    in_turns(tablet_deal_cpu, "tablet")
+    in_turns(panel_deal_cpu, "panel")
     app.extensions["tafel_engine"].dispose()
     return results
 
