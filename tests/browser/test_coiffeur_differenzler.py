@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.browser import ARTIFACTS, check_layout
+from tests.helpers.browser import ARTIFACTS, check_layout, open_deal_form
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -53,7 +53,7 @@ def scores(page: Any) -> list[int]:
 def coiffeur_entry(
     page: Any, chooser: int | str, row: int, contract: str | None, result: str | None, points: int | None
 ) -> None:
-    page.click("a.enter-deal")
+    open_deal_form(page)
     if chooser == "scratch":
         page.check("input[name=kind][value=scratch]")
         page.check(f"input[name=row][value='{row}']")
@@ -93,7 +93,7 @@ def test_official_coiffeur_to_its_end(page: Any, live_server: str) -> None:
         assert page.locator(".problem").count() == 0, page.content()
         assert "Deal saved." in page.content()
         if index == 0:
-            page.click("a.enter-deal")
+            open_deal_form(page)
             check_layout(page)
             shot(page, "coiffeur-entry")
             page.go_back()
@@ -137,7 +137,7 @@ def test_hidden_estimate_differenzler_of_16_deals(page: Any, live_server: str) -
     page.click("button[type=submit]")
     for deal in range(16):
         trump, estimates, made = PASSE[deal % 4]
-        page.click("a.enter-deal")
+        open_deal_form(page)
         for seat, estimate in enumerate(estimates, start=1):
             field = page.locator(f"input[name=estimate_{seat}]")
             assert field.get_attribute("type") == "password"  # D3.3: nobody reads them on the screen

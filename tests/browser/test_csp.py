@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.browser import ARTIFACTS
+from tests.helpers.browser import ARTIFACTS, open_deal_form
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -102,7 +102,7 @@ def test_no_csp_violation_on_the_app_pages(browser: Any, live_server: str, table
     tablets.append(second)
     second.goto(edit_link)
     assert second.page.url == match_url  # the secret left the address bar
-    second.page.click("a.enter-deal")
+    open_deal_form(second.page)
     second.page.check("input[name=contract][value=H]")
     second.page.fill("input[name=points]", "98")
     # tafel.js ran: the other team's points appear while typing.

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.browser import ARTIFACTS, check_layout
+from tests.helpers.browser import ARTIFACTS, check_layout, open_deal_form
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -50,7 +50,7 @@ def test_three_phones_and_the_table(page: Any, browser: Any, live_server: str) -
     main = page.locator("main").inner_text()
     assert "65" not in main and "40" not in main  # D3.3: no screen shows an estimate
     check_layout(page)
-    page.click("a.enter-deal")
+    open_deal_form(page)
     assert "Sealed from a phone" in page.locator("#phone-seats").inner_text()
     page.fill("input[name=estimate_4]", str(ESTIMATES[3]))
     page.check("input[name=trump][value=C]")

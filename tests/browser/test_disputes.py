@@ -63,7 +63,7 @@ def test_was_that_card_allowed(page: Any, live_server: str) -> None:
     share = page.locator(".share-link").input_value()
     page.locator(".cited a.rule", has_text="S4.4").click()
     assert page.url.endswith("/rules/schieber#S4.4")
-    assert page.locator("[id='S4.4']").is_visible()
+    page.locator("[id='S4.4']").wait_for(state="visible")  # the rule book may still be loading
     shot(page, "rulebook")
     page.goto(share)
     assert "H6 was not allowed." in verdict(page)

@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from tests.helpers.browser import open_deal_form
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 WATCH = """
@@ -74,7 +76,7 @@ def test_a_saved_deal_appears_on_the_other_tablet_and_the_spectator(
         assert second.locator("details.share").get_attribute("open") is not None
 
         # Rosen trump ×1 (S7): 98 for Anna & Cla, 157 − 98 = 59 for Beat & Dora (S6.1).
-        tablet.click("a.enter-deal")
+        open_deal_form(tablet)
         tablet.check("input[name=contract][value=H]")
         tablet.check("input[name=team][value='1']")
         tablet.fill("input[name=points]", "98")

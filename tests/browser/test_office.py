@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 
-from tests.helpers.browser import ARTIFACTS
+from tests.helpers.browser import ARTIFACTS, open_deal_form
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -24,7 +24,7 @@ def shot(page: Any, name: str) -> None:
 
 
 def enter_game(page: Any, contract: str, points: int) -> None:
-    page.click("a.enter-deal")
+    open_deal_form(page)
     page.check(f"input[name=contract][value={contract}]")
     page.check("input[name=team][value='1']")
     page.fill("input[name=points]", str(points))

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.browser import ARTIFACTS, check_layout
+from tests.helpers.browser import ARTIFACTS, check_layout, open_deal_form
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -33,7 +33,7 @@ def schieber_deal(
     weis: tuple[int, str, str, str] | None = None,
     stoeck: int | None = None,
 ) -> None:
-    page.click("a.enter-deal")
+    open_deal_form(page)
     page.check(f"input[name=contract][value={contract}]")
     page.check(f"input[name=team][value='{team}']")
     if match:
@@ -63,7 +63,7 @@ def test_schieber_match_to_the_target(page: Any, live_server: str) -> None:
     assert page.locator(".next-turn").inner_text() == "Next deal: Anna deals, Beat is forehand."
 
     # An impossible count: 156 leaves 1 for the other team, which no card set makes (S8).
-    page.click("a.enter-deal")
+    open_deal_form(page)
     page.check("input[name=contract][value=H]")
     page.fill("input[name=points]", "156")
     assert page.locator("output.other-points").inner_text() == "\u2192 1"  # shown while typing
@@ -111,7 +111,7 @@ def test_schieber_match_to_the_target(page: Any, live_server: str) -> None:
 
 
 def klammern_deal(page: Any, points: int) -> None:
-    page.click("a.enter-deal")
+    open_deal_form(page)
     page.check("input[name=trump][value=S]")
     page.select_option("select[name=declarer]", "1")  # Ben makes trump every time
     page.fill("input[name=points]", str(points))
@@ -131,7 +131,7 @@ def test_klammern_small_big_through_laube_and_kalte(page: Any, live_server: str)
     assert "Ben & Tom are in the Laube." in states and "Sue & Ulla must play." in states
     check_layout(page)
     shot(page, "klammern-laube")
-    page.click("a.enter-deal")
+    open_deal_form(page)
     check_layout(page)
     shot(page, "klammern-deal-form")
     page.check("input[name=trump][value=S]")
@@ -153,7 +153,7 @@ def test_other_team_hint_reads_right_to_left_in_persian(browser: Any, live_serve
     try:
         page.goto(f"{live_server}/matches/new/schieber")
         page.click("button[type=submit]")
-        page.click("a.enter-deal")
+        open_deal_form(page)
         page.fill("input[name=points]", "98")
         # 157 − 98 = 59 for the other team (S6.1), pointed at leftwards, in Persian digits.
         assert page.locator("output.other-points").inner_text() == "\u2190 \u06f5\u06f9"

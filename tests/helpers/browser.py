@@ -44,3 +44,11 @@ def check_layout(page: Any, targets: str = TABLE_TARGETS) -> None:
     )
     assert small == [], small
     page.set_viewport_size({"width": 768, "height": 1024})
+
+
+def open_deal_form(page: Any) -> None:
+    """Follow the match page's "Enter deal" link and wait for the deal form: the match page
+    holds an entry panel with the same field names, so a test that filled fields before the
+    navigation committed would fill the page being left."""
+    with page.expect_navigation():
+        page.click("a.enter-deal")
