@@ -59,11 +59,17 @@ FAST := -m "not slow and not browser" --ignore=tests/browser --ignore=tests/api/
 check: lint compile-translations vendor
 	HYPOTHESIS_PROFILE=dev $(PY) -m pytest -n 2 -q -p no:cacheprovider $(FAST)
 
-# The whole suite on SQLite, then every test that touches the database again on a real
-# PostgreSQL server that scripts/with-postgres.sh starts (the engine tests need no database).
+# The whole suite on SQLite, then the tests whose subject is the store again on a real
+# PostgreSQL server that scripts/with-postgres.sh starts: the app's pages and saves, access,
+# crashes and concurrency, events, and the browser tests where several tablets or tables write
+# to one match or event. The engine, the PDFs, the languages and the other browser tests read
+# the database through the same store code and are not run twice (the suite stays within
+# 15 minutes on two cores).
+POSTGRES_TESTS := tests/app tests/security tests/robustness tests/events \
+	tests/browser/test_table.py tests/browser/test_live.py tests/browser/test_office.py
 test: lint system-deps compile-translations vendor
 	$(PY) -m pytest -n 2
-	bash scripts/with-postgres.sh $(PY) -m pytest -n 2 tests/app tests/browser tests/i18n tests/security tests/robustness tests/sheets tests/events
+	bash scripts/with-postgres.sh $(PY) -m pytest -n 2 $(POSTGRES_TESTS)
 
 typecheck: $(STAMP)
 	$(PY) -m mypy --strict rules_engine scorer
