@@ -12,6 +12,10 @@ gives the same round), then, for every table that repeats something, the best sw
 competitors with another table (or with a sit-out of equal standing), until no swap helps.
 Small fields, where repeats are dense, restart from several draws and keep the best.
 
+A few small fields have a stored seating of the whole tournament that is better than this
+search finds (:mod:`.designs`, 12 players over 6 rounds): told the rounds still to come, the
+generator follows it while the rounds so far are that seating, relabelled.
+
 A round chosen well by itself may corner the rounds after it. So in small fields, when the
 caller says how many rounds are still to come (``rounds_left``), the generator looks ahead:
 it keeps up to :data:`_CANDIDATES` distinct rounds of the best partner count from its draws
@@ -223,6 +227,13 @@ def next_round(
     """
     history = [list(tables) for tables in rounds]
     names = list(competitors)
+    if team_size == 2 and rounds_left > 0:
+        # Imported here: designs.py builds on this module's SeatedTable.
+        from rules_engine.tournament.designs import continue_design
+
+        stored = continue_design(names, history, len(history) + 1 + rounds_left, seed)
+        if stored is not None:
+            return stored, []
     if rounds_left <= 0 or len(names) > _LOOKAHEAD_FIELD:
         return _greedy(names, history, sitout_counts, seed, team_size, 1)[0]
     candidates = _greedy(names, history, sitout_counts, seed, team_size, _CANDIDATES)
