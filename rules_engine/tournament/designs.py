@@ -1,11 +1,16 @@
 """Stored seatings of whole tournaments for small fields where the round-by-round search falls short (T5.3).
 
-12 players over 6 rounds: each player meets two opponents a round, 12 in all, among 11
-others, so every seating repeats at least 12 / 2 = 6 opponent pairs. The round-by-round
-search (with its lookahead) ends at 7 or 8; the seating below has no repeated partner and
-exactly 6 repeated opponents (and 42 repeated meetings, also the least: 18 meetings among
-11 others per player). It was found by an exhaustive search over seatings without a repeated
-partner; ``bench/seating_bound.py`` checks it with :func:`.seating.seating_report`.
+Both have no repeated partner and were found by an exhaustive search over the seatings
+without one; ``bench/seating_bound.py`` repeats that search and checks them with
+:func:`.seating.seating_report`.
+
+- 12 players over 6 rounds: each player meets two opponents a round, 12 in all, among 11
+  others, so every seating repeats at least 12 / 2 = 6 opponent pairs. The round-by-round
+  search (with its lookahead) ends at 7 or 8; the seating below repeats exactly 6 (and 42
+  meetings, also the least: 18 meetings among 11 others per player).
+- 12 players over 5 rounds: no seating without a repeated partner repeats fewer than 2
+  opponent pairs, nor, with 2, fewer than 30 meetings (the search finds none); the
+  round-by-round search ends at 2 or 3 repeated opponents, the seating below at 2 and 30.
 
 :func:`continue_design` follows such a seating: the first round is the stored one relabelled
 by the seed, and each later round continues the stored seating under the relabelling that
@@ -27,6 +32,13 @@ __all__ = ["continue_design"]
 Design = tuple[tuple[tuple[int, int, int, int], ...], ...]
 
 DESIGNS: dict[tuple[int, int], Design] = {
+    (12, 5): (
+        ((0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11)),
+        ((0, 4, 1, 5), (2, 6, 8, 10), (3, 7, 9, 11)),
+        ((0, 2, 6, 9), (1, 4, 8, 11), (3, 10, 5, 7)),
+        ((0, 6, 7, 11), (1, 8, 5, 9), (2, 10, 3, 4)),
+        ((0, 7, 2, 8), (1, 11, 5, 10), (3, 9, 4, 6)),
+    ),
     (12, 6): (
         ((0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11)),
         ((0, 4, 1, 8), (2, 9, 5, 6), (3, 10, 7, 11)),

@@ -13,7 +13,7 @@ competitors with another table (or with a sit-out of equal standing), until no s
 Small fields, where repeats are dense, restart from several draws and keep the best.
 
 A few small fields have a stored seating of the whole tournament that is better than this
-search finds (:mod:`.designs`, 12 players over 6 rounds): told the rounds still to come, the
+search finds (:mod:`.designs`, 12 players over 5 or 6 rounds): told the rounds still to come, the
 generator follows it while the rounds so far are that seating, relabelled.
 
 A round chosen well by itself may corner the rounds after it. So in small fields, when the
@@ -222,12 +222,13 @@ def next_round(
     ``sitout_counts`` each competitor's sit-outs so far; ``team_size`` is 2 in the
     Einzelschieber (tables of four players) and 1 in the Partnerschieber (two pairs).
     ``rounds_left`` is how many rounds will still be drawn after this one: small fields
-    then look ahead (see the module's docstring); 0 draws this round on its own.
+    then look ahead or follow a stored seating (see the module's docstring); 0 draws this
+    round on its own, unless the rounds so far are a stored seating but for this one.
     The same arguments and ``seed`` always give the same round.
     """
     history = [list(tables) for tables in rounds]
     names = list(competitors)
-    if team_size == 2 and rounds_left > 0:
+    if team_size == 2:
         # Imported here: designs.py builds on this module's SeatedTable.
         from rules_engine.tournament.designs import continue_design
 

@@ -319,6 +319,15 @@ def test_twelve_players_over_six_rounds_repeat_the_fewest_opponents_possible(see
     history, sitouts = _play(12, 6, seed, ahead=True)
     report = seating_report(history, sitouts)
     assert (report["partner_repeats"], report["opponent_repeats"]) == (0, 6)
+
+
+@pytest.mark.parametrize("seed", [1, 20261202])
+def test_twelve_players_over_five_rounds_repeat_the_fewest_opponents_possible(seed: int) -> None:
+    """Over 5 rounds the counting bound is 0, but no seating without a repeated partner repeats fewer than
+    2 opponent pairs, nor then fewer than 30 meetings (exhaustive search, bench/seating_bound.py)."""
+    history, sitouts = _play(12, 5, seed, ahead=True)
+    report = seating_report(history, sitouts)
+    assert (report["partner_repeats"], report["opponent_repeats"], report["meeting_repeats"]) == (0, 2, 30)
     players = [f"P{i:03d}" for i in range(12)]
     assert all(sorted(p for t in tables for p in (*t.team1, *t.team2)) == players for tables in history)
 
@@ -348,3 +357,11 @@ def test_twelve_players_seated_otherwise_before_get_a_searched_round() -> None:
     assert out == [] and sorted(p for t in tables for p in (*t.team1, *t.team2)) == players
     assert not _partners(tables) & (_partners(first) | _partners(second))
     assert tables == next_round(players, [first, second], {}, seed=1, rounds_left=3)[0]
+
+
+def test_the_last_of_twelve_by_six_rounds_is_the_same_when_nothing_is_said_to_come() -> None:
+    """The 6th round needs no ``rounds_left``: five rounds of the seating at the bound are finished at the bound."""
+    history, _ = _play(12, 6, seed=4, ahead=True)
+    players = [f"P{i:03d}" for i in range(12)]
+    tables, out = next_round(players, history[:5], {}, seed=11)
+    assert out == [] and seating_report([*history[:5], tables], [])["opponent_repeats"] == 6
