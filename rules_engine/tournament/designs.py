@@ -1,8 +1,8 @@
 """Stored seatings of whole tournaments for small fields where the round-by-round search falls short (T5.3).
 
 Both have no repeated partner and were found by an exhaustive search over the seatings
-without one; ``bench/seating_bound.py`` repeats that search and checks them with
-:func:`.seating.seating_report`.
+without one; ``bench/seating_bound.py`` describes that search, runs it where Python is fast
+enough (the least for 12 × 5) and checks both with :func:`.seating.seating_report`.
 
 - 12 players over 6 rounds: each player meets two opponents a round, 12 in all, among 11
   others, so every seating repeats at least 12 / 2 = 6 opponent pairs. The round-by-round
