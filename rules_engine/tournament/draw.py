@@ -48,10 +48,12 @@ def seat_next_round(record: Mapping[str, Any]) -> SeatingAnswer:
             "round": number,
             "tables": [],
             "sitouts": [],
-            "seating": seating_report([list(s.values()) for s in checked.seated], checked.sitouts),
+            "seating": seating_report([list(s.values()) for s in checked.seated], checked.sitout_history()),
         }
     history = [list(tables.values()) for tables in checked.seated]
-    counts = Counter(c for sitouts in checked.sitouts for c in sitouts)
+    # T5.2: earlier sit-outs include a late entry's missed rounds when `late_entry` scores them as sit-outs.
+    so_far = checked.sitout_history()
+    counts = Counter(c for sitouts in so_far for c in sitouts)
     tables, sitouts = next_round(
         t.active(number),
         history,
@@ -79,5 +81,5 @@ def seat_next_round(record: Mapping[str, Any]) -> SeatingAnswer:
         "round": number,
         "tables": answer_tables,
         "sitouts": sitouts,
-        "seating": seating_report([*history, tables], [*checked.sitouts, sitouts]),
+        "seating": seating_report([*history, tables], [*so_far, sitouts]),
     }

@@ -12,6 +12,10 @@ gives the same round), then, for every table that repeats something, the best sw
 competitors with another table (or with a sit-out of equal standing), until no swap helps.
 Small fields, where repeats are dense, restart from several draws and keep the best.
 
+A few small fields have a stored seating of the whole tournament that is better than this
+search finds (:mod:`.designs`, 12 players over 5 or 6 rounds): told the rounds still to come, the
+generator follows it while the rounds so far are that seating, relabelled.
+
 A round chosen well by itself may corner the rounds after it. So in small fields, when the
 caller says how many rounds are still to come (``rounds_left``), the generator looks ahead:
 it keeps up to :data:`_CANDIDATES` distinct rounds of the best partner count from its draws
@@ -218,11 +222,19 @@ def next_round(
     ``sitout_counts`` each competitor's sit-outs so far; ``team_size`` is 2 in the
     Einzelschieber (tables of four players) and 1 in the Partnerschieber (two pairs).
     ``rounds_left`` is how many rounds will still be drawn after this one: small fields
-    then look ahead (see the module's docstring); 0 draws this round on its own.
+    then look ahead or follow a stored seating (see the module's docstring); 0 draws this
+    round on its own, unless the rounds so far are a stored seating but for this one.
     The same arguments and ``seed`` always give the same round.
     """
     history = [list(tables) for tables in rounds]
     names = list(competitors)
+    if team_size == 2:
+        # Imported here: designs.py builds on this module's SeatedTable.
+        from rules_engine.tournament.designs import continue_design
+
+        stored = continue_design(names, history, len(history) + 1 + rounds_left, seed)
+        if stored is not None:
+            return stored, []
     if rounds_left <= 0 or len(names) > _LOOKAHEAD_FIELD:
         return _greedy(names, history, sitout_counts, seed, team_size, 1)[0]
     candidates = _greedy(names, history, sitout_counts, seed, team_size, _CANDIDATES)

@@ -419,6 +419,14 @@ class Checked:
     #: Per round: table number -> ((team 1 competitors), (team 2 competitors)), substitutes mapped.
     seated: list[dict[int, SeatedTable]] = field(default_factory=list)
     sitouts: list[set[str]] = field(default_factory=list)
+    #: Per round: the late entries not yet active whose missed round is a sit-out (option
+    #: ``late_entry`` other than ``zero``). They are not listed in ``sitouts`` (that breaks T5.1),
+    #: but T5.2's "earlier sit-outs" and T5.3's ``sitout_counts`` count them.
+    missed: list[set[str]] = field(default_factory=list)
+
+    def sitout_history(self) -> list[set[str]]:
+        """Per round, every competitor whose round counts as a sit-out: listed, or a late entry's missed round."""
+        return [listed | missed for listed, missed in zip(self.sitouts, self.missed, strict=True)]
 
 
 def _resolve(t: Tournament, seat_id: str, round: int, table: int, checked: Checked) -> str | None:
@@ -607,9 +615,18 @@ def check_rounds(t: Tournament, checked: Checked) -> None:
                     )
                 )
         checked.seated.append(tables)
+        # A late entry's missed round is a sit-out when `late_entry` scores it as one (T5.5), so it
+        # counts among his earlier sit-outs (T5.2); under `zero` it is a played 0, not a sit-out.
+        missed = (
+            {late.competitor for late in t.late_entries if late.first > number}
+            if t.options.late_entry != "zero"
+            else set()
+        )
         checked.sitouts.append(sitouts & active_set)
+        checked.missed.append(missed)
         _check_sitouts(t, number, active, sitouts & active_set, earlier, checked)
         earlier.update(sitouts & active_set)
+        earlier.update(missed)
 
 
 def _check_sitouts(
@@ -902,7 +919,7 @@ def score_tournament(record: Mapping[str, Any]) -> TournamentAnswer:
             )
         )
     report = seating_report(
-        [list(tables.values()) for tables in checked.seated], [sorted(s) for s in checked.sitouts]
+        [list(tables.values()) for tables in checked.seated], [sorted(s) for s in checked.sitout_history()]
     )
     valid = not checked.findings
     answer: TournamentAnswer = {

@@ -97,3 +97,51 @@ def test_malformed_late_entries(late: list[dict[str, Any]]) -> None:
 def test_an_unknown_late_entry_option_is_malformed() -> None:
     with pytest.raises(InvalidRecord):
         score_tournament(late_i(late_entry="average"))
+
+
+def i_sits_out_round_2(**options: Any) -> dict[str, Any]:
+    """``late_i`` with I sitting out round 2, his first round, and H playing in his seat."""
+    record = late_i(**options)
+    record["rounds"][1]["tables"][1]["seats"]["4"] = "H"
+    record["rounds"][1]["sitouts"] = ["I"]
+    return record
+
+
+def order_errors(record: dict[str, Any]) -> list[tuple[str, str, int]]:
+    return [(e["rule"], e["code"], e["round"]) for e in score_tournament(record)["errors"]]
+
+
+@pytest.mark.parametrize("option", ["sitout_score", "own_average"])
+def test_a_missed_round_scored_as_a_sit_out_counts_for_t5_2(option: str) -> None:
+    """T5.2: nobody sits out again while another has sat out fewer times. Under these options I's
+    missed round 1 is a sit-out (T5.5), so I sitting out round 2 while A..H (none yet) play breaks it."""
+    assert ("T5.2", "sitout_order", 2) in order_errors(i_sits_out_round_2(late_entry=option))
+
+
+def test_a_missed_round_scored_as_a_played_zero_is_no_sit_out() -> None:
+    """Under ``zero`` the missed round is a played 0, not a sit-out: I has none, like everyone, and may sit out."""
+    answer = score_tournament(i_sits_out_round_2())
+    assert answer["valid"], answer["errors"]
+
+
+def test_the_seating_report_counts_the_missed_round_as_a_sit_out() -> None:
+    """T5.3's ``sitout_counts`` and the ranking's ``sitouts`` agree: I sat out once under ``sitout_score``."""
+    assert score_tournament(late_i(late_entry="sitout_score"))["seating"]["sitout_counts"] == {
+        "G": 1,
+        "H": 1,
+        "I": 1,
+    }
+    assert score_tournament(late_i())["seating"]["sitout_counts"] == {"G": 1, "H": 1}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_draw_does_not_sit_him_out_again_first(seed: int) -> None:
+    """``seat_next_round`` for round 2 under ``sitout_score``: I sat out round 1, the eight others never,
+    so one of them sits out (T5.2), whatever the seed."""
+    record = late_i(late_entry="sitout_score")
+    record["rounds"] = record["rounds"][:1]
+    record["results"] = [r for r in record["results"] if r["round"] == 1]
+    answer = seat_next_round({**record, "seed": seed})
+    assert answer["valid"], answer["errors"]
+    assert len(answer["sitouts"]) == 1 and answer["sitouts"] != ["I"]
+    assert answer["seating"]["sitout_counts"]["I"] == 1

@@ -307,3 +307,61 @@ def test_the_lookahead_is_no_worse_than_the_greedy_on_the_bench_seeds() -> None:
         ahead = [_bench_tournament(n, rounds, 20261201 + t, ahead=True) for t in range(6)]
         assert all(partners == 0 for partners, _ in greedy + ahead), (n, rounds, ahead)
         assert sum(o for _, o in ahead) <= sum(o for _, o in greedy), (n, rounds, greedy, ahead)
+
+
+# 12 players over 6 rounds: every player meets 2 opponents a round, 12 in all, among 11 others, so at
+# least 12 players × 1 / 2 = 6 opponent pairs repeat in any seating (T5.3's opponent_repeats).
+
+
+@pytest.mark.parametrize("seed", [0, 20261201])
+def test_twelve_players_over_six_rounds_repeat_the_fewest_opponents_possible(seed: int) -> None:
+    """T5.3 [reading]: no repeated partner, then as few repeated opponents as possible: the bound of 6."""
+    history, sitouts = _play(12, 6, seed, ahead=True)
+    report = seating_report(history, sitouts)
+    assert (report["partner_repeats"], report["opponent_repeats"]) == (0, 6)
+
+
+@pytest.mark.parametrize("seed", [1, 20261202])
+def test_twelve_players_over_five_rounds_repeat_the_fewest_opponents_possible(seed: int) -> None:
+    """Over 5 rounds the counting bound is 0, but no seating without a repeated partner repeats fewer than
+    2 opponent pairs, nor then fewer than 30 meetings (exhaustive search, bench/seating_bound.py)."""
+    history, sitouts = _play(12, 5, seed, ahead=True)
+    report = seating_report(history, sitouts)
+    assert (report["partner_repeats"], report["opponent_repeats"], report["meeting_repeats"]) == (0, 2, 30)
+    players = [f"P{i:03d}" for i in range(12)]
+    assert all(sorted(p for t in tables for p in (*t.team1, *t.team2)) == players for tables in history)
+
+
+def test_twelve_players_over_six_rounds_through_the_record() -> None:
+    """seat_next_round tells the generator the rounds still to draw; the engine's report of the whole draw."""
+    record = _tournament(12, 6)
+    for _ in range(6):
+        answer = seat_next_round({**record, "seed": 3})
+        assert answer["valid"] and answer["sitouts"] == []
+        record["rounds"].append({"tables": answer["tables"], "sitouts": []})
+    report = score_tournament(record)["seating"]
+    assert (report["partner_repeats"], report["opponent_repeats"]) == (0, 6)
+
+
+def test_twelve_players_seated_otherwise_before_get_a_searched_round() -> None:
+    """Rounds seated by hand (here round 2 repeats round 1's partners) are no stored seating: the search
+    seats everyone once and repeats no partner it need not (T5.1, T5.3)."""
+    players = [f"P{i:03d}" for i in range(12)]
+    first = [T(*players[0:4]), T(*players[4:8]), T(*players[8:12])]
+    second = [
+        T(*players[0:2], *players[4:6]),
+        T(*players[2:4], *players[8:10]),
+        T(*players[6:8], *players[10:12]),
+    ]
+    tables, out = next_round(players, [first, second], {}, seed=1, rounds_left=3)
+    assert out == [] and sorted(p for t in tables for p in (*t.team1, *t.team2)) == players
+    assert not _partners(tables) & (_partners(first) | _partners(second))
+    assert tables == next_round(players, [first, second], {}, seed=1, rounds_left=3)[0]
+
+
+def test_the_last_of_twelve_by_six_rounds_is_the_same_when_nothing_is_said_to_come() -> None:
+    """The 6th round needs no ``rounds_left``: five rounds of the seating at the bound are finished at the bound."""
+    history, _ = _play(12, 6, seed=4, ahead=True)
+    players = [f"P{i:03d}" for i in range(12)]
+    tables, out = next_round(players, history[:5], {}, seed=11)
+    assert out == [] and seating_report([*history[:5], tables], [])["opponent_repeats"] == 6
