@@ -20,25 +20,35 @@ def _plain(value: Any) -> str:
     return "" if value is None or value == "" else str(value)
 
 
-def _seat_lines(state: EventState, seats: Mapping[str, str]) -> list[str]:
+def _seat_lines(state: EventState, seats: Mapping[str, str], teams: bool = True) -> list[str]:
+    """Who sits where; ``teams``: with his team (Schieber's seats 1 and 3, 2 and 4)."""
     lines = []
     for seat in ("1", "2", "3", "4"):
         team = 1 if seat in ("1", "3") else 2
+        name = state.name(seats[seat])
         lines.append(
-            _("Seat %(seat)s: %(name)s (team %(team)s)", seat=seat, name=state.name(seats[seat]), team=team)
+            _("Seat %(seat)s: %(name)s (team %(team)s)", seat=seat, name=name, team=team)
+            if teams
+            else _("Seat %(seat)s: %(name)s", seat=seat, name=name)
         )
     return lines
 
 
 def table_cards(
-    title: str, state: EventState, round_: Round, entry_link: Callable[[int], str], digits: Number = _plain
+    title: str,
+    state: EventState,
+    round_: Round,
+    entry_link: Callable[[int], str],
+    digits: Number = _plain,
+    *,
+    teams: bool = True,
 ) -> list[Page]:
     """One card per table: its number, the seats and names, a QR code opening its entry."""
     return [
         Page(
             heading=f"{title} \u2013 {_('Round %(round)s', round=digits(round_.number))}",
             big=[_("Table %(table)s", table=digits(table.table))],
-            lines=_seat_lines(state, table.seats),
+            lines=_seat_lines(state, table.seats, teams),
             qr=entry_link(table.match_id),
             qr_caption=_("Scan to enter this table's games"),
         )
