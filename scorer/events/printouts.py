@@ -117,6 +117,58 @@ def pads(
     return pages
 
 
+def estimate_pads(
+    title: str,
+    state: EventState,
+    round_: Round,
+    deals_per_passe: int,
+    answers: Mapping[int, Mapping[str, Any]],
+    records: Mapping[int, list[dict[str, Any]]],
+    trumps: Mapping[int, list[str]],
+    num: Number = _plain,
+    digits: Number = _plain,
+) -> list[Page]:
+    """A Differenzler table's pad (D3, D6): one line per deal, each player's estimate, made points and
+    score, and the Passe's totals (D7.3); the lines not yet played are left to be written by hand."""
+    pages = []
+    for table in round_.tables:
+        names = [state.name(table.seats[str(n)]) for n in range(1, 5)]
+        answer = answers.get(table.match_id) or {}
+        scored = answer.get("deals") or []
+        played = records.get(table.match_id) or []
+        named = trumps.get(table.match_id) or []
+        rows = []
+        for index in range(deals_per_passe):
+            record = played[index] if index < len(played) else {}
+            deal = scored[index] if index < len(scored) else {}
+            cells = []
+            for seat in range(4):
+                if not deal:
+                    cells.append("")
+                    continue
+                estimate = (record.get("estimates") or [None] * 4)[seat]
+                made = (deal.get("made") or [None] * 4)[seat]
+                score = (deal.get("score") or [None] * 4)[seat]
+                cells.append(
+                    " · ".join(num(v) if v is not None else "\u2014" for v in (estimate, made, score))
+                )
+            rows.append([digits(index + 1), named[index] if index < len(named) else "", *cells])
+        totals = answer.get("totals") or [None] * 4
+        pages.append(
+            Page(
+                heading=f"{title} \u2013 {_('Round %(round)s', round=digits(round_.number))} \u2013 "
+                f"{_('Table %(table)s', table=digits(table.table))}",
+                lines=[*_seat_lines(state, table.seats, teams=False), _("estimate · made · score")],
+                grid=Grid(
+                    ["#", _("Trump"), *names],
+                    [*rows, [_("Total"), "", *(num(t) for t in totals)]],
+                ),
+                foot=[_("Each deal's made points total 157 (D5.1); the lowest total wins (D1.2).")],
+            )
+        )
+    return pages
+
+
 def standblaetter(
     title: str, state: EventState, answer: Mapping[str, Any], num: Number = _plain, digits: Number = _plain
 ) -> list[Page]:

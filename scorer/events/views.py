@@ -484,8 +484,6 @@ def pdf(event_id: int, kind: str) -> Any:
     if kind not in PRINTOUTS:
         abort(404)
     event, state = load(event_id)
-    if kind == "pads" and not event_games.of(event.settings).teams:
-        abort(404)  # the Jasszettel is Schieber's; a Differenzler table prints its match's pad
     if kind == "tables" and not access.may_direct(event):
         # The table cards carry each table's edit link.
         raise rights.EditRefused(
@@ -550,14 +548,23 @@ def _printout(event: Event, state: EventState, kind: str) -> Printout:
     matches = _matches(state)
     answers: dict[int, dict[str, Any]] = {}
     contracts: dict[int, list[str]] = {}
+    records: dict[int, list[dict[str, Any]]] = {}
     for table in round_.tables:
         match = matches.get(table.match_id)
         if match is not None:
             deals = log.derive(match.entries).deals
+            records[table.match_id] = [dict(d) for d in deals]
             answers[table.match_id] = scoring.score(scoring.match_record(match.settings, deals)).answer or {}
             deck = match.settings.get("deck") or "swiss"
-            contracts[table.match_id] = [display.contract_name(str(d.get("contract")), deck) for d in deals]
-    games = int((event.settings.get("options") or {}).get("games_per_passe", 12))
+            # A Schieber game names its contract; a Differenzler deal its trump (D2.3).
+            contracts[table.match_id] = [
+                display.contract_name(str(d.get("contract") or d.get("trump") or ""), deck) for d in deals
+            ]
+    game = event_games.of(event.settings)
+    games = game.games_per_passe(event.settings.get("options") or {})
+    if not game.teams:
+        pages = printouts.estimate_pads(title, state, round_, games, answers, records, contracts, num, digits)
+        return Printout(title, pages, rtl)
     return Printout(title, printouts.pads(title, state, round_, games, answers, contracts, num, digits), rtl)
 
 

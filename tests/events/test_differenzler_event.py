@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
+from pypdf import PdfReader
 
 from scorer.store import db
 from scorer.store.models import Match
@@ -129,8 +130,12 @@ def test_a_differenzler_evening_of_two_passen(client: FlaskClient, app: Flask) -
     player_page = client.get(f"/events/{event_id}/players/{order[0]}").get_data(as_text=True)
     assert "<svg" in player_page
     assert client.get(f"/events/{event_id}/results").status_code == 200
-    for kind in ("tables", "standblatt", "ranking"):
-        assert client.get(f"/events/{event_id}/print/{kind}.pdf").status_code == 200
+    for kind in ("tables", "standblatt", "ranking", "pads"):
+        assert client.get(f"/events/{event_id}/print/{kind}.pdf?round=1").status_code == 200
+    pads = client.get(f"/events/{event_id}/print/pads.pdf?round=1&lang=en")
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pads.data)).pages)
+    # Deal 1 of example 2, seat 1: estimate 40, made 43, score 3; seat 3's total −9 (D6).
+    assert "40 · 43 · 3" in text and "Seat 3: " in text and "(team" not in text
     assert client.get(f"/events/{event_id}/office").status_code == 404
 
 
