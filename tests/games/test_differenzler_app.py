@@ -56,6 +56,10 @@ def test_worked_example_2_through_the_pages(client: FlaskClient) -> None:
         assert response.status_code == 303, response.get_data(as_text=True)
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
     assert totals(page) == [13, 12, -9, 4]
+    # Each player plays alone (D1.1): the scoreboard names each, never a team of two.
+    assert "Anna &amp; Cla" not in page and "Beat &amp; Doris" not in page
+    form = client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)
+    assert "Anna &amp; Cla" not in form and "Doris: <strong>" in form
     deal_scores = [int(v) for v in re.findall(r'class="score" data-score="(-?\d+)"', page)]
     assert deal_scores == [s for row in SCORES for s in row]
     ranking = re.findall(r'<li data-seat="(\d)">', page)
