@@ -14,6 +14,7 @@ import io
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
@@ -156,3 +157,25 @@ def test_a_differenzler_event_takes_no_late_entry_or_substitute(client: FlaskCli
     assert "no players after the first draw" in client.get(f"/events/{event_id}").get_data(as_text=True)
     state = event_state(app, event_id)
     assert state.substitutes == [] and len(state.registered) == 4
+
+
+@pytest.mark.slow
+def test_a_differenzler_events_printouts_in_every_language(client: FlaskClient, app: Flask) -> None:
+    event_id = new_differenzler_event(client, passen="1")
+    register(client, event_id, ["Anna", "Beat", "Cla", "Doris"])
+    assert post_form(client, event_id, "draw", {}).status_code == 303
+    state = event_state(app, event_id)
+    (table,) = state.rounds[0].tables
+    play_example_2(client, table.match_id)
+    for lang in ("de_CH", "fr_CH", "it_CH", "en", "sv", "fa"):
+        for kind in ("tables", "pads", "standblatt", "ranking"):
+            response = client.get(f"/events/{event_id}/print/{kind}.pdf?lang={lang}")
+            assert response.status_code == 200, (lang, kind)
+            reader = PdfReader(io.BytesIO(response.data))
+            text = "".join(page.extract_text() for page in reader.pages)
+            if kind == "standblatt":
+                assert len(reader.pages) == 4  # one Standblatt per player (T1.4)
+            if kind == "ranking":
+                # Lowest first (D1.2): seat 3 (−9), seat 4 (4), seat 2 (12), seat 1 (13).
+                names = [state.name(table.seats[seat]) for seat in "3421"]
+                assert sorted(names, key=text.index) == names, text

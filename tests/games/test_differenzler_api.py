@@ -89,3 +89,20 @@ def test_worked_example_1_options_and_rejections(client: FlaskClient) -> None:
     for bad in ({"points": [43, 1, 64, 49]}, {"tricks_won": [2, 1, 0, 6]}):
         answer = post(client, "deal", {**deal, **bad})
         assert answer["valid"] is False and answer["errors"][0]["rule"] == "D8"
+
+
+def test_worked_example_2_dealer_credit_in_the_open_form(client: FlaskClient) -> None:
+    """Deal 3 in the open form with ``dealer_credit``: the estimates sum to 155, ⌊2/5⌋ = 0; had they summed
+    to 180, dealer seat 2 would get ⌊23/5⌋ = 4 off his score of 4, so 0 (D6.5)."""
+    deal: dict[str, Any] = {
+        "game": "differenzler",
+        "options": {"form": "open", "dealer_credit": True},
+        "forehand": 3,
+        "trump": "S",
+        "estimates": [70, 10, 35, 40],
+        "points": [52, 14, 41, 50],
+    }
+    answer = post(client, "deal", deal)
+    assert answer["dealer_credit"] == 0 and answer["score"] == [18, 4, 6, 10]
+    answer = post(client, "deal", {**deal, "estimates": [95, 10, 35, 40]})
+    assert answer["dealer_credit"] == 4 and answer["score"][1] == 0
