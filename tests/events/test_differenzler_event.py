@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from typing import Any
 
@@ -138,6 +139,19 @@ def test_a_differenzler_evening_of_two_passen(client: FlaskClient, app: Flask) -
     # Deal 1 of example 2, seat 1: estimate 40, made 43, score 3; seat 3's total −9 (D6).
     assert "40 · 43 · 3" in text and "Seat 3: " in text and "(team" not in text
     assert client.get(f"/events/{event_id}/office").status_code == 404
+    # The event's export imports as the same event: its tables Differenzler Parties, the same ranking.
+    exported = client.get(f"/events/{event_id}/export.json").get_json()
+    page = client.get("/events/import").get_data(as_text=True)
+    data = {"csrf_token": hidden(page, "csrf_token"), "text": json.dumps(exported), "idem": "i1"}
+    response = client.post("/events/import", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    copy_id = int(response.headers["Location"].rstrip("/").split("/")[-1])
+    copied = client.get(f"/events/{copy_id}/ranking").get_data(as_text=True)
+    assert re.findall(r'/players/(P\d+)">', copied) == order
+    with app.app_context():
+        tables = event_state(app, copy_id).rounds[0].tables
+        match = db.session().get(Match, tables[0].match_id)
+        assert match is not None and match.game == "differenzler"
 
 
 def test_a_differenzler_event_takes_no_late_entry_or_substitute(client: FlaskClient, app: Flask) -> None:
