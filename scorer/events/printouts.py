@@ -138,7 +138,8 @@ def estimate_pads(
         played = records.get(table.match_id) or []
         named = trumps.get(table.match_id) or []
         rows = []
-        for index in range(deals_per_passe):
+        # A void deal is replayed (D6.4): it takes a line of its own beyond the Passe's four.
+        for index in range(max(deals_per_passe, len(played))):
             record = played[index] if index < len(played) else {}
             deal = scored[index] if index < len(scored) else {}
             cells = []

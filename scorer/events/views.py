@@ -557,9 +557,8 @@ def _printout(event: Event, state: EventState, kind: str) -> Printout:
             answers[table.match_id] = scoring.score(scoring.match_record(match.settings, deals)).answer or {}
             deck = match.settings.get("deck") or "swiss"
             # A Schieber game names its contract; a Differenzler deal its trump (D2.3).
-            contracts[table.match_id] = [
-                display.contract_name(str(d.get("contract") or d.get("trump") or ""), deck) for d in deals
-            ]
+            named = [d.get("contract") or d.get("trump") for d in deals]
+            contracts[table.match_id] = [display.contract_name(str(n), deck) if n else "" for n in named]
     game = event_games.of(event.settings)
     games = game.games_per_passe(event.settings.get("options") or {})
     if not game.teams:

@@ -180,6 +180,8 @@ def test_a_differenzler_events_printouts_in_every_language(client: FlaskClient, 
     assert post_form(client, event_id, "draw", {}).status_code == 303
     state = event_state(app, event_id)
     (table,) = state.rounds[0].tables
+    # A void deal first (D6.4): seat 3 pays a penalty of 20, and the Passe is replayed in full.
+    assert post_deal(client, table.match_id, {"forehand": 1, "void": "y", "penalty_3": 1}).status_code == 303
     play_example_2(client, table.match_id)
     for lang in ("de_CH", "fr_CH", "it_CH", "en", "sv", "fa"):
         for kind in ("tables", "pads", "standblatt", "ranking"):
@@ -189,7 +191,11 @@ def test_a_differenzler_events_printouts_in_every_language(client: FlaskClient, 
             text = "".join(page.extract_text() for page in reader.pages)
             if kind == "standblatt":
                 assert len(reader.pages) == 4  # one Standblatt per player (T1.4)
+            if kind == "pads" and lang == "en":
+                assert "\u2014 · \u2014 · 20" in text and "40 · 43 · 3" in text  # the void line, then deal 1
             if kind == "ranking":
-                # Lowest first (D1.2): seat 3 (−9), seat 4 (4), seat 2 (12), seat 1 (13).
-                names = [state.name(table.seats[seat]) for seat in "3421"]
-                assert sorted(names, key=text.index) == names, text
+                # Lowest first (D1.2).
+                # With the void deal's 20, seat 3's total is 11: seat 4 (4), seat 3 (11), seat 2 (12), seat 1 (13).
+                names = [state.name(table.seats[seat]) for seat in "4321"]
+                lines = [line.strip() for line in text.splitlines()]
+                assert [line for line in lines if line in names] == names, text
