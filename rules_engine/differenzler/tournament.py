@@ -29,9 +29,9 @@ from rules_engine.differenzler.match import score_match
 from rules_engine.differenzler.options import differenzler_options
 from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.records import Fields, check_integer, check_list
-from rules_engine.tournament.seating import SeatedTable, seating_report
+from rules_engine.tournament.seating import SeatedTable, next_round, seating_report
 
-__all__ = ["score_differenzler_tournament"]
+__all__ = ["score_differenzler_tournament", "seat_next_differenzler_round"]
 
 RECORD_FIELDS = frozenset({"game", "options", "passen", "players", "rounds", "results", "lots"})
 TOURNAMENT_KEYS = frozenset({"sitout_score", "sitout_points"})
@@ -79,7 +79,7 @@ def score_differenzler_tournament(record: Mapping[str, Any]) -> dict[str, Any]:
     passen = fields.integer("passen", minimum=1, maximum=1000) if fields.has("passen") else 4
     players: list[str] = []
     for index, raw in enumerate(check_list(fields.raw("players"), "tournament.players")):
-        listed_player = Fields(raw, f"tournament.players[{index}]", {"id", "name"})
+        listed_player = Fields(raw, f"tournament.players[{index}]", {"id", "name", "club", "number"})
         player = _id(listed_player.raw("id"), listed_player.name("id"))
         if player in players:
             raise InvalidRecord(
@@ -237,6 +237,28 @@ def score_differenzler_tournament(record: Mapping[str, Any]) -> dict[str, Any]:
                 "provisional": any(v is None for v in passen_values),
             }
         )
+    # T1.4's Standblatt: one line per round a player is seated in or sits out, his Passe score
+    # (null while not played); a Differenzler player has no partner, his opponents are the other three.
+    standblatt: dict[str, list[dict[str, Any]]] = {p: [] for p in players}
+    values = {entry["id"]: entry["passen"] for entry in standings}
+    for index, tables in enumerate(seated_rounds):
+        for table, ids in sorted(tables.items()):
+            for player in ids:
+                if player in standblatt:
+                    others = [other for other in ids if other != player]
+                    standblatt[player].append(
+                        {
+                            "round": index + 1,
+                            "table": table,
+                            "opponents": others,
+                            "score": values[player][index],
+                        }
+                    )
+        for player in sitouts[index]:
+            if player in standblatt:
+                standblatt[player].append(
+                    {"round": index + 1, "table": None, "sitout": True, "score": values[player][index]}
+                )
     tie = options["tie"]
 
     def key(entry: dict[str, Any]) -> tuple[int, ...]:
@@ -260,4 +282,52 @@ def score_differenzler_tournament(record: Mapping[str, Any]) -> dict[str, Any]:
         "ranking": standings,
         "finished": len(seated_rounds) == passen and not any(e["provisional"] for e in standings),
         "seating": dict(seating_report(history, sitouts)),
+        "standblatt": standblatt,
+    }
+
+
+def seat_next_differenzler_round(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Propose the next round of a Differenzler tournament record, plus an optional ``seed``.
+
+    The seating generator of TOURNAMENT.md T5.3 (``seat_next_round``'s) draws tables of four and
+    the N mod 4 sit-outs of T5.2. **[reading]** It seats a Differenzler table as an Einzelschieber
+    table: its partner and opponent counts are both meetings of players who play alone, and
+    seats 1 to 4 are the table's order of play. The same record and seed give the same round.
+
+    :raises InvalidRecord: the input is not such a record, or every round is seated.
+    """
+    if not isinstance(record, Mapping):
+        raise InvalidRecord(f"a record must be a JSON object, not {type(record).__name__}")
+    data = dict(record)
+    seed = check_integer(data.pop("seed", 0), "tournament.seed")
+    checked = score_differenzler_tournament(data)
+    passen = int(data.get("passen") or 4)
+    rounds = list(data.get("rounds") or [])
+    number = len(rounds) + 1
+    if number > passen:
+        raise InvalidRecord(
+            f"tournament.rounds: all {passen} rounds are seated (T4.3)", where="tournament.rounds"
+        )
+    seating_errors = [e for e in checked["errors"] if str(e.get("rule", "")).startswith(("T4", "T5"))]
+    if seating_errors:
+        return {"valid": False, "errors": seating_errors, "round": number, "tables": [], "sitouts": []}
+    history = [
+        [
+            SeatedTable((t["seats"]["1"], t["seats"]["3"]), (t["seats"]["2"], t["seats"]["4"]))
+            for t in each["tables"]
+        ]
+        for each in rounds
+    ]
+    counts = Counter(p for each in rounds for p in each["sitouts"])
+    players = [str(p["id"]) for p in data["players"]]
+    tables, out = next_round(players, history, counts, seed=seed, rounds_left=passen - number)
+    return {
+        "valid": True,
+        "errors": [],
+        "round": number,
+        "tables": [
+            {"table": index, "seats": {"1": t.team1[0], "2": t.team2[0], "3": t.team1[1], "4": t.team2[1]}}
+            for index, t in enumerate(tables, start=1)
+        ],
+        "sitouts": out,
     }

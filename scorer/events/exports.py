@@ -19,10 +19,10 @@ from flask_babel import gettext as _
 from openpyxl import Workbook
 from werkzeug.wrappers import Response
 
-import rules_engine
 from rules_engine.errors import InvalidRecord
 from scorer.access import rights
 from scorer.events import access
+from scorer.events import games as event_games
 from scorer.events import state as event_log
 from scorer.events import views as events
 from scorer.events.office_forms import ImportEventForm
@@ -247,7 +247,7 @@ def import_record(data: object) -> Event:
         match_settings = dict(raw["settings"])
         if isinstance(match_settings.get("event"), dict):
             match_settings["event"] = {**match_settings["event"], "id": event.id}
-        match = Match(game="passe", settings=match_settings)
+        match = Match(game=event_games.of(settings).table_game, settings=match_settings)
         session.add(match)
         session.flush()
         access.seal_table(event, match)
@@ -269,7 +269,7 @@ def import_record(data: object) -> Event:
     session.expire(event)
     state = event_log.derive(event.entries)
     try:
-        rules_engine.score_tournament(events.record_of(event, state))
+        event_games.of(settings).score(events.record_of(event, state))
     except (InvalidRecord, KeyError, TypeError, ValueError) as error:
         session.rollback()
         raise Unreadable(str(error)) from None

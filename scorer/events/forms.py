@@ -6,11 +6,17 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, IntegerField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
+from scorer.events.games import GAMES
 from scorer.web.forms import KeyedForm, VersionedForm, choices, numeric
 
 
 class NewEventForm(KeyedForm):
     title = StringField(_l("Name of the event"), validators=[DataRequired(), Length(max=120)])
+    game = SelectField(
+        _l("Game"),
+        choices=choices(*((name, game.title) for name, game in GAMES.items())),
+        default="schieber",
+    )
     format = SelectField(
         _l("Format"),
         choices=choices(
@@ -52,6 +58,12 @@ class NewEventForm(KeyedForm):
             ("none", _l("the table's entry counts alone")),
         ),
         default="per_game",
+    )
+    #: Differenzler's D7.4 (its ``lot`` needs the office's draw, which events do not record yet).
+    tie = SelectField(
+        _l("Equal totals (Differenzler)"),
+        choices=choices(("", _l("share the rank")), ("exact_hits", _l("more exact hits rank higher"))),
+        default="",
     )
 
 

@@ -19,7 +19,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import lazyload
@@ -33,6 +33,7 @@ from rules_engine.tournament.options import passe_options as passe_options_of
 from scorer.access import address, rights
 from scorer.access.views import qr_svg
 from scorer.events import access, confirm, snapshot
+from scorer.events import games as event_games
 from scorer.events import state as event_log
 from scorer.events.office_forms import ClaimForm, ConfirmForm, ReportedForm, RulingForm
 from scorer.events.state import EventState, Round, Table
@@ -59,6 +60,15 @@ PASSE_KEYS = (
 LATE_AFTER = timedelta(minutes=20)
 #: Appends retried when another table wrote to the event's log at the same moment.
 RETRIES = 8
+
+
+@bp.before_request
+def _confirming_game() -> None:
+    """Confirmation and the office are TOURNAMENT.md T6's: an event of a game without them has no such pages."""
+    event_id = (request.view_args or {}).get("event_id")
+    event = db.session().get(Event, event_id) if isinstance(event_id, int) else None
+    if event is not None and not event_games.of(event.settings).confirms:
+        abort(404)
 
 
 def passe_options(event: Event) -> dict[str, Any]:

@@ -20,25 +20,35 @@ def _plain(value: Any) -> str:
     return "" if value is None or value == "" else str(value)
 
 
-def _seat_lines(state: EventState, seats: Mapping[str, str]) -> list[str]:
+def _seat_lines(state: EventState, seats: Mapping[str, str], teams: bool = True) -> list[str]:
+    """Who sits where; ``teams``: with his team (Schieber's seats 1 and 3, 2 and 4)."""
     lines = []
     for seat in ("1", "2", "3", "4"):
         team = 1 if seat in ("1", "3") else 2
+        name = state.name(seats[seat])
         lines.append(
-            _("Seat %(seat)s: %(name)s (team %(team)s)", seat=seat, name=state.name(seats[seat]), team=team)
+            _("Seat %(seat)s: %(name)s (team %(team)s)", seat=seat, name=name, team=team)
+            if teams
+            else _("Seat %(seat)s: %(name)s", seat=seat, name=name)
         )
     return lines
 
 
 def table_cards(
-    title: str, state: EventState, round_: Round, entry_link: Callable[[int], str], digits: Number = _plain
+    title: str,
+    state: EventState,
+    round_: Round,
+    entry_link: Callable[[int], str],
+    digits: Number = _plain,
+    *,
+    teams: bool = True,
 ) -> list[Page]:
     """One card per table: its number, the seats and names, a QR code opening its entry."""
     return [
         Page(
             heading=f"{title} \u2013 {_('Round %(round)s', round=digits(round_.number))}",
             big=[_("Table %(table)s", table=digits(table.table))],
-            lines=_seat_lines(state, table.seats),
+            lines=_seat_lines(state, table.seats, teams),
             qr=entry_link(table.match_id),
             qr_caption=_("Scan to enter this table's games"),
         )
@@ -102,6 +112,59 @@ def pads(
                     ),
                     _("Signatures: team 1 ______________   team 2 ______________"),
                 ],
+            )
+        )
+    return pages
+
+
+def estimate_pads(
+    title: str,
+    state: EventState,
+    round_: Round,
+    deals_per_passe: int,
+    answers: Mapping[int, Mapping[str, Any]],
+    records: Mapping[int, list[dict[str, Any]]],
+    trumps: Mapping[int, list[str]],
+    num: Number = _plain,
+    digits: Number = _plain,
+) -> list[Page]:
+    """A Differenzler table's pad (D3, D6): one line per deal, each player's estimate, made points and
+    score, and the Passe's totals (D7.3); the lines not yet played are left to be written by hand."""
+    pages = []
+    for table in round_.tables:
+        names = [state.name(table.seats[str(n)]) for n in range(1, 5)]
+        answer = answers.get(table.match_id) or {}
+        scored = answer.get("deals") or []
+        played = records.get(table.match_id) or []
+        named = trumps.get(table.match_id) or []
+        rows = []
+        # A void deal is replayed (D6.4): it takes a line of its own beyond the Passe's four.
+        for index in range(max(deals_per_passe, len(played))):
+            record = played[index] if index < len(played) else {}
+            deal = scored[index] if index < len(scored) else {}
+            cells = []
+            for seat in range(4):
+                if not deal:
+                    cells.append("")
+                    continue
+                estimate = (record.get("estimates") or [None] * 4)[seat]
+                made = (deal.get("made") or [None] * 4)[seat]
+                score = (deal.get("score") or [None] * 4)[seat]
+                cells.append(
+                    " · ".join(num(v) if v is not None else "\u2014" for v in (estimate, made, score))
+                )
+            rows.append([digits(index + 1), named[index] if index < len(named) else "", *cells])
+        totals = answer.get("totals") or [None] * 4
+        pages.append(
+            Page(
+                heading=f"{title} \u2013 {_('Round %(round)s', round=digits(round_.number))} \u2013 "
+                f"{_('Table %(table)s', table=digits(table.table))}",
+                lines=[*_seat_lines(state, table.seats, teams=False), _("estimate · made · score")],
+                grid=Grid(
+                    ["#", _("Trump"), *names],
+                    [*rows, [_("Total"), "", *(num(t) for t in totals)]],
+                ),
+                foot=[_("Each deal's made points total 157 (D5.1); the lowest total wins (D1.2).")],
             )
         )
     return pages

@@ -22,6 +22,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from scorer.events import games as event_games
 from scorer.store.models import Event, EventEntry
 
 
@@ -186,13 +187,15 @@ def tournament_record(
     games_of: Callable[[int], list[dict[str, Any]]],
     rounds: int | None = None,
 ) -> dict[str, Any]:
-    """The TOURNAMENT.md tournament record of the event: its first ``rounds`` rounds (default all).
+    """The TOURNAMENT.md tournament record of the event: its first ``rounds`` rounds (default all),
+    in its game's shape (``scorer.events.games``).
 
     ``games_of(match_id)`` gives the games in force of a table's Passe (its match's deals).
     """
     kept = state.rounds if rounds is None else state.rounds[:rounds]
+    game = event_games.of(event.settings)
     record: dict[str, Any] = {
-        "game": "schieber_tournament",
+        "game": game.record_game,
         "profile": "tournament",
         "options": tournament_options(event.settings),
         "passen": int(event.settings.get("passen", 4)),
@@ -208,7 +211,7 @@ def tournament_record(
             for each in kept
         ],
         "results": [
-            {"round": each.number, "table": t.table, "passe": {"games": games_of(t.match_id)}}
+            {"round": each.number, "table": t.table, **game.result(games_of(t.match_id))}
             for each in kept
             for t in each.tables
         ],
@@ -226,7 +229,7 @@ def tournament_record(
         record["late_entries"] = late
     if (record["options"].get("format") == "partner") or state.pairs:
         record["pairs"] = [{"id": pair, "players": list(members)} for pair, members in state.pairs.items()]
-    return record
+    return {key: value for key, value in record.items() if key in game.fields}
 
 
 def _player(player: Player) -> dict[str, Any]:

@@ -15,10 +15,10 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-import rules_engine
 from rules_engine.errors import InvalidRecord
 from scorer.access import rights
 from scorer.events import access, chart, confirm, snapshot
+from scorer.events import games as event_games
 from scorer.events import state as event_log
 from scorer.events.forms import DrawForm, FreezeForm, NewEventForm, PlayerForm, PlayersForm, WithdrawForm
 from scorer.events.pdf import Page, Printout
@@ -30,12 +30,6 @@ from scorer.web import display, i18n
 from scorer.web.views import reason_text
 
 bp = Blueprint("events", __name__, url_prefix="/events")
-
-#: The Passe's options the table's match keeps; the rest are the tournament's (TOURNAMENT.md).
-PASSE_OPTIONS = ("games_per_passe", "match_value", "confirm")
-#: The table's own match adds no confirmation step: the teams confirm on the event's table page
-#: (``scorer.events.office``), and the event's record judges it (T6.2).
-CONFIRM = "none"
 
 
 @bp.before_request
@@ -92,7 +86,8 @@ def ranking(
 ) -> dict[str, Any]:
     """The engine's ranking of the event (its first ``rounds`` rounds); errors as reasons."""
     try:
-        answer: dict[str, Any] = dict(rules_engine.score_tournament(record_of(event, state, rounds, entries)))
+        score = event_games.of(event.settings).score
+        answer: dict[str, Any] = dict(score(record_of(event, state, rounds, entries)))
     except InvalidRecord as error:
         return {"valid": False, "errors": [{"rule": None, "message": str(error), "code": "invalid_record"}]}
     return answer
@@ -111,25 +106,32 @@ def new() -> Any:
         existing = db.session().scalars(select(Event).where(Event.idempotency_key == form.idem.data)).first()
         if existing is not None:
             return redirect(url_for("events.show", event_id=existing.id))
-        options: dict[str, Any] = {
-            "format": form.format.data,
-            "games_per_passe": form.games_per_passe.data,
-            "confirm": form.confirm.data,
-            "streich": form.streich.data,
-        }
-        if form.match_value.data != "157":
-            options["match_value"] = int(form.match_value.data)
-        settings = {"passen": form.passen.data, "options": options}
+        game = event_games.GAMES[form.game.data]
+        options: dict[str, Any]
+        if game.teams:
+            options = {
+                "format": form.format.data,
+                "games_per_passe": form.games_per_passe.data,
+                "confirm": form.confirm.data,
+                "streich": form.streich.data,
+            }
+            if form.match_value.data != "157":
+                options["match_value"] = int(form.match_value.data)
+        else:
+            options = {"tie": form.tie.data} if form.tie.data else {}
+        settings = {"game": game.name, "passen": form.passen.data, "options": options}
         empty: dict[str, Any] = {
-            "game": "schieber_tournament",
+            "game": game.record_game,
             "passen": form.passen.data,
             "options": options,
             "players": [],
+            "rounds": [],
+            "results": [],
         }
-        if options["format"] == "partner":
+        if options.get("format") == "partner":
             empty["pairs"] = []
         try:
-            rules_engine.score_tournament(empty)
+            game.score(empty)
         except InvalidRecord as error:
             form.streich.errors = [*form.streich.errors, str(error)]
         else:
@@ -226,6 +228,7 @@ def show(event_id: int) -> str:
         tables=tables,
         answer=ranking(event, state),
         passen=int(event.settings.get("passen", 4)),
+        kind=event_games.of(event.settings),
         **(_forms(state) if director else {}),
     )
 
@@ -269,6 +272,8 @@ def players(event_id: int) -> Response:
     form = PlayersForm()
     if not form.validate_on_submit():
         flash(_("Paste one player a line."), "error")
+    elif state.rounds and not event_games.of(event.settings).substitutes:
+        flash(_("This event's game takes no players after the first draw yet."), "error")
     elif state.rounds and (_partner(event) or _next_round(event, state) is None):
         # A late pair would change the Partnerschieber's pairs; after the last draw nobody enters.
         flash(_("The first round is drawn: a late arrival comes in as a substitute."), "error")
@@ -320,6 +325,8 @@ def withdraw(event_id: int) -> Response:
         flash(_("Choose the player."), "error")
     elif number is None:
         flash(_("Every round is drawn already."), "error")
+    elif not event_games.of(event.settings).substitutes:
+        flash(_("This event's game has no withdrawals or substitutes yet."), "error")
     else:
         substitute = (form.substitute.data or "").strip()
         if substitute:
@@ -348,8 +355,9 @@ def draw(event_id: int) -> Response:
     record = record_of(event, state)
     # The seed makes the draw reproducible; once published, the stored draw is what counts.
     record["seed"] = event.id * 100 + number
+    game = event_games.of(event.settings)
     try:
-        answer = rules_engine.seat_next_round(record)
+        answer = game.seat(record)
     except InvalidRecord as error:
         flash(_("The round cannot be drawn: %(reason)s", reason=str(error)), "error")
         return redirect(url_for("events.show", event_id=event_id), 303)
@@ -358,9 +366,7 @@ def draw(event_id: int) -> Response:
         flash(_("The round cannot be drawn: %(reason)s", reason=reason), "error")
         return redirect(url_for("events.show", event_id=event_id), 303)
     session = db.session()
-    options = event.settings.get("options") or {}
-    passe_options = {key: options[key] for key in PASSE_OPTIONS if key in options}
-    passe_options["confirm"] = CONFIRM
+    table_settings = game.table_settings(event.settings.get("options") or {})
     tables = []
     opened: list[Match] = []
     for table in answer["tables"]:
@@ -372,17 +378,14 @@ def draw(event_id: int) -> Response:
             (a, c), (b, d) = state.pairs[pairs[0]], state.pairs[pairs[1]]
             seats = {str(n): state.seated(p, number) for n, p in enumerate((a, b, c, d), start=1)}
         settings = {
-            "game": "passe",
-            "profile": "tournament",
-            "options": passe_options,
-            "deck": "swiss",
+            **table_settings,
             "names": [state.name(seats[str(n)]) for n in range(1, 5)],
             "players": 4,
             "first_forehand": 1,
             "seats": seats,
             "event": {"id": event.id, "round": number, "table": table["table"]},
         }
-        match = Match(game="passe", settings=settings)
+        match = Match(game=game.table_game, settings=settings)
         session.add(match)
         session.flush()
         access.seal_table(event, match)
@@ -539,19 +542,28 @@ def _printout(event: Event, state: EventState, kind: str) -> Printout:
                 _external=True,
             ),
             digits,
+            teams=event_games.of(event.settings).teams,
         )
         return Printout(title, pages, rtl)
     matches = _matches(state)
     answers: dict[int, dict[str, Any]] = {}
     contracts: dict[int, list[str]] = {}
+    records: dict[int, list[dict[str, Any]]] = {}
     for table in round_.tables:
         match = matches.get(table.match_id)
         if match is not None:
             deals = log.derive(match.entries).deals
+            records[table.match_id] = [dict(d) for d in deals]
             answers[table.match_id] = scoring.score(scoring.match_record(match.settings, deals)).answer or {}
             deck = match.settings.get("deck") or "swiss"
-            contracts[table.match_id] = [display.contract_name(str(d.get("contract")), deck) for d in deals]
-    games = int((event.settings.get("options") or {}).get("games_per_passe", 12))
+            # A Schieber game names its contract; a Differenzler deal its trump (D2.3).
+            named = [d.get("contract") or d.get("trump") for d in deals]
+            contracts[table.match_id] = [display.contract_name(str(n), deck) if n else "" for n in named]
+    game = event_games.of(event.settings)
+    games = game.games_per_passe(event.settings.get("options") or {})
+    if not game.teams:
+        pages = printouts.estimate_pads(title, state, round_, games, answers, records, contracts, num, digits)
+        return Printout(title, pages, rtl)
     return Printout(title, printouts.pads(title, state, round_, games, answers, contracts, num, digits), rtl)
 
 

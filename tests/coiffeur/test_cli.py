@@ -124,3 +124,20 @@ def test_examples_3_and_4_through_the_command_line(
     assert result.returncode == 0, result.stderr
     answer = json.loads(result.stdout)
     assert (answer["cell"], answer["bonus"]) == (cell, bonus)
+
+
+def test_example_1_whole_game_through_the_command_line() -> None:
+    """COIFFEUR.md example 1: 4735 : 2469, team 1 wins; decided after deal 13; a 17th deal breaks C7.1."""
+    from tests.coiffeur.test_examples import DEALS, game
+
+    result = run("match", game(DEALS))
+    assert result.returncode == 0, result.stderr
+    answer = json.loads(result.stdout)
+    assert (answer["totals"], answer["winner"], answer["finished"]) == ([4735, 2469], 1, True)
+    after_13 = json.loads(run("match", game(DEALS[:14])).stdout)
+    assert after_13["decided"] == {"team": 1, "after_deal": 13}
+    after_12 = json.loads(run("match", game(DEALS[:13])).stdout)
+    assert after_12["decided"] is None and after_12["open_rows"] == [[4], [6, 8]]
+    seventeenth = run("match", game([*DEALS, DEALS[0]]))
+    assert seventeenth.returncode == 1
+    assert json.loads(seventeenth.stdout)["errors"][0]["rule"] == "C7.1"

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from rules_engine import InvalidRecord, score_tournament
-from rules_engine.differenzler.tournament import score_differenzler_tournament
+from rules_engine.differenzler.tournament import score_differenzler_tournament, seat_next_differenzler_round
 
 #: Worked example 2: forehand, trump, estimates, made; totals by seat 13, 12, −9, 4; exact hits 1, 1, 2, 1.
 PASSE = [
@@ -135,3 +135,33 @@ def test_score_tournament_keeps_d7_3() -> None:
     """DIFFERENZLER.md D7.3 still makes ``score_tournament`` refuse the game (exit 2)."""
     with pytest.raises(InvalidRecord):
         score_tournament(EIGHT)
+
+
+def test_the_standblatt_has_a_line_per_round() -> None:
+    """T1.4: A sat in seat 1 at table 1, then in seat 3 at table 1 (seat 3's −9 of example 2); I sat out first."""
+    lines = score_differenzler_tournament(NINE)["standblatt"]
+    assert lines["A"] == [
+        {"round": 1, "table": 1, "opponents": ["B", "C", "D"], "score": 13},
+        {"round": 2, "table": None, "sitout": True, "score": 13},
+    ]
+    assert lines["I"][0] == {"round": 1, "table": None, "sitout": True, "score": -9}
+    assert lines["I"][1]["opponents"] == ["C", "D", "B"] and lines["I"][1]["score"] == -9
+
+
+def test_the_next_round_seats_tables_of_four_and_the_sit_outs_in_turn() -> None:
+    """T5.1, T5.2: nine players make two tables and one sit-out, never the same one twice running."""
+    first = record("A B C D E F G H I", [])
+    first["rounds"], first["results"], first["passen"] = [], [], 3
+    proposal = seat_next_differenzler_round({**first, "seed": 7})
+    assert proposal["valid"] and proposal["round"] == 1 and len(proposal["tables"]) == 2
+    seated = [p for t in proposal["tables"] for p in t["seats"].values()]
+    assert sorted(seated + proposal["sitouts"]) == list("ABCDEFGHI") and len(proposal["sitouts"]) == 1
+    assert seat_next_differenzler_round({**first, "seed": 7}) == proposal  # reproducible
+    second = {**first, "rounds": [{"tables": proposal["tables"], "sitouts": proposal["sitouts"]}]}
+    again = seat_next_differenzler_round(second)
+    assert again["round"] == 2 and again["sitouts"] != proposal["sitouts"]
+    both = [*second["rounds"], {"tables": again["tables"], "sitouts": again["sitouts"]}]
+    assert score_differenzler_tournament({**second, "rounds": both})["valid"]
+    full = {**first, "passen": 1, "rounds": second["rounds"]}
+    with pytest.raises(InvalidRecord):
+        seat_next_differenzler_round(full)

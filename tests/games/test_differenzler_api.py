@@ -65,3 +65,44 @@ def test_openapi_describes_differenzler_records(client: FlaskClient) -> None:
     with_weis["deals"][0]["weis"] = {"1": [["H6", "H7", "H8"]]}  # type: ignore[index]
     assert not fits(with_weis, "DifferenzlerMatch")  # D5.3
     assert len(PASSE) == 4
+
+
+def test_worked_example_1_options_and_rejections(client: FlaskClient) -> None:
+    """Example 1 under ``zero_exact: "needs_zero_trick"`` (D6.3) and ``stoeck: "counted"`` (D5.4), and its D8
+    rejections: 1 point, 65 points with no trick."""
+    deal: dict[str, Any] = {
+        "game": "differenzler",
+        "forehand": 1,
+        "trump": "C",
+        "estimates": [40, 0, 65, 50],
+        "points": [43, 0, 65, 49],
+        "tricks_won": [2, 0, 4, 3],
+    }
+    zero = {**deal, "options": {"zero_exact": "needs_zero_trick"}}
+    assert post(client, "deal", zero)["score"] == [3, 0, -10, 1]
+    assert post(client, "deal", {**zero, "tricks_won": [2, 1, 3, 3]})["score"] == [3, -10, -10, 1]
+    no_tricks = {k: v for k, v in zero.items() if k != "tricks_won"}
+    assert post(client, "deal", no_tricks)["errors"][0]["rule"] == "D8"
+    counted = {**deal, "options": {"stoeck": "counted"}, "stoeck": 3}
+    assert post(client, "deal", {**counted, "estimates": [40, 0, 85, 50]})["score"] == [3, 0, -10, 1]
+    assert post(client, "deal", counted)["difference"][2] == 20
+    for bad in ({"points": [43, 1, 64, 49]}, {"tricks_won": [2, 1, 0, 6]}):
+        answer = post(client, "deal", {**deal, **bad})
+        assert answer["valid"] is False and answer["errors"][0]["rule"] == "D8"
+
+
+def test_worked_example_2_dealer_credit_in_the_open_form(client: FlaskClient) -> None:
+    """Deal 3 in the open form with ``dealer_credit``: the estimates sum to 155, ⌊2/5⌋ = 0; had they summed
+    to 180, dealer seat 2 would get ⌊23/5⌋ = 4 off his score of 4, so 0 (D6.5)."""
+    deal: dict[str, Any] = {
+        "game": "differenzler",
+        "options": {"form": "open", "dealer_credit": True},
+        "forehand": 3,
+        "trump": "S",
+        "estimates": [70, 10, 35, 40],
+        "points": [52, 14, 41, 50],
+    }
+    answer = post(client, "deal", deal)
+    assert answer["dealer_credit"] == 0 and answer["score"] == [18, 4, 6, 10]
+    answer = post(client, "deal", {**deal, "estimates": [95, 10, 35, 40]})
+    assert answer["dealer_credit"] == 4 and answer["score"][1] == 0

@@ -56,6 +56,10 @@ def test_worked_example_2_through_the_pages(client: FlaskClient) -> None:
         assert response.status_code == 303, response.get_data(as_text=True)
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
     assert totals(page) == [13, 12, -9, 4]
+    # Each player plays alone (D1.1): the scoreboard names each, never a team of two.
+    assert "Anna &amp; Cla" not in page and "Beat &amp; Doris" not in page
+    form = client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)
+    assert "Anna &amp; Cla" not in form and "Doris: <strong>" in form
     deal_scores = [int(v) for v in re.findall(r'class="score" data-score="(-?\d+)"', page)]
     assert deal_scores == [s for row in SCORES for s in row]
     ranking = re.findall(r'<li data-seat="(\d)">', page)
@@ -166,3 +170,38 @@ def test_worked_example_2_dealer_credit_in_the_open_form(client: FlaskClient) ->
     summing_180 = deal_fields(3, "S", [95, 10, 35, 40], [52, 14, 41, 50])
     assert post_deal(client, match_id, summing_180).status_code == 303
     assert scores_of(client.get(f"/matches/{match_id}").get_data(as_text=True))[4:] == [43, 0, 6, 10]
+
+
+def test_worked_example_1_an_exact_zero_needs_a_trick(client: FlaskClient) -> None:
+    """Example 1 with ``zero_exact: "needs_zero_trick"`` (D6.3): seat 2 estimated 0 and made 0. With no trick
+    won he scores 0; had he won one trick worth 0 he would score −10. Without the tricks D8 cannot decide."""
+    match_id = new_differenzler(client, zero_exact="needs_zero_trick")
+    page = client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)
+    assert 'name="tricks_2"' in page
+    fields = deal_fields(1, "C", [40, 0, 65, 50], [43, 0, 65, 49])
+    refused = post_deal(client, match_id, fields)
+    text = refused.get_data(as_text=True)
+    assert refused.status_code == 422
+    tricks_part = text[
+        text.index('class="tricks-won') : text.index("</fieldset>", text.index('class="tricks-won'))
+    ]
+    assert "D8" in tricks_part and "Seat 2 (Beat) estimated 0" in tricks_part  # the reason at the tricks
+    half = {**fields, "tricks_1": 2, "tricks_2": 0}
+    assert post_deal(client, match_id, half).status_code == 422
+    no_trick = {**fields, "tricks_1": 2, "tricks_2": 0, "tricks_3": 4, "tricks_4": 3}
+    assert post_deal(client, match_id, no_trick).status_code == 303
+    assert scores_of(client.get(f"/matches/{match_id}").get_data(as_text=True)) == [3, 0, -10, 1]
+    one_trick = {**deal_fields(2, "C", [40, 0, 65, 50], [43, 0, 65, 49])}
+    one_trick.update(tricks_1=2, tricks_2=1, tricks_3=3, tricks_4=3)
+    assert post_deal(client, match_id, one_trick).status_code == 303
+    assert scores_of(client.get(f"/matches/{match_id}").get_data(as_text=True))[4:] == [3, -10, -10, 1]
+    record = client.get(f"/matches/{match_id}/export.json").get_json()
+    assert [deal["tricks_won"] for deal in record["deals"]] == [[2, 0, 4, 3], [2, 1, 3, 3]]
+    # The correction form states the tricks again.
+    page = client.get(f"/matches/{match_id}/deals/2/correct").get_data(as_text=True)
+    assert re.search(r'name="tricks_2"[^>]*value="1"|value="1"[^>]*name="tricks_2"', page)
+
+
+def test_the_tricks_are_asked_only_under_needs_zero_trick(client: FlaskClient) -> None:
+    match_id = new_differenzler(client)
+    assert 'name="tricks_1"' not in client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)

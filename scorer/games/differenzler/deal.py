@@ -33,6 +33,12 @@ def hidden(settings: Mapping[str, Any]) -> bool:
     return bool(options(settings).get("form", "hidden") == "hidden")
 
 
+def tricks_asked(settings: Mapping[str, Any]) -> bool:
+    """D6.3 ``needs_zero_trick``: an exact 0 earns the credit only with a trick won, so the form
+    asks each player's tricks (D8 rejects an exact 0 without them)."""
+    return bool(options(settings).get("zero_exact") == "needs_zero_trick")
+
+
 def prepare(form: Form, settings: Settings) -> None:
     name_seats(form, settings, ("forehand",), ("stoeck",))
     # The seats whose estimate came from their phone (D3.3): the form says so, not the value.
@@ -90,6 +96,12 @@ def record(form: Form, settings: Settings) -> Record:
     if any(p is None for p in points):
         raise ShapeError("points", _("Enter every player's card points."))
     stated.update(trump=form.trump.data, estimates=estimates, points=points)
+    if tricks_asked(settings):
+        tricks = [form[f"tricks_{n}"].data for n in seats]
+        if any(t is not None for t in tricks):
+            if any(t is None for t in tricks):
+                raise ShapeError("tricks_won", _("Enter every player's tricks, or none."))
+            stated["tricks_won"] = tricks
     if any(penalties):
         stated["penalties"] = penalties
     stoeck = seat_or_none(form.stoeck.data)
@@ -115,13 +127,18 @@ def fill(record: Mapping[str, Any]) -> dict[str, Any]:
         data[f"estimate_{n}"] = "" if value is None else str(value)
     for n, value in enumerate(record.get("points") or [], start=1):
         data[f"points_{n}"] = value
+    for n, value in enumerate(record.get("tricks_won") or [], start=1):
+        data[f"tricks_{n}"] = value
     for n, value in enumerate(record.get("penalties") or [], start=1):
         data[f"penalty_{n}"] = value or None
     return data
 
 
 def slots(settings: Settings) -> frozenset[str]:
-    return frozenset({"forehand", "trump", "estimates", "points", "penalties", "stoeck"})
+    shown = {"forehand", "trump", "estimates", "points", "penalties", "stoeck"}
+    if tricks_asked(settings):
+        shown.add("tricks_won")
+    return frozenset(shown)
 
 
 def total(settings: Settings) -> int:
@@ -140,7 +157,7 @@ DEAL = DealEntry(
         "announcements": "estimates",
         "sealed_at": "estimates",
         "points": "points",
-        "tricks_won": "points",
+        "tricks_won": "tricks_won",
         "penalties": "penalties",
         "stoeck": "stoeck",
         "stoeck_counted": "stoeck",

@@ -87,6 +87,10 @@ def _points() -> IntegerField:
     return IntegerField(_l("Card points"), validators=[Optional()], render_kw=numeric())
 
 
+def _tricks() -> IntegerField:
+    return IntegerField(_l("Tricks won"), validators=[Optional()], render_kw=numeric())
+
+
 def _penalty() -> IntegerField:
     return IntegerField(_l("Penalties"), validators=[Optional()], render_kw=numeric())
 
@@ -102,6 +106,11 @@ class DifferenzlerDealForm(VersionedForm):
     points_2 = _points()
     points_3 = _points()
     points_4 = _points()
+    #: D6.3 ``needs_zero_trick``: whether an exact 0 won a trick decides its credit.
+    tricks_1 = _tricks()
+    tricks_2 = _tricks()
+    tricks_3 = _tricks()
+    tricks_4 = _tricks()
     penalty_1 = _penalty()
     penalty_2 = _penalty()
     penalty_3 = _penalty()

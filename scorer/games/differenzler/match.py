@@ -22,7 +22,9 @@ def sides(loaded: Loaded) -> list[Side]:
     ranks = {entry["seat"]: entry for entry in answer.get("ranking") or []}
     result = []
     for seat in range(1, players(loaded.settings) + 1):
-        side = Side(seat, display.side_label(seat, loaded.settings), item(answer.get("totals"), seat - 1))
+        # Each player is his own side (D1.1): his name, never a team's two names.
+        label = display.seat_label(seat, loaded.settings.get("names") or [])
+        side = Side(seat, label, item(answer.get("totals"), seat - 1))
         entry = ranks.get(seat)
         if entry is not None and answer.get("deals"):
             side.marks.append(_("rank %(rank)s", rank=entry["rank"]))
