@@ -19,7 +19,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import lazyload
@@ -32,9 +32,9 @@ from rules_engine.tournament.office import awaiting, compare_entries, paper_cont
 from rules_engine.tournament.options import passe_options as passe_options_of
 from scorer.access import address, rights
 from scorer.access.views import qr_svg
-from scorer.events import access, confirm, snapshot
+from scorer.events import access, confirm, revoke, snapshot
 from scorer.events import state as event_log
-from scorer.events.office_forms import ClaimForm, ConfirmForm, ReportedForm, RulingForm
+from scorer.events.office_forms import ClaimForm, ConfirmForm, ReportedForm, RevokeForm, RulingForm
 from scorer.events.state import EventState, Round, Table
 from scorer.store import db, log
 from scorer.store.models import Event, EventEntry, Match
@@ -438,11 +438,76 @@ def office_link(event_id: int, secret: str) -> Response:
     """The office link: this browser may rule and check paper sheets, but not direct the event."""
     rights.check_not_limited()
     event = db.session().get(Event, event_id)
-    if event is None or not access.office_secret_fits(event, secret):
+    withdrawn = 0
+    if event is not None:
+        _event, state = load(event_id)
+        withdrawn = revoke.generation(state, "office")
+    if event is None or not access.office_secret_fits(event, secret, withdrawn):
+        if event is not None and access.office_secret_withdrawn(event, secret, withdrawn):
+            raise revoke.refused()
         rights.limiter().fail(rights.client_address())
         raise rights.EditRefused(_("This office link is not valid."), _("Ask the event's director."))
     access.grant_office(event)
     return redirect(url_for("office.office", event_id=event_id), 303)
+
+
+@bp.before_app_request
+def withdrawn_table_link() -> None:
+    """A table's link is its Passe's edit link (``access.edit_link``); only the event knows
+    which of them its director withdrew, so it answers those before the match's view would
+    count them as guesses."""
+    if request.endpoint != "access.edit_link":
+        return
+    args = request.view_args or {}
+    match_id, secret = args.get("match_id"), args.get("secret")
+    if not isinstance(match_id, int) or not isinstance(secret, str):
+        return
+    match = db.session().get(Match, match_id, options=[lazyload(Match.entries)])
+    if match is None or rights.secret_fits(match, secret):
+        return
+    event_id = (match.settings.get("event") or {}).get("id")
+    event = db.session().get(Event, event_id) if isinstance(event_id, int) else None
+    if event is None:
+        return
+    _event, state = load(event.id)
+    if access.table_secret_withdrawn(event, match_id, secret, revoke.generation(state, "table", match_id)):
+        raise revoke.refused()
+
+
+@bp.post("/<int:event_id>/links/revoke")
+def revoke_link(event_id: int) -> Response:
+    """The director withdraws the office's link or a table's (``scorer.events.revoke``)."""
+    event, state = load(event_id)
+    if not access.may_direct(event):
+        raise rights.EditRefused(
+            _("Only the event's director may change it."),
+            _("Open the director's link of this event (on the director's device) first."),
+        )
+    back = redirect(url_for("events.show", event_id=event_id), 303)
+    form = RevokeForm()
+    raw = form.match_id.data or ""
+    if not form.validate_on_submit() or (form.link.data == "table" and not raw.isdigit()):
+        flash(_("Choose the link to withdraw."), "error")
+        return back
+    if form.link.data == "office":
+        revoke.withdraw(event, state, None, form.idem.data or None)
+        flash(_("The office link is withdrawn: the devices that opened it no longer reach the office."))
+        return back
+    round_, seated = find_table(state, int(raw[:12]))
+    match = db.session().get(Match, seated.match_id)
+    if match is None:
+        abort(404)
+    if revoke.withdraw(event, state, match, form.idem.data or None):
+        access.grant_table(event, match)  # the director's own device keeps entering its games
+    flash(
+        _(
+            "The link of table %(table)s (round %(round)s) is withdrawn: the devices that opened it "
+            "no longer enter or confirm its games. Its new link is below.",
+            table=seated.table,
+            round=round_.number,
+        )
+    )
+    return back
 
 
 @bp.get("/<int:event_id>/office/qr.svg")
@@ -451,7 +516,7 @@ def office_qr(event_id: int) -> Response:
     event = db.session().get(Event, event_id)
     if event is None:
         abort(404)
-    secret = access.office_secret(event)
+    secret = access.office_secret(event, revoke.generation(load(event_id)[1], "office"))
     if not access.may_direct(event) or secret is None:
         raise refuse_office()
     response = qr_svg(address.external_url("office.office_link", event_id=event_id, secret=secret))
