@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from flask import abort, current_app, get_flashed_messages, render_template, request, session
+from flask import Response, abort, current_app, get_flashed_messages, render_template, request, session
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import lazyload
@@ -28,7 +28,7 @@ from scorer.events.state import EventState
 from scorer.store import db, log
 from scorer.store.models import Entry, Event, EventEntry, EventRanking, Match
 from scorer.web import i18n
-from scorer.web.pagecache import PageCache
+from scorer.web.pagecache import PageCache, etag
 
 _PAGES: PageCache[str] = PageCache(64)
 #: Each event's log as last read, by event id: (its rows, oldest first). The log only grows
@@ -106,8 +106,11 @@ def max_age() -> float:
     return float(current_app.config.get("EVENT_RANKING_MAX_AGE", 0) or 0)
 
 
-def stored_page(event_id: int) -> str | None:
-    """The ranking page (or its polled part) from the stored answer, or None to compute it live."""
+def stored_page(event_id: int) -> Response | None:
+    """The ranking page (or its polled part) from the stored answer, or None to compute it live.
+
+    Tagged with the stored answer's time (``ETag``): a phone that polls again before the
+    answer is computed anew gets a 304, with nothing rendered or sent."""
     if max_age() <= 0 or "_flashes" in session:
         return None
     session_ = db.session()
@@ -134,6 +137,9 @@ def stored_page(event_id: int) -> str | None:
             return None  # this request computes it; the others serve the stored one meanwhile
     part = request.args.get("part") == "table"
     key = (event_id, computed, i18n.current(), part)
+    tag = etag(key)
+    if request.if_none_match.contains(tag):
+        return _tagged(Response(status=304), tag)
     page = _PAGES.get(key)
     if page is None:
         row = session_.get(EventRanking, event_id)
@@ -148,7 +154,15 @@ def stored_page(event_id: int) -> str | None:
         )
         get_flashed_messages()  # nothing of this reader's is in a shared page
         _PAGES.put(key, page)
-    return page
+    return _tagged(Response(page, mimetype="text/html"), tag)
+
+
+def _tagged(response: Response, tag: str) -> Response:
+    response.set_etag(tag)
+    # The browser may keep the ranking but must ask again before showing it.
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.update(("Accept-Language", "Cookie"))
+    return response
 
 
 def store(event: Event, state: EventState, answer: dict[str, Any], held: int | None) -> None:

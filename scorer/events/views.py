@@ -434,7 +434,7 @@ def _frozen_rounds(event: Event, state: EventState, entries: Sequence[Any] | Non
 
 
 @bp.get("/<int:event_id>/ranking")
-def ranking_page(event_id: int) -> str:
+def ranking_page(event_id: int) -> str | Response:
     """The ranking for a projector: large type, reloads itself (its [data-poll] in static/tafel.js), may be frozen."""
     stored = snapshot.stored_page(event_id)
     if stored is not None:

@@ -349,6 +349,34 @@ def test_readers_share_one_stored_ranking_the_director_sees_it_live(client: Flas
     assert sorted(row[-1] for row in ranking_of(spectator, event_id)) == ["0", "0", "0", "0"]
 
 
+def test_a_phone_polling_the_stored_ranking_gets_304_until_it_changes(client: FlaskClient, app: Flask) -> None:
+    event_id, (match_id,) = evening(client, app, "none", games=1)
+    phone = english(app, "192.0.2.21")
+    app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
+    url = f"/events/{event_id}/ranking?part=table"
+    phone.get(url)  # computed and stored
+    first = phone.get(url)
+    tag = first.headers.get("ETag")
+    assert first.status_code == 200 and tag and "no-cache" in first.headers["Cache-Control"]
+    again = phone.get(url, headers={"If-None-Match": tag})
+    assert again.status_code == 304 and not again.get_data()
+    # The projector's page is another page: its own tag.
+    assert phone.get(f"/events/{event_id}/ranking", headers={"If-None-Match": tag}).status_code == 200
+    # A game, and the answer computed anew: the old tag no longer fits, the new ranking is sent.
+    play_passe(client, match_id, [98])
+    with app.app_context():
+        from scorer.store.models import EventRanking
+
+        row = db.session().get(EventRanking, event_id)
+        assert row is not None
+        row.computed = row.claimed = 0.0  # long ago
+        db.session().commit()
+    phone.get(url)  # this reader computes it anew
+    fresh = phone.get(url, headers={"If-None-Match": tag})
+    assert fresh.status_code == 200 and fresh.headers.get("ETag") != tag
+    assert "98" in fresh.get_data(as_text=True)
+
+
 def test_the_office_sees_every_tables_state_and_a_late_table(client: FlaskClient, app: Flask) -> None:
     event_id = new_event(client, confirm="per_game", games_per_passe=2, passen=2)
     register(client, event_id, NAMES)
