@@ -349,7 +349,9 @@ def test_readers_share_one_stored_ranking_the_director_sees_it_live(client: Flas
     assert sorted(row[-1] for row in ranking_of(spectator, event_id)) == ["0", "0", "0", "0"]
 
 
-def test_a_phone_polling_the_stored_ranking_gets_304_until_it_changes(client: FlaskClient, app: Flask) -> None:
+def test_a_phone_polling_the_stored_ranking_gets_304_until_it_changes(
+    client: FlaskClient, app: Flask
+) -> None:
     event_id, (match_id,) = evening(client, app, "none", games=1)
     phone = english(app, "192.0.2.21")
     app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
