@@ -14,6 +14,8 @@ and check is the engine's (``rules_engine.tournament.office``, ``score_passe``).
 
 from __future__ import annotations
 
+import random
+import time
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
@@ -58,7 +60,7 @@ PASSE_KEYS = (
 #: A table of the current round with no game entered for this long is late (the office's clock).
 LATE_AFTER = timedelta(minutes=20)
 #: Appends retried when another table wrote to the event's log at the same moment.
-RETRIES = 8
+RETRIES = 20
 
 
 def passe_options(event: Event) -> dict[str, Any]:
@@ -118,7 +120,10 @@ def append_mark(event: Event, kind: str, record: dict[str, Any], key: str | None
     False when ``key`` was used already (the mark is stored once).
     """
     session = db.session()
-    for _attempt in range(RETRIES):
+    for attempt in range(RETRIES):
+        # PostgreSQL: the event's row lock lines the tables' marks up one after another, so none
+        # reads a seq that another is about to take (SQLite ignores it: it writes one at a time).
+        session.execute(select(Event.id).where(Event.id == event.id).with_for_update())
         current = session.scalar(
             select(EventEntry.seq)
             .where(EventEntry.event_id == event.id)
@@ -130,6 +135,8 @@ def append_mark(event: Event, kind: str, record: dict[str, Any], key: str | None
         except event_log.Duplicate:
             return False
         except event_log.Conflict:
+            # Another table's mark took the seq: try again a moment later, not in step with it.
+            time.sleep(random.uniform(0, 0.005 * (attempt + 1)))
             continue
         return True
     raise event_log.Conflict(kind)

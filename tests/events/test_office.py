@@ -232,6 +232,18 @@ def test_a_tables_link_opens_only_that_table_and_spectators_read_only(app: Flask
     page = spectator.get("/events/new").get_data(as_text=True)
     data = {"csrf_token": token(page), "slot": slot, "version": version, "team": "1", "idem": "x1"}
     assert spectator.post(f"{table_url(event_id, first)}/confirm", data=data).status_code == 403
+    # Nor claim a figure, rule, report a paper sheet or withdraw a link (T6.3, T6.4, T6.6).
+    changes = {
+        f"{table_url(event_id, first)}/claim": {"slot": slot, "team": "2", "value": "60"},
+        f"/events/{event_id}/office/rule": {"match_id": str(first), "slot": slot, "team": "1", "value": "60"}
+        | {"reason": "mine"},
+        f"/events/{event_id}/office/reported": {"match_id": str(first), "team_1": "1", "team_2": "2"},
+        f"/events/{event_id}/links/revoke": {"link": "table", "match_id": str(first)},
+    }
+    for path, fields in changes.items():
+        assert spectator.post(path, data={"csrf_token": data["csrf_token"], **fields}).status_code == 403, (
+            path
+        )
     # The table's device confirms its own table, not the other one, and opens no office.
     assert confirm_game(table, event_id, first, slot, version, 1).status_code == 303
     page = table.get(table_url(event_id, first)).get_data(as_text=True)
@@ -243,6 +255,9 @@ def test_a_tables_link_opens_only_that_table_and_spectators_read_only(app: Flask
         "idem": "x2",
     }
     assert table.post(f"{table_url(event_id, second)}/confirm", data=data).status_code == 403
+    # Nor enter a game on the other table's Passe.
+    deal = {"csrf_token": token(page), "version": "1", "contract": "H", "team": "1", "points": "60"}
+    assert table.post(f"/matches/{second}/deals/new", data=deal).status_code == 403
     assert table.get(f"/events/{event_id}/office").status_code == 403
     # Without the session's CSRF token nothing is stored.
     data = {"slot": slot, "version": version, "team": "2", "idem": "x3"}

@@ -118,3 +118,24 @@ def test_a_withdrawn_table_link_opens_nothing_the_new_one_does(app: Flask) -> No
     assert confirm_game(replacement, event_id, first, slot, version, 2).status_code == 303
     play_passe(director, first, [45])
     assert english(app, "192.0.2.36").get(other).status_code == 303
+
+
+def test_an_imported_event_keeps_the_withdrawal_and_its_new_link_works(app: Flask) -> None:
+    import json
+
+    director, event_id, match_id, _slot = disputed_evening(app)
+    assert withdraw(director, event_id, "t2", match_id) == 303
+    exported = director.get(f"/events/{event_id}/export.json").get_json()
+    page = director.get("/events/import").get_data(as_text=True)
+    data = {"csrf_token": token(page), "text": json.dumps(exported), "idem": "i1"}
+    response = director.post("/events/import", data=data)
+    assert response.status_code == 303
+    copy_id = int(response.headers["Location"].rstrip("/").split("/")[-1])
+    (copy_match,) = (t.match_id for t in event_state(app, copy_id).rounds[0].tables)
+    assert revocations(app, copy_id) == [{"link": "table", "match_id": copy_match}]
+    # The link the copy's page shows is the one that opens its table.
+    tablet = english(app, "192.0.2.37")
+    assert tablet.get(table_link(director, copy_id, copy_match)).status_code == 303
+    # (Its Passe is complete: the entry page sends the table back to it; a stranger is refused.)
+    assert tablet.get(f"/matches/{copy_match}/deals/new").status_code == 302
+    assert english(app, "192.0.2.38").get(f"/matches/{copy_match}/deals/new").status_code == 403
