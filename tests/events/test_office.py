@@ -367,6 +367,8 @@ def test_readers_share_one_stored_ranking_the_director_sees_it_live(client: Flas
 def test_a_phone_polling_the_stored_ranking_gets_304_until_it_changes(
     client: FlaskClient, app: Flask
 ) -> None:
+    import gzip
+
     event_id, (match_id,) = evening(client, app, "none", games=1)
     phone = english(app, "192.0.2.21")
     app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
@@ -377,6 +379,10 @@ def test_a_phone_polling_the_stored_ranking_gets_304_until_it_changes(
     assert first.status_code == 200 and tag and "no-cache" in first.headers["Cache-Control"]
     again = phone.get(url, headers={"If-None-Match": tag})
     assert again.status_code == 304 and not again.get_data()
+    # Sent gzipped to a browser that accepts it (compressed once per stored answer): the same page.
+    zipped = phone.get(url, headers={"Accept-Encoding": "gzip, br"})
+    assert zipped.headers.get("Content-Encoding") == "gzip" and zipped.headers.get("ETag") != tag
+    assert gzip.decompress(zipped.get_data()) == first.get_data()
     # The projector's page is another page: its own tag.
     assert phone.get(f"/events/{event_id}/ranking", headers={"If-None-Match": tag}).status_code == 200
     # A game, and the answer computed anew: the old tag no longer fits, the new ranking is sent.
