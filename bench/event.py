@@ -13,14 +13,19 @@ The event is set up through the app as a director would (create, register 1,000 
 round 1) and each table's tablet opens its table link; then the timed run. Reports p50/p99 per
 kind of request, errors (any answer but the expected one, or no answer), and lost entries
 (acknowledged games or confirmations missing from the database, or stored twice). The client
-is one process of threads speaking HTTP/1.1 (``tests.helpers.server.Tablet``) on the same two
-cores as the server: the load average is written beside the numbers. Refreshes its own section
-of bench/RESULTS.md.
+is one process of threads speaking HTTP/1.1 (``tests.helpers.server.Tablet``; the readers poll
+as a browser's fetch does: gzip accepted, the last ETag sent) on the same two cores as the
+server: the load average is written beside the numbers. The server is gunicorn with 2 gthread
+workers of 4 threads (``--server-threads 1``: sync workers); a request mostly waits for its
+commit, which a thread waits out while the others serve. After the run, the server's CPU time
+per request of each kind, a batch at a time (a figure that a shared machine disturbs less
+than wall time). Refreshes its own section of bench/RESULTS.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import os
 import re
 import sys
@@ -58,6 +63,8 @@ KINDS = (
 class Stats:
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    #: Polls answered 304 (the reader's copy still the stored answer).
+    not_modified: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     games: int = 0
     confirms: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -75,7 +82,7 @@ def hidden(page: str, name: str) -> str:
     return found(page, name)
 
 
-def set_up(port: int) -> tuple[int, list[tuple[int, str]]]:
+def set_up(port: int) -> tuple[int, list[tuple[int, str]], dict[str, str]]:
     """The director's evening before the run: the event, its players, round 1; each table's link."""
     from tests.helpers.server import Tablet, form_fields
 
@@ -107,7 +114,7 @@ def set_up(port: int) -> tuple[int, list[tuple[int, str]]]:
     director.close()
     tables = sorted({(int(match_id), link) for link, match_id in links})
     assert len(tables) == PLAYERS // 4, len(tables)
-    return event_id, tables
+    return event_id, tables, dict(director.cookies)
 
 
 class TableDevice:
@@ -122,40 +129,56 @@ class TableDevice:
         self.tablet.get(link)
         page = self.tablet.get(f"/matches/{match_id}/deals/new").body
         self.token = hidden(page, "csrf_token")
+        self.tablet.close()
         self.games = 0
         self.lock = threading.Lock()
 
     def play(self, stats: Stats) -> None:
         with self.lock:
-            number = self.games
+            try:
+                self._play(stats)
+            finally:
+                # A game every 30 s: the server (gthread) closes an idle keep-alive connection
+                # after a few seconds, and a POST is never resent on a closed one (it might have
+                # been stored), so each game's requests open their own connection, as a phone
+                # back from idle does.
+                self.tablet.close()
+
+    def _play(self, stats: Stats) -> None:
+        number = self.games
+        data = {
+            "csrf_token": self.token,
+            "version": str(number),
+            "idem": uuid.uuid4().hex,
+            "forehand": str(number % 4 + 1),
+            "contract": "H",
+            "team": "1",
+            "points": str(VALUES[number % len(VALUES)]),
+        }
+        ok = self._post("table: save game (POST)", f"/matches/{self.match_id}/deals/new", data, stats)
+        if not ok:
+            return
+        self.games += 1
+        with stats.lock:
+            stats.games += 1
+        slot = str(number + 1)  # the n-th deal is the log's n-th entry: its slot and version
+        for team in ("1", "2"):
             data = {
                 "csrf_token": self.token,
-                "version": str(number),
                 "idem": uuid.uuid4().hex,
-                "forehand": str(number % 4 + 1),
-                "contract": "H",
-                "team": "1",
-                "points": str(VALUES[number % len(VALUES)]),
+                "slot": slot,
+                "version": slot,
+                "team": team,
             }
-            ok = self._post("table: save game (POST)", f"/matches/{self.match_id}/deals/new", data, stats)
-            if not ok:
-                return
-            self.games += 1
-            with stats.lock:
-                stats.games += 1
-            slot = str(number + 1)  # the n-th deal is the log's n-th entry: its slot and version
-            for team in ("1", "2"):
-                data = {
-                    "csrf_token": self.token,
-                    "idem": uuid.uuid4().hex,
-                    "slot": slot,
-                    "version": slot,
-                    "team": team,
-                }
-                path = f"/events/{self.event_id}/tables/{self.match_id}/confirm"
-                if self._post("team: confirm game (POST)", path, data, stats):
-                    with stats.lock:
-                        stats.confirms += 1
+            path = f"/events/{self.event_id}/tables/{self.match_id}/confirm"
+            if self._post("team: confirm game (POST)", path, data, stats):
+                with stats.lock:
+                    stats.confirms += 1
+
+    def fresh_post(self, kind: str, path: str, data: dict[str, str], stats: Stats) -> bool:
+        """A POST on a connection of its own (the last one may have been closed by the server)."""
+        self.tablet.close()
+        return self._post(kind, path, data, stats)
 
     def _post(self, kind: str, path: str, data: dict[str, str], stats: Stats) -> bool:
         started = time.perf_counter()
@@ -169,24 +192,61 @@ class TableDevice:
         return ok
 
 
-def poll(port: int, path: str, kind: str, stats: Stats, local: threading.local) -> None:
-    from tests.helpers.server import Tablet
+def poll(
+    port: int, path: str, kind: str, stats: Stats, local: threading.local, tags: dict[int, str], reader: int
+) -> None:
+    """One reader's poll, as a browser's ``fetch(…, {cache: "no-cache"})``: it accepts gzip,
+    sends the ETag of the answer it holds and takes a 304 as that answer unchanged."""
+    from http.client import HTTPConnection, HTTPException
 
-    tablet = getattr(local, "tablet", None)
-    if tablet is None:
-        tablet = local.tablet = Tablet(port, timeout=30)
+    from tests.helpers.server import HOST
+
+    headers = {"Accept-Language": "en", "Accept-Encoding": "gzip"}
+    if reader in tags:
+        headers["If-None-Match"] = tags[reader]
     started = time.perf_counter()
-    try:
-        answer = tablet.get(path)
-        ok = answer.status == 200
-    except OSError:
-        tablet.close()
-        ok = False
+    ok = False
+    for attempt in (1, 2):
+        connection = getattr(local, "connection", None) or HTTPConnection(HOST, port, timeout=30)
+        local.connection = connection
+        try:
+            connection.request("GET", path, headers=headers)
+            answer = connection.getresponse()
+            body = answer.read()
+            if answer.getheader("Content-Encoding") == "gzip":
+                body = gzip.decompress(body)
+            body.decode("utf-8")  # what a browser does before it shows the page
+        except (HTTPException, OSError):
+            connection.close()
+            local.connection = None
+            if attempt == 2:
+                break
+            continue  # a keep-alive connection the server closed while idle: a GET may be sent again
+        ok = answer.status in (200, 304)
+        tag = answer.getheader("ETag")
+        if answer.status == 200 and tag:
+            tags[reader] = tag
+        if answer.status == 304:
+            with stats.lock:
+                stats.not_modified[kind] += 1
+        break
     stats.record(kind, time.perf_counter() - started, ok)
 
 
-def evening(port: int, seconds: float, threads: int) -> tuple[Stats, int, list[int]]:
-    event_id, tables = set_up(port)
+@dataclass
+class Evening:
+    stats: Stats
+    event_id: int
+    matches: list[int]
+    devices: list[TableDevice]
+    director_cookies: dict[str, str]
+    #: CPU seconds per second of the timed run: the server's workers', this client's.
+    server_cpu: float
+    client_cpu: float
+
+
+def evening(port: int, pid: int, seconds: float, threads: int) -> Evening:
+    event_id, tables, director_cookies = set_up(port)
     devices = [TableDevice(port, event_id, match_id, link) for match_id, link in tables]
     stats = Stats()
     local = threading.local()
@@ -195,25 +255,121 @@ def evening(port: int, seconds: float, threads: int) -> tuple[Stats, int, list[i
         start = GAME_EVERY * index / len(devices)
         schedule += [(t, lambda d=device: d.play(stats)) for t in _times(start, GAME_EVERY, seconds)]
     ranking = f"/events/{event_id}/ranking?part=table"
+    tags: dict[int, str] = {}
     for phone in range(PLAYERS):
         start = PHONE_EVERY * phone / PLAYERS
         schedule += [
-            (t, lambda: poll(port, ranking, "phone: ranking", stats, local))
+            (t, lambda phone=phone: poll(port, ranking, "phone: ranking", stats, local, tags, phone))
             for t in _times(start, PHONE_EVERY, seconds)
         ]
+    projector = f"/events/{event_id}/ranking"
     schedule += [
-        (t, lambda: poll(port, f"/events/{event_id}/ranking", "projector: ranking page", stats, local))
+        (t, lambda: poll(port, projector, "projector: ranking page", stats, local, tags, -1))
         for t in _times(0.0, PROJECTOR_EVERY, seconds)
     ]
     schedule.sort(key=lambda item: item[0])
-    began = time.monotonic()
+    began, server_before, client_before = time.monotonic(), server_cpu(pid), time.process_time()
     with ThreadPoolExecutor(threads) as pool:
         for at, task in schedule:
             delay = began + at - time.monotonic()
             if delay > 0:
                 time.sleep(delay)
             pool.submit(task)
-    return stats, event_id, [match_id for match_id, _link in tables]
+    elapsed = time.monotonic() - began
+    return Evening(
+        stats,
+        event_id,
+        [match_id for match_id, _link in tables],
+        devices,
+        director_cookies,
+        (server_cpu(pid) - server_before) / elapsed,
+        (time.process_time() - client_before) / elapsed,
+    )
+
+
+def server_cpu(pid: int) -> float:
+    """CPU seconds (user + system) of gunicorn's workers so far (``/proc``, Linux)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return float("nan")
+    for child in children:
+        try:
+            fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return total
+
+
+def cpu_per_kind(
+    port: int, pid: int, event_id: int, devices: list[TableDevice], director_cookies: dict[str, str]
+) -> dict[str, tuple[float, float, float]]:
+    """The server's CPU milliseconds per request of each kind: a batch of each kind, one request
+    at a time after the run, the workers' CPU over the batch divided by its size (a fairer
+    figure than wall time on a shared machine; /proc counts in 10 ms ticks, hence batches)."""
+    from tests.helpers.server import Tablet
+
+    found: dict[str, tuple[float, float, float]] = {}
+    stats = Stats()
+
+    def batch(kind: str, calls: list[Any]) -> None:
+        walls = []
+        before = server_cpu(pid)
+        for call in calls:
+            started = time.perf_counter()
+            call()
+            walls.append(time.perf_counter() - started)
+        cpu = (server_cpu(pid) - before) * 1000 / len(calls)
+        found[kind] = (cpu, percentile(walls, 0.5) * 1000, percentile(walls, 0.99) * 1000)
+
+    chosen = devices[:60]
+    saves, confirms = [], []
+    for device in chosen:
+        number = device.games
+        data = {
+            "csrf_token": device.token,
+            "version": str(number),
+            "idem": uuid.uuid4().hex,
+            "forehand": str(number % 4 + 1),
+            "contract": "H",
+            "team": "1",
+            "points": str(VALUES[number % len(VALUES)]),
+        }
+        path = f"/matches/{device.match_id}/deals/new"
+        saves.append(lambda p=path, d=data, t=device: t._post(KINDS[0], p, d, stats))
+        slot = str(number + 1)
+        data = {
+            "csrf_token": device.token,
+            "idem": uuid.uuid4().hex,
+            "slot": slot,
+            "version": slot,
+            "team": "1",
+        }
+        path = f"/events/{event_id}/tables/{device.match_id}/confirm"
+        confirms.append(lambda p=path, d=data, t=device: t.fresh_post(KINDS[1], p, d, stats))
+    # Each on a connection of its own, as in the run (the server closes an idle one).
+    batch(KINDS[0], saves)
+    batch(KINDS[1], confirms)
+    if stats.errors:
+        print(f"errors while measuring CPU: {dict(stats.errors)}", file=sys.stderr)
+    for device in chosen:
+        device.tablet.close()
+    local = threading.local()
+    ranking = f"/events/{event_id}/ranking?part=table"
+    tags: dict[int, str] = {}
+    poll(port, ranking, KINDS[2], stats, local, tags, 0)
+    batch("phone: ranking, 200", [lambda: poll(port, ranking, KINDS[2], stats, local, {}, 0)] * 100)
+    batch("phone: ranking, 304", [lambda: poll(port, ranking, KINDS[2], stats, local, tags, 0)] * 100)
+    projector = f"/events/{event_id}/ranking"
+    batch(KINDS[3], [lambda: poll(port, projector, KINDS[3], stats, local, {}, -1)] * 20)
+    director = Tablet(port, timeout=60)
+    director.cookies.update(director_cookies)
+    batch("director: ranking computed live", [lambda: director.get(projector)] * 5)
+    director.close()
+    return found
 
 
 def _times(start: float, every: float, seconds: float) -> list[float]:
@@ -254,15 +410,25 @@ def run(label: str, url: str, options: argparse.Namespace, workdir: Path) -> dic
     from tests.helpers import server
 
     upgrade(url)
-    gunicorn = server.start(url, workdir / f"{label}.log", workers=options.workers)
+    gunicorn = server.start(
+        url, workdir / f"{label}.log", workers=options.workers, threads=options.server_threads
+    )
     try:
         load_before = os.getloadavg()[0]
-        stats, event_id, matches = evening(gunicorn.port, options.seconds, options.threads)
+        night = evening(gunicorn.port, gunicorn.process.pid, options.seconds, options.threads)
+        cpu_run, client_cpu = night.server_cpu, night.client_cpu
         load_after = os.getloadavg()[0]
+        stats = night.stats
+        # Counted before the CPU measurement below adds games of its own.
+        games, confirms = stored(url, night.event_id, night.matches)
+        cpu = cpu_per_kind(
+            gunicorn.port, gunicorn.process.pid, night.event_id, night.devices, night.director_cookies
+        )
         log = gunicorn.log()
     finally:
         gunicorn.stop()
-    games, confirms = stored(url, event_id, matches)
+    if "Traceback" in log:
+        print(log[log.index("Traceback") :][:3000], file=sys.stderr)
     lost = max(0, stats.games - games) + max(0, stats.confirms - confirms)
     doubled = max(0, games - stats.games) + max(0, confirms - stats.confirms)
     print(
@@ -276,7 +442,16 @@ def run(label: str, url: str, options: argparse.Namespace, workdir: Path) -> dic
         "lost": lost,
         "doubled": doubled,
         "load": (load_before, load_after),
+        "cpu_run": cpu_run,
+        "client_cpu": client_cpu,
+        "cpu": cpu,
     }
+
+
+def _server(options: argparse.Namespace) -> str:
+    if options.server_threads > 1:
+        return f"{options.workers} gthread workers of {options.server_threads} threads"
+    return f"{options.workers} sync workers"
 
 
 def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
@@ -289,18 +464,19 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         f"{PLAYERS} players, {PLAYERS // 4} tables, {options.seconds:g} s at ten times real pace "
         f"(a game per table every {GAME_EVERY:g} s, both teams confirm it; each phone polls the "
         f"ranking every {PHONE_EVERY:g} s, the projector every {PROJECTOR_EVERY:g} s); gunicorn with "
-        f"{options.workers} sync workers, the client on the same cores. Goal on PostgreSQL: "
+        f"{_server(options)}, the client on the same cores. Goal on PostgreSQL: "
         "p99 < 100 ms, 0 errors, 0 lost.",
         "",
-        "| database | request | count | p50 ms | p99 ms | errors |",
-        "| --- | --- | ---: | ---: | ---: | ---: |",
+        "| database | request | count | 304 | p50 ms | p99 ms | errors |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
     ]
     for result in results:
         stats: Stats = result["stats"]
         for kind in KINDS:
             times = stats.times.get(kind, [])
             lines.append(
-                f"| {result['label']} | {kind} | {len(times)} | {percentile(times, 0.5) * 1000:.0f} | "
+                f"| {result['label']} | {kind} | {len(times)} | {stats.not_modified.get(kind, 0)} | "
+                f"{percentile(times, 0.5) * 1000:.0f} | "
                 f"{percentile(times, 0.99) * 1000:.0f} | {stats.errors.get(kind, 0)} |"
             )
     lines.append("")
@@ -308,8 +484,28 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         before, after = result["load"]
         lines.append(
             f"- {result['label']}: lost {result['lost']}, doubled {result['doubled']}; "
-            f"load average {before:.1f} before, {after:.1f} after."
+            f"load average {before:.1f} before, {after:.1f} after; the server's workers used "
+            f"{result['cpu_run']:.2f} CPU seconds per second of the run, the client "
+            f"{result['client_cpu']:.2f}."
         )
+    kinds = list(dict.fromkeys(kind for result in results for kind in result["cpu"]))
+    lines += [
+        "",
+        "After the run, one request at a time (a batch of each kind): the server's CPU time per "
+        "request (the workers' CPU time over the batch from /proc, divided by its size) and the "
+        "wall time of each (p50/p99), with no other request of this bench waiting:",
+        "",
+        "| request | "
+        + " | ".join(f"{r['label']} CPU ms | {r['label']} wall p50/p99 ms" for r in results)
+        + " |",
+        "| --- |" + " ---: | ---: |" * len(results),
+    ]
+    nothing = (float("nan"),) * 3
+    for kind in kinds:
+        cells = " | ".join(
+            "{:.1f} | {:.0f} / {:.0f}".format(*result["cpu"].get(kind, nothing)) for result in results
+        )
+        lines.append(f"| {kind} | {cells} |")
     lines += ["", END, ""]
     return "\n".join(lines)
 
@@ -318,6 +514,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--server-threads", type=int, default=4, help="threads per gunicorn worker (gthread when > 1)"
+    )
     parser.add_argument("--threads", type=int, default=48)
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     parser.add_argument("--only", choices=("sqlite", "postgresql"))

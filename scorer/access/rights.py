@@ -167,7 +167,9 @@ def _grant_row(grant_id: object) -> AccessGrant | None:
         return None
     cache: dict[str, AccessGrant | None] = g.setdefault("tafel_grants", {})
     if grant_id not in cache:
-        cache[grant_id] = db.session().get(AccessGrant, grant_id[:32])
+        row = db.session().get(AccessGrant, grant_id[:32])
+        # A withdrawn right is kept, marked, and grants nothing.
+        cache[grant_id] = row if row is None or row.revoked is None else None
     return cache[grant_id]
 
 

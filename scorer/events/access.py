@@ -67,19 +67,33 @@ def may_office(event: Event) -> bool:
     return may_direct(event) or rights.event_grant_holds(held, event.id, OFFICE_ROLE)
 
 
-def office_secret(event: Event) -> str | None:
+def _generation_suffix(generation: int) -> str:
+    # The first link of each kind keeps the form it had before links could be withdrawn.
+    return f":{generation}" if generation else ""
+
+
+def office_secret(event: Event, generation: int = 0) -> str | None:
     """The office link's secret: derived like a table's from the event's stored hash, so only
-    the app states it; a new director's secret gives a new office secret too."""
+    the app states it; a new director's secret gives a new office secret too, and so does each
+    withdrawal of the office link (``generation``: how often it was withdrawn)."""
     if not event.edit_secret_hash:
         return None
-    return rights.derived_secret(f"event-office:{event.edit_secret_hash}")
+    return rights.derived_secret(f"event-office:{event.edit_secret_hash}{_generation_suffix(generation)}")
 
 
-def office_secret_fits(event: Event, secret: str | None) -> bool:
-    expected = office_secret(event)
+def _fits(secret: str | None, expected: str | None) -> bool:
     if not secret or expected is None:
         return False
     return hmac.compare_digest(rights.hash_secret(secret), rights.hash_secret(expected))
+
+
+def office_secret_fits(event: Event, secret: str | None, generation: int = 0) -> bool:
+    return _fits(secret, office_secret(event, generation))
+
+
+def office_secret_withdrawn(event: Event, secret: str | None, generation: int) -> bool:
+    """``secret`` is one of the office links the director withdrew (not a guess)."""
+    return any(_fits(secret, office_secret(event, earlier)) for earlier in range(generation))
 
 
 def director_secret(event: Event) -> str | None:
@@ -96,14 +110,22 @@ def new_secret(event: Event) -> None:
     event.edit_secret_hash = rights.hash_secret(rights.derived_secret(event.edit_nonce))
 
 
-def table_secret(event: Event, match_id: int) -> str:
-    """The edit secret of a table's Passe: only the app (its key and the event's row) can state it."""
-    return rights.derived_secret(f"event-table:{event.edit_secret_hash}:{match_id}")
+def table_secret(event: Event, match_id: int, generation: int = 0) -> str:
+    """The edit secret of a table's Passe: only the app (its key and the event's row) can state
+    it; each withdrawal of the table's link (``generation``) gives a new one."""
+    return rights.derived_secret(
+        f"event-table:{event.edit_secret_hash}:{match_id}{_generation_suffix(generation)}"
+    )
 
 
-def seal_table(event: Event, match: Match) -> str:
+def table_secret_withdrawn(event: Event, match_id: int, secret: str | None, generation: int) -> bool:
+    """``secret`` is one of the table's links the director withdrew (not a guess)."""
+    return any(_fits(secret, table_secret(event, match_id, earlier)) for earlier in range(generation))
+
+
+def seal_table(event: Event, match: Match, generation: int = 0) -> str:
     """Give a table's Passe its edit secret (stored hashed); the secret itself."""
-    secret = table_secret(event, match.id)
+    secret = table_secret(event, match.id, generation)
     match.edit_secret_hash = rights.hash_secret(secret)
     return secret
 

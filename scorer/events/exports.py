@@ -268,6 +268,12 @@ def import_record(data: object) -> Event:
     session.flush()
     session.expire(event)
     state = event_log.derive(event.entries)
+    for match_id in ids.values():
+        # A table whose link was withdrawn before the export has the link of its generation.
+        withdrawn = state.revoked.get(event_log.link_name("table", match_id), 0)
+        sealed = session.get(Match, match_id) if withdrawn else None
+        if sealed is not None:
+            access.seal_table(event, sealed, withdrawn)
     try:
         event_games.of(settings).score(events.record_of(event, state))
     except (InvalidRecord, KeyError, TypeError, ValueError) as error:

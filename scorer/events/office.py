@@ -14,6 +14,8 @@ and check is the engine's (``rules_engine.tournament.office``, ``score_passe``).
 
 from __future__ import annotations
 
+import random
+import time
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
@@ -32,10 +34,10 @@ from rules_engine.tournament.office import awaiting, compare_entries, paper_cont
 from rules_engine.tournament.options import passe_options as passe_options_of
 from scorer.access import address, rights
 from scorer.access.views import qr_svg
-from scorer.events import access, confirm, snapshot
+from scorer.events import access, confirm, revoke, snapshot
 from scorer.events import games as event_games
 from scorer.events import state as event_log
-from scorer.events.office_forms import ClaimForm, ConfirmForm, ReportedForm, RulingForm
+from scorer.events.office_forms import ClaimForm, ConfirmForm, ReportedForm, RevokeForm, RulingForm
 from scorer.events.state import EventState, Round, Table
 from scorer.store import db, log
 from scorer.store.models import Event, EventEntry, Match
@@ -59,12 +61,15 @@ PASSE_KEYS = (
 #: A table of the current round with no game entered for this long is late (the office's clock).
 LATE_AFTER = timedelta(minutes=20)
 #: Appends retried when another table wrote to the event's log at the same moment.
-RETRIES = 8
+RETRIES = 20
 
 
 @bp.before_request
 def _confirming_game() -> None:
-    """Confirmation and the office are TOURNAMENT.md T6's: an event of a game without them has no such pages."""
+    """Confirmation and the office are TOURNAMENT.md T6's: an event of a game without them has no such
+    pages. Withdrawing a table's link is the director's in every event."""
+    if request.endpoint == "office.revoke_link":
+        return
     event_id = (request.view_args or {}).get("event_id")
     event = db.session().get(Event, event_id) if isinstance(event_id, int) else None
     if event is not None and not event_games.of(event.settings).confirms:
@@ -128,7 +133,10 @@ def append_mark(event: Event, kind: str, record: dict[str, Any], key: str | None
     False when ``key`` was used already (the mark is stored once).
     """
     session = db.session()
-    for _attempt in range(RETRIES):
+    for attempt in range(RETRIES):
+        # PostgreSQL: the event's row lock lines the tables' marks up one after another, so none
+        # reads a seq that another is about to take (SQLite ignores it: it writes one at a time).
+        session.execute(select(Event.id).where(Event.id == event.id).with_for_update())
         current = session.scalar(
             select(EventEntry.seq)
             .where(EventEntry.event_id == event.id)
@@ -140,6 +148,8 @@ def append_mark(event: Event, kind: str, record: dict[str, Any], key: str | None
         except event_log.Duplicate:
             return False
         except event_log.Conflict:
+            # Another table's mark took the seq: try again a moment later, not in step with it.
+            time.sleep(random.uniform(0, 0.005 * (attempt + 1)))
             continue
         return True
     raise event_log.Conflict(kind)
@@ -448,11 +458,76 @@ def office_link(event_id: int, secret: str) -> Response:
     """The office link: this browser may rule and check paper sheets, but not direct the event."""
     rights.check_not_limited()
     event = db.session().get(Event, event_id)
-    if event is None or not access.office_secret_fits(event, secret):
+    withdrawn = 0
+    if event is not None:
+        _event, state = load(event_id)
+        withdrawn = revoke.generation(state, "office")
+    if event is None or not access.office_secret_fits(event, secret, withdrawn):
+        if event is not None and access.office_secret_withdrawn(event, secret, withdrawn):
+            raise revoke.refused()
         rights.limiter().fail(rights.client_address())
         raise rights.EditRefused(_("This office link is not valid."), _("Ask the event's director."))
     access.grant_office(event)
     return redirect(url_for("office.office", event_id=event_id), 303)
+
+
+@bp.before_app_request
+def withdrawn_table_link() -> None:
+    """A table's link is its Passe's edit link (``access.edit_link``); only the event knows
+    which of them its director withdrew, so it answers those before the match's view would
+    count them as guesses."""
+    if request.endpoint != "access.edit_link":
+        return
+    args = request.view_args or {}
+    match_id, secret = args.get("match_id"), args.get("secret")
+    if not isinstance(match_id, int) or not isinstance(secret, str):
+        return
+    match = db.session().get(Match, match_id, options=[lazyload(Match.entries)])
+    if match is None or rights.secret_fits(match, secret):
+        return
+    event_id = (match.settings.get("event") or {}).get("id")
+    event = db.session().get(Event, event_id) if isinstance(event_id, int) else None
+    if event is None:
+        return
+    _event, state = load(event.id)
+    if access.table_secret_withdrawn(event, match_id, secret, revoke.generation(state, "table", match_id)):
+        raise revoke.refused()
+
+
+@bp.post("/<int:event_id>/links/revoke")
+def revoke_link(event_id: int) -> Response:
+    """The director withdraws the office's link or a table's (``scorer.events.revoke``)."""
+    event, state = load(event_id)
+    if not access.may_direct(event):
+        raise rights.EditRefused(
+            _("Only the event's director may change it."),
+            _("Open the director's link of this event (on the director's device) first."),
+        )
+    back = redirect(url_for("events.show", event_id=event_id), 303)
+    form = RevokeForm()
+    raw = form.match_id.data or ""
+    if not form.validate_on_submit() or (form.link.data == "table" and not raw.isdigit()):
+        flash(_("Choose the link to withdraw."), "error")
+        return back
+    if form.link.data == "office":
+        revoke.withdraw(event, state, None, form.idem.data or None)
+        flash(_("The office link is withdrawn: the devices that opened it no longer reach the office."))
+        return back
+    round_, seated = find_table(state, int(raw[:12]))
+    match = db.session().get(Match, seated.match_id)
+    if match is None:
+        abort(404)
+    if revoke.withdraw(event, state, match, form.idem.data or None):
+        access.grant_table(event, match)  # the director's own device keeps entering its games
+    flash(
+        _(
+            "The link of table %(table)s (round %(round)s) is withdrawn: the devices that opened it "
+            "no longer enter or confirm its games. Its new link is below.",
+            table=seated.table,
+            round=round_.number,
+        )
+    )
+    return back
 
 
 @bp.get("/<int:event_id>/office/qr.svg")
@@ -461,7 +536,7 @@ def office_qr(event_id: int) -> Response:
     event = db.session().get(Event, event_id)
     if event is None:
         abort(404)
-    secret = access.office_secret(event)
+    secret = access.office_secret(event, revoke.generation(load(event_id)[1], "office"))
     if not access.may_direct(event) or secret is None:
         raise refuse_office()
     response = qr_svg(address.external_url("office.office_link", event_id=event_id, secret=secret))

@@ -61,5 +61,14 @@ class ReportedForm(KeyedForm):
     )
 
 
+class RevokeForm(KeyedForm):
+    """The director withdraws the office's link or a table's (``scorer.events.revoke``)."""
+
+    link = SelectField(
+        choices=choices(("office", "office"), ("table", "table")), validators=[InputRequired()]
+    )
+    match_id = HiddenField()
+
+
 class ImportEventForm(KeyedForm):
     text = TextAreaField(_l("Event export (JSON)"), validators=[DataRequired()], render_kw={"rows": 8})

@@ -11,6 +11,7 @@ row, and keeps the rendered page only under the row's own time stamp.
 
 from __future__ import annotations
 
+import gzip
 import threading
 import time
 from collections import OrderedDict
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from flask import abort, current_app, get_flashed_messages, render_template, request, session
+from flask import Response, abort, current_app, get_flashed_messages, render_template, request, session
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import lazyload
@@ -28,9 +29,10 @@ from scorer.events.state import EventState
 from scorer.store import db, log
 from scorer.store.models import Entry, Event, EventEntry, EventRanking, Match
 from scorer.web import i18n
-from scorer.web.pagecache import PageCache
+from scorer.web.pagecache import PageCache, etag
 
-_PAGES: PageCache[str] = PageCache(64)
+#: The rendered ranking pages (as sent: gzipped or not), by stored answer.
+_PAGES: PageCache[bytes] = PageCache(64)
 #: Each event's log as last read, by event id: (its rows, oldest first). The log only grows
 #: and its seqs run 1, 2, 3 … without a gap, so a server reads only the rows added since.
 _LOGS: OrderedDict[tuple[str, int, str], tuple[LogRow, ...]] = OrderedDict()
@@ -106,8 +108,11 @@ def max_age() -> float:
     return float(current_app.config.get("EVENT_RANKING_MAX_AGE", 0) or 0)
 
 
-def stored_page(event_id: int) -> str | None:
-    """The ranking page (or its polled part) from the stored answer, or None to compute it live."""
+def stored_page(event_id: int) -> Response | None:
+    """The ranking page (or its polled part) from the stored answer, or None to compute it live.
+
+    Tagged with the stored answer's time (``ETag``): a phone that polls again before the
+    answer is computed anew gets a 304, with nothing rendered or sent."""
     if max_age() <= 0 or "_flashes" in session:
         return None
     session_ = db.session()
@@ -133,9 +138,15 @@ def stored_page(event_id: int) -> str | None:
         if getattr(won, "rowcount", 0) == 1:
             return None  # this request computes it; the others serve the stored one meanwhile
     part = request.args.get("part") == "table"
-    key = (event_id, computed, i18n.current(), part)
-    page = _PAGES.get(key)
-    if page is None:
+    # A thousand rows are about 280 KB of HTML and 25 KB gzipped: compressed once per stored
+    # answer here, not on every poll by the app's compression of responses.
+    zipped = request.accept_encodings["gzip"] > 0
+    key = (event_id, computed, i18n.current(), part, zipped)
+    tag = etag(key)
+    if request.if_none_match.contains(tag):
+        return _tagged(Response(status=304), tag)
+    body = _PAGES.get(key)
+    if body is None:
         row = session_.get(EventRanking, event_id)
         if row is None:
             return None
@@ -147,8 +158,20 @@ def stored_page(event_id: int) -> str | None:
             held=row.held,
         )
         get_flashed_messages()  # nothing of this reader's is in a shared page
-        _PAGES.put(key, page)
-    return page
+        body = gzip.compress(page.encode(), 6) if zipped else page.encode()
+        _PAGES.put(key, body)
+    response = Response(body, mimetype="text/html")
+    if zipped:
+        response.headers["Content-Encoding"] = "gzip"
+    return _tagged(response, tag)
+
+
+def _tagged(response: Response, tag: str) -> Response:
+    response.set_etag(tag)
+    # The browser may keep the ranking but must ask again before showing it.
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.update(("Accept-Language", "Accept-Encoding", "Cookie"))
+    return response
 
 
 def store(event: Event, state: EventState, answer: dict[str, Any], held: int | None) -> None:

@@ -10,6 +10,8 @@ Entry kinds:
 - ``round`` ``{"round", "tables": [{"table", "seats", "match_id"}], "sitouts"}``: a published
   draw (T5.4). It is stored as drawn and never recomputed.
 - ``freeze`` ``{"frozen": bool}``: the ranking page holds back the standings.
+- ``revoke`` ``{"link": "office"}`` or ``{"link": "table", "match_id"}``: the director withdrew
+  that link and the rights it gave (``scorer.events.revoke``); the next link is a new one.
 """
 
 from __future__ import annotations
@@ -74,6 +76,8 @@ class EventState:
     rounds: list[Round] = field(default_factory=list)
     frozen: bool = False
     version: int = 0
+    #: How often each link was withdrawn ("office", "table:<match id>"): its link's generation.
+    revoked: dict[str, int] = field(default_factory=dict)
 
     @property
     def registered(self) -> list[Player]:
@@ -173,7 +177,15 @@ def derive(entries: Sequence[EventEntry]) -> EventState:
             state.rounds.append(Round(int(record["round"]), tables, list(record.get("sitouts") or [])))
         elif entry.kind == "freeze":
             state.frozen = bool(record.get("frozen"))
+        elif entry.kind == "revoke":
+            link = link_name(record.get("link"), record.get("match_id"))
+            state.revoked[link] = state.revoked.get(link, 0) + 1
     return state
+
+
+def link_name(link: object, match_id: object = None) -> str:
+    """The key of ``EventState.revoked`` for the office's link or a table's."""
+    return "office" if link == "office" else f"table:{match_id}"
 
 
 def tournament_options(settings: Mapping[str, Any]) -> dict[str, Any]:

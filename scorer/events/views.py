@@ -17,10 +17,11 @@ from werkzeug.wrappers import Response
 
 from rules_engine.errors import InvalidRecord
 from scorer.access import rights
-from scorer.events import access, chart, confirm, snapshot
+from scorer.events import access, chart, confirm, revoke, snapshot
 from scorer.events import games as event_games
 from scorer.events import state as event_log
 from scorer.events.forms import DrawForm, FreezeForm, NewEventForm, PlayerForm, PlayersForm, WithdrawForm
+from scorer.events.office_forms import RevokeForm
 from scorer.events.pdf import Page, Printout
 from scorer.events.state import EventState
 from scorer.languages import LANGUAGES, is_rtl
@@ -184,6 +185,12 @@ def _forms(state: EventState) -> dict[str, Any]:
     return forms
 
 
+def _revoke_form() -> RevokeForm:
+    form = RevokeForm(formdata=None)
+    form.fresh_key()
+    return form
+
+
 @bp.get("/<int:event_id>")
 def show(event_id: int) -> str:
     event, state = load(event_id)
@@ -205,7 +212,9 @@ def show(event_id: int) -> str:
                     "edit_url": url_for(
                         "access.edit_link",
                         match_id=table.match_id,
-                        secret=access.table_secret(event, table.match_id),
+                        secret=access.table_secret(
+                            event, table.match_id, revoke.generation(state, "table", table.match_id)
+                        ),
                         _external=True,
                     )
                     if director
@@ -221,10 +230,14 @@ def show(event_id: int) -> str:
         if secret
         else None,
         office_url=url_for(
-            "office.office_link", event_id=event.id, secret=access.office_secret(event), _external=True
+            "office.office_link",
+            event_id=event.id,
+            secret=access.office_secret(event, revoke.generation(state, "office")),
+            _external=True,
         )
         if secret
         else None,
+        revoke_form=_revoke_form() if director else None,
         tables=tables,
         answer=ranking(event, state),
         passen=int(event.settings.get("passen", 4)),
@@ -424,7 +437,7 @@ def _frozen_rounds(event: Event, state: EventState, entries: Sequence[Any] | Non
 
 
 @bp.get("/<int:event_id>/ranking")
-def ranking_page(event_id: int) -> str:
+def ranking_page(event_id: int) -> str | Response:
     """The ranking for a projector: large type, reloads itself (its [data-poll] in static/tafel.js), may be frozen."""
     stored = snapshot.stored_page(event_id)
     if stored is not None:
@@ -538,7 +551,7 @@ def _printout(event: Event, state: EventState, kind: str) -> Printout:
             lambda match_id: url_for(
                 "access.edit_link",
                 match_id=match_id,
-                secret=access.table_secret(event, match_id),
+                secret=access.table_secret(event, match_id, revoke.generation(state, "table", match_id)),
                 _external=True,
             ),
             digits,

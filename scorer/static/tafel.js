@@ -230,14 +230,15 @@
 })();
 
 // The ranking page for a projector ([data-poll]): fetch its table every 15 s and swap it in.
-// Without script the page reloads itself (a <noscript> refresh).
+// Without script the page reloads itself (a <noscript> refresh). "no-cache" asks the server
+// each time with the last ETag: an unchanged ranking comes back as a 304 without a body.
 (function () {
   "use strict";
   var holder = document.querySelector("[data-poll]");
   if (!holder || !window.fetch) { return; }
   var url = holder.getAttribute("data-poll");
   window.setInterval(function () {
-    fetch(url, { credentials: "same-origin", cache: "no-store" })
+    fetch(url, { credentials: "same-origin", cache: "no-cache" })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) { if (html) { holder.innerHTML = html; } })
       .catch(function () { /* offline for a moment: keep the last standings */ });

@@ -162,6 +162,9 @@ class AccessGrant(Base):
     admin_tag: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: Seconds since the epoch.
     created: Mapped[float] = mapped_column(Float)
+    #: When an event's director withdrew this right (``scorer.events.revoke``): the row stays,
+    #: it grants nothing.
+    revoked: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class WriteEvent(Base):

@@ -232,6 +232,18 @@ def test_a_tables_link_opens_only_that_table_and_spectators_read_only(app: Flask
     page = spectator.get("/events/new").get_data(as_text=True)
     data = {"csrf_token": token(page), "slot": slot, "version": version, "team": "1", "idem": "x1"}
     assert spectator.post(f"{table_url(event_id, first)}/confirm", data=data).status_code == 403
+    # Nor claim a figure, rule, report a paper sheet or withdraw a link (T6.3, T6.4, T6.6).
+    changes = {
+        f"{table_url(event_id, first)}/claim": {"slot": slot, "team": "2", "value": "60"},
+        f"/events/{event_id}/office/rule": {"match_id": str(first), "slot": slot, "team": "1", "value": "60"}
+        | {"reason": "mine"},
+        f"/events/{event_id}/office/reported": {"match_id": str(first), "team_1": "1", "team_2": "2"},
+        f"/events/{event_id}/links/revoke": {"link": "table", "match_id": str(first)},
+    }
+    for path, fields in changes.items():
+        assert spectator.post(path, data={"csrf_token": data["csrf_token"], **fields}).status_code == 403, (
+            path
+        )
     # The table's device confirms its own table, not the other one, and opens no office.
     assert confirm_game(table, event_id, first, slot, version, 1).status_code == 303
     page = table.get(table_url(event_id, first)).get_data(as_text=True)
@@ -243,6 +255,9 @@ def test_a_tables_link_opens_only_that_table_and_spectators_read_only(app: Flask
         "idem": "x2",
     }
     assert table.post(f"{table_url(event_id, second)}/confirm", data=data).status_code == 403
+    # Nor enter a game on the other table's Passe.
+    deal = {"csrf_token": token(page), "version": "1", "contract": "H", "team": "1", "points": "60"}
+    assert table.post(f"/matches/{second}/deals/new", data=deal).status_code == 403
     assert table.get(f"/events/{event_id}/office").status_code == 403
     # Without the session's CSRF token nothing is stored.
     data = {"slot": slot, "version": version, "team": "2", "idem": "x3"}
@@ -347,6 +362,42 @@ def test_readers_share_one_stored_ranking_the_director_sees_it_live(client: Flas
         row.computed = row.claimed = 0.0  # long ago
         db.session().commit()
     assert sorted(row[-1] for row in ranking_of(spectator, event_id)) == ["0", "0", "0", "0"]
+
+
+def test_a_phone_polling_the_stored_ranking_gets_304_until_it_changes(
+    client: FlaskClient, app: Flask
+) -> None:
+    import gzip
+
+    event_id, (match_id,) = evening(client, app, "none", games=1)
+    phone = english(app, "192.0.2.21")
+    app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
+    url = f"/events/{event_id}/ranking?part=table"
+    phone.get(url)  # computed and stored
+    first = phone.get(url)
+    tag = first.headers.get("ETag")
+    assert first.status_code == 200 and tag and "no-cache" in first.headers["Cache-Control"]
+    again = phone.get(url, headers={"If-None-Match": tag})
+    assert again.status_code == 304 and not again.get_data()
+    # Sent gzipped to a browser that accepts it (compressed once per stored answer): the same page.
+    zipped = phone.get(url, headers={"Accept-Encoding": "gzip, br"})
+    assert zipped.headers.get("Content-Encoding") == "gzip" and zipped.headers.get("ETag") != tag
+    assert gzip.decompress(zipped.get_data()) == first.get_data()
+    # The projector's page is another page: its own tag.
+    assert phone.get(f"/events/{event_id}/ranking", headers={"If-None-Match": tag}).status_code == 200
+    # A game, and the answer computed anew: the old tag no longer fits, the new ranking is sent.
+    play_passe(client, match_id, [98])
+    with app.app_context():
+        from scorer.store.models import EventRanking
+
+        row = db.session().get(EventRanking, event_id)
+        assert row is not None
+        row.computed = row.claimed = 0.0  # long ago
+        db.session().commit()
+    phone.get(url)  # this reader computes it anew
+    fresh = phone.get(url, headers={"If-None-Match": tag})
+    assert fresh.status_code == 200 and fresh.headers.get("ETag") != tag
+    assert "98" in fresh.get_data(as_text=True)
 
 
 def test_the_office_sees_every_tables_state_and_a_late_table(client: FlaskClient, app: Flask) -> None:
