@@ -32,11 +32,13 @@ from wtforms.validators import ValidationError
 
 from scorer import games, languages, scoring
 from scorer.access import rights
+from scorer.deals import views as deal_pages
 from scorer.deals.deal_input import ShapeError, place_errors
 from scorer.matches import matchview
 from scorer.matches.views import _created_by as created_by
 from scorer.matches.views import _grant_creator as grant_creator
 from scorer.matches.views import _store_granted as store_granted
+from scorer.offline import tablet
 from scorer.offline.bundle import engine_bundle
 from scorer.store import db, log
 from scorer.store.models import Entry, Match
@@ -58,6 +60,15 @@ WORKER_POLICY = "; ".join(
 OFFLINE_GAMES = ("schieber", "klammern")
 #: What a match record carries beyond its settings' own fields; the kinds a tablet may send.
 ENTRY_KINDS = ("deal", "correction", "undo", "redo")
+#: The deal forms a match born offline is played on until the server adopts it: one per game,
+#: table size and deck (the forms differ in seats, sides and the cards' names).
+BORN_FORMS = (
+    ("schieber", 4, "swiss"),
+    ("schieber", 4, "french"),
+    ("klammern", 4, "french"),
+    ("klammern", 3, "french"),
+    ("klammern", 2, "french"),
+)
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -113,6 +124,7 @@ def service_worker() -> Response:
         url_for("matches.index"),
         url_for("matches.new"),
         *(url_for("matches.create", game=game) for game in OFFLINE_GAMES),
+        *(url_for("offline.born", game=game, players=n, deck=deck) for game, n, deck in BORN_FORMS),
         url_for("offline.engine"),
         url_for("offline.worker"),
         *texts,
@@ -147,6 +159,33 @@ def engine() -> Response:
     response.set_etag(tag)
     response.cache_control.no_cache = True
     response.make_conditional(request)
+    return response
+
+
+@bp.get("/offline/born/<game>/<int:players>/<deck>")
+def born(game: str, players: int, deck: str) -> Response:
+    """The deal form of a match started on the tablet without network, kept by the service
+    worker: the match has no page on the server yet. Its seats are named ``{name_1}`` …,
+    which the tablet replaces with the born match's names; it judges and keeps each deal."""
+    try:
+        number = BORN_FORMS.index((game, players, deck))
+    except ValueError:
+        abort(404)
+    fields = {"players": str(players), "deck": deck, "rosen7": "1", "first_dealer": str(players)}
+    fields |= {"profile": "seed", "format": "liga"} | {f"name_{n}": f"{{name_{n}}}" for n in range(1, 5)}
+    settings = tablet.setup_settings(game, fields)
+    # Never stored: a stand-in match, its own (negative) id per form so no page cache mixes two.
+    match = Match(id=-1 - number, game=game, settings=settings)
+    record = scoring.match_record(settings, [])
+    loaded = matchview.Loaded(match, log.derive([]), record, scoring.score(record))
+    form = deal_pages._form(loaded)
+    form.version.data = "0"
+    form.forehand.data = "1"
+    if "declarer" in form:
+        form.declarer.data = "1"
+    body, _status = deal_pages._render(loaded, form, {})
+    response = Response(body, mimetype="text/html")
+    response.cache_control.no_cache = True
     return response
 
 
