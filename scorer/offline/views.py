@@ -42,6 +42,7 @@ from scorer.offline import tablet
 from scorer.offline.bundle import engine_bundle
 from scorer.store import db, log
 from scorer.store.models import Entry, Match
+from scorer.web import display, i18n, pagecache, reason_texts
 from scorer.web.views import reason_text, rule_url
 
 bp = Blueprint("offline", __name__)
@@ -86,6 +87,7 @@ SHELL_FILES = (
     "offline/tafel-offline.js",
     "offline/outbox.mjs",
     "offline/engine-core.mjs",
+    "offline/reasons.mjs",
     "offline/icon.svg",
     "offline/offline.css",
 )
@@ -196,6 +198,32 @@ def _waiting(count: int) -> str:
     )
 
 
+def _reason_catalog(lang: str) -> dict[str, Any]:
+    """The engine reasons' sentences in ``lang`` and what reads their params (the names of
+    suits and contracts, the digits, the grouping of points), for ``static/offline/reasons.mjs``
+    to say offline what ``scorer.web.reason_texts.sentence`` says online."""
+    million = i18n.format_number(1_000_000, lang)
+    contracts = {
+        deck: {key: display.contract_name(key, deck) for key in (*display.SUITS, *display.CONTRACT_NAMES)}
+        for deck in ("swiss", "french")
+    }
+    return {
+        "sentences": [[s.code, s.rule, str(s.text)] for s in reason_texts.SENTENCES],
+        "in_trick": str(reason_texts.IN_TRICK),
+        "team": _("team %(number)s", number="%(number)s"),
+        "names": {**contracts, "any": {k: str(v) for k, v in reason_texts._CONTRACTS.items()}},
+        "formats": {k: str(v) for k, v in reason_texts._FORMATS.items()},
+        "points": sorted(reason_texts._POINTS),
+        "contract_params": sorted(reason_texts._CONTRACT_PARAMS),
+        "contract_lists": sorted(reason_texts._CONTRACT_LISTS),
+        "digits": languages.NATIVE_DIGITS.get(lang, ""),
+        "group": million[1],
+        # Where grouping starts: 1000 is grouped in most languages, only 10000 in some.
+        "group_from": 3 if len(i18n.format_number(1000, lang)) > 4 else 4,
+        "minus": i18n.format_number(-1, lang)[:-1],
+    }
+
+
 @cache
 def _texts(lang: str) -> bytes:
     with force_locale(lang):
@@ -217,6 +245,7 @@ def _texts(lang: str) -> bytes:
             "engine_starting": _("The rules engine is starting…"),
             "score": _("Score on this tablet"),
             "undo": _("Undo the last entry"),
+            "reasons": _reason_catalog(lang),
         }
     return json.dumps(texts, ensure_ascii=False, sort_keys=True).encode("utf-8")
 
@@ -242,7 +271,21 @@ def token() -> Response:
 @bp.get("/offline/matches/<int:match_id>/state.json")
 def state(match_id: int) -> Response:
     """What the tablet needs to judge entries offline: the log in force, the settings, the
-    match record of no deals (the engine's ``head``)."""
+    match record of no deals (the engine's ``head``).
+
+    Its ETag names the match's version (settings never change after the set-up): a tablet
+    that kept the state asks with it and, while no entry came, gets a 304 after one indexed
+    query instead of the whole log."""
+    found = pagecache.match_version(match_id)
+    if found is None:
+        abort(404)
+    created, number = found
+    tag = pagecache.etag((match_id, created, number, "offline-state"))
+    if request.if_none_match.contains(tag):
+        unchanged = Response(status=304)
+        unchanged.set_etag(tag)
+        unchanged.cache_control.no_cache = True
+        return unchanged
     loaded = matchview.load(match_id)
     entries = [
         {"seq": e.seq, "kind": e.kind, "target_seq": e.target_seq, "record": e.record}
@@ -257,7 +300,9 @@ def state(match_id: int) -> Response:
         "offline": loaded.settings.get("game") in OFFLINE_GAMES,
     }
     response = jsonify(body)
-    response.cache_control.no_store = True
+    # The version read just now: an entry stored between the two reads gets the next tag.
+    response.set_etag(pagecache.etag((match_id, created, loaded.state.version, "offline-state")))
+    response.cache_control.no_cache = True
     return response
 
 

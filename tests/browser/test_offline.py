@@ -138,7 +138,12 @@ def test_schieber_offline_then_synced(context: Any, live_server: str) -> None:
     page = tablet(context)
     match_id = new_match(page, live_server, "schieber", ("Anna", "Beat", "Cla", "Dora"))
     ready_offline(page, f"{live_server}/matches/{match_id}/deals/new")
+    # The tablet kept the match's log at the version the page shows: it is not asked again.
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if "state.json" in request.url else None)
     page.goto(f"{live_server}/matches/{match_id}")
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'live'")
+    assert asked == []
     context.set_offline(True)
     until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
 

@@ -4,6 +4,7 @@
 // rules engine on the tablet (Pyodide, the server's own rules_engine) has judged it, and sends
 // the outbox in order when the server answers again.
 import * as outbox from "/static/offline/outbox.mjs";
+import { sentence } from "/static/offline/reasons.mjs";
 
 const MATCH_PAGE = /^\/matches\/(\d+)\/?$/;
 // The match page's entry panel (htmx posts it to /deals/new while the server answers).
@@ -23,9 +24,26 @@ let worker = null;
 let calls = 0;
 const waiting = new Map();
 
+// One engine for all of the tablet's pages where the browser shares workers (Pyodide starts
+// in seconds; the next page finds it started), else one per page.
+function startWorker() {
+  const address = "/offline/engine-worker.mjs";
+  if ("SharedWorker" in window) {
+    try {
+      // extendedLifetime: kept through a navigation from one page of the app to the next.
+      const shared = new SharedWorker(address, { type: "module", name: "tafel-engine", extendedLifetime: true });
+      shared.port.start();
+      return shared.port;
+    } catch {
+      // a browser that refuses module shared workers: the page's own worker
+    }
+  }
+  return new Worker(address, { type: "module" });
+}
+
 function engine(name, args) {
   if (!worker) {
-    worker = new Worker("/offline/engine-worker.mjs", { type: "module" });
+    worker = startWorker();
     worker.onmessage = (event) => {
       const done = waiting.get(event.data.id);
       waiting.delete(event.data.id);
@@ -95,13 +113,28 @@ async function showStatus() {
 
 // --- the kept state of a match -----------------------------------------------------------
 
-async function refreshMatch(id) {
+// The version the page was rendered at (the match screen's, or the deal form's).
+function pageVersion() {
+  const marked = document.querySelector("#match-screen[data-version], main[data-version]");
+  const field = document.querySelector("form.deal-form input[name=version]");
+  const text = marked ? marked.dataset.version : field ? field.value : "";
+  return text === "" || text === undefined ? null : Number(text);
+}
+
+// The match's log as the tablet keeps it, read again only when it changed: not at all when
+// the page shows the kept version, else asked with the kept ETag (a 304 costs the server
+// one indexed query, the whole log is sent only when an entry came).
+async function refreshMatch(id, seen = null) {
+  const kept = await outbox.match(id);
+  if (kept && seen !== null && kept.version === seen) return kept;
   try {
-    const response = await fetch(`/offline/matches/${id}/state.json`, { cache: "no-store" });
-    if (!response.ok) return null;
-    const state = await response.json();
-    await outbox.keepMatch(state);
+    const headers = kept && kept.etag ? { "If-None-Match": kept.etag } : {};
+    const response = await fetch(`/offline/matches/${id}/state.json`, { cache: "no-store", headers });
     reachable = true;
+    if (response.status === 304) return kept;
+    if (!response.ok) return null;
+    const state = { ...(await response.json()), etag: response.headers.get("ETag") };
+    await outbox.keepMatch(state);
     return state;
   } catch {
     reachable = false;
@@ -144,7 +177,9 @@ function newKey() {
 }
 
 function refusalText(error) {
-  if (error.rule) return fill(texts.refused_rule, { rule: error.rule, reason: error.text || error.message });
+  // The server's refusals come with its sentence; the tablet's engine gives its reason's code.
+  const reason = error.text || sentence(error, texts.reasons);
+  if (error.rule) return fill(texts.refused_rule, { rule: error.rule, reason });
   if (error.code === "shape" && error.field) return fill(texts.refused_field, { field: error.field });
   return error.text || error.message || error.code;
 }
@@ -626,7 +661,7 @@ async function start() {
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
   const page = MATCH_PAGE.exec(location.pathname) || ENTRY_FORM.exec(location.pathname);
   if (page) {
-    if (navigator.onLine) await refreshMatch(page[1]);
+    if (navigator.onLine) await refreshMatch(page[1], pageVersion());
     else reachable = false;
     // The engine starts in the background wherever an entry may be judged offline.
     if (!reachable || (await outbox.all()).length) engine("derive", [[]]).catch(() => {});
