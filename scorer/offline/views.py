@@ -8,7 +8,10 @@ for the tablet, and the two doors a tablet's outbox goes through when the server
   ``overtaken`` (another tablet's entries came first: the table decides), ``refused`` (a
   rule or a field, with the reasons the page would show).
 - ``POST /offline/matches/adopt``: a match started offline, by the set-up form's fields and
-  the tablet's own key (a UUID): created once, whatever the number of tries.
+  the tablet's own key (a UUID): created once, whatever the number of tries. Until then the
+  tablet plays it on ``/offline/born/<game>/<players>/<deck>`` (a deal form the service
+  worker keeps); its deals wait in the outbox behind the match and follow its adoption
+  through the door above, in order.
 
 Both need the same rights as the pages: the guard of ``scorer.access.rights`` refuses a
 change of a match this browser may not edit before the view runs, and a CSRF token (from

@@ -389,6 +389,9 @@ async function showOutbox(matchId) {
     if (panel) panel.remove();
     return;
   }
+  // Drawn again only when the outbox changed: a button being tapped stays the same button.
+  const signature = JSON.stringify(list.map((e) => [e.key, e.status, e.base_version, e.server_version ?? null]));
+  if (panel && panel.dataset.signature === signature) return;
   if (!panel) {
     panel = document.createElement("section");
     panel.id = "outbox";
@@ -434,6 +437,7 @@ async function showOutbox(matchId) {
     parts.push(score);
   }
   panel.replaceChildren(...parts);
+  panel.dataset.signature = signature;
 }
 
 function troubleItem(matchId, entry) {
