@@ -11,6 +11,7 @@ const ready = (async () => {
   const engine = await startEngine(loadPyodide, "/static/vendor/pyodide/", bundle);
   return { engine, hash: bundle.hash, startMs: performance.now() - started };
 })();
+// The pages connected to it as a shared worker (0: a page's own worker).
 let pages = 0;
 
 async function answer(port, { id, name, args }) {
