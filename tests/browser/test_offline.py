@@ -156,6 +156,8 @@ def test_schieber_offline_then_synced(context: Any, live_server: str) -> None:
     refusal = page.locator(".offline-refusal [data-rule]")
     refusal.first.wait_for(timeout=60_000)
     assert refusal.first.get_attribute("data-rule") == "S8"
+    # In the page's language, as the server says it (the engine's own words: "worth 156 in S").
+    assert "No set of tricks is worth 156 in Schilten" in refusal.first.inner_text()
     page.screenshot(path=str(ARTIFACTS / "offline-refused.png"), full_page=True)
     # The same form, put right.
     page.fill("input[name=points]", "57")
