@@ -90,6 +90,7 @@ SHELL_FILES = (
     "offline/tafel-offline.js",
     "offline/outbox.mjs",
     "offline/engine-core.mjs",
+    "offline/engine-client.mjs",
     "offline/reasons.mjs",
     "offline/icon.svg",
     "offline/offline.css",

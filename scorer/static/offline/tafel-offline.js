@@ -4,6 +4,7 @@
 // rules engine on the tablet (Pyodide, the server's own rules_engine) has judged it, and sends
 // the outbox in order when the server answers again.
 import * as outbox from "/static/offline/outbox.mjs";
+import { call, engine } from "/static/offline/engine-client.mjs";
 import { sentence } from "/static/offline/reasons.mjs";
 
 const MATCH_PAGE = /^\/matches\/(\d+)\/?$/;
@@ -17,56 +18,6 @@ const lang = (document.documentElement.lang || "de-CH").replace("-", "_");
 let texts = {};
 let sending = false;
 let reachable = navigator.onLine;
-
-// --- the engine in a worker --------------------------------------------------------------
-
-let worker = null;
-let calls = 0;
-const waiting = new Map();
-
-// One engine for all of the tablet's pages where the browser shares workers (Pyodide starts
-// in seconds; the next page finds it started), else one per page.
-function startWorker(shared) {
-  const address = "/offline/engine-worker.mjs";
-  let port = null;
-  if (shared && "SharedWorker" in window) {
-    try {
-      // extendedLifetime: kept through a navigation from one page of the app to the next.
-      const sharedWorker = new SharedWorker(address, { type: "module", name: "tafel-engine", extendedLifetime: true });
-      // It could not start: the page's own worker answers what was asked of it.
-      sharedWorker.onerror = () => {
-        worker = startWorker(false);
-        for (const [id, call] of waiting) worker.postMessage({ id, ...call.message });
-      };
-      port = sharedWorker.port;
-    } catch {
-      // a browser that refuses module shared workers
-    }
-  }
-  port = port || new Worker(address, { type: "module" });
-  port.onmessage = (event) => {
-    const done = waiting.get(event.data.id);
-    waiting.delete(event.data.id);
-    if (event.data.error) done.reject(new Error(event.data.error));
-    else done.resolve(event.data);
-  };
-  return port;
-}
-
-function engine(name, args) {
-  if (!worker) worker = startWorker(true);
-  const id = ++calls;
-  return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject, message: { name, args } });
-    worker.postMessage({ id, name, args });
-  });
-}
-
-// The tablet module's answer as parsed JSON ({"ok": …} or {"shape": …}).
-async function call(name, args) {
-  const answer = await engine(name, args);
-  return JSON.parse(answer.text);
-}
 
 // --- the status line ---------------------------------------------------------------------
 
