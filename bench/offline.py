@@ -6,7 +6,9 @@ real server on 127.0.0.1.
 
 - The engine's first start on the tablet (Pyodide and the engine's sources, in the page's
   Web Worker, from the service worker's cache: a fresh page each round) against the page's own
-  load (the match page's ``loadEventEnd``), both in the same page.
+  load (the match page's ``loadEventEnd``), both in the same page; and the engine's first
+  answer on the next page of the same tab (the engine runs in a SharedWorker where the
+  browser has them, kept through the navigation).
 - The time to check one deal (the whole match of 20 deals and the new one, through
   ``rules_engine.score_match``): in the browser's worker, in CPython on the server (the same
   function, ``scorer.offline.tablet.check``), and the outbox's whole round trip to the server
@@ -71,7 +73,15 @@ def measure(rounds: int, checks: int) -> dict[str, Any]:
 
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
     base, app, server = serve()
-    out: dict[str, Any] = {"start": [], "load": [], "browser_check": [], "cpython_check": [], "sync": []}
+    out: dict[str, Any] = {
+        "start": [],
+        "next_page": [],
+        "shared": [],
+        "load": [],
+        "browser_check": [],
+        "cpython_check": [],
+        "sync": [],
+    }
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         context = browser.new_context(viewport={"width": 768, "height": 1024})
@@ -114,9 +124,15 @@ def measure(rounds: int, checks: int) -> dict[str, Any]:
         state = json.loads(page.request.get(f"{base}/offline/matches/{match_id}/state.json").text())
         entry = {"kind": "deal", "fields": {**FIELDS, "forehand": str(DEALS % 4 + 1)}}
         args = [state["head"], state["entries"], entry, state["settings"]]
+        first_call = (
+            "async () => { const t = performance.now(); const a = await window.tafelOffline.engine('derive', [[]]);"
+            " return [performance.now() - t, a.pages]; }"
+        )
         for _ in range(rounds):
             fresh = context.new_page()
             fresh.set_default_timeout(60_000)
+            # A cold start each round: the page's own worker (the shared one outlives a page).
+            fresh.add_init_script("delete window.SharedWorker")
             fresh.goto(f"{base}/matches/{match_id}")
             fresh.wait_for_load_state("load")
             out["load"].append(fresh.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd"))
@@ -132,6 +148,18 @@ def measure(rounds: int, checks: int) -> dict[str, Any]:
                 assert json.loads(answer["text"])["ok"]["valid"], answer["text"][:300]
                 out["browser_check"].append(answer["ms"])
             fresh.close()
+            # The next page of the same tab: the engine is shared across pages where the
+            # browser has shared workers (Chromium does), so it need not start again.
+            shared = context.new_page()
+            shared.set_default_timeout(60_000)
+            shared.goto(f"{base}/matches/{match_id}")
+            before = shared.evaluate(first_call)
+            shared.goto(f"{base}/matches/{match_id}")
+            again = shared.evaluate(first_call)
+            out["next_page"].append(again[0])
+            # The same worker: it counts one page more (a new one would count one).
+            out["shared"].append(again[1] == before[1] + 1)
+            shared.close()
         text = json.dumps(args)
         for _ in range(rounds * checks):
             started = time.perf_counter()
@@ -145,7 +173,9 @@ def measure(rounds: int, checks: int) -> dict[str, Any]:
 
 
 def report(out: dict[str, Any], rounds: int, checks: int) -> str:
-    start, load = median(out["start"]), median(out["load"])
+    start, load, next_page = median(out["start"]), median(out["load"]), median(out["next_page"])
+    kept = sum(out["shared"])
+    shared = f"the shared worker kept: {kept} of {len(out['shared'])} pages"
     browser, cpython, sync = median(out["browser_check"]), median(out["cpython_check"]), median(out["sync"])
     load_avg = " ".join(f"{x:.2f}" for x in os.getloadavg())
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -159,13 +189,16 @@ Medians of {rounds} fresh pages and {rounds * checks} checks.
 | measured in the same run | ms | ratio |
 | --- | ---: | ---: |
 | the match page's own load (`loadEventEnd`) | {load:.0f} | 1 |
-| the engine's first start on the tablet (Pyodide + engine in the worker, from the cache) | {start:.0f} | {start / load:.1f}× the page |
+| the engine's first start on the tablet (Pyodide + engine in the page's own worker, from the cache) | {start:.0f} | {start / load:.1f}× the page |
+| the engine's first answer on the next page of the same tab ({shared}) | {next_page:.1f} | {next_page / load:.3f}× the page, 1/{start / next_page:.0f} of a cold start |
 | one deal checked on the server (CPython, `tablet.check`, match of {DEALS} deals + 1) | {cpython:.2f} | 1 |
 | the same check in the browser (Pyodide in the worker) | {browser:.2f} | {browser / cpython:.1f}× CPython |
 | the outbox's round trip to the server (`POST …/sync`: form, engine, log append, HTTP) | {sync:.1f} | {sync / cpython:.1f}× CPython |
 
-The engine starts once per page, in a worker, after the page is shown: the page is usable while
-it starts. A check on the tablet costs a few CPython checks; both are far below a tap.
+The engine starts in a worker after the page is shown (the page is usable while it starts),
+a SharedWorker where the browser has them: the next page of the app finds it started as long
+as the browser kept it through the navigation (Chromium's ``extendedLifetime``), else it
+starts again. A check on the tablet costs a few CPython checks; both are far below a tap.
 {END}
 """
 

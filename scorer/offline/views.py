@@ -8,7 +8,10 @@ for the tablet, and the two doors a tablet's outbox goes through when the server
   ``overtaken`` (another tablet's entries came first: the table decides), ``refused`` (a
   rule or a field, with the reasons the page would show).
 - ``POST /offline/matches/adopt``: a match started offline, by the set-up form's fields and
-  the tablet's own key (a UUID): created once, whatever the number of tries.
+  the tablet's own key (a UUID): created once, whatever the number of tries. Until then the
+  tablet plays it on ``/offline/born/<game>/<players>/<deck>`` (a deal form the service
+  worker keeps); its deals wait in the outbox behind the match and follow its adoption
+  through the door above, in order.
 
 Both need the same rights as the pages: the guard of ``scorer.access.rights`` refuses a
 change of a match this browser may not edit before the view runs, and a CSRF token (from
@@ -32,14 +35,17 @@ from wtforms.validators import ValidationError
 
 from scorer import games, languages, scoring
 from scorer.access import rights
+from scorer.deals import views as deal_pages
 from scorer.deals.deal_input import ShapeError, place_errors
 from scorer.matches import matchview
 from scorer.matches.views import _created_by as created_by
 from scorer.matches.views import _grant_creator as grant_creator
 from scorer.matches.views import _store_granted as store_granted
+from scorer.offline import tablet
 from scorer.offline.bundle import engine_bundle
 from scorer.store import db, log
 from scorer.store.models import Entry, Match
+from scorer.web import display, i18n, pagecache, reason_texts
 from scorer.web.views import reason_text, rule_url
 
 bp = Blueprint("offline", __name__)
@@ -58,6 +64,15 @@ WORKER_POLICY = "; ".join(
 OFFLINE_GAMES = ("schieber", "klammern")
 #: What a match record carries beyond its settings' own fields; the kinds a tablet may send.
 ENTRY_KINDS = ("deal", "correction", "undo", "redo")
+#: The deal forms a match born offline is played on until the server adopts it: one per game,
+#: table size and deck (the forms differ in seats, sides and the cards' names).
+BORN_FORMS = (
+    ("schieber", 4, "swiss"),
+    ("schieber", 4, "french"),
+    ("klammern", 4, "french"),
+    ("klammern", 3, "french"),
+    ("klammern", 2, "french"),
+)
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -75,6 +90,8 @@ SHELL_FILES = (
     "offline/tafel-offline.js",
     "offline/outbox.mjs",
     "offline/engine-core.mjs",
+    "offline/engine-client.mjs",
+    "offline/reasons.mjs",
     "offline/icon.svg",
     "offline/offline.css",
 )
@@ -113,6 +130,7 @@ def service_worker() -> Response:
         url_for("matches.index"),
         url_for("matches.new"),
         *(url_for("matches.create", game=game) for game in OFFLINE_GAMES),
+        *(url_for("offline.born", game=game, players=n, deck=deck) for game, n, deck in BORN_FORMS),
         url_for("offline.engine"),
         url_for("offline.worker"),
         *texts,
@@ -150,11 +168,64 @@ def engine() -> Response:
     return response
 
 
+@bp.get("/offline/born/<game>/<int:players>/<deck>")
+def born(game: str, players: int, deck: str) -> Response:
+    """The deal form of a match started on the tablet without network, kept by the service
+    worker: the match has no page on the server yet. Its seats are named ``{name_1}`` …,
+    which the tablet replaces with the born match's names; it judges and keeps each deal."""
+    try:
+        number = BORN_FORMS.index((game, players, deck))
+    except ValueError:
+        abort(404)
+    fields = {"players": str(players), "deck": deck, "rosen7": "1", "first_dealer": str(players)}
+    fields |= {"profile": "seed", "format": "liga"} | {f"name_{n}": f"{{name_{n}}}" for n in range(1, 5)}
+    settings = tablet.setup_settings(game, fields)
+    # Never stored: a stand-in match, its own (negative) id per form so no page cache mixes two.
+    match = Match(id=-1 - number, game=game, settings=settings)
+    record = scoring.match_record(settings, [])
+    loaded = matchview.Loaded(match, log.derive([]), record, scoring.score(record))
+    form = deal_pages._form(loaded)
+    form.version.data = "0"
+    form.forehand.data = "1"
+    if "declarer" in form:
+        form.declarer.data = "1"
+    body, _status = deal_pages._render(loaded, form, {})
+    response = Response(body, mimetype="text/html")
+    response.cache_control.no_cache = True
+    return response
+
+
 def _waiting(count: int) -> str:
     """The outbox's count as a template the page fills (``{n}``), in the plural form of ``count``."""
     return ngettext("%(num)s deal waiting to be sent", "%(num)s deals waiting to be sent", count).replace(
         str(count), "{n}"
     )
+
+
+def _reason_catalog(lang: str) -> dict[str, Any]:
+    """The engine reasons' sentences in ``lang`` and what reads their params (the names of
+    suits and contracts, the digits, the grouping of points), for ``static/offline/reasons.mjs``
+    to say offline what ``scorer.web.reason_texts.sentence`` says online."""
+    million = i18n.format_number(1_000_000, lang)
+    contracts = {
+        deck: {key: display.contract_name(key, deck) for key in (*display.SUITS, *display.CONTRACT_NAMES)}
+        for deck in ("swiss", "french")
+    }
+    return {
+        "sentences": [[s.code, s.rule, str(s.text)] for s in reason_texts.SENTENCES],
+        "in_trick": str(reason_texts.IN_TRICK),
+        "team": _("team %(number)s", number="%(number)s"),
+        "names": {**contracts, "any": {k: str(v) for k, v in reason_texts._CONTRACTS.items()}},
+        "formats": {k: str(v) for k, v in reason_texts._FORMATS.items()},
+        "points": sorted(reason_texts._POINTS),
+        "contract_params": sorted(reason_texts._CONTRACT_PARAMS),
+        "contract_lists": sorted(reason_texts._CONTRACT_LISTS),
+        "digits": languages.NATIVE_DIGITS.get(lang, ""),
+        "group": million[1],
+        # Where grouping starts: 1000 is grouped in most languages, only 10000 in some.
+        "group_from": 3 if len(i18n.format_number(1000, lang)) > 4 else 4,
+        "minus": i18n.format_number(-1, lang)[:-1],
+    }
 
 
 @cache
@@ -178,6 +249,7 @@ def _texts(lang: str) -> bytes:
             "engine_starting": _("The rules engine is starting…"),
             "score": _("Score on this tablet"),
             "undo": _("Undo the last entry"),
+            "reasons": _reason_catalog(lang),
         }
     return json.dumps(texts, ensure_ascii=False, sort_keys=True).encode("utf-8")
 
@@ -203,7 +275,21 @@ def token() -> Response:
 @bp.get("/offline/matches/<int:match_id>/state.json")
 def state(match_id: int) -> Response:
     """What the tablet needs to judge entries offline: the log in force, the settings, the
-    match record of no deals (the engine's ``head``)."""
+    match record of no deals (the engine's ``head``).
+
+    Its ETag names the match's version (settings never change after the set-up): a tablet
+    that kept the state asks with it and, while no entry came, gets a 304 after one indexed
+    query instead of the whole log."""
+    found = pagecache.match_version(match_id)
+    if found is None:
+        abort(404)
+    created, number = found
+    tag = pagecache.etag((match_id, created, number, "offline-state"))
+    if request.if_none_match.contains(tag):
+        unchanged = Response(status=304)
+        unchanged.set_etag(tag)
+        unchanged.cache_control.no_cache = True
+        return unchanged
     loaded = matchview.load(match_id)
     entries = [
         {"seq": e.seq, "kind": e.kind, "target_seq": e.target_seq, "record": e.record}
@@ -218,7 +304,9 @@ def state(match_id: int) -> Response:
         "offline": loaded.settings.get("game") in OFFLINE_GAMES,
     }
     response = jsonify(body)
-    response.cache_control.no_store = True
+    # The version read just now: an entry stored between the two reads gets the next tag.
+    response.set_etag(pagecache.etag((match_id, created, loaded.state.version, "offline-state")))
+    response.cache_control.no_cache = True
     return response
 
 

@@ -138,7 +138,12 @@ def test_schieber_offline_then_synced(context: Any, live_server: str) -> None:
     page = tablet(context)
     match_id = new_match(page, live_server, "schieber", ("Anna", "Beat", "Cla", "Dora"))
     ready_offline(page, f"{live_server}/matches/{match_id}/deals/new")
+    # The tablet kept the match's log at the version the page shows: it is not asked again.
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if "state.json" in request.url else None)
     page.goto(f"{live_server}/matches/{match_id}")
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'live'")
+    assert asked == []
     context.set_offline(True)
     until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
 
@@ -151,6 +156,8 @@ def test_schieber_offline_then_synced(context: Any, live_server: str) -> None:
     refusal = page.locator(".offline-refusal [data-rule]")
     refusal.first.wait_for(timeout=60_000)
     assert refusal.first.get_attribute("data-rule") == "S8"
+    # In the page's language, as the server says it (the engine's own words: "worth 156 in S").
+    assert "No set of tricks is worth 156 in Schilten" in refusal.first.inner_text()
     page.screenshot(path=str(ARTIFACTS / "offline-refused.png"), full_page=True)
     # The same form, put right.
     page.fill("input[name=points]", "57")
@@ -297,9 +304,13 @@ def test_engine_parity_in_chromium(context: Any, live_server: str) -> None:
     from scorer.offline import tablet as tablet_module
     from tests.offline.vectors import vectors
 
+    # A browser without shared workers: the page's own worker (the other tests share one).
+    context.add_init_script("delete window.SharedWorker")
     page = tablet(context)
     page.goto(f"{live_server}/matches/")
     until(page, "window.tafelOffline !== undefined")
+    # No page connected to a shared worker: the page's own worker answers.
+    assert page.evaluate("async () => (await window.tafelOffline.engine('derive', [[]])).pages") == 0
     cases = [["engine_answer", [function, argument]] for function, argument in vectors()]
     answers = page.evaluate(
         "async (cases) => { const out = []; for (const [n, a] of cases) out.push((await window.tafelOffline.engine(n, a)).text); return out; }",
@@ -310,6 +321,19 @@ def test_engine_parity_in_chromium(context: Any, live_server: str) -> None:
     assert [i for i, (a, b) in enumerate(zip(answers, expected, strict=True)) if a != b] == []
 
 
+def test_the_engine_outlives_a_navigation(context: Any, live_server: str) -> None:
+    """Pyodide starts once per tablet, not once per page: the engine's shared worker answers
+    the next page of the same tab too (it counts the pages it has served)."""
+    page = tablet(context)
+    page.goto(f"{live_server}/matches/")
+    until(page, "window.tafelOffline !== undefined")
+    ask = "async () => (await window.tafelOffline.engine('derive', [[]])).pages"
+    assert page.evaluate(ask) == 1
+    page.goto(f"{live_server}/matches/new/schieber")
+    until(page, "window.tafelOffline !== undefined")
+    assert page.evaluate(ask) == 2
+
+
 def test_a_match_born_offline_is_adopted(context: Any, live_server: str) -> None:
     page = tablet(context)
     ready_offline(page, f"{live_server}/matches/")
@@ -318,9 +342,12 @@ def test_a_match_born_offline_is_adopted(context: Any, live_server: str) -> None
     for seat, name in enumerate(("Zora", "Yves", "Xena", "Walo"), start=1):
         page.fill(f"input[name=name_{seat}]", name)
     page.click("button[type=submit]")
-    page.wait_for_url(f"{live_server}/matches/")
+    # Its deal form first; the match list shows it, kept, until the server adopts it.
+    page.wait_for_url(re.compile(r"/offline/born/schieber/4/\w+#u-\w+$"), timeout=90_000)
+    page.goto(f"{live_server}/matches/")
     until(page, "document.querySelector('#born [data-status=pending]') !== null", 60)
     assert "Zora" in page.locator("#born").inner_text()
+    assert "/offline/born/schieber/4/" in str(page.locator("#born a").get_attribute("href"))
 
     context.set_offline(False)
     wait_sent(page)
@@ -410,3 +437,69 @@ def test_the_match_pages_panel_offline_and_unanswered(context: Any, live_server:
     entries = server_log(page, live_server, match_id)
     assert [(e["seq"], e["kind"]) for e in entries] == [(1, "deal"), (2, "deal"), (3, "deal")]
     assert entries[2]["record"]["weis_values"] == {"1": [50], "2": [20]}
+
+
+def born_deal(page: Any, contract: str, team: int, points: int) -> None:
+    """A deal on the born match's own form (kept by the service worker; no server page yet)."""
+    page.check(f"form.deal-form input[name=contract][value={contract}]")
+    page.check(f"form.deal-form input[name=team][value='{team}']")
+    page.fill("form.deal-form input[name=points]", str(points))
+    page.click("form.deal-form button[type=submit]")
+
+
+def test_deals_of_a_match_born_offline_follow_its_adoption(context: Any, live_server: str) -> None:
+    page = tablet(context)
+    ready_offline(page, f"{live_server}/matches/")
+    context.set_offline(True)
+    page.goto(f"{live_server}/matches/new/schieber")
+    for seat, name in enumerate(("Vreni", "Ueli", "Trudi", "Sepp"), start=1):
+        page.fill(f"input[name=name_{seat}]", name)
+    page.click("button[type=submit]")
+    # The engine on the tablet judges the set-up first (on a loaded machine it may still be starting).
+    page.wait_for_url(re.compile(r"/offline/born/schieber/4/\w+#u-\w+$"), timeout=90_000)
+    # The engine on the tablet says whose turn it is; the seats carry the born match's names.
+    until(page, "document.querySelector('form.deal-form')?.dataset.offlineTurn === '1'", 60)
+    assert "Vreni" in page.locator("form.deal-form select[name=forehand]").inner_text()
+
+    born_deal(page, "H", 1, 98)
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 1", 60)
+    # S8: 156 trick points leave 1 for the other team, which no set of cards makes.
+    born_deal(page, "S", 2, 156)
+    refusal = page.locator(".offline-refusal [data-rule]")
+    refusal.first.wait_for(timeout=60_000)
+    assert refusal.first.get_attribute("data-rule") == "S8"
+    assert waiting(page) == 1
+    page.fill("form.deal-form input[name=points]", "57")
+    page.click("form.deal-form button[type=submit]")
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 2", 60)
+    born_deal(page, "obenabe", 1, 64)
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 3", 60)
+    # The next deal's forehand follows the rotation (S2.3): the fourth deal is Sepp's.
+    until(page, "document.querySelector('form.deal-form')?.dataset.offlineTurn === '4'")
+    assert page.locator("#net-status").inner_text().endswith("3 deals waiting to be sent")
+    page.screenshot(path=str(ARTIFACTS / "offline-born-deals.png"), full_page=True)
+
+    context.set_offline(False)
+    # Adopted, its deals sent after it: the tablet goes to the server's page of the match.
+    page.wait_for_url(re.compile(r"/matches/\d+$"), timeout=60_000)
+    wait_sent(page)
+    match_id = int(page.url.rsplit("/", 1)[1])
+    entries = server_log(page, live_server, match_id)
+    assert [(e["seq"], e["kind"], e["record"]["contract"], e["record"]["forehand"]) for e in entries] == [
+        (1, "deal", "H", 1),
+        (2, "deal", "S", 2),
+        (3, "deal", "obenabe", 3),
+    ]
+    assert [e["record"]["points"] for e in entries] == [
+        {"team": 1, "value": 98},
+        {"team": 2, "value": 57},
+        {"team": 1, "value": 64},
+    ]
+    # The server refuses the deal the tablet refused, by the same rule.
+    fields = {"forehand": "4", "contract": "S", "team": "2", "points": "156"}
+    verdict = server_verdict(page, live_server, match_id, fields, 3)
+    assert verdict["status"] == "refused" and [e["rule"] for e in verdict["errors"] if e["rule"]] == ["S8"]
+    # Sent again (lost answers): the same match, the same three deals.
+    page.evaluate("window.tafelOffline.sync()")
+    assert len(server_log(page, live_server, match_id)) == 3
+    assert page.request.get(f"{live_server}/matches/").text().count("Vreni") == 1

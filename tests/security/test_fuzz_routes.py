@@ -105,6 +105,9 @@ def addresses(app: Flask, match_id: int) -> list[tuple[str, str, str]]:
         path = re.sub(r"<(?:[a-z]+:)?player_id>", "1", path)
         path = re.sub(r"<(?:[a-z]+:)?kind>", "ranking", path)
         path = re.sub(r"<(?:[a-z]+:)?ext>", "csv", path)
+        # The deal form of a match born offline: a table size and a deck.
+        path = re.sub(r"<int:players>", "4", path)
+        path = re.sub(r"<(?:[a-z]+:)?deck>", "swiss", path)
         path = re.sub(r"<(?:[a-z]+:)?(secret|code|game|screen)>", lambda m: {"secret": "x" * 22, "code": "en",
                       "game": "schieber", "screen": "weis"}[m.group(1)], path)  # fmt: skip
         for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):

@@ -4,45 +4,20 @@
 // rules engine on the tablet (Pyodide, the server's own rules_engine) has judged it, and sends
 // the outbox in order when the server answers again.
 import * as outbox from "/static/offline/outbox.mjs";
+import { call, engine } from "/static/offline/engine-client.mjs";
+import { sentence } from "/static/offline/reasons.mjs";
 
 const MATCH_PAGE = /^\/matches\/(\d+)\/?$/;
 // The match page's entry panel (htmx posts it to /deals/new while the server answers).
 const PANEL = "form[data-deal-form][hx-post]";
 const NEW_MATCH = /^\/matches\/new\/(schieber|klammern)$/;
+// The deal form of a match born on this tablet (its id in the address's fragment).
+const BORN_PAGE = /^\/offline\/born\/(schieber|klammern)\/\d\/\w+$/;
 const ENTRY_FORM = /^\/matches\/(\d+)\/(?:deals\/new|deals\/(\d+)\/correct|(undo)|(redo))$/;
 const lang = (document.documentElement.lang || "de-CH").replace("-", "_");
 let texts = {};
 let sending = false;
 let reachable = navigator.onLine;
-
-// --- the engine in a worker --------------------------------------------------------------
-
-let worker = null;
-let calls = 0;
-const waiting = new Map();
-
-function engine(name, args) {
-  if (!worker) {
-    worker = new Worker("/offline/engine-worker.mjs", { type: "module" });
-    worker.onmessage = (event) => {
-      const done = waiting.get(event.data.id);
-      waiting.delete(event.data.id);
-      if (event.data.error) done.reject(new Error(event.data.error));
-      else done.resolve(event.data);
-    };
-  }
-  const id = ++calls;
-  return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
-    worker.postMessage({ id, name, args });
-  });
-}
-
-// The tablet module's answer as parsed JSON ({"ok": …} or {"shape": …}).
-async function call(name, args) {
-  const answer = await engine(name, args);
-  return JSON.parse(answer.text);
-}
 
 // --- the status line ---------------------------------------------------------------------
 
@@ -63,9 +38,26 @@ function statusElement() {
   return element;
 }
 
+// A match born offline waits in the outbox as its "adopt" entry, before its deals: the
+// deals are counted and judged, the match itself is not one of them.
+const isDeal = (entry) => entry.kind !== "adopt";
+
+async function dealsOf(matchId) {
+  return (await outbox.entries(matchId)).filter(isDeal);
+}
+
+function bornId() {
+  return BORN_PAGE.test(location.pathname) ? location.hash.slice(1) : null;
+}
+
+function bornPage(game, settings) {
+  const deck = game === "schieber" ? settings.deck : "french";
+  return `/offline/born/${game}/${settings.players}/${deck}`;
+}
+
 async function showStatus() {
   const element = statusElement();
-  const pending = (await outbox.all()).length;
+  const pending = (await outbox.all()).filter(isDeal).length;
   const state = sending ? "sending" : reachable && navigator.onLine ? "live" : "offline";
   element.dataset.state = state;
   const parts = [texts[state] || state];
@@ -76,13 +68,28 @@ async function showStatus() {
 
 // --- the kept state of a match -----------------------------------------------------------
 
-async function refreshMatch(id) {
+// The version the page was rendered at (the match screen's, or the deal form's).
+function pageVersion() {
+  const marked = document.querySelector("#match-screen[data-version], main[data-version]");
+  const field = document.querySelector("form.deal-form input[name=version]");
+  const text = marked ? marked.dataset.version : field ? field.value : "";
+  return text === "" || text === undefined ? null : Number(text);
+}
+
+// The match's log as the tablet keeps it, read again only when it changed: not at all when
+// the page shows the kept version, else asked with the kept ETag (a 304 costs the server
+// one indexed query, the whole log is sent only when an entry came).
+async function refreshMatch(id, seen = null) {
+  const kept = await outbox.match(id);
+  if (kept && seen !== null && kept.version === seen) return kept;
   try {
-    const response = await fetch(`/offline/matches/${id}/state.json`, { cache: "no-store" });
-    if (!response.ok) return null;
-    const state = await response.json();
-    await outbox.keepMatch(state);
+    const headers = kept && kept.etag ? { "If-None-Match": kept.etag } : {};
+    const response = await fetch(`/offline/matches/${id}/state.json`, { cache: "no-store", headers });
     reachable = true;
+    if (response.status === 304) return kept;
+    if (!response.ok) return null;
+    const state = { ...(await response.json()), etag: response.headers.get("ETag") };
+    await outbox.keepMatch(state);
     return state;
   } catch {
     reachable = false;
@@ -125,7 +132,9 @@ function newKey() {
 }
 
 function refusalText(error) {
-  if (error.rule) return fill(texts.refused_rule, { rule: error.rule, reason: error.text || error.message });
+  // The server's refusals come with its sentence; the tablet's engine gives its reason's code.
+  const reason = error.text || sentence(error, texts.reasons);
+  if (error.rule) return fill(texts.refused_rule, { rule: error.rule, reason });
   if (error.code === "shape" && error.field) return fill(texts.refused_field, { field: error.field });
   return error.text || error.message || error.code;
 }
@@ -155,7 +164,7 @@ async function enterOffline(form, submitter, matchId, kind, slot, keepKey = fals
     showRefusal(form, [{ message: texts.offline }]);
     return;
   }
-  const list = await outbox.entries(matchId);
+  const list = await dealsOf(matchId);
   const fix = new URLSearchParams(location.hash.slice(1)).get("correct");
   const typed = (kind === "deal" || kind === "correction") && form;
   const entry = { kind, fields: typed ? formFields(form, submitter) : null };
@@ -197,11 +206,12 @@ async function enterOffline(form, submitter, matchId, kind, slot, keepKey = fals
     scores: answer.answer ? answer.answer.scores : null,
     made: new Date().toISOString(),
   });
-  if (!MATCH_PAGE.test(location.pathname)) {
+  const born = bornId() !== null;
+  if (!MATCH_PAGE.test(location.pathname) && !born) {
     location.assign(`/matches/${matchId}`);
     return;
   }
-  if (form instanceof HTMLFormElement && form.matches(PANEL)) {
+  if (form instanceof HTMLFormElement && (form.matches(PANEL) || born)) {
     // The match page's panel is ready for the next deal: empty, with a key of its own.
     form.reset();
     if (idem) idem.value = newKey();
@@ -225,7 +235,18 @@ async function startOffline(form, submitter, game) {
   const id = `u-${key}`;
   await outbox.keepMatch({ id, version: 0, settings: answer.settings, head: answer.head, entries: [], offline: true, born: true });
   await outbox.add({ match: id, key, kind: "adopt", game, fields, base_version: 0, status: "pending", made: new Date().toISOString() });
-  location.assign("/matches/");
+  location.assign(`${bornPage(game, answer.settings)}#${id}`);
+}
+
+// The born match's deal form names its seats {name_1} …: the tablet writes the names in.
+function nameSeats(settings) {
+  const names = settings.names || [];
+  const walker = document.createTreeWalker(document.querySelector("main") || document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.data.includes("{name_")) continue;
+    node.data = node.data.replace(/\{name_(\d)\}/g, (_, n) => names[n - 1] || n);
+  }
+  for (const link of document.querySelectorAll("main a[href^='/matches/-']")) link.href = "/matches/";
 }
 
 function intercept(event) {
@@ -235,6 +256,13 @@ function intercept(event) {
   if (born && !(reachable && navigator.onLine)) {
     event.preventDefault();
     startOffline(form, event.submitter, born[1]).catch((error) => showRefusal(form, [{ message: String(error) }]));
+    return;
+  }
+  if (bornId() && form.matches("form.deal-form")) {
+    // The match is not on the server yet: every deal waits in the outbox until it adopts it.
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    enterOffline(form, event.submitter, bornId(), "deal", null).catch((error) => showRefusal(form, [{ message: String(error) }]));
     return;
   }
   const found = ENTRY_FORM.exec(new URL(form.action, location.href).pathname);
@@ -261,6 +289,7 @@ function unanswered(event) {
 }
 
 function dealForm() {
+  if (bornId()) return document.querySelector("form.deal-form");
   return [...document.forms].find((f) => /\/deals\/new$/.test(new URL(f.action, location.href).pathname));
 }
 
@@ -268,10 +297,10 @@ function dealForm() {
 // tablet says whose turn it is now (the log as kept, then the outbox).
 async function fillNextTurn(matchId) {
   const form = dealForm();
-  if (!form || reachable || new URLSearchParams(location.hash.slice(1)).get("correct")) return;
+  if (!form || (reachable && !bornId()) || new URLSearchParams(location.hash.slice(1)).get("correct")) return;
   const state = await outbox.match(matchId);
   if (!state || !state.offline) return;
-  const list = await outbox.entries(matchId);
+  const list = await dealsOf(matchId);
   const turn = (await call("next_turn", [state.head, await localLog(state, list)])).ok;
   for (const name of ["forehand", "declarer"]) {
     const element = form.elements.namedItem(name);
@@ -309,12 +338,15 @@ function describe(entry) {
 }
 
 async function showOutbox(matchId) {
-  const list = await outbox.entries(matchId);
+  const list = await dealsOf(matchId);
   let panel = document.getElementById("outbox");
   if (!list.length) {
     if (panel) panel.remove();
     return;
   }
+  // Drawn again only when the outbox changed: a button being tapped stays the same button.
+  const signature = JSON.stringify(list.map((e) => [e.key, e.status, e.base_version, e.server_version ?? null]));
+  if (panel && panel.dataset.signature === signature) return;
   if (!panel) {
     panel = document.createElement("section");
     panel.id = "outbox";
@@ -335,7 +367,7 @@ async function showOutbox(matchId) {
     const item = document.createElement("li");
     item.dataset.key = entry.key;
     item.textContent = describe(entry) + " ";
-    if (entry.kind === "deal") {
+    if (entry.kind === "deal" && !String(matchId).startsWith("u-")) {
       const link = document.createElement("a");
       link.href = `/matches/${matchId}/deals/new#correct=${entry.key}`;
       link.textContent = "✎";
@@ -360,6 +392,7 @@ async function showOutbox(matchId) {
     parts.push(score);
   }
   panel.replaceChildren(...parts);
+  panel.dataset.signature = signature;
 }
 
 function troubleItem(matchId, entry) {
@@ -428,6 +461,9 @@ async function adopt(entry, csrf) {
     return null;
   }
   const id = String(answer.id);
+  // The born match's page goes to the server's match page once its deals are sent.
+  const born = await outbox.match(entry.match);
+  if (born) await outbox.keepMatch({ ...born, adopted: id });
   for (const each of await outbox.entries(entry.match)) {
     if (each.n !== entry.n) await outbox.put({ ...each, match: id });
   }
@@ -511,14 +547,28 @@ async function render() {
   await showStatus();
   const page = MATCH_PAGE.exec(location.pathname);
   if (page) await showOutbox(page[1]);
+  if (bornId()) await showBornMatch();
   if (location.pathname === "/matches/") await showBorn();
+}
+
+// A born match's page: its outbox until the server adopted it and has its deals, then the
+// server's own page of the match.
+async function showBornMatch() {
+  const born = await outbox.match(bornId());
+  if (born && born.adopted && !(await dealsOf(born.adopted)).some((e) => e.status === "pending")) {
+    location.assign(`/matches/${born.adopted}`);
+    return;
+  }
+  await showOutbox(bornId());
 }
 
 // On the match list: the matches this tablet started offline, until the server has them.
 async function showBorn() {
-  const born = (await outbox.all()).filter((e) => e.kind === "adopt");
+  const adopts = (await outbox.all()).filter((e) => e.kind === "adopt");
+  const born = {};
+  for (const entry of adopts) born[entry.match] = ((await outbox.match(entry.match)) || {}).settings;
   let panel = document.getElementById("born");
-  if (!born.length) {
+  if (!adopts.length) {
     if (panel) panel.remove();
     return;
   }
@@ -529,13 +579,16 @@ async function showBorn() {
     statusElement().after(panel);
   }
   panel.replaceChildren(
-    ...born.map((entry) => {
+    ...adopts.map((entry) => {
       const line = document.createElement("p");
       line.dataset.key = entry.key;
       line.dataset.status = entry.status;
       const names = Object.keys(entry.fields).filter((k) => k.startsWith("name_")).map((k) => entry.fields[k]);
       const why = entry.status === "pending" ? texts.kept : (entry.errors || []).map(refusalText).join(" ");
-      line.textContent = `${entry.game}: ${names.join(", ")} · ${why}`;
+      const link = document.createElement("a");
+      link.textContent = `${entry.game}: ${names.join(", ")}`;
+      if (born[entry.match]) link.href = `${bornPage(entry.game, born[entry.match])}#${entry.match}`;
+      line.append(link, ` · ${why}`);
       return line;
     }),
   );
@@ -567,16 +620,22 @@ async function start() {
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
   const page = MATCH_PAGE.exec(location.pathname) || ENTRY_FORM.exec(location.pathname);
   if (page) {
-    if (navigator.onLine) await refreshMatch(page[1]);
+    if (navigator.onLine) await refreshMatch(page[1], pageVersion());
     else reachable = false;
     // The engine starts in the background wherever an entry may be judged offline.
     if (!reachable || (await outbox.all()).length) engine("derive", [[]]).catch(() => {});
+  }
+  const born = bornId() && (await outbox.match(bornId()));
+  if (born) {
+    nameSeats(born.settings);
+    engine("derive", [[]]).catch(() => {});
   }
   // Offline on the new-match page: the engine judges the set-up, so it starts at once.
   if (NEW_MATCH.test(location.pathname) && !navigator.onLine) engine("derive", [[]]).catch(() => {});
   await fillCorrection();
   await render();
   if (page) await fillNextTurn(page[1]).catch(() => {});
+  if (born) await fillNextTurn(bornId()).catch(() => {});
   if (navigator.onLine) syncAll();
   setInterval(() => {
     if (navigator.onLine && !sending) syncAll();
