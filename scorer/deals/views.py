@@ -191,6 +191,7 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
             record=record,
             target_seq=None if slot is None else slot.slot,
             key=form.idem.data,
+            key_checked=True,  # looked up above, in this transaction
             # The list's summary at the new version, in the same transaction: showing the
             # match next writes nothing. Only over a summary row that exists (loading the
             # match stored it), so that no other writer's row can make the deal collide.
