@@ -286,7 +286,9 @@ async def table(
         if saved is not None:
             stats.acknowledged.append((match_id, data["idem"]))
             number += 1
-            await linked(stats, browser, saved, "table")
+            # htmx swaps in the answer's #match-screen only: what the rest links to is not loaded.
+            screen = saved.body[saved.body.find('id="match-screen"') :]
+            await linked(stats, browser, Reply(saved.status, saved.headers, screen), "table")
             try:
                 fields = panel_fields(saved.body)
             except (ValueError, LookupError):
