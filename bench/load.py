@@ -2,23 +2,26 @@
 
 200 tables each enter a deal every few seconds while 1,000 spectators poll match pages and a
 few probes poll a bare Flask route in the same server, under the same load. A table is a real
-tablet's browser: for each deal it asks for the deal form, posts it, follows the redirect to
-the match page, and fetches what those pages link to — the edit QR code (sent ``no-store``, so
-asked for on every view) and any stylesheet, script or QR code it has not kept yet (kept as
-their ``Cache-Control`` allows: a content-hashed file for a year); it accepts compressed
-responses. Every match starts at 60 deals (written straight into the log before the
-evening) and grows from there. Bounded: a fixed number of virtual users
-for a fixed time. Reports p50/p99 latency per kind of request, errors, and lost entries
-(acknowledged deals missing from the database, or stored twice). Runs on SQLite, then on
-PostgreSQL when a server database is given:
+tablet's browser on the match page's entry panel: it opens the match page once (the panel
+with it) and fetches what the page links to that it has not kept (stylesheet, scripts, icon,
+manifest, kept as their ``Cache-Control`` allows: a content-hashed file for a year; the QR
+codes load lazily inside the closed share section, so it asks for none); then each deal is one
+htmx post of the panel answered by the match screen with a fresh panel (``HX-Request``), whose
+tokens the next deal sends. While the page is open it asks for the match's version every
+3 s with the last answer's ETag, as static/tafel.js does (304 while nothing changed). It
+accepts compressed responses. After a failed save it opens the match page again. Every match
+starts at 60 deals (written straight into the log before the evening) and grows from there.
+Bounded: a fixed number of virtual users for a fixed time. Reports p50/p99 latency per kind of
+request, errors, and lost entries (acknowledged deals missing from the database, or stored
+twice). Runs on SQLite, then on PostgreSQL when a server database is given:
 
     .venv/bin/python bench/load.py                                     # SQLite only
     bash scripts/with-postgres.sh .venv/bin/python bench/load.py       # SQLite, then PostgreSQL
     .venv/bin/python bench/load.py --seconds 20 --no-write             # a quick look
 
-The client is one asyncio process speaking plain HTTP/1.1 (a new connection per request,
-as gunicorn's sync workers close them), with each table's own session cookie and real CSRF
-tokens. Refreshes its own section of bench/RESULTS.md.
+The client is one asyncio process speaking plain HTTP/1.1 (a new connection per request),
+with each table's own session cookie and real CSRF tokens. Refreshes its own section of
+bench/RESULTS.md.
 """
 
 from __future__ import annotations
@@ -91,7 +94,13 @@ class Browser:
         if found and "no-store" not in control and "no-cache" not in control:
             self.kept[path] = time.monotonic() + int(found.group(1))
 
-    async def request(self, method: str, path: str, data: dict[str, str] | None = None) -> Reply:
+    async def request(
+        self,
+        method: str,
+        path: str,
+        data: dict[str, str] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Reply:
         body = urlencode(data).encode() if data is not None else b""
         lines = [
             f"{method} {path} HTTP/1.1",
@@ -100,6 +109,7 @@ class Browser:
             "Accept-Language: en",
             "Accept-Encoding: gzip",
         ]
+        lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
         if self.cookies:
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
         if data is not None:
@@ -143,6 +153,7 @@ class Stats:
     errors: Counter[str] = field(default_factory=Counter)
     acknowledged: list[tuple[int, str]] = field(default_factory=list)  # (match, idempotency key)
     measuring: bool = False
+    arrival: float = 0.0  # seconds the tables and spectators took to open their pages (not measured)
     cpu: tuple[float, float] = (0.0, 0.0)  # CPU seconds of the client and the server while measured
 
     def timed(self, kind: str, seconds: float) -> None:
@@ -159,29 +170,32 @@ async def call(
     browser: Browser,
     method: str,
     path: str,
-    expect: int,
+    expect: int | tuple[int, ...],
     data: dict[str, str] | None = None,
+    headers: dict[str, str] | None = None,
 ) -> Reply | None:
     started = time.perf_counter()
     try:
-        reply = await browser.request(method, path, data)
+        reply = await browser.request(method, path, data, headers)
     except (TimeoutError, OSError, ValueError, IndexError) as error:
         stats.error(f"{kind}: {type(error).__name__}")
         return None
     stats.timed(kind, time.perf_counter() - started)
-    if reply.status != expect:
+    if reply.status not in (expect if isinstance(expect, tuple) else (expect,)):
         stats.error(f"{kind}: HTTP {reply.status}")
         return None
     return reply
 
 
-#: What a page makes a browser fetch: stylesheets, scripts and images of this server.
-LINKED = re.compile(r'<(?:link[^>]*href|script[^>]*src|img[^>]*src)="(/[^"]+)"')
+#: What a page makes a browser fetch: stylesheets, scripts and images of this server (an
+#: image with ``loading="lazy"`` is the QR codes' in the closed share section: not fetched).
+LINKED = re.compile(r'<(?:link[^>]*href|script[^>]*src|img[^>]*src)="(/[^"]+)"[^>]*>')
 
 
 async def linked(stats: Stats, browser: Browser, page: Reply, who: str) -> None:
     """Fetch what ``page`` links to that the browser has not kept (assets, QR codes)."""
-    for path in dict.fromkeys(LINKED.findall(page.body)):
+    eager = [m.group(1) for m in LINKED.finditer(page.body) if 'loading="lazy"' not in m.group(0)]
+    for path in dict.fromkeys(eager):
         path = path.replace("&amp;", "&")
         if not browser.must_fetch(path):
             continue
@@ -219,42 +233,95 @@ async def pause(seconds: float, stop: float) -> None:
     await asyncio.sleep(max(0.0, min(seconds, stop - time.monotonic())))
 
 
-async def table(browser: Browser, match_id: int, stats: Stats, stop: float, every: float) -> None:
+def panel_fields(page: str) -> dict[str, str]:
+    """The entry panel's hidden fields (CSRF token, version, key, forehand) on a match screen."""
+    panel = page[page.index("data-deal-form") :]
+    return {name: hidden(panel, name) for name in ("csrf_token", "version", "idem", "forehand")}
+
+
+#: How often an open match page asks for its version (scorer/matches/live.py, POLL_MS).
+VERSION_EVERY = 3.0
+HTMX = {"HX-Request": "true", "HX-Current-URL": "", "HX-Target": "match-screen"}
+
+
+async def open_match(stats: Stats, browser: Browser, match_id: int) -> dict[str, str] | None:
+    """The tablet opens the match page (and what it links to): the panel's fields."""
+    page = await call(stats, "table: match page (GET)", browser, "GET", f"/matches/{match_id}", 200)
+    if page is None:
+        return None
+    await linked(stats, browser, page, "table")
+    try:
+        return panel_fields(page.body)
+    except (ValueError, LookupError):
+        stats.error("table: match page (GET): no entry panel")
+        return None
+
+
+async def table(
+    browser: Browser, match_id: int, fields: dict[str, str] | None, stats: Stats, stop: float, every: float
+) -> None:
+    """A tablet with the match page open (``fields``: its panel's) enters a deal every ``every`` s."""
     rng = random.Random(match_id)
-    await asyncio.sleep(rng.uniform(0, every))
+    watching = asyncio.create_task(
+        version_poll(browser, match_id, stats, stop, rng.uniform(0, VERSION_EVERY))
+    )
     number = START_DEALS
+    url = f"/matches/{match_id}/deals/new"
+    while time.monotonic() < stop:
+        await pause(rng.uniform(0.8, 1.2) * every, stop)
+        if time.monotonic() >= stop:
+            break
+        if fields is None:  # the last answer was lost: the tablet opens the page again
+            fields = await open_match(stats, browser, match_id)
+            continue
+        data = {
+            **fields,
+            "contract": CONTRACTS[number % 6],
+            "team": str(rng.choice((1, 2))),
+            "points": str(rng.choice((0, 40, 57, 98, 100, 157))),
+        }
+        headers = {**HTMX, "HX-Current-URL": f"http://{HOST}:{browser.port}/matches/{match_id}"}
+        saved = await call(stats, "table: save deal (htmx POST)", browser, "POST", url, 200, data, headers)
+        fields = None
+        if saved is not None:
+            stats.acknowledged.append((match_id, data["idem"]))
+            number += 1
+            # htmx swaps in the answer's #match-screen only: what the rest links to is not loaded.
+            screen = saved.body[saved.body.find('id="match-screen"') :]
+            await linked(stats, browser, Reply(saved.status, saved.headers, screen), "table")
+            try:
+                fields = panel_fields(saved.body)
+            except (ValueError, LookupError):
+                stats.error("table: save deal (htmx POST): no fresh panel")
+    await watching
+
+
+async def version_poll(browser: Browser, match_id: int, stats: Stats, stop: float, offset: float) -> None:
+    """The open match page asks for the match's version every 3 s with its last ETag."""
+    await asyncio.sleep(offset)
+    tag: str | None = None
     while time.monotonic() < stop:
         began = time.monotonic()
-        url = f"/matches/{match_id}/deals/new"
-        form = await call(stats, "table: deal form (GET)", browser, "GET", url, 200)
-        if form is not None:
-            await linked(stats, browser, form, "table")
-            data = {
-                "csrf_token": hidden(form.body, "csrf_token"),
-                "version": hidden(form.body, "version"),
-                "idem": hidden(form.body, "idem"),
-                "forehand": str(number % 4 + 1),
-                "contract": CONTRACTS[number % 6],
-                "team": str(rng.choice((1, 2))),
-                "points": str(rng.choice((0, 40, 57, 98, 100, 157))),
-            }
-            saved = await call(stats, "table: save deal (POST)", browser, "POST", url, 303, data)
-            if saved is not None:
-                stats.acknowledged.append((match_id, data["idem"]))
-                number += 1
-                page = await call(
-                    stats, "table: match page after saving", browser, "GET", saved.headers["location"][0], 200
-                )
-                if page is not None:
-                    await linked(stats, browser, page, "table")
-        await pause(rng.uniform(0.8, 1.2) * every - (time.monotonic() - began), stop)
+        headers = {"If-None-Match": tag} if tag else {}
+        reply = await call(
+            stats,
+            "table: version poll",
+            browser,
+            "GET",
+            f"/matches/{match_id}/version",
+            (200, 304),
+            None,
+            headers,
+        )
+        if reply is not None and reply.headers.get("etag"):
+            tag = reply.headers["etag"][0]
+        await pause(VERSION_EVERY - (time.monotonic() - began), stop)
 
 
 async def poller(
-    port: int, timeout: float, paths: list[str], kind: str, stats: Stats, stop: float, every: float, seed: int
+    browser: Browser, paths: list[str], kind: str, stats: Stats, stop: float, every: float, seed: int
 ) -> None:
     rng = random.Random(seed)
-    browser = Browser(port, timeout)
     await asyncio.sleep(rng.uniform(0, every))
     while time.monotonic() < stop:
         began = time.monotonic()
@@ -262,6 +329,13 @@ async def poller(
         if page is not None and kind.startswith("spectator"):
             await linked(stats, browser, page, "spectator")
         await pause(rng.uniform(0.8, 1.2) * every - (time.monotonic() - began), stop)
+
+
+async def arrive(stats: Stats, browser: Browser, path: str) -> None:
+    """A spectator opens a match page and what it links to (before the measured time)."""
+    page = await call(stats, "spectator: match page", browser, "GET", path, 200)
+    if page is not None:
+        await linked(stats, browser, page, "spectator")
 
 
 async def evening(
@@ -280,17 +354,34 @@ async def evening(
     matches = [match_id for _b, match_id in made]
     store_deals(options.database_url, matches, START_DEALS)
     pages = [f"/matches/{m}" for m in matches]
+    # Before the measured time everyone arrives (not measured, errors counted): each table opens
+    # its match page, each spectator one, with what they link to. A browser then keeps the
+    # stylesheet and scripts for a year, so the evening is measured as it runs, not the minute
+    # a thousand browsers first load their assets at once (Flask compresses each one anew).
+    arrival = time.monotonic()
+    fields: list[dict[str, str] | None] = []
+    for start in range(0, len(made), 25):
+        fields += await asyncio.gather(*(open_match(stats, b, m) for b, m in made[start : start + 25]))
+    spectators = [Browser(port, options.timeout) for _ in range(options.spectators)]
+    for start in range(0, len(spectators), 25):
+        await asyncio.gather(
+            *(
+                arrive(stats, b, pages[(start + n) % len(pages)])
+                for n, b in enumerate(spectators[start : start + 25])
+            )
+        )
+    stats.arrival = time.monotonic() - arrival
     stats.measuring = True
     client_before, server_before = time.process_time(), cpu_seconds(server_pid)
     began = time.monotonic()
     stop = began + options.seconds
-    tasks = [table(b, m, stats, stop, deal_every) for b, m in made]
+    tasks = [table(b, m, f, stats, stop, deal_every) for (b, m), f in zip(made, fields, strict=True)]
     tasks += [
-        poller(port, options.timeout, pages, "spectator: match page", stats, stop, poll_every, n)
-        for n in range(options.spectators)
+        poller(b, pages, "spectator: match page", stats, stop, poll_every, n)
+        for n, b in enumerate(spectators)
     ]
     tasks += [
-        poller(port, options.timeout, [BARE], "bare Flask route", stats, stop, 1.0, 10_000 + n)
+        poller(Browser(port, options.timeout), [BARE], "bare Flask route", stats, stop, 1.0, 10_000 + n)
         for n in range(options.bare)
     ]
     await asyncio.gather(*tasks)
@@ -299,6 +390,8 @@ async def evening(
     return stats, matches, seconds
 
 
+#: Threads per gunicorn worker by default.
+THREADS = 4
 #: Deals each match holds before the evening: tables mid-way through their matches.
 START_DEALS = 60
 
@@ -377,7 +470,13 @@ def run(
     # come from as many: the limit of new matches per address and window (120) would refuse
     # the tables after the 120th, so the server allows one per table.
     os.environ["TAFEL_WRITE_LIMIT"] = str(max(120, options.tables + 20))
-    server = tablet.start(url, workdir / "gunicorn.log", workers=options.workers, app="bench.load:app()")
+    server = tablet.start(
+        url,
+        workdir / "gunicorn.log",
+        workers=options.workers,
+        threads=options.threads,
+        app="bench.load:app()",
+    )
     try:
         load_before = os.getloadavg()[0]
         options.database_url = url
@@ -412,9 +511,9 @@ KINDS = (
     "spectator: match page",
     "spectator: static file",
     "spectator: QR code",
-    "table: deal form (GET)",
-    "table: save deal (POST)",
-    "table: match page after saving",
+    "table: match page (GET)",
+    "table: save deal (htmx POST)",
+    "table: version poll",
     "table: static file",
     "table: QR code",
 )
@@ -427,17 +526,20 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         HEADING,
         "",
         f"{now}, Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs shared by "
-        f"the server and the client. gunicorn, {options.workers} sync workers, on 127.0.0.1; one asyncio "
-        f"client process, a new connection per request, real sessions and CSRF tokens. Per run: "
-        f"{options.tables} tables each entering a deal every few seconds as a tablet's browser does (form, "
-        f"POST, the page it redirects to, and what those pages link to that the browser has not kept: the "
-        f"edit QR code on every view, stylesheet and script once; gzip accepted), every match starting at "
-        f"{START_DEALS} deals and growing, {options.spectators} spectators each polling a match page (and its "
-        f"links, kept as their Cache-Control allows), "
-        f"and {options.bare} probes polling a bare Flask route every ~1 s in the "
-        f"same server; {options.seconds:g} s measured after the tables are set up. Command: "
+        f"the server, the client and PostgreSQL. gunicorn, {options.workers} workers"
+        + (f" × {options.threads} threads (gthread)" if options.threads > 1 else " (sync)")
+        + " on 127.0.0.1; one asyncio client process, a new connection per request, real sessions and "
+        f"CSRF tokens. Per run: {options.tables} tables, each a tablet on the match page's entry panel: it "
+        "has opened the match page (and what it links to: stylesheet, scripts, icon, manifest, kept for a "
+        "year; the QR codes load lazily in the closed share section) before the measured time, enters a deal every few seconds "
+        "as one htmx post answered by the match screen with a fresh panel, and asks for the match's version "
+        f"every {VERSION_EVERY:g} s (304 while unchanged); gzip accepted; every match starting at "
+        f"{START_DEALS} deals and growing. {options.spectators} spectators, each having opened a match page "
+        f"before the measured time, poll it (and its links, kept as their Cache-Control allows), and {options.bare} probes poll a bare Flask route every "
+        f"~1 s in the same server; {options.seconds:g} s measured after the tables are set up. Command: "
         f"`bash scripts/with-postgres.sh .venv/bin/python bench/load.py"
-        f"{'' if options.seconds == 60 else f' --seconds {options.seconds:g}'}`. Each database is run at "
+        f"{'' if options.seconds == 60 else f' --seconds {options.seconds:g}'}"
+        f"{'' if options.threads == THREADS else f' --threads {options.threads}'}`. Each database is run at "
         f"each load (deal and poll intervals, ±20 %): {', '.join(f'{d:g} s / {q:g} s' for d, q in options.loads)}.",
         "",
     ]
@@ -482,20 +584,22 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         lines.append(
             f"- {result['label']}: {'met' if met else '**not met**'} — {sum(stats.errors.values())} errors, "
             f"{result['lost']} lost, {result['doubled']} stored twice, worst p99 of the app's requests "
-            f"{worst * 1000:.0f} ms; the bare route's p50 {statistics.median(bare) * 1000:.1f} ms."
+            f"{worst * 1000:.0f} ms; the bare route's p50 {statistics.median(bare) * 1000:.1f} ms; "
+            f"the tables and spectators took {stats.arrival:.0f} s to open their pages before."
         )
     lines += [
         "",
         "How to read it: the bare route does no work, so its latency is the time a request waits "
-        "for one of the two workers. When its p50 climbs with the app's pages, the server is saturated "
+        "for a worker thread. When its p50 climbs with the app's pages, the server is saturated "
         "and every figure is mostly queueing; when it stays at a few milliseconds, the app's figures "
-        "are its own cost (a deal form validates and renders some 40 fields; saving re-scores the match "
-        'and commits; the match page renders the engine\'s answer). "CPU cores busy" is CPU time per '
-        "second of the measured window: the server's figure is gunicorn's master and workers (not "
-        "PostgreSQL's own processes), out of the 2 cores the client, the server and PostgreSQL share. "
+        "are its own cost (a save validates the panel's form, scores the new deal from the worker's kept "
+        'state of the match, commits, and renders the match screen with the panel kept per match). "CPU '
+        "cores busy\" is CPU time per second of the measured window: the server's figure is gunicorn's master "
+        "and workers (not PostgreSQL's own processes), out of the 2 cores the client, the server and "
+        "PostgreSQL share; the load average says what else ran on the machine. "
         "Spectators' pages are rendered once per match version and language in each worker "
-        "(scorer/pagecache.py); a table's pages are each rendered for that table; each worker scores a "
-        "saved deal from its kept state of the match (scorer/scoring.py) and draws a QR code once per link.",
+        "(scorer/web/pagecache.py); each worker scores a saved deal from its kept state of the match "
+        "(scorer/scoring.py) and draws a QR code once per link.",
         END,
     ]
     return "\n".join(lines) + "\n"
@@ -540,6 +644,12 @@ def main() -> int:
     )
     parser.add_argument("--seconds", type=float, default=60.0, help="measured time per database")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=THREADS,
+        help="threads per worker (gthread; 1: sync workers): a thread waiting on a commit leaves the CPU to another",
+    )
     parser.add_argument("--timeout", type=float, default=10.0, help="a request slower than this is an error")
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     options = parser.parse_args()

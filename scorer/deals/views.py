@@ -177,7 +177,8 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
     else:
         index = next(i for i, s in enumerate(current) if s.slot == slot.slot)
         deals[index] = record
-    scored = scoring.score(scoring.match_record(loaded.settings, deals), scoring.match_key(loaded.match))
+    candidate = scoring.match_record(loaded.settings, deals)
+    scored = scoring.score(candidate, scoring.match_key(loaded.match))
     if not scored.valid:
         game = games.of(loaded.settings)
         return _render(loaded, form, place_errors(scored.errors, index, game), slot=slot, status=422)
@@ -190,6 +191,7 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
             record=record,
             target_seq=None if slot is None else slot.slot,
             key=form.idem.data,
+            key_checked=True,  # looked up above, in this transaction
             # The list's summary at the new version, in the same transaction: showing the
             # match next writes nothing. Only over a summary row that exists (loading the
             # match stored it), so that no other writer's row can make the deal collide.
@@ -213,8 +215,7 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
         return _conflict(loaded, form, slot)
     else:
         if slot is None and panel.wanted():
-            db.session().expire(loaded.match)  # its log grew: read it again
-            saved = matchview.load(loaded.match.id)
+            saved = matchview.appended(loaded.match, loaded.state.version + 1, candidate, scored)
             number = i18n.digits(len(saved.state.deals))
             return _screen(saved, message=_("Deal %(number)s saved.", number=number))
         flash(_("Deal saved.") if slot is None else _("Correction saved."))

@@ -57,6 +57,18 @@ def load(match_id: int) -> Loaded:
     return loaded
 
 
+def appended(match: Match, version: int, record: dict[str, Any], scored: scoring.Scored) -> Loaded:
+    """``match`` right after this request appended ``version``, whose match record and the
+    engine's answer to it the request already holds: the log's new entry is read, the
+    match is not scored again. Another entry stored meanwhile: the match as :func:`load` reads it."""
+    state = log.read(db.session(), match)
+    if state.version != version:
+        return load(match.id)
+    loaded = Loaded(match, state, record, scored)
+    store_summary(loaded)
+    return loaded
+
+
 def store_summary(loaded: Loaded) -> MatchSummary:
     """Keep the match list's summary of this match current (derived data: a failure loses nothing)."""
     session = db.session()

@@ -399,16 +399,19 @@ def append(
     target_seq: int | None = None,
     key: str | None = None,
     derived: Sequence[Any] = (),
+    key_checked: bool = False,
 ) -> Entry:
     """Append one entry as version ``expected_version + 1``.
 
     ``derived``: rows derived from the log at the new version (the match list's summary),
     merged in the same transaction, so that showing the match next writes nothing.
+    ``key_checked``: the caller found no entry with ``key`` in this transaction already (a
+    twin stored since still collides on the key's unique index, and is said a Duplicate).
 
     :raises Duplicate: an entry with ``key`` exists (a double tap or a resend).
     :raises Conflict: another writer appended since ``expected_version``.
     """
-    if find_key(db, key) is not None:
+    if not key_checked and find_key(db, key) is not None:
         raise Duplicate(key)
     current = (
         db.scalar(select(Entry.seq).where(Entry.match_id == match.id).order_by(Entry.seq.desc()).limit(1))

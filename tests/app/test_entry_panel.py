@@ -455,3 +455,35 @@ def test_persian_digits_from_the_pad_are_read_as_numbers(client: FlaskClient, ap
     assert answer.status_code == 200, reasons(answer.get_data(as_text=True))
     assert counts(app)[1] == 1
     assert scores(answer.get_data(as_text=True)) == ["13", "8"]  # 80 + 50 -> 13, 84 -> 8
+
+
+def _without_tokens(page: str) -> str:
+    """A page with its per-request values (CSRF token, keys) blanked."""
+    return re.sub(r'(name="(?:csrf_token|idem)" type="hidden" value=")[^"]*"', r'\1"', page)
+
+
+@pytest.mark.parametrize("game", ["schieber", "klammern"])
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_a_kept_panel_is_the_panel_rendered_afresh(
+    client: FlaskClient, app: Flask, game: str, language: str
+) -> None:
+    """The fresh panel is kept with holes for its number, tokens and message: filled, it is
+    the panel rendered afresh, deal after deal (number, forehand, version, the save's message)."""
+    match_id = new_schieber(client) if game == "schieber" else new_klammern(client)
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    for _deal in range(3):
+        kept = client.get(f"/matches/{match_id}?view=board").get_data(as_text=True)
+        app.config["PAGE_CACHE_SIZE"] = 0
+        afresh = client.get(f"/matches/{match_id}?view=board").get_data(as_text=True)
+        app.config["PAGE_CACHE_SIZE"] = 512
+        assert _without_tokens(kept) == _without_tokens(afresh)
+        fields = panel_fields(kept)
+        assert fields["csrf_token"] and fields["idem"] and "tafelhole" not in kept
+        deal = {"contract": "H", "team": "1", "points": "98"}
+        if game == "klammern":
+            deal = {"trump": "S", "how": "orgi", "declarer": fields["forehand"], "team": "1", "points": "100"}
+        answer = client.post(
+            f"/matches/{match_id}/deals/new?view=board", data={**fields, **deal}, headers=HTMX
+        )
+        assert answer.status_code == 200, reasons(answer.get_data(as_text=True))
+        assert "tafelhole" not in answer.get_data(as_text=True)

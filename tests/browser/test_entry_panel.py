@@ -105,6 +105,13 @@ def test_deals_in_a_few_taps_and_one_request_each(page: Any, live_server: str, r
     page.wait_for_selector("#deal-2")
     assert taps.count <= 7, taps.count
     assert len([r for r in requests if "/deals/new" in r]) == 1
+    # The share section is closed once a deal is in: its QR codes load lazily, so neither the
+    # screen swapped in nor the page opened again asks the server for the edit link's (sent
+    # no-store, every page load asked for it; the spectator link's is kept an hour, so a
+    # reload may take it from the browser's cache).
+    page.reload()
+    page.wait_for_selector("form[data-deal-form]")
+    assert not [r for r in requests if "/qr/edit" in r], requests
     # (60 + 50 + 20 + 20) × 2 for Beat & Dora, 97 × 2 for Anna & Cla (S5.6, S6.7).
     assert scores(page) == [str(98 + 194), str(59 + 300)]
 
