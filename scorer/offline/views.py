@@ -115,7 +115,12 @@ def manifest() -> Response:
             {"src": url_for("static", filename="offline/icon.svg"), "sizes": "any", "type": "image/svg+xml"}
         ],
     }
-    return Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
+    response = Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
+    # Each page links the manifest: a day's keeping spares a request per page view. Private: its
+    # name is in the session's language.
+    response.cache_control.private = True
+    response.cache_control.max_age = 24 * 3600
+    return response
 
 
 @bp.get("/sw.js")

@@ -15,7 +15,7 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, Request, request
 from flask_compress import Compress
 from werkzeug.wrappers import Response
 
@@ -38,6 +38,22 @@ def content_hashes(folder: Path) -> dict[str, str]:
         for path in sorted(folder.rglob("*"))
         if path.is_file()
     }
+
+
+class StaticCompressed:
+    """Flask-Compress's cache, holding only static files addressed by their content hash: such a
+    file is compressed once per worker and encoding, not on every request. Every other response
+    (pages differ per request) gets the empty key, which this cache neither keeps nor finds."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str, bytes] = {}
+
+    def get(self, key: str) -> bytes | None:
+        return self._kept.get(key)
+
+    def set(self, key: str, value: bytes) -> None:
+        if not key.endswith(";"):
+            self._kept[key] = value
 
 
 def init_app(app: Flask) -> None:
@@ -69,6 +85,17 @@ def init_app(app: Flask) -> None:
     # Streamed responses are compressed by replacing their iterable, which leaves a static
     # file open; static files are read whole instead (the file closes with the response).
     app.config.setdefault("COMPRESS_STREAMS", False)
+
+    def static_key(request: Request) -> str:
+        """A hashed static file's address (the set of them is finite), else nothing to keep."""
+        filename = (request.view_args or {}).get("filename", "")
+        version = request.args.get("v")
+        if request.endpoint == "static" and version is not None and version == hashes.get(filename):
+            return f"{filename}?v={version}"
+        return ""
+
+    app.config.setdefault("COMPRESS_CACHE_BACKEND", StaticCompressed)
+    app.config.setdefault("COMPRESS_CACHE_KEY", static_key)
     Compress(app)
 
     # Registered after Compress, so it runs before Compress's own after_request.

@@ -8,6 +8,7 @@ import hashlib
 import re
 from pathlib import Path
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -53,3 +54,36 @@ def test_a_qr_code_is_drawn_once_per_link(client: FlaskClient, app: Flask) -> No
     assert first.get_data() == second.get_data()
     info = access._drawn.cache_info()
     assert (info.misses, info.hits) == (1, 1)
+
+
+def test_a_hashed_static_file_is_compressed_once_per_worker(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from flask_compress import flask_compress
+
+    page = client.get("/matches/new").get_data(as_text=True)
+    address = static_address(page, "tafel.css")
+    css = (Path(scorer.__file__).parent / "static" / "tafel.css").read_bytes()
+    compressions: list[str] = []
+    original = flask_compress._compress_data
+
+    def counted(app_: Flask, data: bytes, algorithm: str) -> bytes:
+        compressions.append(algorithm)
+        return original(app_, data, algorithm)
+
+    monkeypatch.setattr(flask_compress, "_compress_data", counted)
+    for _ in range(3):
+        with client.get(address, headers={"Accept-Encoding": "gzip"}) as response:
+            assert response.headers["Content-Encoding"] == "gzip"
+            assert gzip.decompress(response.get_data()) == css
+    assert compressions == ["gzip"]
+    # A page is compressed anew each time: it is not kept.
+    for _ in range(2):
+        client.get("/matches/new", headers={"Accept-Encoding": "gzip"})
+    assert compressions == ["gzip"] * 3
+
+
+def test_the_manifest_is_kept_a_day(client: FlaskClient) -> None:
+    response = client.get("/manifest.webmanifest")
+    assert response.status_code == 200
+    assert response.cache_control.max_age == 24 * 3600 and response.cache_control.private
