@@ -141,3 +141,35 @@ def test_example_1_whole_game_through_the_command_line() -> None:
     seventeenth = run("match", game([*DEALS, DEALS[0]]))
     assert seventeenth.returncode == 1
     assert json.loads(seventeenth.stdout)["errors"][0]["rule"] == "C7.1"
+
+
+def test_example_2_slalom_tricks_through_the_command_line() -> None:
+    """COIFFEUR.md example 2: trick 1 of a Slalom opening Obenabe is Obenabe (a void player may
+    throw C9 to HK HA H6), trick 2 is Undenufe (S led, S9 held: D6 breaks C5.1/S4.2)."""
+    slalom = {"type": "slalom", "start": "obenabe"}
+    first = run(
+        "legal",
+        {
+            "game": "coiffeur",
+            "contract": slalom,
+            "trick_index": 0,
+            "hand": ["C9", "D6"],
+            "trick": ["HK", "HA", "H6"],
+        },
+    )
+    assert first.returncode == 0, first.stderr
+    answer = json.loads(first.stdout)
+    assert answer["mode"] == "obenabe" and sorted(answer["legal"]) == ["C9", "D6"]
+    second = run(
+        "legal",
+        {
+            "game": "coiffeur",
+            "contract": slalom,
+            "trick_index": 1,
+            "hand": ["S9", "D6"],
+            "trick": ["S8", "S6", "SK"],
+        },
+    )
+    answer = json.loads(second.stdout)
+    assert answer["mode"] == "undenufe" and answer["legal"] == ["S9"]
+    assert answer["illegal"]["D6"]["params"]["play_rule"] == "S4.2"
