@@ -2,10 +2,11 @@
 
 Each game is a module offering ``score_deal``, ``score_match`` and ``legal_cards``; the
 record's ``game`` field (default ``schieber``) finds it by name. A module may also offer
-``legal_cards_fast(position)``: the answer for a plainly written position, or None (or a
-KeyError or TypeError) when it is not one; ``legal_cards`` then answers. A fast path
-answers only positions within its game's sizes, so the limits are checked only when it does
-not. Positions are small and many, so their dispatch skips a call where it can.
+``legal_cards_fast(position)``, called with a ``dict`` of the module's game only: the
+answer for a plainly written position, or None (or a KeyError or TypeError) when it is not
+one; ``legal_cards`` then answers. A fast path answers only positions within its game's
+sizes, so the limits are checked only when it does not. Positions are small and many, so
+their dispatch skips a call where it can.
 """
 
 from __future__ import annotations
@@ -34,13 +35,12 @@ GAMES: dict[str, str] = {
 
 #: Any game's answer: the entry point says which (:mod:`rules_engine.answers`).
 Answer: TypeAlias = "DealAnswer | MatchAnswer | LegalAnswer"
-_Legal: TypeAlias = Callable[[Mapping[str, Any]], "LegalAnswer"]
 _Fast: TypeAlias = Callable[[Mapping[str, Any]], "LegalAnswer | None"]
 
 #: (game, entry) -> the function, once imported: dispatch is on every call's hot path.
 _RESOLVED: dict[tuple[str, str], Callable[[Mapping[str, Any]], Answer]] = {}
-#: Game -> (its ``legal_cards_fast`` or None, its ``legal_cards``), once imported.
-_LEGAL_CARDS: dict[object, tuple[_Fast | None, _Legal]] = {}
+#: Game -> its ``legal_cards_fast``, once imported (games without one are missing).
+_FAST_LEGAL_CARDS: dict[object, _Fast] = {}
 
 
 def _entry(record: object, entry: str) -> Callable[[Mapping[str, Any]], Answer]:
@@ -58,9 +58,9 @@ def _entry(record: object, entry: str) -> Callable[[Mapping[str, Any]], Answer]:
     module = importlib.import_module(GAMES[game])
     function = cast(Callable[[Mapping[str, Any]], Answer], getattr(module, entry))
     _RESOLVED[(game, entry)] = function
-    if entry == "legal_cards":
-        # Typed once here, not cast on each call: positions are many.
-        _LEGAL_CARDS[game] = (getattr(module, "legal_cards_fast", None), cast(_Legal, function))
+    fast = getattr(module, "legal_cards_fast", None) if entry == "legal_cards" else None
+    if fast is not None:
+        _FAST_LEGAL_CARDS[game] = fast
     return function
 
 
@@ -147,23 +147,14 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
         than the deck.
     """
     if type(position) is dict:
+        # A fast path answers only a plain position, whose hand and trick are within the
+        # game's own sizes (and so within the limits): the limits are checked on any other.
         try:
-            fast, function = _LEGAL_CARDS[position.get("game", "schieber")]
-        except (KeyError, TypeError):  # not resolved yet, unknown or not a name: _entry says
-            pass
-        else:
-            if fast is not None:
-                # A fast path answers only a plain position, whose hand and trick are within
-                # the game's own sizes (and so within the limits): the limits are checked
-                # before any other path.
-                try:
-                    answer = fast(position)
-                except (KeyError, TypeError):  # not a plain position: legal_cards says why
-                    answer = None
-                if answer is not None:
-                    return answer
-            limits.check_position(position)
-            return function(position)
+            answer = _FAST_LEGAL_CARDS[position.get("game", "schieber")](position)
+        except (KeyError, TypeError):  # no fast path (yet), not a game, not a plain position
+            answer = None
+        if answer is not None:
+            return answer
     entry = _entry(position, "legal_cards")
     limits.check_position(position)
     return cast("LegalAnswer", entry(position))

@@ -1,54 +1,75 @@
-"""A JSON object whose values are made when first read: an answer's explanations cost
-nothing until someone reads them.
+"""A JSON object whose keys and values are made when first read: an answer's explanations
+cost nothing until someone reads them.
 
 A legal-card answer names every illegal card with its reason (rule id, message, the cards
 to play instead). Most callers of a hot path (a bot, a replay, the benchmark) read only
 which cards are legal; building four reasons of nine fields each was more than half the
-time of such an answer. :class:`LazyDict` holds the keys at once and makes the values on
-first use of anything but its keys' count, so the answer reads, compares, copies and
-serialises exactly as the plain dict it stands for.
+time of such an answer, and listing the illegal cards' codes as keys still a quarter.
+:class:`LazyDict` knows how many entries it will have and makes them on first use of
+anything but that count, so the answer reads, compares, copies and serialises exactly as
+the plain dict it stands for.
 
 Readings taken here:
 
 * It is a ``dict`` subclass (``isinstance(x, dict)`` holds, ``type(x) is dict`` does not),
-  so every reader goes through its methods. Until it is made, the dict's own storage holds
-  the keys with ``None``: C code that reads a dict's storage directly, bypassing every
-  method, would see those (the standard library's ``json``, ``copy``, ``pickle``,
-  ``dict(x)`` and ``{**x}`` all call the methods of a subclass). Pyodide's ``to_js`` is
-  such code: hand answers to JavaScript as JSON text (``json.dumps``), or call
-  :meth:`LazyDict.made` first.
+  so every reader goes through its methods (the standard library's ``json``, ``copy``,
+  ``pickle``, ``dict(x)``, ``{**x}`` and ``f(**x)`` all call the methods of a subclass).
+* Until it is made, the dict's own storage holds one placeholder entry (none when it will
+  be empty): ``json``'s C encoder reads the storage's size to write ``{}`` without asking
+  for the items, so the storage is empty exactly when the dict will be. C code that reads
+  a dict's storage directly, bypassing every method, would see the placeholder. Pyodide's
+  ``to_js`` is such code: hand answers to JavaScript as JSON text (``json.dumps``), or
+  call :meth:`LazyDict.made` first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, Final
 
-__all__ = ["LazyDict"]
+__all__ = ["PLACEHOLDER", "LazyDict"]
+
+#: The storage of a lazy dict that will not be empty, until it is made: ``LazyDict(PLACEHOLDER)``
+#: copies it in C (``LazyDict`` has no ``__init__`` of its own, which would run in Python).
+PLACEHOLDER: Final[dict[str, None]] = {"(not made yet: read through the dict's methods)": None}
 
 
 class LazyDict(dict[str, Any]):
-    """A dict of ``keys`` whose values ``make(*args)`` gives, called once, on first use."""
+    """A dict of ``lazy[0]`` entries that ``lazy[1](*lazy[2:])`` gives, called once, on first use.
 
-    __slots__ = ("_make", "_args")
+    A hot path makes one in two steps::
 
-    def __init__(
-        self, keys: Iterable[str], make: Callable[..., dict[str, Any]], args: tuple[Any, ...]
-    ) -> None:
-        dict.update(self, dict.fromkeys(keys))
-        self._make: Callable[..., dict[str, Any]] | None = make
-        self._args = args
+        answer = LazyDict(PLACEHOLDER)  # LazyDict() if it will be empty
+        answer.lazy = (count, make, *args)
+
+    (:meth:`of` does the same in one call.) ``make`` must give a dict of ``count`` entries.
+    """
+
+    __slots__ = ("lazy",)
+    #: ``(count, make, *args)`` until the values are made, then None.
+    lazy: tuple[Any, ...] | None
+
+    @classmethod
+    def of(cls, count: int, make: Callable[..., dict[str, Any]], *args: Any) -> LazyDict:
+        """A lazy dict of ``count`` entries, ``make(*args)``."""
+        made = cls(PLACEHOLDER) if count else cls()
+        made.lazy = (count, make, *args)
+        return made
 
     def made(self) -> LazyDict:
-        """Itself with its values made (as every other method does first)."""
-        make = self._make
-        if make is not None:
-            self._make = None
-            values = make(*self._args)
-            self._args = ()
-            dict.clear(self)  # the made dict's order is the answer's
+        """Itself with its values made (as every other method but ``len`` does first)."""
+        lazy = self.lazy
+        if lazy is not None:
+            self.lazy = None
+            values = lazy[1](*lazy[2:])
+            assert len(values) == lazy[0], (len(values), lazy[0])
+            dict.clear(self)
             dict.update(self, values)
         return self
+
+    def __len__(self) -> int:
+        lazy = self.lazy
+        return dict.__len__(self) if lazy is None else int(lazy[0])
 
     # Reading.
     def __getitem__(self, key: str) -> Any:
@@ -128,5 +149,5 @@ class LazyDict(dict[str, Any]):
         return dict.setdefault(self.made(), key, default)
 
     def clear(self) -> None:
-        self._make = None
+        self.lazy = None
         dict.clear(self)

@@ -19,7 +19,7 @@ PLAIN = {"H6": {"rule": "S4.4", "params": {"card": "H6"}}, "C7": {"rule": "S4.3"
 
 
 def lazy() -> LazyDict:
-    return LazyDict(["C7", "H6"], lambda: copy.deepcopy(PLAIN), ())
+    return LazyDict.of(2, copy.deepcopy, PLAIN)
 
 
 @pytest.mark.parametrize(
@@ -77,7 +77,7 @@ def test_changes_as_the_plain_dict() -> None:
 
 def test_made_once() -> None:
     calls = []
-    made = LazyDict(["a"], lambda: calls.append(1) or {"a": 1}, ())
+    made = LazyDict.of(1, lambda: calls.append(1) or {"a": 1})
     assert made["a"] == 1 and made == {"a": 1} and json.dumps(made) == '{"a": 1}'
     assert calls == [1]
 

@@ -575,10 +575,10 @@ def _tail(template: str, led_card: str, highest: str | None = None) -> str:
     return middle.format(led_card=led_card, led=led_card[0], highest=highest)
 
 
-# How a trick context classifies a hand (see play._fast_legal_cards).
-NO_TRUMP: Final = 0  # S4.2
-TRUMP_LED: Final = 1  # S4.5
-PLAIN_LED: Final = 2  # S4.3, S4.4
+_ALL: Final = (1 << 36) - 1
+#: A trick without a trump in it, or in a contract where S4.4 does not apply: no highest
+#: trump, no undertrumps.
+_NO_TOPS: Final[tuple[tuple[str | None, int], ...]] = ((None, 0),) * 512
 
 
 @cache
@@ -601,16 +601,12 @@ def _tops(key: str) -> tuple[tuple[str | None, int], ...]:
     return tuple(tops)
 
 
-#: One led card under one contract: everything the answer needs but the hand and the
-#: highest trump in the trick.
-#: (kind, led mask, trump mask, mask of the trumps but the Under, mask of the suits before
-#: the trump suit, message tail, reason and params prototypes; for the undertrump reason
-#: the message tails and params prototypes by highest trump and the reason prototype; the
-#: trump chunk's shift, the tops)
-Context = tuple[
-    int,
-    int,
-    int,
+#: What the reasons of one led card under one contract need beyond the hand and the
+#: highest trump in the trick: the mask of the suits before the trump suit (display order
+#: of the reasons), the trump chunk's shift, the message tail, the reason and params
+#: prototypes; for the undertrump reason the message tails and params prototypes by
+#: highest trump and the reason prototype.
+ReasonParts = tuple[
     int,
     int,
     str,
@@ -619,9 +615,21 @@ Context = tuple[
     Mapping["str | None", str],
     Mapping["str | None", dict[str, object]],
     ReasonJSON,
-    int,
-    tuple[tuple["str | None", int], ...],
 ]
+
+#: One led card under one contract, as ``play._fast_legal_cards`` classifies a hand
+#: ``held`` (a mask) against a trick of mask ``table`` by one rule for S4.2-S4.5:
+#:
+#: * ``follow = held & duty``: the cards that oblige (the led suit; with trump led, the
+#:   trumps but the Under, S4.5); when there are some, the cards of ``others`` are illegal
+#:   (S4.2, S4.3: neither the led suit nor trump; S4.5: not trump);
+#: * ``highest, below = tops[table >> shift & 511]``: the highest trump in the trick and
+#:   the trumps below it, illegal (S4.4) unless the hand holds only trumps (``held &
+#:   not_trump`` is 0) or can follow suit; ``tops`` is ``_NO_TOPS`` where S4.4 does not
+#:   apply (no trump, or trump led).
+#:
+#: (duty, others, not trump, shift, tops, reason parts)
+Context = tuple[int, int, int, int, tuple[tuple["str | None", int], ...], ReasonParts]
 
 
 def _prototypes(
@@ -649,40 +657,39 @@ def _context(key: str, led_card: str) -> Context:
     trump = _TRUMP_LETTER[key]
     led = led_card[0]
     led_mask = _SUIT_MASK[led]
-    if trump is None:
-        kind, why, trump_mask, no_under, before, shift = NO_TRUMP, MUST_FOLLOW_SUIT, 0, 0, 0, 0
+    tops = _NO_TOPS
+    if trump is None:  # S4.2: follow suit if you can
+        why, duty, others, not_trump, before, shift = MUST_FOLLOW_SUIT, led_mask, _ALL ^ led_mask, _ALL, 0, 0
     else:
         trump_mask = _SUIT_MASK[trump]
-        no_under = trump_mask & ~CODE_BIT[trump + _JACK.value]
         shift = 9 * _SUIT_LETTERS.index(trump)
         before = (1 << shift) - 1
-        kind, why = (TRUMP_LED, MUST_FOLLOW_TRUMP) if led == trump else (PLAIN_LED, MUST_FOLLOW_SUIT)
+        not_trump = _ALL ^ trump_mask
+        if led == trump:  # S4.5: follow trump, but a bare Under may be held back
+            why, duty, others = MUST_FOLLOW_TRUMP, trump_mask & ~CODE_BIT[trump + _JACK.value], not_trump
+        else:  # S4.3: follow suit or trump; S4.4: no undertrump
+            why, duty, others = MUST_FOLLOW_SUIT, led_mask, not_trump ^ led_mask
+            tops = _tops(key)
     template = (_FOLLOW_OR_TRUMP if why == MUST_FOLLOW_SUIT and trump is not None else _TEMPLATES[why])[2]
     reason, params = _prototypes(why, trump, key, led_card)
     under_tails: dict[str | None, str] = {}
     under_params: dict[str | None, dict[str, object]] = {}
     under_reason, _ = _prototypes(UNDERTRUMP, trump, key, led_card)
-    tops = _tops(key) if trump is not None else ()
-    if kind == PLAIN_LED:
-        for highest, _ in tops:
-            if highest is not None and highest not in under_tails:
-                under_tails[highest] = _tail(_TEMPLATES[UNDERTRUMP][2], led_card, highest)
-                under_params[highest] = _prototypes(UNDERTRUMP, trump, key, led_card, highest)[1]
-    return (
-        kind,
-        led_mask,
-        trump_mask,
-        no_under,
+    for highest, _ in tops:
+        if highest is not None and highest not in under_tails:
+            under_tails[highest] = _tail(_TEMPLATES[UNDERTRUMP][2], led_card, highest)
+            under_params[highest] = _prototypes(UNDERTRUMP, trump, key, led_card, highest)[1]
+    parts: ReasonParts = (
         before,
+        shift,
         _tail(template, led_card),
         reason,
         params,
         under_tails,
         under_params,
         under_reason,
-        shift,
-        tops,
     )
+    return duty, others, not_trump, shift, tops, parts
 
 
 class _ContractContexts(dict[str, Mapping[str, Context]]):

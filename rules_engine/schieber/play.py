@@ -19,7 +19,7 @@ from typing import Any
 from rules_engine.answers import ReasonJSON, SchieberLegalAnswer
 from rules_engine.cards import Card, Rank, Suit, parse_cards
 from rules_engine.errors import InvalidNotation, InvalidRecord
-from rules_engine.lazy import LazyDict
+from rules_engine.lazy import PLACEHOLDER, LazyDict
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields
 from rules_engine.schieber.contracts import (
@@ -36,12 +36,11 @@ from rules_engine.schieber.legality import (
     CONTEXTS,
     DIAMONDS,
     HEARTS,
-    NO_TRUMP,
     SPADES,
-    TRUMP_LED,
     IllegalCards,
     LegalPlays,
     PlayRules,
+    ReasonParts,
     can_play,
     classify_codes,
     is_legal,
@@ -181,49 +180,41 @@ assert list(CODE_BIT) == [str(card) for card in _DISPLAY_INDEX]
 _SUIT_CHUNKS = (HEARTS, CLUBS, DIAMONDS, SPADES)
 
 
-def _fast_legal_cards(position: Mapping[str, Any]) -> SchieberLegalAnswer | None:
-    """The answer for a plainly written position (canonical codes, known fields), or None.
+_ONLY_KNOWN_FIELDS = POSITION_FIELDS.issuperset
+
+
+def _fast_legal_cards(position: dict[str, Any]) -> SchieberLegalAnswer | None:
+    """The answer for a plainly written Schieber position (canonical codes, known fields),
+    or None. The caller has seen that ``position`` is a ``dict`` whose ``game`` is
+    Schieber's (absent or ``"schieber"``).
 
     Anything unusual (aliases such as ``10``, lower case, options, an error to report)
     goes the careful way through :func:`read_position`, which gives the same answer or
     the precise error; so do the KeyError and TypeError this raises on such input.
 
     The same S4.2-S4.5 as :func:`classify` and the same reasons as :func:`make_reason`
-    (the tests hold it to both), on bitmasks of the cards (see ``legality.CONTEXTS``);
-    written out in one function because this is the public entry's hot path. Every
-    reason is a fresh dict; the reasons of one answer share its ``instead`` list.
+    (the tests hold it to both), on bitmasks of the cards by one rule for every contract
+    and led card (see ``legality.Context``); written out in one function because this is
+    the public entry's hot path.
     """
-    if type(position) is not dict:
-        return None
-    # Only known fields: "contract" and "hand" must be there (else KeyError below).
-    if len(position) != 2 + ("trick" in position) + ("game" in position) + ("profile" in position) + (
-        "options" in position
-    ):
+    if not _ONLY_KNOWN_FIELDS(position):
         return None
     contexts = CONTEXTS[position["contract"]]  # a contract not written as its key: KeyError
-    hand = position["hand"]
-    get = position.get
-    trick = get("trick")
-    if trick is None:
-        trick = []
-    options = get("options")
+    hand = position["hand"]  # missing: KeyError
+    trick = position.get("trick")
+    options = position.get("options")
     if (
-        get("game", "schieber") != "schieber"
-        or (options is not None and (type(options) is not dict or options))
-        or get("profile") not in _OPTIONS_BY_PROFILE
+        (options is not None and (type(options) is not dict or options))
+        or position.get("profile") not in _OPTIONS_BY_PROFILE
         or type(hand) is not list
-        or type(trick) is not list
+        or len(hand) > TRICKS_PER_DEAL
     ):
-        return None
-    size = len(hand)
-    played = len(trick)
-    if size > TRICKS_PER_DEAL or played >= PLAYERS:
         return None
     # One bit per card: a code that is not canonical ("h6", "H10") raises KeyError, and
     # the cards are all different exactly when the sum of their bits has one bit per card.
     held = sum(map(_BIT_OF, hand))
-    if not played:
-        if held.bit_count() != size:
+    if not trick:
+        if (trick is not None and type(trick) is not list) or held.bit_count() != len(hand):
             return None
         return {
             "legal": [
@@ -234,43 +225,20 @@ def _fast_legal_cards(position: Mapping[str, Any]) -> SchieberLegalAnswer | None
             ],
             "illegal": {},
         }
-    table = sum(map(_BIT_OF, trick))
-    if (held + table).bit_count() != size + played:
+    if type(trick) is not list or len(trick) >= PLAYERS:
         return None
-    led_card = trick[0]
-    (
-        kind,
-        led_mask,
-        trump_mask,
-        no_under,
-        before,
-        tail,
-        reason,
-        params,
-        under_tails,
-        under_params,
-        under_reason,
-        shift,
-        tops,
-    ) = contexts[led_card]
-    follow = held & led_mask
-    # plain: the illegal cards that do not follow suit; under: the illegal undertrumps.
-    under = 0
-    highest: str | None = None
-    if kind == NO_TRUMP:  # S4.2
-        plain = held ^ follow if follow else 0
-    elif kind == TRUMP_LED:  # S4.5: a bare Under may be held back
-        plain = held & ~trump_mask if held & no_under else 0
-    else:  # S4.3, S4.4
-        highest, below = tops[table >> shift & 511]
-        trumps = held & trump_mask
-        under = trumps & below
-        if follow:
-            plain = held & ~led_mask & ~trump_mask
-        elif under and trumps != held:
-            plain = 0
-        else:
-            under = plain = 0
+    table = sum(map(_BIT_OF, trick))
+    if (held + table).bit_count() != len(hand) + len(trick):
+        return None
+    duty, others, not_trump, shift, tops, parts = contexts[trick[0]]
+    highest, below = tops[table >> shift & 511]
+    under = held & below  # S4.4
+    if held & duty:  # S4.2, S4.3, S4.5
+        plain = held & others
+    elif under and held & not_trump:
+        plain = 0
+    else:
+        plain = under = 0
     if not (plain or under):
         return {
             "legal": [
@@ -283,44 +251,15 @@ def _fast_legal_cards(position: Mapping[str, Any]) -> SchieberLegalAnswer | None
         }
     ok = held ^ plain ^ under
     legal = [*HEARTS[ok & 511], *CLUBS[ok >> 9 & 511], *DIAMONDS[ok >> 18 & 511], *SPADES[ok >> 27]]
-    bad = plain | under
-    # The reasons are made when the answer's "illegal" is first read (rules_engine.lazy).
-    return {
-        "legal": legal,
-        "illegal": LazyDict(
-            [*HEARTS[bad & 511], *CLUBS[bad >> 9 & 511], *DIAMONDS[bad >> 18 & 511], *SPADES[bad >> 27]],
-            _reasons,
-            (
-                legal,
-                plain,
-                under,
-                before,
-                shift,
-                reason,
-                params,
-                tail,
-                under_reason,
-                under_params,
-                under_tails,
-                highest,
-            ),
-        ),
-    }
+    # The reasons, and the illegal cards' codes, are made when the answer's "illegal" is
+    # first read (rules_engine.lazy).
+    illegal = LazyDict(PLACEHOLDER)
+    illegal.lazy = ((plain | under).bit_count(), _reasons, legal, plain, under, highest, parts)
+    return {"legal": legal, "illegal": illegal}
 
 
 def _reasons(
-    legal: list[str],
-    plain: int,
-    under: int,
-    before: int,
-    shift: int,
-    reason: ReasonJSON,
-    params: dict[str, object],
-    tail: str,
-    under_reason: ReasonJSON,
-    under_params: Mapping[str | None, dict[str, object]],
-    under_tails: Mapping[str | None, str],
-    highest: str | None,
+    legal: list[str], plain: int, under: int, highest: str | None, parts: ReasonParts
 ) -> dict[str, ReasonJSON]:
     """The reasons of :func:`_fast_legal_cards`' illegal cards (``plain``: those that do not
     follow suit, ``under``: the undertrumps), the same as :func:`make_reason`'s.
@@ -329,6 +268,7 @@ def _reasons(
     Copying a prototype that holds every key is cheaper than building a dict. Display
     order: the plain cards of the suits before the trump suit, the undertrumps, the rest.
     """
+    before, shift, tail, reason, params, under_tails, under_params, under_reason = parts
     first: list[str] = []
     undertrumps: list[str] = []
     if under:
@@ -392,12 +332,13 @@ def legal_cards(position: Mapping[str, Any]) -> SchieberLegalAnswer:
 
     :raises InvalidRecord: the input is not a position (see :func:`read_position`).
     """
-    try:
-        fast = _fast_legal_cards(position)
-    except (KeyError, TypeError):  # not a plain position: the careful path says why
-        fast = None
-    if fast is not None:
-        return fast
+    if type(position) is dict and position.get("game", "schieber") == "schieber":
+        try:
+            fast = _fast_legal_cards(position)
+        except (KeyError, TypeError):  # not a plain position: the careful path says why
+            fast = None
+        if fast is not None:
+            return fast
     contract, options, hand, trick = read_position(position)
     ordered = tuple(sorted(hand, key=_DISPLAY_INDEX.__getitem__))
     plays = legal_plays(contract, options, ordered, trick)
