@@ -96,7 +96,9 @@ def test_no_csp_violation_on_the_app_pages(browser: Any, live_server: str, table
     tablets.append(spectator)
     spectator.goto(match_url)
     assert spectator.page.locator("a.enter-deal").count() == 0
-    assert spectator.images_loaded() == [True]  # only the spectator link's QR code
+    # The share box is closed and its QR codes load lazily: opened, only the spectator link's.
+    spectator.page.click("details.share summary")
+    assert spectator.images_loaded() == [True]
 
     second = Tablet(browser, live_server)
     tablets.append(second)

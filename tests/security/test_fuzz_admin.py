@@ -68,6 +68,7 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "office.office_qr": (),
     "office.rule": ("csrf_token", "idem", "match_id", "slot", "team", "value", "match", "reason"),
     "office.reported": ("csrf_token", "idem", "match_id", "team_1", "team_2"),
+    "office.revoke_link": ("csrf_token", "idem", "link", "match_id"),
     "exports.export_json": (),
 }
 #: The endpoints that may change a match when the form is right and the sender may.
