@@ -97,17 +97,18 @@ from rules_engine.klammern.contracts import (
     parse_trump,
     ranking,
 )
-from rules_engine.klammern.meld_values import award_values, parse_meld_values, team_reasons
 from rules_engine.klammern.melds import Meld, MeldScore, bella_errors, bella_points, check_melds, score_melds
-from rules_engine.klammern.play import Replay, Revoke, replay
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields, check_deck, check_integer, per_seat, per_seat_card_groups
 from rules_engine.seats import Seat, side_count
 from rules_engine.totals import achievable_totals
 from rules_engine.tricks import Ranking
 
+# The trick replay and the melds given by value are imported where a deal has them: most
+# deals have neither, and the command line's start-up should not pay for them.
 if TYPE_CHECKING:
     from rules_engine.answers import KlammernDealAnswer, RevokeJSON
+    from rules_engine.klammern.play import Replay, Revoke
 
 __all__ = ["DealRecord", "augen_of", "parse_deal", "score_deal"]
 
@@ -229,7 +230,12 @@ def parse_deal(record: Mapping[str, Any]) -> DealRecord:
         for index, group in enumerate(groups):
             check_deck(group, DECK, GAME, f"deal.melds.{seat}[{index}]")
     bella: Seat | None = fields.seat("bella", players, None)
-    meld_values = parse_meld_values(fields.raw("meld_values"), sides, "deal.meld_values")
+    raw_meld_values = fields.raw("meld_values")
+    meld_values: dict[int, tuple[int, ...]] = {}
+    if raw_meld_values is not None:
+        from rules_engine.klammern.meld_values import parse_meld_values
+
+        meld_values = parse_meld_values(raw_meld_values, sides, "deal.meld_values")
     if any(meld_values.values()) and any(melds.values()):
         raise InvalidRecord(
             "deal: give the melds by their cards ('melds') or by value ('meld_values'), not both",
@@ -631,6 +637,8 @@ def _read_claims(deal: DealRecord, rank: Ranking, facts: _Facts) -> None:
     errors = facts.errors
     rep: Replay | None = None
     if deal.tricks is not None:
+        from rules_engine.klammern.play import replay
+
         rep = replay(deal.tricks, deal.players, deal.forehand, rank, deal.hands)
         errors.extend(rep.errors)
         facts.trick_winners = list(rep.winners)
@@ -696,6 +704,8 @@ def _read_claims(deal: DealRecord, rank: Ranking, facts: _Facts) -> None:
 
 def _read_meld_values(deal: DealRecord, facts: _Facts) -> None:
     """Check melds given by value (K5.1, K5.3) and settle who scores them (K5.2)."""
+    from rules_engine.klammern.meld_values import award_values, team_reasons
+
     reasons = [
         reason
         for side, values in sorted(deal.meld_values.items())
