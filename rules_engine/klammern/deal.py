@@ -70,7 +70,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -531,8 +530,11 @@ def _check_hands(hands: Mapping[Seat, Sequence[Card]], players: int) -> list[Rea
     return errors
 
 
-def _json_number(value: Fraction) -> int | float:
-    return int(value) if value.denominator == 1 else float(value)
+def _beet_json(pool: int) -> int | float:
+    """The Beet, half the pool (K6), as the answer states it: whole when it is whole."""
+    # Integer arithmetic, not ``fractions``: the module's import is a tenth of the command
+    # line's start-up. ``pool / 2`` of an odd pool is exact in a float, as Fraction's was.
+    return pool // 2 if pool % 2 == 0 else pool / 2
 
 
 def augen_of(points: int) -> int:
@@ -820,10 +822,11 @@ def _revoke_outcome(
     declarer_side = deal.declarer.side
     revoker = facts.revoke_seat.side
     counted = [points + extra for points, extra in zip(facts.revoke_points, extras)]
-    beet = Fraction(pool, 2)
     if deal.options.revoke == "secured":
-        # The playing team needs strictly more than the Beet, the defenders at least the Beet.
-        kept = counted[revoker - 1] > beet if revoker == declarer_side else counted[revoker - 1] >= beet
+        # The playing team needs strictly more than the Beet (pool / 2), the defenders at least
+        # the Beet; compared doubled, in whole numbers.
+        doubled = 2 * counted[revoker - 1]
+        kept = doubled > pool if revoker == declarer_side else doubled >= pool
     else:
         kept = False
     declarer_wins = kept if revoker == declarer_side else not kept
@@ -844,7 +847,7 @@ def _revoke_outcome(
     answer.update(
         {
             "card_points": list(facts.revoke_points),
-            "beet": _json_number(beet),
+            "beet": _beet_json(pool),
             "side_points": counted,
             "credited": credited,
             "declarer_wins": declarer_wins,
@@ -875,8 +878,7 @@ def _plain_outcome(deal: DealRecord, facts: _Facts, extras: list[int], answer: A
     declarer_side = deal.declarer.side
     own = [points + extra for points, extra in zip(facts.card_points, extras)]
     pool = sum(own)
-    beet = Fraction(pool, 2)
-    declarer_wins = own[declarer_side - 1] > beet
+    declarer_wins = 2 * own[declarer_side - 1] > pool  # more than the Beet (pool / 2), doubled
     winners = [declarer_side] if declarer_wins else _opponents(deal)
     if declarer_wins:
         credited = list(own)
@@ -890,7 +892,7 @@ def _plain_outcome(deal: DealRecord, facts: _Facts, extras: list[int], answer: A
     answer.update(
         {
             "card_points": list(facts.card_points),
-            "beet": _json_number(beet),
+            "beet": _beet_json(pool),
             "side_points": own,
             "credited": credited,
             "declarer_wins": declarer_wins,
