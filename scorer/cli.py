@@ -97,7 +97,7 @@ def _game(value: str) -> str:
     from scorer import games
 
     try:
-        return games.game(value).name
+        return games.sheet_game(value).name
     except games.UnknownGame as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
@@ -133,7 +133,7 @@ def pad(args: argparse.Namespace) -> int:
     from scorer.sheets.pdf import pad_view, render_pad
     from scorer.sheets.pdf.fonts import FontMissing
 
-    if args.format and args.format not in games.game(args.game).formats:
+    if args.format and args.format not in games.sheet_game(args.game).formats:
         having = [each for each in games.registry().values() if args.format in each.formats]
         if not having:
             raise Failure(f"unknown format {args.format!r}")

@@ -70,7 +70,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -97,17 +96,18 @@ from rules_engine.klammern.contracts import (
     parse_trump,
     ranking,
 )
-from rules_engine.klammern.meld_values import award_values, parse_meld_values, team_reasons
 from rules_engine.klammern.melds import Meld, MeldScore, bella_errors, bella_points, check_melds, score_melds
-from rules_engine.klammern.play import Replay, Revoke, replay
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields, check_deck, check_integer, per_seat, per_seat_card_groups
 from rules_engine.seats import Seat, side_count
 from rules_engine.totals import achievable_totals
 from rules_engine.tricks import Ranking
 
+# The trick replay and the melds given by value are imported where a deal has them: most
+# deals have neither, and the command line's start-up should not pay for them.
 if TYPE_CHECKING:
     from rules_engine.answers import KlammernDealAnswer, RevokeJSON
+    from rules_engine.klammern.play import Replay, Revoke
 
 __all__ = ["DealRecord", "augen_of", "parse_deal", "score_deal"]
 
@@ -229,7 +229,12 @@ def parse_deal(record: Mapping[str, Any]) -> DealRecord:
         for index, group in enumerate(groups):
             check_deck(group, DECK, GAME, f"deal.melds.{seat}[{index}]")
     bella: Seat | None = fields.seat("bella", players, None)
-    meld_values = parse_meld_values(fields.raw("meld_values"), sides, "deal.meld_values")
+    raw_meld_values = fields.raw("meld_values")
+    meld_values: dict[int, tuple[int, ...]] = {}
+    if raw_meld_values is not None:
+        from rules_engine.klammern.meld_values import parse_meld_values
+
+        meld_values = parse_meld_values(raw_meld_values, sides, "deal.meld_values")
     if any(meld_values.values()) and any(melds.values()):
         raise InvalidRecord(
             "deal: give the melds by their cards ('melds') or by value ('meld_values'), not both",
@@ -525,8 +530,11 @@ def _check_hands(hands: Mapping[Seat, Sequence[Card]], players: int) -> list[Rea
     return errors
 
 
-def _json_number(value: Fraction) -> int | float:
-    return int(value) if value.denominator == 1 else float(value)
+def _beet_json(pool: int) -> int | float:
+    """The Beet, half the pool (K6), as the answer states it: whole when it is whole."""
+    # Integer arithmetic, not ``fractions``: the module's import is a tenth of the command
+    # line's start-up. ``pool / 2`` of an odd pool is exact in a float, as Fraction's was.
+    return pool // 2 if pool % 2 == 0 else pool / 2
 
 
 def augen_of(points: int) -> int:
@@ -631,6 +639,8 @@ def _read_claims(deal: DealRecord, rank: Ranking, facts: _Facts) -> None:
     errors = facts.errors
     rep: Replay | None = None
     if deal.tricks is not None:
+        from rules_engine.klammern.play import replay
+
         rep = replay(deal.tricks, deal.players, deal.forehand, rank, deal.hands)
         errors.extend(rep.errors)
         facts.trick_winners = list(rep.winners)
@@ -696,6 +706,8 @@ def _read_claims(deal: DealRecord, rank: Ranking, facts: _Facts) -> None:
 
 def _read_meld_values(deal: DealRecord, facts: _Facts) -> None:
     """Check melds given by value (K5.1, K5.3) and settle who scores them (K5.2)."""
+    from rules_engine.klammern.meld_values import award_values, team_reasons
+
     reasons = [
         reason
         for side, values in sorted(deal.meld_values.items())
@@ -810,10 +822,11 @@ def _revoke_outcome(
     declarer_side = deal.declarer.side
     revoker = facts.revoke_seat.side
     counted = [points + extra for points, extra in zip(facts.revoke_points, extras)]
-    beet = Fraction(pool, 2)
     if deal.options.revoke == "secured":
-        # The playing team needs strictly more than the Beet, the defenders at least the Beet.
-        kept = counted[revoker - 1] > beet if revoker == declarer_side else counted[revoker - 1] >= beet
+        # The playing team needs strictly more than the Beet (pool / 2), the defenders at least
+        # the Beet; compared doubled, in whole numbers.
+        doubled = 2 * counted[revoker - 1]
+        kept = doubled > pool if revoker == declarer_side else doubled >= pool
     else:
         kept = False
     declarer_wins = kept if revoker == declarer_side else not kept
@@ -834,7 +847,7 @@ def _revoke_outcome(
     answer.update(
         {
             "card_points": list(facts.revoke_points),
-            "beet": _json_number(beet),
+            "beet": _beet_json(pool),
             "side_points": counted,
             "credited": credited,
             "declarer_wins": declarer_wins,
@@ -865,8 +878,7 @@ def _plain_outcome(deal: DealRecord, facts: _Facts, extras: list[int], answer: A
     declarer_side = deal.declarer.side
     own = [points + extra for points, extra in zip(facts.card_points, extras)]
     pool = sum(own)
-    beet = Fraction(pool, 2)
-    declarer_wins = own[declarer_side - 1] > beet
+    declarer_wins = 2 * own[declarer_side - 1] > pool  # more than the Beet (pool / 2), doubled
     winners = [declarer_side] if declarer_wins else _opponents(deal)
     if declarer_wins:
         credited = list(own)
@@ -880,7 +892,7 @@ def _plain_outcome(deal: DealRecord, facts: _Facts, extras: list[int], answer: A
     answer.update(
         {
             "card_points": list(facts.card_points),
-            "beet": _json_number(beet),
+            "beet": _beet_json(pool),
             "side_points": own,
             "credited": credited,
             "declarer_wins": declarer_wins,

@@ -31,12 +31,13 @@ from rules_engine.schieber.contracts import (
 )
 from rules_engine.schieber.points import check_trick_points, match_value
 from rules_engine.schieber.stoeck import check_stoeck, stoeck_cards, stoeck_points
-from rules_engine.schieber.weis import Weis, WeisAward, award_weis, check_declaration, read_weis
-from rules_engine.schieber.weis_values import award_values, parse_weis_values, team_reasons
 from rules_engine.seats import Seat
 
+# The Weis modules are imported where a deal has Weis: most deals have none, and the command
+# line's start-up (``python -m rules_engine deal``) should not pay for them.
 if TYPE_CHECKING:
     from rules_engine.answers import SchieberDealAnswer
+    from rules_engine.schieber.weis import Weis, WeisAward
 
 __all__ = [
     "DEAL_FIELDS",
@@ -195,7 +196,12 @@ def _read_fields(deal: Fields, where: str) -> DealRecord:
     stoeck = deal.seat("stoeck", PLAYERS, None)
     hands = per_seat_cards(deal.raw("hands"), PLAYERS, deal.name("hands")) if deal.has("hands") else None
     reached_first = deal.integer("reached_first", minimum=1, maximum=2) if deal.has("reached_first") else None
-    weis_values = parse_weis_values(deal.raw("weis_values"), deal.name("weis_values"))
+    raw_weis_values = deal.raw("weis_values")
+    weis_values: dict[int, tuple[int, ...]] = {}
+    if raw_weis_values is not None:
+        from rules_engine.schieber.weis_values import parse_weis_values
+
+        weis_values = parse_weis_values(raw_weis_values, deal.name("weis_values"))
     if any(weis_values.values()) and any(weis.values()):
         raise InvalidRecord(
             f"{where}: give the Weis by their cards ('weis') or by value ('weis_values'), not both",
@@ -352,6 +358,10 @@ def _team_pair(team: int, value: int, other: int) -> Pair:
 def _check_weis_claims(score: DealScore) -> dict[Seat, set[Card]]:
     """Read every claimed Weis (S6.1, S6.2), then each player's set (S6.3); the cards claimed per seat."""
     claimed: dict[Seat, set[Card]] = {}
+    if not score.record.weis:
+        return claimed
+    from rules_engine.schieber.weis import check_declaration, read_weis
+
     for seat, groups in sorted(score.record.weis.items()):
         valid: list[Weis] = []
         claimed[seat] = {card for group in groups for card in group}
@@ -582,7 +592,9 @@ def evaluate_deal(record: DealRecord, options: RuleOptions) -> DealScore:
             score.raw_stoeck = stoeck_points(record.stoeck)
     if any(record.weis_values.values()):
         score.award = _award_values(score)
-    else:
+    elif score.declared:  # nobody declared: no award (None reads as S6.5's nothing to award)
+        from rules_engine.schieber.weis import award_weis
+
         score.award = award_weis(score.declared, record.contract, options, record.forehand)
     if score.reasons:
         score.reasons[:] = _unique(score.reasons)
@@ -591,6 +603,9 @@ def evaluate_deal(record: DealRecord, options: RuleOptions) -> DealScore:
 
 def _award_values(score: DealScore) -> WeisAward:
     """Weis given by value: each team's values checked (S8, S6.3), then awarded (S6.5)."""
+    from rules_engine.schieber.weis import WeisAward
+    from rules_engine.schieber.weis_values import award_values, team_reasons
+
     values = score.record.weis_values
     for team, items in sorted(values.items()):
         score.reasons.extend(team_reasons(team, items, score.options))

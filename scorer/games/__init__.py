@@ -11,12 +11,16 @@ with other games: ``create_app({"GAMES": [*games.MODULES, "my.game"]})``.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Mapping
-from typing import Any
-
-from flask import Flask, abort, current_app, has_app_context
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorer.games.base import Game
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+    from scorer.games.sheet import SheetPart
 
 #: Every game, one line each, in the order the pages offer them.
 MODULES: tuple[str, ...] = (
@@ -69,10 +73,13 @@ def _defaults() -> dict[str, Game]:
 
 def registry() -> Mapping[str, Game]:
     """The games of the current app (outside an app: the default games)."""
-    if has_app_context():
-        games: Mapping[str, Game] | None = current_app.extensions.get(_EXTENSION)
-        if games is not None:
-            return games
+    if "flask" in sys.modules:  # else no app can be running, and Flask is not imported for nothing
+        from flask import current_app, has_app_context
+
+        if has_app_context():
+            games: Mapping[str, Game] | None = current_app.extensions.get(_EXTENSION)
+            if games is not None:
+                return games
     return _defaults()
 
 
@@ -105,10 +112,60 @@ def deck_of(settings: Mapping[str, Any]) -> str:
 
 def game_or_404(name: str) -> Game:
     """The game of an address segment; an unknown one is no page (404)."""
+    from flask import abort
+
     try:
         return game(name)
     except UnknownGame:
         abort(404)
+
+
+class SheetGame(NamedTuple):
+    """What the printed sheets need of a game (the fields of :class:`Game` they read)."""
+
+    name: str
+    formats: tuple[str, ...]
+    sheet: SheetPart | None
+    score: Callable[[Mapping[str, Any]], dict[str, Any]] | None
+
+
+_sheet_defaults: dict[str, SheetGame] | None = None
+
+
+def _sheet_game(module: str) -> SheetGame:
+    """A default game read from its ``sheet`` module alone (``SHEET_PART``, and
+    ``GAME_FORMATS``/``SCORE`` where its ``Game`` has them), without its pages."""
+    sheet = importlib.import_module(f"{module}.sheet")
+    return SheetGame(
+        module.rpartition(".")[2],
+        getattr(sheet, "GAME_FORMATS", ()),
+        sheet.SHEET_PART,
+        getattr(sheet, "SCORE", None),
+    )
+
+
+def sheet_games() -> Mapping[str, Game | SheetGame]:
+    """The games as the printed sheets see them: :func:`registry`'s, or, in a process that
+    has not imported Flask (``tafel pad``, ``tafel scoresheet FILE``; no app can be running),
+    the default games read from their ``sheet`` modules: the same names, formats, sheet
+    parts and scoring entries, without the web stack the games' pages import."""
+    global _sheet_defaults
+    if _default is not None or "flask" in sys.modules:
+        return registry()
+    if _sheet_defaults is None:
+        _sheet_defaults = {each.name: each for each in map(_sheet_game, MODULES)}
+    return _sheet_defaults
+
+
+def sheet_game(name: object) -> Game | SheetGame:
+    """The game of this name, as the printed sheets see it (:func:`sheet_games`).
+
+    :raises UnknownGame: no such game.
+    """
+    games = sheet_games()
+    if isinstance(name, str) and name in games:
+        return games[name]
+    raise UnknownGame(name, games)
 
 
 def init_app(app: Flask) -> None:

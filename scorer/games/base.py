@@ -11,12 +11,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from flask import Blueprint
-
 from scorer.games.disputes import DisputesPart
 from scorer.games.sheet import SheetPart
 
 if TYPE_CHECKING:
+    from flask import Blueprint
+
     from scorer.matches.matchview import Loaded, Side
 
 #: A match's settings as stored (``Match.settings``): game, names, deck, players, options …
@@ -156,4 +156,6 @@ class Game:
 
     def blueprint(self) -> Blueprint:
         """A blueprint that only serves the game folder's templates (and static files, if any)."""
+        from flask import Blueprint  # here: the printed sheets read games without the web stack
+
         return Blueprint(f"game_{self.name}", self.package, template_folder="templates")

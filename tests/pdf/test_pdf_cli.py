@@ -197,3 +197,40 @@ def test_languages_and_pdf_renderers_need_no_web_stack() -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "False"]
+
+
+@pytest.mark.slow  # starts a Python process
+def test_pad_and_scoresheet_commands_need_no_web_stack(tmp_path: Path) -> None:
+    """`tafel pad` and `tafel scoresheet FILE` print without importing Flask (its start-up is
+    most of theirs); the files are the same PDFs the commands wrote before."""
+    match = tmp_path / "match.json"
+    document = schieber_match(4, names=["Anna", "Beat", "Carla", "Dario"], place="Thun", date="2026-11-28")
+    match.write_text(json.dumps(document), encoding="utf-8")
+    pad, sheet = tmp_path / "pad.pdf", tmp_path / "sheet.pdf"
+    script = (
+        "import sys\n"
+        "from scorer.cli import main\n"
+        f"assert main(['pad', '--game', 'klammern', '--format', 'hamburg', '-o', {str(pad)!r}]) == 0\n"
+        f"assert main(['pad', '--game', 'coiffeur', '-o', {str(tmp_path / 'grid.pdf')!r}]) == 0\n"
+        f"assert main(['scoresheet', {str(match)!r}, '--lang', 'en', '-o', {str(sheet)!r}]) == 0\n"
+        "print(sorted(m for m in ('flask', 'flask_babel', 'wtforms') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["[]"]
+    assert pad.read_bytes().startswith(b"%PDF") and (tmp_path / "grid.pdf").read_bytes().startswith(b"%PDF")
+    assert "Place Thun" in flat(page_texts(sheet.read_bytes())[0])
+
+
+def test_the_sheets_read_each_default_game_as_its_game_states_it() -> None:
+    """Without Flask the sheets read a game from its ``sheet`` module: the same formats (K9),
+    sheet part and scoring entry (a Passe's, T3) as the game's ``GAME``."""
+    from scorer import games
+
+    for module in games.MODULES:
+        full = games.load([module])
+        (name,) = full
+        light = games._sheet_game(module)
+        assert light == (name, full[name].formats, full[name].sheet, full[name].score)
+    assert games._sheet_game("scorer.games.klammern").formats == ("small_big", "liga", "hamburg")
+    assert games._sheet_game("scorer.games.passe").score is not None

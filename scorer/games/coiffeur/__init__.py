@@ -2,29 +2,17 @@
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
+from typing import TYPE_CHECKING
 
-from scorer.games.base import Game, RuleFile
-from scorer.games.coiffeur.api import API
-from scorer.games.coiffeur.deal import DEAL
-from scorer.games.coiffeur.disputes import DESK
-from scorer.games.coiffeur.match import MATCH
-from scorer.games.coiffeur.setup import SETUP
-from scorer.games.coiffeur.sheet import SHEET_PART
+if TYPE_CHECKING:
+    from scorer.games.base import Game
 
-GAME = Game(
-    name="coiffeur",
-    title=lambda: _("Coiffeur"),
-    new_title=lambda: _("New Coiffeur"),
-    package=__name__,
-    deck="swiss",
-    # As in Schieber: seat 2 is to seat 1's right, play goes counter-clockwise (C3.1, S2.2).
-    positions={4: ("bottom", "right", "top", "left")},
-    setup=SETUP,
-    deal=DEAL,
-    match=MATCH,
-    api=API,
-    sheet=SHEET_PART,
-    disputes=DESK,
-    rules=RuleFile("COIFFEUR.md", prefix="C"),
-)
+
+def __getattr__(name: str) -> Game:
+    # ``GAME`` is built on first read: the printed sheets import the game's ``sheet`` module
+    # (through this package) without the pages' forms and the web stack ``game.py`` imports.
+    if name == "GAME":
+        from scorer.games.coiffeur.game import GAME
+
+        return GAME
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

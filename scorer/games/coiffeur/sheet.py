@@ -6,13 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-
 from rules_engine.coiffeur.options import GRID_PRESETS
 from scorer.games.sheet import ResultFigures, RowFigures
 from scorer.sheets.pdf.model import DEALER, INDEX, Column, Header, Mark, PadView, per_side, sides_of
 from scorer.sheets.pdf.text import N_, Lang
-from scorer.web.forms import choices
 
 #: The blank sheet is the grid itself: a row per contract, a cell per team (C2.1, C6.1).
 PAD = (
@@ -21,13 +18,30 @@ PAD = (
     Column("cell", N_("Cell"), "figure", per_side=True, width=1.6),
 )
 #: The blank pad's grids: C2.3's presets, official8 first (the default), as the set-up names them.
-PAD_GRIDS = choices(
-    ("official8", _l("official, 8 rows")),
-    ("ten", _l("10 rows (with Slalom and Guschti)")),
-    ("jasstafel11", _l("11 rows")),
-    ("twelve", _l("12 rows")),
-    ("six", _l("6 rows")),
-)
+#: Made on the pad page's first read: their labels are the web stack's lazy translations,
+#: which the command line's pads (no web stack) do not need.
+_pad_grids: tuple[object, ...] | None = None
+
+
+def pad_grids() -> tuple[object, ...]:
+    global _pad_grids
+    if _pad_grids is None:
+        from flask_babel import lazy_gettext as _l
+
+        from scorer.web.forms import choices
+
+        _pad_grids = tuple(
+            choices(
+                ("official8", _l("official, 8 rows")),
+                ("ten", _l("10 rows (with Slalom and Guschti)")),
+                ("jasstafel11", _l("11 rows")),
+                ("twelve", _l("12 rows")),
+                ("six", _l("6 rows")),
+            )
+        )
+    return _pad_grids
+
+
 SHEET = (
     INDEX,
     DEALER,
@@ -56,8 +70,11 @@ class CoiffeurSheet:
     tables: tuple[int, ...] = (4,)
     #: A blank pad's "format" is its grid preset (C2.3).
     formats: tuple[str, ...] = tuple(GRID_PRESETS)
-    #: The pad page's choices of grid (:class:`scorer.sheets.views.PadForm`).
-    pad_choices: tuple[object, ...] = tuple(PAD_GRIDS)
+
+    @property
+    def pad_choices(self) -> tuple[object, ...]:
+        """The pad page's choices of grid (:class:`scorer.sheets.views.PadForm`)."""
+        return pad_grids()
 
     def title(self, lang: Lang, header: Header) -> str:
         return lang("Coiffeur")

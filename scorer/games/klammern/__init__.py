@@ -2,34 +2,17 @@
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
+from typing import TYPE_CHECKING
 
-from scorer.games.base import Game, RuleFile
-from scorer.games.klammern.api import API
-from scorer.games.klammern.deal import DEAL
-from scorer.games.klammern.disputes import DESK
-from scorer.games.klammern.match import MATCH
-from scorer.games.klammern.setup import SETUP
-from scorer.games.klammern.sheet import SHEET_PART
+if TYPE_CHECKING:
+    from scorer.games.base import Game
 
-GAME = Game(
-    name="klammern",
-    title=lambda: _("Klammern"),
-    new_title=lambda: _("New Klammern"),
-    package=__name__,
-    deck="french",
-    # Seen from above, seat 2 is to seat 1's left: play goes clockwise (K1.3).
-    positions={
-        4: ("bottom", "left", "top", "right"),
-        3: ("bottom", "left", "right"),
-        2: ("bottom", "top"),
-    },
-    setup=SETUP,
-    deal=DEAL,
-    match=MATCH,
-    rules=RuleFile("KLAMMERN.md", prefix="K"),
-    api=API,
-    formats=("small_big", "liga", "hamburg"),  # K9
-    sheet=SHEET_PART,
-    disputes=DESK,
-)
+
+def __getattr__(name: str) -> Game:
+    # ``GAME`` is built on first read: the printed sheets import the game's ``sheet`` module
+    # (through this package) without the pages' forms and the web stack ``game.py`` imports.
+    if name == "GAME":
+        from scorer.games.klammern.game import GAME
+
+        return GAME
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

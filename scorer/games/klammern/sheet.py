@@ -16,6 +16,9 @@ from scorer.sheets.pdf.model import DEALER, INDEX, Column, Header, Mark, PadView
 from scorer.sheets.pdf.text import N_, Lang
 
 FORMATS = ("small_big", "liga", "hamburg")
+#: The game's scoring formats (K9), as ``Game.formats`` states them; the printed sheets read
+#: them here, without the game's pages.
+GAME_FORMATS = FORMATS
 
 _LEAD = (
     INDEX,

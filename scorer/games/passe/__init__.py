@@ -6,27 +6,17 @@ profile there is no Weis and no Stöck (T2.1). The engine's ``score_passe`` answ
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
+from typing import TYPE_CHECKING
 
-from scorer.games.base import Game, RuleFile
-from scorer.games.passe.deal import DEAL
-from scorer.games.passe.engine import score
-from scorer.games.passe.match import MATCH
-from scorer.games.passe.setup import SETUP
-from scorer.games.passe.sheet import SHEET_PART
+if TYPE_CHECKING:
+    from scorer.games.base import Game
 
-GAME = Game(
-    name="passe",
-    title=lambda: _("Passe"),
-    new_title=lambda: _("New Passe"),
-    package=__name__,
-    deck="swiss",
-    # Seen from above, seat 2 is to seat 1's right: play goes counter-clockwise (S2.2).
-    positions={4: ("bottom", "right", "top", "left")},
-    setup=SETUP,
-    deal=DEAL,
-    match=MATCH,
-    sheet=SHEET_PART,
-    score=score,
-    rules=RuleFile("TOURNAMENT.md", prefix="T"),
-)
+
+def __getattr__(name: str) -> Game:
+    # ``GAME`` is built on first read: the printed sheets import the game's ``sheet`` module
+    # (through this package) without the pages' forms and the web stack ``game.py`` imports.
+    if name == "GAME":
+        from scorer.games.passe.game import GAME
+
+        return GAME
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scorer.games.passe.engine import score
 from scorer.games.sheet import ResultFigures, RowFigures
 from scorer.sheets.pdf.model import DEALER, INDEX, Column, Header, Mark, PadView, per_side, sides_of
 from scorer.sheets.pdf.text import N_, Lang
@@ -109,3 +110,5 @@ class PasseSheet:
 
 
 SHEET_PART = PasseSheet()
+#: The Passe's own engine entry (``Game.score``), read here by the printed sheets (no pages).
+SCORE = score

@@ -2,29 +2,17 @@
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
+from typing import TYPE_CHECKING
 
-from scorer.games.base import Game, RuleFile
-from scorer.games.schieber.api import API
-from scorer.games.schieber.deal import DEAL
-from scorer.games.schieber.disputes import DESK
-from scorer.games.schieber.match import MATCH
-from scorer.games.schieber.setup import SETUP
-from scorer.games.schieber.sheet import SHEET_PART
+if TYPE_CHECKING:
+    from scorer.games.base import Game
 
-GAME = Game(
-    name="schieber",
-    title=lambda: _("Schieber"),
-    new_title=lambda: _("New Schieber"),
-    package=__name__,
-    deck="swiss",
-    # Seen from above, seat 2 is to seat 1's right: play goes counter-clockwise (S2.2).
-    positions={4: ("bottom", "right", "top", "left")},
-    setup=SETUP,
-    deal=DEAL,
-    match=MATCH,
-    rules=RuleFile("SCHIEBER.md", prefix="S"),
-    api=API,
-    sheet=SHEET_PART,
-    disputes=DESK,
-)
+
+def __getattr__(name: str) -> Game:
+    # ``GAME`` is built on first read: the printed sheets import the game's ``sheet`` module
+    # (through this package) without the pages' forms and the web stack ``game.py`` imports.
+    if name == "GAME":
+        from scorer.games.schieber.game import GAME
+
+        return GAME
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

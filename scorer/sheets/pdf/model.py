@@ -181,7 +181,7 @@ def game_names() -> tuple[str, ...]:
     """The names of the games that have sheets, in the registry's order."""
     from scorer import games
 
-    return tuple(name for name, game in games.registry().items() if game.sheet is not None)
+    return tuple(name for name, game in games.sheet_games().items() if game.sheet is not None)
 
 
 def record_game(record: Mapping[str, Any]) -> str:
@@ -199,6 +199,6 @@ def sheet_part(game: str) -> SheetPart | None:
     from scorer import games
 
     try:
-        return games.game(game).sheet
+        return games.sheet_game(game).sheet
     except games.UnknownGame:
         return None

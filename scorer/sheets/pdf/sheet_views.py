@@ -251,7 +251,7 @@ def _game_score(record: Mapping[str, Any]) -> ScoreMatch | None:
     from scorer import games
 
     try:
-        return games.game(record_game(record)).score
+        return games.sheet_game(record_game(record)).score
     except games.UnknownGame:
         return None
 

@@ -1,0 +1,30 @@
+"""The Coiffeur game value: its parts put together (see the package's docstring)."""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from scorer.games.base import Game, RuleFile
+from scorer.games.coiffeur.api import API
+from scorer.games.coiffeur.deal import DEAL
+from scorer.games.coiffeur.disputes import DESK
+from scorer.games.coiffeur.match import MATCH
+from scorer.games.coiffeur.setup import SETUP
+from scorer.games.coiffeur.sheet import SHEET_PART
+
+GAME = Game(
+    name="coiffeur",
+    title=lambda: _("Coiffeur"),
+    new_title=lambda: _("New Coiffeur"),
+    package="scorer.games.coiffeur",
+    deck="swiss",
+    # As in Schieber: seat 2 is to seat 1's right, play goes counter-clockwise (C3.1, S2.2).
+    positions={4: ("bottom", "right", "top", "left")},
+    setup=SETUP,
+    deal=DEAL,
+    match=MATCH,
+    api=API,
+    sheet=SHEET_PART,
+    disputes=DESK,
+    rules=RuleFile("COIFFEUR.md", prefix="C"),
+)
