@@ -67,9 +67,12 @@ check: lint compile-translations vendor
 # 15 minutes on two cores).
 POSTGRES_TESTS := tests/app tests/security tests/robustness tests/events \
 	tests/browser/test_table.py tests/browser/test_live.py tests/browser/test_office.py
+# Four workers on two cores: the browser, server and crash tests spend much of their time
+# waiting (on Chromium, on a server's answer, on a killed process), which the other workers fill.
+TEST_WORKERS ?= 4
 test: lint system-deps compile-translations vendor
-	$(PY) -m pytest -n 2
-	bash scripts/with-postgres.sh $(PY) -m pytest -n 2 $(POSTGRES_TESTS)
+	$(PY) -m pytest -n $(TEST_WORKERS)
+	bash scripts/with-postgres.sh $(PY) -m pytest -n $(TEST_WORKERS) $(POSTGRES_TESTS)
 
 typecheck: $(STAMP)
 	$(PY) -m mypy --strict rules_engine scorer
