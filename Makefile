@@ -62,11 +62,11 @@ check: lint compile-translations vendor
 # The whole suite on SQLite, then the tests whose subject is the store again on a real
 # PostgreSQL server that scripts/with-postgres.sh starts: the app's pages and saves, access,
 # crashes and concurrency, events, and the browser tests where several tablets or tables write
-# to one match or event. The engine, the PDFs, the languages and the other browser tests read
-# the database through the same store code and are not run twice (the suite stays within
-# 15 minutes on two cores).
+# to one match or event. The engine, the PDFs, the languages, the input fuzzers and the other
+# browser tests read the database through the same store code and are not run twice (the
+# suite stays within 15 minutes on two cores).
 POSTGRES_TESTS := tests/app tests/security tests/robustness tests/events \
-	tests/browser/test_table.py tests/browser/test_live.py tests/browser/test_office.py
+	tests/browser/test_live.py tests/browser/test_office.py -k "not fuzz"
 # Four workers on two cores: the browser, server and crash tests spend much of their time
 # waiting (on Chromium, on a server's answer, on a killed process), which the other workers fill.
 TEST_WORKERS ?= 4

@@ -37,7 +37,7 @@ APP.logger.addHandler(FAILURES)
 
 @pytest.mark.slow
 @schema.parametrize()
-@settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 def test_api_conforms(case: schemathesis.Case) -> None:
     before = len(FAILURES.records)
     # The schema describes records; it is not the engine's validator. It cannot state every
