@@ -71,8 +71,13 @@ def _confirming_game() -> None:
     if request.endpoint == "office.revoke_link":
         return
     event_id = (request.view_args or {}).get("event_id")
-    event = db.session().get(Event, event_id) if isinstance(event_id, int) else None
-    if event is not None and not event_games.of(event.settings).confirms:
+    # The settings alone: loading the event would read its whole log (its entries load with it).
+    settings = (
+        db.session().scalar(select(Event.settings).where(Event.id == event_id))
+        if isinstance(event_id, int)
+        else None
+    )
+    if settings is not None and not event_games.of(settings).confirms:
         abort(404)
 
 
