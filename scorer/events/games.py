@@ -14,7 +14,9 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 
 import rules_engine
+from rules_engine.differenzler.tournament import RECORD_FIELDS as DIFFERENZLER_FIELDS
 from rules_engine.differenzler.tournament import score_differenzler_tournament, seat_next_differenzler_round
+from rules_engine.tournament.tournament import TOURNAMENT_FIELDS
 
 Record = dict[str, Any]
 
@@ -82,22 +84,7 @@ SCHIEBER = EventGame(
     record_game="schieber_tournament",
     score=rules_engine.score_tournament,
     seat=rules_engine.seat_next_round,
-    fields=frozenset(
-        {
-            "game",
-            "profile",
-            "options",
-            "passen",
-            "players",
-            "pairs",
-            "rounds",
-            "results",
-            "substitutes",
-            "withdrawals",
-            "late_entries",
-            "lots",
-        }
-    ),
+    fields=TOURNAMENT_FIELDS,
     result=lambda games: {"passe": {"games": games}},
     table_game="passe",
     table_settings=_passe_settings,
@@ -114,7 +101,7 @@ DIFFERENZLER = EventGame(
     record_game="differenzler_tournament",
     score=score_differenzler_tournament,
     seat=seat_next_differenzler_round,
-    fields=frozenset({"game", "options", "passen", "players", "rounds", "results", "lots"}),
+    fields=DIFFERENZLER_FIELDS,
     result=lambda deals: {"deals": deals},
     table_game="differenzler",
     table_settings=_differenzler_settings,

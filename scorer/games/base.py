@@ -7,6 +7,7 @@ game's folder (``scorer/games/<game>/``) builds its ``GAME`` from these parts.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -159,3 +160,17 @@ class Game:
         from flask import Blueprint  # here: the printed sheets read games without the web stack
 
         return Blueprint(f"game_{self.name}", self.package, template_folder="templates")
+
+
+def built_on_first_read(package: str) -> Callable[[str], Game]:
+    """A game package's module ``__getattr__``: its ``GAME`` is built from ``<package>.game`` on
+    first read, so that the printed sheets can import the game's ``sheet`` module (through the
+    package) without the pages' forms and the web stack that ``game.py`` imports."""
+
+    def module_getattr(name: str) -> Game:
+        if name == "GAME":
+            game: Game = importlib.import_module(f"{package}.game").GAME
+            return game
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return module_getattr
