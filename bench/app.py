@@ -107,14 +107,7 @@ def run(rounds: int) -> dict[str, float]:
         client.get(answer.headers["Location"])
         times.append((time.perf_counter() - start) * 1000)
         posts.append((posted - start) * 1000)
-        shown = client.get(match).get_data(as_text=True)
-        undo = shown[shown.index("/undo") :]
-        assert (
-            client.post(
-                f"{match}/undo", data={"version": hidden(undo, "version"), "idem": hidden(undo, "idem")}
-            ).status_code
-            == 303
-        )
+        undo_last(client, match)
     results["accept"] = statistics.median(times)
     results["accept_post"] = statistics.median(posts)
     assert client.get(f"{match}?deals=all").get_data(as_text=True).count('<tr id="deal-') == 60
@@ -175,13 +168,18 @@ def save_and_undo(client: Any, match: str, n: int) -> float:
     assert answer.status_code == 303, answer.status_code
     client.get(answer.headers["Location"])
     elapsed = (time.perf_counter() - start) * 1000
+    undo_last(client, match)
+    return elapsed
+
+
+def undo_last(client: Any, match: str) -> None:
+    """Take the last entry back with the match page's Undo button (the measured deal is not kept)."""
     shown = client.get(match).get_data(as_text=True)
     undo = shown[shown.index("/undo") :]
     response = client.post(
         f"{match}/undo", data={"version": hidden(undo, "version"), "idem": hidden(undo, "idem")}
     )
     assert response.status_code == 303
-    return elapsed
 
 
 #: The QR codes a page shows, and whether they load lazily (inside the closed "Share this
@@ -215,12 +213,7 @@ def tablet_deal_cpu(client: Any, match: str, n: int) -> float:
     shown = client.get(answer.headers["Location"]).get_data(as_text=True)
     fetch_qr_codes(client, shown)
     used = (time.process_time() - started) * 1000
-    shown = client.get(match).get_data(as_text=True)
-    undo = shown[shown.index("/undo") :]
-    response = client.post(
-        f"{match}/undo", data={"version": hidden(undo, "version"), "idem": hidden(undo, "idem")}
-    )
-    assert response.status_code == 303
+    undo_last(client, match)
     return used
 
 
@@ -236,12 +229,7 @@ def panel_deal_cpu(client: Any, match: str, n: int) -> float:
     assert answer.status_code == 200, answer.status_code
     fetch_qr_codes(client, answer.get_data(as_text=True))
     used = (time.process_time() - started) * 1000
-    shown = client.get(match).get_data(as_text=True)
-    undo = shown[shown.index("/undo") :]
-    response = client.post(
-        f"{match}/undo", data={"version": hidden(undo, "version"), "idem": hidden(undo, "idem")}
-    )
-    assert response.status_code == 303
+    undo_last(client, match)
     return used
 
 
