@@ -11,6 +11,7 @@ Pages, scripts, styles, SVG (the QR codes) and JSON are compressed by Flask-Comp
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from pathlib import Path
 from typing import Any
@@ -33,11 +34,24 @@ COMPRESSED = [
 
 def content_hashes(folder: Path) -> dict[str, str]:
     """Each file under ``folder`` (its path relative to it, with ``/``) -> a short hash of its bytes."""
-    return {
-        path.relative_to(folder).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()[:12]
-        for path in sorted(folder.rglob("*"))
-        if path.is_file()
-    }
+    files = sorted(path for path in folder.rglob("*") if path.is_file())
+    signature = tuple((path, *_stamp(path)) for path in files)
+    return dict(_hashes(folder, signature))
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    status = path.stat()
+    return status.st_size, status.st_mtime_ns
+
+
+@functools.lru_cache(maxsize=8)
+def _hashes(folder: Path, signature: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[str, str], ...]:
+    # Hashing the static folder (the offline engine's Pyodide is most of its 14 MB) costs tens of
+    # milliseconds; an app made again over unchanged files (each test's app) reuses the hashes.
+    return tuple(
+        (path.relative_to(folder).as_posix(), hashlib.sha256(path.read_bytes()).hexdigest()[:12])
+        for path, _size, _mtime in signature
+    )
 
 
 class StaticCompressed:
