@@ -168,6 +168,7 @@ def klammern_match(draw: st.DrawFn) -> tuple[dict[str, Any], list[Edit]]:
     return header, draw(edits(klammern_deal(header["players"])))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(case=klammern_match())
 def test_klammern_resumed_equals_full_rescore(case: tuple[dict[str, Any], list[Edit]]) -> None:

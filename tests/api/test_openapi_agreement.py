@@ -55,6 +55,7 @@ FOUND = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("path", "body"), FOUND)
 def test_schema_and_engine_agree(client: FlaskClient, path: str, body: dict[str, Any]) -> None:
     response = client.post(path, data=json.dumps(body), content_type="application/json")

@@ -52,6 +52,7 @@ def test_loopback_hosts(host: str | None, loopback: bool) -> None:
     assert address.is_loopback(host) is loopback
 
 
+@pytest.mark.slow
 def test_a_configured_public_url_wins(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -109,6 +109,7 @@ def all_pages(client: FlaskClient) -> list[str]:
     ]
 
 
+@pytest.mark.slow
 def test_every_page_with_its_css_and_js_under_100_kb(client: FlaskClient) -> None:
     """Two budgets: what a tablet's browser downloads for a page (as served to it, compressed),
     and the page with the app's own CSS and JS as written. The vendored libraries (htmx) come
@@ -130,6 +131,7 @@ def test_every_page_with_its_css_and_js_under_100_kb(client: FlaskClient) -> Non
         assert written < PAGE_LIMIT, f"{url}: {written} bytes"
 
 
+@pytest.mark.slow
 def test_no_request_leaves_the_machine(client: FlaskClient) -> None:
     for url in all_pages(client):
         page = client.get(url).get_data(as_text=True)
@@ -140,6 +142,7 @@ def test_no_request_leaves_the_machine(client: FlaskClient) -> None:
     assert "url(" not in css and "@import" not in css
 
 
+@pytest.mark.slow
 def test_numeric_keypads_and_csrf_on_every_form(client: FlaskClient) -> None:
     for url in all_pages(client):
         page = client.get(url).get_data(as_text=True)
@@ -222,6 +225,7 @@ def test_a_60_deal_match_page_stays_under_100_kb(client: FlaskClient, app: Flask
             assert len(response.data) + len(css.data) + len(js.data) < PAGE_LIMIT, url
 
 
+@pytest.mark.slow
 def test_every_page_names_the_apps_icon(client: FlaskClient) -> None:
     # Without it a browser asks for /favicon.ico, which the app does not serve: a 404 in the
     # console of every page.

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -260,6 +261,7 @@ def undo(client: FlaskClient, match_id: int, **override: str) -> Any:
     return client.post(f"/matches/{match_id}/undo", data=data, follow_redirects=True)
 
 
+@pytest.mark.slow
 def test_undo_last_entry(client: FlaskClient, app: Flask) -> None:
     match_id = new_schieber(client)
     post_deal(client, match_id, deal(points=98))

@@ -130,6 +130,7 @@ def test_htmx_mistake_keeps_what_was_typed_and_names_the_rule(client: FlaskClien
     assert again.status_code == 200 and scores(again.get_data(as_text=True)) == ["98", "109"]
 
 
+@pytest.mark.slow
 def test_htmx_empty_points_name_the_field(client: FlaskClient) -> None:
     match_id = new_schieber(client)
     fields = panel_fields(client.get(f"/matches/{match_id}").get_data(as_text=True))
@@ -178,6 +179,7 @@ def test_without_script_the_panel_posts_and_redirects(client: FlaskClient, app: 
     assert scores(page) == ["57", "100"] and "Deal saved." in page
 
 
+@pytest.mark.slow
 def test_value_weis_deal_is_corrected_on_the_deal_form(client: FlaskClient) -> None:
     match_id = new_schieber(client)
     fields = panel_fields(client.get(f"/matches/{match_id}").get_data(as_text=True))
@@ -370,6 +372,7 @@ def test_klammern_for_three_enters_every_players_points_and_melds(client: FlaskC
     assert row and "Sue: 50 + 20" in row.group(1) and "Ben: 20" in row.group(1)
 
 
+@pytest.mark.slow
 def test_klammern_for_two_has_no_bella_and_one_hand_a_side(client: FlaskClient, app: Flask) -> None:
     """K10: no Bella with two players; K5.1: one hand of eight holds a Fifty and a Terz, not two
     Fifties and a Terz (4 + 4 + 3 cards)."""
@@ -390,6 +393,7 @@ def test_klammern_for_two_has_no_bella_and_one_hand_a_side(client: FlaskClient, 
     assert scores(answer.get_data(as_text=True)) == ["16", "4"]  # 90 + 70 -> 16, 40 -> 4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("setup", [{}, LIGA_3, LIGA_2], ids=["four", "three", "two"])
 def test_klammern_a_meld_value_no_meld_has_is_refused_with_k5_3(
     client: FlaskClient, setup: dict[str, str]
@@ -462,6 +466,7 @@ def _without_tokens(page: str) -> str:
     return re.sub(r'(name="(?:csrf_token|idem)" type="hidden" value=")[^"]*"', r'\1"', page)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["schieber", "klammern"])
 @pytest.mark.parametrize("language", ["en", "fa"])
 def test_a_kept_panel_is_the_panel_rendered_afresh(

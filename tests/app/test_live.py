@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -26,6 +27,7 @@ def test_version_moves_with_each_entry_and_304_while_it_does_not(client: FlaskCl
     assert spectator.get("/matches/999/version").status_code == 404
 
 
+@pytest.mark.slow
 def test_a_match_page_says_where_to_poll_and_its_version(client: FlaskClient, app: Flask) -> None:
     match_id = new_schieber(client)
     post_deal(client, match_id, deal(points=98))

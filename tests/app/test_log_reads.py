@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from flask import Flask
 
 from scorer.store import db, log
@@ -13,6 +14,7 @@ from scorer.store.models import Entry, Match
 DEAL = {"forehand": 1, "contract": "H", "points": {"team": 1, "value": 98}}
 
 
+@pytest.mark.slow
 def test_voided_from_voids_and_undos_equals_the_derived_log(app: Flask) -> None:
     # Every log of up to four entries after a deal: voids, undos of any earlier entry, deals.
     kinds = ("void", "undo-1", "undo-2", "undo-last", "deal")

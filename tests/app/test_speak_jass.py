@@ -156,6 +156,7 @@ def test_the_history_of_a_correction_in_words_and_persian_digits(client: FlaskCl
     assert re.search("\u0648\u0627\u06cc\u0633 [\u06f0-\u06f9]+ : [\u06f0-\u06f9٬]+", shown)  # "Weis ۰ : ۴۰۰"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("language", "laube", "must"),
     [

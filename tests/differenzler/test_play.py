@@ -62,6 +62,7 @@ def test_obenabe_under_the_modes_option_follows_s4_2_cited_as_d4_2() -> None:
 DECK = [s + r for s in "HCDS" for r in "AKQJT9876"]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     seed=st.integers(0, 2**32),

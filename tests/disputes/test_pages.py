@@ -31,6 +31,7 @@ def ask(client: FlaskClient, screen: str, **extra: str) -> str:
     return response.get_data(as_text=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", list(QUESTIONS))
 def test_each_screen_rules_and_cites(client: FlaskClient, screen: str) -> None:
     page = ask(client, screen)
@@ -39,6 +40,7 @@ def test_each_screen_rules_and_cites(client: FlaskClient, screen: str) -> None:
     assert re.search(r'href="/rules/(?:schieber|klammern)#[SK]\d+(\.\d+)?"', page)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", list(QUESTIONS))
 def test_share_link_reproduces_the_ruling(client: FlaskClient, screen: str) -> None:
     page = ask(client, screen)
@@ -129,6 +131,7 @@ def test_import_file(client: FlaskClient) -> None:
     assert "Every card follows" in client.get(response.headers["Location"], headers=EN).get_data(as_text=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", ["", *QUESTIONS])
 def test_page_weight_and_no_external_requests(client: FlaskClient, screen: str) -> None:
     page = ask(client, screen) if screen else client.get("/disputes/").get_data(as_text=True)

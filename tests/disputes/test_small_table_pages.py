@@ -90,6 +90,7 @@ def players_selected(page: str) -> str | None:
     return next(g for g in chosen.groups() if g) if chosen else None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", list(SMALL))
 def test_small_table_ruled_and_shown(client: FlaskClient, screen: str) -> None:
     query, verdict = SMALL[screen]
@@ -98,6 +99,7 @@ def test_small_table_ruled_and_shown(client: FlaskClient, screen: str) -> None:
     assert players_selected(page) == query["players"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", list(SMALL))
 def test_share_link_round_trips_the_player_count(client: FlaskClient, screen: str) -> None:
     query, verdict = SMALL[screen]
@@ -189,6 +191,7 @@ def field_error(page: str, name: str) -> str:
         ("count", {"players": "5"}, "players", "Not a valid choice"),
     ],
 )
+@pytest.mark.slow
 def test_errors_name_the_field(
     client: FlaskClient, screen: str, change: dict[str, str], field: str, words: str
 ) -> None:

@@ -66,6 +66,7 @@ def play_example_2(client: FlaskClient, match_id: int) -> None:
         assert response.status_code == 303, response.get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_a_differenzler_evening_of_two_passen(client: FlaskClient, app: Flask) -> None:
     event_id = new_differenzler_event(client, tie="exact_hits")
     register(client, event_id, ["Anna", "Beat", "Cla", "Doris", "Erich"])

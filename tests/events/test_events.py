@@ -156,6 +156,7 @@ def test_the_draw_seats_everyone_and_is_stored_never_recomputed(client: FlaskCli
     )
 
 
+@pytest.mark.slow
 def test_an_evening_with_a_substitute_and_a_correction(client: FlaskClient, app: Flask) -> None:
     event_id = new_event(client)
     register(client, event_id, [f"Spieler {n}" for n in range(1, 19)])

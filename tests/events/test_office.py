@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
@@ -84,6 +85,7 @@ def ranking_of(client: FlaskClient, event_id: int) -> list[list[str]]:
     ]
 
 
+@pytest.mark.slow
 def test_t6_2_per_game_both_teams_confirm_before_the_passe_counts(client: FlaskClient, app: Flask) -> None:
     event_id, (match_id,) = evening(client, app, "per_game")
     play_passe(client, match_id, [98, 45])
@@ -115,6 +117,7 @@ def test_t6_2_a_corrected_game_asks_both_teams_again(client: FlaskClient, app: F
     assert 'data-team="2"' in page and 'data-team="1"' not in page
 
 
+@pytest.mark.slow
 def test_t6_3_a_disagreement_reaches_the_office_and_a_ruling_with_a_reason_settles_it(
     client: FlaskClient, app: Flask
 ) -> None:
@@ -161,6 +164,7 @@ def test_t6_3_a_disagreement_reaches_the_office_and_a_ruling_with_a_reason_settl
     assert kinds.count("ruling") == 1 and kinds.count("claim") == 1  # the claim stays in the log
 
 
+@pytest.mark.slow
 def test_t6_2_double_entry_compares_both_teams_figures(client: FlaskClient, app: Flask) -> None:
     event_id, (match_id,) = evening(client, app, "double_entry", games=1)
     play_passe(client, match_id, [98])
@@ -184,6 +188,7 @@ def test_t6_2_per_passe_both_teams_sign(client: FlaskClient, app: Flask) -> None
     assert sorted(row[2] for row in ranking_of(client, event_id)) == ["143", "143", "171", "171"]
 
 
+@pytest.mark.slow
 def test_t6_6_a_paper_sheet_that_differs_from_its_games_is_caught(client: FlaskClient, app: Flask) -> None:
     event_id, (match_id,) = evening(client, app, "none")
     play_passe(client, match_id, [98, 45])
@@ -205,6 +210,7 @@ def test_t6_6_a_paper_sheet_that_differs_from_its_games_is_caught(client: FlaskC
     assert "T6.6" not in client.get(f"/events/{event_id}/office").get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_a_tables_link_opens_only_that_table_and_spectators_read_only(app: Flask) -> None:
     director = english(app, "192.0.2.10")
     event_id = new_event(director, confirm="per_game", games_per_passe=1, passen=1)

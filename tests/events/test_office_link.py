@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
@@ -119,6 +120,7 @@ def test_the_office_link_may_not_draw_register_withdraw_or_freeze(app: Flask) ->
     assert entries(app, event_id) == before
 
 
+@pytest.mark.slow
 def test_a_wrong_office_secret_is_a_counted_guess(app: Flask) -> None:
     director, event_id, _match_id, _slot = disputed_evening(app)
     guesser = english(app, "192.0.2.23")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -67,6 +68,7 @@ def test_the_new_match_page_offers_the_passe(client: FlaskClient) -> None:
     assert 'name="games_per_passe"' in form and "tournament profile" in form
 
 
+@pytest.mark.slow
 def test_worked_example_1_through_the_table(client: FlaskClient, app: Flask) -> None:
     match_id = new_passe(client)
     for number, entry in enumerate(EXAMPLE_1, start=1):

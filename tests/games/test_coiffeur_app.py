@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.helpers.tablet import csrf, hidden, post_deal
@@ -86,6 +87,7 @@ def totals(page: str) -> tuple[int, int]:
     return int(found[0]), int(found[1])
 
 
+@pytest.mark.slow
 def test_worked_example_1_through_the_pages(client: FlaskClient) -> None:
     match_id = new_coiffeur(client)
     for index, (forehand, _pushes, chooser, row, contract, team, value) in enumerate(EXAMPLE_1):

@@ -28,6 +28,7 @@ from tests.helpers.catalogs import (
 )
 
 
+@pytest.mark.slow
 def test_template_is_not_stale(tmp_path: Path) -> None:
     fresh = ids(extract_fresh(tmp_path / "fresh.pot"))
     committed = ids(load(TEMPLATE))
@@ -44,6 +45,7 @@ def test_sources_use_named_placeholders_only() -> None:
     assert not positional, f"use %(name)s, not %s: translators must be able to reorder: {positional}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_catalog_follows_the_template(lang: str) -> None:
     catalog = ids(load(po_path(lang), lang))

@@ -13,6 +13,7 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
 from flask import Flask
 
 import rules_engine
@@ -93,6 +94,7 @@ def engine_codes() -> dict[str, str]:
     return found
 
 
+@pytest.mark.slow
 def test_every_engine_code_has_a_sentence() -> None:
     codes = engine_codes()
     assert len(codes) > 40, "the harvest found too few codes: check engine_codes()"

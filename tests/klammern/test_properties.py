@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
@@ -65,6 +66,7 @@ def point_deals(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(point_deals())
 def test_valid_deal_points_add_up(record: dict[str, Any]) -> None:
@@ -171,6 +173,7 @@ def play_deal(
     return record, first
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.randoms(use_true_random=False), st.sampled_from([2, 3, 4]), st.booleans())
 def test_complete_legal_deals_replay_to_the_deal_total(
@@ -190,6 +193,7 @@ def test_complete_legal_deals_replay_to_the_deal_total(
         assert sum(answer["card_points"]) == 164
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.randoms(use_true_random=False), st.sampled_from([2, 3, 4]), st.booleans())
 def test_the_first_revoke_is_found(rng: random.Random, players: int, with_hands: bool) -> None:

@@ -175,6 +175,7 @@ def klammern_fields(rng: random.Random, players: int) -> dict[str, str]:
     return fields
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_schieber_fields_make_the_servers_record(app: Flask, seed: int) -> None:
     rng = random.Random(seed)
@@ -188,6 +189,7 @@ def test_schieber_fields_make_the_servers_record(app: Flask, seed: int) -> None:
             assert mine == server, fields
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("settings", [KLAMMERN, KLAMMERN_3], ids=["four", "three"])
 @pytest.mark.parametrize("seed", range(3))
 def test_klammern_fields_make_the_servers_record(app: Flask, settings: dict[str, Any], seed: int) -> None:

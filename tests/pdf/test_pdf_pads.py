@@ -23,6 +23,7 @@ GAMES = [("schieber", None), ("klammern", "small_big"), ("klammern", "liga"), ("
 NAMES = {"teams": ("Bern", "Thun"), "players": ("Anna", "Beat", "Carla", "Dario")}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "fmt"), GAMES)
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
 def test_pad_pages_and_paper(game: str, fmt: str | None, paper: str, size: tuple[int, int]) -> None:

@@ -265,6 +265,7 @@ def test_every_language_renders_a_klammern_sheet(lang: str) -> None:
     assert all(share > 0.01 for share in ink_per_page(data))
 
 
+@pytest.mark.slow
 def test_same_bytes_in_another_process() -> None:
     # Hash randomisation, caches and registration order must not leak into the bytes.
     import os

@@ -111,6 +111,7 @@ def export_bytes(url: str) -> bytes:
     return data
 
 
+@pytest.mark.slow
 def test_export_import_export_is_identical(
     client: FlaskClient, database_url: str, other_database_url: str, tmp_path: Path
 ) -> None:
@@ -136,6 +137,7 @@ def test_export_import_export_is_identical(
     assert derived(other_database_url) == derived(database_url)
 
 
+@pytest.mark.slow
 def test_an_imported_database_keeps_working(
     client: FlaskClient, database_url: str, other_database_url: str, tmp_path: Path, make_app: MakeApp
 ) -> None:
@@ -162,6 +164,7 @@ def test_an_imported_database_keeps_working(
     assert len(derived(other_database_url)[fresh][0]) == 1
 
 
+@pytest.mark.slow
 def test_restore_refuses_a_database_with_matches(
     client: FlaskClient,
     database_url: str,
@@ -195,6 +198,7 @@ def test_restore_refuses_a_database_with_matches(
     assert export_bytes(other_database_url) == exported.read_bytes()
 
 
+@pytest.mark.slow
 def test_sqlite_online_backup_and_restore(tmp_path: Path, make_app: MakeApp) -> None:
     """A SQLite file backed up while the app keeps writing, then restored into a new file."""
     from scorer.store.migrate import upgrade
@@ -249,6 +253,7 @@ def test_sqlite_online_backup_and_restore(tmp_path: Path, make_app: MakeApp) -> 
         assert saved[4]["entries"] == final[4]["entries"][: len(saved[4]["entries"])]
 
 
+@pytest.mark.slow
 def test_a_sqlite_backup_restores_into_any_database(
     client: FlaskClient, database_url: str, other_database_url: str, tmp_path: Path
 ) -> None:
@@ -262,6 +267,7 @@ def test_a_sqlite_backup_restores_into_any_database(
     assert derived(other_database_url) == derived(database_url)
 
 
+@pytest.mark.slow
 def test_bad_exports_are_refused_with_a_reason(
     client: FlaskClient, database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -299,6 +305,7 @@ def test_bad_exports_are_refused_with_a_reason(
         assert "Traceback" not in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_sqlite_restore_serves_a_running_app(
     tmp_path: Path, app: Flask, client: FlaskClient, database_url: str, make_app: MakeApp
 ) -> None:

@@ -35,6 +35,7 @@ def english_client(client: FlaskClient) -> FlaskClient:
     return client
 
 
+@pytest.mark.slow
 def test_a_save_on_a_full_disk_says_not_saved_and_loses_nothing(
     app: Flask, english_client: FlaskClient
 ) -> None:

@@ -3,6 +3,7 @@ down and up again cleanly (``flask --app scorer db-upgrade`` runs the same ``upg
 
 from __future__ import annotations
 
+import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -26,6 +27,7 @@ def test_migrated_schema_is_the_models(database_url: str) -> None:
     assert differences(database_url) == []
 
 
+@pytest.mark.slow
 def test_down_to_nothing_and_up_again(database_url: str) -> None:
     command.downgrade(alembic_config(database_url), "base")
     engine = make_engine(database_url)

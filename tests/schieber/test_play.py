@@ -397,6 +397,7 @@ def positions(draw: st.DrawFn) -> tuple[Contract, tuple[Card, ...], tuple[Card, 
     return contract, tuple(deck[:size]), tuple(deck[size : size + played])
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(positions())
 def test_legal_plays_equal_the_rule_text(
@@ -439,6 +440,7 @@ def test_public_entry_agrees_with_legal_plays(
     assert order == sorted(order, key=lambda x: (list(Suit).index(x[0]), x[1]))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(positions(), st.sampled_from([None, "seed", "official"]))
 def test_code_fast_path_answers_exactly_like_the_reasons(

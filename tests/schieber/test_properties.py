@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -160,6 +161,7 @@ def expected_match(deals: list[dict[str, Any]], target: int) -> tuple[list[int],
     return scores, None, None
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(deals=st.lists(points_deals(), max_size=12), target=st.integers(100, 3000))
 def test_match_equals_summing_its_deals_until_the_target(deals: list[dict[str, Any]], target: int) -> None:
@@ -233,6 +235,7 @@ EXAMPLE: dict[str, Any] = {
 }
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(
     key=st.sampled_from(sorted(EXAMPLE) + ["pushed", "hands", "tricks", "reached_first", "options"]),

@@ -289,6 +289,7 @@ def play_random_deal(
     return tricks
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(
     st.sampled_from(ALL_CONTRACTS),

@@ -32,6 +32,7 @@ def test_no_password_no_administrator(make_app: MakeApp) -> None:
     assert client.post("/admin", data={"password": ""}).status_code == 404
 
 
+@pytest.mark.slow
 def test_a_wrong_password_is_refused_and_counted(app: Flask) -> None:
     client = english(app, "203.0.113.9")
     response = client.post("/admin", data={"csrf_token": csrf(client, "/admin"), "password": "guess"})
@@ -51,6 +52,7 @@ def test_the_login_form_needs_its_csrf_token(app: Flask) -> None:
     assert "Log out" not in client.get("/admin").get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_admin_voids_a_match_by_appending_an_entry(app: Flask, client: FlaskClient) -> None:
     match_id = new_schieber(client)
     for n in range(2):
@@ -76,6 +78,7 @@ def test_admin_voids_a_match_by_appending_an_entry(app: Flask, client: FlaskClie
     assert "Void the match" not in admin.get(f"/matches/{match_id}").get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_only_the_administrator_voids(app: Flask, client: FlaskClient) -> None:
     match_id = new_schieber(client)
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
@@ -89,6 +92,7 @@ def test_only_the_administrator_voids(app: Flask, client: FlaskClient) -> None:
     assert counts(app) == (1, 0)
 
 
+@pytest.mark.slow
 def test_a_stale_void_form_voids_nothing(app: Flask, client: FlaskClient) -> None:
     match_id = new_schieber(client)
     admin = english(app, "192.0.2.51")

@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.helpers.tablet import DEAL, english, log_in, new_schieber, post_deal, void
 
 
+@pytest.mark.slow
 def test_admin_page_and_void_past_the_spectator_cache(app: Flask, client: FlaskClient) -> None:
     match_id = new_schieber(client)
     assert post_deal(client, match_id, DEAL).status_code == 303

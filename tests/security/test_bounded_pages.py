@@ -9,6 +9,7 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
@@ -88,6 +89,7 @@ def test_an_import_past_the_deal_limit_is_refused_naming_it(app: Flask, client: 
     assert counts(app) == (1, 3)
 
 
+@pytest.mark.slow
 def test_imports_are_rate_limited_per_address_for_every_worker(make_app: MakeApp) -> None:
     app = make_app(IMPORT_LIMIT=3, WRITE_LIMIT=4)
     # A second app on the same database stands for a second worker process.
@@ -113,6 +115,7 @@ def test_imports_are_rate_limited_per_address_for_every_worker(make_app: MakeApp
     assert counts(app)[0] == 7
 
 
+@pytest.mark.slow
 def test_the_match_list_pages_through_matches_without_reading_their_logs(
     app: Flask, client: FlaskClient
 ) -> None:

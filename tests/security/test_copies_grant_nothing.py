@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
@@ -65,6 +66,7 @@ def test_replaying_a_stored_key_from_a_copy_grants_no_right(app: Flask, client: 
     assert post_deal(client, match_id, DEAL).status_code == 303
 
 
+@pytest.mark.slow
 def test_a_backup_and_an_export_carry_no_key_that_grants_a_right(
     app: Flask, client: FlaskClient, tmp_path: Path
 ) -> None:
@@ -115,6 +117,7 @@ def test_admin_log_out_ends_every_copy_of_the_cookie(app: Flask, client: FlaskCl
     assert counts(app) == (1, 0)
 
 
+@pytest.mark.slow
 def test_a_new_edit_link_ends_every_copy_of_a_tablets_cookie(app: Flask, client: FlaskClient) -> None:
     match_id = create_with_key(client)
     copied = client.get_cookie("session")

@@ -20,6 +20,7 @@ DEAL = {"forehand": 1, "contract": "H", "team": 1, "points": 98}
 CONTROLS = [chr(c) for c in (*range(0x2066, 0x206A), *range(0x202A, 0x202F))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "target",
     [
@@ -45,6 +46,7 @@ def test_the_language_switch_keeps_a_path_of_this_site(client: FlaskClient) -> N
     assert same_site_path("/rules#S6.5") == "/rules#S6.5"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("control", CONTROLS)
 def test_a_persian_pad_with_a_directional_control_in_a_name(client: FlaskClient, control: str) -> None:
     query = {"lang": "fa", "team_1": f"Ali{control}رضا", "player_1": control, "player_2": f"{control}x"}

@@ -65,6 +65,7 @@ def test_guesses_spread_over_two_apps_count_once(two_apps: tuple[Flask, Flask]) 
     assert english(second, "198.51.100.31").get("/matches/999/edit/x").status_code == 403
 
 
+@pytest.mark.slow
 def test_the_window_is_one_clock_for_every_instance(two_apps: tuple[Flask, Flask]) -> None:
     now = [1_000_000.0]
     for app in two_apps:

@@ -30,6 +30,7 @@ def configured(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     yield url
 
 
+@pytest.mark.slow
 def test_a_match_number_prints_the_stored_match(client: FlaskClient, configured: str, tmp_path: Path) -> None:
     match_id = corrected_schieber(client)
     out = tmp_path / "sheet.pdf"

@@ -150,6 +150,7 @@ BAD = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("params", "field", "message"), BAD, ids=[f"{b[1]}-{i}" for i, b in enumerate(BAD)])
 def test_bad_choices_show_the_form_with_the_fields_error(
     client: FlaskClient, params: dict[str, str], field: str, message: str
@@ -222,6 +223,7 @@ VALUES = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(params=st.dictionaries(st.sampled_from(KEYS), VALUES, max_size=8))
 def test_any_query_gives_a_pad_or_the_form_never_a_500(client: FlaskClient, params: dict[str, str]) -> None:

@@ -25,6 +25,7 @@ def engine_answer(client: FlaskClient, match_id: int) -> dict:
     return rules_engine.score_match(record)
 
 
+@pytest.mark.slow
 def test_the_sheet_of_a_schieber_match(client: FlaskClient) -> None:
     match_id = corrected_schieber(client)
     response = client.get(f"/matches/{match_id}/scoresheet.pdf")
@@ -67,6 +68,7 @@ def test_the_sheet_of_a_klammern_match(client: FlaskClient) -> None:
     assert "Klammern (small and big points)" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER), ("Letter", LETTER), ("", A4)])
 def test_paper(client: FlaskClient, paper: str, size: tuple[int, int]) -> None:
     match_id = corrected_schieber(client)
@@ -161,6 +163,7 @@ def test_no_such_match(client: FlaskClient) -> None:
     assert client.get("/matches/9999/scoresheet.pdf").status_code == 404
 
 
+@pytest.mark.slow
 def test_spectators_may_print(client: FlaskClient, spectator: FlaskClient) -> None:
     match_id = corrected_schieber(client)
     page = spectator.get(f"/matches/{match_id}").get_data(as_text=True)
@@ -171,6 +174,7 @@ def test_spectators_may_print(client: FlaskClient, spectator: FlaskClient) -> No
     assert response.data == client.get(f"/matches/{match_id}/scoresheet.pdf").data
 
 
+@pytest.mark.slow
 def test_the_same_match_gives_the_same_bytes(client: FlaskClient) -> None:
     match_id = corrected_schieber(client)
     url = f"/matches/{match_id}/scoresheet.pdf"
@@ -192,6 +196,7 @@ def test_pdf_headers(client: FlaskClient) -> None:
     assert response.headers["Cache-Control"] == "no-cache"
 
 
+@pytest.mark.slow
 def test_buttons_on_the_match_page_and_the_list(client: FlaskClient) -> None:
     schieber = new_schieber(client)
     klammern = klammern_with_a_deal(client)

@@ -78,6 +78,7 @@ def _partners(tables: list[SeatedTable]) -> set[tuple[str, str]]:
     return {tuple(sorted(team)) for t in tables for team in (t.team1, t.team2)}  # type: ignore[misc]
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(n=st.integers(4, 60), rounds=st.integers(1, 6), seed=st.integers(0, 2**32))
 def test_every_round_seats_everyone_once_and_sitouts_are_fair(n: int, rounds: int, seed: int) -> None:
@@ -120,6 +121,7 @@ def _zero_partner_round_exists(players: list[str], partnered: set[tuple[str, str
     return False
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32), rounds=st.integers(1, 7))
 def test_eight_players_get_a_round_without_repeated_partners_whenever_one_exists(
@@ -236,6 +238,7 @@ def test_unordered_pairs_helper_agrees_with_combinations() -> None:
 # The lookahead (small fields told how many rounds are still to come, T5.3 [reading]).
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(n=st.integers(4, 16), rounds=st.integers(0, 3), left=st.integers(1, 3), seed=st.integers(0, 2**32))
 def test_the_lookahead_is_deterministic_for_a_seed(n: int, rounds: int, left: int, seed: int) -> None:

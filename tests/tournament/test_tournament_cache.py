@@ -7,6 +7,7 @@ import copy
 import json
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -69,6 +70,7 @@ def apply(record: dict[str, Any], change: tuple[str, int, int, dict[str, Any]]) 
             passe["reported"] = {"team_totals": [number * 100, 157 * len(games) - number * 100]}
 
 
+@pytest.mark.slow
 @settings(max_examples=40)
 @given(st.lists(step, min_size=1, max_size=30))
 def test_the_kept_passen_answer_as_a_fresh_engine_after_any_changes(changes: list[Any]) -> None:
