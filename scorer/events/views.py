@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 from rules_engine.errors import InvalidRecord
 from scorer.access import rights
-from scorer.events import access, chart, confirm, revoke, snapshot
+from scorer.events import access, chart, confirm, revoke, rows, snapshot
 from scorer.events import games as event_games
 from scorer.events import state as event_log
 from scorer.events.forms import DrawForm, FreezeForm, NewEventForm, PlayerForm, PlayersForm, WithdrawForm
@@ -31,6 +31,7 @@ from scorer.web import display, i18n
 from scorer.web.views import reason_text
 
 bp = Blueprint("events", __name__, url_prefix="/events")
+bp.add_app_template_global(rows.ranking_rows, "ranking_rows")
 
 
 @bp.before_request

@@ -1,0 +1,57 @@
+"""The ranking table's rows as one string: a thousand rows through Jinja's loop cost a live
+ranking about 100 ms of CPU (held under the GIL while the worker's other requests wait);
+joined here they cost a few. The markup is the template's (``events/_ranking.html``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from scorer.web import i18n
+
+
+def ranking_rows(entries: Iterable[Mapping[str, Any]], name: Callable[[str], str], player_url: str) -> Markup:
+    """Each ranking entry's ``<tr>``: rank, the player's name linked to his page (``player_url``
+    with ``__id__`` for his id), each Passe (struck, sit-out), the total."""
+    numbers: dict[Any, str] = {}
+
+    def num(value: Any) -> str:
+        # A thousand rows hold few distinct scores: each is formatted in the reader's language once.
+        text = numbers.get(value)
+        if text is None:
+            text = numbers[value] = str(escape(i18n.number(value)))
+        return text
+
+    parts: list[str] = []
+    for entry in entries:
+        struck, sitouts = entry["struck"], entry["sitouts"]
+        cells = "".join(
+            '<td class="num'
+            + (" struck" if index in struck else "")
+            + (" sitout" if index in sitouts else "")
+            + '">'
+            + (num(value) if value is not None else "·")
+            + "</td>"
+            for index, value in enumerate(entry["passen"])
+        )
+        ident = str(escape(entry["id"]))
+        parts.append(
+            "\n  <tr"
+            + (' class="provisional"' if entry.get("provisional") else "")
+            + '>\n    <td class="num">'
+            + str(escape(entry["rank"]))
+            + "."
+            + ("<small>=</small>" if entry.get("shared") else "")
+            + '</td>\n    <td><a href="'
+            + str(escape(player_url)).replace("__id__", ident)
+            + '">'
+            + str(escape(name(entry["id"])))
+            + "</a></td>\n    "
+            + cells
+            + '\n    <td class="num"><strong>'
+            + num(entry["total"])
+            + "</strong></td>\n  </tr>"
+        )
+    return Markup("".join(parts))
