@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
-from typing import Literal
+from typing import Any, Literal
 
 from rules_engine.tournament.answers import RankingEntry
 
@@ -83,6 +83,10 @@ _STEPS: Mapping[str, _Key] = {
 }
 
 
+def _first(pair: tuple[Any, Standing]) -> Any:
+    return pair[0]
+
+
 def _refine(group: list[Standing], steps: Sequence[str]) -> list[tuple[list[Standing], str | None]]:
     """Split a group of equal totals step by step; each part with the step separating it from the next."""
     if len(group) == 1 or not steps or steps[0] == "shared":
@@ -91,8 +95,9 @@ def _refine(group: list[Standing], steps: Sequence[str]) -> list[tuple[list[Stan
     if step == "lot" and any(s.lot is None for s in group):
         return _refine(group, rest)  # T7.3: a lot decides only when every member has drawn one
     key = _STEPS[step]
-    ordered = sorted(group, key=key, reverse=True)  # type: ignore[arg-type]
-    parts = [list(members) for _, members in groupby(ordered, key=key)]
+    # Each member's key once (a thousand provisional players share a total): sorted and grouped by it.
+    keyed = sorted(((key(s), s) for s in group), key=_first, reverse=True)
+    parts = [[s for _, s in members] for _, members in groupby(keyed, key=_first)]
     if len(parts) == 1:
         return _refine(group, rest)
     result: list[tuple[list[Standing], str | None]] = []

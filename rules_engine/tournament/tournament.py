@@ -691,6 +691,7 @@ def check_results(t: Tournament, checked: Checked) -> None:
     """Every result belongs to a seated table; each Passe is checked as a Passe (T3, T6)."""
     options = t.options
     numbers = [{tb.number for tb in each.tables} for each in t.rounds]
+    named = repr(options)  # the options' part of every Passe's key, spelled once
     for result in t.results:
         seated = checked.seated[result.round - 1] if result.round <= len(checked.seated) else None
         exists = result.round <= len(t.rounds) and result.table in numbers[result.round - 1]
@@ -708,7 +709,7 @@ def check_results(t: Tournament, checked: Checked) -> None:
             continue
         if result.passe is not None:
             table = seated.get(result.table) if seated is not None else None
-            passe = _checked_passe(result, options)
+            passe = _checked_passe(result, options, named)
             checked.findings.extend(f.at(result.round, result.table) for f in passe.findings)
             checked.warnings.extend(f.at(result.round, result.table) for f in passe.warnings)
             if table is not None and passe.valid:
@@ -731,7 +732,7 @@ _PASSEN_SIZE = 4096
 _PASSEN_LOCK = threading.Lock()
 
 
-def _checked_passe(result: Result, options: RuleOptions) -> PasseResult:
+def _checked_passe(result: Result, options: RuleOptions, named: str | None = None) -> PasseResult:
     """A result's Passe read and checked, or the same Passe's answer checked before.
 
     A ranking is asked for again and again while most tables' Passen stay as they were; checking
@@ -742,7 +743,7 @@ def _checked_passe(result: Result, options: RuleOptions) -> PasseResult:
     """
     key: Hashable | None
     try:
-        key = (result.where, repr(options), _frozen(result.passe))
+        key = (result.where, repr(options) if named is None else named, _frozen(result.passe))
         hash(key)
     except (TypeError, ValueError, RecursionError):
         key = None
@@ -793,7 +794,7 @@ def _standings(t: Tournament, checked: Checked) -> tuple[list[Standing], dict[st
     late_rounds: dict[str, list[int]] = {c: [] for c in t.competitors}
     for index in range(t.passen):
         number = index + 1
-        for competitor in t.competitors:
+        for competitor in t.competitors if t.withdrawals or t.late_entries else ():
             withdrawal = t.withdrawal(competitor)
             if withdrawal is not None and withdrawal.first <= number:
                 raw[competitor][index] = Entry("played", 0)  # T8.4: 0, never null

@@ -14,7 +14,8 @@ from scorer.web import i18n
 
 def ranking_rows(entries: Iterable[Mapping[str, Any]], name: Callable[[str], str], player_url: str) -> Markup:
     """Each ranking entry's ``<tr>``: rank, the player's name linked to his page (``player_url``
-    with ``__id__`` for his id), each Passe (struck, sit-out), the total."""
+    with ``__id__`` for his id), each Passe (struck, sit-out), the total. A field an engine's
+    entry lacks (the Differenzler strikes nothing) shows as the template showed it: nothing."""
     numbers: dict[Any, str] = {}
 
     def num(value: Any) -> str:
@@ -26,7 +27,7 @@ def ranking_rows(entries: Iterable[Mapping[str, Any]], name: Callable[[str], str
 
     parts: list[str] = []
     for entry in entries:
-        struck, sitouts = entry["struck"], entry["sitouts"]
+        struck, sitouts = entry.get("struck") or (), entry.get("sitouts") or ()
         cells = "".join(
             '<td class="num'
             + (" struck" if index in struck else "")
@@ -34,14 +35,14 @@ def ranking_rows(entries: Iterable[Mapping[str, Any]], name: Callable[[str], str
             + '">'
             + (num(value) if value is not None else "·")
             + "</td>"
-            for index, value in enumerate(entry["passen"])
+            for index, value in enumerate(entry.get("passen") or ())
         )
         ident = str(escape(entry["id"]))
         parts.append(
             "\n  <tr"
             + (' class="provisional"' if entry.get("provisional") else "")
             + '>\n    <td class="num">'
-            + str(escape(entry["rank"]))
+            + str(escape(entry.get("rank", "")))
             + "."
             + ("<small>=</small>" if entry.get("shared") else "")
             + '</td>\n    <td><a href="'
@@ -51,7 +52,7 @@ def ranking_rows(entries: Iterable[Mapping[str, Any]], name: Callable[[str], str
             + "</a></td>\n    "
             + cells
             + '\n    <td class="num"><strong>'
-            + num(entry["total"])
+            + (num(entry["total"]) if "total" in entry else "")
             + "</strong></td>\n  </tr>"
         )
     return Markup("".join(parts))
