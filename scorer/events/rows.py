@@ -25,6 +25,7 @@ def ranking_rows(entries: Iterable[Mapping[str, Any]], name: Callable[[str], str
             text = numbers[value] = str(escape(i18n.number(value)))
         return text
 
+    url = str(escape(player_url))
     parts: list[str] = []
     for entry in entries:
         struck, sitouts = entry.get("struck") or (), entry.get("sitouts") or ()
@@ -42,11 +43,11 @@ def ranking_rows(entries: Iterable[Mapping[str, Any]], name: Callable[[str], str
             "\n  <tr"
             + (' class="provisional"' if entry.get("provisional") else "")
             + '>\n    <td class="num">'
-            + str(escape(entry.get("rank", "")))
+            + _text(entry.get("rank", ""))
             + "."
             + ("<small>=</small>" if entry.get("shared") else "")
             + '</td>\n    <td><a href="'
-            + str(escape(player_url)).replace("__id__", ident)
+            + url.replace("__id__", ident)
             + '">'
             + str(escape(name(entry["id"])))
             + "</a></td>\n    "
@@ -56,3 +57,8 @@ def ranking_rows(entries: Iterable[Mapping[str, Any]], name: Callable[[str], str
             + "</strong></td>\n  </tr>"
         )
     return Markup("".join(parts))
+
+
+def _text(value: Any) -> str:
+    # A rank is a number: nothing in it to escape.
+    return str(value) if type(value) is int else str(escape(value))
