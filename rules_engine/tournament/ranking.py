@@ -51,7 +51,7 @@ class Standing:
 
     def struck(self, streich: int, sitouts_first: bool) -> list[int]:
         """T7.2: the 0-based rounds struck; nothing while provisional (T7.5)."""
-        if self.provisional or streich == 0:
+        if streich == 0 or self.provisional:
             return []
         struck: list[int] = []
         if sitouts_first:  # T5.5 `streich`: sit-outs first, in round order
@@ -63,11 +63,13 @@ class Standing:
         return sorted(struck + rest[: streich - len(struck)])
 
     def total(self, struck: Sequence[int]) -> int:
+        if not struck:
+            return sum(entry.value or 0 for entry in self.entries)
         return sum(entry.value or 0 for i, entry in enumerate(self.entries) if i not in struck)
 
     def best_passe(self) -> tuple[tuple[int, int], ...]:
         """T7.3 `best_passe`: played scores best first, then sit-outs best first, then nulls."""
-        return tuple(sorted((entry.key() for entry in self.entries), reverse=True))
+        return tuple(sorted([(_KIND_ORDER[e.kind], e.value or 0) for e in self.entries], reverse=True))
 
     def last_passe(self) -> tuple[tuple[int, int], ...]:
         """T7.3 `last_passe`: the last round first."""
@@ -114,7 +116,9 @@ def rank(
 ) -> list[RankingEntry]:
     """T7: the ranking entries, best first (entries sharing a rank listed by id)."""
     scored = []
+    provisional: dict[int, bool] = {}  # by the standing itself: computed once
     for standing in standings:
+        provisional[id(standing)] = standing.provisional
         struck = standing.struck(streich, sitouts_first)
         scored.append((standing, struck, standing.total(struck)))
     totals = {standing.id: total for standing, _, total in scored}
@@ -133,7 +137,7 @@ def rank(
                     "struck": struck_of[standing.id],
                     "sitouts": [i for i, e in enumerate(standing.entries) if e.kind == "sitout"],
                     "shared": len(group) > 1,
-                    "provisional": standing.provisional,
+                    "provisional": provisional[id(standing)],
                     "matches": standing.matches,
                 }
                 if separator is not None and number == len(group) - 1:

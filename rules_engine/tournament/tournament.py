@@ -850,6 +850,12 @@ def _standings(t: Tournament, checked: Checked) -> tuple[list[Standing], dict[st
     standings = []
     for competitor in t.competitors:
         entries = raw[competitor]
+        if not sitout_rounds[competitor] and not late_rounds[competitor]:
+            # Seated every round so far (most of a field): no sit-out to value, his lines in round order.
+            standings.append(
+                Standing(competitor, tuple(entries), matches[competitor], t.lots.get(competitor))
+            )
+            continue
         sitout_value = _sitout_value(options, entries)
         late_value = _late_value(options, entries, sitout_value)
         missed = set(late_rounds[competitor])
