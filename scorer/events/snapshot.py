@@ -7,6 +7,11 @@ seconds. When it is older, one request claims it (a conditional update: whicheve
 wins) and computes it again; the others serve the stored one meanwhile. The director and the
 office always see the ranking live. Nothing of it lives in a server: each renders the stored
 row, and keeps the rendered page only under the row's own time stamp.
+
+What a live ranking reads a server keeps per version of the event's log and of its tables'
+matches (``live``), and extends by what was entered since: the log is append-only, so the
+state, the tables' marks and games of the last version plus the newer entries are the state,
+marks and games of the new one.
 """
 
 from __future__ import annotations
