@@ -9,6 +9,7 @@ import re
 import uuid
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -52,6 +53,7 @@ def confirm_game(
     return client.post(f"{table_url(event_id, match_id)}/confirm", data=data).status_code
 
 
+@pytest.mark.slow
 def test_the_kept_ranking_equals_the_ranking_from_the_whole_log_after_every_entry(
     client: FlaskClient, app: Flask
 ) -> None:
