@@ -349,8 +349,10 @@ def live(event: Event, rows: list[LogRow]) -> Live:
     fresh: dict[tuple[tuple[str, int, str], MatchKey, int], list[dict[str, Any]]] = {}
     with _LOCK:
         for match_id, (match_key, _state) in versions.items():
-            found = _GAMES.get((key, match_key, marked.get(match_id, 0)))
+            game_key = (key, match_key, marked.get(match_id, 0))
+            found = _GAMES.get(game_key)
             if found is not None:
+                _GAMES.move_to_end(game_key)
                 games[match_id] = found
     for match_id, (match_key, derived) in versions.items():
         if match_id not in games:
