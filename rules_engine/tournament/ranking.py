@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
-from typing import Literal
+from typing import Any, Literal
 
 from rules_engine.tournament.answers import RankingEntry
 
@@ -51,7 +51,7 @@ class Standing:
 
     def struck(self, streich: int, sitouts_first: bool) -> list[int]:
         """T7.2: the 0-based rounds struck; nothing while provisional (T7.5)."""
-        if self.provisional or streich == 0:
+        if streich == 0 or self.provisional:
             return []
         struck: list[int] = []
         if sitouts_first:  # T5.5 `streich`: sit-outs first, in round order
@@ -63,11 +63,13 @@ class Standing:
         return sorted(struck + rest[: streich - len(struck)])
 
     def total(self, struck: Sequence[int]) -> int:
+        if not struck:
+            return sum(entry.value or 0 for entry in self.entries)
         return sum(entry.value or 0 for i, entry in enumerate(self.entries) if i not in struck)
 
     def best_passe(self) -> tuple[tuple[int, int], ...]:
         """T7.3 `best_passe`: played scores best first, then sit-outs best first, then nulls."""
-        return tuple(sorted((entry.key() for entry in self.entries), reverse=True))
+        return tuple(sorted([(_KIND_ORDER[e.kind], e.value or 0) for e in self.entries], reverse=True))
 
     def last_passe(self) -> tuple[tuple[int, int], ...]:
         """T7.3 `last_passe`: the last round first."""
@@ -83,6 +85,10 @@ _STEPS: Mapping[str, _Key] = {
 }
 
 
+def _first(pair: tuple[Any, Standing]) -> Any:
+    return pair[0]
+
+
 def _refine(group: list[Standing], steps: Sequence[str]) -> list[tuple[list[Standing], str | None]]:
     """Split a group of equal totals step by step; each part with the step separating it from the next."""
     if len(group) == 1 or not steps or steps[0] == "shared":
@@ -91,8 +97,9 @@ def _refine(group: list[Standing], steps: Sequence[str]) -> list[tuple[list[Stan
     if step == "lot" and any(s.lot is None for s in group):
         return _refine(group, rest)  # T7.3: a lot decides only when every member has drawn one
     key = _STEPS[step]
-    ordered = sorted(group, key=key, reverse=True)  # type: ignore[arg-type]
-    parts = [list(members) for _, members in groupby(ordered, key=key)]
+    # Each member's key once (a thousand provisional players share a total): sorted and grouped by it.
+    keyed = sorted(((key(s), s) for s in group), key=_first, reverse=True)
+    parts = [[s for _, s in members] for _, members in groupby(keyed, key=_first)]
     if len(parts) == 1:
         return _refine(group, rest)
     result: list[tuple[list[Standing], str | None]] = []
@@ -109,7 +116,9 @@ def rank(
 ) -> list[RankingEntry]:
     """T7: the ranking entries, best first (entries sharing a rank listed by id)."""
     scored = []
+    provisional: dict[int, bool] = {}  # by the standing itself: computed once
     for standing in standings:
+        provisional[id(standing)] = standing.provisional
         struck = standing.struck(streich, sitouts_first)
         scored.append((standing, struck, standing.total(struck)))
     totals = {standing.id: total for standing, _, total in scored}
@@ -128,7 +137,7 @@ def rank(
                     "struck": struck_of[standing.id],
                     "sitouts": [i for i, e in enumerate(standing.entries) if e.kind == "sitout"],
                     "shared": len(group) > 1,
-                    "provisional": standing.provisional,
+                    "provisional": provisional[id(standing)],
                     "matches": standing.matches,
                 }
                 if separator is not None and number == len(group) - 1:

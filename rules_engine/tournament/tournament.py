@@ -128,14 +128,27 @@ class Tournament:
     withdrawals: tuple[Withdrawal, ...]
     lots: dict[str, int]
     late_entries: tuple[LateEntry, ...] = ()
+    #: Read once from the fields above: a thousand players asked about seat by seat made the
+    #: list scans quadratic (every lookup below answers as the scan it replaces).
+    partner: bool = field(init=False)
+    competitors: tuple[str, ...] = field(init=False)
+    player_set: frozenset[str] = field(init=False)
+    competitor_set: frozenset[str] = field(init=False)
+    _withdrawal_of: dict[str, Withdrawal] = field(init=False)
+    _late_of: dict[str, LateEntry] = field(init=False)
 
-    @property
-    def partner(self) -> bool:
-        return bool(self.options.format == "partner")
-
-    @property
-    def competitors(self) -> tuple[str, ...]:
-        return tuple(self.pairs) if self.partner else self.players
+    def __post_init__(self) -> None:
+        self.partner = bool(self.options.format == "partner")
+        self.competitors = tuple(self.pairs) if self.partner else self.players
+        self.player_set = frozenset(self.players)
+        self.competitor_set = frozenset(self.competitors)
+        # The first of each competitor, as the scans found it (the reader refuses a second).
+        self._withdrawal_of = {}
+        for withdrawal in self.withdrawals:
+            self._withdrawal_of.setdefault(withdrawal.competitor, withdrawal)
+        self._late_of = {}
+        for late in self.late_entries:
+            self._late_of.setdefault(late.competitor, late)
 
     def active(self, round: int) -> list[str]:
         """T8.4: the competitors still in play in ``round`` (1-based)."""
@@ -144,22 +157,18 @@ class Tournament:
         return [c for c in self.competitors if c not in gone]
 
     def late_entry(self, competitor: str) -> LateEntry | None:
-        for late in self.late_entries:
-            if late.competitor == competitor:
-                return late
-        return None
+        return self._late_of.get(competitor)
 
     def substitute_in(self, player: str, round: int) -> Substitute | None:
+        if not self.substitutes:
+            return None
         for substitute in self.substitutes:
             if substitute.replaced == player and substitute.covers(round):
                 return substitute
         return None
 
     def withdrawal(self, competitor: str) -> Withdrawal | None:
-        for withdrawal in self.withdrawals:
-            if withdrawal.competitor == competitor:
-                return withdrawal
-        return None
+        return self._withdrawal_of.get(competitor)
 
 
 def _id(raw: object, where: str) -> str:
@@ -188,14 +197,16 @@ def read_tournament(record: object) -> Tournament:
             where="options.streich",
         )
     players: list[str] = []
+    registered: set[str] = set()
     for index, raw in enumerate(check_list(fields.raw("players"), "tournament.players")):
         player = Fields(raw, f"tournament.players[{index}]", _PLAYER_FIELDS)
         player_id = _id(player.raw("id"), player.name("id"))
-        if player_id in players:
+        if player_id in registered:
             raise InvalidRecord(
                 f"{player.name('id')}: {player_id!r} is registered twice", where=player.name("id")
             )
         players.append(player_id)
+        registered.add(player_id)
     pairs: dict[str, tuple[str, str]] = {}
     if options.format == "partner":
         if not fields.has("pairs"):
@@ -208,7 +219,7 @@ def read_tournament(record: object) -> Tournament:
             pair = Fields(raw, f"tournament.pairs[{index}]", {"id", "players"})
             pair_id = _id(pair.raw("id"), pair.name("id"))
             members = check_list(pair.raw("players"), pair.name("players"))
-            if len(members) != 2 or any(m not in players for m in members) or members[0] == members[1]:
+            if len(members) != 2 or any(m not in registered for m in members) or members[0] == members[1]:
                 raise InvalidRecord(
                     f"{pair.name('players')} must be two registered players, not {members!r}",
                     where=pair.name("players"),
@@ -315,11 +326,12 @@ def _read_withdrawals(fields: Fields, competitors: set[str], passen: int) -> tup
 def _read_round(raw: object, where: str, partner: bool) -> Round:
     round_fields = Fields(raw, where, {"tables", "sitouts"})
     tables: list[Table] = []
+    numbers: set[int] = set()
     for index, table_raw in enumerate(check_list(round_fields.raw("tables"), f"{where}.tables")):
         name = f"{where}.tables[{index}]"
         table = Fields(table_raw, name, {"table", "pairs"} if partner else {"table", "seats"})
         number = table.integer("table", minimum=1)
-        if any(t.number == number for t in tables):
+        if number in numbers:
             raise InvalidRecord(
                 f"{table.name('table')}: table {number} is seated twice in one round",
                 where=table.name("table"),
@@ -340,6 +352,7 @@ def _read_round(raw: object, where: str, partner: bool) -> Round:
                 for seat in _SEATS
             )
         tables.append(Table(number, ids))
+        numbers.add(number)
     sitouts = tuple(
         _id(c, f"{where}.sitouts[]") for c in check_list(round_fields.raw("sitouts"), f"{where}.sitouts")
     )
@@ -348,12 +361,13 @@ def _read_round(raw: object, where: str, partner: bool) -> Round:
 
 def _read_results(fields: Fields, options: RuleOptions) -> tuple[Result, ...]:
     results: list[Result] = []
+    given: set[tuple[int, int]] = set()
     for index, raw in enumerate(check_list(fields.raw("results"), "tournament.results")):
         where = f"tournament.results[{index}]"
         entry = Fields(raw, where, _RESULT_FIELDS)
         round_number = entry.integer("round", minimum=1)
         table = entry.integer("table", minimum=1)
-        if any(r.round == round_number and r.table == table for r in results):
+        if (round_number, table) in given:
             raise InvalidRecord(
                 f"{where}: a second result for table {table} of round {round_number}", where=where
             )
@@ -398,6 +412,7 @@ def _read_results(fields: Fields, options: RuleOptions) -> tuple[Result, ...]:
                         maximum=options.games_per_passe,
                     )
         results.append(Result(round_number, table, where, passe, totals, matches))
+        given.add((round_number, table))
     return tuple(results)
 
 
@@ -441,7 +456,7 @@ def _resolve(t: Tournament, seat_id: str, round: int, table: int, checked: Check
             )
             return None
         return seat_id
-    if seat_id in t.players:
+    if seat_id in t.player_set:
         if t.substitute_in(seat_id, round) is not None:
             checked.findings.append(
                 finding(
@@ -488,7 +503,7 @@ def check_rounds(t: Tournament, checked: Checked) -> None:
     for number, seated_round in enumerate(t.rounds, start=1):
         active = t.active(number)
         active_set = set(active)
-        withdrawn = set(t.competitors) - active_set
+        withdrawn = t.competitor_set - active_set
         seen: Counter[str] = Counter()
         tables: dict[int, SeatedTable] = {}
         for table in seated_round.tables:
@@ -544,7 +559,7 @@ def check_rounds(t: Tournament, checked: Checked) -> None:
         sitouts = set()
         for competitor in seated_round.sitouts:
             params = {"id": competitor, "round": number}
-            if competitor not in t.competitors:
+            if competitor not in t.competitor_set:
                 checked.findings.append(
                     finding(
                         "T5.1",
@@ -675,11 +690,11 @@ def _check_sitouts(
 def check_results(t: Tournament, checked: Checked) -> None:
     """Every result belongs to a seated table; each Passe is checked as a Passe (T3, T6)."""
     options = t.options
+    numbers = [{tb.number for tb in each.tables} for each in t.rounds]
+    named = repr(options)  # the options' part of every Passe's key, spelled once
     for result in t.results:
         seated = checked.seated[result.round - 1] if result.round <= len(checked.seated) else None
-        exists = result.round <= len(t.rounds) and any(
-            tb.number == result.table for tb in t.rounds[result.round - 1].tables
-        )
+        exists = result.round <= len(t.rounds) and result.table in numbers[result.round - 1]
         if not exists:
             checked.findings.append(
                 finding(
@@ -694,7 +709,7 @@ def check_results(t: Tournament, checked: Checked) -> None:
             continue
         if result.passe is not None:
             table = seated.get(result.table) if seated is not None else None
-            passe = _checked_passe(result, options)
+            passe = _checked_passe(result, options, named)
             checked.findings.extend(f.at(result.round, result.table) for f in passe.findings)
             checked.warnings.extend(f.at(result.round, result.table) for f in passe.warnings)
             if table is not None and passe.valid:
@@ -717,7 +732,7 @@ _PASSEN_SIZE = 4096
 _PASSEN_LOCK = threading.Lock()
 
 
-def _checked_passe(result: Result, options: RuleOptions) -> PasseResult:
+def _checked_passe(result: Result, options: RuleOptions, named: str | None = None) -> PasseResult:
     """A result's Passe read and checked, or the same Passe's answer checked before.
 
     A ranking is asked for again and again while most tables' Passen stay as they were; checking
@@ -728,7 +743,7 @@ def _checked_passe(result: Result, options: RuleOptions) -> PasseResult:
     """
     key: Hashable | None
     try:
-        key = (result.where, repr(options), _frozen(result.passe))
+        key = (result.where, repr(options) if named is None else named, _frozen(result.passe))
         hash(key)
     except (TypeError, ValueError, RecursionError):
         key = None
@@ -779,7 +794,7 @@ def _standings(t: Tournament, checked: Checked) -> tuple[list[Standing], dict[st
     late_rounds: dict[str, list[int]] = {c: [] for c in t.competitors}
     for index in range(t.passen):
         number = index + 1
-        for competitor in t.competitors:
+        for competitor in t.competitors if t.withdrawals or t.late_entries else ():
             withdrawal = t.withdrawal(competitor)
             if withdrawal is not None and withdrawal.first <= number:
                 raw[competitor][index] = Entry("played", 0)  # T8.4: 0, never null
@@ -835,6 +850,12 @@ def _standings(t: Tournament, checked: Checked) -> tuple[list[Standing], dict[st
     standings = []
     for competitor in t.competitors:
         entries = raw[competitor]
+        if not sitout_rounds[competitor] and not late_rounds[competitor]:
+            # Seated every round so far (most of a field): no sit-out to value, his lines in round order.
+            standings.append(
+                Standing(competitor, tuple(entries), matches[competitor], t.lots.get(competitor))
+            )
+            continue
         sitout_value = _sitout_value(options, entries)
         late_value = _late_value(options, entries, sitout_value)
         missed = set(late_rounds[competitor])

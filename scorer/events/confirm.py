@@ -46,25 +46,57 @@ def marks(entries: Iterable[Any]) -> dict[int, TableMarks]:
     """Each table's marks (by match id), in log order: a later entry supersedes an earlier one."""
     found: dict[int, TableMarks] = {}
     for entry in sorted(entries, key=lambda e: e.seq):
+        if entry.kind in KINDS:
+            mark(found.setdefault(int(dict(entry.record or {})["match_id"]), TableMarks()), entry)
+    return found
+
+
+def extended(known: Mapping[int, TableMarks], newer: Iterable[Any]) -> tuple[dict[int, TableMarks], set[int]]:
+    """``known`` marks (as ``marks`` gave them) with the ``newer`` entries of the log applied, and
+    the match ids they touched. ``known`` is left as it was: a touched table is copied first, so
+    that a server's threads may go on reading the marks they hold."""
+    found = dict(known)
+    touched: set[int] = set()
+    for entry in sorted(newer, key=lambda e: e.seq):
         if entry.kind not in KINDS:
             continue
-        record = dict(entry.record or {})
-        table = found.setdefault(int(record["match_id"]), TableMarks())
-        if entry.kind == "confirm":
-            table.confirmed.setdefault(int(record["slot"]), {})[int(record["team"])] = int(record["version"])
-        elif entry.kind == "claim":
-            table.claims.setdefault(int(record["slot"]), {})[int(record["team"])] = dict(record["points"])
-        elif entry.kind == "sign":
-            table.signed.add(int(record["team"]))
-        elif entry.kind == "ruling":
-            table.rulings[int(record["slot"])] = {
-                "points": dict(record["points"]),
-                "reason": str(record.get("reason") or ""),
-            }
-        elif entry.kind == "reported":
-            totals = record.get("team_totals")
-            table.reported = (int(totals[0]), int(totals[1])) if totals else None
-    return found
+        match_id = int(dict(entry.record or {})["match_id"])
+        if match_id not in touched:
+            found[match_id] = _copy(found.get(match_id))
+            touched.add(match_id)
+        mark(found[match_id], entry)
+    return found, touched
+
+
+def _copy(table: TableMarks | None) -> TableMarks:
+    if table is None:
+        return TableMarks()
+    return TableMarks(
+        {slot: dict(teams) for slot, teams in table.confirmed.items()},
+        {slot: dict(teams) for slot, teams in table.claims.items()},
+        dict(table.rulings),
+        set(table.signed),
+        table.reported,
+    )
+
+
+def mark(table: TableMarks, entry: Any) -> None:
+    """Apply one entry of the log (of a kind in ``KINDS``) to its table's marks."""
+    record = dict(entry.record or {})
+    if entry.kind == "confirm":
+        table.confirmed.setdefault(int(record["slot"]), {})[int(record["team"])] = int(record["version"])
+    elif entry.kind == "claim":
+        table.claims.setdefault(int(record["slot"]), {})[int(record["team"])] = dict(record["points"])
+    elif entry.kind == "sign":
+        table.signed.add(int(record["team"]))
+    elif entry.kind == "ruling":
+        table.rulings[int(record["slot"])] = {
+            "points": dict(record["points"]),
+            "reason": str(record.get("reason") or ""),
+        }
+    elif entry.kind == "reported":
+        totals = record.get("team_totals")
+        table.reported = (int(totals[0]), int(totals[1])) if totals else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,15 +7,22 @@ seconds. When it is older, one request claims it (a conditional update: whicheve
 wins) and computes it again; the others serve the stored one meanwhile. The director and the
 office always see the ranking live. Nothing of it lives in a server: each renders the stored
 row, and keeps the rendered page only under the row's own time stamp.
+
+What a live ranking reads a server keeps per version of the event's log and of its tables'
+matches (``live``), and extends by what was entered since: the log is append-only, so the
+state, the tables' marks and games of the last version plus the newer entries are the state,
+marks and games of the new one.
 """
 
 from __future__ import annotations
 
 import gzip
+import json
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, cast
 
@@ -24,7 +31,8 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import lazyload
 
-from scorer.events import access
+from scorer.events import access, confirm
+from scorer.events import state as event_log
 from scorer.events.state import EventState
 from scorer.store import db, log
 from scorer.store.models import Entry, Event, EventEntry, EventRanking, Match
@@ -64,9 +72,7 @@ def event_and_log(event_id: int) -> tuple[Event, list[LogRow]]:
     ).first()
     if event is None:
         abort(404)
-    # The database and the event's creation name the log, not its id alone (a fresh database
-    # numbers its events from 1 again).
-    key = (str(session_.get_bind().engine.url), event_id, str(event.created))
+    key = log_key(event)
     with _LOCK:
         known = _LOGS.get(key, ())
     since = known[-1].seq if known else 0
@@ -76,7 +82,8 @@ def event_and_log(event_id: int) -> tuple[Event, list[LogRow]]:
         .order_by(EventEntry.seq)
     ).all()
     rows = known + tuple(LogRow(*row) for row in new)
-    if any(row.seq != index for index, row in enumerate(rows, start=1)):
+    # The rows known were checked when they were read: only the new ones need to follow them.
+    if any(row.seq != index for index, row in enumerate(rows[len(known) :], start=len(known) + 1)):
         # Not the log as this server knew it (another database, a test's fresh one): read it whole.
         every = session_.execute(
             select(
@@ -92,6 +99,12 @@ def event_and_log(event_id: int) -> tuple[Event, list[LogRow]]:
         while len(_LOGS) > _LOGS_SIZE:
             _LOGS.popitem(last=False)
     return event, list(rows)
+
+
+def log_key(event: Event) -> tuple[str, int, str]:
+    # The database and the event's creation name the log, not its id alone (a fresh database
+    # numbers its events from 1 again).
+    return (str(db.session().get_bind().engine.url), event.id, str(event.created))
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +226,14 @@ def match_states(match_ids: list[int]) -> dict[int, log.State]:
     """Each match's derived log (``log.derive``), reading the entries only of the matches whose
     last seq changed since this server last derived them: a ranking of a thousand players asked
     every few seconds no longer loads and derives every game of the event."""
+    return {match_id: state for match_id, (_key, state) in match_versions(match_ids).items()}
+
+
+MatchKey = tuple[str, int, str, int]
+
+
+def match_versions(match_ids: list[int]) -> dict[int, tuple[MatchKey, log.State]]:
+    """``match_states`` with each match's version: (database, match id, its creation, its last seq)."""
     if not match_ids:
         return {}
     session_ = db.session()
@@ -223,8 +244,8 @@ def match_states(match_ids: list[int]) -> dict[int, log.State]:
         .where(Match.id.in_(match_ids))
         .group_by(Match.id, Match.created)
     ).all()
-    found: dict[int, log.State] = {}
-    missing: dict[int, tuple[str, int, str, int]] = {}
+    found: dict[int, tuple[MatchKey, log.State]] = {}
+    missing: dict[int, MatchKey] = {}
     with _LOCK:
         for match_id, created, last in heads:
             key = (url, match_id, str(created), last or 0)
@@ -233,7 +254,7 @@ def match_states(match_ids: list[int]) -> dict[int, log.State]:
                 missing[match_id] = key
             else:
                 _MATCHES.move_to_end(key)
-                found[match_id] = kept
+                found[match_id] = (key, kept)
     if missing:
         rows: dict[int, list[MatchRow]] = {match_id: [] for match_id in missing}
         for row in session_.execute(
@@ -258,7 +279,129 @@ def match_states(match_ids: list[int]) -> dict[int, log.State]:
         with _LOCK:
             for match_id, state in derived.items():
                 _MATCHES[missing[match_id]] = state
-                found[match_id] = state
+                found[match_id] = (missing[match_id], state)
             while len(_MATCHES) > _MATCHES_SIZE:
                 _MATCHES.popitem(last=False)
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class Live:
+    """What a live ranking reads, derived at one version of the event's log and of its tables'
+    matches: the state, each table's marks (``confirm.marks``) and its games in force as the
+    engine reads them. Kept per server and extended by the entries added since, never changed
+    once made (a server's threads read it at once)."""
+
+    key: tuple[str, int, str]
+    #: The last seq of the event's log read.
+    seq: int
+    state: EventState
+    marks: dict[int, confirm.TableMarks]
+    #: Match id -> the seq of the latest entry of the log that marked its table.
+    marked: dict[int, int]
+    #: Match id -> its table's games in force (``confirm.games``' records).
+    games: dict[int, list[dict[str, Any]]]
+    #: Each table's match version: (match id, its last seq), by match id.
+    tables: tuple[tuple[int, int], ...]
+
+
+_LIVE: OrderedDict[tuple[str, int, str], Live] = OrderedDict()
+_LIVE_SIZE = 16
+#: A table's games by (event log, match version, latest mark of the table): unchanged unless its
+#: match or its marks change, as most of a thousand players' tables are between two rankings.
+_GAMES: OrderedDict[tuple[tuple[str, int, str], MatchKey, int], list[dict[str, Any]]] = OrderedDict()
+_GAMES_SIZE = 4096
+#: The engine's answer by everything it was computed from (see ``live_answer``).
+_ANSWERS: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+_ANSWERS_SIZE = 16
+
+
+def live(event: Event, rows: list[LogRow]) -> Live:
+    """The event's ``Live`` at its log ``rows`` (``event_and_log``'s, seqs 1, 2, 3 …) and its
+    tables' matches as stored now: the kept one extended by the log's newer entries (the state
+    derived again only when one of them changes it, ``state.STATE_KINDS``), each table's games
+    taken again only where its match or its marks changed."""
+    key = log_key(event)
+    last = rows[-1].seq if rows else 0
+    with _LOCK:
+        kept = _LIVE.get(key)
+    if kept is None or kept.seq > last:
+        state = event_log.derive(cast(Any, rows))
+        marks = confirm.marks(rows)
+        marked: dict[int, int] = {}
+        newer: list[LogRow] = rows
+    else:
+        newer = rows[kept.seq :]
+        if any(row.kind in event_log.STATE_KINDS for row in newer):
+            state = event_log.derive(cast(Any, rows))
+        else:
+            state = kept.state
+        marks, _touched = confirm.extended(kept.marks, newer)
+        marked = dict(kept.marked)
+    for row in newer:
+        if row.kind in confirm.KINDS:
+            marked[int(dict(row.record or {})["match_id"])] = row.seq
+    if state.version != last:
+        # Only marks were added: the state is the kept one at the log's version.
+        state = replace(state, version=last)
+    versions = match_versions([t.match_id for each in state.rounds for t in each.tables])
+    games: dict[int, list[dict[str, Any]]] = {}
+    fresh: dict[tuple[tuple[str, int, str], MatchKey, int], list[dict[str, Any]]] = {}
+    with _LOCK:
+        for match_id, (match_key, _state) in versions.items():
+            game_key = (key, match_key, marked.get(match_id, 0))
+            found = _GAMES.get(game_key)
+            if found is not None:
+                _GAMES.move_to_end(game_key)
+                games[match_id] = found
+    for match_id, (match_key, derived) in versions.items():
+        if match_id not in games:
+            table = marks.get(match_id)
+            games[match_id] = fresh[(key, match_key, marked.get(match_id, 0))] = [
+                game.record for game in confirm.games(derived, table)
+            ]
+    made = Live(
+        key,
+        last,
+        state,
+        marks,
+        marked,
+        games,
+        tuple(sorted((match_id, match_key[3]) for match_id, (match_key, _s) in versions.items())),
+    )
+    with _LOCK:
+        for game_key, found_games in fresh.items():
+            _GAMES[game_key] = found_games
+        while len(_GAMES) > _GAMES_SIZE:
+            _GAMES.popitem(last=False)
+        current = _LIVE.get(key)
+        if current is None or current.seq <= last:
+            _LIVE[key] = made
+            _LIVE.move_to_end(key)
+        while len(_LIVE) > _LIVE_SIZE:
+            _LIVE.popitem(last=False)
+    return made
+
+
+def live_answer(
+    event: Event, made: Live, held: int | None, compute: Callable[[], dict[str, Any]]
+) -> dict[str, Any]:
+    """The engine's answer for ``made`` (its first ``held`` rounds): computed by ``compute`` once
+    per version of the log, of the tables' matches and of the event's settings; a director
+    asking again with nothing entered meanwhile gets it again. A copy: readers may add to it."""
+    answer_key = (
+        made.key,
+        made.seq,
+        made.tables,
+        held,
+        json.dumps(event.settings, sort_keys=True, default=str),
+    )
+    with _LOCK:
+        found = _ANSWERS.get(answer_key)
+    if found is None:
+        found = compute()
+        with _LOCK:
+            _ANSWERS[answer_key] = found
+            while len(_ANSWERS) > _ANSWERS_SIZE:
+                _ANSWERS.popitem(last=False)
+    return dict(found)

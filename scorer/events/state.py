@@ -127,6 +127,13 @@ class EventState:
         return player_id
 
 
+#: The kinds ``derive`` reads; an entry of any other kind (a confirmation, the office's marks)
+#: changes only the state's ``version``.
+STATE_KINDS = frozenset(
+    {"player", "pair", "correction", "withdrawal", "substitute", "round", "freeze", "revoke"}
+)
+
+
 def derive(entries: Sequence[EventEntry]) -> EventState:
     state = EventState()
     for entry in sorted(entries, key=lambda e: e.seq):

@@ -7,7 +7,7 @@ from the engine (``score_tournament``, ``seat_next_round``, ``score_passe``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import force_locale, get_locale
@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 from rules_engine.errors import InvalidRecord
 from scorer.access import rights
-from scorer.events import access, chart, confirm, revoke, snapshot
+from scorer.events import access, chart, confirm, revoke, rows, snapshot
 from scorer.events import games as event_games
 from scorer.events import state as event_log
 from scorer.events.forms import DrawForm, FreezeForm, NewEventForm, PlayerForm, PlayersForm, WithdrawForm
@@ -31,6 +31,7 @@ from scorer.web import display, i18n
 from scorer.web.views import reason_text
 
 bp = Blueprint("events", __name__, url_prefix="/events")
+bp.add_app_template_global(rows.ranking_rows, "ranking_rows")
 
 
 @bp.before_request
@@ -64,9 +65,22 @@ def _matches(state: EventState) -> dict[int, Match]:
 
 
 def record_of(
-    event: Event, state: EventState, rounds: int | None = None, entries: Sequence[Any] | None = None
+    event: Event,
+    state: EventState,
+    rounds: int | None = None,
+    entries: Sequence[Any] | None = None,
+    live: snapshot.Live | None = None,
 ) -> dict[str, Any]:
-    """The event's tournament record; ``entries``: its log as read already (default ``event.entries``)."""
+    """The event's tournament record; ``entries``: its log as read already (default ``event.entries``);
+    ``live``: its state, marks and tables' games as this server keeps them (``snapshot.live``)."""
+    if live is not None:
+        marks = live.marks
+        kept = live.games
+        record = event_log.tournament_record(
+            event, live.state, lambda match_id: kept.get(match_id, []), rounds
+        )
+        confirm.sign(record, live.state, marks)
+        return record
     matches = snapshot.match_states([t.match_id for each in state.rounds for t in each.tables])
     # What the teams and the office added (T6.2-T6.4) lives in the event's log.
     marks = confirm.marks(event.entries if entries is None else entries)
@@ -83,12 +97,16 @@ def record_of(
 
 
 def ranking(
-    event: Event, state: EventState, rounds: int | None = None, entries: Sequence[Any] | None = None
+    event: Event,
+    state: EventState,
+    rounds: int | None = None,
+    entries: Sequence[Any] | None = None,
+    live: snapshot.Live | None = None,
 ) -> dict[str, Any]:
     """The engine's ranking of the event (its first ``rounds`` rounds); errors as reasons."""
     try:
         score = event_games.of(event.settings).score
-        answer: dict[str, Any] = dict(score(record_of(event, state, rounds, entries)))
+        answer: dict[str, Any] = dict(score(record_of(event, state, rounds, entries, live)))
     except InvalidRecord as error:
         return {"valid": False, "errors": [{"rule": None, "message": str(error), "code": "invalid_record"}]}
     return answer
@@ -443,9 +461,11 @@ def ranking_page(event_id: int) -> str | Response:
     if stored is not None:
         return stored
     event, entries = snapshot.event_and_log(event_id)
-    state = event_log.derive(cast(Any, entries))  # rows of the log, read as its entries
+    # The state, marks and games as this server keeps them, extended by what was entered since.
+    live = snapshot.live(event, entries)
+    state = live.state
     held = _frozen_rounds(event, state, entries)
-    answer = ranking(event, state, held, entries)
+    answer = snapshot.live_answer(event, live, held, lambda: ranking(event, state, held, entries, live))
     snapshot.store(event, state, answer, held)
     template = "events/_ranking.html" if request.args.get("part") == "table" else "events/ranking.html"
     return render_template(template, event=event, state=state, answer=answer, held=held)

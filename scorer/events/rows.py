@@ -1,0 +1,64 @@
+"""The ranking table's rows as one string: a thousand rows through Jinja's loop cost a live
+ranking about 100 ms of CPU (held under the GIL while the worker's other requests wait);
+joined here they cost a few. The markup is the template's (``events/_ranking.html``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from scorer.web import i18n
+
+
+def ranking_rows(entries: Iterable[Mapping[str, Any]], name: Callable[[str], str], player_url: str) -> Markup:
+    """Each ranking entry's ``<tr>``: rank, the player's name linked to his page (``player_url``
+    with ``__id__`` for his id), each Passe (struck, sit-out), the total. A field an engine's
+    entry lacks (the Differenzler strikes nothing) shows as the template showed it: nothing."""
+    numbers: dict[Any, str] = {}
+
+    def num(value: Any) -> str:
+        # A thousand rows hold few distinct scores: each is formatted in the reader's language once.
+        text = numbers.get(value)
+        if text is None:
+            text = numbers[value] = str(escape(i18n.number(value)))
+        return text
+
+    url = str(escape(player_url))
+    parts: list[str] = []
+    for entry in entries:
+        struck, sitouts = entry.get("struck") or (), entry.get("sitouts") or ()
+        cells = "".join(
+            '<td class="num'
+            + (" struck" if index in struck else "")
+            + (" sitout" if index in sitouts else "")
+            + '">'
+            + (num(value) if value is not None else "·")
+            + "</td>"
+            for index, value in enumerate(entry.get("passen") or ())
+        )
+        ident = str(escape(entry["id"]))
+        parts.append(
+            "\n  <tr"
+            + (' class="provisional"' if entry.get("provisional") else "")
+            + '>\n    <td class="num">'
+            + _text(entry.get("rank", ""))
+            + "."
+            + ("<small>=</small>" if entry.get("shared") else "")
+            + '</td>\n    <td><a href="'
+            + url.replace("__id__", ident)
+            + '">'
+            + str(escape(name(entry["id"])))
+            + "</a></td>\n    "
+            + cells
+            + '\n    <td class="num"><strong>'
+            + (num(entry["total"]) if "total" in entry else "")
+            + "</strong></td>\n  </tr>"
+        )
+    return Markup("".join(parts))
+
+
+def _text(value: Any) -> str:
+    # A rank is a number: nothing in it to escape.
+    return str(value) if type(value) is int else str(escape(value))

@@ -1,0 +1,135 @@
+"""The live ranking a server keeps and extends (``scorer.events.snapshot.live``) answers as the
+ranking derived from the whole log does, after every kind of entry: a saved game, both teams'
+confirmations (T6.2), a corrected game that asks them again, a claim and the office's ruling
+(T6.3, T6.4), a withdrawal with a substitute and the next round's draw (T8.1)."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorer.events import confirm, snapshot, views
+from scorer.events import state as event_log
+from scorer.store import db
+from scorer.store.models import Event
+from tests.events.test_events import draw, event_state, new_event, play_passe, post_form, register
+from tests.events.test_office import claim, ranking_of, slots, table_url, token
+from tests.helpers.tablet import post_deal
+
+
+def kept_and_scratch(app: Flask, event_id: int) -> tuple[snapshot.Live, dict[str, Any], dict[str, Any]]:
+    """The server's kept ``Live`` extended to the log as stored, its ranking, and the ranking of
+    the whole log derived anew (``views.ranking`` as the printouts and exports ask it)."""
+    with app.test_request_context():
+        event, rows = snapshot.event_and_log(event_id)
+        made = snapshot.live(event, rows)
+        stored = db.session().get(Event, event_id)
+        assert stored is not None
+        scratch_state = event_log.derive(stored.entries)
+        assert made.state == scratch_state
+        assert made.marks == confirm.marks(stored.entries)
+        kept = views.ranking(event, made.state, None, rows, made)
+        scratch = views.ranking(stored, scratch_state)
+    return made, kept, scratch
+
+
+def confirm_game(
+    client: FlaskClient, event_id: int, match_id: int, slot: str, version: str, team: int
+) -> int:
+    """A team confirms a game (T6.2), under a key of its own (slots repeat from table to table)."""
+    page = client.get(table_url(event_id, match_id)).get_data(as_text=True)
+    data = {
+        "csrf_token": token(page),
+        "slot": slot,
+        "version": version,
+        "team": str(team),
+        "idem": uuid.uuid4().hex,
+    }
+    return client.post(f"{table_url(event_id, match_id)}/confirm", data=data).status_code
+
+
+@pytest.mark.slow
+def test_the_kept_ranking_equals_the_ranking_from_the_whole_log_after_every_entry(
+    client: FlaskClient, app: Flask
+) -> None:
+    event_id = new_event(client, confirm="per_game", games_per_passe=2, passen=2)
+    register(client, event_id, [f"Spieler {n}" for n in range(1, 10)])  # 9: one sits out (T5.2)
+    draw(client, event_id)
+    tables = [t.match_id for t in event_state(app, event_id).rounds[0].tables]
+    first, second = tables
+    steps = 0
+
+    def same() -> snapshot.Live:
+        nonlocal steps
+        made, kept, scratch = kept_and_scratch(app, event_id)
+        assert kept == scratch
+        steps += 1
+        return made
+
+    same()
+    play_passe(client, first, [98, 45])
+    play_passe(client, second, [121])
+    before = same()
+    waiting = slots(client.get(table_url(event_id, first)).get_data(as_text=True))
+    for slot, version in waiting:
+        for team in (1, 2):
+            assert confirm_game(client, event_id, first, slot, version, team) == 303
+    after = same()
+    # Only marks were added: the kept state was extended, not derived again.
+    assert after.state.players is before.state.players and after.seq > before.seq
+    # Table 1 confirmed by both teams: its Passe counts, 98 + 45 for team 1 (T3.6, T6.2).
+    assert "143" in [row[2] for row in ranking_of(client, event_id)]
+
+    # A corrected game asks both teams again (T6.2): the Passe is open until they confirm it.
+    page = client.get(f"/matches/{first}").get_data(as_text=True)
+    slot = re.findall(r"/deals/(\d+)/correct", page)[0]
+    url = f"/matches/{first}/deals/{slot}/correct"
+    fields = {"forehand": 1, "contract": "H", "team": 1, "points": 100}
+    assert post_deal(client, first, fields, url=url).status_code == 303
+    same()
+    assert "143" not in [row[2] for row in ranking_of(client, event_id)]
+    for slot, version in slots(client.get(table_url(event_id, first)).get_data(as_text=True)):
+        for team in (1, 2):
+            confirm_game(client, event_id, first, slot, version, team)
+    same()
+    assert "145" in [row[2] for row in ranking_of(client, event_id)]  # 100 + 45
+
+    # Table 2: team 2 claims its own figure, the office rules (T6.3, T6.4).
+    play_passe(client, second, [67])
+    waiting = slots(client.get(table_url(event_id, second)).get_data(as_text=True))
+    for slot, version in waiting:
+        confirm_game(client, event_id, second, slot, version, 1)
+    disputed = waiting[-1][0]
+    assert claim(client, event_id, second, disputed, 2, 100).status_code == 303
+    same()
+    office = client.get(f"/events/{event_id}/office").get_data(as_text=True)
+    data = {
+        "csrf_token": token(office),
+        "match_id": str(second),
+        "slot": disputed,
+        "team": "1",
+        "value": "57",
+        "reason": "Recounted with both teams",
+        "idem": "ruling",
+    }
+    assert client.post(f"/events/{event_id}/office/rule", data=data).status_code == 303
+    for slot, version in waiting[:-1]:
+        confirm_game(client, event_id, second, slot, version, 2)
+    same()
+    # The ruling replaces the figure (T6.4): team 1 121 + 57 = 178.
+    assert "178" in [row[2] for row in ranking_of(client, event_id)]
+
+    # A withdrawal with a substitute and round 2 change the state itself (T8.1).
+    response = post_form(client, event_id, "withdraw", {"player": "P1", "substitute": "Ersatz"})
+    assert response.status_code == 303
+    draw(client, event_id)
+    made = same()
+    assert len(made.state.rounds) == 2 and made.state.replaced("P1") is not None
+    play_passe(client, made.state.rounds[1].tables[0].match_id, [88])
+    same()
+    assert steps == 9
