@@ -38,3 +38,16 @@ def test_a_match_page_says_where_to_poll_and_its_version(client: FlaskClient, ap
     # Other pages do not poll.
     assert "data-live=" not in client.get("/matches/").get_data(as_text=True)
     assert "data-live=" not in client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)
+
+
+def test_an_unknown_match_has_no_version_whatever_tag_is_sent(client: FlaskClient, app: Flask) -> None:
+    match_id = new_schieber(client)
+    tag = app.test_client().get(f"/matches/{match_id}/version").headers["ETag"]
+    for held in (tag, "*"):
+        assert (
+            app.test_client().get("/matches/999/version", headers={"If-None-Match": held}).status_code == 404
+        )
+    # A tag names one match: another match's version is sent in full.
+    other = new_schieber(client)
+    answer = app.test_client().get(f"/matches/{other}/version", headers={"If-None-Match": tag})
+    assert answer.status_code == 200 and answer.get_json() == {"version": 0}
