@@ -326,6 +326,9 @@ def guard() -> None:
     match = db.session().get(Match, match_id, options=[lazyload(Match.entries)])
     if match is None:
         return  # the view answers 404
+    # Held for the request: the session keeps loaded rows only while something refers to
+    # them, and the view reads the same match next (without this, a second query).
+    g.tafel_guarded_match = match
     if not may_edit(match):
         raise refused_no_right(match_id)
     if log.is_voided(db.session(), match_id):

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
 
-from flask import abort
+from flask import abort, g
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import lazyload
@@ -73,6 +73,9 @@ def store_summary(loaded: Loaded) -> MatchSummary:
     """Keep the match list's summary of this match current (derived data: a failure loses nothing)."""
     session = db.session()
     stored = session.get(MatchSummary, loaded.match.id)
+    # Held for the request: a save asks for this row again (the session keeps a loaded row
+    # only while something refers to it; else each ask is a query).
+    g.tafel_summary = stored
     if stored is not None and stored.version == loaded.state.version:
         return stored
     summary = summary_of(
@@ -83,7 +86,7 @@ def store_summary(loaded: Loaded) -> MatchSummary:
         voided=loaded.state.voided,
     )
     try:
-        summary = session.merge(summary)
+        summary = g.tafel_summary = session.merge(summary)
         session.commit()
     except (IntegrityError, OperationalError):
         # Another worker stored it first, or the disk is full: the page shows it all the same.
