@@ -102,14 +102,14 @@ class Browser:
         headers: dict[str, str] | None = None,
     ) -> Reply:
         body = urlencode(data).encode() if data is not None else b""
-        lines = [
-            f"{method} {path} HTTP/1.1",
-            f"Host: {HOST}:{self.port}",
-            "Connection: close",
-            "Accept-Language: en",
-            "Accept-Encoding: gzip",
-        ]
-        lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
+        sent = {
+            "Host": f"{HOST}:{self.port}",
+            "Connection": "close",
+            "Accept-Language": "en",
+            "Accept-Encoding": "gzip",
+            **(headers or {}),  # a header given replaces the browser's own
+        }
+        lines = [f"{method} {path} HTTP/1.1"] + [f"{name}: {value}" for name, value in sent.items()]
         if self.cookies:
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
         if data is not None:
