@@ -49,7 +49,9 @@ def load(match_id: int) -> Loaded:
     match = db.session().get(Match, match_id, options=[lazyload(Match.entries)])
     if match is None or match.settings.get("game") not in games.registry():
         abort(404)  # no such match, or one of a game this app does not keep
-    state = log.read(db.session(), match)
+    # The log as the access guard read it in this request, once (a later load reads it anew).
+    guarded = g.pop("tafel_guarded_log", None)
+    state = guarded[1] if guarded is not None and guarded[0] == match.id else log.read(db.session(), match)
     record = scoring.match_record(match.settings, state.deals)
     reason_texts.at_table(match.settings)  # reasons on this request name its players and cards
     loaded = Loaded(match, state, record, scoring.score(record, scoring.match_key(match)))
