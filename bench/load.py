@@ -102,14 +102,14 @@ class Browser:
         headers: dict[str, str] | None = None,
     ) -> Reply:
         body = urlencode(data).encode() if data is not None else b""
-        lines = [
-            f"{method} {path} HTTP/1.1",
-            f"Host: {HOST}:{self.port}",
-            "Connection: close",
-            "Accept-Language: en",
-            "Accept-Encoding: gzip",
-        ]
-        lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
+        sent = {
+            "Host": f"{HOST}:{self.port}",
+            "Connection": "close",
+            "Accept-Language": "en",
+            "Accept-Encoding": "gzip",
+            **(headers or {}),  # a header given replaces the browser's own
+        }
+        lines = [f"{method} {path} HTTP/1.1"] + [f"{name}: {value}" for name, value in sent.items()]
         if self.cookies:
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
         if data is not None:
@@ -340,7 +340,7 @@ async def arrive(stats: Stats, browser: Browser, path: str) -> None:
 
 async def evening(
     port: int, options: argparse.Namespace, deal_every: float, poll_every: float, server_pid: int
-) -> tuple[Stats, list[int], float]:
+) -> tuple[Stats, list[tuple[Browser, int]], float]:
     stats = Stats()
     made: list[tuple[Browser, int]] = []
     for start in range(0, options.tables, 20):  # set-up in batches, not measured
@@ -387,7 +387,124 @@ async def evening(
     await asyncio.gather(*tasks)
     seconds = time.monotonic() - began
     stats.cpu = (time.process_time() - client_before, cpu_seconds(server_pid) - server_before)
-    return stats, matches, seconds
+    return stats, made, seconds
+
+
+GERMAN = {"Accept-Language": "de-CH"}
+#: The kinds of request measured one at a time after the run (:func:`cpu_per_kind`).
+CPU_KINDS = (
+    "bare Flask route",
+    "static file (hashed, gzip)",
+    "spectator: match page, rendered (200)",
+    "spectator: match page, kept (200)",
+    "spectator: match page, unchanged (304)",
+    "table: version poll, changed (200)",
+    "table: version poll, unchanged (304)",
+    "table: match page (GET)",
+    "table: save deal (htmx POST)",
+)
+
+
+async def cpu_per_kind(
+    port: int, server_pid: int, made: list[tuple[Browser, int]], options: argparse.Namespace
+) -> dict[str, tuple[float, float, float, int]]:
+    """The server's CPU milliseconds per request of each kind, one request at a time after the run.
+
+    A batch of each kind, the workers' CPU over the batch (/proc, 10 ms ticks: hence batches
+    of a hundred or more) divided by its size, with the wall time's p50 and p99: a fairer
+    figure than the run's latencies on a shared machine, and what says where the CPU goes.
+    Returns kind -> (CPU ms, wall p50 ms, wall p99 ms, errors).
+    """
+    stats = Stats(measuring=True)
+    found: dict[str, tuple[float, float, float, int]] = {}
+    chosen = made[: min(len(made), 60)]
+    size = 200
+
+    async def batch(kind: str, calls: list[Any]) -> None:
+        stats.times.pop(kind, None)
+        errors = sum(stats.errors.values())
+        before = cpu_seconds(server_pid)
+        for one in calls:
+            await one()
+        cpu = (cpu_seconds(server_pid) - before) * 1000 / max(1, len(calls))
+        walls = stats.times.get(kind) or [float("nan")]
+        found[kind] = (
+            cpu,
+            statistics.median(walls) * 1000,
+            percentile(walls, 0.99) * 1000,
+            sum(stats.errors.values()) - errors,
+        )
+
+    def get(kind: str, path: str, expect: int, headers: dict[str, str] | None = None) -> Any:
+        browser = Browser(port, options.timeout)
+        return lambda: call(stats, kind, browser, "GET", path, expect, None, headers)
+
+    pages = [f"/matches/{m}" for _b, m in chosen]
+    batch_pages = [pages[n % len(pages)] for n in range(size)]
+    spectator = Browser(port, options.timeout)
+    first = await call(stats, "set-up", spectator, "GET", pages[0], 200)
+    static = next(
+        (m.group(1).replace("&amp;", "&") for m in LINKED.finditer(first.body if first else "")),
+        "/static/tafel.css",
+    )
+    await batch(CPU_KINDS[0], [get(CPU_KINDS[0], BARE, 200) for _ in range(size)])
+    await batch(CPU_KINDS[1], [get(CPU_KINDS[1], static, 200) for _ in range(size)])
+    # In a language no spectator of the run read: each page is rendered, as after a new deal
+    # (each worker first reads that language's catalog: not measured).
+    for _ in range(8):
+        await call(stats, "set-up", Browser(port, options.timeout), "GET", "/matches/", 200, None, GERMAN)
+    await batch(CPU_KINDS[2], [get(CPU_KINDS[2], path, 200, {"Accept-Language": "de-CH"}) for path in pages])
+    tags: dict[str, str] = {}
+    for _round in range(3):  # every worker keeps every page
+        for path in pages:
+            reply = await call(stats, "set-up", spectator, "GET", path, 200)
+            if reply is not None and reply.headers.get("etag"):
+                tags[path] = reply.headers["etag"][0]
+    await batch(CPU_KINDS[3], [get(CPU_KINDS[3], path, 200) for path in batch_pages])
+    await batch(
+        CPU_KINDS[4],
+        [get(CPU_KINDS[4], path, 304, {"If-None-Match": tags.get(path, "")}) for path in batch_pages],
+    )
+    versions: dict[int, str] = {}
+    for browser, match_id in chosen:
+        reply = await call(stats, "set-up", browser, "GET", f"/matches/{match_id}/version", 200)
+        if reply is not None and reply.headers.get("etag"):
+            versions[match_id] = reply.headers["etag"][0]
+
+    def poll(kind: str, n: int, tagged: bool) -> Any:
+        browser, match_id = chosen[n % len(chosen)]
+        headers = {"If-None-Match": versions.get(match_id, "")} if tagged else None
+        return lambda: call(
+            stats, kind, browser, "GET", f"/matches/{match_id}/version", 304 if tagged else 200, None, headers
+        )
+
+    await batch(CPU_KINDS[5], [poll(CPU_KINDS[5], n, False) for n in range(size)])
+    await batch(CPU_KINDS[6], [poll(CPU_KINDS[6], n, True) for n in range(size)])
+    panels: list[dict[str, str] | None] = []
+
+    def open_page(browser: Browser, match_id: int) -> Any:
+        async def one() -> None:
+            page = await call(stats, CPU_KINDS[7], browser, "GET", f"/matches/{match_id}", 200)
+            try:
+                panels.append(panel_fields(page.body) if page else None)
+            except (ValueError, LookupError):
+                panels.append(None)
+
+        return one
+
+    await batch(CPU_KINDS[7], [open_page(b, m) for b, m in chosen])
+
+    def save(n: int) -> Any:
+        browser, match_id = chosen[n]
+        data = {**(panels[n] or {}), "contract": "H", "team": "1", "points": "57"}
+        headers = {**HTMX, "HX-Current-URL": f"http://{HOST}:{port}/matches/{match_id}"}
+        path = f"/matches/{match_id}/deals/new"
+        return lambda: call(stats, CPU_KINDS[8], browser, "POST", path, 200, data, headers)
+
+    await batch(CPU_KINDS[8], [save(n) for n in range(len(chosen)) if panels[n]])
+    if stats.errors:
+        print(f"errors while measuring CPU per kind: {dict(stats.errors)}", file=sys.stderr)
+    return found
 
 
 #: Threads per gunicorn worker by default.
@@ -480,10 +597,11 @@ def run(
     try:
         load_before = os.getloadavg()[0]
         options.database_url = url
-        stats, matches, seconds = asyncio.run(
+        stats, made, seconds = asyncio.run(
             evening(server.port, options, deal_every, poll_every, server.process.pid)
         )
         load_after = os.getloadavg()[0]
+        cpu = asyncio.run(cpu_per_kind(server.port, server.process.pid, made, options))
     finally:
         server.stop()
     lost, doubled, stored = lost_and_doubled(url, stats.acknowledged)
@@ -500,9 +618,11 @@ def run(
         "lost": lost,
         "doubled": doubled,
         "stored": stored,
-        "tables": len(matches),
+        "tables": len(made),
         "load": (load_before, load_after),
         "cpu": stats.cpu,
+        "cpu_per_kind": cpu,
+        "loads": (deal_every, poll_every),
     }
 
 
@@ -587,6 +707,7 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
             f"{worst * 1000:.0f} ms; the bare route's p50 {statistics.median(bare) * 1000:.1f} ms; "
             f"the tables and spectators took {stats.arrival:.0f} s to open their pages before."
         )
+    lines += cpu_table(results, options)
     lines += [
         "",
         "How to read it: the bare route does no work, so its latency is the time a request waits "
@@ -603,6 +724,65 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         END,
     ]
     return "\n".join(lines) + "\n"
+
+
+def demand(result: dict[str, Any], options: argparse.Namespace) -> tuple[float, float]:
+    """Server cores the run's model asks for at the measured CPU per kind: (every spectator's
+    poll finding its page kept, every one rendered); the truth lies between."""
+    cpu = {kind: values[0] for kind, values in result["cpu_per_kind"].items()}
+    deal_every, poll_every = result["loads"]
+    changed = min(1.0, VERSION_EVERY / deal_every)  # a poll after a deal is answered 200
+    base = (
+        options.tables / deal_every * cpu.get(CPU_KINDS[8], 0.0)
+        + options.tables
+        / VERSION_EVERY
+        * (changed * cpu.get(CPU_KINDS[5], 0.0) + (1 - changed) * cpu.get(CPU_KINDS[6], 0.0))
+        + options.bare * cpu.get(CPU_KINDS[0], 0.0)
+    )
+    polls = options.spectators / poll_every
+    return (
+        (base + polls * cpu.get(CPU_KINDS[3], 0.0)) / 1000,
+        (base + polls * cpu.get(CPU_KINDS[2], 0.0)) / 1000,
+    )
+
+
+def cpu_table(results: list[dict[str, Any]], options: argparse.Namespace) -> list[str]:
+    """The server's CPU per request of each kind, measured one at a time after each run."""
+    lines = [
+        "",
+        "After each run, one request at a time (a batch of each kind, up to 200; the spectator's "
+        "rendered page in a language the run's spectators did not read, so each is rendered as "
+        "after a new deal): the server's CPU time per request (gunicorn's processes' CPU time "
+        "over the batch from /proc, divided by its size) and each request's wall time, with no "
+        "other request of this bench waiting:",
+        "",
+        "| request | "
+        + " | ".join(f"{r['label'].split(',')[0]} CPU ms | wall p50 / p99 ms" for r in results)
+        + " |",
+        "| --- |" + " ---: | ---: |" * len(results),
+    ]
+    for kind in CPU_KINDS:
+        cells = []
+        for result in results:
+            cpu, p50, p99, errors = result["cpu_per_kind"].get(kind, (float("nan"),) * 3 + (0,))
+            flag = f" ({errors} errors)" if errors else ""
+            cells.append(f"{cpu:.2f}{flag} | {p50:.1f} / {p99:.1f}")
+        lines.append(f"| {kind} | {' | '.join(cells)} |")
+    lines += [
+        "",
+        "The model's demand at these costs (server cores; 2 are shared with the client and the database):",
+        "",
+    ]
+    for result in results:
+        kept, rendered = demand(result, options)
+        deal_every, poll_every = result["loads"]
+        lines.append(
+            f"- {result['label']}: {options.tables / deal_every:.0f} saves/s, "
+            f"{options.tables / VERSION_EVERY:.0f} version polls/s, {options.spectators / poll_every:.0f} "
+            f"spectator page polls/s, {options.bare} bare/s: {kept:.2f} cores if every spectator's "
+            f"page is kept, {rendered:.2f} if every one is rendered."
+        )
+    return lines
 
 
 def write_section(section: str) -> None:

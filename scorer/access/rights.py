@@ -326,9 +326,20 @@ def guard() -> None:
     match = db.session().get(Match, match_id, options=[lazyload(Match.entries)])
     if match is None:
         return  # the view answers 404
+    # Held for the request: the session keeps loaded rows only while something refers to
+    # them, and the view reads the same match next (without this, a second query).
+    g.tafel_guarded_match = match
     if not may_edit(match):
         raise refused_no_right(match_id)
-    if log.is_voided(db.session(), match_id):
+    if request.endpoint in EDIT_PAGES:
+        # The deal views read the match's log next: it is read here (the worker's kept state
+        # of it, brought up to date) and handed on, rather than asking about voids apart.
+        state = log.read(db.session(), match)
+        g.tafel_guarded_log = (match_id, state)
+        voided = state.voided
+    else:
+        voided = log.is_voided(db.session(), match_id)
+    if voided:
         raise refused_voided(match_id)
 
 

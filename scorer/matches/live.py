@@ -25,15 +25,19 @@ POLL_MS = 3000
 
 @bp.get("/<int:match_id>/version")
 def version(match_id: int) -> Response:
-    found = pagecache.match_version(match_id)
+    found = pagecache.quick_version(match_id)
     if found is None:
         abort(404)
     created, number = found
-    response = Response(f'{{"version": {number}}}', mimetype="application/json")
-    response.set_etag(pagecache.etag((match_id, created, number)))
+    tag = pagecache.etag((match_id, created, number))
+    if request.if_none_match.contains(tag):
+        response = Response(status=304, mimetype="application/json")
+    else:
+        response = Response(f'{{"version": {number}}}', mimetype="application/json")
+    response.set_etag(tag)
     # Kept by no cache between: every ask reaches the server, which answers 304 cheaply.
     response.headers["Cache-Control"] = "no-cache"
-    return response.make_conditional(request)
+    return response
 
 
 @bp.app_context_processor

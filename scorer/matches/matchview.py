@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
 
-from flask import abort
+from flask import abort, g
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import lazyload
@@ -49,7 +49,9 @@ def load(match_id: int) -> Loaded:
     match = db.session().get(Match, match_id, options=[lazyload(Match.entries)])
     if match is None or match.settings.get("game") not in games.registry():
         abort(404)  # no such match, or one of a game this app does not keep
-    state = log.read(db.session(), match)
+    # The log as the access guard read it in this request, once (a later load reads it anew).
+    guarded = g.pop("tafel_guarded_log", None)
+    state = guarded[1] if guarded is not None and guarded[0] == match.id else log.read(db.session(), match)
     record = scoring.match_record(match.settings, state.deals)
     reason_texts.at_table(match.settings)  # reasons on this request name its players and cards
     loaded = Loaded(match, state, record, scoring.score(record, scoring.match_key(match)))
@@ -73,6 +75,9 @@ def store_summary(loaded: Loaded) -> MatchSummary:
     """Keep the match list's summary of this match current (derived data: a failure loses nothing)."""
     session = db.session()
     stored = session.get(MatchSummary, loaded.match.id)
+    # Held for the request: a save asks for this row again (the session keeps a loaded row
+    # only while something refers to it; else each ask is a query).
+    g.tafel_summary = stored
     if stored is not None and stored.version == loaded.state.version:
         return stored
     summary = summary_of(
@@ -83,7 +88,7 @@ def store_summary(loaded: Loaded) -> MatchSummary:
         voided=loaded.state.voided,
     )
     try:
-        summary = session.merge(summary)
+        summary = g.tafel_summary = session.merge(summary)
         session.commit()
     except (IntegrityError, OperationalError):
         # Another worker stored it first, or the disk is full: the page shows it all the same.

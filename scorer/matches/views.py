@@ -217,13 +217,15 @@ def screen(
     (``form`` and ``errors``: a panel sent back with what was typed; ``message``: what the
     last save did, shown in the panel, never flashed into a page that others may share)."""
     game = games.of(loaded.settings)
-    undo = UndoForm(formdata=None, version=str(loaded.state.version))
-    undo.fresh_key()
-    redo = UndoForm(formdata=None, version=str(loaded.state.version), prefix="")
-    redo.fresh_key()
+    acc = rights.match_access(loaded.match, loaded.state)
+    undo = redo = None
+    if acc.may_edit:  # a spectator's page has no buttons: no forms, no tokens to make
+        undo = UndoForm(formdata=None, version=str(loaded.state.version))
+        undo.fresh_key()
+        redo = UndoForm(formdata=None, version=str(loaded.state.version), prefix="")
+        redo.fresh_key()
     rows = matchview.rows(loaded)
     shown = rows.latest(None if request.args.get("deals") == "all" else matchview.SHOWN_DEALS)
-    acc = rights.match_access(loaded.match, loaded.state)
     return render_template(
         game.template("show"),
         m=loaded,

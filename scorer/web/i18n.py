@@ -15,7 +15,7 @@ from typing import Any
 from babel import Locale
 from babel.numbers import format_decimal, get_group_symbol, get_minus_sign_symbol
 from flask import Flask, current_app, g, request, session
-from flask_babel import Babel, get_locale, lazy_pgettext
+from flask_babel import Babel, get_locale, get_translations, lazy_pgettext
 from werkzeug.wrappers import Response
 
 from scorer.languages import GROUP, NATIVE_DIGITS
@@ -153,8 +153,33 @@ def _remember_choice(response: Response) -> Response:
     return response
 
 
+def catalog() -> Any:
+    """This request's translations, looked up once per language: a match page's templates ask
+    for some forty strings, and Flask-Babel finds the catalog anew for each (its domain, the
+    locale, the cache) through a dozen context lookups. Inside ``force_locale`` (a PDF, an
+    export in another language) the locale object changes, and so does the catalog."""
+    if not g:  # outside an app context: Flask-Babel's answer (no catalog)
+        return get_translations()
+    babel = g.get("_flask_babel")
+    locale = getattr(babel, "babel_locale", None)
+    kept = g.get("tafel_catalog")
+    if kept is not None and locale is not None and kept[0] is locale:
+        return kept[1]
+    translations = get_translations()
+    g.tafel_catalog = (getattr(g.get("_flask_babel"), "babel_locale", None), translations)
+    return translations
+
+
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
+    # The templates' _() and ngettext() as Flask-Babel installs them, through catalog().
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: catalog().ugettext(s),
+        ngettext=lambda s, p, n: catalog().ungettext(s, p, n),
+        pgettext=lambda c, s: catalog().upgettext(c, s),
+        npgettext=lambda c, s, p, n: catalog().unpgettext(c, s, p, n),
+        newstyle=True,
+    )
     app.after_request(_remember_choice)
     app.jinja_env.globals.update(text_direction=direction, get_locale=get_locale)
     app.jinja_env.filters["digits"] = digits

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from flask import Flask, current_app, request, session
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from werkzeug.wrappers import Response
 
 from scorer.access import rights
@@ -72,22 +72,36 @@ def plain_spectator(match_id: int) -> bool:
     return not rights.is_admin() and str(match_id) not in granted and not session.get("_flashes")
 
 
+#: The match's creation time and last sequence number, built once: an open match page asks
+#: for it every few seconds, so the statement is neither built nor compiled per request.
+VERSION_QUERY = (
+    select(Match.created, func.max(Entry.seq))
+    .outerjoin(Entry, Entry.match_id == Match.id)
+    .where(Match.id == bindparam("match_id"))
+    .group_by(Match.id, Match.created)
+)
+
+
 def match_version(match_id: int) -> tuple[str, int] | None:
     """The match's creation time and its version (last sequence number); None: no such match.
 
-    One indexed query. The creation time is part of it because a restored database may hold
+    One indexed query, in the request's transaction (what the view renders next is read in
+    the same one). The creation time is part of it because a restored database may hold
     other matches under the same numbers: their pages must not be served from before.
     """
-    row = (
-        db.session()
-        .execute(
-            select(Match.created, func.max(Entry.seq))
-            .outerjoin(Entry, Entry.match_id == Match.id)
-            .where(Match.id == match_id)
-            .group_by(Match.id, Match.created)
-        )
-        .first()
-    )
+    row = db.session().connection().execute(VERSION_QUERY, {"match_id": match_id}).first()
+    return _version(row)
+
+
+def quick_version(match_id: int) -> tuple[str, int] | None:
+    """:func:`match_version` on a connection of its own, without the request's ORM session:
+    for an answer that reads nothing else (a version poll, a 304), the cheaper way."""
+    with db.engine().connect() as connection:
+        row = connection.execute(VERSION_QUERY, {"match_id": match_id}).first()
+    return _version(row)
+
+
+def _version(row: Any) -> tuple[str, int] | None:
     if row is None:
         return None
     created, version = row
@@ -97,8 +111,10 @@ def match_version(match_id: int) -> tuple[str, int] | None:
 def version_key(match_id: int) -> Key | None:
     """What a spectator's page of ``match_id`` depends on; None when there is no such match."""
     found = match_version(match_id)
-    if found is None:
-        return None
+    return None if found is None else _key(match_id, found)
+
+
+def _key(match_id: int, found: tuple[str, int]) -> Key:
     created, version = found
     return (match_id, created, version, i18n.current(), request.host_url, request.full_path)
 
@@ -107,10 +123,40 @@ def etag(key: Key) -> str:
     return hashlib.sha256(repr(key).encode()).hexdigest()[:32]
 
 
+def unchanged(tag: str) -> str | None:
+    """The tag as the browser holds it when it asks with ``tag`` (If-None-Match), else None.
+
+    Flask-Compress sends a compressed page's tag as ``tag:gzip`` (``:br``, ...): a browser
+    holding that copy asks with it, and the copy it holds is as current as the tag.
+    """
+    for held in request.if_none_match.as_set():
+        if held == tag or held.partition(":")[0] == tag:
+            return held
+    return None
+
+
+def not_modified(held: str) -> Response:
+    """304 for a page the browser holds, with the headers the full answer would carry."""
+    response = Response(status=304, mimetype="text/html")
+    response.set_etag(held)
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.update(("Accept-Language", "Cookie"))
+    return response
+
+
 def spectator_page(match_id: int, render: Callable[[], str]) -> Response | str:
-    """The match page for a plain spectator from the cache, or ``render()`` otherwise."""
+    """The match page for a plain spectator from the cache, or ``render()`` otherwise.
+
+    A browser that holds the current version's page is answered 304 after one query, before
+    any page is looked up, rendered or compressed. Only a plain spectator's page has a tag:
+    a tablet that may edit (or has a message waiting) always gets its own page.
+    """
     if not current_app.config.get("PAGE_CACHE_SIZE") or not plain_spectator(match_id):
         return render()
+    if request.if_none_match and (found := quick_version(match_id)) is not None:
+        held = unchanged(etag(_key(match_id, found)))
+        if held is not None:
+            return not_modified(held)
     key = version_key(match_id)
     if key is None:
         return render()  # the view answers 404

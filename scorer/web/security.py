@@ -7,7 +7,10 @@ can be strict: everything from this server, QR codes as SVG images from this ser
 
 from __future__ import annotations
 
-from flask import Flask, Response
+from typing import Any
+
+from flask import Flask, Response, request
+from flask.sessions import SecureCookieSessionInterface
 
 #: No 'unsafe-inline' anywhere: templates carry no <script>/<style> blocks and no style=""
 #: attributes (tests/security checks both). ``data:`` images are allowed for the browser's
@@ -66,6 +69,25 @@ def add_headers(response: Response) -> Response:
     return response
 
 
+class SessionCookie(SecureCookieSessionInterface):
+    """Flask's signed session cookie, not sent again with a poll's unchanged answer.
+
+    A permanent session's cookie is sent again with every answer to push its expiry on
+    (``SESSION_REFRESH_EACH_REQUEST``): signed, serialised and compressed anew. An open match
+    page asks for its version every few seconds and a spectator's page is answered 304 while
+    nothing changed; neither changes the session, and the page itself and every other answer
+    still push the expiry on. (A right the cookie names ends with its stored row, counted from
+    when it was granted, whatever the cookie's expiry.)
+    """
+
+    def save_session(self, app: Flask, session: Any, response: Response) -> None:
+        if not session.modified and (request.endpoint == "live.version" or response.status_code == 304):
+            if session.accessed:
+                response.vary.add("Cookie")
+            return
+        super().save_session(app, session, response)
+
+
 def init_app(app: Flask) -> None:
     """Register the headers; refuse a configuration that would weaken the session cookie."""
     if not app.config.get("SESSION_COOKIE_HTTPONLY", True):
@@ -75,4 +97,5 @@ def init_app(app: Flask) -> None:
             "SESSION_COOKIE_SAMESITE must be Lax or Strict, not "
             f"{app.config.get('SESSION_COOKIE_SAMESITE')!r}"
         )
+    app.session_interface = SessionCookie()
     app.after_request(add_headers)

@@ -40,3 +40,32 @@ def test_a_match_page_says_where_to_poll_and_its_version(client: FlaskClient, ap
     # Other pages do not poll.
     assert "data-live=" not in client.get("/matches/").get_data(as_text=True)
     assert "data-live=" not in client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)
+
+
+def test_an_unknown_match_has_no_version_whatever_tag_is_sent(client: FlaskClient, app: Flask) -> None:
+    match_id = new_schieber(client)
+    tag = app.test_client().get(f"/matches/{match_id}/version").headers["ETag"]
+    for held in (tag, "*"):
+        assert (
+            app.test_client().get("/matches/999/version", headers={"If-None-Match": held}).status_code == 404
+        )
+    # A tag names one match: another match's version is sent in full.
+    other = new_schieber(client)
+    answer = app.test_client().get(f"/matches/{other}/version", headers={"If-None-Match": tag})
+    assert answer.status_code == 200 and answer.get_json() == {"version": 0}
+
+
+def test_a_poll_leaves_the_session_cookie_alone_and_a_page_pushes_it_on(client: FlaskClient) -> None:
+    """A tablet's session is permanent: the page sends its cookie again (a later expiry), the
+    version poll every few seconds does not, and the right it names still works after polls."""
+    match_id = new_schieber(client)
+    page = client.get(f"/matches/{match_id}")
+    assert "session=" in page.headers.get("Set-Cookie", "")
+    poll = client.get(f"/matches/{match_id}/version")
+    tag = poll.headers["ETag"]
+    unchanged = client.get(f"/matches/{match_id}/version", headers={"If-None-Match": tag})
+    assert unchanged.status_code == 304
+    for answer in (poll, unchanged):
+        assert "Set-Cookie" not in answer.headers
+        assert "Cookie" in answer.headers["Vary"]
+    assert post_deal(client, match_id, deal(points=98)).status_code == 303

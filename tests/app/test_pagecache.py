@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorer.matches import views
+from scorer.web import pagecache
 from scorer.web.pagecache import PageCache
 from tests.helpers.tablet import deal, hidden, new_schieber, post_deal
 
@@ -189,3 +192,45 @@ def test_a_refused_deal_keeps_what_was_chosen_in_the_meld_selects(client: FlaskC
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert '<option value="run3" selected>' in page and '<option value="8" selected>' in page
+
+
+def test_a_compressed_copy_is_answered_304_without_rendering(
+    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A browser holding the gzip copy asks with its ``:gzip`` tag: 304 before any page is
+    looked up or rendered, and a full page again once an entry moved the version."""
+    match_id = new_schieber(client)
+    post_deal(client, match_id, deal(points=98))
+    spectator = watcher(app)
+    gzip = {"Accept-Encoding": "gzip"}
+    first = spectator.get(f"/matches/{match_id}", headers=gzip)
+    assert first.headers["Content-Encoding"] == "gzip"
+    tag = first.headers["ETag"]
+    assert tag.endswith(':gzip"')
+    monkeypatch.setattr(views, "screen", lambda *_a, **_k: pytest.fail("rendered for a 304"))
+    monkeypatch.setattr(pagecache.PageCache, "get", lambda *_a: pytest.fail("looked up for a 304"))
+    again = spectator.get(f"/matches/{match_id}", headers={**gzip, "If-None-Match": tag})
+    assert again.status_code == 304 and again.get_data() == b""
+    assert again.headers["ETag"] == tag and again.headers["Cache-Control"] == "no-cache"
+    assert {"Accept-Language", "Cookie"} <= {v.strip() for v in again.headers["Vary"].split(",")}
+    monkeypatch.undo()
+    post_deal(client, match_id, deal(points=100))
+    changed = spectator.get(f"/matches/{match_id}", headers={**gzip, "If-None-Match": tag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != tag
+
+
+def test_a_spectators_tag_gets_a_tablet_its_own_page_not_304(client: FlaskClient, app: Flask) -> None:
+    """The tag names the spectator's page: a tablet that may edit (or a spectator's tag of
+    another language, or of another match) is sent its own page in full."""
+    match_id = new_schieber(client)
+    post_deal(client, match_id, deal(points=98))
+    client.get(f"/matches/{match_id}")  # "Deal saved." shown
+    tag = watcher(app).get(f"/matches/{match_id}").headers["ETag"]
+    tablet = client.get(f"/matches/{match_id}", headers={"If-None-Match": tag})
+    assert tablet.status_code == 200 and "Enter deal" in tablet.get_data(as_text=True)
+    german = watcher(app, "de-CH").get(f"/matches/{match_id}", headers={"If-None-Match": tag})
+    assert german.status_code == 200 and 'lang="de-CH"' in german.get_data(as_text=True)
+    other = new_schieber(client)
+    assert watcher(app).get(f"/matches/{other}", headers={"If-None-Match": tag}).status_code == 200
+    for anything in (tag, "*"):
+        assert watcher(app).get("/matches/999999", headers={"If-None-Match": anything}).status_code == 404

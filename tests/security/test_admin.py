@@ -16,6 +16,7 @@ from tests.helpers.tablet import (
     MakeApp,
     counts,
     csrf,
+    deal_form,
     english,
     hidden,
     log_in,
@@ -147,3 +148,22 @@ def test_the_password_from_the_environment_is_text(monkeypatch: pytest.MonkeyPat
         assert app.config["ADMIN_PASSWORD"] == "1234"
     finally:
         app.extensions["tafel_engine"].dispose()
+
+
+def test_forms_opened_before_a_void_save_nothing_after_it(app: Flask, client: FlaskClient) -> None:
+    """The guard reads a deal view's void from the log as the worker keeps it (brought up to
+    date): a deal or correction form opened before the void is refused after it (403)."""
+    match_id = new_schieber(client)
+    assert post_deal(client, match_id, DEAL).status_code == 303
+    targets = (f"/matches/{match_id}/deals/new", f"/matches/{match_id}/deals/1/correct")
+    forms = {
+        target: {**deal_form(client, match_id, target), **{k: str(v) for k, v in DEAL.items()}}
+        for target in targets
+    }
+    admin = english(app, "192.0.2.51")
+    assert log_in(admin) == 303
+    assert void(admin, match_id) == 303
+    for target, data in forms.items():
+        response = client.post(target, data=data)
+        assert response.status_code == 403 and "This match was voided." in response.get_data(as_text=True)
+    assert counts(app) == (1, 2)  # the deal and the void
