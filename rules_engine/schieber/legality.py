@@ -593,9 +593,9 @@ def _tail(template: str, led_card: str, highest: str | None = None) -> str:
 
 
 _ALL: Final = (1 << 36) - 1
-#: A trick without a trump in it, or in a contract where S4.4 does not apply: no highest
-#: trump, no undertrumps.
-_NO_TOPS: Final[tuple[tuple[str | None, int], ...]] = ((None, 0),) * 512
+#: The tops of a led card where S4.4 does not apply: none (an empty table, so that the
+#: fast path skips the lookup).
+_NO_TOPS: Final[tuple[tuple[str | None, int], ...]] = ()
 
 
 @cache
@@ -642,10 +642,11 @@ ReasonParts = tuple[
 #:   (S4.2, S4.3: neither the led suit nor trump; S4.5: not trump);
 #: * ``highest, below = tops[table >> shift & 511]``: the highest trump in the trick and
 #:   the trumps below it, illegal (S4.4) unless the hand holds only trumps (``held &
-#:   not_trump`` is 0) or can follow suit; ``tops`` is ``_NO_TOPS`` where S4.4 does not
-#:   apply (no trump, or trump led).
+#:   not_trump`` is 0) or can follow suit; ``tops`` is empty where S4.4 does not apply (no
+#:   trump, or trump led), and its entry for a trick without trump is ``(None, 0)``.
 #:
-#: (duty, others, not trump, shift, tops, reason parts, the led card's bit)
+#: (duty, others, not trump, shift, tops, reason parts, the led card's bit: the trick's
+#: mask before its other cards)
 Context = tuple[int, int, int, int, tuple[tuple["str | None", int], ...], ReasonParts, int]
 
 
