@@ -287,15 +287,15 @@ def _fast_legal_cards(position: dict[str, Any]) -> SchieberLegalAnswer | None:
     highest = None
     under = 0
     if played > 1:  # the trick's other cards, written out: a trick has at most three
-        table |= bit[trick[1]]
+        table += bit[trick[1]]
         if played > 2:
             if played >= PLAYERS:
                 return None
-            table |= bit[trick[2]]
+            table += bit[trick[2]]
         if tops:  # S4.4 (the led card alone is never a trump here)
             highest, below = tops[table >> shift & 511]
             under = held & below
-    if (held | table).bit_count() != size + played:
+    if (held + table).bit_count() != size + played:  # (a sum: a card twice carries)
         return None
     if held & duty:  # S4.2, S4.3, S4.5
         plain = held & others

@@ -621,6 +621,14 @@ def test_a_card_twice_in_a_hand_of_any_size_is_refused(size: int) -> None:
         )
 
 
+@pytest.mark.parametrize("trick", [["C6", "C6"], ["C6", "H9", "C6"], ["C6", "H9", "H9"]])
+def test_a_card_twice_in_the_trick_is_refused(trick: list[str]) -> None:
+    with pytest.raises(InvalidRecord, match="twice in position.trick"):
+        rules_engine.legal_cards(
+            {"game": "schieber", "profile": "official", "contract": "H", "hand": _NINE[:3], "trick": trick}
+        )
+
+
 def test_too_many_cards_are_refused_with_their_field() -> None:
     base = {"game": "schieber", "profile": "official", "contract": "H"}
     with pytest.raises(InvalidRecord, match="10 cards; a hand has at most 9") as hand_error:
