@@ -562,6 +562,23 @@ def _chunk_codes(suit: int) -> tuple[tuple[str, ...], ...]:
 HEARTS, CLUBS, DIAMONDS, SPADES = (_chunk_codes(suit) for suit in range(4))
 
 
+@cache
+def wide_chunks() -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """The codes of each 12-bit chunk of a mask, for its three chunks (bits 0-11, 12-23,
+    24-35): a mask's codes in display order are ``[*low[m & 4095], *middle[m >> 12 & 4095],
+    *high[m >> 24]]``, a lookup fewer than by suit. Made on first use (about 5 ms, 1 MB):
+    a command that checks no position does not pay for them."""
+    tables = []
+    for part in range(3):
+        codes = CODES[12 * part : 12 * part + 12]
+        chunks: list[tuple[str, ...]] = [()]
+        for chunk in range(1, 4096):
+            low = chunk & -chunk
+            chunks.append((codes[low.bit_length() - 1], *chunks[chunk ^ low]))
+        tables.append(tuple(chunks))
+    return tuple(tables)
+
+
 _CARD = "{card}"
 _ALTERNATIVES = "{alternatives}"
 
@@ -576,9 +593,9 @@ def _tail(template: str, led_card: str, highest: str | None = None) -> str:
 
 
 _ALL: Final = (1 << 36) - 1
-#: A trick without a trump in it, or in a contract where S4.4 does not apply: no highest
-#: trump, no undertrumps.
-_NO_TOPS: Final[tuple[tuple[str | None, int], ...]] = ((None, 0),) * 512
+#: The tops of a led card where S4.4 does not apply: none (an empty table, so that the
+#: fast path skips the lookup).
+_NO_TOPS: Final[tuple[tuple[str | None, int], ...]] = ()
 
 
 @cache
@@ -625,11 +642,12 @@ ReasonParts = tuple[
 #:   (S4.2, S4.3: neither the led suit nor trump; S4.5: not trump);
 #: * ``highest, below = tops[table >> shift & 511]``: the highest trump in the trick and
 #:   the trumps below it, illegal (S4.4) unless the hand holds only trumps (``held &
-#:   not_trump`` is 0) or can follow suit; ``tops`` is ``_NO_TOPS`` where S4.4 does not
-#:   apply (no trump, or trump led).
+#:   not_trump`` is 0) or can follow suit; ``tops`` is empty where S4.4 does not apply (no
+#:   trump, or trump led), and its entry for a trick without trump is ``(None, 0)``.
 #:
-#: (duty, others, not trump, shift, tops, reason parts)
-Context = tuple[int, int, int, int, tuple[tuple["str | None", int], ...], ReasonParts]
+#: (duty, others, not trump, shift, tops, reason parts, the led card's bit: the trick's
+#: mask before its other cards)
+Context = tuple[int, int, int, int, tuple[tuple["str | None", int], ...], ReasonParts, int]
 
 
 def _prototypes(
@@ -689,7 +707,7 @@ def _context(key: str, led_card: str) -> Context:
         under_params,
         under_reason,
     )
-    return duty, others, not_trump, shift, tops, parts
+    return duty, others, not_trump, shift, tops, parts, CODE_BIT[led_card]
 
 
 class _ContractContexts(dict[str, Mapping[str, Context]]):

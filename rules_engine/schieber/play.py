@@ -37,6 +37,7 @@ from rules_engine.schieber.legality import (
     DIAMONDS,
     HEARTS,
     SPADES,
+    Context,
     IllegalCards,
     LegalPlays,
     PlayRules,
@@ -49,6 +50,7 @@ from rules_engine.schieber.legality import (
     play_rules,
     trick_winner,
     verify_play,
+    wide_chunks,
 )
 from rules_engine.schieber.points import (
     check_trick_points,
@@ -174,19 +176,38 @@ def read_position(
     return contract, options, hand, trick
 
 
-_BIT_OF = CODE_BIT.__getitem__
 # The bitmask tables list cards in the answers' order.
 assert list(CODE_BIT) == [str(card) for card in _DISPLAY_INDEX]
 _SUIT_CHUNKS = (HEARTS, CLUBS, DIAMONDS, SPADES)
+#: The 12-bit chunk tables of ``legality.wide_chunks``, set with a contract's contexts
+#: (:class:`_Contexts`): the fast path reads them only after its contract's.
+_LOW: tuple[tuple[str, ...], ...] = ()
+_MIDDLE: tuple[tuple[str, ...], ...] = ()
+_HIGH: tuple[tuple[str, ...], ...] = ()
 
 
+class _Contexts(dict[str, Mapping[str, Context]]):
+    """``legality.CONTEXTS``, and on its first contract the 12-bit chunk tables."""
+
+    def __missing__(self, key: str) -> Mapping[str, Context]:
+        global _LOW, _MIDDLE, _HIGH  # noqa: PLW0603 - made once, read on the hot path
+        contexts = CONTEXTS[key]  # not a contract key: the caller's KeyError
+        _LOW, _MIDDLE, _HIGH = wide_chunks()
+        self[key] = contexts
+        return contexts
+
+
+_CONTEXTS = _Contexts()
 _ONLY_KNOWN_FIELDS = POSITION_FIELDS.issuperset
+#: The size of a position that names all it may but its options (game, profile, contract,
+#: hand, trick): reading those five keys proves it has no other.
+_PLAIN_SIZE = len(POSITION_FIELDS) - 1
 
 
 def _fast_legal_cards(position: dict[str, Any]) -> SchieberLegalAnswer | None:
     """The answer for a plainly written Schieber position (canonical codes, known fields),
-    or None. The caller has seen that ``position`` is a ``dict`` whose ``game`` is
-    Schieber's (absent or ``"schieber"``).
+    or None, also for another game's position. The caller has seen that ``position`` is a
+    ``dict``.
 
     Anything unusual (aliases such as ``10``, lower case, options, an error to report)
     goes the careful way through :func:`read_position`, which gives the same answer or
@@ -197,64 +218,99 @@ def _fast_legal_cards(position: dict[str, Any]) -> SchieberLegalAnswer | None:
     and led card (see ``legality.Context``); written out in one function because this is
     the public entry's hot path.
     """
-    if not _ONLY_KNOWN_FIELDS(position):
-        return None
-    contexts = CONTEXTS[position["contract"]]  # a contract not written as its key: KeyError
+    if len(position) == _PLAIN_SIZE:
+        # Five keys, and these five are there (else KeyError): there is no other.
+        if position["game"] != "schieber":
+            return None
+        profile = position["profile"]
+        trick = position["trick"]
+        if type(trick) is not list:
+            return None
+    else:
+        if not _ONLY_KNOWN_FIELDS(position) or position.get("game", "schieber") != "schieber":
+            return None
+        options = position.get("options")
+        if options is not None and (type(options) is not dict or options):
+            return None
+        profile = position.get("profile")
+        trick = position.get("trick")
+        if trick is None:
+            trick = []
+        elif type(trick) is not list:
+            return None
+    contexts = _CONTEXTS[position["contract"]]  # a contract not written as its key: KeyError
     hand = position["hand"]  # missing: KeyError
-    trick = position.get("trick")
-    options = position.get("options")
-    if (
-        (options is not None and (type(options) is not dict or options))
-        or position.get("profile") not in _OPTIONS_BY_PROFILE
-        or type(hand) is not list
-        or len(hand) > TRICKS_PER_DEAL
-    ):
+    if profile not in _OPTIONS_BY_PROFILE or type(hand) is not list:
         return None
     # One bit per card: a code that is not canonical ("h6", "H10") raises KeyError, and
     # the cards are all different exactly when the sum of their bits has one bit per card.
-    held = sum(map(_BIT_OF, hand))
+    # Written out by the hand's size: sum(map(...)) cost a third more on a hand of five.
+    bit = CODE_BIT
+    size = len(hand)
+    if size > 4:
+        if size > 6:
+            if size == 9:
+                a, b, c, d, e, f, g, h, i = hand
+                held = bit[a] + bit[b] + bit[c] + bit[d] + bit[e] + bit[f] + bit[g] + bit[h] + bit[i]
+            elif size == 8:
+                a, b, c, d, e, f, g, h = hand
+                held = bit[a] + bit[b] + bit[c] + bit[d] + bit[e] + bit[f] + bit[g] + bit[h]
+            elif size == 7:
+                a, b, c, d, e, f, g = hand
+                held = bit[a] + bit[b] + bit[c] + bit[d] + bit[e] + bit[f] + bit[g]
+            else:  # more than a hand holds
+                return None
+        elif size == 6:
+            a, b, c, d, e, f = hand
+            held = bit[a] + bit[b] + bit[c] + bit[d] + bit[e] + bit[f]
+        else:
+            a, b, c, d, e = hand
+            held = bit[a] + bit[b] + bit[c] + bit[d] + bit[e]
+    elif size > 2:
+        if size == 4:
+            a, b, c, d = hand
+            held = bit[a] + bit[b] + bit[c] + bit[d]
+        else:
+            a, b, c = hand
+            held = bit[a] + bit[b] + bit[c]
+    elif size == 2:
+        a, b = hand
+        held = bit[a] + bit[b]
+    else:
+        held = bit[hand[0]] if size else 0
     if not trick:
-        if (trick is not None and type(trick) is not list) or held.bit_count() != len(hand):
+        if held.bit_count() != size:
             return None
-        return {
-            "legal": [
-                *HEARTS[held & 511],
-                *CLUBS[held >> 9 & 511],
-                *DIAMONDS[held >> 18 & 511],
-                *SPADES[held >> 27],
-            ],
-            "illegal": {},
-        }
-    if type(trick) is not list or len(trick) >= PLAYERS:
+        return {"legal": [*_LOW[held & 4095], *_MIDDLE[held >> 12 & 4095], *_HIGH[held >> 24]], "illegal": {}}
+    duty, others, not_trump, shift, tops, parts, table = contexts[trick[0]]
+    played = len(trick)
+    highest = None
+    under = 0
+    if played > 1:  # the trick's other cards, written out: a trick has at most three
+        table += bit[trick[1]]
+        if played > 2:
+            if played >= PLAYERS:
+                return None
+            table += bit[trick[2]]
+        if tops:  # S4.4 (the led card alone is never a trump here)
+            highest, below = tops[table >> shift & 511]
+            under = held & below
+    if (held + table).bit_count() != size + played:  # (a sum: a card twice carries)
         return None
-    table = sum(map(_BIT_OF, trick))
-    if (held + table).bit_count() != len(hand) + len(trick):
-        return None
-    duty, others, not_trump, shift, tops, parts = contexts[trick[0]]
-    highest, below = tops[table >> shift & 511]
-    under = held & below  # S4.4
     if held & duty:  # S4.2, S4.3, S4.5
         plain = held & others
     elif under and held & not_trump:
         plain = 0
     else:
-        plain = under = 0
+        return {"legal": [*_LOW[held & 4095], *_MIDDLE[held >> 12 & 4095], *_HIGH[held >> 24]], "illegal": {}}
     if not (plain or under):
-        return {
-            "legal": [
-                *HEARTS[held & 511],
-                *CLUBS[held >> 9 & 511],
-                *DIAMONDS[held >> 18 & 511],
-                *SPADES[held >> 27],
-            ],
-            "illegal": {},
-        }
+        return {"legal": [*_LOW[held & 4095], *_MIDDLE[held >> 12 & 4095], *_HIGH[held >> 24]], "illegal": {}}
     ok = held ^ plain ^ under
-    legal = [*HEARTS[ok & 511], *CLUBS[ok >> 9 & 511], *DIAMONDS[ok >> 18 & 511], *SPADES[ok >> 27]]
+    legal = [*_LOW[ok & 4095], *_MIDDLE[ok >> 12 & 4095], *_HIGH[ok >> 24]]
     # The reasons, and the illegal cards' codes, are made when the answer's "illegal" is
     # first read (rules_engine.lazy).
     illegal = LazyDict(PLACEHOLDER)
-    illegal.lazy = ((plain | under).bit_count(), _reasons, legal, plain, under, highest, parts)
+    illegal.lazy = (size - len(legal), _reasons, legal, plain, under, highest, parts)
     return {"legal": legal, "illegal": illegal}
 
 

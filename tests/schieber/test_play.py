@@ -573,3 +573,98 @@ def test_reasons_describe_the_position_when_asked_not_when_read() -> None:
     trick.append(Card.parse("HJ"))  # the caller's list moves on before the reason is read
     hand.clear()
     assert answer.illegal[Card.parse("H6")].params["highest"] == "H9"
+
+
+# ------------------------------------------------------------------ the fast path's shapes
+#
+# The public entry answers a five-key position (game, profile, contract, hand, trick) by
+# reading those keys, and writes the hand's mask out by its size: every size and every
+# other set of keys must give what the careful path gives (lower-case codes force it).
+
+_NINE = ["HA", "HK", "H6", "CA", "C9", "D7", "DT", "S8", "SQ"]
+
+
+@pytest.mark.parametrize("size", range(10))
+@pytest.mark.parametrize("trick", [[], ["C6"], ["C6", "H9"], ["C6", "H9", "CJ"]])
+def test_five_key_positions_of_every_hand_size_answer_as_the_careful_path(
+    size: int, trick: list[str]
+) -> None:
+    position = {
+        "game": "schieber",
+        "profile": "official",
+        "contract": "H",
+        "hand": _NINE[:size],
+        "trick": trick,
+    }
+    fast = rules_engine.legal_cards(position)
+    careful = rules_engine.legal_cards({**position, "hand": [code.lower() for code in _NINE[:size]]})
+    assert fast == careful
+    assert list(fast["illegal"]) == list(careful["illegal"])
+    assert sorted(fast["legal"] + list(fast["illegal"])) == sorted(_NINE[:size])
+    assert len(fast["illegal"]) == len(careful["illegal"])
+
+
+@pytest.mark.parametrize("size", range(2, 10))
+def test_a_card_twice_in_a_hand_of_any_size_is_refused(size: int) -> None:
+    hand = [*_NINE[: size - 1], _NINE[0]]
+    with pytest.raises(InvalidRecord, match="HA is twice in position.hand"):
+        rules_engine.legal_cards(
+            {"game": "schieber", "profile": "official", "contract": "H", "hand": hand, "trick": []}
+        )
+    with pytest.raises(InvalidRecord, match="HA is in both"):
+        rules_engine.legal_cards(
+            {
+                "game": "schieber",
+                "profile": "official",
+                "contract": "H",
+                "hand": hand[1:],
+                "trick": ["C6", "HA"],
+            }
+        )
+
+
+@pytest.mark.parametrize("trick", [["C6", "C6"], ["C6", "H9", "C6"], ["C6", "H9", "H9"]])
+def test_a_card_twice_in_the_trick_is_refused(trick: list[str]) -> None:
+    with pytest.raises(InvalidRecord, match="twice in position.trick"):
+        rules_engine.legal_cards(
+            {"game": "schieber", "profile": "official", "contract": "H", "hand": _NINE[:3], "trick": trick}
+        )
+
+
+def test_too_many_cards_are_refused_with_their_field() -> None:
+    base = {"game": "schieber", "profile": "official", "contract": "H"}
+    with pytest.raises(InvalidRecord, match="10 cards; a hand has at most 9") as hand_error:
+        rules_engine.legal_cards({**base, "hand": [*_NINE, "S6"], "trick": []})
+    assert hand_error.value.field == "hand"
+    with pytest.raises(InvalidRecord, match="4 cards are already played") as trick_error:
+        rules_engine.legal_cards({**base, "hand": ["HA"], "trick": ["C6", "C7", "C8", "CK"]})
+    assert trick_error.value.field == "trick"
+
+
+def test_five_keys_of_another_set_take_the_careful_path() -> None:
+    # Obenabe (S4.2): who holds clubs must follow with them.
+    plain = {
+        "game": "schieber",
+        "profile": "official",
+        "contract": "obenabe",
+        "hand": ["H6", "CA"],
+        "trick": ["CK"],
+    }
+    expected = rules_engine.legal_cards(plain)
+    assert expected == {"legal": ["CA"], "illegal": expected["illegal"]}
+    assert list(expected["illegal"]) == ["H6"]
+    # Options instead of the game or the profile: the same answer.
+    for dropped in ("game", "profile"):
+        other = {key: value for key, value in plain.items() if key != dropped}
+        assert rules_engine.legal_cards({**other, "options": {}}) == expected
+    # An unknown field instead of any known one: the error names it.
+    for dropped in plain:
+        other = {key: value for key, value in plain.items() if key != dropped}
+        with pytest.raises(InvalidRecord, match="unknown field 'colour'") as error:
+            rules_engine.legal_cards({**other, "colour": "red"})
+        assert error.value.field == "colour"
+    # Another game's five-key position is that game's (Coiffeur answers with its trick's mode).
+    coiffeur = {"game": "coiffeur", "contract": "H", "hand": ["H6", "CA"], "trick": ["CK"], "trick_index": 0}
+    assert rules_engine.legal_cards(coiffeur)["mode"] == "H"
+    with pytest.raises(InvalidRecord, match="game"):
+        rules_engine.legal_cards({**plain, "game": "jass"})
