@@ -4,7 +4,8 @@ Computing an event's ranking reads every table's log and asks the engine; a room
 a projector polling it would have every server do that on every poll. So readers who do not
 direct the event get the stored answer while it is younger than ``EVENT_RANKING_MAX_AGE``
 seconds. When it is older, one request claims it (a conditional update: whichever server
-wins) and computes it again; the others serve the stored one meanwhile. The director and the
+wins): its reader gets the stored answer too, and its worker computes the next one once that
+answer is sent; the others serve the stored one meanwhile. The director and the
 office always see the ranking live. Nothing of it lives in a server: each renders the stored
 row, and keeps the rendered page only under the row's own time stamp.
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import logging
 import threading
 import time
 from collections import OrderedDict
@@ -26,7 +28,16 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, cast
 
-from flask import Response, abort, current_app, get_flashed_messages, render_template, request, session
+from flask import (
+    Response,
+    abort,
+    copy_current_request_context,
+    current_app,
+    get_flashed_messages,
+    render_template,
+    request,
+    session,
+)
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import lazyload
@@ -39,6 +50,7 @@ from scorer.store.models import Entry, Event, EventEntry, EventRanking, Match
 from scorer.web import i18n
 from scorer.web.pagecache import PageCache, etag
 
+_LOG = logging.getLogger(__name__)
 #: The rendered ranking pages (as sent: gzipped or not), by stored answer.
 _PAGES: PageCache[bytes] = PageCache(64)
 #: Each event's log as last read, by event id: (its rows, oldest first). The log only grows
@@ -121,11 +133,14 @@ def max_age() -> float:
     return float(current_app.config.get("EVENT_RANKING_MAX_AGE", 0) or 0)
 
 
-def stored_page(event_id: int) -> Response | None:
+def stored_page(event_id: int, refresh: Callable[[], object]) -> Response | None:
     """The ranking page (or its polled part) from the stored answer, or None to compute it live.
 
     Tagged with the stored answer's time (``ETag``): a phone that polls again before the
-    answer is computed anew gets a 304, with nothing rendered or sent."""
+    answer is computed anew gets a 304, with nothing rendered or sent. The reader whose
+    request claims a stale answer gets the stored one too, and its worker computes the next
+    with ``refresh`` once the answer is sent: no reader waits for a computation that takes
+    tens of milliseconds for a thousand players."""
     if max_age() <= 0 or "_flashes" in session:
         return None
     session_ = db.session()
@@ -148,8 +163,33 @@ def stored_page(event_id: int) -> Response | None:
             .values(claimed=now)
         )
         session_.commit()
-        if getattr(won, "rowcount", 0) == 1:
-            return None  # this request computes it; the others serve the stored one meanwhile
+        claimed_now = getattr(won, "rowcount", 0) == 1
+    else:
+        claimed_now = False
+    response = _stored_response(event, computed)
+    if response is None:
+        return None
+    if claimed_now:
+        # The others serve the stored one meanwhile; this worker computes the next after sending
+        # (within a copy of this request's context: its database session, the reader's rights).
+        response.call_on_close(copy_current_request_context(_logged(refresh)))
+    return response
+
+
+def _logged(refresh: Callable[[], object]) -> Callable[[], None]:
+    def run() -> None:
+        try:
+            refresh()
+        except Exception:
+            # Nobody waits for this answer: the claim lapses and a later reader claims it again.
+            _LOG.exception("the stored ranking could not be computed again")
+
+    return run
+
+
+def _stored_response(event: Event, computed: float) -> Response | None:
+    event_id = event.id
+    session_ = db.session()
     part = request.args.get("part") == "table"
     # A thousand rows are about 280 KB of HTML and 25 KB gzipped: compressed once per stored
     # answer here, not on every poll by the app's compression of responses.

@@ -457,9 +457,17 @@ def _frozen_rounds(event: Event, state: EventState, entries: Sequence[Any] | Non
 @bp.get("/<int:event_id>/ranking")
 def ranking_page(event_id: int) -> str | Response:
     """The ranking for a projector: large type, reloads itself (its [data-poll] in static/tafel.js), may be frozen."""
-    stored = snapshot.stored_page(event_id)
+    stored = snapshot.stored_page(event_id, lambda: _live_ranking(event_id))
     if stored is not None:
         return stored
+    event, state, answer, held = _live_ranking(event_id)
+    template = "events/_ranking.html" if request.args.get("part") == "table" else "events/ranking.html"
+    return render_template(template, event=event, state=state, answer=answer, held=held)
+
+
+def _live_ranking(event_id: int) -> tuple[Event, EventState, dict[str, Any], int | None]:
+    """The ranking as of now (rounds held back by a freeze left out), kept for the readers who do
+    not direct the event."""
     event, entries = snapshot.event_and_log(event_id)
     # The state, marks and games as this server keeps them, extended by what was entered since.
     live = snapshot.live(event, entries)
@@ -467,8 +475,7 @@ def ranking_page(event_id: int) -> str | Response:
     held = _frozen_rounds(event, state, entries)
     answer = snapshot.live_answer(event, live, held, lambda: ranking(event, state, held, entries, live))
     snapshot.store(event, state, answer, held)
-    template = "events/_ranking.html" if request.args.get("part") == "table" else "events/ranking.html"
-    return render_template(template, event=event, state=state, answer=answer, held=held)
+    return event, state, answer, held
 
 
 @bp.post("/<int:event_id>/players/<player_id>/correct")
