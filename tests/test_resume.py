@@ -156,6 +156,7 @@ def check_edits(header: dict[str, Any], steps: list[Edit]) -> None:
         assert json.dumps(again) == expected
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(header=schieber_header(), steps=edits(schieber_deal()))
 def test_schieber_resumed_equals_full_rescore(header: dict[str, Any], steps: list[Edit]) -> None:

@@ -54,6 +54,7 @@ def post(client: FlaskClient, path: str, body: Any) -> Any:
     return client.post(path, data=data, content_type="application/json")
 
 
+@pytest.mark.slow
 def test_deal_answer_is_the_engines(client: FlaskClient) -> None:
     response = post(client, "/api/v1/deal", SCHIEBER_DEAL)
     assert response.status_code == 200
@@ -97,6 +98,7 @@ def test_legal(client: FlaskClient) -> None:
     assert answer["illegal"]["H6"]["rule"] == "S4.4"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "body, fragment",
     [

@@ -63,6 +63,7 @@ def test_schema_and_engine_agree(client: FlaskClient, path: str, body: dict[str,
     assert response.status_code == expected, (response.get_json(), expected)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "body",
     [

@@ -148,6 +148,7 @@ def test_seating_broken_history_is_200_invalid_and_all_seated_is_400(client: Fla
     assert full.status_code == 400 and full.get_json()["error"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ["/api/v1/passe", "/api/v1/tournament", "/api/v1/seating"])
 @pytest.mark.parametrize("body", [b"", b"{not json", b"[1, 2]"])
 def test_not_json_is_400(client: FlaskClient, path: str, body: bytes) -> None:

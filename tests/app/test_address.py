@@ -64,6 +64,7 @@ def test_a_configured_public_url_wins(
     assert edit.startswith(f"https://jass.example.ch/matches/{match_id}/edit/")
 
 
+@pytest.mark.slow
 def test_the_address_asked_for_when_it_is_not_loopback(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -74,6 +75,7 @@ def test_the_address_asked_for_when_it_is_not_loopback(
     assert edit.startswith(f"http://tafel.local:8000/matches/{match_id}/edit/")
 
 
+@pytest.mark.slow
 def test_a_loopback_address_is_replaced_by_the_lan_address_with_its_port(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -152,6 +152,7 @@ def test_numeric_keypads_and_csrf_on_every_form(client: FlaskClient) -> None:
             assert 'inputmode="numeric"' in field, (url, field)
 
 
+@pytest.mark.slow
 def test_engine_failure_is_a_form_error_not_a_500(
     client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -197,6 +198,7 @@ def test_every_page_renders_in_every_language(client: FlaskClient, language: str
     assert response.status_code == 422 and 'href="/rules/schieber#S8"' in response.get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_a_60_deal_match_page_stays_under_100_kb(client: FlaskClient, app: Flask) -> None:
     match_id = new_schieber(client, target=100000)
     deal = {

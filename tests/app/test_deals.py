@@ -79,6 +79,7 @@ def test_match_bonus(client: FlaskClient) -> None:
     assert "Match" in client.get(f"/matches/{match_id}").get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_rejected_156_saves_nothing_and_cites_the_rule(client: FlaskClient, app: Flask) -> None:
     match_id = new_schieber(client)
     before = counts(app)
@@ -93,6 +94,7 @@ def test_rejected_156_saves_nothing_and_cites_the_rule(client: FlaskClient, app:
     assert counts(app) == before
 
 
+@pytest.mark.slow
 def test_every_schieber_rejection_saves_nothing(client: FlaskClient, app: Flask) -> None:
     match_id = new_schieber(client)
     before = counts(app)
@@ -226,6 +228,7 @@ def test_chalk_board_strokes(client: FlaskClient) -> None:
     assert "+ 8 = 228" in page
 
 
+@pytest.mark.slow
 def test_correction_is_a_new_version_with_history(client: FlaskClient, app: Flask) -> None:
     match_id = new_schieber(client)
     post_deal(client, match_id, deal(points=98))
@@ -335,6 +338,7 @@ def k_deal(**fields: Any) -> dict[str, Any]:
     return base
 
 
+@pytest.mark.slow
 def test_klammern_small_big_laube_and_kalte(client: FlaskClient) -> None:
     match_id = new_klammern(client)
     page = client.get(f"/matches/{match_id}/deals/new").get_data(as_text=True)
@@ -351,6 +355,7 @@ def test_klammern_small_big_laube_and_kalte(client: FlaskClient) -> None:
     assert "in the Laube" not in page  # a new small game starts at 0 : 0
 
 
+@pytest.mark.slow
 def test_klammern_lost_deal_kontra_melds_bella(client: FlaskClient) -> None:
     match_id = new_klammern(client)
     # Declarer team 1 with 70 of 164 loses (K6.3): defenders 2 small points, ×2 with Kontra (K5.6).
@@ -403,6 +408,7 @@ def test_klammern_liga_and_durchmarsch(client: FlaskClient) -> None:
     assert "Match over" in page and "Durchmarsch" in page and "Winner: Sue &amp; Ulla" in page
 
 
+@pytest.mark.slow
 def test_klammern_hamburg_dice_and_revoke(client: FlaskClient) -> None:
     match_id = new_klammern(client, format="hamburg")
     assert post_deal(client, match_id, k_deal()).status_code == 303  # Orgi won: 2 (K9.2)

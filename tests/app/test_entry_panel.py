@@ -206,6 +206,7 @@ def test_value_weis_deal_is_corrected_on_the_deal_form(client: FlaskClient) -> N
     assert scores(client.get(f"/matches/{match_id}").get_data(as_text=True)) == ["98", "179"]
 
 
+@pytest.mark.slow
 def test_weis_values_that_are_no_numbers_are_refused_on_the_field(client: FlaskClient) -> None:
     match_id = new_schieber(client)
     fields = panel_fields(client.get(f"/matches/{match_id}").get_data(as_text=True))
@@ -268,6 +269,7 @@ def test_the_passe_is_entered_on_its_match_page_too(client: FlaskClient, app: Fl
     assert scores(answer.get_data(as_text=True)) == ["57", "100"]  # all factors 1 (T2.1)
 
 
+@pytest.mark.slow
 def test_the_deal_list_names_value_weis(client: FlaskClient) -> None:
     match_id = new_schieber(client)
     fields = panel_fields(client.get(f"/matches/{match_id}").get_data(as_text=True))
@@ -287,6 +289,7 @@ def test_the_deal_form_offers_weis_by_value_once(client: FlaskClient) -> None:
     assert page.count('name="weis_values_1"') == 1 and page.count('name="weis_best"') == 3
 
 
+@pytest.mark.slow
 def test_klammern_for_four_is_entered_on_its_match_page(client: FlaskClient, app: Flask) -> None:
     """Klammern (four players): trump, who made it, declarer, points, Bella on the match page;
     the htmx save answers the screen with the deal, as the deal form would have scored it."""
@@ -318,6 +321,7 @@ LIGA_3 = {"players": "3", "name_4": "", "first_dealer": "3", "format": "liga"}
 LIGA_2 = {"players": "2", "name_3": "", "name_4": "", "first_dealer": "2", "format": "liga"}
 
 
+@pytest.mark.slow
 def test_klammern_for_four_melds_by_value_and_bella_score_as_their_cards_would(
     client: FlaskClient, app: Flask
 ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -96,6 +97,7 @@ def test_a_log_replaced_under_the_same_match_is_read_afresh(app: Flask) -> None:
         assert cache.read(session, match).deals == [OTHER, OTHER, OTHER]
 
 
+@pytest.mark.slow
 def test_a_save_reads_the_new_entry_not_the_whole_log(client: FlaskClient, app: Flask) -> None:
     match_id = new_schieber(client, target=100000)
     with app.app_context():
@@ -125,6 +127,7 @@ def test_a_save_reads_the_new_entry_not_the_whole_log(client: FlaskClient, app: 
     assert 'id="deal-301"' in page and 'id="deal-1"' not in page
 
 
+@pytest.mark.slow
 def test_earlier_deals_are_a_link_away(client: FlaskClient, app: Flask) -> None:
     match_id = new_schieber(client, target=100000)
     for _ in range(SHOWN_DEALS):

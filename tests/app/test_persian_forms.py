@@ -15,6 +15,7 @@ def visible_text(page: str) -> str:
     return re.sub(r"<[^>]+>", " ", main)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["schieber", "klammern", "passe"])
 def test_no_latin_digits_on_the_persian_new_match_form(client: FlaskClient, game: str) -> None:
     page = client.get(f"/matches/new/{game}", headers={"Accept-Language": "fa"}).get_data(as_text=True)

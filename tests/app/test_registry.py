@@ -34,6 +34,7 @@ def test_an_unknown_game_has_no_set_up_page(client: FlaskClient) -> None:
     assert client.post("/matches/new/jass", data={}).status_code == 404
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(games.MODULES))
 def test_every_game_has_its_pages_templates(app: Flask, name: str) -> None:
     game: Game = games.load([name]).popitem()[1]

@@ -38,6 +38,7 @@ def enter(client: FlaskClient, match_id: int, forehand: int, points: int) -> Non
     assert response.status_code == 303, response.get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_a_new_deal_is_the_only_one_scored(client: FlaskClient, evaluated: list[int]) -> None:
     match_id = new_schieber(client)
     for deal in range(5):

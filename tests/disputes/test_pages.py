@@ -51,6 +51,7 @@ def test_share_link_reproduces_the_ruling(client: FlaskClient, screen: str) -> N
     assert VERDICTS[screen] in again.replace("&#39;", "'")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", list(QUESTIONS))
 def test_pdf_is_one_page_with_the_verdict(client: FlaskClient, screen: str) -> None:
     query = urlencode({**QUESTIONS[screen], "ask": "1"})

@@ -137,6 +137,7 @@ def test_translation_falls_back_rule_by_rule(tmp_path: Path, monkeypatch: pytest
     assert book.rule_text("S4.4", "fr_CH").startswith("No undertrumping")
 
 
+@pytest.mark.slow
 def test_rule_book_page_anchors_every_rule(client: FlaskClient) -> None:
     pages = {
         name: client.get(f"/rules/{game}", headers={"Accept-Language": "en"}).get_data(as_text=True)

@@ -109,6 +109,7 @@ def test_share_link_round_trips_the_player_count(client: FlaskClient, screen: st
     assert verdict in again and players_selected(again) == query["players"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", list(SMALL))
 def test_pdf_keeps_the_table_size(client: FlaskClient, screen: str) -> None:
     query, verdict = SMALL[screen]
@@ -134,6 +135,7 @@ def test_old_trick_link_takes_one_player_per_card(client: FlaskClient) -> None:
     assert "H7 takes the trick (seat 1)." in page and players_selected(page) == "3"
 
 
+@pytest.mark.slow
 def test_weis_legends_follow_the_table(client: FlaskClient) -> None:
     page = get(client, "/disputes/weis", SMALL["weis"][0])
     assert "Seat 1 (plays alone)" in page and "Seat 4 (only at a table of four)" in page

@@ -76,6 +76,7 @@ def play_passe(client: FlaskClient, match_id: int, values: list[int]) -> None:
         assert response.status_code == 303, response.get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_an_event_is_created_with_a_hashed_director_secret(client: FlaskClient, app: Flask) -> None:
     event_id = new_event(client)
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
@@ -267,6 +268,7 @@ def test_every_printout_in_every_language(client: FlaskClient, app: Flask) -> No
     assert client.get(f"/events/{event_id}/print/nothing.pdf").status_code == 404
 
 
+@pytest.mark.slow
 def test_a_partnerschieber_ranks_pairs(client: FlaskClient, app: Flask) -> None:
     event_id = new_event(client, format="partner", passen="2", games_per_passe="2")
     pairs = ["Anna / Beat", "Cla / Dora", "Erich; JC Tafel / Fränzi", "Gian / Heidi", "Ida / Jon"]

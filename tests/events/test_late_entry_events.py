@@ -3,6 +3,7 @@ of the rounds before his own (T5.1, T5.2), scored for them by the option ``late_
 
 from __future__ import annotations
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -13,6 +14,7 @@ from scorer.store.models import Event
 from tests.events.test_events import draw, event_state, new_event, register
 
 
+@pytest.mark.slow
 def test_a_late_arrival_is_seated_from_the_next_round(client: FlaskClient, app: Flask) -> None:
     event_id = new_event(client)
     register(client, event_id, [f"Spieler {n}" for n in range(1, 9)])

@@ -107,6 +107,7 @@ def test_t6_2_per_game_both_teams_confirm_before_the_passe_counts(client: FlaskC
     assert sorted(row[2] for row in rows) == ["143", "143", "171", "171"]
 
 
+@pytest.mark.slow
 def test_t6_2_a_corrected_game_asks_both_teams_again(client: FlaskClient, app: Flask) -> None:
     event_id, (match_id,) = evening(client, app, "per_game", games=1)
     play_passe(client, match_id, [98])
@@ -179,6 +180,7 @@ def test_t6_2_double_entry_compares_both_teams_figures(client: FlaskClient, app:
     assert "disputed" in client.get(table_url(event_id, match_id)).get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_t6_2_per_passe_both_teams_sign(client: FlaskClient, app: Flask) -> None:
     event_id, (match_id,) = evening(client, app, "per_passe")
     play_passe(client, match_id, [98, 45])
@@ -287,6 +289,7 @@ def played_event(client: FlaskClient, app: Flask) -> int:
     return event_id
 
 
+@pytest.mark.slow
 def test_exports_hold_the_ranking_shown_on_screen(client: FlaskClient, app: Flask) -> None:
     import csv
     import io
@@ -351,6 +354,7 @@ def test_an_event_export_imports_as_the_same_event(client: FlaskClient, app: Fla
     assert refused.status_code == 422 and "not an event export" in refused.get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_readers_share_one_stored_ranking_the_director_sees_it_live(client: FlaskClient, app: Flask) -> None:
     event_id, (match_id,) = evening(client, app, "none", games=1)
     play_passe(client, match_id, [98])
@@ -411,6 +415,7 @@ def test_a_phone_polling_the_stored_ranking_gets_304_until_it_changes(
     assert "98" in fresh.get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_the_office_sees_every_tables_state_and_a_late_table(client: FlaskClient, app: Flask) -> None:
     event_id = new_event(client, confirm="per_game", games_per_passe=2, passen=2)
     register(client, event_id, NAMES)
@@ -440,6 +445,7 @@ def test_a_server_reads_only_the_log_entries_it_has_not_read(client: FlaskClient
     assert all(row[-1] == "0" for row in ranking_of(spectator, event_id))
 
 
+@pytest.mark.slow
 def test_a_server_derives_again_only_the_matches_that_changed(client: FlaskClient, app: Flask) -> None:
     """The readers' ranking keeps each table's derived log by its last seq: after games and an
     undo it shows what a server that keeps nothing shows."""

@@ -89,6 +89,7 @@ def test_the_office_link_opens_the_office_and_rules(app: Flask) -> None:
     assert f"/events/{event_id}/draw" not in event_page and "/office/link/" not in event_page
 
 
+@pytest.mark.slow
 def test_the_office_link_may_not_draw_register_withdraw_or_freeze(app: Flask) -> None:
     director, event_id, match_id, slot = disputed_evening(app)
     office = english(app, "192.0.2.22")
@@ -137,6 +138,7 @@ def test_a_wrong_office_secret_is_a_counted_guess(app: Flask) -> None:
     assert other.get(f"/events/{event_id}/edit/{secret}").status_code == 403
 
 
+@pytest.mark.slow
 def test_the_director_keeps_every_right(app: Flask) -> None:
     director, event_id, match_id, slot = disputed_evening(app)
     director.get(office_link(director, event_id))  # opening the office link takes nothing away

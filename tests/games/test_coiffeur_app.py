@@ -291,6 +291,7 @@ def test_worked_example_4_rounding_in_tens(client: FlaskClient) -> None:
     assert export["options"]["rounding"] == "tens"
 
 
+@pytest.mark.slow
 def test_worked_example_4_rounded_flat_match(client: FlaskClient) -> None:
     """Example 4: with a flat Match bonus of 300, a Match in ×3 is 3 × 16 + 30 = 78 (C6.2, C6.6)."""
     match_id = new_coiffeur(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.helpers.tablet import csrf, hidden, post_deal
@@ -70,6 +71,7 @@ def test_worked_example_2_through_the_pages(client: FlaskClient) -> None:
     assert len(record["deals"][0]["sealed_at"]["estimates"]) == 4  # D3.3: the sealed entry's time
 
 
+@pytest.mark.slow
 def test_exact_bonus_zero_swaps_seats_2_and_4(client: FlaskClient) -> None:
     match_id = new_differenzler(client, exact_bonus=0)
     for forehand, trump, estimates, made in PASSE:

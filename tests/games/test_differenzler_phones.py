@@ -7,6 +7,7 @@ import re
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -75,6 +76,7 @@ def test_three_of_four_in_then_the_deal_takes_them(app: Flask, client: FlaskClie
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", t) for t in deal["sealed_at"]["estimates"])
 
 
+@pytest.mark.slow
 def test_an_estimate_out_of_range_is_refused_on_the_field(app: Flask, client: FlaskClient) -> None:
     match_id = new_differenzler(client)
     response = seal(phone(app, client, match_id), match_id, 2, 158)

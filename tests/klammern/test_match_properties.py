@@ -7,6 +7,7 @@ Kontra/Re factor 1, 2 or 4, and the small points go to it (K7.1) or to every opp
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -183,6 +184,7 @@ def four_player_deal_records(draw: st.DrawFn) -> dict[str, object]:
     }
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.lists(four_player_deal_records(), max_size=25))
 def test_end_to_end_small_points_never_carry_over(deals: list[dict[str, object]]) -> None:

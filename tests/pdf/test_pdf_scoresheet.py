@@ -108,6 +108,7 @@ def test_header_names_game_rules_date_place_and_seats() -> None:
     assert text.count("Signature") == 2 and "Bern (Anna, Carla)" in text and "Thun (Beat, Dario)" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
 def test_long_match_paginates_with_the_header_row_on_every_page(paper: str, size: tuple[int, int]) -> None:
     data = render_scoresheet(build_scoresheet(schieber_match(60, meta=META)), EN, paper)

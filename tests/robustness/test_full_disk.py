@@ -72,6 +72,7 @@ def test_a_save_on_a_full_disk_says_not_saved_and_loses_nothing(
     assert counts(app)[1] == full_at[1] + 1
 
 
+@pytest.mark.slow
 def test_a_new_match_on_a_full_disk_says_not_saved(app: Flask, english_client: FlaskClient) -> None:
     if app.extensions["tafel_engine"].dialect.name != "sqlite":
         pytest.skip("the disk is filled through SQLite's page limit")

@@ -422,6 +422,7 @@ def test_legal_plays_equal_the_rule_text(
         assert reason.message  # every template fills from its params
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(positions())
 def test_public_entry_agrees_with_legal_plays(

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
 import qrcode
 import qrcode.image.svg
 from flask import Flask
@@ -154,6 +155,7 @@ def test_a_wrong_secret_is_refused(app: Flask, client: FlaskClient, spectator: F
     assert spectator.get(f"/matches/999/edit/{secret}").status_code == 403
 
 
+@pytest.mark.slow
 def test_guessing_is_rate_limited(app: Flask, client: FlaskClient) -> None:
     match_id = new_schieber(client)
     link = urlsplit(edit_url(client, match_id)).path
@@ -189,6 +191,7 @@ def test_the_limiter_counts_in_a_sliding_window() -> None:
     assert limiter.retry_after("a") is None
 
 
+@pytest.mark.slow
 def test_import_gets_a_secret_and_the_importer_the_right(
     app: Flask, client: FlaskClient, spectator: FlaskClient
 ) -> None:
@@ -206,6 +209,7 @@ def test_import_gets_a_secret_and_the_importer_the_right(
     assert spectator.post(f"/matches/{match_id}/undo").status_code == 403
 
 
+@pytest.mark.slow
 def test_a_double_tap_whose_first_answer_was_lost_keeps_the_right(app: Flask, client: FlaskClient) -> None:
     """The second request of a double tap finds the match the first made: the browser
     never saw the first answer's cookie, yet gets the same right."""
@@ -252,6 +256,7 @@ def test_the_session_remembers_a_bounded_number_of_matches(app: Flask, client: F
         assert len(cookie) < 3000
 
 
+@pytest.mark.slow
 def test_a_new_edit_link_from_the_command_line(app: Flask, client: FlaskClient) -> None:
     """For a match made before edit secrets, or whose link went astray: earlier rights end."""
     match_id = new_schieber(client)

@@ -43,6 +43,7 @@ def test_typed_weis_longer_than_the_field_is_the_fields_error(app: Flask, client
     assert counts(app) == (1, 0)
 
 
+@pytest.mark.slow
 def test_typed_weis_past_the_engines_limit_names_it(app: Flask, client: FlaskClient) -> None:
     match_id = new_schieber(client)
     response = post_deal(client, match_id, {**DEAL, "weis_1_cards": "; ".join(["H6 H7 H8"] * 11)})
@@ -58,6 +59,7 @@ def test_names_are_bounded_on_the_server(client: FlaskClient) -> None:
     assert "Field cannot be longer than 40 characters." in response.get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_a_dispute_desk_link_with_a_huge_claim_answers_the_field(client: FlaskClient) -> None:
     """Finding 1: the desk's GET link reached the quadratic Weis check with any length."""
     query = urlencode(

@@ -48,6 +48,7 @@ def test_the_creating_forms_key_is_stored_only_as_a_keyed_hash(app: Flask, clien
     assert FORM_KEY.encode() not in database_bytes(app)
 
 
+@pytest.mark.slow
 def test_replaying_a_stored_key_from_a_copy_grants_no_right(app: Flask, client: FlaskClient) -> None:
     """What a copy of the database holds, sent as the new-match form's key, makes a new match
     of its own: the creator's match stays out of reach."""
@@ -95,6 +96,7 @@ def test_the_session_cookie_holds_ids_not_secrets(app: Flask, client: FlaskClien
         assert row is not None and row.match_id == match_id
 
 
+@pytest.mark.slow
 def test_admin_log_out_ends_every_copy_of_the_cookie(app: Flask, client: FlaskClient) -> None:
     match_id = create_with_key(client)
     admin = english(app, "192.0.2.50")
@@ -135,6 +137,7 @@ def test_a_new_edit_link_ends_every_copy_of_a_tablets_cookie(app: Flask, client:
     assert urlsplit(edit_url(client, match_id)).path == link
 
 
+@pytest.mark.slow
 def test_a_secret_from_before_keyed_hashes_still_opens_its_match(app: Flask, client: FlaskClient) -> None:
     """A match stored with a plain SHA-256 and no nonce: its link works and is then stored keyed."""
     import hashlib

@@ -54,6 +54,7 @@ def test_a_persian_pad_with_a_directional_control_in_a_name(client: FlaskClient,
     assert response.status_code == 200 and response.mimetype == "application/pdf"
 
 
+@pytest.mark.slow
 def test_a_persian_scoresheet_with_directional_controls_in_names(app: Flask) -> None:
     reader = english(app)
     reader.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fa"
@@ -64,6 +65,7 @@ def test_a_persian_scoresheet_with_directional_controls_in_names(app: Flask) -> 
     assert response.status_code == 200 and response.mimetype == "application/pdf"
 
 
+@pytest.mark.slow
 def test_a_form_key_longer_than_the_column_is_stored_by_its_hash(app: Flask, client: FlaskClient) -> None:
     """PostgreSQL refused a key longer than ``String(64)`` with a 500 (SQLite kept it)."""
     match_id = new_schieber(client)

@@ -48,6 +48,7 @@ def stored_guesses(app: Flask) -> int:
         return db.session().scalar(select(func.count()).select_from(GuessFailure)) or 0
 
 
+@pytest.mark.slow
 def test_guesses_spread_over_two_apps_count_once(two_apps: tuple[Flask, Flask]) -> None:
     first, second = two_apps
     assert first.config["GUESS_LIMIT"] == LIMIT

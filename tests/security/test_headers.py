@@ -45,6 +45,7 @@ def assert_secured(response: TestResponse, what: str) -> None:
     assert response.headers.get("X-Frame-Options") == "DENY", what
 
 
+@pytest.mark.slow
 def test_headers_on_html_json_static_svg_and_errors(client: FlaskClient, spectator: FlaskClient) -> None:
     match_id = new_schieber(client)
     responses = {

@@ -45,6 +45,7 @@ def test_a_match_number_prints_the_stored_match(client: FlaskClient, configured:
     assert data == client.get(f"/matches/{match_id}/scoresheet.pdf?paper=letter").data
 
 
+@pytest.mark.slow
 def test_the_same_match_from_its_export_file(client: FlaskClient, configured: str, tmp_path: Path) -> None:
     match_id = corrected_schieber(client)
     exported = tmp_path / "match.json"
@@ -69,6 +70,7 @@ def test_no_such_match(configured: str, tmp_path: Path, capsys: pytest.CaptureFi
     assert not (tmp_path / "x.pdf").exists()
 
 
+@pytest.mark.slow
 def test_a_voided_match(
     app: Flask, client: FlaskClient, configured: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -55,6 +55,7 @@ def test_the_sheet_of_a_schieber_match(client: FlaskClient) -> None:
     assert "not finished" in text
 
 
+@pytest.mark.slow
 def test_the_sheet_of_a_klammern_match(client: FlaskClient) -> None:
     match_id = klammern_with_a_deal(client)
     response = client.get(f"/matches/{match_id}/scoresheet.pdf")
@@ -85,6 +86,7 @@ def test_an_unknown_paper_is_a_clear_refusal(client: FlaskClient) -> None:
     assert "There is no paper size legal." in page and "?paper=letter" in page
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("language", "title", "winner"),
     [
@@ -136,6 +138,7 @@ def test_an_empty_match_prints_an_empty_sheet(client: FlaskClient) -> None:
     assert "Scoresheet" in text and "not finished" in text
 
 
+@pytest.mark.slow
 def test_a_voided_match_has_no_sheet_but_a_clear_message(app: Flask, client: FlaskClient) -> None:
     match_id = corrected_schieber(client)
     void(app, match_id)
@@ -181,6 +184,7 @@ def test_the_same_match_gives_the_same_bytes(client: FlaskClient) -> None:
     assert client.get(url).data == client.get(url).data
 
 
+@pytest.mark.slow
 def test_pdf_headers(client: FlaskClient) -> None:
     match_id = new_schieber(client)
     response = client.get(f"/matches/{match_id}/scoresheet.pdf")
@@ -215,6 +219,7 @@ def test_buttons_on_the_match_page_and_the_list(client: FlaskClient) -> None:
     assert client.get(f"/matches/{schieber}/scoresheet.pdf").mimetype == "application/pdf"
 
 
+@pytest.mark.slow
 def test_the_button_is_translated(app: Flask) -> None:
     reader = app.test_client()
     reader.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"

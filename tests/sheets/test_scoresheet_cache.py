@@ -36,6 +36,7 @@ def sheet(client: FlaskClient, match_id: int, query: str = "") -> Any:
     return response
 
 
+@pytest.mark.slow
 def test_a_second_print_of_the_same_version_is_not_rendered_again(
     client: FlaskClient, spectator: FlaskClient, renders: list[tuple[Any, ...]]
 ) -> None:
@@ -54,6 +55,7 @@ def test_a_second_print_of_the_same_version_is_not_rendered_again(
     assert first.headers["Cache-Control"] == "no-cache"
 
 
+@pytest.mark.slow
 def test_a_new_deal_gives_a_new_sheet(client: FlaskClient, renders: list[tuple[Any, ...]]) -> None:
     match_id = corrected_schieber(client)
     before = sheet(client, match_id).data
@@ -66,6 +68,7 @@ def test_a_new_deal_gives_a_new_sheet(client: FlaskClient, renders: list[tuple[A
     assert "537" not in flat(" ".join(page_texts(before)))
 
 
+@pytest.mark.slow
 def test_languages_and_papers_are_kept_apart(
     app: Flask, client: FlaskClient, renders: list[tuple[Any, ...]]
 ) -> None:
@@ -85,6 +88,7 @@ def test_languages_and_papers_are_kept_apart(
     assert len(renders) == 3
 
 
+@pytest.mark.slow
 def test_a_voided_match_has_no_sheet_even_when_one_was_kept(
     app: Flask, client: FlaskClient, renders: list[tuple[Any, ...]]
 ) -> None:
@@ -111,6 +115,7 @@ def test_the_cache_is_bounded(make_app: Any, renders: list[tuple[Any, ...]]) -> 
     assert len(app.extensions["tafel_sheet_cache"]) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("make", [corrected_schieber, klammern_with_a_deal])
 def test_the_apps_answer_prints_what_the_engine_asked_afresh_prints(
     app: Flask, client: FlaskClient, make: Callable[[FlaskClient], int]

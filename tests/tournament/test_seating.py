@@ -95,6 +95,7 @@ def test_every_round_seats_everyone_once_and_sitouts_are_fair(n: int, rounds: in
         earlier.update(out)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(n=st.integers(8, 80), seed=st.integers(0, 2**32), data=st.data())
 def test_no_repeated_partner_while_the_field_allows_it(n: int, seed: int, data: st.DataObject) -> None:
@@ -137,6 +138,7 @@ def test_eight_players_get_a_round_without_repeated_partners_whenever_one_exists
         assert not _partners(tables) & partnered
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(n=st.integers(4, 40), rounds=st.integers(0, 4), seed=st.integers(0, 2**32))
 def test_the_draw_is_deterministic_for_a_seed(n: int, rounds: int, seed: int) -> None:
@@ -346,6 +348,7 @@ def test_twelve_players_over_six_rounds_through_the_record() -> None:
     assert (report["partner_repeats"], report["opponent_repeats"]) == (0, 6)
 
 
+@pytest.mark.slow
 def test_twelve_players_seated_otherwise_before_get_a_searched_round() -> None:
     """Rounds seated by hand (here round 2 repeats round 1's partners) are no stored seating: the search
     seats everyone once and repeats no partner it need not (T5.1, T5.3)."""

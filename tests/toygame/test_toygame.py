@@ -69,6 +69,7 @@ def test_the_default_app_does_not_know_the_toy() -> None:
         games.game("toy")
 
 
+@pytest.mark.slow
 def test_a_match_is_played_through_the_shared_pages(client: FlaskClient) -> None:
     match_id = new_match(client, target="150")
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
@@ -99,6 +100,7 @@ def test_a_match_is_played_through_the_shared_pages(client: FlaskClient) -> None
     assert f"Hundred #{match_id}" in listing and "160 : 40" in listing
 
 
+@pytest.mark.slow
 def test_a_deal_is_corrected_and_the_match_exported_and_imported(client: FlaskClient) -> None:
     match_id = new_match(client)
     assert post_deal(client, match_id, forehand=1, points=40)[0] == 303
