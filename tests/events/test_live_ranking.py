@@ -17,6 +17,7 @@ from scorer.events import confirm, snapshot, views
 from scorer.events import state as event_log
 from scorer.store import db
 from scorer.store.models import Event
+from tests.events import test_office as office
 from tests.events.test_events import draw, event_state, new_event, play_passe, post_form, register
 from tests.events.test_office import claim, ranking_of, slots, table_url, token
 from tests.helpers.tablet import post_deal
@@ -42,15 +43,9 @@ def confirm_game(
     client: FlaskClient, event_id: int, match_id: int, slot: str, version: str, team: int
 ) -> int:
     """A team confirms a game (T6.2), under a key of its own (slots repeat from table to table)."""
-    page = client.get(table_url(event_id, match_id)).get_data(as_text=True)
-    data = {
-        "csrf_token": token(page),
-        "slot": slot,
-        "version": version,
-        "team": str(team),
-        "idem": uuid.uuid4().hex,
-    }
-    return client.post(f"{table_url(event_id, match_id)}/confirm", data=data).status_code
+    return int(
+        office.confirm_game(client, event_id, match_id, slot, version, team, uuid.uuid4().hex).status_code
+    )
 
 
 @pytest.mark.slow

@@ -50,15 +50,23 @@ def all_slots(page: str) -> list[str]:
 
 
 def confirm_game(
-    client: FlaskClient, event_id: int, match_id: int, slot: str, version: str, team: int
+    client: FlaskClient,
+    event_id: int,
+    match_id: int,
+    slot: str,
+    version: str,
+    team: int,
+    idem: str | None = None,
 ) -> Any:
+    """A team confirms a game (T6.2); ``idem``: its key (by default one per slot, team and
+    version, which repeat from table to table)."""
     page = client.get(table_url(event_id, match_id)).get_data(as_text=True)
     data = {
         "csrf_token": token(page),
         "slot": slot,
         "version": version,
         "team": str(team),
-        "idem": f"k{slot}{team}{version}",
+        "idem": idem or f"k{slot}{team}{version}",
     }
     return client.post(f"{table_url(event_id, match_id)}/confirm", data=data)
 
