@@ -144,8 +144,8 @@ class TableDevice:
                 # back from idle does.
                 self.tablet.close()
 
-    def _play(self, stats: Stats) -> None:
-        number = self.games
+    def game_form(self, number: int) -> tuple[str, dict[str, str]]:
+        """The address and form of the table's game after ``number`` games."""
         data = {
             "csrf_token": self.token,
             "version": str(number),
@@ -155,23 +155,31 @@ class TableDevice:
             "team": "1",
             "points": str(VALUES[number % len(VALUES)]),
         }
-        ok = self._post("table: save game (POST)", f"/matches/{self.match_id}/deals/new", data, stats)
+        return f"/matches/{self.match_id}/deals/new", data
+
+    def confirm_form(self, number: int, team: str) -> tuple[str, dict[str, str]]:
+        """The address and form of ``team``'s confirmation of the table's game ``number + 1``:
+        the n-th deal is the log's n-th entry, its slot and version."""
+        slot = str(number + 1)
+        data = {
+            "csrf_token": self.token,
+            "idem": uuid.uuid4().hex,
+            "slot": slot,
+            "version": slot,
+            "team": team,
+        }
+        return f"/events/{self.event_id}/tables/{self.match_id}/confirm", data
+
+    def _play(self, stats: Stats) -> None:
+        number = self.games
+        ok = self._post("table: save game (POST)", *self.game_form(number), stats)
         if not ok:
             return
         self.games += 1
         with stats.lock:
             stats.games += 1
-        slot = str(number + 1)  # the n-th deal is the log's n-th entry: its slot and version
         for team in ("1", "2"):
-            data = {
-                "csrf_token": self.token,
-                "idem": uuid.uuid4().hex,
-                "slot": slot,
-                "version": slot,
-                "team": team,
-            }
-            path = f"/events/{self.event_id}/tables/{self.match_id}/confirm"
-            if self._post("team: confirm game (POST)", path, data, stats):
+            if self._post("team: confirm game (POST)", *self.confirm_form(number, team), stats):
                 with stats.lock:
                     stats.confirms += 1
 
@@ -328,27 +336,9 @@ def cpu_per_kind(
     chosen = devices[:60]
     saves, confirms = [], []
     for device in chosen:
-        number = device.games
-        data = {
-            "csrf_token": device.token,
-            "version": str(number),
-            "idem": uuid.uuid4().hex,
-            "forehand": str(number % 4 + 1),
-            "contract": "H",
-            "team": "1",
-            "points": str(VALUES[number % len(VALUES)]),
-        }
-        path = f"/matches/{device.match_id}/deals/new"
+        path, data = device.game_form(device.games)
         saves.append(lambda p=path, d=data, t=device: t._post(KINDS[0], p, d, stats))
-        slot = str(number + 1)
-        data = {
-            "csrf_token": device.token,
-            "idem": uuid.uuid4().hex,
-            "slot": slot,
-            "version": slot,
-            "team": "1",
-        }
-        path = f"/events/{event_id}/tables/{device.match_id}/confirm"
+        path, data = device.confirm_form(device.games, "1")
         confirms.append(lambda p=path, d=data, t=device: t.fresh_post(KINDS[1], p, d, stats))
     # Each on a connection of its own, as in the run (the server closes an idle one).
     batch(KINDS[0], saves)
@@ -373,17 +363,7 @@ def cpu_per_kind(
     batch("director: ranking again, nothing entered since", [lambda: director.get(projector)] * 5)
     walls, cpu = [], 0.0
     for device in devices[60:70]:
-        number = device.games
-        data = {
-            "csrf_token": device.token,
-            "version": str(number),
-            "idem": uuid.uuid4().hex,
-            "forehand": str(number % 4 + 1),
-            "contract": "H",
-            "team": "1",
-            "points": str(VALUES[number % len(VALUES)]),
-        }
-        device.fresh_post(KINDS[0], f"/matches/{device.match_id}/deals/new", data, stats)
+        device.fresh_post(KINDS[0], *device.game_form(device.games), stats)
         device.tablet.close()
         before = server_cpu(pid)
         started = time.perf_counter()
