@@ -40,7 +40,7 @@ from scorer.events import state as event_log
 from scorer.events.office_forms import ClaimForm, ConfirmForm, ReportedForm, RevokeForm, RulingForm
 from scorer.events.state import EventState, Round, Table
 from scorer.store import db, log
-from scorer.store.models import Event, EventEntry, Match
+from scorer.store.models import Event, Match
 from scorer.web.views import reason_text
 
 bp = Blueprint("office", __name__, url_prefix="/events")
@@ -142,14 +142,9 @@ def append_mark(event: Event, kind: str, record: dict[str, Any], key: str | None
         # PostgreSQL: the event's row lock lines the tables' marks up one after another, so none
         # reads a seq that another is about to take (SQLite ignores it: it writes one at a time).
         session.execute(select(Event.id).where(Event.id == event.id).with_for_update())
-        current = session.scalar(
-            select(EventEntry.seq)
-            .where(EventEntry.event_id == event.id)
-            .order_by(EventEntry.seq.desc())
-            .limit(1)
-        )
+        current = event_log.last_seq(session, event.id)
         try:
-            event_log.append(session, event, expected_version=current or 0, kind=kind, record=record, key=key)
+            event_log.append(session, event, expected_version=current, kind=kind, record=record, key=key)
         except event_log.Duplicate:
             return False
         except event_log.Conflict:

@@ -14,7 +14,7 @@ import time
 
 from flask import g
 from flask_babel import gettext as _
-from sqlalchemy import select, update
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql.elements import ColumnElement
 
@@ -23,7 +23,7 @@ from scorer.events import access
 from scorer.events import state as event_log
 from scorer.events.state import EventState
 from scorer.store import db
-from scorer.store.models import AccessGrant, Event, EventEntry, Match
+from scorer.store.models import AccessGrant, Event, Match
 
 #: Appends retried when a table wrote to the event's log at the same moment.
 RETRIES = 8
@@ -42,17 +42,12 @@ def withdraw(event: Event, state: EventState, match: Match | None, key: str | No
         {"link": "office"} if match is None else {"link": "table", "match_id": match.id}
     )
     for _attempt in range(RETRIES):
-        current = session.scalar(
-            select(EventEntry.seq)
-            .where(EventEntry.event_id == event.id)
-            .order_by(EventEntry.seq.desc())
-            .limit(1)
-        )
+        current = event_log.last_seq(session, event.id)
         try:
             event_log.append(
                 session,
                 event,
-                expected_version=current or 0,
+                expected_version=current,
                 kind="revoke",
                 record=record,
                 key=key,

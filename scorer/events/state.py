@@ -266,6 +266,19 @@ def find_key(db: Session, key: str | None) -> EventEntry | None:
     return db.scalars(select(EventEntry).where(EventEntry.idempotency_key == key)).first()
 
 
+def last_seq(db: Session, event_id: int) -> int:
+    """The event log's version: the seq of its last entry (0 for an empty log)."""
+    return (
+        db.scalar(
+            select(EventEntry.seq)
+            .where(EventEntry.event_id == event_id)
+            .order_by(EventEntry.seq.desc())
+            .limit(1)
+        )
+        or 0
+    )
+
+
 def append(
     db: Session,
     event: Event,
@@ -284,15 +297,7 @@ def append(
     """
     if find_key(db, key) is not None:
         raise Duplicate(key)
-    current = (
-        db.scalar(
-            select(EventEntry.seq)
-            .where(EventEntry.event_id == event.id)
-            .order_by(EventEntry.seq.desc())
-            .limit(1)
-        )
-        or 0
-    )
+    current = last_seq(db, event.id)
     if current != expected_version:
         raise Conflict(current)
     entry = EventEntry(
