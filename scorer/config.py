@@ -55,6 +55,11 @@ def defaults(app: Flask) -> dict[str, Any]:
         "MAX_QUERY_LENGTH": 64 * 1024,
         # Spectators' match pages kept rendered per process (scorer.web.pagecache); 0: none.
         "PAGE_CACHE_SIZE": 512,
+        # Spectators' match pages shared by the server's processes, as files under this
+        # directory (None: the instance folder's page-store), at most this many; 0: each
+        # process renders its own. Only a cache: deleting it loses nothing (scorer.web.pagecache).
+        "PAGE_STORE_SIZE": 4096,
+        "PAGE_STORE_DIR": None,
         # Match scoresheets (PDF) kept per process, one per match version, language and paper
         # (scorer.sheets.views); 0: none.
         "SCORESHEET_CACHE_SIZE": 64,

@@ -8,18 +8,45 @@ version stays right until the next entry; the cache needs no invalidation, only 
 Tablets that may edit, administrators and pages carrying a flashed message are always
 rendered afresh.
 
-Each process keeps its own pages, at most ``PAGE_CACHE_SIZE`` (512): a Schieber page is
-about 7 KB at 12 deals and 22 KB at 60, so some 10 MB a worker at worst. Every worker
-renders a version once; pages of older versions are never asked for again and fall out. An ETag made from the same key lets a browser that reloads the page get
-"304 Not Modified" without the page being sent again.
+Two levels, both kept gzipped (a 22 KB page is about 4 KB), so that a kept page is not
+compressed again for each browser that accepts gzip:
+
+- each process keeps the pages it last used, at most ``PAGE_CACHE_SIZE`` (512);
+- the server's processes share a directory of pages (:class:`PageStore`, at most
+  ``PAGE_STORE_SIZE`` files under ``PAGE_STORE_DIR``, by default the instance folder's
+  ``page-store``): a version is rendered once by the first worker asked for it, not once by
+  each. The directory is only a cache: everything that matters is in the database, a file
+  missing, unreadable or damaged is rendered again, and the directory may be deleted at any
+  time. Its files are named by a hash of the key within a folder named by a hash of the code,
+  the configuration and the database (:func:`namespace`): a new release, another database or
+  a restored one never finds a page of before.
+
+An attacker can multiply keys by sending other ``Host`` headers and query strings. Only the
+match page's own addresses (no query, ``?view=board``, ``?deals=all``) and the first
+``HOSTS_KEPT`` addresses a process sees are kept; any other is rendered for its request and
+dropped, as a tablet's page is. Both levels are bounded whatever is asked.
+
+An ETag made from the same key lets a browser that reloads the page get "304 Not Modified"
+without the page being sent again.
 """
 
 from __future__ import annotations
 
+import functools
+import gzip
 import hashlib
+import json
+import logging
+import os
+import shutil
+import tempfile
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from flask import Flask, current_app, request, session
@@ -31,9 +58,12 @@ from scorer.store import db
 from scorer.store.models import Entry, Match
 from scorer.web import i18n
 
+log = logging.getLogger(__name__)
+
 Key = tuple[Any, ...]
-#: What is kept: a page's text, or a PDF's bytes (scorer.sheets.views).
-Page = TypeVar("Page", str, bytes)
+#: What is kept: a spectator's page (:class:`Kept`), a page's text, or a PDF's bytes
+#: (scorer.sheets.views).
+Page = TypeVar("Page")
 
 
 class PageCache(Generic[Page]):
@@ -62,8 +92,235 @@ class PageCache(Generic[Page]):
         return len(self._pages)
 
 
-def cache() -> PageCache[str]:
+@dataclass(frozen=True)
+class Kept:
+    """A spectator's page as kept: gzipped once, sent as it is to every browser taking gzip."""
+
+    gzipped: bytes
+
+    def text(self) -> bytes:
+        return gzip.decompress(self.gzipped)
+
+
+class PageStore:
+    """Pages in a directory that every process of the server reads and writes.
+
+    A page is one file, named by its key's hash, written whole to a temporary file and renamed
+    into place, so a reader finds the old file, the new one or none, never half of one. Its
+    first line holds the key's hash and the body's: a file damaged, truncated or put there by
+    hand under another name is not served but removed, and the page rendered again. The files
+    are spread over up to 256 folders; each folder holds at most ``size // folders`` pages and
+    a write that overfills one removes its least recently used (a file served is touched), so
+    the directory never holds more than ``size`` pages. Every failure of the file system is a
+    page not kept (logged once), never an error for the reader.
+    """
+
+    #: A temporary file older than this was left by a process that died while writing.
+    STALE_SECONDS = 60.0
+    #: Another namespace's folder (an earlier release, another database) untouched this long
+    #: is removed when a store is opened beside it; a store in use touches its own hourly.
+    UNUSED_SECONDS = 24 * 3600.0
+
+    def __init__(self, directory: Path, size: int) -> None:
+        self.directory = directory
+        self.folders = max(1, min(256, size // 16))
+        self.per_folder = max(1, size // self.folders)
+        self._made: set[Path] = set()
+        self._warned = False
+        self._touched = 0.0
+
+    def sweep(self) -> None:
+        """Remove the folders of other namespaces beside this one that nobody used for a day."""
+        now = time.time()
+        try:
+            for other in self.directory.parent.iterdir():
+                if other != self.directory and other.is_dir():
+                    if now - other.stat().st_mtime > self.UNUSED_SECONDS:
+                        shutil.rmtree(other, ignore_errors=True)
+        except OSError:
+            pass
+
+    def _path(self, digest: str) -> Path:
+        return self.directory / f"{int(digest[:4], 16) % self.folders:02x}" / digest
+
+    def get(self, digest: str) -> bytes | None:
+        path = self._path(digest)
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            return None
+        header, _newline, body = raw.partition(b"\n")
+        if header != f"{digest} {hashlib.sha256(body).hexdigest()}".encode():
+            self._remove(path)
+            return None
+        try:
+            os.utime(path)  # recently used: the last to be removed
+        except OSError:
+            pass
+        return body
+
+    def put(self, digest: str, body: bytes) -> None:
+        path = self._path(digest)
+        folder = path.parent
+        try:
+            if folder not in self._made:
+                folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+                self._made.add(folder)
+            if time.time() - self._touched > 3600:
+                os.utime(self.directory)  # in use: not swept by another release's store
+                self._touched = time.time()
+            handle, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-")
+            try:
+                with os.fdopen(handle, "wb") as file:
+                    file.write(f"{digest} {hashlib.sha256(body).hexdigest()}\n".encode() + body)
+                os.replace(temporary, path)
+            except BaseException:
+                self._remove(Path(temporary))
+                raise
+            self._bound(folder)
+        except OSError as error:
+            self._made.discard(folder)  # the directory may have been removed: made again next time
+            if not self._warned:
+                self._warned = True
+                log.warning("spectator pages are not shared between workers: %s", error)
+
+    def _bound(self, folder: Path) -> None:
+        """Remove the folder's least recently used pages beyond its share, and stale temporaries."""
+        pages: list[tuple[float, str]] = []
+        now = time.time()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                try:
+                    used = entry.stat().st_mtime
+                except OSError:
+                    continue  # removed meanwhile by another process
+                if not entry.name.startswith("."):
+                    pages.append((used, entry.path))
+                elif now - used > self.STALE_SECONDS:
+                    self._remove(Path(entry.path))
+        if len(pages) > self.per_folder:
+            pages.sort()
+            for _used, name in pages[: len(pages) - self.per_folder]:
+                self._remove(Path(name))
+
+    @staticmethod
+    def _remove(path: Path) -> None:
+        try:
+            path.unlink()
+        except OSError:
+            pass  # removed by another process, or never there
+
+    def __len__(self) -> int:
+        """Pages held (for tests and the curious: reads the directory)."""
+        try:
+            return sum(
+                1
+                for folder in self.directory.iterdir()
+                if folder.is_dir()
+                for page in folder.iterdir()
+                if not page.name.startswith(".")
+            )
+        except OSError:
+            return 0
+
+
+#: Query strings of the match page's own links: the deal list, the chalk board, every deal.
+KEPT_QUERIES = frozenset({b"", b"view=board", b"deals=all"})
+#: Addresses (scheme, host, port) a process keeps pages for: the first this many it sees. A
+#: server is reached under a few names; more are someone making up ``Host`` headers.
+HOSTS_KEPT = 16
+
+
+@functools.lru_cache(maxsize=4)
+def _code_signature(*folders: Path) -> str:
+    """A hash of every file's name, size and time of change under ``folders`` (templates,
+    catalogs, static files and code): a release that changes any of them renders anew."""
+    stamps = []
+    for folder in folders:
+        for root, names, files in os.walk(folder):
+            names[:] = sorted(name for name in names if name != "__pycache__")
+            for name in sorted(files):
+                status = os.stat(os.path.join(root, name))
+                stamps.append(f"{root}/{name} {status.st_size} {status.st_mtime_ns}")
+    return hashlib.sha256("\n".join(stamps).encode()).hexdigest()
+
+
+def namespace(app: Flask) -> str:
+    """What the pages of this app's store depend on besides their key: the code and files it
+    serves, its configuration (the public address, the time zone, ...) and its database.
+    Secrets are left out of the hash; the database's address is in it (a hash of it)."""
+    import rules_engine
+
+    code = _code_signature(Path(app.root_path), Path(rules_engine.__file__).parent)
+    settings = sorted(
+        (name, _setting(value))
+        for name, value in app.config.items()
+        if "SECRET" not in name and "PASSWORD" not in name
+    )
+    return hashlib.sha256(repr((code, settings)).encode()).hexdigest()[:24]
+
+
+def _setting(value: Any) -> str:
+    """A setting as every process writes it: plain values and their lists and mappings (a
+    function's or an object's text names its address in one process, a set's order its hash
+    seed: left out)."""
+    if value is None or isinstance(value, (str, int, float, timedelta)):
+        return repr(value)
+    try:
+        return json.dumps(value, sort_keys=True)
+    except (TypeError, ValueError):
+        return type(value).__name__
+
+
+class SharedPages:
+    """The process's pages in front of the server's :class:`PageStore` (when there is one)."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self.hosts: set[str] = set()
+        self._lock = threading.Lock()
+        self._store: PageStore | None = None
+        self._opened = False
+
+    def store(self) -> PageStore | None:
+        if not self._opened:
+            with self._lock:
+                if not self._opened:
+                    self._store = _open_store(self.app)
+                    self._opened = True
+        return self._store
+
+    def keeps(self, key: Key) -> bool:
+        """Whether this page may be kept: one of the match page's own addresses, of a host
+        among the first few this process was asked under."""
+        address = key[4]
+        if request.query_string not in KEPT_QUERIES or request.path.rpartition("/")[2] != str(key[0]):
+            return False
+        if address in self.hosts:
+            return True
+        with self._lock:
+            if len(self.hosts) >= HOSTS_KEPT:
+                return False
+            self.hosts.add(address)
+        return True
+
+
+def _open_store(app: Flask) -> PageStore | None:
+    size = int(app.config.get("PAGE_STORE_SIZE") or 0)
+    if size <= 0:
+        return None
+    root = Path(app.config.get("PAGE_STORE_DIR") or Path(app.instance_path) / "page-store")
+    store = PageStore(root / namespace(app), size)
+    store.sweep()
+    return store
+
+
+def cache() -> PageCache[Kept]:
     return current_app.extensions["tafel_page_cache"]  # type: ignore[no-any-return]
+
+
+def shared() -> SharedPages:
+    return current_app.extensions["tafel_page_store"]  # type: ignore[no-any-return]
 
 
 def plain_spectator(match_id: int) -> bool:
@@ -115,8 +372,12 @@ def version_key(match_id: int) -> Key | None:
 
 
 def _key(match_id: int, found: tuple[str, int]) -> Key:
+    """The match, its version, the language, and the address as the page shows it: its links
+    to share name the public address (``PUBLIC_URL``, else the host asked for), its language
+    links the path and query asked for."""
     created, version = found
-    return (match_id, created, version, i18n.current(), request.host_url, request.full_path)
+    address = current_app.config.get("PUBLIC_URL") or request.host_url
+    return (match_id, created, version, i18n.current(), address, request.script_root, request.full_path)
 
 
 def etag(key: Key) -> str:
@@ -144,6 +405,25 @@ def not_modified(held: str) -> Response:
     return response
 
 
+def _kept(key: Key, render: Callable[[], str]) -> Kept:
+    """The page of ``key``: this process's copy, the store's, or rendered (and kept in both)."""
+    found = cache().get(key)
+    if found is not None:
+        return found
+    store = shared().store()
+    digest = hashlib.sha256(repr(key).encode()).hexdigest()
+    body = store.get(digest) if store is not None else None
+    if body is not None:
+        found = Kept(body)
+    else:
+        level = int(current_app.config.get("COMPRESS_LEVEL", 6))
+        found = Kept(gzip.compress(render().encode(), level, mtime=0))
+        if store is not None:
+            store.put(digest, found.gzipped)
+    cache().put(key, found)
+    return found
+
+
 def spectator_page(match_id: int, render: Callable[[], str]) -> Response | str:
     """The match page for a plain spectator from the cache, or ``render()`` otherwise.
 
@@ -160,12 +440,20 @@ def spectator_page(match_id: int, render: Callable[[], str]) -> Response | str:
     key = version_key(match_id)
     if key is None:
         return render()  # the view answers 404
-    page = cache().get(key)
-    if page is None:
-        page = render()
-        cache().put(key, page)
-    response = Response(page, mimetype="text/html")
-    response.set_etag(etag(key))
+    tag = etag(key)
+    if not shared().keeps(key):
+        response = Response(render(), mimetype="text/html")
+        response.set_etag(tag)
+    elif request.accept_encodings["gzip"]:
+        # Sent as kept, with the tag and headers Flask-Compress gives a page it compressed
+        # (it leaves an answer already encoded alone).
+        response = Response(_kept(key, render).gzipped, mimetype="text/html")
+        response.headers["Content-Encoding"] = "gzip"
+        response.set_etag(f"{tag}:gzip")
+        response.vary.add("Accept-Encoding")
+    else:
+        response = Response(_kept(key, render).text(), mimetype="text/html")
+        response.set_etag(tag)
     # The browser may keep the page but must ask again before showing it: a new deal
     # changes the tag.
     response.headers["Cache-Control"] = "no-cache"
@@ -174,4 +462,5 @@ def spectator_page(match_id: int, render: Callable[[], str]) -> Response | str:
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["tafel_page_cache"] = PageCache[str](int(app.config.get("PAGE_CACHE_SIZE") or 0))
+    app.extensions["tafel_page_cache"] = PageCache[Kept](int(app.config.get("PAGE_CACHE_SIZE") or 0))
+    app.extensions["tafel_page_store"] = SharedPages(app)

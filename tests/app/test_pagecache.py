@@ -7,7 +7,10 @@ messages), or one language's page served in another.
 
 from __future__ import annotations
 
+import gzip
 import re
+import shutil
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -15,8 +18,8 @@ from flask.testing import FlaskClient
 
 from scorer.matches import views
 from scorer.web import pagecache
-from scorer.web.pagecache import PageCache
-from tests.helpers.tablet import deal, hidden, new_schieber, post_deal
+from scorer.web.pagecache import PageCache, PageStore
+from tests.helpers.tablet import MakeApp, deal, hidden, new_schieber, post_deal
 
 
 def watcher(app: Flask, language: str = "en") -> FlaskClient:
@@ -234,3 +237,143 @@ def test_a_spectators_tag_gets_a_tablet_its_own_page_not_304(client: FlaskClient
     assert watcher(app).get(f"/matches/{other}", headers={"If-None-Match": tag}).status_code == 200
     for anything in (tag, "*"):
         assert watcher(app).get("/matches/999999", headers={"If-None-Match": anything}).status_code == 404
+
+
+# --- the page store shared by a server's workers (scorer.web.pagecache.PageStore) -----------
+
+
+def store_files(app: Flask) -> list[Path]:
+    store = app.extensions["tafel_page_store"].store()
+    return [page for page in store.directory.rglob("*") if page.is_file() and not page.name.startswith(".")]
+
+
+def never_rendered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(views, "screen", lambda *_a, **_k: pytest.fail("rendered, not read from the store"))
+
+
+def test_a_page_rendered_by_one_worker_is_served_by_another(
+    client: FlaskClient, app: Flask, make_app: MakeApp, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two apps on one database and one store directory are two workers of one server."""
+    match_id = new_schieber(client)
+    post_deal(client, match_id, deal(points=98))
+    other = make_app(database_url)
+    first = watcher(app).get(f"/matches/{match_id}")
+    zipped = watcher(app).get(f"/matches/{match_id}", headers={"Accept-Encoding": "gzip"})
+    assert len(store_files(app)) == 1
+    never_rendered(monkeypatch)
+    plain = watcher(other).get(f"/matches/{match_id}")
+    assert plain.status_code == 200 and plain.get_data() == first.get_data()
+    assert plain.headers["ETag"] == first.headers["ETag"]
+    again = watcher(other).get(f"/matches/{match_id}", headers={"Accept-Encoding": "gzip"})
+    assert again.headers["Content-Encoding"] == "gzip" and again.headers["ETag"] == zipped.headers["ETag"]
+    assert gzip.decompress(again.get_data()) == first.get_data()
+    assert scores(plain.get_data(as_text=True)) == ["98", "59"]
+
+
+def test_the_store_never_serves_another_version_language_address_or_database(
+    client: FlaskClient, app: Flask, make_app: MakeApp, database_url: str
+) -> None:
+    match_id = new_schieber(client)
+    post_deal(client, match_id, deal(points=98))
+    other = make_app(database_url)
+    club = "http://jass.example"
+    english_page = watcher(app).get(f"/matches/{match_id}", base_url=club).get_data(as_text=True)
+    assert f"{club}/matches/{match_id}" in english_page  # the spectator link to share
+    german = watcher(other, "de-CH").get(f"/matches/{match_id}", base_url=club).get_data(as_text=True)
+    assert 'lang="de-CH"' in german and "Chalk board" not in german
+    elsewhere = watcher(other).get(f"/matches/{match_id}", base_url="http://elsewhere.example")
+    assert f"http://elsewhere.example/matches/{match_id}" in elsewhere.get_data(as_text=True)
+    assert club not in elsewhere.get_data(as_text=True)
+    board = watcher(other).get(f"/matches/{match_id}?view=board").get_data(as_text=True)
+    assert "chalkboard" in board
+    post_deal(client, match_id, deal(points=100))  # a new version: the other worker renders it
+    assert scores(watcher(other).get(f"/matches/{match_id}").get_data(as_text=True)) == ["198", "116"]
+    # Another database (a restored one, a test's) with a match of the same number, same directory.
+    restored = make_app()
+    tablet = restored.test_client()
+    assert new_schieber(tablet) == match_id
+    assert scores(watcher(restored).get(f"/matches/{match_id}").get_data(as_text=True)) == ["0", "0"]
+
+
+def test_the_store_holds_at_most_its_size(client: FlaskClient, make_app: MakeApp, database_url: str) -> None:
+    app = make_app(database_url, PAGE_STORE_SIZE=4)
+    matches = [new_schieber(client) for _ in range(3)]
+    for match_id in matches:
+        for language in ("en", "de-CH", "fr-CH"):
+            assert watcher(app, language).get(f"/matches/{match_id}").status_code == 200
+    assert len(store_files(app)) == 4
+    assert len(app.extensions["tafel_page_store"].store()) == 4
+
+
+def test_made_up_queries_and_hosts_are_answered_but_not_kept(
+    client: FlaskClient, make_app: MakeApp, database_url: str
+) -> None:
+    """A query string or ``Host`` header per request must not fill the caches: such a page is
+    rendered for its request, with its own address in its links, and dropped."""
+    app = make_app(database_url)
+    match_id = new_schieber(client)
+    spectator = watcher(app)
+    for n in range(3):
+        page = spectator.get(f"/matches/{match_id}?x={n}").get_data(as_text=True)
+        assert f"x%3D{n}" in page or f"x={n}" in page  # the language links return to it
+    assert cached_pages(app) == 0 and store_files(app) == []
+    for n in range(pagecache.HOSTS_KEPT + 4):
+        page = spectator.get(f"/matches/{match_id}", base_url=f"http://host{n}.example")
+        assert f"http://host{n}.example/matches/{match_id}" in page.get_data(as_text=True)
+    assert cached_pages(app) == pagecache.HOSTS_KEPT == len(store_files(app))
+    assert spectator.get(f"/matches/0{match_id}").status_code == 200  # another spelling
+    assert cached_pages(app) == pagecache.HOSTS_KEPT
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "removed", "directory removed"])
+def test_a_damaged_or_missing_store_is_rendered_again(
+    client: FlaskClient, app: Flask, make_app: MakeApp, database_url: str, damage: str
+) -> None:
+    match_id = new_schieber(client)
+    post_deal(client, match_id, deal(points=98))
+    good = watcher(app).get(f"/matches/{match_id}").get_data()
+    [kept] = store_files(app)
+    if damage == "garbage":
+        kept.write_bytes(b"not a page\n\x1f\x8b nonsense")
+    elif damage == "truncated":
+        kept.write_bytes(kept.read_bytes()[:-10])
+    elif damage == "removed":
+        kept.unlink()
+    else:
+        shutil.rmtree(app.config["PAGE_STORE_DIR"])
+    other = make_app(database_url)
+    for headers in ({}, {"Accept-Encoding": "gzip"}):
+        answer = watcher(other).get(f"/matches/{match_id}", headers=headers)
+        assert answer.status_code == 200
+        body = answer.get_data()
+        assert (gzip.decompress(body) if headers else body) == good
+    assert len(store_files(other)) == 1  # rendered and kept again
+    # The first worker still holds its own copy, and a new version is kept anew.
+    post_deal(client, match_id, deal(points=100))
+    assert scores(watcher(app).get(f"/matches/{match_id}").get_data(as_text=True)) == ["198", "116"]
+
+
+def test_a_store_that_cannot_be_written_costs_only_the_sharing(
+    client: FlaskClient, make_app: MakeApp, database_url: str, tmp_path: Path
+) -> None:
+    blocked = tmp_path / "not-a-directory"
+    blocked.write_text("a file where the store would go")
+    app = make_app(database_url, PAGE_STORE_DIR=str(blocked))
+    match_id = new_schieber(client)
+    post_deal(client, match_id, deal(points=98))
+    for _ in range(2):
+        answer = watcher(app).get(f"/matches/{match_id}")
+        assert answer.status_code == 200 and scores(answer.get_data(as_text=True)) == ["98", "59"]
+    assert cached_pages(app) == 1
+
+
+def test_page_store_files_check_their_key_and_body(tmp_path: Path) -> None:
+    store = PageStore(tmp_path, 4)
+    digest = "ab" * 32
+    store.put(digest, b"page")
+    assert store.get(digest) == b"page"
+    assert store.get("cd" * 32) is None
+    [kept] = [p for p in tmp_path.rglob("*") if p.is_file()]
+    kept.rename(kept.with_name("cd" * 32))  # a file under another key's name is not served
+    assert store.get("cd" * 32) is None and not kept.with_name("cd" * 32).exists()
