@@ -19,9 +19,14 @@ twice). Runs on SQLite, then on PostgreSQL when a server database is given:
     bash scripts/with-postgres.sh .venv/bin/python bench/load.py       # SQLite, then PostgreSQL
     .venv/bin/python bench/load.py --seconds 20 --no-write             # a quick look
 
-The client is one asyncio process speaking plain HTTP/1.1 (a new connection per request),
-with each table's own session cookie and real CSRF tokens. Refreshes its own section of
-bench/RESULTS.md.
+The client is one asyncio process speaking plain HTTP/1.1, with each table's own session
+cookie and real CSRF tokens. Each virtual user keeps its connections open as a browser does:
+the next request goes on an idle one while the server keeps it (gunicorn's ``--keep-alive``,
+5 s as README.md serves the app: a tablet polling every 3 s keeps one connection all evening;
+a spectator reloading every 10 s finds it closed and opens another), a second connection when
+one is busy (a table's save while its poll is out), and a request is sent again on a new
+connection when a kept one turns out closed before any answer came. ``--connection close``
+opens one per request instead. Refreshes its own section of bench/RESULTS.md.
 """
 
 from __future__ import annotations
@@ -74,8 +79,29 @@ class Reply:
     body: str
 
 
+Connection = tuple[asyncio.StreamReader, asyncio.StreamWriter]
+
+
+class Closed(Exception):
+    """A kept connection the server had closed before any of the answer came: sent again."""
+
+
 class Browser:
-    """One virtual user: its cookies, and the port of the server."""
+    """One virtual user: its cookies, its open connections, and the port of the server.
+
+    As a browser does, it keeps a connection open after an answer and sends its next request
+    on it while the server keeps it (gunicorn closes one idle for ``--keep-alive`` seconds, or
+    says ``Connection: close``); two requests at once (a table's save and its version poll) use
+    two connections. A request sent on a kept connection that the server had just closed gets
+    no answer at all: it is sent again on a new one, as browsers do (a save carries its
+    idempotency key, so a second copy could never be stored twice). With :attr:`close`: a new
+    connection per request and ``Connection: close`` (the model before keep-alive).
+    """
+
+    #: Connections opened by every browser so far (the run reports them per request).
+    opened = 0
+    #: A new connection per request (``--connection close``) rather than kept ones.
+    close = False
 
     def __init__(self, port: int, timeout: float) -> None:
         self.port = port
@@ -83,6 +109,7 @@ class Browser:
         self.cookies: dict[str, str] = {}
         #: Address -> until when (monotonic) this browser may use its kept copy.
         self.kept: dict[str, float] = {}
+        self._idle: list[Connection] = []
 
     def must_fetch(self, path: str) -> bool:
         return self.kept.get(path, 0.0) <= time.monotonic()
@@ -104,7 +131,7 @@ class Browser:
         body = urlencode(data).encode() if data is not None else b""
         sent = {
             "Host": f"{HOST}:{self.port}",
-            "Connection": "close",
+            "Connection": "close" if self.close else "keep-alive",
             "Accept-Language": "en",
             "Accept-Encoding": "gzip",
             **(headers or {}),  # a header given replaces the browser's own
@@ -114,25 +141,81 @@ class Browser:
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
         if data is not None:
             lines += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, self.port), self.timeout)
+        message = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+        while True:
+            reused = bool(self._idle)
+            connection = self._idle.pop() if reused else await self._open()
+            try:
+                status, headers_got, raw, keep = await asyncio.wait_for(
+                    self._exchange(connection, message, reused), self.timeout
+                )
+            except Closed:
+                connection[1].close()
+                continue
+            except BaseException:
+                connection[1].close()
+                raise
+            break
+        if keep and not self.close:
+            self._idle.append(connection)
+        else:
+            connection[1].close()
+        for cookie in headers_got.get("set-cookie", []):
+            name, _, value = cookie.split(";", 1)[0].partition("=")
+            self.cookies[name.strip()] = value.strip()
+        if "gzip" in headers_got.get("content-encoding", []):
+            raw = gzip.decompress(raw)
+        return Reply(status, headers_got, raw.decode("utf-8", errors="replace"))
+
+    async def _open(self) -> Connection:
+        connection = await asyncio.wait_for(asyncio.open_connection(HOST, self.port), self.timeout)
+        Browser.opened += 1
+        return connection
+
+    @staticmethod
+    async def _exchange(
+        connection: Connection, message: bytes, reused: bool
+    ) -> tuple[int, dict[str, list[str]], bytes, bool]:
+        """Send ``message``, read one answer: (status, headers, body, connection still open)."""
+        reader, writer = connection
         try:
-            writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-            raw = await asyncio.wait_for(reader.read(), self.timeout)
-        finally:
-            writer.close()
-        head, _, rest = raw.partition(b"\r\n\r\n")
-        head_lines = head.decode("latin-1").split("\r\n")
-        status = int(head_lines[0].split(" ", 2)[1])
+            writer.write(message)
+            await writer.drain()
+            head = await reader.readuntil(b"\r\n\r\n")
+        except (asyncio.IncompleteReadError, ConnectionError) as error:
+            partial = getattr(error, "partial", b"")
+            if reused and not partial:
+                raise Closed from error
+            raise ConnectionError(f"connection lost: {error!r}") from error
+        head_lines = head[:-4].decode("latin-1").split("\r\n")
+        version, status_text = head_lines[0].split(" ", 2)[:2]
         headers: dict[str, list[str]] = {}
         for line in head_lines[1:]:
             name, _, value = line.partition(":")
             headers.setdefault(name.strip().lower(), []).append(value.strip())
-        for cookie in headers.get("set-cookie", []):
-            name, _, value = cookie.split(";", 1)[0].partition("=")
-            self.cookies[name.strip()] = value.strip()
-        if "gzip" in headers.get("content-encoding", []):
-            rest = gzip.decompress(rest)
-        return Reply(status, headers, rest.decode("utf-8", errors="replace"))
+        status = int(status_text)
+        connection_header = ",".join(headers.get("connection", [])).lower()
+        keep = version == "HTTP/1.1" and "close" not in connection_header
+        if status in (204, 304) or 100 <= status < 200:
+            body = b""
+        elif "content-length" in headers:
+            body = await reader.readexactly(int(headers["content-length"][0]))
+        elif "chunked" in ",".join(headers.get("transfer-encoding", [])).lower():
+            parts = []
+            while True:
+                size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
+                parts.append(await reader.readexactly(size + 2))
+                if size == 0:
+                    break
+            body = b"".join(part[:-2] for part in parts)
+        else:
+            body, keep = await reader.read(), False
+        return status, headers, body, keep
+
+    def hang_up(self) -> None:
+        for _reader, writer in self._idle:
+            writer.close()
+        self._idle.clear()
 
 
 def hidden(page: str, name: str) -> str:
@@ -155,6 +238,7 @@ class Stats:
     measuring: bool = False
     arrival: float = 0.0  # seconds the tables and spectators took to open their pages (not measured)
     cpu: tuple[float, float] = (0.0, 0.0)  # CPU seconds of the client and the server while measured
+    connections: int = 0  # connections the browsers opened while measured
 
     def timed(self, kind: str, seconds: float) -> None:
         if self.measuring:
@@ -177,7 +261,7 @@ async def call(
     started = time.perf_counter()
     try:
         reply = await browser.request(method, path, data, headers)
-    except (TimeoutError, OSError, ValueError, IndexError) as error:
+    except (TimeoutError, OSError, EOFError, ValueError, IndexError) as error:
         stats.error(f"{kind}: {type(error).__name__}")
         return None
     stats.timed(kind, time.perf_counter() - started)
@@ -380,13 +464,18 @@ async def evening(
         poller(b, pages, "spectator: match page", stats, stop, poll_every, n)
         for n, b in enumerate(spectators)
     ]
+    probes = [Browser(port, options.timeout) for _ in range(options.bare)]
     tasks += [
-        poller(Browser(port, options.timeout), [BARE], "bare Flask route", stats, stop, 1.0, 10_000 + n)
-        for n in range(options.bare)
+        poller(probe, [BARE], "bare Flask route", stats, stop, 1.0, 10_000 + n)
+        for n, probe in enumerate(probes)
     ]
+    opened = Browser.opened
     await asyncio.gather(*tasks)
     seconds = time.monotonic() - began
     stats.cpu = (time.process_time() - client_before, cpu_seconds(server_pid) - server_before)
+    stats.connections = Browser.opened - opened
+    for browser in [b for b, _m in made] + spectators + probes:
+        browser.hang_up()  # their connections belong to this event loop
     return stats, made, seconds
 
 
@@ -435,9 +524,18 @@ async def cpu_per_kind(
             sum(stats.errors.values()) - errors,
         )
 
+    # One browser per kind, its cookies dropped before each request: a new visitor each time, on
+    # a kept connection (or a new one per request with --connection close), as in the run.
+    visitors: dict[str, Browser] = {}
+
     def get(kind: str, path: str, expect: int, headers: dict[str, str] | None = None) -> Any:
-        browser = Browser(port, options.timeout)
-        return lambda: call(stats, kind, browser, "GET", path, expect, None, headers)
+        browser = visitors.setdefault(kind, Browser(port, options.timeout))
+
+        async def one() -> None:
+            browser.cookies.clear()
+            await call(stats, kind, browser, "GET", path, expect, None, headers)
+
+        return one
 
     pages = [f"/matches/{m}" for _b, m in chosen]
     batch_pages = [pages[n % len(pages)] for n in range(size)]
@@ -455,9 +553,9 @@ async def cpu_per_kind(
         await call(stats, "set-up", Browser(port, options.timeout), "GET", "/matches/", 200, None, GERMAN)
     await batch(CPU_KINDS[2], [get(CPU_KINDS[2], path, 200, {"Accept-Language": "de-CH"}) for path in pages])
     tags: dict[str, str] = {}
-    for _round in range(3):  # every worker keeps every page
+    for _round in range(3):  # every worker keeps every page (a new connection may reach another)
         for path in pages:
-            reply = await call(stats, "set-up", spectator, "GET", path, 200)
+            reply = await call(stats, "set-up", Browser(port, options.timeout), "GET", path, 200)
             if reply is not None and reply.headers.get("etag"):
                 tags[path] = reply.headers["etag"][0]
     await batch(CPU_KINDS[3], [get(CPU_KINDS[3], path, 200) for path in batch_pages])
@@ -502,6 +600,8 @@ async def cpu_per_kind(
         return lambda: call(stats, CPU_KINDS[8], browser, "POST", path, 200, data, headers)
 
     await batch(CPU_KINDS[8], [save(n) for n in range(len(chosen)) if panels[n]])
+    for browser in [*visitors.values(), spectator, *(b for b, _m in chosen)]:
+        browser.hang_up()
     if stats.errors:
         print(f"errors while measuring CPU per kind: {dict(stats.errors)}", file=sys.stderr)
     return found
@@ -509,6 +609,9 @@ async def cpu_per_kind(
 
 #: Threads per gunicorn worker by default.
 THREADS = 4
+#: gunicorn's --keep-alive as README.md serves the app: longer than the 3 s between a tablet's
+#: polls, within the 1-5 s gunicorn advises for a server browsers reach directly.
+KEEP_ALIVE = 5
 #: Deals each match holds before the evening: tables mid-way through their matches.
 START_DEALS = 60
 
@@ -593,6 +696,13 @@ def run(
         workers=options.workers,
         threads=options.threads,
         app="bench.load:app()",
+        # As README.md serves it: a tablet's connection outlives the 3 s between its polls.
+        extra_env={
+            "GUNICORN_CMD_ARGS": f"--keep-alive {options.keep_alive}",
+            # The workers' shared spectator pages, in the run's own folder (0: each renders its own).
+            "TAFEL_PAGE_STORE_DIR": str(workdir / f"pages-{url.split(':')[0]}-{deal_every:g}"),
+            "TAFEL_PAGE_STORE_SIZE": str(options.page_store),
+        },
     )
     try:
         load_before = os.getloadavg()[0]
@@ -608,7 +718,8 @@ def run(
     label = f"{label}, deal every {deal_every:g} s, poll every {poll_every:g} s"
     print(
         f"{label}: {sum(len(v) for v in stats.times.values())} requests in {seconds:.0f} s, "
-        f"errors {dict(stats.errors)}, acknowledged {len(stats.acknowledged)}, lost {lost}, doubled {doubled}",
+        f"errors {dict(stats.errors)}, acknowledged {len(stats.acknowledged)}, lost {lost}, doubled {doubled}, "
+        f"connections opened {stats.connections}",
         file=sys.stderr,
     )
     return {
@@ -648,8 +759,14 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         f"{now}, Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs shared by "
         f"the server, the client and PostgreSQL. gunicorn, {options.workers} workers"
         + (f" × {options.threads} threads (gthread)" if options.threads > 1 else " (sync)")
-        + " on 127.0.0.1; one asyncio client process, a new connection per request, real sessions and "
-        f"CSRF tokens. Per run: {options.tables} tables, each a tablet on the match page's entry panel: it "
+        + f" on 127.0.0.1, --keep-alive {options.keep_alive}; one asyncio client process, "
+        + (
+            "a new connection per request"
+            if options.connection == "close"
+            else "each virtual user keeping its connections open as a browser does (reused while the server "
+            "keeps them, opened again when it has closed them)"
+        )
+        + f", real sessions and CSRF tokens. Per run: {options.tables} tables, each a tablet on the match page's entry panel: it "
         "has opened the match page (and what it links to: stylesheet, scripts, icon, manifest, kept for a "
         "year; the QR codes load lazily in the closed share section) before the measured time, enters a deal every few seconds "
         "as one htmx post answered by the match screen with a fresh panel, and asks for the match's version "
@@ -659,7 +776,10 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         f"~1 s in the same server; {options.seconds:g} s measured after the tables are set up. Command: "
         f"`bash scripts/with-postgres.sh .venv/bin/python bench/load.py"
         f"{'' if options.seconds == 60 else f' --seconds {options.seconds:g}'}"
-        f"{'' if options.threads == THREADS else f' --threads {options.threads}'}`. Each database is run at "
+        f"{'' if options.threads == THREADS else f' --threads {options.threads}'}"
+        f"{'' if options.keep_alive == KEEP_ALIVE else f' --keep-alive {options.keep_alive}'}"
+        f"{'' if options.connection == 'keep-alive' else f' --connection {options.connection}'}"
+        f"{'' if options.page_store == 4096 else f' --page-store {options.page_store}'}`. Each database is run at "
         f"each load (deal and poll intervals, ±20 %): {', '.join(f'{d:g} s / {q:g} s' for d, q in options.loads)}.",
         "",
     ]
@@ -679,16 +799,17 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
             )
     lines += [
         "",
-        "| database | requests / s | errors | deals acknowledged | lost | stored twice | "
-        "CPU cores busy: client, server | load average before → after |",
-        "| --- | ---: | --- | ---: | ---: | ---: | --- | --- |",
+        "| database | requests / s | connections opened / request | errors | deals acknowledged | lost | "
+        "stored twice | CPU cores busy: client, server | load average before → after |",
+        "| --- | ---: | ---: | --- | ---: | ---: | ---: | --- | --- |",
     ]
     for result in results:
         stats = result["stats"]
         count = sum(len(v) for v in stats.times.values())
         errors = ", ".join(f"{k} ×{v}" for k, v in sorted(stats.errors.items())) or "0"
         lines.append(
-            f"| {result['label']} | {count / result['seconds']:.0f} | {errors} | "
+            f"| {result['label']} | {count / result['seconds']:.0f} | "
+            f"{stats.connections / max(1, count):.2f} | {errors} | "
             f"{len(stats.acknowledged):,} | {result['lost']} | {result['doubled']} | "
             f"{result['cpu'][0] / result['seconds']:.2f}, {result['cpu'][1] / result['seconds']:.2f} | "
             f"{result['load'][0]:.1f} → {result['load'][1]:.1f} |"
@@ -718,8 +839,15 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         "cores busy\" is CPU time per second of the measured window: the server's figure is gunicorn's master "
         "and workers (not PostgreSQL's own processes), out of the 2 cores the client, the server and "
         "PostgreSQL share; the load average says what else ran on the machine. "
-        "Spectators' pages are rendered once per match version and language in each worker "
-        "(scorer/web/pagecache.py); each worker scores a saved deal from its kept state of the match "
+        + (
+            f"Spectators' pages are rendered once per match version, language and address by the first worker "
+            f"asked, kept gzipped, and shared by the workers through a directory of up to {options.page_store} "
+            "pages (scorer/web/pagecache.py)"
+            if options.page_store
+            else "Spectators' pages are rendered once per match version and language in each worker "
+            "(scorer/web/pagecache.py; the shared directory off: --page-store 0)"
+        )
+        + "; each worker scores a saved deal from its kept state of the match "
         "(scorer/scoring.py) and draws a QR code once per link.",
         END,
     ]
@@ -831,8 +959,27 @@ def main() -> int:
         help="threads per worker (gthread; 1: sync workers): a thread waiting on a commit leaves the CPU to another",
     )
     parser.add_argument("--timeout", type=float, default=10.0, help="a request slower than this is an error")
+    parser.add_argument(
+        "--keep-alive",
+        type=int,
+        default=KEEP_ALIVE,
+        help="gunicorn's --keep-alive: seconds an idle connection is kept open (gthread; sync workers keep none)",
+    )
+    parser.add_argument(
+        "--page-store",
+        type=int,
+        default=4096,
+        help="spectators' pages the workers share (TAFEL_PAGE_STORE_SIZE); 0: each worker renders its own",
+    )
+    parser.add_argument(
+        "--connection",
+        choices=("keep-alive", "close"),
+        default="keep-alive",
+        help="keep-alive: each browser reuses its connections as a browser does; close: a new one per request",
+    )
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     options = parser.parse_args()
+    Browser.close = options.connection == "close"
 
     workdir = Path(tempfile.mkdtemp(prefix="tafel-load-"))
     server = next(
