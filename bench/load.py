@@ -800,8 +800,8 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
     lines += [
         "",
         "| database | requests / s | connections opened / request | errors | deals acknowledged | lost | "
-        "stored twice | CPU cores busy: client, server | load average before → after |",
-        "| --- | ---: | ---: | --- | ---: | ---: | ---: | --- | --- |",
+        "stored twice | CPU cores busy: client, server | server CPU ms / request | load average before → after |",
+        "| --- | ---: | ---: | --- | ---: | ---: | ---: | --- | ---: | --- |",
     ]
     for result in results:
         stats = result["stats"]
@@ -812,6 +812,7 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
             f"{stats.connections / max(1, count):.2f} | {errors} | "
             f"{len(stats.acknowledged):,} | {result['lost']} | {result['doubled']} | "
             f"{result['cpu'][0] / result['seconds']:.2f}, {result['cpu'][1] / result['seconds']:.2f} | "
+            f"{result['cpu'][1] * 1000 / max(1, count):.2f} | "
             f"{result['load'][0]:.1f} → {result['load'][1]:.1f} |"
         )
     lines += ["", "Goal: zero errors and zero lost entries; p99 under 100 ms. Verdict per run:", ""]
