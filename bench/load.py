@@ -66,7 +66,32 @@ def app() -> Any:
 
     flask_app = create_app()
     flask_app.add_url_rule(BARE, "bench_bare", lambda: "ok")
+    counter = os.environ.get(RENDERS)
+    if counter:
+        # Every worker appends a byte to one file per match page it renders (a spectator's page
+        # not found kept, or a tablet's): the run reports how many of the spectators' answers
+        # were rendered.
+        from scorer.matches import views
+
+        shown, tally = views._show, os.open(counter, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+
+        def counted(match_id: int) -> str:
+            os.write(tally, b".")
+            return shown(match_id)
+
+        views._show = counted
     return flask_app
+
+
+#: The environment variable naming the file the workers count renders in (:func:`app`).
+RENDERS = "BENCH_RENDER_COUNT"
+
+
+def rendered_so_far(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 # --- a minimal HTTP/1.1 client ---------------------------------------------------------------
@@ -239,6 +264,7 @@ class Stats:
     arrival: float = 0.0  # seconds the tables and spectators took to open their pages (not measured)
     cpu: tuple[float, float] = (0.0, 0.0)  # CPU seconds of the client and the server while measured
     connections: int = 0  # connections the browsers opened while measured
+    rendered: int = 0  # match pages the server rendered while measured
 
     def timed(self, kind: str, seconds: float) -> None:
         if self.measuring:
@@ -469,11 +495,12 @@ async def evening(
         poller(probe, [BARE], "bare Flask route", stats, stop, 1.0, 10_000 + n)
         for n, probe in enumerate(probes)
     ]
-    opened = Browser.opened
+    opened, rendered = Browser.opened, rendered_so_far(options.renders)
     await asyncio.gather(*tasks)
     seconds = time.monotonic() - began
     stats.cpu = (time.process_time() - client_before, cpu_seconds(server_pid) - server_before)
     stats.connections = Browser.opened - opened
+    stats.rendered = rendered_so_far(options.renders) - rendered
     for browser in [b for b, _m in made] + spectators + probes:
         browser.hang_up()  # their connections belong to this event loop
     return stats, made, seconds
@@ -690,6 +717,7 @@ def run(
     # come from as many: the limit of new matches per address and window (120) would refuse
     # the tables after the 120th, so the server allows one per table.
     os.environ["TAFEL_WRITE_LIMIT"] = str(max(120, options.tables + 20))
+    options.renders = str(workdir / f"renders-{url.split(':')[0]}-{deal_every:g}-{poll_every:g}")
     server = tablet.start(
         url,
         workdir / "gunicorn.log",
@@ -700,8 +728,9 @@ def run(
         extra_env={
             "GUNICORN_CMD_ARGS": f"--keep-alive {options.keep_alive}",
             # The workers' shared spectator pages, in the run's own folder (0: each renders its own).
-            "TAFEL_PAGE_STORE_DIR": str(workdir / f"pages-{url.split(':')[0]}-{deal_every:g}"),
+            "TAFEL_PAGE_STORE_DIR": str(workdir / f"pages-{url.split(':')[0]}-{deal_every:g}-{poll_every:g}"),
             "TAFEL_PAGE_STORE_SIZE": str(options.page_store),
+            RENDERS: options.renders,
         },
     )
     try:
@@ -799,9 +828,10 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
             )
     lines += [
         "",
-        "| database | requests / s | connections opened / request | errors | deals acknowledged | lost | "
-        "stored twice | CPU cores busy: client, server | server CPU ms / request | load average before → after |",
-        "| --- | ---: | ---: | --- | ---: | ---: | ---: | --- | ---: | --- |",
+        "| database | requests / s | connections opened / request | spectators' pages rendered | errors | "
+        "deals acknowledged | lost | stored twice | CPU cores busy: client, server | server CPU ms / request | "
+        "load average before → after |",
+        "| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- | ---: | --- |",
     ]
     for result in results:
         stats = result["stats"]
@@ -809,7 +839,8 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         errors = ", ".join(f"{k} ×{v}" for k, v in sorted(stats.errors.items())) or "0"
         lines.append(
             f"| {result['label']} | {count / result['seconds']:.0f} | "
-            f"{stats.connections / max(1, count):.2f} | {errors} | "
+            f"{stats.connections / max(1, count):.2f} | "
+            f"{stats.rendered:,} of {len(stats.times.get('spectator: match page', [])):,} | {errors} | "
             f"{len(stats.acknowledged):,} | {result['lost']} | {result['doubled']} | "
             f"{result['cpu'][0] / result['seconds']:.2f}, {result['cpu'][1] / result['seconds']:.2f} | "
             f"{result['cpu'][1] * 1000 / max(1, count):.2f} | "
@@ -839,7 +870,9 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         'state of the match, commits, and renders the match screen with the panel kept per match). "CPU '
         "cores busy\" is CPU time per second of the measured window: the server's figure is gunicorn's master "
         "and workers (not PostgreSQL's own processes), out of the 2 cores the client, the server and "
-        "PostgreSQL share; the load average says what else ran on the machine. "
+        'PostgreSQL share; the load average says what else ran on the machine. "Spectators\' pages rendered" '
+        "counts the match pages the workers rendered while measured (the bench's app counts them) against the "
+        "spectators' page answers: the rest were found kept. "
         + (
             f"Spectators' pages are rendered once per match version, language and address by the first worker "
             f"asked, kept gzipped, and shared by the workers through a directory of up to {options.page_store} "
