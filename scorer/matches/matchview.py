@@ -17,7 +17,7 @@ from sqlalchemy.orm import lazyload
 
 from scorer import games, scoring
 from scorer.store import db, log
-from scorer.store.models import Match, MatchSummary
+from scorer.store.models import Entry, Match, MatchSummary
 from scorer.web import display, i18n, reason_texts
 
 
@@ -59,14 +59,14 @@ def load(match_id: int) -> Loaded:
     return loaded
 
 
-def appended(match: Match, version: int, record: dict[str, Any], scored: scoring.Scored) -> Loaded:
-    """``match`` right after this request appended ``version``, whose match record and the
-    engine's answer to it the request already holds: the log's new entry is read, the
-    match is not scored again. Another entry stored meanwhile: the match as :func:`load` reads it."""
-    state = log.read(db.session(), match)
-    if state.version != version:
-        return load(match.id)
-    loaded = Loaded(match, state, record, scored)
+def appended(before: Loaded, entry: Entry, record: dict[str, Any], scored: scoring.Scored) -> Loaded:
+    """The match right after this request appended ``entry`` to it as ``before`` held it,
+    with the new match record and the engine's answer to it the request already holds:
+    neither read nor scored again. The append stored ``entry`` right after ``before``'s
+    version (or it would have failed), so this is the match at the entry's version; an entry
+    stored by another tablet since shows on the next page or poll."""
+    state = log.extend(before.state, [log.LogEntry.of(entry)])
+    loaded = Loaded(before.match, state, record, scored)
     store_summary(loaded)
     return loaded
 

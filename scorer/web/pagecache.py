@@ -116,7 +116,14 @@ def version_key(match_id: int) -> Key | None:
 
 def _key(match_id: int, found: tuple[str, int]) -> Key:
     created, version = found
-    return (match_id, created, version, i18n.current(), request.host_url, request.full_path)
+    return spectator_key(match_id, created, version, request.full_path)
+
+
+def spectator_key(match_id: int, created: str, version: int, full_path: str) -> Key:
+    """The key of a spectator's page of ``match_id`` at ``version`` asked for at ``full_path``
+    (as Werkzeug's ``request.full_path`` spells it) in this request's language and host:
+    a page rendered for another request (a tablet's save) can be kept for spectators."""
+    return (match_id, created, version, i18n.current(), request.host_url, full_path)
 
 
 def etag(key: Key) -> str:

@@ -1,0 +1,169 @@
+"""The match screen rendered once per match version, for every viewer of it.
+
+A match page differs from one viewer to the next only in a few places: a tablet that may
+edit sees the entry panel, the undo and redo buttons, the "correct" links and the edit link,
+each form with this request's CSRF token and fresh idempotency keys, and the last save's
+message; a spectator sees none of these but the read-only note. Everything else (the
+scoreboard, the deals, the header and footer) depends on the match's version, the
+language and the address only.
+
+So the page is rendered once per version, language and address as a *shared text*: the
+tablet's parts between editor marks, the spectator's between spectator marks, and a hole for
+each per-request value (tokens, keys, message, edit link). A request fills it: keeps its own
+parts, drops the others', fills the holes. The save that makes a version renders it; the
+tablets' and the spectators' pages of that version are filled from it (and the spectators'
+page of the match's address is put into the page cache at once, so that they do not render
+it again).
+
+The edit link (it carries the match's edit secret) is never in the shared text: a hole,
+filled on the tablet's page only. A browser that is neither a plain spectator nor a tablet
+holding the right (the club administrator, a tablet of a voided match) and a panel sent back
+with its errors are rendered directly, the marks resolved as they are rendered.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import uuid
+from typing import Any
+
+from flask import current_app, request, session
+from flask_wtf.csrf import generate_csrf
+from jinja2 import pass_context
+from markupsafe import Markup, escape
+
+from scorer.deals import panel
+from scorer.matches import matchview
+from scorer.web import i18n, pagecache
+
+_WORD = "tafelpart" + secrets.token_hex(8)
+#: Marks around a part only a tablet that may edit sees, and around one only a spectator sees.
+EDITOR = (f"{_WORD}e<", f">{_WORD}e")
+SPECTATOR = (f"{_WORD}s<", f">{_WORD}s")
+#: Holes filled per request (the entry panel's own holes are panel.HOLES).
+HOLES = {name: f"{_WORD}{name}" for name in ("undo_idem", "redo_idem", "saved", "edit_url")}
+_EDITOR_PART = re.compile(re.escape(EDITOR[0]) + ".*?" + re.escape(EDITOR[1]), re.S)
+_SPECTATOR_PART = re.compile(re.escape(SPECTATOR[0]) + ".*?" + re.escape(SPECTATOR[1]), re.S)
+
+
+@pass_context
+def editor_only(context: Any, body: Markup) -> Markup:
+    """``{% filter editor_only %}``: a part only a tablet that may edit sees (the template
+    asks ``acc.may_edit`` around it; in a shared text it is marked for the fill)."""
+    if context.get("shared_text"):
+        return Markup(EDITOR[0]) + body + Markup(EDITOR[1])
+    return body
+
+
+@pass_context
+def spectator_only(context: Any, body: Markup) -> Markup:
+    """``{% filter spectator_only %}``: a part only a browser that may not edit sees."""
+    if context.get("shared_text"):
+        return Markup(SPECTATOR[0]) + body + Markup(SPECTATOR[1])
+    return body
+
+
+def saved_line(message: Any) -> Markup:
+    """The last save's message where the screen shows no panel (a hole in a shared text)."""
+    if message is None or message == "":
+        return Markup("")
+    if message == HOLES["saved"]:
+        return Markup(message)
+    return Markup('<p class="saved" role="status">') + escape(message) + Markup("</p>")
+
+
+def page_path(match_id: int, board: bool, all_deals: bool) -> str:
+    """The match page's address as a spectator asks for it (what the language links return to)."""
+    query = "&".join(part for part, wanted in (("deals=all", all_deals), ("view=board", board)) if wanted)
+    return f"/matches/{match_id}?{query}"
+
+
+def shared_key(loaded: matchview.Loaded, board: bool, all_deals: bool) -> pagecache.Key:
+    match = loaded.match
+    return (
+        "match-screen",
+        match.id,
+        str(match.created),
+        loaded.state.version,
+        json.dumps(match.settings, sort_keys=True, default=str),
+        i18n.current(),
+        request.host_url,
+        request.script_root,
+        board,
+        all_deals,
+        bool(current_app.config.get("WTF_CSRF_ENABLED", True)),
+    )
+
+
+def role(acc: Any) -> str | None:
+    """Whose page a shared text can give this browser: ``editor``, ``spectator``, or None
+    (rendered directly: an administrator, a right on a voided match, a message waiting)."""
+    if acc.admin or acc.void_form is not None or session.get("_flashes"):
+        return None
+    if acc.may_edit:
+        return "editor" if acc.edit_url else None
+    return "spectator" if acc.edit_url is None else None
+
+
+def fill(text: str, editor: bool, *, message: str | None, edit_url: str | None) -> str:
+    """This request's page from a shared text."""
+    if editor:
+        text = _SPECTATOR_PART.sub("", text).replace(EDITOR[0], "").replace(EDITOR[1], "")
+        csrf = generate_csrf() if current_app.config.get("WTF_CSRF_ENABLED", True) else ""
+        values = {
+            panel.HOLES["csrf"]: csrf,
+            panel.HOLES["idem"]: uuid.uuid4().hex,
+            HOLES["undo_idem"]: uuid.uuid4().hex,
+            HOLES["redo_idem"]: uuid.uuid4().hex,
+            panel.HOLES["message"]: str(escape(message)) if message else "",
+            HOLES["saved"]: str(saved_line(message)),
+            HOLES["edit_url"]: str(escape(edit_url or "")),
+        }
+    else:
+        text = _EDITOR_PART.sub("", text).replace(SPECTATOR[0], "").replace(SPECTATOR[1], "")
+        values = {HOLES["saved"]: ""}
+    for hole, value in values.items():
+        text = text.replace(hole, value)
+    return text
+
+
+def complete(text: str) -> bool:
+    """No mark or hole is left (a fill that missed one must not be sent)."""
+    return _WORD not in text and panel.HOLE_WORD not in text
+
+
+#: Rendered rows of the deal list, by the page they are on and their deal's own state.
+_ROWS = pagecache.PageCache[str](4096)
+
+
+@pass_context
+def kept_row(context: Any, row: matchview.Row, render: Any) -> Markup:
+    """``render(row)`` (a template's macro), kept: a row shows its deal's record and the
+    engine's answer to it (with the running score), and neither changes while the deal is
+    not corrected and no earlier one is. A corrected deal's row (its history) is rendered."""
+    page = context.get("row_key")
+    if page is None or row.slot.corrected or row.slot.current is None:
+        return Markup(render(row))
+    key = (*page, row.index, row.slot.slot, row.slot.current.seq, repr(row.answer))
+    html = _ROWS.get(key)
+    if html is None:
+        html = str(render(row))
+        _ROWS.put(key, html)
+    return Markup(html)
+
+
+def row_key(loaded: matchview.Loaded, template: str, *, may_edit: bool, marked: bool) -> pagecache.Key:
+    """What every row of a match page depends on beyond its own deal."""
+    match = loaded.match
+    return (
+        template,
+        match.id,
+        str(match.created),
+        json.dumps(match.settings, sort_keys=True, default=str),
+        i18n.current(),
+        request.script_root,
+        may_edit,
+        marked,
+    )
