@@ -6,8 +6,9 @@ states are the engine's. The only arithmetic is presentation: board strokes of a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, overload
 
 from flask import abort, g
@@ -173,7 +174,13 @@ class Row:
     slot: log.DealSlot
     record: dict[str, Any]
     answer: dict[str, Any]
-    cells: dict[str, Any]
+    #: Makes the row's cells; called when the template first asks for them (a kept row's
+    #: HTML, scorer.matches.shared, needs none).
+    make_cells: Callable[[], dict[str, Any]]
+
+    @cached_property
+    def cells(self) -> dict[str, Any]:
+        return self.make_cells()
 
 
 #: Deals a match page lists by default, the latest ones: the scoreboard and the chalk board
@@ -213,8 +220,12 @@ class Rows(Sequence[Row]):
         assert slot.current is not None
         record = slot.current.record
         answer = self._answers[index] if index < len(self._answers) else {}
-        cells: dict[str, Any] = {"forehand": seat_name(self._names, record.get("forehand"))}
-        cells.update(self._cells_of(index, record, answer))
+
+        def cells() -> dict[str, Any]:
+            made: dict[str, Any] = {"forehand": seat_name(self._names, record.get("forehand"))}
+            made.update(self._cells_of(index, record, answer))
+            return made
+
         return Row(index, slot, record, answer, cells)
 
     def latest(self, count: int | None) -> list[Row]:

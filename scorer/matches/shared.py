@@ -39,11 +39,13 @@ from scorer.matches import matchview
 from scorer.web import i18n, pagecache
 
 _WORD = "tafelpart" + secrets.token_hex(8)
-#: Marks around a part only a tablet that may edit sees, and around one only a spectator sees.
-EDITOR = (f"{_WORD}e<", f">{_WORD}e")
-SPECTATOR = (f"{_WORD}s<", f">{_WORD}s")
+#: Marks around a part only a tablet that may edit sees, and around one only a spectator sees:
+#: each the process's word and two letters of its own, so that no mark and the text beside
+#: it can read as another mark.
+EDITOR = (f"{_WORD}eo", f"{_WORD}ec")
+SPECTATOR = (f"{_WORD}so", f"{_WORD}sc")
 #: Holes filled per request (the entry panel's own holes are panel.HOLES).
-HOLES = {name: f"{_WORD}{name}" for name in ("undo_idem", "redo_idem", "saved", "edit_url")}
+HOLES = {name: f"{_WORD}h{name}" for name in ("undo_idem", "redo_idem", "saved", "edit_url")}
 _EDITOR_PART = re.compile(re.escape(EDITOR[0]) + ".*?" + re.escape(EDITOR[1]), re.S)
 _SPECTATOR_PART = re.compile(re.escape(SPECTATOR[0]) + ".*?" + re.escape(SPECTATOR[1]), re.S)
 
