@@ -46,8 +46,23 @@ EDITOR = (f"{_WORD}eo", f"{_WORD}ec")
 SPECTATOR = (f"{_WORD}so", f"{_WORD}sc")
 #: Holes filled per request (the entry panel's own holes are panel.HOLES).
 HOLES = {name: f"{_WORD}h{name}" for name in ("undo_idem", "redo_idem", "saved", "edit_url")}
-_EDITOR_PART = re.compile(re.escape(EDITOR[0]) + ".*?" + re.escape(EDITOR[1]), re.S)
-_SPECTATOR_PART = re.compile(re.escape(SPECTATOR[0]) + ".*?" + re.escape(SPECTATOR[1]), re.S)
+_TOKENS = sorted([*HOLES.values(), *(panel.HOLES[name] for name in ("csrf", "idem", "message"))], key=len)
+
+
+def _pattern(hidden: tuple[str, str], shown: tuple[str, str]) -> re.Pattern[str]:
+    """A part the viewer does not see (marks and all), a mark of one it sees, or a hole."""
+    tokens = [*shown, *reversed(_TOKENS)]  # a longer hole before one it begins with
+    # Every mark and hole begins with "tafel": a pattern that does is searched for by that
+    # literal (the regular expression engine skips to it), not tried at every character.
+    common = "tafel"
+    assert all(token.startswith(common) for token in [*tokens, *hidden])
+    whole = "(?P<hidden>" + re.escape(hidden[0][len(common) :]) + ".*?" + re.escape(hidden[1]) + ")"
+    rest = [re.escape(token[len(common) :]) for token in tokens]
+    return re.compile(common + "(?:" + "|".join([whole, *rest]) + ")", re.S)
+
+
+_FOR_EDITOR = _pattern(SPECTATOR, EDITOR)
+_FOR_SPECTATOR = _pattern(EDITOR, SPECTATOR)
 
 
 @pass_context
@@ -110,11 +125,12 @@ def role(acc: Any) -> str | None:
 
 
 def fill(text: str, editor: bool, *, message: str | None, edit_url: str | None) -> str:
-    """This request's page from a shared text."""
+    """This request's page from a shared text: one pass over it, each part or hole replaced."""
     if editor:
-        text = _SPECTATOR_PART.sub("", text).replace(EDITOR[0], "").replace(EDITOR[1], "")
         csrf = generate_csrf() if current_app.config.get("WTF_CSRF_ENABLED", True) else ""
         values = {
+            EDITOR[0]: "",
+            EDITOR[1]: "",
             panel.HOLES["csrf"]: csrf,
             panel.HOLES["idem"]: uuid.uuid4().hex,
             HOLES["undo_idem"]: uuid.uuid4().hex,
@@ -123,12 +139,19 @@ def fill(text: str, editor: bool, *, message: str | None, edit_url: str | None) 
             HOLES["saved"]: str(saved_line(message)),
             HOLES["edit_url"]: str(escape(edit_url or "")),
         }
+        pattern = _FOR_EDITOR
     else:
-        text = _EDITOR_PART.sub("", text).replace(SPECTATOR[0], "").replace(SPECTATOR[1], "")
-        values = {HOLES["saved"]: ""}
-    for hole, value in values.items():
-        text = text.replace(hole, value)
-    return text
+        values = {SPECTATOR[0]: "", SPECTATOR[1]: "", HOLES["saved"]: ""}
+        pattern = _FOR_SPECTATOR
+
+    def replaced(found: re.Match[str]) -> str:
+        # A hidden part goes whole, a mark goes, a hole is filled; a hole the viewer has no
+        # value for (one of a tablet's, outside its parts) stays, and complete() refuses the page.
+        if found.group("hidden") is not None:
+            return ""
+        return values.get(found.group(0), found.group(0))
+
+    return pattern.sub(replaced, text)
 
 
 def complete(text: str) -> bool:

@@ -234,7 +234,7 @@ def screen(
         key = shared.shared_key(loaded, board, all_deals)
         text = pagecache.cache().get(key)
         if text is None:
-            text = _shared_text(loaded, board, all_deals)
+            text = _shared_text(loaded, board, all_deals, acc.watch_url)
             pagecache.cache().put(key, text)
         page = shared.fill(text, whose == "editor", message=message, edit_url=acc.edit_url)
         if shared.complete(page):
@@ -296,7 +296,7 @@ def _render(
     )
 
 
-def _shared_text(loaded: matchview.Loaded, board: bool, all_deals: bool) -> str:
+def _shared_text(loaded: matchview.Loaded, board: bool, all_deals: bool, watch_url: str) -> str:
     """The version's match screen as every viewer sees it, marked and with holes; the plain
     spectators' page of the match's address is kept at once (they need not render it)."""
     match, state = loaded.match, loaded.state
@@ -307,7 +307,7 @@ def _shared_text(loaded: matchview.Loaded, board: bool, all_deals: bool) -> str:
         admin=False,
         # The edit secret never enters a shared text: a hole, filled on the tablet's page.
         edit_url=shared.HOLES["edit_url"] if editable and rights.shown_secret(match) else None,
-        watch_url=address.external_url("matches.show", match_id=match.id),
+        watch_url=watch_url,  # the same for every viewer
     )
     path = shared.page_path(match.id, board, all_deals)
     g.tafel_page_path = path.rstrip("?")
