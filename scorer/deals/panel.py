@@ -78,8 +78,11 @@ KEPT_PANEL = "deals/_panel_kept.html"
 #: A kept panel's holes: a word of this process's own that no name or text of a match holds.
 HOLE_WORD = "tafelhole" + secrets.token_hex(8)
 HOLES = {name: f"{HOLE_WORD}{name}" for name in ("number", "csrf", "version", "idem", "message")}
-#: Fresh panels' HTML with holes, per match, language, view and forehand.
-_KEPT = PageCache[str](512)
+#: Fresh panels' HTML with holes, per match, language, view and forehand: a table's tablet
+#: asks for four forehands in turn, so 200 tables need 800 (and 1,600 with the chalk board);
+#: fewer, and every save renders its panel again (least recently used goes first). About
+#: 7 KB each.
+_KEPT = PageCache[str](2048)
 
 
 def panel_template(settings: dict[str, Any]) -> str | None:
@@ -155,6 +158,7 @@ def _kept_panel(
     turn = matchview.next_turn(loaded) or {}
     board = request.args.get("view") == "board"
     key = (
+        HOLE_WORD,  # this process's holes: a kept panel is its own process's
         loaded.match.id,
         str(loaded.match.created),
         json.dumps(loaded.settings, sort_keys=True, default=str),

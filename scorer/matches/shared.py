@@ -100,7 +100,9 @@ def page_path(match_id: int, board: bool, all_deals: bool) -> str:
 def shared_key(loaded: matchview.Loaded, board: bool, all_deals: bool) -> pagecache.Key:
     match = loaded.match
     return (
-        "match-screen",
+        # The marks and holes are this process's own words: a text kept where another
+        # process may read it (a page store shared by the workers) is its own process's.
+        f"match-screen {_WORD} {panel.HOLE_WORD}",
         match.id,
         str(match.created),
         loaded.state.version,
@@ -155,8 +157,23 @@ def fill(text: str, editor: bool, *, message: str | None, edit_url: str | None) 
 
 
 def complete(text: str) -> bool:
-    """No mark or hole is left (a fill that missed one must not be sent)."""
-    return _WORD not in text and panel.HOLE_WORD not in text
+    """No mark or hole is left, of this process or any other (a fill that missed one must
+    not be sent; a page that merely names the word is rendered for its viewer alone)."""
+    return _WORD[:9] not in text and panel.HOLE_WORD[:9] not in text
+
+
+#: Shared texts kept per app, at most this many: one per match version, language, address
+#: and view; only the live matches' latest versions are read again (some 25 KB each).
+TEXTS = 512
+
+
+def texts() -> pagecache.PageCache[str]:
+    """This app's shared texts in this process: they carry the process's own marks, so they
+    are not put into the page cache (which may be shared by the workers)."""
+    kept: pagecache.PageCache[str] | None = current_app.extensions.get("tafel_shared_texts")
+    if kept is None:
+        kept = current_app.extensions.setdefault("tafel_shared_texts", pagecache.PageCache[str](TEXTS))
+    return kept
 
 
 #: Rendered rows of the deal list, by the page they are on and their deal's own state.
@@ -184,6 +201,7 @@ def row_key(loaded: matchview.Loaded, template: str, *, may_edit: bool, marked: 
     match = loaded.match
     return (
         template,
+        _WORD if marked else None,  # its marks are this process's (see shared_key)
         match.id,
         str(match.created),
         json.dumps(match.settings, sort_keys=True, default=str),

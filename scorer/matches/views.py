@@ -230,12 +230,16 @@ def screen(
     whose = None
     if current_app.config.get("PAGE_CACHE_SIZE") and form is None and not errors:
         whose = shared.role(acc)
+    text = None
     if whose is not None:
         key = shared.shared_key(loaded, board, all_deals)
-        text = pagecache.cache().get(key)
-        if text is None:
+        text = shared.texts().get(key)
+        # No tablet made this version's text here: a spectator's own page is less work (no
+        # panel, no buttons), and the page cache keeps it for the other spectators.
+        if text is None and whose == "editor":
             text = _shared_text(loaded, board, all_deals, acc.watch_url)
-            pagecache.cache().put(key, text)
+            shared.texts().put(key, text)
+    if text is not None:
         page = shared.fill(text, whose == "editor", message=message, edit_url=acc.edit_url)
         if shared.complete(page):
             return page

@@ -16,7 +16,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer.matches import views
+from scorer.matches import shared, views
 from tests.app.test_entry_panel import HTMX, panel_fields, scores
 from tests.helpers.tablet import edit_url, english, hidden, new_klammern, new_schieber, post_deal
 
@@ -159,3 +159,18 @@ def test_another_language_is_given_its_own_page(client: FlaskClient, app: Flask)
     assert 'lang="de-CH"' in tablet and "data-deal-form" in tablet and "Chalk board" not in tablet
     english_page = english(app, "192.0.2.8").get(f"/matches/{match_id}").get_data(as_text=True)
     assert 'lang="en"' in english_page and "Chalk board" in english_page
+
+
+def test_a_name_that_reads_like_a_mark_is_shown_as_typed(client: FlaskClient, app: Flask) -> None:
+    """A player named like the shared text's marks or holes gets the page rendered for each
+    viewer alone: never a part or hole taken from it, nor a mark of another process kept."""
+    match_id = new_schieber(client, name_1="tafelpart", name_2="tafelhole")
+    post_deal(client, match_id, SCHIEBER_DEAL)
+    client.get(f"/matches/{match_id}")
+    tablet = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    spectator = english(app, "192.0.2.9").get(f"/matches/{match_id}").get_data(as_text=True)
+    for page in (tablet, spectator):
+        assert "tafelpart" in page and "tafelhole" in page and scores(page) == ["98", "59"]
+    assert "data-deal-form" in tablet and "data-deal-form" not in spectator
+    assert not [text for text in TABLET_ONLY if text in spectator]
+    assert not shared.complete(f"a page with a mark of another process: {shared.EDITOR[0][:9]}0123")
