@@ -46,6 +46,8 @@ EDITOR = (f"{_WORD}eo", f"{_WORD}ec")
 SPECTATOR = (f"{_WORD}so", f"{_WORD}sc")
 #: Holes filled per request (the entry panel's own holes are panel.HOLES).
 HOLES = {name: f"{_WORD}h{name}" for name in ("undo_idem", "redo_idem", "saved", "edit_url")}
+#: The match's version in a kept section of a shared text, filled as the text is made.
+VERSION = f"{_WORD}v"
 _TOKENS = sorted([*HOLES.values(), *(panel.HOLES[name] for name in ("csrf", "idem", "message"))], key=len)
 
 
@@ -194,6 +196,26 @@ def kept_row(context: Any, row: matchview.Row, render: Any) -> Markup:
         html = str(render(row))
         _ROWS.put(key, html)
     return Markup(html)
+
+
+#: Sections of shared texts (the buttons, the share section) kept across versions.
+_SECTIONS = pagecache.PageCache[str](2048)
+
+
+@pass_context
+def kept_section(context: Any, name: str, render: Any, *depends: Any) -> Markup:
+    """``render()`` (a partial's macro): in a shared text, kept from one version to the next
+    while what it ``depends`` on stays (beyond the match, the language and the address);
+    the version in it (the undo forms') is a hole, filled here."""
+    page = context.get("row_key")
+    if not context.get("shared_text") or page is None:
+        return Markup(render())
+    key = (name, *page, request.host_url, *depends)
+    html = _SECTIONS.get(key)
+    if html is None:
+        html = str(render())
+        _SECTIONS.put(key, html)
+    return Markup(html.replace(VERSION, str(context["m"].state.version)))
 
 
 def row_key(loaded: matchview.Loaded, template: str, *, may_edit: bool, marked: bool) -> pagecache.Key:

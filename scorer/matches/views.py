@@ -31,6 +31,7 @@ bp.add_app_template_filter(shared.editor_only, "editor_only")
 bp.add_app_template_filter(shared.spectator_only, "spectator_only")
 bp.add_app_template_global(shared.saved_line, "saved_line")
 bp.add_app_template_global(shared.kept_row, "kept_row")
+bp.add_app_template_global(shared.kept_section, "kept_section")
 
 
 #: Matches per page of the list.
@@ -262,8 +263,9 @@ def _render(
     holes = bool(extra.get("shared_text"))
     undo = redo = None
     if acc.may_edit:  # a spectator's page has no buttons: no forms, no tokens to make
-        undo = UndoForm(formdata=None, version=str(loaded.state.version))
-        redo = UndoForm(formdata=None, version=str(loaded.state.version), prefix="")
+        version = shared.VERSION if holes else str(loaded.state.version)
+        undo = UndoForm(formdata=None, version=version)
+        redo = UndoForm(formdata=None, version=version, prefix="")
         if holes:
             undo.idem.data, redo.idem.data = shared.HOLES["undo_idem"], shared.HOLES["redo_idem"]
             for one in (undo, redo):
