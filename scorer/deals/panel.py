@@ -76,10 +76,13 @@ KLAMMERN_PANEL = "deals/_panel_klammern.html"
 KEPT_PANEL = "deals/_panel_kept.html"
 
 #: A kept panel's holes: a word of this process's own that no name or text of a match holds.
-_HOLE = "tafelhole" + secrets.token_hex(8)
-HOLES = {name: f"{_HOLE}{name}" for name in ("number", "csrf", "version", "idem", "message")}
-#: Fresh panels' HTML with holes, per match, language, view and forehand.
-_KEPT = PageCache[str](512)
+HOLE_WORD = "tafelhole" + secrets.token_hex(8)
+HOLES = {name: f"{HOLE_WORD}{name}" for name in ("number", "csrf", "version", "idem", "message")}
+#: Fresh panels' HTML with holes, per match, language, view and forehand: a table's tablet
+#: asks for four forehands in turn, so 200 tables need 800 (and 1,600 with the chalk board);
+#: fewer, and every save renders its panel again (least recently used goes first). About
+#: 7 KB each.
+_KEPT = PageCache[str](2048)
 
 
 def panel_template(settings: dict[str, Any]) -> str | None:
@@ -117,8 +120,12 @@ def context(
     form: Any = None,
     errors: dict[str, list[dict[str, Any]]] | None = None,
     message: str | None = None,
+    holes: bool = False,
 ) -> dict[str, Any]:
-    """What the match page needs to show the panel; empty when it shows none."""
+    """What the match page needs to show the panel; empty when it shows none.
+
+    ``holes``: for a shared text (scorer.matches.shared): the kept panel with its CSRF token,
+    key and message left as holes, filled per request with the rest of the page."""
     settings = loaded.settings
     if not may_edit or not loaded.scored.valid or loaded.answer.get("finished"):
         return {"entry_message": message} if message else {}
@@ -130,7 +137,7 @@ def context(
         return {
             "entry": True,
             "entry_template": KEPT_PANEL,
-            "entry_html": _kept_panel(loaded, template, number, message),
+            "entry_html": _kept_panel(loaded, template, number, message, holes=holes),
             "entry_message": message,
         }
     if form is None:
@@ -142,12 +149,16 @@ def context(
     }
 
 
-def _kept_panel(loaded: matchview.Loaded, template: str, number: str, message: str | None) -> Markup:
-    """A fresh panel from the kept HTML (rendered on first use), its holes filled for this request."""
+def _kept_panel(
+    loaded: matchview.Loaded, template: str, number: str, message: str | None, *, holes: bool = False
+) -> Markup:
+    """A fresh panel from the kept HTML (rendered on first use), its holes filled for this
+    request (``holes``: only those of the match's version, its number and version)."""
     csrf = bool(current_app.config.get("WTF_CSRF_ENABLED", True))
     turn = matchview.next_turn(loaded) or {}
     board = request.args.get("view") == "board"
     key = (
+        HOLE_WORD,  # this process's holes: a kept panel is its own process's
         loaded.match.id,
         str(loaded.match.created),
         json.dumps(loaded.settings, sort_keys=True, default=str),
@@ -175,13 +186,13 @@ def _kept_panel(loaded: matchview.Loaded, template: str, number: str, message: s
             **_panel_context(loaded, template, form, {}),
         )
         _KEPT.put(key, html)
-    filled = {
-        "number": number,
-        "csrf": generate_csrf() if csrf else "",
-        "version": str(loaded.state.version),
-        "idem": uuid.uuid4().hex,
-        "message": str(escape(message)) if message else "",
-    }
+    filled = {"number": number, "version": str(loaded.state.version)}
+    if not holes:
+        filled |= {
+            "csrf": generate_csrf() if csrf else "",
+            "idem": uuid.uuid4().hex,
+            "message": str(escape(message)) if message else "",
+        }
     for name, value in filled.items():
         html = html.replace(HOLES[name], value)
     return Markup(html)

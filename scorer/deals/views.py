@@ -152,12 +152,15 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
     """Validate, ask the engine, append. Returns a response (redirect) or a re-rendered form."""
     if not form.validate_on_submit():
         return _render(loaded, form, {}, slot=slot, status=422)
-    if log.find_key(db.session(), form.idem.data) is not None:
-        if slot is None and panel.wanted():
-            return _screen(matchview.load(loaded.match.id), message=_("This entry was already saved."))
-        _already_saved()
-        return redirect(url_for("matches.show", match_id=loaded.match.id), 303)
     if form.version.data != str(loaded.state.version):
+        # A form's key is stored only with the version after the one the form showed: a
+        # form of the current version holds a key no entry has yet (a twin stored since
+        # collides on the key's unique index). Only an older form may have been saved.
+        if log.find_key(db.session(), form.idem.data) is not None:
+            if slot is None and panel.wanted():
+                return _screen(matchview.load(loaded.match.id), message=_("This entry was already saved."))
+            _already_saved()
+            return redirect(url_for("matches.show", match_id=loaded.match.id), 303)
         return _conflict(loaded, form, slot)
     try:
         record = _record(loaded, form)
@@ -183,7 +186,7 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
         game = games.of(loaded.settings)
         return _render(loaded, form, place_errors(scored.errors, index, game), slot=slot, status=422)
     try:
-        log.append(
+        stored = log.append(
             db.session(),
             loaded.match,
             expected_version=loaded.state.version,
@@ -191,7 +194,7 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
             record=record,
             target_seq=None if slot is None else slot.slot,
             key=form.idem.data,
-            key_checked=True,  # looked up above, in this transaction
+            key_checked=True,  # the form shows the current version: see above
             # The list's summary at the new version, in the same transaction: showing the
             # match next writes nothing. Only over a summary row that exists (loading the
             # match stored it), so that no other writer's row can make the deal collide.
@@ -215,7 +218,7 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
         return _conflict(loaded, form, slot)
     else:
         if slot is None and panel.wanted():
-            saved = matchview.appended(loaded.match, loaded.state.version + 1, candidate, scored)
+            saved = matchview.appended(loaded, stored, candidate, scored)
             number = i18n.digits(len(saved.state.deals))
             return _screen(saved, message=_("Deal %(number)s saved.", number=number))
         flash(_("Deal saved.") if slot is None else _("Correction saved."))

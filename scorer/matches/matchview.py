@@ -6,8 +6,9 @@ states are the engine's. The only arithmetic is presentation: board strokes of a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, overload
 
 from flask import abort, g
@@ -17,7 +18,7 @@ from sqlalchemy.orm import lazyload
 
 from scorer import games, scoring
 from scorer.store import db, log
-from scorer.store.models import Match, MatchSummary
+from scorer.store.models import Entry, Match, MatchSummary
 from scorer.web import display, i18n, reason_texts
 
 
@@ -59,14 +60,14 @@ def load(match_id: int) -> Loaded:
     return loaded
 
 
-def appended(match: Match, version: int, record: dict[str, Any], scored: scoring.Scored) -> Loaded:
-    """``match`` right after this request appended ``version``, whose match record and the
-    engine's answer to it the request already holds: the log's new entry is read, the
-    match is not scored again. Another entry stored meanwhile: the match as :func:`load` reads it."""
-    state = log.read(db.session(), match)
-    if state.version != version:
-        return load(match.id)
-    loaded = Loaded(match, state, record, scored)
+def appended(before: Loaded, entry: Entry, record: dict[str, Any], scored: scoring.Scored) -> Loaded:
+    """The match right after this request appended ``entry`` to it as ``before`` held it,
+    with the new match record and the engine's answer to it the request already holds:
+    neither read nor scored again. The append stored ``entry`` right after ``before``'s
+    version (or it would have failed), so this is the match at the entry's version; an entry
+    stored by another tablet since shows on the next page or poll."""
+    state = log.extend(before.state, [log.LogEntry.of(entry)])
+    loaded = Loaded(before.match, state, record, scored)
     store_summary(loaded)
     return loaded
 
@@ -173,7 +174,13 @@ class Row:
     slot: log.DealSlot
     record: dict[str, Any]
     answer: dict[str, Any]
-    cells: dict[str, Any]
+    #: Makes the row's cells; called when the template first asks for them (a kept row's
+    #: HTML, scorer.matches.shared, needs none).
+    make_cells: Callable[[], dict[str, Any]]
+
+    @cached_property
+    def cells(self) -> dict[str, Any]:
+        return self.make_cells()
 
 
 #: Deals a match page lists by default, the latest ones: the scoreboard and the chalk board
@@ -213,8 +220,12 @@ class Rows(Sequence[Row]):
         assert slot.current is not None
         record = slot.current.record
         answer = self._answers[index] if index < len(self._answers) else {}
-        cells: dict[str, Any] = {"forehand": seat_name(self._names, record.get("forehand"))}
-        cells.update(self._cells_of(index, record, answer))
+
+        def cells() -> dict[str, Any]:
+            made: dict[str, Any] = {"forehand": seat_name(self._names, record.get("forehand"))}
+            made.update(self._cells_of(index, record, answer))
+            return made
+
         return Row(index, slot, record, answer, cells)
 
     def latest(self, count: int | None) -> list[Row]:

@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, flash, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from sqlalchemy import func, select
@@ -19,13 +19,19 @@ from scorer import games, scoring
 from scorer.access import address, rights
 from scorer.deals import panel
 from scorer.deals.deal_input import FORM_ERRORS
-from scorer.matches import matchview
+from scorer.matches import live, matchview, shared
 from scorer.store import db
 from scorer.store.models import Entry, Match, MatchSummary
 from scorer.web import pagecache
 from scorer.web.forms import ImportForm, UndoForm
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
+# The shared text's marks and kept rows (scorer.matches.shared), for every game's match page.
+bp.add_app_template_filter(shared.editor_only, "editor_only")
+bp.add_app_template_filter(shared.spectator_only, "spectator_only")
+bp.add_app_template_global(shared.saved_line, "saved_line")
+bp.add_app_template_global(shared.kept_row, "kept_row")
+bp.add_app_template_global(shared.kept_section, "kept_section")
 
 
 #: Matches per page of the list.
@@ -215,19 +221,70 @@ def screen(
 ) -> str:
     """The match screen; for a tablet that may edit, with the next deal's entry panel
     (``form`` and ``errors``: a panel sent back with what was typed; ``message``: what the
-    last save did, shown in the panel, never flashed into a page that others may share)."""
-    game = games.of(loaded.settings)
+    last save did, shown in the panel, never flashed into a page that others may share).
+
+    Filled from the version's shared text (scorer.matches.shared) when this browser is a
+    plain spectator or a tablet holding the right; else rendered for it alone."""
     acc = rights.match_access(loaded.match, loaded.state)
+    board = request.args.get("view") == "board"
+    all_deals = request.args.get("deals") == "all"
+    whose = None
+    if current_app.config.get("PAGE_CACHE_SIZE") and form is None and not errors:
+        whose = shared.role(acc)
+    text = None
+    if whose is not None:
+        key = shared.shared_key(loaded, board, all_deals)
+        text = shared.texts().get(key)
+        # No tablet made this version's text here: a spectator's own page is less work (no
+        # panel, no buttons), and the page cache keeps it for the other spectators.
+        if text is None and whose == "editor":
+            text = _shared_text(loaded, board, all_deals, acc.watch_url)
+            shared.texts().put(key, text)
+    if text is not None:
+        page = shared.fill(text, whose == "editor", message=message, edit_url=acc.edit_url)
+        if shared.complete(page):
+            return page
+    return _render(loaded, acc, board=board, all_deals=all_deals, form=form, errors=errors, message=message)
+
+
+def _render(
+    loaded: matchview.Loaded,
+    acc: rights.MatchAccess,
+    *,
+    board: bool,
+    all_deals: bool,
+    form: Any = None,
+    errors: dict[str, list[dict[str, Any]]] | None = None,
+    message: str | None = None,
+    **extra: Any,
+) -> str:
+    """The match screen as ``acc`` sees it (a shared text: as every viewer sees it, marked)."""
+    game = games.of(loaded.settings)
+    holes = bool(extra.get("shared_text"))
     undo = redo = None
     if acc.may_edit:  # a spectator's page has no buttons: no forms, no tokens to make
-        undo = UndoForm(formdata=None, version=str(loaded.state.version))
-        undo.fresh_key()
-        redo = UndoForm(formdata=None, version=str(loaded.state.version), prefix="")
-        redo.fresh_key()
+        version = shared.VERSION if holes else str(loaded.state.version)
+        undo = UndoForm(formdata=None, version=version)
+        redo = UndoForm(formdata=None, version=version, prefix="")
+        if holes:
+            undo.idem.data, redo.idem.data = shared.HOLES["undo_idem"], shared.HOLES["redo_idem"]
+            for one in (undo, redo):
+                if one.meta.csrf:
+                    one.csrf_token.current_token = panel.HOLES["csrf"]  # type: ignore[attr-defined]
+        else:
+            undo.fresh_key()
+            redo.fresh_key()
     rows = matchview.rows(loaded)
-    shown = rows.latest(None if request.args.get("deals") == "all" else matchview.SHOWN_DEALS)
+    shown = rows.latest(None if all_deals else matchview.SHOWN_DEALS)
+    entry = panel.context(
+        loaded, may_edit=acc.may_edit, form=form, errors=errors, message=message, holes=holes
+    )
+    if holes and "entry" not in entry:
+        entry["entry_message"] = shared.HOLES["saved"]
+    template = game.template("show")
     return render_template(
-        game.template("show"),
+        template,
+        row_key=shared.row_key(loaded, template, may_edit=acc.may_edit, marked=holes),
         m=loaded,
         sides=matchview.sides(loaded),
         rows=rows,
@@ -237,11 +294,46 @@ def screen(
         names=matchview.names(loaded.settings),
         undo=undo,
         redo=redo,
-        board=request.args.get("view") == "board",
+        board=board,
         acc=acc,
-        **panel.context(loaded, may_edit=acc.may_edit, form=form, errors=errors, message=message),
+        **entry,
         **game.match.context(loaded),
+        **extra,
     )
+
+
+def _shared_text(loaded: matchview.Loaded, board: bool, all_deals: bool, watch_url: str) -> str:
+    """The version's match screen as every viewer sees it, marked and with holes; the plain
+    spectators' page of the match's address is kept at once (they need not render it)."""
+    match, state = loaded.match, loaded.state
+    editable = not state.voided
+    acc = rights.MatchAccess(
+        may_edit=editable,
+        voided=state.voided,
+        admin=False,
+        # The edit secret never enters a shared text: a hole, filled on the tablet's page.
+        edit_url=shared.HOLES["edit_url"] if editable and rights.shown_secret(match) else None,
+        watch_url=watch_url,  # the same for every viewer
+    )
+    path = shared.page_path(match.id, board, all_deals)
+    g.tafel_page_path = path.rstrip("?")
+    try:
+        text = _render(
+            loaded,
+            acc,
+            board=board,
+            all_deals=all_deals,
+            shared_text=True,
+            live_url=url_for("live.version", match_id=match.id),
+            live_ms=live.POLL_MS,
+        )
+    finally:
+        g.pop("tafel_page_path", None)
+    spectators = shared.fill(text, False, message=None, edit_url=None)
+    if shared.complete(spectators) and not (board and all_deals):
+        key = pagecache.spectator_key(match.id, str(match.created), state.version, path)
+        pagecache.keep(key, spectators)
+    return text
 
 
 @bp.get("/<int:match_id>/export.json")

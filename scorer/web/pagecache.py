@@ -293,9 +293,13 @@ class SharedPages:
     def keeps(self, key: Key) -> bool:
         """Whether this page may be kept: one of the match page's own addresses, of a host
         among the first few this process was asked under."""
-        address = key[4]
         if request.query_string not in KEPT_QUERIES or request.path.rpartition("/")[2] != str(key[0]):
             return False
+        return self.keeps_address(key)
+
+    def keeps_address(self, key: Key) -> bool:
+        """Whether pages of this key's address may be kept: among the first few asked under."""
+        address = key[4]
         if address in self.hosts:
             return True
         with self._lock:
@@ -376,8 +380,15 @@ def _key(match_id: int, found: tuple[str, int]) -> Key:
     to share name the public address (``PUBLIC_URL``, else the host asked for), its language
     links the path and query asked for."""
     created, version = found
+    return spectator_key(match_id, created, version, request.full_path)
+
+
+def spectator_key(match_id: int, created: str, version: int, full_path: str) -> Key:
+    """The key of a spectator's page of ``match_id`` at ``version`` asked for at ``full_path``
+    (as Werkzeug's ``request.full_path`` spells it) in this request's language and address:
+    a page rendered for another request (a tablet's save) can be kept for spectators."""
     address = current_app.config.get("PUBLIC_URL") or request.host_url
-    return (match_id, created, version, i18n.current(), address, request.script_root, request.full_path)
+    return (match_id, created, version, i18n.current(), address, request.script_root, full_path)
 
 
 def etag(key: Key) -> str:
@@ -415,13 +426,27 @@ def _kept(key: Key, render: Callable[[], str]) -> Kept:
     body = store.get(digest) if store is not None else None
     if body is not None:
         found = Kept(body)
-    else:
-        level = int(current_app.config.get("COMPRESS_LEVEL", 6))
-        found = Kept(gzip.compress(render().encode(), level, mtime=0))
-        if store is not None:
-            store.put(digest, found.gzipped)
+        cache().put(key, found)
+        return found
+    return _keep(key, render())
+
+
+def _keep(key: Key, page: str) -> Kept:
+    level = int(current_app.config.get("COMPRESS_LEVEL", 6))
+    found = Kept(gzip.compress(page.encode(), level, mtime=0))
+    store = shared().store()
+    if store is not None:
+        store.put(hashlib.sha256(repr(key).encode()).hexdigest(), found.gzipped)
     cache().put(key, found)
     return found
+
+
+def keep(key: Key, page: str) -> None:
+    """Keep ``page``, rendered by another request (a tablet's save), as the spectators' page
+    of ``key`` (:func:`spectator_key`, one of the match page's own addresses): in this process
+    and in the store the workers share, so that no spectator renders it again."""
+    if current_app.config.get("PAGE_CACHE_SIZE") and shared().keeps_address(key):
+        _keep(key, page)
 
 
 def spectator_page(match_id: int, render: Callable[[], str]) -> Response | str:
