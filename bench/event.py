@@ -253,9 +253,36 @@ class Evening:
     client_cpu: float
 
 
+def warm_up(port: int, event_id: int) -> None:
+    """Before the first game, the projector and a few phones open the ranking, as they do while
+    the players find their tables: its first answer is computed and stored (until then each
+    reader computes it, cold), and each worker starts the process that computes it again
+    (``scorer.events.refresher``: two seconds of CPU to import the app) and has it compute the
+    ranking once, with nothing kept from before. Not timed."""
+    stats = Stats()
+    ranking = f"/events/{event_id}/ranking?part=table"
+    poll(port, ranking, "warm-up", stats, threading.local(), {}, 0)
+
+    def readers() -> None:
+        # Each on a connection of its own, at once: both workers take some.
+        with ThreadPoolExecutor(8) as pool:
+            for reader in range(8):
+                pool.submit(poll, port, ranking, "warm-up", stats, threading.local(), {}, reader)
+
+    readers()  # the stored answer served: each worker that serves it starts its process
+    time.sleep(PROJECTOR_EVERY + 1)  # the stored answer stale: the next readers claim it
+    readers()
+    time.sleep(PROJECTOR_EVERY + 1)
+    readers()
+    time.sleep(3)
+    if stats.errors:
+        raise RuntimeError(f"the ranking did not answer before the run: {dict(stats.errors)}")
+
+
 def evening(port: int, pid: int, seconds: float, threads: int) -> Evening:
     event_id, tables, director_cookies = set_up(port)
     devices = [TableDevice(port, event_id, match_id, link) for match_id, link in tables]
+    warm_up(port, event_id)
     stats = Stats()
     local = threading.local()
     schedule: list[tuple[float, Any]] = []
@@ -417,8 +444,10 @@ def run(label: str, url: str, options: argparse.Namespace, workdir: Path) -> dic
     from tests.helpers import server
 
     upgrade(url)
+    # The stored ranking computed in the web workers' threads, as before it had a process of its own.
+    env = {"TAFEL_EVENT_RANKING_PROCESS": "false"} if options.in_worker else {}
     gunicorn = server.start(
-        url, workdir / f"{label}.log", workers=options.workers, threads=options.server_threads
+        url, workdir / f"{label}.log", workers=options.workers, threads=options.server_threads, extra_env=env
     )
     try:
         load_before = os.getloadavg()[0]
@@ -527,6 +556,11 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=48)
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     parser.add_argument("--only", choices=("sqlite", "postgresql"))
+    parser.add_argument(
+        "--in-worker",
+        action="store_true",
+        help="compute the stored ranking in the web workers (EVENT_RANKING_PROCESS false), for comparison",
+    )
     options = parser.parse_args()
     from tests.helpers.database import fresh_database, server_url
 
