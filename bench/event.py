@@ -8,9 +8,12 @@ database is given:
     .venv/bin/python bench/event.py                                  # SQLite only
     bash scripts/with-postgres.sh .venv/bin/python bench/event.py    # SQLite, then PostgreSQL
     .venv/bin/python bench/event.py --seconds 20 --no-write          # a quick look
+    ... bench/event.py --only postgresql --in-worker --no-write       # the ranking in the workers
 
 The event is set up through the app as a director would (create, register 1,000 players, draw
-round 1) and each table's tablet opens its table link; then the timed run. Reports p50/p99 per
+round 1), each table's tablet opens its table link, and the projector and a few phones open the
+ranking (``warm_up``: its first answer stored, each worker's ranking process started); then the
+timed run. Reports p50/p99 per
 kind of request, errors (any answer but the expected one, or no answer), and lost entries
 (acknowledged games or confirmations missing from the database, or stored twice). The client
 is one process of threads speaking HTTP/1.1 (``tests.helpers.server.Tablet``; the readers poll
@@ -323,16 +326,19 @@ def evening(port: int, pid: int, seconds: float, threads: int) -> Evening:
 
 
 def server_cpu(pid: int) -> float:
-    """CPU seconds (user + system) of gunicorn's workers so far (``/proc``, Linux)."""
+    """CPU seconds (user + system) so far of gunicorn's workers and of their own processes (the
+    ranking's, ``scorer.events.refresher``) (``/proc``, Linux)."""
     tick = os.sysconf("SC_CLK_TCK")
     total = 0.0
     try:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        pending = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
     except OSError:
         return float("nan")
-    for child in children:
+    while pending:
+        child = pending.pop()
         try:
             fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+            pending += Path(f"/proc/{child}/task/{child}/children").read_text().split()
         except OSError:
             continue
         total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime

@@ -457,12 +457,20 @@ def _frozen_rounds(event: Event, state: EventState, entries: Sequence[Any] | Non
 @bp.get("/<int:event_id>/ranking")
 def ranking_page(event_id: int) -> str | Response:
     """The ranking for a projector: large type, reloads itself (its [data-poll] in static/tafel.js), may be frozen."""
-    stored = snapshot.stored_page(
-        event_id, lambda: refresher.compute(event_id, lambda: live_ranking(event_id))
-    )
+
+    def again() -> None:
+        refresher.compute(event_id, lambda: live_ranking(event_id))
+
+    stored = snapshot.stored_page(event_id, again)
     if stored is not None:
         return stored
-    event, state, answer, held = live_ranking(event_id)
+    # No answer stored yet (or a reader who is shown it live): this process's readers compute
+    # it one at a time, and those who waited get the one stored meanwhile.
+    with snapshot.one_at_a_time(event_id):
+        stored = snapshot.stored_page(event_id, again)
+        if stored is not None:
+            return stored
+        event, state, answer, held = live_ranking(event_id)
     template = "events/_ranking.html" if request.args.get("part") == "table" else "events/ranking.html"
     return render_template(template, event=event, state=state, answer=answer, held=held)
 
