@@ -172,3 +172,40 @@ def test_the_stored_ranking_is_computed_again_by_a_process_of_its_own(
     assert stored_at() > 0.0, "no process stored the ranking again"
     # Team 1 made 98, team 2 59 (T3.4); each player of a team ranks with its points.
     assert sorted(row[-1] for row in ranking_of(spectator, event_id)) == ["59", "59", "98", "98"]
+
+
+@pytest.mark.slow
+def test_readers_who_find_no_stored_ranking_compute_it_once(
+    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A projector and phones opening an event's ranking before any answer is stored: one of
+    them computes it, the others are served the answer it stored, all the same ranking."""
+    import threading
+    import time
+
+    event_id, (match_id,) = office.evening(client, app, "none", games=1)
+    play_passe(client, match_id, [98])
+    app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
+    app.config["EVENT_RANKING_PROCESS"] = False
+    computed: list[int] = []
+    live_ranking = views.live_ranking
+
+    def counted(event: int) -> Any:
+        computed.append(event)
+        time.sleep(0.2)  # long enough for the other readers to arrive meanwhile
+        return live_ranking(event)
+
+    monkeypatch.setattr(views, "live_ranking", counted)
+    shown: list[list[list[str]]] = []
+
+    def reader(number: int) -> None:
+        shown.append(ranking_of(english(app, f"192.0.2.{40 + number}"), event_id))
+
+    readers = [threading.Thread(target=reader, args=(number,)) for number in range(4)]
+    for thread in readers:
+        thread.start()
+    for thread in readers:
+        thread.join()
+    assert computed == [event_id]
+    assert len(shown) == 4 and all(each == shown[0] for each in shown)
+    assert sorted(row[-1] for row in shown[0]) == ["59", "59", "98", "98"]  # T3.4
