@@ -4,19 +4,22 @@ A ranking of a thousand players takes 80-110 ms of CPU (the log read, the engine
 row). Computed in a web worker's thread, it holds the interpreter's lock against the worker's
 other threads the whole time, in slices: each of their database round trips releases the lock
 and waits up to the switch interval (5 ms) to get it back, so on PostgreSQL (every query a
-socket round trip) a request beside a computation took 100-500 ms (bench/RESULTS.md).
+socket round trip) a request beside a computation took 100-500 ms (bench/RESULTS.md); and the
+claiming request's connection waited for the computation before its next request was read.
 
 So each server process hands the computation to one child process of its own, started on
-first use (spawned, not forked: a worker has threads, and a fork copies their locks), and the
-claiming request's thread waits for it with the lock released. The child keeps what it read
-(``snapshot.live``) as the server would, and writes only the stored answer (``snapshot.store``):
-like the server, it holds nothing that the database does not.
+first use (spawned, not forked: a worker has threads, and a fork copies their locks), at a
+lower scheduling priority than the server's, and nobody waits for it: the claiming reader was
+served the stored answer, and the next readers get the new one once the child has stored it.
+The child keeps what it read (``snapshot.live``) as the server would, and writes only the stored
+answer (``snapshot.store``): like the server, it holds nothing that the database does not.
 """
 
 from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -29,6 +32,8 @@ if TYPE_CHECKING:
     from flask import Flask
 
 _LOG = logging.getLogger(__name__)
+#: How much lower the child's scheduling priority is than the server's (``os.nice``).
+NICE = 10
 _POOL: ProcessPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
 
@@ -95,7 +100,9 @@ def _pool() -> ProcessPoolExecutor:
     global _POOL
     with _POOL_LOCK:
         if _POOL is None:
-            _POOL = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            _POOL = ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=_behind_requests
+            )
         return _POOL
 
 
@@ -109,8 +116,17 @@ def _reset() -> None:
 
 # --- in the child --------------------------------------------------------------------------
 
+
+def _behind_requests() -> None:
+    """The child yields the cores to the web workers when both want them: a request waits for
+    nothing of the ranking's, and the stored answer may be a moment later."""
+    if hasattr(os, "nice"):
+        os.nice(NICE)
+
+
 #: The child's apps, by their settings (a test's server serves one database after another).
 _APPS: dict[tuple[tuple[str, Any], ...], Flask] = {}
+_APPS_SIZE = 4
 
 
 def run(config: dict[str, Any], event_id: int) -> None:
@@ -121,6 +137,10 @@ def run(config: dict[str, Any], event_id: int) -> None:
     key = tuple(sorted(config.items()))
     app = _APPS.get(key)
     if app is None:
+        while len(_APPS) >= _APPS_SIZE:
+            # Its database may be gone (a test's): its engine's connections go with it.
+            oldest = _APPS.pop(next(iter(_APPS)))
+            oldest.extensions["tafel_engine"].dispose()
         app = _APPS[key] = create_app(config)
     # A request of nobody's: no director's right, so the answer is stored for the readers.
     with app.test_request_context("/"):
