@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -119,9 +120,11 @@ def _reset() -> None:
 
 def _behind_requests() -> None:
     """The child yields the cores to the web workers when both want them: a request waits for
-    nothing of the ranking's, and the stored answer may be a moment later."""
+    nothing of the ranking's, and the stored answer may be a moment later. A Ctrl-C in the
+    terminal of ``make serve`` is the server's to handle: the child ends when the server does."""
     if hasattr(os, "nice"):
         os.nice(NICE)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 #: The child's apps, by their settings (a test's server serves one database after another).
