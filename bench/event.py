@@ -8,9 +8,12 @@ database is given:
     .venv/bin/python bench/event.py                                  # SQLite only
     bash scripts/with-postgres.sh .venv/bin/python bench/event.py    # SQLite, then PostgreSQL
     .venv/bin/python bench/event.py --seconds 20 --no-write          # a quick look
+    ... bench/event.py --only postgresql --in-worker --no-write       # the ranking in the workers
 
 The event is set up through the app as a director would (create, register 1,000 players, draw
-round 1) and each table's tablet opens its table link; then the timed run. Reports p50/p99 per
+round 1), each table's tablet opens its table link, and the projector and a few phones open the
+ranking (``warm_up``: its first answer stored, each worker's ranking process started); then the
+timed run. Reports p50/p99 per
 kind of request, errors (any answer but the expected one, or no answer), and lost entries
 (acknowledged games or confirmations missing from the database, or stored twice). The client
 is one process of threads speaking HTTP/1.1 (``tests.helpers.server.Tablet``; the readers poll
@@ -253,9 +256,36 @@ class Evening:
     client_cpu: float
 
 
+def warm_up(port: int, event_id: int) -> None:
+    """Before the first game, the projector and a few phones open the ranking, as they do while
+    the players find their tables: its first answer is computed and stored (until then each
+    reader computes it, cold), and each worker starts the process that computes it again
+    (``scorer.events.refresher``: two seconds of CPU to import the app) and has it compute the
+    ranking once, with nothing kept from before. Not timed."""
+    stats = Stats()
+    ranking = f"/events/{event_id}/ranking?part=table"
+    poll(port, ranking, "warm-up", stats, threading.local(), {}, 0)
+
+    def readers() -> None:
+        # Each on a connection of its own, at once: both workers take some.
+        with ThreadPoolExecutor(8) as pool:
+            for reader in range(8):
+                pool.submit(poll, port, ranking, "warm-up", stats, threading.local(), {}, reader)
+
+    readers()  # the stored answer served: each worker that serves it starts its process
+    time.sleep(PROJECTOR_EVERY + 1)  # the stored answer stale: the next readers claim it
+    readers()
+    time.sleep(PROJECTOR_EVERY + 1)
+    readers()
+    time.sleep(3)
+    if stats.errors:
+        raise RuntimeError(f"the ranking did not answer before the run: {dict(stats.errors)}")
+
+
 def evening(port: int, pid: int, seconds: float, threads: int) -> Evening:
     event_id, tables, director_cookies = set_up(port)
     devices = [TableDevice(port, event_id, match_id, link) for match_id, link in tables]
+    warm_up(port, event_id)
     stats = Stats()
     local = threading.local()
     schedule: list[tuple[float, Any]] = []
@@ -296,16 +326,19 @@ def evening(port: int, pid: int, seconds: float, threads: int) -> Evening:
 
 
 def server_cpu(pid: int) -> float:
-    """CPU seconds (user + system) of gunicorn's workers so far (``/proc``, Linux)."""
+    """CPU seconds (user + system) so far of gunicorn's workers and of their own processes (the
+    ranking's, ``scorer.events.refresher``) (``/proc``, Linux)."""
     tick = os.sysconf("SC_CLK_TCK")
     total = 0.0
     try:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        pending = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
     except OSError:
         return float("nan")
-    for child in children:
+    while pending:
+        child = pending.pop()
         try:
             fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+            pending += Path(f"/proc/{child}/task/{child}/children").read_text().split()
         except OSError:
             continue
         total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
@@ -417,8 +450,10 @@ def run(label: str, url: str, options: argparse.Namespace, workdir: Path) -> dic
     from tests.helpers import server
 
     upgrade(url)
+    # The stored ranking computed in the web workers' threads, as before it had a process of its own.
+    env = {"TAFEL_EVENT_RANKING_PROCESS": "false"} if options.in_worker else {}
     gunicorn = server.start(
-        url, workdir / f"{label}.log", workers=options.workers, threads=options.server_threads
+        url, workdir / f"{label}.log", workers=options.workers, threads=options.server_threads, extra_env=env
     )
     try:
         load_before = os.getloadavg()[0]
@@ -527,6 +562,11 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=48)
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     parser.add_argument("--only", choices=("sqlite", "postgresql"))
+    parser.add_argument(
+        "--in-worker",
+        action="store_true",
+        help="compute the stored ranking in the web workers (EVENT_RANKING_PROCESS false), for comparison",
+    )
     options = parser.parse_args()
     from tests.helpers.database import fresh_database, server_url
 

@@ -67,6 +67,9 @@ def defaults(app: Flask) -> dict[str, Any]:
         # once per this many seconds, by one server for all (scorer.events.snapshot); the
         # director and the office always see it live. 0: every reader live.
         "EVENT_RANKING_MAX_AGE": 5.0,
+        # Computed by a process of its own beside each server process (started on first use),
+        # not in the web worker's threads (scorer.events.refresher). False: in the worker.
+        "EVENT_RANKING_PROCESS": True,
         # The address the table's other devices open (TAFEL_PUBLIC_URL, e.g. behind a proxy);
         # None: the address asked for, or this machine's on the local network
         # (scorer.access.address).

@@ -138,13 +138,19 @@ def append_mark(event: Event, kind: str, record: dict[str, Any], key: str | None
     False when ``key`` was used already (the mark is stored once).
     """
     session = db.session()
+    # Before the lock: every table's marks wait for the one that holds it, so it is held for as
+    # few round trips as can be (the lock, the seq, the entry, the commit).
+    if event_log.find_key(session, key) is not None:
+        return False
     for attempt in range(RETRIES):
         # PostgreSQL: the event's row lock lines the tables' marks up one after another, so none
         # reads a seq that another is about to take (SQLite ignores it: it writes one at a time).
         session.execute(select(Event.id).where(Event.id == event.id).with_for_update())
         current = event_log.last_seq(session, event.id)
         try:
-            event_log.append(session, event, expected_version=current, kind=kind, record=record, key=key)
+            event_log.append(
+                session, event, expected_version=current, kind=kind, record=record, key=key, checked=True
+            )
         except event_log.Duplicate:
             return False
         except event_log.Conflict:

@@ -42,7 +42,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import lazyload
 
-from scorer.events import access, confirm
+from scorer.events import access, confirm, refresher
 from scorer.events import state as event_log
 from scorer.events.state import EventState
 from scorer.store import db, log
@@ -58,6 +58,8 @@ _PAGES: PageCache[bytes] = PageCache(64)
 _LOGS: OrderedDict[tuple[str, int, str], tuple[LogRow, ...]] = OrderedDict()
 _LOGS_SIZE = 16
 _LOCK = threading.Lock()
+#: Held while a ranking page is rendered for ``_PAGES``.
+_RENDERING = threading.Lock()
 #: Each table's match log as derived, by (database, match id, match creation, its last seq): a
 #: match's log only grows, so a match whose last seq is unchanged has the same state.
 _MATCHES: OrderedDict[tuple[str, int, str, int], log.State] = OrderedDict()
@@ -154,6 +156,7 @@ def stored_page(event_id: int, refresh: Callable[[], object]) -> Response | None
     ).first()
     if head is None:
         return None
+    refresher.warm()
     computed, claimed = head
     now = time.time()
     if now - computed > max_age() and now - claimed > max_age():
@@ -176,6 +179,19 @@ def stored_page(event_id: int, refresh: Callable[[], object]) -> Response | None
     return response
 
 
+#: One lock per event for the readers who find no stored answer (``one_at_a_time``).
+_FIRST: dict[int, threading.Lock] = {}
+
+
+def one_at_a_time(event_id: int) -> threading.Lock:
+    """The lock under which this process computes an event's ranking for a reader who found no
+    stored answer: a projector and a room of phones opening an event's ranking before its first
+    answer is stored would each compute it (half a second of CPU each, nothing kept yet), where
+    one computes it and the others are served what it stored."""
+    with _LOCK:
+        return _FIRST.setdefault(event_id, threading.Lock())
+
+
 def _logged(refresh: Callable[[], object]) -> Callable[[], None]:
     def run() -> None:
         try:
@@ -189,34 +205,48 @@ def _logged(refresh: Callable[[], object]) -> Callable[[], None]:
 
 def _stored_response(event: Event, computed: float) -> Response | None:
     event_id = event.id
-    session_ = db.session()
     part = request.args.get("part") == "table"
     # A thousand rows are about 280 KB of HTML and 25 KB gzipped: compressed once per stored
     # answer here, not on every poll by the app's compression of responses.
     zipped = request.accept_encodings["gzip"] > 0
-    key = (event_id, computed, i18n.current(), part, zipped)
-    tag = etag(key)
+    # The event's creation too: a test's fresh database numbers its events from 1 again, and
+    # its stored answers may share a time stamp. The database in the kept page's key only (the
+    # tag is sent).
+    shown = (event_id, str(event.created), computed, i18n.current(), part, zipped)
+    tag = etag(shown)
+    key = (log_key(event), *shown)
     if request.if_none_match.contains(tag):
         return _tagged(Response(status=304), tag)
     body = _PAGES.get(key)
     if body is None:
-        row = session_.get(EventRanking, event_id)
-        if row is None:
-            return None
-        page = render_template(
-            "events/_ranking.html" if part else "events/ranking.html",
-            event=event,
-            state=Names(dict(row.names)),
-            answer=row.answer,
-            held=row.held,
-        )
-        get_flashed_messages()  # nothing of this reader's is in a shared page
-        body = gzip.compress(page.encode(), 6) if zipped else page.encode()
-        _PAGES.put(key, body)
+        # The readers who poll as a new answer is stored would each render the same thousand
+        # rows (20 ms of CPU, under the interpreter's lock): one renders, the others wait for it.
+        with _RENDERING:
+            body = _PAGES.get(key)
+            if body is None:
+                body = _rendered(event, part, zipped)
+                if body is None:
+                    return None
+                _PAGES.put(key, body)
     response = Response(body, mimetype="text/html")
     if zipped:
         response.headers["Content-Encoding"] = "gzip"
     return _tagged(response, tag)
+
+
+def _rendered(event: Event, part: bool, zipped: bool) -> bytes | None:
+    row = db.session().get(EventRanking, event.id)
+    if row is None:
+        return None
+    page = render_template(
+        "events/_ranking.html" if part else "events/ranking.html",
+        event=event,
+        state=Names(dict(row.names)),
+        answer=row.answer,
+        held=row.held,
+    )
+    get_flashed_messages()  # nothing of this reader's is in a shared page
+    return gzip.compress(page.encode(), 6) if zipped else page.encode()
 
 
 def _tagged(response: Response, tag: str) -> Response:

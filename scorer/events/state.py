@@ -289,17 +289,23 @@ def append(
     target_seq: int | None = None,
     key: str | None = None,
     commit: bool = True,
+    checked: bool = False,
 ) -> EventEntry:
     """Append one entry as version ``expected_version + 1`` (as ``scorer.store.log.append``).
+
+    ``checked``: the caller looked ``key`` up and read ``expected_version`` under the event's
+    row lock just now, so neither is read again while the lock is held (a key stored meanwhile
+    still fails at the commit, by its unique index).
 
     :raises Duplicate: an entry with ``key`` exists.
     :raises Conflict: another writer appended since ``expected_version``.
     """
-    if find_key(db, key) is not None:
-        raise Duplicate(key)
-    current = last_seq(db, event.id)
-    if current != expected_version:
-        raise Conflict(current)
+    if not checked:
+        if find_key(db, key) is not None:
+            raise Duplicate(key)
+        current = last_seq(db, event.id)
+        if current != expected_version:
+            raise Conflict(current)
     entry = EventEntry(
         event_id=event.id,
         seq=expected_version + 1,

@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 from rules_engine.errors import InvalidRecord
 from scorer.access import rights
-from scorer.events import access, chart, confirm, revoke, rows, snapshot
+from scorer.events import access, chart, confirm, refresher, revoke, rows, snapshot
 from scorer.events import games as event_games
 from scorer.events import state as event_log
 from scorer.events.forms import DrawForm, FreezeForm, NewEventForm, PlayerForm, PlayersForm, WithdrawForm
@@ -457,15 +457,25 @@ def _frozen_rounds(event: Event, state: EventState, entries: Sequence[Any] | Non
 @bp.get("/<int:event_id>/ranking")
 def ranking_page(event_id: int) -> str | Response:
     """The ranking for a projector: large type, reloads itself (its [data-poll] in static/tafel.js), may be frozen."""
-    stored = snapshot.stored_page(event_id, lambda: _live_ranking(event_id))
+
+    def again() -> None:
+        refresher.compute(event_id, lambda: live_ranking(event_id))
+
+    stored = snapshot.stored_page(event_id, again)
     if stored is not None:
         return stored
-    event, state, answer, held = _live_ranking(event_id)
+    # No answer stored yet (or a reader who is shown it live): this process's readers compute
+    # it one at a time, and those who waited get the one stored meanwhile.
+    with snapshot.one_at_a_time(event_id):
+        stored = snapshot.stored_page(event_id, again)
+        if stored is not None:
+            return stored
+        event, state, answer, held = live_ranking(event_id)
     template = "events/_ranking.html" if request.args.get("part") == "table" else "events/ranking.html"
     return render_template(template, event=event, state=state, answer=answer, held=held)
 
 
-def _live_ranking(event_id: int) -> tuple[Event, EventState, dict[str, Any], int | None]:
+def live_ranking(event_id: int) -> tuple[Event, EventState, dict[str, Any], int | None]:
     """The ranking as of now (rounds held back by a freeze left out), kept for the readers who do
     not direct the event."""
     event, entries = snapshot.event_and_log(event_id)

@@ -20,7 +20,7 @@ from scorer.store.models import Event
 from tests.events import test_office as office
 from tests.events.test_events import draw, event_state, new_event, play_passe, post_form, register
 from tests.events.test_office import claim, ranking_of, slots, table_url, token
-from tests.helpers.tablet import post_deal
+from tests.helpers.tablet import english, post_deal
 
 
 def kept_and_scratch(app: Flask, event_id: int) -> tuple[snapshot.Live, dict[str, Any], dict[str, Any]]:
@@ -128,3 +128,84 @@ def test_the_kept_ranking_equals_the_ranking_from_the_whole_log_after_every_entr
     play_passe(client, made.state.rounds[1].tables[0].match_id, [88])
     same()
     assert steps == 9
+
+
+@pytest.mark.slow  # starts the process that computes the stored ranking (imports the app)
+def test_the_stored_ranking_is_computed_again_by_a_process_of_its_own(
+    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reader who claims a stale stored ranking gets it at once; the ranking is computed
+    again beside the server, not in its worker, and the next readers get the new one."""
+    import time
+
+    from scorer.store.models import EventRanking
+
+    event_id, (match_id,) = office.evening(client, app, "none", games=1)
+    app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
+    app.config["EVENT_RANKING_PROCESS"] = True
+    spectator = english(app, "192.0.2.23")
+    first = ranking_of(spectator, event_id)  # nothing stored yet: computed by this reader, stored
+    assert all(row[-1] == "0" for row in first)
+    play_passe(client, match_id, [98])
+
+    def stored_at() -> float:
+        with app.app_context():
+            row = db.session().get(EventRanking, event_id)
+            assert row is not None
+            return row.computed
+
+    with app.app_context():
+        row = db.session().get(EventRanking, event_id)
+        assert row is not None
+        row.computed = row.claimed = 0.0  # long ago
+        db.session().commit()
+
+    def not_here(_event_id: int) -> Any:
+        raise AssertionError("the stored ranking was computed in the web server's process")
+
+    # Whatever this process would compute fails: only another process can store the new answer.
+    monkeypatch.setattr(views, "live_ranking", not_here)
+    assert ranking_of(spectator, event_id) == first  # the claiming reader: the stored one, at once
+    deadline = time.monotonic() + 60  # the process imports the app first
+    while stored_at() == 0.0 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert stored_at() > 0.0, "no process stored the ranking again"
+    # Team 1 made 98, team 2 59 (T3.4); each player of a team ranks with its points.
+    assert sorted(row[-1] for row in ranking_of(spectator, event_id)) == ["59", "59", "98", "98"]
+
+
+@pytest.mark.slow
+def test_readers_who_find_no_stored_ranking_compute_it_once(
+    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A projector and phones opening an event's ranking before any answer is stored: one of
+    them computes it, the others are served the answer it stored, all the same ranking."""
+    import threading
+    import time
+
+    event_id, (match_id,) = office.evening(client, app, "none", games=1)
+    play_passe(client, match_id, [98])
+    app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
+    app.config["EVENT_RANKING_PROCESS"] = False
+    computed: list[int] = []
+    live_ranking = views.live_ranking
+
+    def counted(event: int) -> Any:
+        computed.append(event)
+        time.sleep(0.2)  # long enough for the other readers to arrive meanwhile
+        return live_ranking(event)
+
+    monkeypatch.setattr(views, "live_ranking", counted)
+    shown: list[list[list[str]]] = []
+
+    def reader(number: int) -> None:
+        shown.append(ranking_of(english(app, f"192.0.2.{40 + number}"), event_id))
+
+    readers = [threading.Thread(target=reader, args=(number,)) for number in range(4)]
+    for thread in readers:
+        thread.start()
+    for thread in readers:
+        thread.join()
+    assert computed == [event_id]
+    assert len(shown) == 4 and all(each == shown[0] for each in shown)
+    assert sorted(row[-1] for row in shown[0]) == ["59", "59", "98", "98"]  # T3.4

@@ -368,6 +368,7 @@ def test_readers_share_one_stored_ranking_the_director_sees_it_live(client: Flas
     play_passe(client, match_id, [98])
     spectator = english(app, "192.0.2.20")
     app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
+    app.config["EVENT_RANKING_PROCESS"] = False  # computed in this process (test_live_ranking: in its own)
     first = ranking_of(spectator, event_id)  # computed and stored
     assert sorted(row[-1] for row in first) == ["59", "59", "98", "98"]
     # Team 2 rejects game 1 (slot 1: the log's first entry): disputed, out of the ranking (T6.5).
@@ -395,6 +396,7 @@ def test_a_phone_polling_the_stored_ranking_gets_304_until_it_changes(
     event_id, (match_id,) = evening(client, app, "none", games=1)
     phone = english(app, "192.0.2.21")
     app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
+    app.config["EVENT_RANKING_PROCESS"] = False  # computed in this process (test_live_ranking: in its own)
     url = f"/events/{event_id}/ranking?part=table"
     phone.get(url)  # computed and stored
     first = phone.get(url)

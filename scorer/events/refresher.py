@@ -1,0 +1,150 @@
+"""The stored ranking computed again in a process of its own, beside the web server's.
+
+A ranking of a thousand players takes 80-110 ms of CPU (the log read, the engine, the stored
+row). Computed in a web worker's thread, it holds the interpreter's lock against the worker's
+other threads the whole time, in slices: each of their database round trips releases the lock
+and waits up to the switch interval (5 ms) to get it back, so on PostgreSQL (every query a
+socket round trip) a request beside a computation took 100-500 ms (bench/RESULTS.md); and the
+claiming request's connection waited for the computation before its next request was read.
+
+So each server process hands the computation to one child process of its own, started on
+first use (spawned, not forked: a worker has threads, and a fork copies their locks), at a
+lower scheduling priority than the server's, and nobody waits for it: the claiming reader was
+served the stored answer, and the next readers get the new one once the child has stored it.
+The child keeps what it read (``snapshot.live``) as the server would, and writes only the stored
+answer (``snapshot.store``): like the server, it holds nothing that the database does not.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import signal
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, Any
+
+from flask import current_app
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+_LOG = logging.getLogger(__name__)
+#: How much lower the child's scheduling priority is than the server's (``os.nice``).
+NICE = 10
+_POOL: ProcessPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def enabled() -> bool:
+    """Whether this app computes the stored ranking in a child process (``EVENT_RANKING_PROCESS``):
+    not for a database only this process sees (SQLite in memory)."""
+    url = str(current_app.config.get("DATABASE_URL") or "")
+    in_memory = url in ("sqlite://", "sqlite:///:memory:")
+    return bool(current_app.config.get("EVENT_RANKING_PROCESS")) and not in_memory
+
+
+def settings() -> dict[str, Any]:
+    """The app's settings as the child builds its own app from them: the plain values (the
+    database, the ranking's age, the secret key); anything else is the defaults'."""
+    plain = (str, int, float, bool, type(None))
+    return {key: value for key, value in current_app.config.items() if isinstance(value, plain)}
+
+
+def compute(event_id: int, here: Callable[[], object]) -> None:
+    """Have the event's stored ranking computed again: by this process's child, without
+    waiting for it (the claiming request's thread and connection are free at once; the answer
+    is stored when it is done), or by ``here`` in this thread when the app computes it in
+    process."""
+    if not enabled():
+        here()
+        return
+    config = settings()
+    try:
+        future = _pool().submit(run, config, event_id)
+    except BrokenProcessPool:
+        _reset()  # the child died (killed, out of memory): a new one for this computation
+        future = _pool().submit(run, config, event_id)
+    future.add_done_callback(_logged)
+
+
+def warm() -> None:
+    """Start this process's child, if it is not running, without waiting for it: it imports the
+    app (about two seconds of CPU) while the stored answer is young, not when it is stale."""
+    if not enabled():
+        return
+    with _POOL_LOCK:
+        running = _POOL is not None
+    if not running:
+        _pool().submit(_ready)
+
+
+def _ready() -> None:
+    from scorer import create_app  # noqa: F401 - the app's modules, imported ahead of the first computation
+    from scorer.events import views  # noqa: F401
+
+
+def _logged(future: Future[None]) -> None:
+    error = future.exception()
+    if error is None:
+        return
+    # Nobody waits for this answer: the claim lapses and a later reader claims it again.
+    _LOG.error("the stored ranking could not be computed again", exc_info=error)
+    if isinstance(error, BrokenProcessPool):
+        _reset()
+
+
+def _pool() -> ProcessPoolExecutor:
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=_behind_requests
+            )
+        return _POOL
+
+
+def _reset() -> None:
+    global _POOL
+    with _POOL_LOCK:
+        pool, _POOL = _POOL, None
+    if pool is not None:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+# --- in the child --------------------------------------------------------------------------
+
+
+def _behind_requests() -> None:
+    """The child yields the cores to the web workers when both want them: a request waits for
+    nothing of the ranking's, and the stored answer may be a moment later. A Ctrl-C in the
+    terminal of ``make serve`` is the server's to handle: the child ends when the server does."""
+    if hasattr(os, "nice"):
+        os.nice(NICE)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+#: The child's apps, by their settings (a test's server serves one database after another).
+_APPS: dict[tuple[tuple[str, Any], ...], Flask] = {}
+_APPS_SIZE = 4
+
+
+def run(config: dict[str, Any], event_id: int) -> None:
+    """In the child: compute the event's ranking and store it, as a reader's request would."""
+    from scorer import create_app
+    from scorer.events import views
+
+    key = tuple(sorted(config.items()))
+    app = _APPS.get(key)
+    if app is None:
+        while len(_APPS) >= _APPS_SIZE:
+            # Its database may be gone (a test's): its engine's connections go with it.
+            oldest = _APPS.pop(next(iter(_APPS)))
+            oldest.extensions["tafel_engine"].dispose()
+        app = _APPS[key] = create_app(config)
+    # A request of nobody's: no director's right, so the answer is stored for the readers.
+    with app.test_request_context("/"):
+        views.live_ranking(event_id)
