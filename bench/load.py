@@ -377,8 +377,12 @@ async def table(
     )
     number = START_DEALS
     url = f"/matches/{match_id}/deals/new"
+    # Tables do not deal in step: each enters its first deal at a moment of its own within
+    # ``every`` (as the spectators poll), not all 200 within the same second.
+    wait = rng.uniform(0, every)
     while time.monotonic() < stop:
-        await pause(rng.uniform(0.8, 1.2) * every, stop)
+        await pause(wait, stop)
+        wait = rng.uniform(0.8, 1.2) * every
         if time.monotonic() >= stop:
             break
         if fields is None:  # the last answer was lost: the tablet opens the page again
@@ -797,7 +801,7 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         )
         + f", real sessions and CSRF tokens. Per run: {options.tables} tables, each a tablet on the match page's entry panel: it "
         "has opened the match page (and what it links to: stylesheet, scripts, icon, manifest, kept for a "
-        "year; the QR codes load lazily in the closed share section) before the measured time, enters a deal every few seconds "
+        "year; the QR codes load lazily in the closed share section) before the measured time, enters a deal every few seconds (the first at a moment of its own within that interval: the tables do not deal in step) "
         "as one htmx post answered by the match screen with a fresh panel, and asks for the match's version "
         f"every {VERSION_EVERY:g} s (304 while unchanged); gzip accepted; every match starting at "
         f"{START_DEALS} deals and growing. {options.spectators} spectators, each having opened a match page "
