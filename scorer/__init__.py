@@ -83,4 +83,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(event_exports.bp)
     sheets.init_app(app)
     games.init_app(app)
+    if test_config is None:
+        from scorer.web import collector
+
+        collector.tune(app)
     return app

@@ -70,6 +70,9 @@ def defaults(app: Flask) -> dict[str, Any]:
         # Computed by a process of its own beside each server process (started on first use),
         # not in the web worker's threads (scorer.events.refresher). False: in the worker.
         "EVENT_RANKING_PROCESS": True,
+        # The garbage collector's generation thresholds in a served process
+        # (scorer.web.collector); None or empty: Python's own.
+        "GC_THRESHOLDS": (700, 50, 1000),
         # The address the table's other devices open (TAFEL_PUBLIC_URL, e.g. behind a proxy);
         # None: the address asked for, or this machine's on the local network
         # (scorer.access.address).
