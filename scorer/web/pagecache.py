@@ -392,7 +392,12 @@ def spectator_key(match_id: int, created: str, version: int, full_path: str) -> 
 
 
 def etag(key: Key) -> str:
-    return hashlib.sha256(repr(key).encode()).hexdigest()[:32]
+    return digest(key)[:32]
+
+
+def digest(key: Key) -> str:
+    """The key's hash: the store's file name, and the page's tag is its start."""
+    return hashlib.sha256(repr(key).encode()).hexdigest()
 
 
 def unchanged(tag: str) -> str | None:
@@ -422,8 +427,7 @@ def _kept(key: Key, render: Callable[[], str]) -> Kept:
     if found is not None:
         return found
     store = shared().store()
-    digest = hashlib.sha256(repr(key).encode()).hexdigest()
-    body = store.get(digest) if store is not None else None
+    body = store.get(digest(key)) if store is not None else None
     if body is not None:
         found = Kept(body)
         cache().put(key, found)
@@ -436,7 +440,7 @@ def _keep(key: Key, page: str) -> Kept:
     found = Kept(gzip.compress(page.encode(), level, mtime=0))
     store = shared().store()
     if store is not None:
-        store.put(hashlib.sha256(repr(key).encode()).hexdigest(), found.gzipped)
+        store.put(digest(key), found.gzipped)
     cache().put(key, found)
     return found
 
