@@ -77,11 +77,16 @@ KEPT_PANEL = "deals/_panel_kept.html"
 
 #: A kept panel's holes: a word of this process's own that no name or text of a match holds.
 HOLE_WORD = "tafelhole" + secrets.token_hex(8)
-HOLES = {name: f"{HOLE_WORD}{name}" for name in ("number", "csrf", "version", "idem", "message")}
-#: Fresh panels' HTML with holes, per match, language, view and forehand: a table's tablet
-#: asks for four forehands in turn, so 200 tables need 800 (and 1,600 with the chalk board);
-#: fewer, and every save renders its panel again (least recently used goes first). About
-#: 7 KB each.
+HOLES = {
+    name: f"{HOLE_WORD}{name}"
+    # No name begins another: each is replaced in turn.
+    for name in ("number", "csrf", "version", "idem", "message", "seat", "forehand")
+}
+#: Fresh panels' HTML with holes, per match, language and view. The forehand is a hole too
+#: (the title's name and the hidden field): a table asks for its four forehands in turn, and
+#: each was a render of the whole panel (5 ms) in each worker, the first four saves of every
+#: match. Klammern's panel keeps one per forehand, as its declarer select starts there.
+#: Least recently used goes first; about 7 KB each.
 _KEPT = PageCache[str](2048)
 
 
@@ -155,7 +160,9 @@ def _kept_panel(
     """A fresh panel from the kept HTML (rendered on first use), its holes filled for this
     request (``holes``: only those of the match's version, its number and version)."""
     csrf = bool(current_app.config.get("WTF_CSRF_ENABLED", True))
-    turn = matchview.next_turn(loaded) or {}
+    turn = matchview.next_turn(loaded)
+    forehand = (turn or {}).get("forehand")
+    names = matchview.names(loaded.settings)
     board = request.args.get("view") == "board"
     key = (
         HOLE_WORD,  # this process's holes: a kept panel is its own process's
@@ -164,7 +171,8 @@ def _kept_panel(
         json.dumps(loaded.settings, sort_keys=True, default=str),
         i18n.current(),
         board,
-        turn.get("forehand"),
+        turn is not None,
+        forehand if template != SCHIEBER_PANEL else None,
         csrf,
         request.script_root,
     )
@@ -173,20 +181,27 @@ def _kept_panel(
         form = fresh_form(loaded)
         form.version.data = HOLES["version"]
         form.idem.data = HOLES["idem"]
+        form.forehand.data = HOLES["seat"]
         if csrf and "csrf_token" in form:
             form.csrf_token.current_token = HOLES["csrf"]
         html = render_template(
             template,
             m=loaded,
             board=board,
-            next=matchview.next_turn(loaded),
-            names=matchview.names(loaded.settings),
+            next=turn,
+            names=names,
             entry_number=HOLES["number"],
             entry_message=HOLES["message"],
+            entry_forehand_name=HOLES["forehand"],
             **_panel_context(loaded, template, form, {}),
         )
         _KEPT.put(key, html)
-    filled = {"number": number, "version": str(loaded.state.version)}
+    filled = {
+        "number": number,
+        "version": str(loaded.state.version),
+        "seat": str(forehand or 1),
+        "forehand": str(escape(forehand_name(names, forehand))),
+    }
     if not holes:
         filled |= {
             "csrf": generate_csrf() if csrf else "",
@@ -196,6 +211,11 @@ def _kept_panel(
     for name, value in filled.items():
         html = html.replace(HOLES[name], value)
     return Markup(html)
+
+
+def forehand_name(names: list[str], forehand: int | None) -> str:
+    """Who is forehand, as the panel's title names them ('?' for a seat without a name)."""
+    return names[forehand - 1] if forehand and forehand <= len(names) else "?"
 
 
 def _panel_context(

@@ -496,3 +496,35 @@ def test_a_kept_panel_is_the_panel_rendered_afresh(
         )
         assert answer.status_code == 200, reasons(answer.get_data(as_text=True))
         assert "tafelhole" not in answer.get_data(as_text=True)
+
+
+def test_a_schieber_panel_is_rendered_once_for_its_four_forehands(client: FlaskClient, app: Flask) -> None:
+    """The forehand is one of a kept panel's holes (S2.3: from the second deal on it moves a
+    seat a deal): four deals show four forehands, each by its own name and seat, from one
+    render. A name is shown escaped, as the template would have shown it."""
+    from scorer.deals import panel
+
+    match_id = new_schieber(client, name_1='Anna <b>&"')
+    shown = []
+    for deal_number in range(1, 6):
+        page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+        fields = panel_fields(page)
+        if deal_number == 2:
+            kept_before = len(panel._KEPT)
+        if deal_number > 1:
+            title = re.search(r'id="entry-title"[^>]*>.*?<small>(.*?)</small>', page, re.S)
+            assert title is not None
+            shown.append((fields["forehand"], html.unescape(title.group(1))))
+        answer = client.post(
+            f"/matches/{match_id}/deals/new",
+            data={**fields, "contract": "H", "team": "1", "points": "98"},
+            headers=HTMX,
+        )
+        assert answer.status_code == 200, reasons(answer.get_data(as_text=True))
+    assert sorted(shown) == [
+        ("1", 'Anna <b>&" is forehand'),
+        ("2", "Beat is forehand"),
+        ("3", "Cla is forehand"),
+        ("4", "Dora is forehand"),
+    ]
+    assert len(panel._KEPT) == kept_before
