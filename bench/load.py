@@ -1016,6 +1016,11 @@ def main() -> int:
         help="keep-alive: each browser reuses its connections as a browser does; close: a new one per request",
     )
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
+    parser.add_argument(
+        "--without-sqlite",
+        action="store_true",
+        help="run on the server database only (a look at PostgreSQL; RESULTS.md needs both)",
+    )
     options = parser.parse_args()
     Browser.close = options.connection == "close"
 
@@ -1030,21 +1035,22 @@ def main() -> int:
     )
     results = []
     for number, (deal_every, poll_every) in enumerate(options.loads):
-        results.append(
-            run(
-                "SQLite (WAL)",
-                f"sqlite:///{workdir / f'load-{number}.sqlite'}",
-                options,
-                workdir,
-                deal_every,
-                poll_every,
+        if not (options.without_sqlite and server):
+            results.append(
+                run(
+                    "SQLite (WAL)",
+                    f"sqlite:///{workdir / f'load-{number}.sqlite'}",
+                    options,
+                    workdir,
+                    deal_every,
+                    poll_every,
+                )
             )
-        )
         if server:
             results.append(run("PostgreSQL", server, options, workdir, deal_every, poll_every))
     section = report(results, options)
     print(section)
-    if not options.no_write:
+    if not options.no_write and not options.without_sqlite:
         write_section(section)
     return 0
 
