@@ -73,6 +73,9 @@ def defaults(app: Flask) -> dict[str, Any]:
         # The garbage collector's generation thresholds in a served process
         # (scorer.web.collector); None or empty: Python's own.
         "GC_THRESHOLDS": (700, 50, 1000),
+        # The longest a thread back from the database waits for the interpreter's lock in a
+        # served process, seconds (scorer.web.collector); None or 0: Python's own (5 ms).
+        "SWITCH_INTERVAL": 0.001,
         # The address the table's other devices open (TAFEL_PUBLIC_URL, e.g. behind a proxy);
         # None: the address asked for, or this machine's on the local network
         # (scorer.access.address).
