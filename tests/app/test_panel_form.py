@@ -9,6 +9,7 @@ afresh: the record, the scores and every byte of the page are the same.
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from typing import Any
@@ -23,7 +24,7 @@ from scorer.games.schieber.forms import SchieberDealForm
 from scorer.web import forms
 from tests.app.test_entry_panel import HTMX, panel_fields, reasons, scores
 from tests.app.test_shared_screen import afresh, without_tokens
-from tests.helpers.tablet import hidden, new_klammern, new_schieber
+from tests.helpers.tablet import english, hidden, new_klammern, new_schieber
 
 #: A Schieber deal as the panel sends it: Rosen trump pushed, 98 to team 1, a Weis of 50 for
 #: team 1 by value and Stöck at seat 3 (S5.4, S6, S7).
@@ -190,3 +191,20 @@ def test_the_undo_and_redo_buttons_made_when_shown_work(client: FlaskClient, app
     }
     assert client.post(f"/matches/{match_id}/redo", data=data).status_code == 303
     assert scores(client.get(path).get_data(as_text=True)) == ["98", "59"]
+
+
+def test_the_page_a_save_keeps_for_spectators_is_their_page(client: FlaskClient, app: Flask) -> None:
+    """A save keeps the spectators' page of the new version, gzipped at the fastest level
+    (scorer.web.pagecache.KEEP_LEVEL): unpacked, it is the spectator's page rendered afresh."""
+    match_id = new_schieber(client)
+    path = f"/matches/{match_id}"
+    spectator = english(app, "192.0.2.9")
+    spectator.get(path)
+    assert (
+        _post(client, match_id, {"contract": "H", "team": "1", "points": "98"}, htmx=True).status_code == 200
+    )
+    answer = spectator.get(path, headers={"Accept-Encoding": "gzip"})
+    assert answer.headers.get("Content-Encoding") == "gzip"
+    page = gzip.decompress(answer.get_data()).decode()
+    assert scores(page) == ["98", "59"]
+    assert page == afresh(app, spectator, path)
