@@ -33,7 +33,10 @@ bp = Blueprint("deals", __name__, url_prefix="/matches/<int:match_id>")
 def _form(loaded: matchview.Loaded, data: dict[str, Any] | None = None) -> Any:
     settings = loaded.settings
     entry = games.of(settings).deal
-    form = entry.form(data=data) if data is not None else entry.form()
+    if data is not None:
+        form = entry.form(data=data)
+    else:
+        form = panel.form_class(entry)()
     entry.prepare(form, settings)
     return form
 

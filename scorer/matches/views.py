@@ -264,16 +264,8 @@ def _render(
     undo = redo = None
     if acc.may_edit:  # a spectator's page has no buttons: no forms, no tokens to make
         version = shared.VERSION if holes else str(loaded.state.version)
-        undo = UndoForm(formdata=None, version=version)
-        redo = UndoForm(formdata=None, version=version, prefix="")
-        if holes:
-            undo.idem.data, redo.idem.data = shared.HOLES["undo_idem"], shared.HOLES["redo_idem"]
-            for one in (undo, redo):
-                if one.meta.csrf:
-                    one.csrf_token.current_token = panel.HOLES["csrf"]  # type: ignore[attr-defined]
-        else:
-            undo.fresh_key()
-            redo.fresh_key()
+        undo = _Later(lambda: _undo_form(version, "undo_idem" if holes else None))
+        redo = _Later(lambda: _undo_form(version, "redo_idem" if holes else None, prefix=""))
     rows = matchview.rows(loaded)
     shown = rows.latest(None if all_deals else matchview.SHOWN_DEALS)
     entry = panel.context(
@@ -300,6 +292,36 @@ def _render(
         **game.match.context(loaded),
         **extra,
     )
+
+
+class _Later:
+    """A form made when the template first reads it: the undo and redo buttons are shown only
+    when there is something to undo or redo, and a shared text mostly takes them from its
+    kept section (scorer.matches.shared.kept_section), so most renders never read them."""
+
+    __slots__ = ("_make", "_made")
+
+    def __init__(self, make: Any) -> None:
+        self._make = make
+        self._made: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._made is None:
+            self._made = self._make()
+        return getattr(self._made, name)
+
+
+def _undo_form(version: str, hole: str | None, prefix: str = "") -> UndoForm:
+    """An undo (or redo) button's form at ``version``; ``hole``: its key's hole in a shared
+    text, whose CSRF token is a hole too (both filled per request)."""
+    form = UndoForm(formdata=None, version=version, prefix=prefix)
+    if hole is None:
+        form.fresh_key()
+    else:
+        form.idem.data = shared.HOLES[hole]
+        if form.meta.csrf:
+            form.csrf_token.current_token = panel.HOLES["csrf"]  # type: ignore[attr-defined]
+    return form
 
 
 def _shared_text(loaded: matchview.Loaded, board: bool, all_deals: bool, watch_url: str) -> str:
