@@ -167,10 +167,13 @@ def _grant_row(grant_id: object) -> AccessGrant | None:
         return None
     cache: dict[str, AccessGrant | None] = g.setdefault("tafel_grants", {})
     if grant_id not in cache:
-        row = db.session().get(AccessGrant, grant_id[:32])
-        # A withdrawn right is kept, marked, and grants nothing.
-        cache[grant_id] = row if row is None or row.revoked is None else None
+        cache[grant_id] = _usable(db.session().get(AccessGrant, grant_id[:32]))
     return cache[grant_id]
+
+
+def _usable(row: AccessGrant | None) -> AccessGrant | None:
+    """The stored right, unless withdrawn: a withdrawn right is kept, marked, and grants nothing."""
+    return row if row is None or row.revoked is None else None
 
 
 def grant(match: Match) -> None:
@@ -335,9 +338,7 @@ def _match_and_grants(match_id: int) -> Match | None:
         return None
     found = {row.id: row for _match, row in pairs if row is not None}
     for grant_id in wanted:
-        held = found.get(grant_id[:32])
-        # As _grant_row: a withdrawn right is kept, marked, and grants nothing.
-        cache[grant_id] = held if held is None or held.revoked is None else None
+        cache[grant_id] = _usable(found.get(grant_id[:32]))
     return pairs[0][0]
 
 
