@@ -18,11 +18,11 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Protocol
 
-from sqlalchemy import Executable, Row, Table, bindparam, select
+from sqlalchemy import Executable, Row, Table, bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from scorer.store.models import Entry, Match
+from scorer.store.models import Entry, Match, utcnow
 
 UNDOABLE = ("deal", "correction")
 
@@ -50,6 +50,7 @@ _LAST_SEQ = (
     .order_by(ENTRIES.c.seq.desc())
     .limit(1)
 )
+_INSERT = insert(ENTRIES).returning(ENTRIES.c.id)
 #: Session.info key: {match id: the version of its log this session read (or wrote)}.
 _SEEN = "tafel_log_seen"
 
@@ -468,21 +469,23 @@ def append(
         current = last_seq(db, match_id)
         if current != expected_version:
             raise Conflict(current)
-    entry = Entry(
-        match_id=match_id,
-        seq=expected_version + 1,
-        kind=kind,
-        record=record,
-        target_seq=target_seq,
-        idempotency_key=column_key(key),
-    )
+    values = {
+        "match_id": match_id,
+        "seq": expected_version + 1,
+        "kind": kind,
+        "record": record,
+        "target_seq": target_seq,
+        "created": utcnow(),
+        "idempotency_key": column_key(key),
+    }
     try:
-        db.add(entry)
+        connection = db.connection()
         # The entry first: a concurrent writer's entry of the same seq collides here, before
-        # any derived row is touched.
-        db.flush()
+        # any derived row is touched. Written as a statement, not a unit of work: the entry is
+        # handed back as a detached row the caller only reads.
+        entry = Entry(id=connection.execute(_INSERT, values).scalar_one(), **values)
         for statement, parameters in derived:
-            db.execute(statement, parameters)
+            connection.execute(statement, parameters)
         db.commit()
     except IntegrityError:
         db.rollback()
