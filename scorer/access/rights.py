@@ -33,7 +33,7 @@ import click
 from flask import Flask, current_app, g, has_app_context, render_template, request, session, url_for
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
-from sqlalchemy import Engine, Table, delete, insert, select
+from sqlalchemy import Engine, Table, bindparam, delete, insert, select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import lazyload
 from werkzeug.exceptions import Forbidden, TooManyRequests
@@ -167,10 +167,13 @@ def _grant_row(grant_id: object) -> AccessGrant | None:
         return None
     cache: dict[str, AccessGrant | None] = g.setdefault("tafel_grants", {})
     if grant_id not in cache:
-        row = db.session().get(AccessGrant, grant_id[:32])
-        # A withdrawn right is kept, marked, and grants nothing.
-        cache[grant_id] = row if row is None or row.revoked is None else None
+        cache[grant_id] = _usable(db.session().get(AccessGrant, grant_id[:32]))
     return cache[grant_id]
+
+
+def _usable(row: AccessGrant | None) -> AccessGrant | None:
+    """The stored right, unless withdrawn: a withdrawn right is kept, marked, and grants nothing."""
+    return row if row is None or row.revoked is None else None
 
 
 def grant(match: Match) -> None:
@@ -310,6 +313,35 @@ def refused_voided(match_id: int) -> EditRefused:
     return EditRefused(_l("This match was voided."), _l("A voided match can no longer be changed."), match_id)
 
 
+#: A match without its log (the view reads the log once, when it needs it) with the rights
+#: this browser names that exist, in one query (a row per right found, or one without).
+_MATCH_AND_GRANTS = (
+    select(Match, AccessGrant)
+    .outerjoin(AccessGrant, AccessGrant.id.in_(bindparam("grants", expanding=True)))
+    .where(Match.id == bindparam("match_id"))
+    .options(lazyload(Match.entries))
+)
+
+
+def _match_and_grants(match_id: int) -> Match | None:
+    """The match ``match_id``, and the rights this browser's session names for it (its edit
+    right, an administrator's login) looked up with it, for :func:`_grant_row`."""
+    named = [(session.get(RIGHTS) or {}).get(str(match_id)), session.get(ADMIN) if _admin_tag() else None]
+    wanted = [grant_id for grant_id in named if isinstance(grant_id, str) and grant_id]
+    cache: dict[str, AccessGrant | None] = g.setdefault("tafel_grants", {})
+    wanted = [grant_id for grant_id in wanted if grant_id not in cache]
+    if not wanted:
+        return db.session().get(Match, match_id, options=[lazyload(Match.entries)])
+    rows = db.session().execute(_MATCH_AND_GRANTS, {"match_id": match_id, "grants": [w[:32] for w in wanted]})
+    pairs = rows.all()
+    if not pairs:
+        return None
+    found = {row.id: row for _match, row in pairs if row is not None}
+    for grant_id in wanted:
+        cache[grant_id] = _usable(found.get(grant_id[:32]))
+    return pairs[0][0]
+
+
 def guard() -> None:
     """Refuse a change of a match before its view runs (so nothing is read from the form).
 
@@ -322,8 +354,7 @@ def guard() -> None:
         return
     if request.method in SAFE_METHODS and request.endpoint not in EDIT_PAGES:
         return
-    # The match without its log: the view reads the log once, when it needs it.
-    match = db.session().get(Match, match_id, options=[lazyload(Match.entries)])
+    match = _match_and_grants(match_id)
     if match is None:
         return  # the view answers 404
     # Held for the request: the session keeps loaded rows only while something refers to

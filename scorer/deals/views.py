@@ -21,7 +21,7 @@ from scorer.games.base import Game
 from scorer.matches import matchview
 from scorer.matches.views import screen
 from scorer.store import db, log
-from scorer.store.models import Entry, MatchSummary
+from scorer.store.models import Entry
 from scorer.web import display, i18n
 from scorer.web.forms import UndoForm
 from scorer.web.pagecache import PageCache
@@ -199,19 +199,17 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
             key=form.idem.data,
             key_checked=True,  # the form shows the current version: see above
             # The list's summary at the new version, in the same transaction: showing the
-            # match next writes nothing. Only over a summary row that exists (loading the
-            # match stored it), so that no other writer's row can make the deal collide.
+            # match next writes nothing. Only over a summary row that exists (showing the
+            # match made it), so that no other writer's row can make the deal collide.
             derived=[
-                matchview.summary_of(
+                matchview.summary_update(
                     loaded.match.id,
                     loaded.state.version + 1,
                     len(deals),
                     scored.answer or {},
                     voided=loaded.state.voided,
                 )
-            ]
-            if db.session().get(MatchSummary, loaded.match.id) is not None
-            else [],
+            ],
         )
     except log.Duplicate:
         if slot is None and panel.wanted():

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, overload
 
-from flask import abort, g
+from flask import abort, g, request
 from flask_babel import gettext as _
+from sqlalchemy import Table, Update, bindparam, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import lazyload
 
@@ -52,11 +53,15 @@ def load(match_id: int) -> Loaded:
         abort(404)  # no such match, or one of a game this app does not keep
     # The log as the access guard read it in this request, once (a later load reads it anew).
     guarded = g.pop("tafel_guarded_log", None)
-    state = guarded[1] if guarded is not None and guarded[0] == match.id else log.read(db.session(), match)
+    by_guard = guarded is not None and guarded[0] == match.id
+    state = guarded[1] if by_guard else log.read(db.session(), match)
     record = scoring.match_record(match.settings, state.deals)
     reason_texts.at_table(match.settings)  # reasons on this request name its players and cards
     loaded = Loaded(match, state, record, scoring.score(record, scoring.match_key(match)))
-    store_summary(loaded)
+    if not (by_guard and request.method == "POST"):
+        # A deal page's post (the guard read its log) appends with the summary at the new
+        # version (summary_update) or changes nothing: the summary is not read here for it.
+        store_summary(loaded)
     return loaded
 
 
@@ -66,10 +71,9 @@ def appended(before: Loaded, entry: Entry, record: dict[str, Any], scored: scori
     neither read nor scored again. The append stored ``entry`` right after ``before``'s
     version (or it would have failed), so this is the match at the entry's version; an entry
     stored by another tablet since shows on the next page or poll."""
+    # Its summary was written with the entry (summary_update), where the match had one.
     state = log.extend(before.state, [log.LogEntry.of(entry)])
-    loaded = Loaded(before.match, state, record, scored)
-    store_summary(loaded)
-    return loaded
+    return Loaded(before.match, state, record, scored)
 
 
 def store_summary(loaded: Loaded) -> MatchSummary:
@@ -101,14 +105,46 @@ def summary_of(
     match_id: int, version: int, deals: int, answer: dict[str, Any], *, voided: bool
 ) -> MatchSummary:
     """The match list's summary of a match at ``version`` from the engine's answer."""
-    return MatchSummary(
-        match_id=match_id,
-        version=version,
-        deals=deals,
-        finished=bool(answer.get("finished")),
-        voided=voided,
-        scores=answer.get("scores") or answer.get("totals"),
+    return MatchSummary(match_id=match_id, **_summary_values(version, deals, answer, voided=voided))
+
+
+def _summary_values(version: int, deals: int, answer: dict[str, Any], *, voided: bool) -> dict[str, Any]:
+    return {
+        "version": version,
+        "deals": deals,
+        "finished": bool(answer.get("finished")),
+        "voided": voided,
+        "scores": answer.get("scores") or answer.get("totals"),
+    }
+
+
+SUMMARIES: Table = MatchSummary.__table__  # type: ignore[assignment]
+
+#: The summary of a match at a new version, over its row only where it has one: no other
+#: writer's row can make the entry it is written with collide (0 rows when there is none;
+#: showing the match makes it). Built once (SQLAlchemy caches its compiled form).
+_SUMMARY_UPDATE = (
+    update(SUMMARIES)
+    .where(SUMMARIES.c.match_id == bindparam("summary_match_id"))
+    .values(
+        version=bindparam("version"),
+        deals=bindparam("deals"),
+        finished=bindparam("finished"),
+        voided=bindparam("voided"),
+        scores=bindparam("scores", type_=SUMMARIES.c.scores.type),
     )
+)
+
+
+def summary_update(
+    match_id: int, version: int, deals: int, answer: dict[str, Any], *, voided: bool
+) -> tuple[Update, dict[str, Any]]:
+    """The statement that stores :func:`summary_of` these over ``match_id``'s summary row (for
+    :func:`scorer.store.log.append`'s ``derived``, in the entry's transaction)."""
+    return _SUMMARY_UPDATE, {
+        "summary_match_id": match_id,
+        **_summary_values(version, deals, answer, voided=voided),
+    }
 
 
 def refresh_summary(match_id: int) -> MatchSummary:

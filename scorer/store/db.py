@@ -47,11 +47,29 @@ def init_app(app: Flask) -> None:
     engine = make_engine(app.config["DATABASE_URL"])
     app.extensions["tafel_db"] = sessionmaker(bind=engine, expire_on_commit=False)
     app.extensions["tafel_engine"] = engine
+    app.extensions["tafel_lone_reads"] = lone_reads(engine)
     app.teardown_appcontext(_close_session)
 
 
 def engine() -> Engine:
     return current_app.extensions["tafel_engine"]  # type: ignore[no-any-return]
+
+
+def lone_reads(engine: Engine) -> Engine:
+    """``engine`` for a connection that runs one SELECT and nothing else (a version poll, a 304).
+
+    On a server (PostgreSQL) in autocommit: the one statement is its own transaction, and no
+    BEGIN and ROLLBACK travel with it (two round trips of four, the pre-ping and the query
+    left). The same pool and its pre-ping. SQLite's driver begins no transaction for a read.
+    """
+    if engine.dialect.name == "sqlite":
+        return engine
+    return engine.execution_options(isolation_level="AUTOCOMMIT")
+
+
+def lone_read_engine() -> Engine:
+    """:func:`lone_reads` of the app's engine."""
+    return current_app.extensions["tafel_lone_reads"]  # type: ignore[no-any-return]
 
 
 def session() -> Session:

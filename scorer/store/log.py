@@ -13,18 +13,46 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Protocol
 
-from sqlalchemy import select
+from sqlalchemy import Executable, Row, Table, bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from scorer.store.models import Entry, Match
+from scorer.store.models import Entry, Match, utcnow
 
 UNDOABLE = ("deal", "correction")
+
+ENTRIES: Table = Entry.__table__  # type: ignore[assignment]
+
+# The hot paths' statements, built once: SQLAlchemy caches their compiled form, and rows of
+# plain columns cost no ORM objects (a read entry becomes a LogEntry at once).
+#: A match's entries from seq ``since`` on (0: all of them), oldest first.
+_ENTRIES_SINCE = (
+    select(
+        ENTRIES.c.seq,
+        ENTRIES.c.kind,
+        ENTRIES.c.target_seq,
+        ENTRIES.c.record,
+        ENTRIES.c.created,
+        ENTRIES.c.id,
+    )
+    .where(ENTRIES.c.match_id == bindparam("match_id"), ENTRIES.c.seq >= bindparam("since"))
+    .order_by(ENTRIES.c.seq)
+)
+#: A match's version: the seq of its last entry.
+_LAST_SEQ = (
+    select(ENTRIES.c.seq)
+    .where(ENTRIES.c.match_id == bindparam("match_id"))
+    .order_by(ENTRIES.c.seq.desc())
+    .limit(1)
+)
+_INSERT = insert(ENTRIES).returning(ENTRIES.c.id)
+#: Session.info key: {match id: the version of its log this session read (or wrote)}.
+_SEEN = "tafel_log_seen"
 
 
 class EntryLike(Protocol):
@@ -57,7 +85,8 @@ class LogEntry:
     id: int | None = None
 
     @classmethod
-    def of(cls, entry: Entry) -> LogEntry:
+    def of(cls, entry: Entry | Row[*tuple[Any, ...]]) -> LogEntry:
+        """The entry of a stored row (an :class:`Entry`, or a row of its columns)."""
         return cls(entry.seq, entry.kind, entry.target_seq, entry.record, entry.created, entry.id)
 
 
@@ -302,8 +331,8 @@ class LogCache:
             kept = self._states.get(key)
         state = self._brought_up(db, match.id, kept) if kept is not None else None
         if state is None:
-            rows = db.scalars(select(Entry).where(Entry.match_id == match.id).order_by(Entry.seq)).all()
-            state = derive([LogEntry.of(row) for row in rows])
+            state = derive(_entries_since(db, match.id, 0))
+        _seen(db)[match.id] = state.version
         with self._lock:
             self._states[key] = state
             self._states.move_to_end(key)
@@ -318,10 +347,7 @@ class LogCache:
             since = 0
         else:
             since = kept.version
-        rows = db.scalars(
-            select(Entry).where(Entry.match_id == match_id, Entry.seq >= since).order_by(Entry.seq)
-        ).all()
-        newer = [LogEntry.of(row) for row in rows]
+        newer = _entries_since(db, match_id, since)
         if kept.entries:
             last = kept.entries[-1]
             if not newer or newer[0].seq != last.seq or getattr(last, "id", None) != newer[0].id:
@@ -334,6 +360,22 @@ class LogCache:
     def clear(self) -> None:
         with self._lock:
             self._states.clear()
+
+
+def _entries_since(db: Session, match_id: int, since: int) -> list[LogEntry]:
+    """``match_id``'s entries from seq ``since`` on, read in the session's transaction."""
+    rows = db.connection().execute(_ENTRIES_SINCE, {"match_id": match_id, "since": since})
+    return [LogEntry.of(row) for row in rows]
+
+
+def _seen(db: Session) -> dict[int, int]:
+    seen: dict[int, int] = db.info.setdefault(_SEEN, {})
+    return seen
+
+
+def last_seq(db: Session, match_id: int) -> int:
+    """The version of ``match_id``'s log as stored now (0: no entry yet)."""
+    return db.connection().execute(_LAST_SEQ, {"match_id": match_id}).scalar() or 0
 
 
 #: This worker's kept logs (:func:`read`).
@@ -398,45 +440,58 @@ def append(
     record: dict[str, Any] | None = None,
     target_seq: int | None = None,
     key: str | None = None,
-    derived: Sequence[Any] = (),
+    derived: Sequence[tuple[Executable, Mapping[str, Any]]] = (),
     key_checked: bool = False,
 ) -> Entry:
     """Append one entry as version ``expected_version + 1``.
 
-    ``derived``: rows derived from the log at the new version (the match list's summary),
-    merged in the same transaction, so that showing the match next writes nothing.
+    ``derived``: statements (with their parameters) that write rows derived from the log at
+    the new version (the match list's summary), run in the same transaction, so that showing
+    the match next writes nothing.
     ``key_checked``: the caller found no entry with ``key`` in this transaction already (a
     twin stored since still collides on the key's unique index, and is said a Duplicate).
 
+    The log's version is asked for first unless this session read (or wrote) the log at
+    ``expected_version`` already: a log only grows, one seq at a time, so a writer that came
+    in between holds seq ``expected_version + 1`` and the unique (match_id, seq) index makes
+    this entry collide (a Conflict). A version the session did not see (an API client's, or
+    one ahead of the log) is checked, so that no gap is ever written.
+
     :raises Duplicate: an entry with ``key`` exists (a double tap or a resend).
-    :raises Conflict: another writer appended since ``expected_version``.
+    :raises Conflict: another writer appended since ``expected_version`` (its argument: the
+        log's version as stored).
     """
     if not key_checked and find_key(db, key) is not None:
         raise Duplicate(key)
-    current = (
-        db.scalar(select(Entry.seq).where(Entry.match_id == match.id).order_by(Entry.seq.desc()).limit(1))
-        or 0
-    )
-    if current != expected_version:
-        raise Conflict(current)
-    entry = Entry(
-        match_id=match.id,
-        seq=expected_version + 1,
-        kind=kind,
-        record=record,
-        target_seq=target_seq,
-        idempotency_key=column_key(key),
-    )
+    match_id = match.id  # read before a rollback expires the match
+    seen = _seen(db)
+    if seen.get(match_id) != expected_version:
+        current = last_seq(db, match_id)
+        if current != expected_version:
+            raise Conflict(current)
+    values = {
+        "match_id": match_id,
+        "seq": expected_version + 1,
+        "kind": kind,
+        "record": record,
+        "target_seq": target_seq,
+        "created": utcnow(),
+        "idempotency_key": column_key(key),
+    }
     try:
-        # Inside the try: merging a derived row first flushes the entry, which is where a
-        # concurrent writer's entry of the same seq collides.
-        db.add(entry)
-        for row in derived:
-            db.merge(row)
+        connection = db.connection()
+        # The entry first: a concurrent writer's entry of the same seq collides here, before
+        # any derived row is touched. Written as a statement, not a unit of work: the entry is
+        # handed back as a detached row the caller only reads.
+        entry = Entry(id=connection.execute(_INSERT, values).scalar_one(), **values)
+        for statement, parameters in derived:
+            connection.execute(statement, parameters)
         db.commit()
     except IntegrityError:
         db.rollback()
+        seen.pop(match_id, None)
         if find_key(db, key) is not None:
             raise Duplicate(key) from None
-        raise Conflict(expected_version) from None
+        raise Conflict(last_seq(db, match_id)) from None
+    seen[match_id] = expected_version + 1
     return entry

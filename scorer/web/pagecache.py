@@ -357,7 +357,7 @@ def match_version(match_id: int) -> tuple[str, int] | None:
 def quick_version(match_id: int) -> tuple[str, int] | None:
     """:func:`match_version` on a connection of its own, without the request's ORM session:
     for an answer that reads nothing else (a version poll, a 304), the cheaper way."""
-    with db.engine().connect() as connection:
+    with db.lone_read_engine().connect() as connection:
         row = connection.execute(VERSION_QUERY, {"match_id": match_id}).first()
     return _version(row)
 
