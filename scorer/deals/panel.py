@@ -17,6 +17,8 @@ match, language, view and forehand, with a hole for each of those, and filled pe
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import secrets
 import uuid
@@ -35,7 +37,7 @@ from scorer.games.base import DealEntry
 from scorer.games.klammern.forms import KlammernDealForm
 from scorer.games.schieber.forms import SchieberDealForm
 from scorer.matches import matchview
-from scorer.web import i18n
+from scorer.web import i18n, pagecache
 from scorer.web.forms import without_melds
 from scorer.web.pagecache import PageCache
 
@@ -103,7 +105,8 @@ HOLES = {
 #: (the title's name and the hidden field): a table asks for its four forehands in turn, and
 #: each was a render of the whole panel (5 ms) in each worker, the first four saves of every
 #: match. Klammern's panel keeps one per forehand, as its declarer select starts there.
-#: Least recently used goes first; about 7 KB each.
+#: Least recently used goes first; about 7 KB each. A panel rendered is also put into the
+#: store the workers share (scorer.web.pagecache), for a worker that has not kept it.
 _KEPT = PageCache[str](2048)
 
 
@@ -182,7 +185,6 @@ def _kept_panel(
     names = matchview.names(loaded.settings)
     board = request.args.get("view") == "board"
     key = (
-        HOLE_WORD,  # this process's holes: a kept panel is its own process's
         loaded.match.id,
         str(loaded.match.created),
         json.dumps(loaded.settings, sort_keys=True, default=str),
@@ -194,6 +196,8 @@ def _kept_panel(
         request.script_root,
     )
     html = _KEPT.get(key)
+    if html is None:
+        html = _stored(key)
     if html is None:
         form = fresh_form(loaded)
         form.version.data = HOLES["version"]
@@ -212,7 +216,8 @@ def _kept_panel(
             entry_forehand_name=HOLES["forehand"],
             **_panel_context(loaded, template, form, {}),
         )
-        _KEPT.put(key, html)
+        _store(key, html)
+    _KEPT.put(key, html)
     filled = {
         "number": number,
         "version": str(loaded.state.version),
@@ -228,6 +233,40 @@ def _kept_panel(
     for name, value in filled.items():
         html = html.replace(HOLES[name], value)
     return Markup(html)
+
+
+def _shared_word() -> str:
+    """The holes' word in the store the workers share: one of the server's secret, where each
+    process has a word of its own (:data:`HOLE_WORD`)."""
+    secret = str(current_app.config.get("SECRET_KEY") or "")
+    return "tafelhole" + hashlib.sha256(f"panel holes {secret}".encode()).hexdigest()[:16]
+
+
+def _store_key(key: tuple[Any, ...]) -> str | None:
+    """The store's name of a kept panel (its word in the key: another secret, another file),
+    None when the workers share no store."""
+    if not current_app.config.get("PAGE_CACHE_SIZE") or pagecache.shared().store() is None:
+        return None
+    return pagecache.digest(("panel", _shared_word(), *key))
+
+
+def _stored(key: tuple[Any, ...]) -> str | None:
+    """A panel another worker rendered, with this process's holes: a table whose connection
+    dropped (bad Wi-Fi, a server restart) comes back on any worker, which then rendered the
+    panel again (3 ms, the most of a first save's extra cost in a worker)."""
+    name = _store_key(key)
+    store = pagecache.shared().store()
+    body = store.get(name) if name is not None and store is not None else None
+    if body is None:
+        return None
+    return gzip.decompress(body).decode().replace(_shared_word(), HOLE_WORD)
+
+
+def _store(key: tuple[Any, ...], html: str) -> None:
+    name = _store_key(key)
+    store = pagecache.shared().store()
+    if name is not None and store is not None:
+        store.put(name, gzip.compress(html.replace(HOLE_WORD, _shared_word()).encode(), 1, mtime=0))
 
 
 def forehand_name(names: list[str], forehand: int | None) -> str:

@@ -528,3 +528,31 @@ def test_a_schieber_panel_is_rendered_once_for_its_four_forehands(client: FlaskC
         ("4", "Dora is forehand"),
     ]
     assert len(panel._KEPT) == kept_before
+
+
+def test_a_panel_one_worker_rendered_is_filled_by_another(
+    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table's connection comes back on either worker (a dropped Wi-Fi, a restart): the
+    panel one worker rendered is read from the store the workers share, with the other
+    worker's own holes, and is the same panel."""
+    from scorer.deals import panel
+    from scorer.web.pagecache import PageCache
+
+    match_id = new_schieber(client)
+    first = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    # The other worker: a hole word of its own, nothing in its memory.
+    word = "tafelhole0123456789abcdef"
+    monkeypatch.setattr(panel, "HOLE_WORD", word)
+    monkeypatch.setattr(panel, "HOLES", {name: word + name for name in panel.HOLES})
+    monkeypatch.setattr(panel, "_KEPT", PageCache[str](16))
+    app.extensions.pop("tafel_shared_texts", None)
+    monkeypatch.setattr(panel, "_panel_context", lambda *_a, **_k: pytest.fail("rendered again"))
+    second = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "tafelhole" not in second and _without_tokens(second) == _without_tokens(first)
+    answer = client.post(
+        f"/matches/{match_id}/deals/new",
+        data={**panel_fields(second), "contract": "H", "team": "1", "points": "98"},
+        headers=HTMX,
+    )
+    assert answer.status_code == 200 and counts(app)[1] == 1
