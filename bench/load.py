@@ -83,9 +83,6 @@ def app() -> Any:
     return flask_app
 
 
-#: The client's niceness while it measures (:func:`client_ahead`).
-CLIENT_NICE = -5
-
 #: The environment variable naming the file the workers count renders in (:func:`app`).
 RENDERS = "BENCH_RENDER_COUNT"
 
@@ -714,20 +711,6 @@ def lost_and_doubled(url: str, acknowledged: list[tuple[int, str]]) -> tuple[int
     return lost, doubled, sum(keys.values())
 
 
-def client_ahead(nice: int) -> bool:
-    """Give this client process the niceness ``nice`` (below 0: ahead of the server, once the
-    server is started). The client stands for 1,200 devices, each with a processor of its own:
-    the time it waits for one of the two cores it shares with the server is not the server's
-    latency, and it needs 0.2 of a core. False when not allowed (not root) or ``nice`` is 0."""
-    if nice == 0:
-        return False
-    try:
-        os.setpriority(os.PRIO_PROCESS, 0, nice)
-    except OSError:
-        return False
-    return True
-
-
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
@@ -760,8 +743,6 @@ def run(
             RENDERS: options.renders,
         },
     )
-    niceness = os.getpriority(os.PRIO_PROCESS, 0)
-    options.client_raised = client_ahead(options.client_nice)
     try:
         load_before = os.getloadavg()[0]
         options.database_url = url
@@ -772,8 +753,6 @@ def run(
         cpu = asyncio.run(cpu_per_kind(server.port, server.process.pid, made, options))
     finally:
         server.stop()
-        # The next run's server is started by this process and would inherit its priority.
-        os.setpriority(os.PRIO_PROCESS, 0, niceness)
     lost, doubled, stored = lost_and_doubled(url, stats.acknowledged)
     label = f"{label}, deal every {deal_every:g} s, poll every {poll_every:g} s"
     print(
@@ -819,14 +798,7 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         f"{now}, Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs shared by "
         f"the server, the client and PostgreSQL. gunicorn, {options.workers} workers"
         + (f" × {options.threads} threads (gthread)" if options.threads > 1 else " (sync)")
-        + f" on 127.0.0.1, --keep-alive {options.keep_alive}; one asyncio client process"
-        + (
-            f" at niceness {options.client_nice} (it stands for devices with processors of their own: its waits "
-            "for a core are not the server's latency)"
-            if getattr(options, "client_raised", False)
-            else ""
-        )
-        + ", "
+        + f" on 127.0.0.1, --keep-alive {options.keep_alive}; one asyncio client process, "
         + (
             "a new connection per request"
             if options.connection == "close"
@@ -846,8 +818,7 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         f"{'' if options.threads == THREADS else f' --threads {options.threads}'}"
         f"{'' if options.keep_alive == KEEP_ALIVE else f' --keep-alive {options.keep_alive}'}"
         f"{'' if options.connection == 'keep-alive' else f' --connection {options.connection}'}"
-        f"{'' if options.page_store == 4096 else f' --page-store {options.page_store}'}"
-        f"{'' if options.client_nice == CLIENT_NICE else f' --client-nice {options.client_nice}'}`. Each database is run at "
+        f"{'' if options.page_store == 4096 else f' --page-store {options.page_store}'}`. Each database is run at "
         f"each load (deal and poll intervals, ±20 %): {', '.join(f'{d:g} s / {q:g} s' for d, q in options.loads)}.",
         "",
     ]
@@ -1051,12 +1022,6 @@ def main() -> int:
         help="keep-alive: each browser reuses its connections as a browser does; close: a new one per request",
     )
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
-    parser.add_argument(
-        "--client-nice",
-        type=int,
-        default=CLIENT_NICE,
-        help="the client's niceness while it measures (needs root below 0; 0: the server's own)",
-    )
     parser.add_argument(
         "--without-sqlite",
         action="store_true",
