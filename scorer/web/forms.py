@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 import uuid
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, MutableMapping
 from functools import lru_cache
 from typing import Any
@@ -39,6 +37,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 
 from rules_engine import limits
 from scorer.web import i18n
+from scorer.web.pagecache import PageCache
 
 #: A player's name as a sheet prints it: longer ones are refused on the server too.
 NAME_LENGTH = Length(max=40)
@@ -295,9 +294,7 @@ def add_meld_fields(
 
 
 #: What a deal form's ``prepare`` put on it, per match settings and language (see :func:`prepared`).
-_PREPARED: OrderedDict[tuple[str, str, str], tuple[dict[str, Any], dict[str, Any]]] = OrderedDict()
-_PREPARED_SIZE = 512
-_PREPARED_LOCK = threading.Lock()
+_PREPARED = PageCache[tuple[dict[str, Any], dict[str, Any]]](512)
 
 
 def prepared(
@@ -323,20 +320,14 @@ def prepared(
         # force_locale is in that locale's words.
         str(get_locale()),
     )
-    with _PREPARED_LOCK:
-        kept = _PREPARED.get(key)
-        if kept is not None:
-            _PREPARED.move_to_end(key)
+    kept = _PREPARED.get(key)
     if kept is None:
         prepare(form, settings)
         kept = (
             {name: form[name].choices for name in fields if name in form},
             {name: getattr(form, name) for name in attrs},
         )
-        with _PREPARED_LOCK:
-            _PREPARED[key] = kept
-            while len(_PREPARED) > _PREPARED_SIZE:
-                _PREPARED.popitem(last=False)
+        _PREPARED.put(key, kept)
         return
     choice_lists, values = kept
     for name, given in choice_lists.items():

@@ -15,11 +15,12 @@ compressed again for each browser that accepts gzip:
 - the server's processes share a directory of pages (:class:`PageStore`, at most
   ``PAGE_STORE_SIZE`` files under ``PAGE_STORE_DIR``, by default the instance folder's
   ``page-store``): a version is rendered once by the first worker asked for it, not once by
-  each. The directory is only a cache: everything that matters is in the database, a file
-  missing, unreadable or damaged is rendered again, and the directory may be deleted at any
-  time. Its files are named by a hash of the key within a folder named by a hash of the code,
-  the configuration and the database (:func:`namespace`): a new release, another database or
-  a restored one never finds a page of before.
+  each (and a tablet's entry panel likewise, scorer.deals.panel). The directory is only a
+  cache: everything that matters is in the database, a file missing, unreadable or damaged
+  is rendered again, and the directory may be deleted at any time. Its files are named by a
+  hash of the key within a folder named by a hash of the code, the configuration and the
+  database (:func:`namespace`): a new release, another database or a restored one never
+  finds a page of before.
 
 An attacker can multiply keys by sending other ``Host`` headers and query strings. Only the
 match page's own addresses (no query, ``?view=board``, ``?deals=all``) and the first
@@ -61,8 +62,8 @@ from scorer.web import i18n
 log = logging.getLogger(__name__)
 
 Key = tuple[Any, ...]
-#: What is kept: a spectator's page (:class:`Kept`), a page's text, or a PDF's bytes
-#: (scorer.sheets.views).
+#: What is kept: a spectator's page (:class:`Kept`), a page's text, a PDF's bytes
+#: (scorer.sheets.views), or a deal form's prepared choices (scorer.web.forms).
 Page = TypeVar("Page")
 
 
@@ -90,6 +91,10 @@ class PageCache(Generic[Page]):
 
     def __len__(self) -> int:
         return len(self._pages)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._pages.clear()
 
 
 @dataclass(frozen=True)
