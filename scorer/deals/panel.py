@@ -242,30 +242,30 @@ def _shared_word() -> str:
     return "tafelhole" + hashlib.sha256(f"panel holes {secret}".encode()).hexdigest()[:16]
 
 
-def _store_key(key: tuple[Any, ...]) -> str | None:
-    """The store's name of a kept panel (its word in the key: another secret, another file),
-    None when the workers share no store."""
-    if not current_app.config.get("PAGE_CACHE_SIZE") or pagecache.shared().store() is None:
+def _in_store(key: tuple[Any, ...]) -> tuple[pagecache.PageStore, str] | None:
+    """The store the workers share and a kept panel's name in it (its word in the name: another
+    secret, another file); None when they share none."""
+    store = pagecache.shared().store() if current_app.config.get("PAGE_CACHE_SIZE") else None
+    if store is None:
         return None
-    return pagecache.digest(("panel", _shared_word(), *key))
+    return store, pagecache.digest(("panel", _shared_word(), *key))
 
 
 def _stored(key: tuple[Any, ...]) -> str | None:
     """A panel another worker rendered, with this process's holes: a table whose connection
     dropped (bad Wi-Fi, a server restart) comes back on any worker, which then rendered the
     panel again (3 ms, the most of a first save's extra cost in a worker)."""
-    name = _store_key(key)
-    store = pagecache.shared().store()
-    body = store.get(name) if name is not None and store is not None else None
+    place = _in_store(key)
+    body = place[0].get(place[1]) if place is not None else None
     if body is None:
         return None
     return gzip.decompress(body).decode().replace(_shared_word(), HOLE_WORD)
 
 
 def _store(key: tuple[Any, ...], html: str) -> None:
-    name = _store_key(key)
-    store = pagecache.shared().store()
-    if name is not None and store is not None:
+    place = _in_store(key)
+    if place is not None:
+        store, name = place
         store.put(name, gzip.compress(html.replace(HOLE_WORD, _shared_word()).encode(), 1, mtime=0))
 
 
