@@ -64,6 +64,19 @@ def with_deals(client: FlaskClient, app: Flask, count: int) -> int:
     return match_id
 
 
+def append_deal(session: Session, match_id: int, version: int, key: str, **options: Any) -> Entry:
+    """Append :data:`RECORD` as a deal to ``match_id``'s log at ``version`` in ``session``."""
+    return log.append(
+        session,
+        session.get(Match, match_id),
+        expected_version=version,
+        kind="deal",
+        record=RECORD,
+        key=key,
+        **options,
+    )
+
+
 def sessions(app: Flask) -> tuple[Session, Session]:
     maker = app.extensions["tafel_db"]
     return maker(), maker()
@@ -77,18 +90,9 @@ def test_a_writer_between_the_read_and_the_append_collides(client: FlaskClient, 
             state = log.read(tablet, tablet.get(Match, match_id))  # the form shows version 2
             assert state.version == 2
             # Another tablet saves its deal in between.
-            log.append(
-                other, other.get(Match, match_id), expected_version=2, kind="deal", record=RECORD, key="b"
-            )
+            append_deal(other, match_id, 2, "b")
             with statements(app) as sent, pytest.raises(log.Conflict) as conflict:
-                log.append(
-                    tablet,
-                    tablet.get(Match, match_id),
-                    expected_version=2,
-                    kind="deal",
-                    record=RECORD,
-                    key="a",
-                )
+                append_deal(tablet, match_id, 2, "a")
             # The version the tablet read is not asked for again before the insert ...
             insert = next(i for i, s in enumerate(sent) if s.startswith("INSERT INTO entry"))
             assert not asks_version(sent[:insert])
@@ -97,14 +101,7 @@ def test_a_writer_between_the_read_and_the_append_collides(client: FlaskClient, 
             # After a conflict the session no longer trusts what it read: a stale version is refused
             # by asking, before anything is written.
             with statements(app) as sent, pytest.raises(log.Conflict):
-                log.append(
-                    tablet,
-                    tablet.get(Match, match_id),
-                    expected_version=2,
-                    kind="deal",
-                    record=RECORD,
-                    key="c",
-                )
+                append_deal(tablet, match_id, 2, "c")
             assert asks_version(sent) and not any(s.startswith("INSERT") for s in sent)
         finally:
             tablet.close()
@@ -123,14 +120,7 @@ def test_a_version_ahead_of_the_log_is_refused(client: FlaskClient, app: Flask) 
             for session in (reader, api):  # read in this session or not: the version is asked for
                 for ahead in (3, 4):
                     with pytest.raises(log.Conflict) as conflict:
-                        log.append(
-                            session,
-                            session.get(Match, match_id),
-                            expected_version=ahead,
-                            kind="deal",
-                            record=RECORD,
-                            key=f"ahead-{ahead}",
-                        )
+                        append_deal(session, match_id, ahead, f"ahead-{ahead}")
                     assert conflict.value.args[0] == 2
         finally:
             reader.close()
@@ -146,19 +136,10 @@ def test_a_double_tap_read_twice_saves_once(client: FlaskClient, app: Flask) -> 
         try:
             for session in (first, second):
                 log.read(session, session.get(Match, match_id))
-            log.append(
-                first, first.get(Match, match_id), expected_version=1, kind="deal", record=RECORD, key="tap"
-            )
+            append_deal(first, match_id, 1, "tap")
             with pytest.raises(log.Duplicate):
-                log.append(
-                    second,
-                    second.get(Match, match_id),
-                    expected_version=1,
-                    kind="deal",
-                    record=RECORD,
-                    key="tap",
-                    key_checked=True,  # as the deal form's: it found no twin before the first was stored
-                )
+                # As the deal form's: it found no twin before the first was stored.
+                append_deal(second, match_id, 1, "tap", key_checked=True)
         finally:
             first.close()
             second.close()
