@@ -18,9 +18,10 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Protocol
 
-from sqlalchemy import Executable, Row, Table, bindparam, insert, select
+from sqlalchemy import Connection, Executable, Row, Select, Table, bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.dml import UpdateBase
 
 from scorer.store.models import Entry, Match, utcnow
 
@@ -51,6 +52,22 @@ _LAST_SEQ = (
     .limit(1)
 )
 _INSERT = insert(ENTRIES).returning(ENTRIES.c.id)
+#: The columns an append writes.
+_WRITTEN = ("match_id", "seq", "kind", "target_seq", "record", "created", "idempotency_key")
+#: The entry as a data-modifying CTE handing back its id: PostgreSQL writes it and the derived
+#: rows (each a CTE beside it) in one statement, one round trip (:func:`_write`). Its
+#: parameters are named ``entry_<column>``: SQLAlchemy sets every column of an UPDATE that a
+#: parameter of the statement is named after, and the summary has a ``match_id`` too.
+_NEW_ENTRY = (
+    insert(ENTRIES)
+    .values({name: bindparam(f"entry_{name}", type_=ENTRIES.c[name].type) for name in _WRITTEN})
+    .returning(ENTRIES.c.id)
+    .cte("new_entry")
+)
+#: (the derived statements, the one statement writing them with an entry) by the statements'
+#: ids: built once per set of derived statements (the deal views pass the same one each time).
+_TOGETHER: dict[tuple[int, ...], tuple[tuple[Executable, ...], Select[int]]] = {}
+_TOGETHER_LOCK = threading.Lock()
 #: Session.info key: {match id: the version of its log this session read (or wrote)}.
 _SEEN = "tafel_log_seen"
 
@@ -446,8 +463,10 @@ def append(
     """Append one entry as version ``expected_version + 1``.
 
     ``derived``: statements (with their parameters) that write rows derived from the log at
-    the new version (the match list's summary), run in the same transaction, so that showing
-    the match next writes nothing.
+    the new version (the match list's summary), written with the entry or not at all (on
+    PostgreSQL in the entry's very statement, :func:`_write`), so that showing the match next
+    writes nothing. Each an INSERT, UPDATE or DELETE, its parameters named apart from the
+    entry's columns.
     ``key_checked``: the caller found no entry with ``key`` in this transaction already (a
     twin stored since still collides on the key's unique index, and is said a Duplicate).
 
@@ -479,13 +498,9 @@ def append(
         "idempotency_key": column_key(key),
     }
     try:
-        connection = db.connection()
-        # The entry first: a concurrent writer's entry of the same seq collides here, before
-        # any derived row is touched. Written as a statement, not a unit of work: the entry is
-        # handed back as a detached row the caller only reads.
-        entry = Entry(id=connection.execute(_INSERT, values).scalar_one(), **values)
-        for statement, parameters in derived:
-            connection.execute(statement, parameters)
+        # Written as a statement, not a unit of work: the entry is handed back as a detached
+        # row the caller only reads.
+        entry = Entry(id=_write(db.connection(), values, derived), **values)
         db.commit()
     except IntegrityError:
         db.rollback()
@@ -495,3 +510,57 @@ def append(
         raise Conflict(last_seq(db, match_id)) from None
     seen[match_id] = expected_version + 1
     return entry
+
+
+def _write(
+    connection: Connection, values: Mapping[str, Any], derived: Sequence[tuple[Executable, Mapping[str, Any]]]
+) -> int:
+    """Store the entry ``values`` and the ``derived`` rows; the entry's id.
+
+    On PostgreSQL one statement, the entry and each derived write a data-modifying CTE: atomic
+    on its own, whatever the session's transaction (a deal save's session is in autocommit,
+    :func:`scorer.store.db.session`: neither BEGIN nor COMMIT travel), and one round trip, not
+    one per statement. PostgreSQL runs every data-modifying CTE exactly once, referenced or
+    not; a derived UPDATE that finds no row changes nothing and the entry's id still comes
+    back; a concurrent writer's entry of the same seq or key makes the statement fail whole,
+    derived rows untouched.
+
+    SQLite has no data-modifying CTE: the entry first (a concurrent writer's entry collides
+    there, before any derived row is touched), then the derived rows, in the session's
+    transaction.
+    """
+    if connection.dialect.name == "postgresql" and derived:
+        parameters = {f"entry_{name}": value for name, value in values.items()}
+        for _statement, given in derived:
+            # A name of the entry's (or of an entry column: the insert would set it) would
+            # write the derived statement's value into the entry.
+            taken = given.keys() & (parameters.keys() | ENTRIES.c.keys())
+            if taken:
+                raise ValueError(f"a derived statement's parameters take the entry's names: {sorted(taken)}")
+            parameters.update(given)
+        together = _together(tuple(statement for statement, _given in derived))
+        return connection.execute(together, parameters).scalar_one()
+    entry_id: int = connection.execute(_INSERT, values).scalar_one()
+    for statement, given in derived:
+        connection.execute(statement, given)
+    return entry_id
+
+
+def _together(statements: tuple[Executable, ...]) -> Select[int]:
+    """``WITH new_entry AS (INSERT … RETURNING id), derived_0 AS (UPDATE …) … SELECT id FROM
+    new_entry``, built once per tuple of statements (SQLAlchemy caches its compiled form)."""
+    key = tuple(id(statement) for statement in statements)
+    with _TOGETHER_LOCK:
+        kept = _TOGETHER.get(key)
+        if kept is None:
+            together = select(_NEW_ENTRY.c.id)
+            for number, statement in enumerate(statements):
+                if not isinstance(statement, UpdateBase):
+                    raise TypeError(f"a derived write must be an INSERT, UPDATE or DELETE: {statement!r}")
+                # add_cte: rendered although the SELECT does not name it.
+                together = together.add_cte(statement.cte(f"derived_{number}"))
+            if len(_TOGETHER) >= 64:  # statements built anew each call: keep the dict bounded
+                _TOGETHER.clear()
+            # The statements are kept with it: their ids are not given to others meanwhile.
+            kept = _TOGETHER[key] = (statements, together)
+    return kept[1]
