@@ -198,8 +198,8 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
             target_seq=None if slot is None else slot.slot,
             key=form.idem.data,
             key_checked=True,  # the form shows the current version: see above
-            # The list's summary at the new version, in the same transaction: showing the
-            # match next writes nothing. Only over a summary row that exists (showing the
+            # The list's summary at the new version, written with the entry (one statement
+            # on PostgreSQL, one transaction on SQLite): showing the match next writes nothing. Only over a summary row that exists (showing the
             # match made it), so that no other writer's row can make the deal collide.
             derived=[
                 matchview.summary_update(
@@ -234,6 +234,7 @@ def _screen(loaded: matchview.Loaded, **panel_state: Any) -> str:
 
 
 @bp.route("/deals/new", methods=["GET", "POST"])
+@db.one_statement_writes  # its save: the entry with the summary, one statement (_submit)
 def new(match_id: int) -> Any:
     loaded = matchview.load(match_id)
     if not loaded.scored.valid:
@@ -262,6 +263,7 @@ def _slot(loaded: matchview.Loaded, slot_id: int) -> log.DealSlot:
 
 
 @bp.route("/deals/<int:slot_id>/correct", methods=["GET", "POST"])
+@db.one_statement_writes  # its save: the entry with the summary, one statement (_submit)
 def correct(match_id: int, slot_id: int) -> Any:
     loaded = matchview.load(match_id)
     slot = _slot(loaded, slot_id)
@@ -276,6 +278,7 @@ def correct(match_id: int, slot_id: int) -> Any:
 
 
 @bp.post("/undo")
+@db.one_statement_writes  # its write: the undo entry, one statement (_undo)
 def undo(match_id: int) -> Response:
     """Undo the last deal or correction in force (a new ``undo`` entry; nothing is deleted)."""
     loaded = matchview.load(match_id)
@@ -283,6 +286,7 @@ def undo(match_id: int) -> Response:
 
 
 @bp.post("/redo")
+@db.one_statement_writes  # its write: the undo entry, one statement (_undo)
 def redo(match_id: int) -> Response:
     """Undo the last undo: what it cancelled is in force again."""
     loaded = matchview.load(match_id)
