@@ -199,8 +199,9 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
             key=form.idem.data,
             key_checked=True,  # the form shows the current version: see above
             # The list's summary at the new version, written with the entry (one statement
-            # on PostgreSQL, one transaction on SQLite): showing the match next writes nothing. Only over a summary row that exists (showing the
-            # match made it), so that no other writer's row can make the deal collide.
+            # on PostgreSQL, one transaction on SQLite): showing the match next writes
+            # nothing. Only over a summary row that exists (showing the match made it), so
+            # that no other writer's row can make the deal collide.
             derived=[
                 matchview.summary_update(
                     loaded.match.id,

@@ -529,15 +529,15 @@ def _write(
     there, before any derived row is touched), then the derived rows, in the session's
     transaction.
     """
+    parameters = {f"entry_{name}": value for name, value in values.items()}
+    for _statement, given in derived:
+        # In one statement a name of the entry's (or of an entry column: the insert would set
+        # it) would write the derived statement's value into the entry: refused everywhere.
+        taken = given.keys() & (parameters.keys() | ENTRIES.c.keys())
+        if taken:
+            raise ValueError(f"a derived statement's parameters take the entry's names: {sorted(taken)}")
+        parameters.update(given)
     if connection.dialect.name == "postgresql" and derived:
-        parameters = {f"entry_{name}": value for name, value in values.items()}
-        for _statement, given in derived:
-            # A name of the entry's (or of an entry column: the insert would set it) would
-            # write the derived statement's value into the entry.
-            taken = given.keys() & (parameters.keys() | ENTRIES.c.keys())
-            if taken:
-                raise ValueError(f"a derived statement's parameters take the entry's names: {sorted(taken)}")
-            parameters.update(given)
         together = _together(tuple(statement for statement, _given in derived))
         return connection.execute(together, parameters).scalar_one()
     entry_id: int = connection.execute(_INSERT, values).scalar_one()
