@@ -10,9 +10,11 @@ scripts/with-postgres.sh.
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -137,6 +139,49 @@ def test_a_panel_save_is_two_reads_and_one_write_outside_any_transaction(
     else:
         assert verbs == ["SELECT", "SELECT", "INSERT", "UPDATE"], sent
     assert summary(app, match_id) == (3, 3)
+    assert [seq for seq, _key in stored(app, match_id)] == [1, 2, 3]
+
+
+def test_a_panel_save_on_postgresql_is_four_round_trips_on_the_wire(
+    client: FlaskClient, app: Flask, tmp_path: Path
+) -> None:
+    """What travels, as libpq traces it: a simple query (``Query``) or an extended one ending in
+    ``Sync`` each is one round trip."""
+    if not on_postgresql(app):
+        pytest.skip("the wire of PostgreSQL's protocol")
+    from psycopg import pq
+
+    match_id = with_deals(client, app, 2)
+    fields = panel_fields(client, match_id)
+    engine = app.extensions["tafel_engine"]
+    trace = tmp_path / "wire.txt"
+    descriptor = os.open(trace, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+
+    def traced(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.pgconn.trace(descriptor)
+        dbapi_connection.pgconn.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS | pq.Trace.REGRESS_MODE)
+
+    engine.pool.dispose()  # every connection from now on is traced
+    event.listen(engine.pool, "connect", traced)
+    try:
+        client.get(f"/matches/{match_id}")  # the pool's connections made (and traced) before the save
+        os.ftruncate(descriptor, 0)
+        os.lseek(descriptor, 0, os.SEEK_SET)
+        answer = panel_save(client, match_id, fields)
+        engine.pool.dispose()  # the traces end with their connections
+    finally:
+        event.remove(engine.pool, "connect", traced)
+        os.close(descriptor)
+    assert answer.status_code == 200
+    sent = [
+        line.split("\t") for line in trace.read_text(errors="replace").splitlines() if line.startswith("F\t")
+    ]
+    trips = [line for line in sent if line[2] in ("Query", "Sync")]
+    queries = [line[3] for line in sent if line[2] in ("Query", "Parse")]
+    # The pre-ping, the guard's SELECT, the log's SELECT, the write; no BEGIN, no COMMIT.
+    assert len(trips) == 4, queries
+    assert [q.replace('"', " ").split()[0] for q in queries] == [";", "SELECT", "SELECT", "WITH"]
+    assert not any("BEGIN" in q or "COMMIT" in q for q in queries)
     assert [seq for seq, _key in stored(app, match_id)] == [1, 2, 3]
 
 
