@@ -15,10 +15,11 @@ Two settings change that:
 
 A worker's threads share one interpreter lock. A thread whose database query has returned
 waits for the lock until the thread holding it has run for the switch interval (Python's
-default 5 ms). A save made some ten round trips to the database (seven now), so among busy
-threads it waited up to 50 ms for nothing (on PostgreSQL a save's database time was 13-15 ms
-at the median under the 200-table load, against 2 ms alone). ``SWITCH_INTERVAL`` (default
-1 ms) bounds each wait by that much; the busy threads then take turns more often.
+default 5 ms). A save made some ten round trips to the database (four on PostgreSQL now),
+so among busy threads it waited up to 50 ms for nothing (on PostgreSQL a save's database
+time was 13-15 ms at the median under the 200-table load, against 2 ms alone).
+``SWITCH_INTERVAL`` (default 1 ms) bounds each wait by that much; the busy threads then take
+turns more often.
 
 Only a served app sets them (not one built for a test): they are the process's, not the app's.
 """
