@@ -72,9 +72,20 @@ def select_locale() -> str:
     return str(current_app.config["BABEL_DEFAULT_LOCALE"])
 
 
+def app_globals() -> Any:
+    """This app context's ``g`` itself, or None outside one: each attribute read through the
+    ``g`` proxy looks the context up anew, and the functions below are called some fifty
+    times a page."""
+    try:
+        return g._get_current_object()
+    except RuntimeError:  # outside an app context
+        return None
+
+
 def current() -> str:
     """The language of this request, looked up once: a match page formats some hundred numbers."""
-    lang: str | None = g.get("tafel_lang")
+    kept = app_globals()
+    lang: str | None = kept.__dict__.get("tafel_lang") if kept is not None else None
     if lang is None:
         lang = g.tafel_lang = str(get_locale() or current_app.config["BABEL_DEFAULT_LOCALE"])
     return lang
@@ -158,16 +169,29 @@ def catalog() -> Any:
     for some forty strings, and Flask-Babel finds the catalog anew for each (its domain, the
     locale, the cache) through a dozen context lookups. Inside ``force_locale`` (a PDF, an
     export in another language) the locale object changes, and so does the catalog."""
-    if not g:  # outside an app context: Flask-Babel's answer (no catalog)
+    kept = app_globals()
+    if kept is None:  # outside an app context: Flask-Babel's answer (no catalog)
         return get_translations()
-    babel = g.get("_flask_babel")
-    locale = getattr(babel, "babel_locale", None)
-    kept = g.get("tafel_catalog")
-    if kept is not None and locale is not None and kept[0] is locale:
-        return kept[1]
+    values = kept.__dict__
+    locale = getattr(values.get("_flask_babel"), "babel_locale", None)
+    held = values.get("tafel_catalog")
+    if held is not None and locale is not None and held[0] is locale:
+        return held[1]
     translations = get_translations()
-    g.tafel_catalog = (getattr(g.get("_flask_babel"), "babel_locale", None), translations)
+    values["tafel_catalog"] = (getattr(values.get("_flask_babel"), "babel_locale", None), translations)
     return translations
+
+
+def gettext(string: str, **variables: Any) -> str:
+    """Flask-Babel's ``gettext`` through :func:`catalog` (the same text, fewer lookups)."""
+    text: str = catalog().ugettext(string)
+    return text % variables if variables else text
+
+
+def pgettext(context: str, string: str, **variables: Any) -> str:
+    """Flask-Babel's ``pgettext`` through :func:`catalog` (the same text, fewer lookups)."""
+    text: str = catalog().upgettext(context, string)
+    return text % variables if variables else text
 
 
 def init_app(app: Flask) -> None:
