@@ -197,6 +197,25 @@ def texts() -> pagecache.PageCache[str]:
 
 #: Rendered rows of the deal list, by the page they are on and their deal's own state.
 _ROWS = pagecache.PageCache[str](4096)
+#: The text of an engine's deal answer (a kept row's key), by the answer itself. A deal's
+#: answer is one object from the scoring that made it on (the engine's state hands it to
+#: every later record's answer, rules_engine.resume; answers are read-only), and repr() of a
+#: page's twelve answers cost more than the rest of its rows' lookups. Each entry holds its
+#: answer: no other object can take its id while the entry is there.
+_ANSWER_TEXTS: dict[int, tuple[object, str]] = {}
+ANSWER_TEXTS = 8192
+
+
+def answer_text(answer: object) -> str:
+    """``repr(answer)``, made once per answer object."""
+    held = _ANSWER_TEXTS.get(id(answer))
+    if held is not None and held[0] is answer:
+        return held[1]
+    text = repr(answer)
+    if len(_ANSWER_TEXTS) >= ANSWER_TEXTS:
+        _ANSWER_TEXTS.clear()  # the live matches' answers come back at their next page
+    _ANSWER_TEXTS[id(answer)] = (answer, text)
+    return text
 
 
 @pass_context
@@ -207,7 +226,7 @@ def kept_row(context: Any, row: matchview.Row, render: Any) -> Markup:
     page = context.get("row_key")
     if page is None or row.slot.corrected or row.slot.current is None:
         return Markup(render(row))
-    key = (*page, row.index, row.slot.slot, row.slot.current.seq, repr(row.answer))
+    key = (*page, row.index, row.slot.slot, row.slot.current.seq, answer_text(row.answer))
     html = _ROWS.get(key)
     if html is None:
         html = str(render(row))
