@@ -41,13 +41,20 @@ def languages() -> tuple[str, ...]:
     return tuple(current_app.config["LANGUAGES"])
 
 
-def _match(accepted: Any, languages: tuple[str, ...]) -> str | None:
-    """The app language for an Accept-Language header: exact region first, then the
-    language alone (a browser in de-DE or plain "fr" still gets de_CH or fr_CH)."""
+@lru_cache(maxsize=16)
+def _tags(languages: tuple[str, ...]) -> tuple[dict[str, str], dict[str, str]]:
+    """The app languages by their lower-case tag (de-ch) and by their language alone (de)."""
     by_tag = {lang.replace("_", "-").lower(): lang for lang in languages}
     by_primary: dict[str, str] = {}
     for lang in languages:
         by_primary.setdefault(lang.split("_")[0].lower(), lang)
+    return by_tag, by_primary
+
+
+def _match(accepted: Any, languages: tuple[str, ...]) -> str | None:
+    """The app language for an Accept-Language header: exact region first, then the
+    language alone (a browser in de-DE or plain "fr" still gets de_CH or fr_CH)."""
+    by_tag, by_primary = _tags(languages)
     for tag, quality in accepted:
         if quality <= 0:
             continue
@@ -80,6 +87,18 @@ def app_globals() -> Any:
         return g._get_current_object()
     except RuntimeError:  # outside an app context
         return None
+
+
+@lru_cache(maxsize=64)
+def _locale(code: str) -> Locale:
+    """A language's Babel locale, parsed once: Flask-Babel parses what the selector names on
+    every request (a version poll's and a spectator's 304 included), and takes a Locale as
+    it is. ``force_locale`` still parses its own, so a catalog kept for one is not reused."""
+    return Locale.parse(code)
+
+
+def _selected_locale() -> Locale:
+    return _locale(select_locale())
 
 
 def current() -> str:
@@ -195,7 +214,7 @@ def pgettext(context: str, string: str, **variables: Any) -> str:
 
 
 def init_app(app: Flask) -> None:
-    Babel(app, locale_selector=select_locale)
+    Babel(app, locale_selector=_selected_locale)
     # The templates' _() and ngettext() as Flask-Babel installs them, through catalog().
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: catalog().ugettext(s),
