@@ -133,7 +133,7 @@ def resume_match(
     # The deals the state has scored passed these limits then (the same game's): only the
     # record's other deals are checked, and a save at deal 400 checks one deal.
     same_game = state is not None and state.game == record.get("game", "schieber")
-    limits.check_match(record, state.deals if same_game and state is not None else ())
+    same_start = limits.check_match(record, state.deals if same_game and state is not None else ())
     resumable = _RESUMABLE.get(scorer)
     if resumable is None:
         module = importlib.import_module(scorer.__module__)
@@ -141,7 +141,10 @@ def resume_match(
         _RESUMABLE[scorer] = resumable
     if resumable is False:
         return cast("MatchAnswer", scorer(record)), None
-    return cast(Callable[..., "tuple[MatchAnswer, MatchState[Any]]"], resumable)(record, state)
+    # The limits compared the record's deals with the state's: the game need not again.
+    return cast(Callable[..., "tuple[MatchAnswer, MatchState[Any]]"], resumable)(
+        record, state, same_start=same_start if same_game else None
+    )
 
 
 #: A game's ``score_match`` -> the ``resume_match`` beside it (False: it has none).

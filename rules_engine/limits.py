@@ -173,23 +173,27 @@ def check_deal(record: Mapping[str, Any], where: str = "deal") -> None:
         _check_deal(record, limits, where)
 
 
-def check_match(record: Mapping[str, Any], checked: Sequence[Any] = ()) -> None:
+def check_match(record: Mapping[str, Any], checked: Sequence[Any] = ()) -> int | None:
     """:raises RecordTooLarge: too many deals, or one deal too large.
 
     ``checked``: deals of the same game known to be within the limits (an earlier record
     of the match); the record's leading deals equal to them are not looked at again, so a
-    match's next record costs its new deals.
+    match's next record costs its new deals. Returns how many leading deals equal
+    ``checked``'s (None when the record's deals were not compared: no list, no known game).
     """
     limits = limits_of(record)
     if limits is None:
-        return
+        return None
     deals = record.get("deals")
     _count(deals, MAX_DEALS, "match.deals", "deals in a match (five long evenings of play)")
-    if type(deals) is list:
-        for index in range(_same_start(deals, checked), len(deals)):
-            deal = deals[index]
-            if isinstance(deal, Mapping):
-                _check_deal(deal, limits, f"deals[{index}]")
+    if type(deals) is not list:
+        return None
+    same = _same_start(deals, checked)
+    for index in range(same, len(deals)):
+        deal = deals[index]
+        if isinstance(deal, Mapping):
+            _check_deal(deal, limits, f"deals[{index}]")
+    return same
 
 
 def _same_start(deals: list[Any], checked: Sequence[Any]) -> int:

@@ -52,16 +52,25 @@ def header_of(record: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def kept_deals(
-    state: MatchState[Any] | None, game: str, header: Mapping[str, Any], deals: Sequence[Any]
+    state: MatchState[Any] | None,
+    game: str,
+    header: Mapping[str, Any],
+    deals: Sequence[Any],
+    same_start: int | None = None,
 ) -> int:
     """How many leading deals of a record ``state`` has scored already (0: start afresh).
 
     A different game or match header (profile, options, target...) keeps none.
+    ``same_start``: how many leading ``deals`` equal ``state.deals``, when the caller has
+    compared them already (:func:`rules_engine.limits.check_match` does, before scoring):
+    a save at deal 400 compares its 400 deals once, not twice.
     """
     if state is None or state.game != game or state.header != header:
         return 0
     known = state.deals
     count = min(len(known), len(deals))
+    if same_start is not None:
+        return min(same_start, count)
     if tuple(deals[:count]) == known[:count]:  # the usual case: compared in C
         return count
     for index in range(count):

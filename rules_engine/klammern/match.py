@@ -209,26 +209,32 @@ class _After:
 State = MatchState[_After]
 
 
-def resume_match(record: Mapping[str, Any], state: MatchState[Any] | None) -> tuple[Answer, State]:
+def resume_match(
+    record: Mapping[str, Any], state: MatchState[Any] | None, same_start: int | None = None
+) -> tuple[Answer, State]:
     """:func:`score_match`, scoring only the deals after those ``state`` has scored already.
 
     The answer is the full re-score's; the state returned continues from this record.
+    ``same_start``: see :func:`rules_engine.resume.kept_deals`.
 
     :raises InvalidRecord: the input is not a Klammern match record.
     """
     from rules_engine.klammern.deal import score_deal
 
-    return resume_match_with(record, state, score_deal)
+    return resume_match_with(record, state, score_deal, same_start)
 
 
 def resume_match_with(
-    record: Mapping[str, Any], state: MatchState[Any] | None, score_deal: DealScorer
+    record: Mapping[str, Any],
+    state: MatchState[Any] | None,
+    score_deal: DealScorer,
+    same_start: int | None = None,
 ) -> tuple[Answer, State]:
     """:func:`resume_match` with the deal scorer given."""
     head = _read_head(record)
     format_ = FORMATS[head.format_name]
     header = header_of(record)
-    kept = kept_deals(state, GAME, header, head.deals)
+    kept = kept_deals(state, GAME, header, head.deals, same_start)
     checkpoints: list[_After] = list(state.checkpoints[:kept]) if state is not None and kept else []
     records = [_deal_record(head.deals[index], index, head.shared) for index in range(kept, len(head.deals))]
     setup = head.setup()

@@ -193,17 +193,18 @@ State = MatchState[_After]
 
 
 def resume_match(
-    record: Mapping[str, Any], state: MatchState[Any] | None
+    record: Mapping[str, Any], state: MatchState[Any] | None, same_start: int | None = None
 ) -> tuple[SchieberMatchAnswer, State]:
     """:func:`score_match`, scoring only the deals after those ``state`` has scored already.
 
     The answer is the full re-score's; the state returned continues from this record.
+    ``same_start``: see :func:`rules_engine.resume.kept_deals`.
 
     :raises InvalidRecord: the input is not a match record (any deal malformed included).
     """
     options, target, first_forehand, raw_deals = _read_match(record)
     header = header_of(record)
-    kept = kept_deals(state, "schieber", header, raw_deals)
+    kept = kept_deals(state, "schieber", header, raw_deals, same_start)
     checkpoints: list[_After] = list(state.checkpoints[:kept]) if state is not None and kept else []
     # Every new deal is read before any is scored: a malformed one is malformed input (exit 2).
     parsed = [_parse_deal(raw_deals[index], index) for index in range(kept, len(raw_deals))]

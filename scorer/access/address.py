@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -25,6 +26,12 @@ from flask import current_app, request, url_for
 #: routing table would use for the local network. Connecting a UDP socket sends nothing:
 #: it only fixes the default peer. Tried in turn (a table's Wi-Fi is mostly 192.168/16).
 PROBES: tuple[str, ...] = ("192.168.255.254", "10.255.255.254", "172.31.255.254")
+#: Seconds an app keeps the local network address it found: finding it takes three sockets
+#: and a name lookup (some 70 µs), and a tablet's every save and page shows the share links
+#: of a server opened as 127.0.0.1. A server that joins another network shows the new
+#: address within this time.
+LAN_ADDRESS_SECONDS = 10.0
+_clock = time.monotonic
 
 
 def is_loopback(host: str | None) -> bool:
@@ -76,6 +83,16 @@ def lan_address() -> str | None:
     return None
 
 
+def kept_lan_address() -> str | None:
+    """:func:`lan_address` as this app found it at most :data:`LAN_ADDRESS_SECONDS` ago."""
+    kept: tuple[float, str | None] | None = current_app.extensions.get("tafel_lan_address")
+    now = _clock()
+    if kept is None or now >= kept[0]:
+        kept = (now + LAN_ADDRESS_SECONDS, lan_address())
+        current_app.extensions["tafel_lan_address"] = kept
+    return kept[1]
+
+
 def base_url() -> str:
     """Scheme, host and port (no trailing slash) that another device of the table can open."""
     public = str(current_app.config.get("PUBLIC_URL") or "").strip()
@@ -84,7 +101,7 @@ def base_url() -> str:
     asked = urlsplit(request.host_url)
     if not is_loopback(asked.hostname):
         return request.host_url.rstrip("/")
-    lan = lan_address()
+    lan = kept_lan_address()
     if lan is None:
         return request.host_url.rstrip("/")
     port = f":{asked.port}" if asked.port else ""

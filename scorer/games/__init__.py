@@ -73,14 +73,24 @@ def _defaults() -> dict[str, Game]:
 
 def registry() -> Mapping[str, Game]:
     """The games of the current app (outside an app: the default games)."""
-    if "flask" in sys.modules:  # else no app can be running, and Flask is not imported for nothing
-        from flask import current_app, has_app_context
-
-        if has_app_context():
-            games: Mapping[str, Game] | None = current_app.extensions.get(_EXTENSION)
-            if games is not None:
-                return games
+    app = _current_app()
+    if app is not None:
+        games: Mapping[str, Game] | None = app.extensions.get(_EXTENSION)
+        if games is not None:
+            return games
     return _defaults()
+
+
+def _current_app() -> Any:
+    """The running app, or None (Flask not imported, or outside an app context). A page asks
+    for a game a dozen times: the app is looked up once each time, not twice by the proxy."""
+    flask = sys.modules.get("flask")  # not imported: no app can be running, none imported here
+    if flask is None:
+        return None
+    try:
+        return flask.current_app._get_current_object()
+    except RuntimeError:  # outside an app context
+        return None
 
 
 def game(name: object) -> Game:

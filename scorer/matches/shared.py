@@ -52,15 +52,13 @@ _TOKENS = sorted([*HOLES.values(), *(panel.HOLES[name] for name in ("csrf", "ide
 
 
 def _pattern(hidden: tuple[str, str], shown: tuple[str, str]) -> re.Pattern[str]:
-    """A part the viewer does not see (marks and all), a mark of one it sees, or a hole."""
-    tokens = [*shown, *reversed(_TOKENS)]  # a longer hole before one it begins with
+    """The opening mark of a part the viewer does not see, a mark of one it sees, or a hole."""
+    tokens = [*shown, *reversed(_TOKENS), hidden[0]]  # a longer hole before one it begins with
     # Every mark and hole begins with "tafel": a pattern that does is searched for by that
     # literal (the regular expression engine skips to it), not tried at every character.
     common = "tafel"
-    assert all(token.startswith(common) for token in [*tokens, *hidden])
-    whole = "(?P<hidden>" + re.escape(hidden[0][len(common) :]) + ".*?" + re.escape(hidden[1]) + ")"
-    rest = [re.escape(token[len(common) :]) for token in tokens]
-    return re.compile(common + "(?:" + "|".join([whole, *rest]) + ")", re.S)
+    assert all(token.startswith(common) for token in [*tokens, hidden[1]])
+    return re.compile(common + "(?:" + "|".join(re.escape(token[len(common) :]) for token in tokens) + ")")
 
 
 _FOR_EDITOR = _pattern(SPECTATOR, EDITOR)
@@ -147,15 +145,34 @@ def fill(text: str, editor: bool, *, message: str | None, edit_url: str | None) 
     else:
         values = {SPECTATOR[0]: "", SPECTATOR[1]: "", HOLES["saved"]: ""}
         pattern = _FOR_SPECTATOR
+    return _filled(text, pattern, SPECTATOR if editor else EDITOR, values)
 
-    def replaced(found: re.Match[str]) -> str:
-        # A hidden part goes whole, a mark goes, a hole is filled; a hole the viewer has no
-        # value for (one of a tablet's, outside its parts) stays, and complete() refuses the page.
-        if found.group("hidden") is not None:
-            return ""
-        return values.get(found.group(0), found.group(0))
 
-    return pattern.sub(replaced, text)
+def _filled(text: str, pattern: re.Pattern[str], hidden: tuple[str, str], values: dict[str, str]) -> str:
+    """``text`` with each hidden part dropped (marks and all), each mark dropped and each hole
+    filled. A hole the viewer has no value for (one of a tablet's, outside its parts) stays,
+    and so does a hidden part's opening mark without its closing one: complete() refuses the page.
+
+    A hidden part's end is found with ``str.find``: a lazy ``.*?`` in the pattern tried every
+    character of the part (a tablet's panel, some ten thousand), which made the spectators'
+    fill cost three times the tablet's."""
+    opening, closing = hidden
+    search = pattern.search
+    parts: list[str] = []
+    at = 0
+    while (found := search(text, at)) is not None:
+        start, end = found.span()
+        parts.append(text[at:start])
+        token = found.group()
+        if token == opening:
+            close = text.find(closing, end)
+            if close >= 0:
+                at = close + len(closing)
+                continue
+        parts.append(values.get(token, token))
+        at = end
+    parts.append(text[at:])
+    return "".join(parts)
 
 
 def complete(text: str) -> bool:
@@ -180,6 +197,25 @@ def texts() -> pagecache.PageCache[str]:
 
 #: Rendered rows of the deal list, by the page they are on and their deal's own state.
 _ROWS = pagecache.PageCache[str](4096)
+#: The text of an engine's deal answer (a kept row's key), by the answer itself. A deal's
+#: answer is one object from the scoring that made it on (the engine's state hands it to
+#: every later record's answer, rules_engine.resume; answers are read-only), and repr() of a
+#: page's twelve answers cost more than the rest of its rows' lookups. Each entry holds its
+#: answer: no other object can take its id while the entry is there.
+_ANSWER_TEXTS: dict[int, tuple[object, str]] = {}
+ANSWER_TEXTS = 8192
+
+
+def answer_text(answer: object) -> str:
+    """``repr(answer)``, made once per answer object."""
+    held = _ANSWER_TEXTS.get(id(answer))
+    if held is not None and held[0] is answer:
+        return held[1]
+    text = repr(answer)
+    if len(_ANSWER_TEXTS) >= ANSWER_TEXTS:
+        _ANSWER_TEXTS.clear()  # the live matches' answers come back at their next page
+    _ANSWER_TEXTS[id(answer)] = (answer, text)
+    return text
 
 
 @pass_context
@@ -190,7 +226,7 @@ def kept_row(context: Any, row: matchview.Row, render: Any) -> Markup:
     page = context.get("row_key")
     if page is None or row.slot.corrected or row.slot.current is None:
         return Markup(render(row))
-    key = (*page, row.index, row.slot.slot, row.slot.current.seq, repr(row.answer))
+    key = (*page, row.index, row.slot.slot, row.slot.current.seq, answer_text(row.answer))
     html = _ROWS.get(key)
     if html is None:
         html = str(render(row))

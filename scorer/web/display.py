@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import g, has_request_context
+from flask import has_request_context
 from flask_babel import lazy_gettext as _l
-from flask_babel import pgettext
+
+from scorer.web import i18n
 
 SUITS = ("H", "D", "S", "C")  # Schieber's contract order: Rosen, Eicheln, Schilten, Schellen
 NATURAL = ("6", "7", "8", "9", "T", "J", "Q", "K", "A")
@@ -36,7 +37,8 @@ CONTRACT_NAMES = {"obenabe": _l("Obenabe"), "undenufe": _l("Undenufe")}
 
 def _memo(kind: str, key: str, deck: str, make: Any) -> str:
     """Display names are asked for once per row; translate each once per request."""
-    cache = g.setdefault("display_names", {}) if has_request_context() else {}
+    kept = i18n.app_globals() if has_request_context() else None
+    cache = kept.__dict__.setdefault("display_names", {}) if kept is not None else {}
     slot = (kind, key, deck)
     if slot not in cache:
         cache[slot] = make()
@@ -148,7 +150,7 @@ def die_face(points: int) -> str:
 def seat_label(seat: int, names: Sequence[str]) -> str:
     if 1 <= seat <= len(names) and names[seat - 1]:
         return names[seat - 1]
-    return str(pgettext("seat", "Seat %(n)s", n=seat))
+    return i18n.pgettext("seat", "Seat %(n)s", n=seat)
 
 
 def side_label(side: int, settings: dict[str, Any]) -> str:

@@ -41,13 +41,20 @@ def languages() -> tuple[str, ...]:
     return tuple(current_app.config["LANGUAGES"])
 
 
-def _match(accepted: Any, languages: tuple[str, ...]) -> str | None:
-    """The app language for an Accept-Language header: exact region first, then the
-    language alone (a browser in de-DE or plain "fr" still gets de_CH or fr_CH)."""
+@lru_cache(maxsize=16)
+def _tags(languages: tuple[str, ...]) -> tuple[dict[str, str], dict[str, str]]:
+    """The app languages by their lower-case tag (de-ch) and by their language alone (de)."""
     by_tag = {lang.replace("_", "-").lower(): lang for lang in languages}
     by_primary: dict[str, str] = {}
     for lang in languages:
         by_primary.setdefault(lang.split("_")[0].lower(), lang)
+    return by_tag, by_primary
+
+
+def _match(accepted: Any, languages: tuple[str, ...]) -> str | None:
+    """The app language for an Accept-Language header: exact region first, then the
+    language alone (a browser in de-DE or plain "fr" still gets de_CH or fr_CH)."""
+    by_tag, by_primary = _tags(languages)
     for tag, quality in accepted:
         if quality <= 0:
             continue
@@ -72,9 +79,32 @@ def select_locale() -> str:
     return str(current_app.config["BABEL_DEFAULT_LOCALE"])
 
 
+def app_globals() -> Any:
+    """This app context's ``g`` itself, or None outside one: each attribute read through the
+    ``g`` proxy looks the context up anew, and the functions below are called some fifty
+    times a page."""
+    try:
+        return g._get_current_object()
+    except RuntimeError:  # outside an app context
+        return None
+
+
+@lru_cache(maxsize=64)
+def _locale(code: str) -> Locale:
+    """A language's Babel locale, parsed once: Flask-Babel parses what the selector names on
+    every request (a version poll's and a spectator's 304 included), and takes a Locale as
+    it is. ``force_locale`` still parses its own, so a catalog kept for one is not reused."""
+    return Locale.parse(code)
+
+
+def _selected_locale() -> Locale:
+    return _locale(select_locale())
+
+
 def current() -> str:
     """The language of this request, looked up once: a match page formats some hundred numbers."""
-    lang: str | None = g.get("tafel_lang")
+    kept = app_globals()
+    lang: str | None = kept.__dict__.get("tafel_lang") if kept is not None else None
     if lang is None:
         lang = g.tafel_lang = str(get_locale() or current_app.config["BABEL_DEFAULT_LOCALE"])
     return lang
@@ -158,20 +188,33 @@ def catalog() -> Any:
     for some forty strings, and Flask-Babel finds the catalog anew for each (its domain, the
     locale, the cache) through a dozen context lookups. Inside ``force_locale`` (a PDF, an
     export in another language) the locale object changes, and so does the catalog."""
-    if not g:  # outside an app context: Flask-Babel's answer (no catalog)
+    kept = app_globals()
+    if kept is None:  # outside an app context: Flask-Babel's answer (no catalog)
         return get_translations()
-    babel = g.get("_flask_babel")
-    locale = getattr(babel, "babel_locale", None)
-    kept = g.get("tafel_catalog")
-    if kept is not None and locale is not None and kept[0] is locale:
-        return kept[1]
+    values = kept.__dict__
+    locale = getattr(values.get("_flask_babel"), "babel_locale", None)
+    held = values.get("tafel_catalog")
+    if held is not None and locale is not None and held[0] is locale:
+        return held[1]
     translations = get_translations()
-    g.tafel_catalog = (getattr(g.get("_flask_babel"), "babel_locale", None), translations)
+    values["tafel_catalog"] = (getattr(values.get("_flask_babel"), "babel_locale", None), translations)
     return translations
 
 
+def gettext(string: str, **variables: Any) -> str:
+    """Flask-Babel's ``gettext`` through :func:`catalog` (the same text, fewer lookups)."""
+    text: str = catalog().ugettext(string)
+    return text % variables if variables else text
+
+
+def pgettext(context: str, string: str, **variables: Any) -> str:
+    """Flask-Babel's ``pgettext`` through :func:`catalog` (the same text, fewer lookups)."""
+    text: str = catalog().upgettext(context, string)
+    return text % variables if variables else text
+
+
 def init_app(app: Flask) -> None:
-    Babel(app, locale_selector=select_locale)
+    Babel(app, locale_selector=_selected_locale)
     # The templates' _() and ngettext() as Flask-Babel installs them, through catalog().
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: catalog().ugettext(s),

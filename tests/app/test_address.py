@@ -201,3 +201,33 @@ def test_the_start_page_shows_the_table_address_and_its_qr_code(
     # A different address is a different code.
     other = client.get("/qr/table.svg", base_url="http://tafel.local:8000")
     assert other.data != qr.data
+
+
+def test_the_lan_address_is_kept_for_a_while_then_found_again(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save's share links do not ask the routing table each time; a server that joins
+    another network shows its new address once the kept one is older than its lifetime."""
+    now = [1000.0]
+    monkeypatch.setattr(address, "_clock", lambda: now[0])
+    found = ["192.168.1.23"]
+    asked: list[str | None] = []
+
+    def lan() -> str | None:
+        asked.append(found[0])
+        return found[0]
+
+    monkeypatch.setattr(address, "lan_address", lan)
+    assert "http://192.168.1.23:5000/matches/" in client.get(
+        "/matches/", base_url="http://127.0.0.1:5000"
+    ).get_data(as_text=True)
+    found[0] = "10.0.0.7"
+    now[0] += address.LAN_ADDRESS_SECONDS - 1
+    assert "http://192.168.1.23:5000/matches/" in client.get(
+        "/matches/", base_url="http://127.0.0.1:5000"
+    ).get_data(as_text=True)
+    assert asked == ["192.168.1.23"]
+    now[0] += 1
+    page = client.get("/matches/", base_url="http://127.0.0.1:5000").get_data(as_text=True)
+    assert "http://10.0.0.7:5000/matches/" in page and "192.168.1.23" not in page
+    assert asked == ["192.168.1.23", "10.0.0.7"]

@@ -199,3 +199,26 @@ def test_a_save_on_one_worker_serves_the_spectators_of_another(
     page = spectator.get(f"/matches/{match_id}").get_data(as_text=True)
     assert scores(page) == ["98", "59"] and READ_ONLY in page
     assert not [text for text in TABLET_ONLY if text in page]
+
+
+def test_fill_drops_the_parts_a_viewer_does_not_see_and_fills_its_holes(app: Flask) -> None:
+    """Each viewer's fill: the other's parts go whole (a tablet's part of any length, holes
+    in it included), its own marks go, its holes are filled; a part left open, or a hole it
+    has no value for, stays, so that complete() refuses the page."""
+    editor, spectator, saved = shared.EDITOR, shared.SPECTATOR, shared.HOLES["saved"]
+    edit = shared.HOLES["edit_url"]
+    text = (
+        f"<h1>{editor[0]}<form>{'x' * 20_000}{edit}</form>{editor[1]}"
+        f"{spectator[0]}<p>read-only</p>{spectator[1]}{saved}</h1>"
+    )
+    with app.test_request_context("/"):
+        tablet = shared.fill(text, True, message="Deal 1 saved.", edit_url="/e?s=1&t=2")
+        watcher = shared.fill(text, False, message=None, edit_url=None)
+        assert tablet == (
+            f'<h1><form>{"x" * 20_000}/e?s=1&amp;t=2</form><p class="saved" role="status">Deal 1 saved.</p></h1>'
+        )
+        assert watcher == "<h1><p>read-only</p></h1>"
+        left_open = shared.fill(f"a{editor[0]}b{edit}", False, message=None, edit_url=None)
+        assert left_open == f"a{editor[0]}b{edit}" and not shared.complete(left_open)
+        stray = shared.fill(f"a{edit}b", False, message=None, edit_url=None)
+        assert stray == f"a{edit}b" and not shared.complete(stray)

@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from flask_babel import gettext as _
-
 from scorer.games.base import MatchPage, RowCells
 from scorer.games.coiffeur.deal import contract_label, grid, row_label
 from scorer.matches.matchview import Side, item, seat_name
 from scorer.web import display
+from scorer.web.i18n import gettext as _
 
 if TYPE_CHECKING:
     from scorer.matches.matchview import Loaded

@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from flask_babel import gettext as _
-
 from scorer.games.base import MatchPage, RowCells
 from scorer.games.differenzler import estimates
 from scorer.games.differenzler.deal import players
 from scorer.matches.matchview import Side, item
 from scorer.web import display
+from scorer.web.i18n import gettext as _
 
 if TYPE_CHECKING:
     from scorer.matches.matchview import Loaded

@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from flask_babel import gettext as _
-
 from scorer.games.base import MatchPage, RowCells
 from scorer.games.klammern.deal import players
 from scorer.matches.matchview import Side, claims, item, seat_name
 from scorer.web import display, i18n
+from scorer.web.i18n import gettext as _
 
 if TYPE_CHECKING:
     from rules_engine.answers import KlammernMatchAnswer
