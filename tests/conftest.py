@@ -67,6 +67,64 @@ def _compile_each_url_builder_once() -> None:
 _compile_each_url_builder_once()
 
 
+#: Modules whose tests share a module- or session-scoped fixture that costs seconds to make (a
+#: Chromium and a server, the oracles' thousands of positions and games, Pyodide in Node): under
+#: `make test` each goes to one worker whole, which makes it once. The accessibility checks are
+#: left to spread, one language a worker.
+SHARED_SET_UP = (
+    "tests/browser/",
+    "tests/i18n/test_screenshots.py",
+    "tests/oracles/test_belote_legal.py",
+    "tests/oracles/test_belote_scores.py",
+    "tests/oracles/test_jasskit_games.py",
+    "tests/oracles/test_jasskit_legal.py",
+    "tests/offline/test_engine_parity.py",
+)
+SPREAD = ("tests/browser/test_accessibility.py",)
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadgroup`` as `make test` runs it: each test is a unit of work of its own, but
+    the tests of a module in ``SHARED_SET_UP`` are one unit. The workers take the units in the
+    order of collection (with ``--no-loadscope-reorder``; see pytest_collection_modifyitems).
+
+    xdist's own loadgroup reads ``xdist_group`` marks by renaming the tests' node ids, which
+    pytest 9 no longer lets it do (every test ran as a group of its own)."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedSetUpScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::")[0]
+            if module.startswith(SHARED_SET_UP) and not module.startswith(SPREAD):
+                return module
+            return nodeid
+
+    return SharedSetUpScheduling(config, log)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The order in which the xdist workers take the tests (``--dist loadgroup``, `make test`):
+    as a worker becomes free, the modules with browser tests first, then those with other slow
+    tests, then the rest, each module's tests together and in their own order.
+    The last tests of a run are then short ones: a test of a minute handed out at the end kept
+    one worker busy while the others idled."""
+    if not hasattr(config, "workerinput"):
+        return  # one process: the order changes nothing
+
+    def tier(item: pytest.Item) -> int:
+        if item.get_closest_marker("browser") is not None:
+            return 0
+        return 1 if item.get_closest_marker("slow") is not None else 2
+
+    module_tier: dict[str, int] = {}
+    for item in items:
+        module = item.nodeid.split("::")[0]
+        module_tier[module] = min(module_tier.get(module, 2), tier(item))
+    items.sort(key=lambda item: module_tier[item.nodeid.split("::")[0]])  # stable
+
+
 @pytest.fixture
 def database_url(tmp_path: Path) -> Iterator[str]:
     """An empty database at the migrations' head, used by this test alone."""
