@@ -84,29 +84,47 @@ SPREAD = ("tests/browser/test_accessibility.py",)
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """``--dist loadgroup`` as `make test` runs it: each test is a unit of work of its own, but
-    the tests of a module in ``SHARED_SET_UP`` are one unit. The workers take the units in the
-    order of collection (with ``--no-loadscope-reorder``; see pytest_collection_modifyitems).
+    """``--dist loadgroup`` as `make test` runs it: xdist's ``load``, which hands each worker
+    the tests by their index as it becomes free, two at a time (so one test of a minute is never
+    queued behind another), in the order of collection (see pytest_collection_modifyitems), but
+    a module in ``SHARED_SET_UP`` goes to one worker whole.
 
-    xdist's own loadgroup reads ``xdist_group`` marks by renaming the tests' node ids, which
-    pytest 9 no longer lets it do (every test ran as a group of its own)."""
+    Not xdist's own loadgroup: it groups by renaming the tests' node ids, which pytest 9 no
+    longer sees, and schedules by node id, which runs only one of the Schemathesis tests (they
+    share theirs)."""
     if config.getvalue("dist") != "loadgroup":
         return None
-    from xdist.scheduler import LoadScopeScheduling
+    from xdist.scheduler import LoadScheduling
 
-    class SharedSetUpScheduling(LoadScopeScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            module = nodeid.split("::")[0]
-            if module.startswith(SHARED_SET_UP) and not module.startswith(SPREAD):
-                return module
-            return nodeid
+    def shared(nodeid: str) -> str | None:
+        module = nodeid.split("::")[0]
+        return module if module.startswith(SHARED_SET_UP) and not module.startswith(SPREAD) else None
+
+    class SharedSetUpScheduling(LoadScheduling):
+        def __init__(self, config: pytest.Config, log: Any = None) -> None:
+            super().__init__(config, log)
+            if self.maxschedchunk is None:
+                self.maxschedchunk = 2
+
+        def _send_tests(self, node: Any, num: int) -> None:
+            # A shared module's tests are consecutive (pending is in collection order): a
+            # batch that reaches into one takes the rest of it too.
+            if self.collection is not None and 0 < num < len(self.pending):
+                group = shared(self.collection[self.pending[num - 1]])
+                while (
+                    group is not None
+                    and num < len(self.pending)
+                    and shared(self.collection[self.pending[num]]) == group
+                ):
+                    num += 1
+            super()._send_tests(node, num)
 
     return SharedSetUpScheduling(config, log)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The order in which the xdist workers take the tests (``--dist loadgroup``, `make test`):
-    as a worker becomes free, the modules with browser tests first, then those with other slow
+    the modules with browser tests first, then those with other slow
     tests, then the rest, each module's tests together and in their own order.
     The last tests of a run are then short ones: a test of a minute handed out at the end kept
     one worker busy while the others idled."""
