@@ -83,43 +83,52 @@ SHARED_SET_UP = (
 SPREAD = ("tests/browser/test_accessibility.py",)
 
 
-def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """``--dist loadgroup`` as `make test` runs it: xdist's ``load``, which hands each worker
-    the tests by their index as it becomes free, two at a time (so one test of a minute is never
-    queued behind another), in the order of collection (see pytest_collection_modifyitems), but
-    a module in ``SHARED_SET_UP`` goes to one worker whole.
+class SharedSetUpPlugin:
+    """Registered only where xdist is loaded (``-p no:xdist`` knows no scheduler hook)."""
 
-    Not xdist's own loadgroup: it groups by renaming the tests' node ids, which pytest 9 no
-    longer sees, and schedules by node id, which runs only one of the Schemathesis tests (they
-    share theirs)."""
-    if config.getvalue("dist") != "loadgroup":
-        return None
-    from xdist.scheduler import LoadScheduling
+    @staticmethod
+    def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+        """``--dist loadgroup`` as `make test` runs it: xdist's ``load``, which hands each worker
+        the tests by their index as it becomes free, two at a time (so one test of a minute is never
+        queued behind another), in the order of collection (see pytest_collection_modifyitems), but
+        a module in ``SHARED_SET_UP`` goes to one worker whole.
 
-    def shared(nodeid: str) -> str | None:
-        module = nodeid.split("::")[0]
-        return module if module.startswith(SHARED_SET_UP) and not module.startswith(SPREAD) else None
+        Not xdist's own loadgroup: it groups by renaming the tests' node ids, which pytest 9 no
+        longer sees, and schedules by node id, which runs only one of the Schemathesis tests (they
+        share theirs)."""
+        if config.getvalue("dist") != "loadgroup":
+            return None
+        from xdist.scheduler import LoadScheduling
 
-    class SharedSetUpScheduling(LoadScheduling):
-        def __init__(self, config: pytest.Config, log: Any = None) -> None:
-            super().__init__(config, log)
-            if self.maxschedchunk is None:
-                self.maxschedchunk = 2
+        def shared(nodeid: str) -> str | None:
+            module = nodeid.split("::")[0]
+            return module if module.startswith(SHARED_SET_UP) and not module.startswith(SPREAD) else None
 
-        def _send_tests(self, node: Any, num: int) -> None:
-            # A shared module's tests are consecutive (pending is in collection order): a
-            # batch that reaches into one takes the rest of it too.
-            if self.collection is not None and 0 < num < len(self.pending):
-                group = shared(self.collection[self.pending[num - 1]])
-                while (
-                    group is not None
-                    and num < len(self.pending)
-                    and shared(self.collection[self.pending[num]]) == group
-                ):
-                    num += 1
-            super()._send_tests(node, num)
+        class SharedSetUpScheduling(LoadScheduling):
+            def __init__(self, config: pytest.Config, log: Any = None) -> None:
+                super().__init__(config, log)
+                if self.maxschedchunk is None:
+                    self.maxschedchunk = 2
 
-    return SharedSetUpScheduling(config, log)
+            def _send_tests(self, node: Any, num: int) -> None:
+                # A shared module's tests are consecutive (pending is in collection order): a
+                # batch that reaches into one takes the rest of it too.
+                if self.collection is not None and 0 < num < len(self.pending):
+                    group = shared(self.collection[self.pending[num - 1]])
+                    while (
+                        group is not None
+                        and num < len(self.pending)
+                        and shared(self.collection[self.pending[num]]) == group
+                    ):
+                        num += 1
+                super()._send_tests(node, num)
+
+        return SharedSetUpScheduling(config, log)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(SharedSetUpPlugin(), "tafel-shared-set-up")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
