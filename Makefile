@@ -74,9 +74,12 @@ POSTGRES_TESTS := tests/app tests/security tests/robustness tests/events \
 # Four workers on two cores: the browser, server and crash tests spend much of their time
 # waiting (on Chromium, on a server's answer, on a killed process), which the other workers fill.
 TEST_WORKERS ?= 4
+# The workers take the tests two at a time, browser and slow modules first, a module whose tests
+# share a costly fixture (a Chromium, the oracles' positions) whole: tests/conftest.py.
+DIST := --dist loadgroup
 test: lint system-deps compile-translations vendor
-	$(PY) -m pytest -n $(TEST_WORKERS)
-	bash scripts/with-postgres.sh $(PY) -m pytest -n $(TEST_WORKERS) $(POSTGRES_TESTS)
+	$(PY) -m pytest -n $(TEST_WORKERS) $(DIST)
+	bash scripts/with-postgres.sh $(PY) -m pytest -n $(TEST_WORKERS) $(DIST) $(POSTGRES_TESTS)
 
 typecheck: $(STAMP)
 	$(PY) -m mypy --strict rules_engine scorer

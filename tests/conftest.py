@@ -67,6 +67,91 @@ def _compile_each_url_builder_once() -> None:
 _compile_each_url_builder_once()
 
 
+#: Modules whose tests share a module- or session-scoped fixture that costs seconds to make (a
+#: Chromium and a server, the oracles' thousands of positions and games, Pyodide in Node): under
+#: `make test` each goes to one worker whole, which makes it once. The accessibility checks are
+#: left to spread, one language a worker.
+SHARED_SET_UP = (
+    "tests/browser/",
+    "tests/i18n/test_screenshots.py",
+    "tests/oracles/test_belote_legal.py",
+    "tests/oracles/test_belote_scores.py",
+    "tests/oracles/test_jasskit_games.py",
+    "tests/oracles/test_jasskit_legal.py",
+    "tests/offline/test_engine_parity.py",
+)
+SPREAD = ("tests/browser/test_accessibility.py",)
+
+
+class SharedSetUpPlugin:
+    """Registered only where xdist is loaded (``-p no:xdist`` knows no scheduler hook)."""
+
+    @staticmethod
+    def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+        """``--dist loadgroup`` as `make test` runs it: xdist's ``load``, which hands each worker
+        the tests by their index as it becomes free, two at a time (so one test of a minute is never
+        queued behind another), in the order of collection (see pytest_collection_modifyitems), but
+        a module in ``SHARED_SET_UP`` goes to one worker whole.
+
+        Not xdist's own loadgroup: it groups by renaming the tests' node ids, which pytest 9 no
+        longer sees, and schedules by node id, which runs only one of the Schemathesis tests (they
+        share theirs)."""
+        if config.getvalue("dist") != "loadgroup":
+            return None
+        from xdist.scheduler import LoadScheduling
+
+        def shared(nodeid: str) -> str | None:
+            module = nodeid.split("::")[0]
+            return module if module.startswith(SHARED_SET_UP) and not module.startswith(SPREAD) else None
+
+        class SharedSetUpScheduling(LoadScheduling):
+            def __init__(self, config: pytest.Config, log: Any = None) -> None:
+                super().__init__(config, log)
+                if self.maxschedchunk is None:
+                    self.maxschedchunk = 2
+
+            def _send_tests(self, node: Any, num: int) -> None:
+                # A shared module's tests are consecutive (pending is in collection order): a
+                # batch that reaches into one takes the rest of it too.
+                if self.collection is not None and 0 < num < len(self.pending):
+                    group = shared(self.collection[self.pending[num - 1]])
+                    while (
+                        group is not None
+                        and num < len(self.pending)
+                        and shared(self.collection[self.pending[num]]) == group
+                    ):
+                        num += 1
+                super()._send_tests(node, num)
+
+        return SharedSetUpScheduling(config, log)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(SharedSetUpPlugin(), "tafel-shared-set-up")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The order in which the xdist workers take the tests (``--dist loadgroup``, `make test`):
+    the modules with browser tests first, then those with other slow
+    tests, then the rest, each module's tests together and in their own order.
+    The last tests of a run are then short ones: a test of a minute handed out at the end kept
+    one worker busy while the others idled."""
+    if not hasattr(config, "workerinput"):
+        return  # one process: the order changes nothing
+
+    def tier(item: pytest.Item) -> int:
+        if item.get_closest_marker("browser") is not None:
+            return 0
+        return 1 if item.get_closest_marker("slow") is not None else 2
+
+    module_tier: dict[str, int] = {}
+    for item in items:
+        module = item.nodeid.split("::")[0]
+        module_tier[module] = min(module_tier.get(module, 2), tier(item))
+    items.sort(key=lambda item: module_tier[item.nodeid.split("::")[0]])  # stable
+
+
 @pytest.fixture
 def database_url(tmp_path: Path) -> Iterator[str]:
     """An empty database at the migrations' head, used by this test alone."""
