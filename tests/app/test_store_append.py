@@ -9,7 +9,7 @@ scripts/with-postgres.sh.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -35,12 +35,18 @@ def statements(app: Flask) -> Iterator[list[str]]:
     def remember(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
         sent.append(" ".join(statement.split()))
 
-    engine = app.extensions["tafel_engine"]
-    event.listen(engine, "before_cursor_execute", remember)
-    try:
+    with listening(app.extensions["tafel_engine"], "before_cursor_execute", remember):
         yield sent
+
+
+@contextmanager
+def listening(target: Any, name: str, listener: Callable[..., Any]) -> Iterator[None]:
+    """``listener`` on SQLAlchemy's event ``name`` of ``target`` (an engine, a pool) for the block."""
+    event.listen(target, name, listener)
+    try:
+        yield
     finally:
-        event.remove(engine, "before_cursor_execute", remember)
+        event.remove(target, name, listener)
 
 
 def on_postgresql(app: Flask) -> bool:

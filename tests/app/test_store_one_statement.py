@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import bindparam, delete, event, select, update
+from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.orm import Session
 
 from scorer.access import rights
@@ -29,6 +29,7 @@ from scorer.store import db, log
 from scorer.store.models import AccessGrant, Entry, Match, MatchSummary
 from tests.app.test_store_append import (
     append_deal,
+    listening,
     on_postgresql,
     stored,
     summary,
@@ -65,13 +66,8 @@ def traffic(app: Flask) -> Iterator[tuple[list[Sent], list[object]]]:
         checkouts.append(dbapi_connection)
 
     engine = app.extensions["tafel_engine"]
-    event.listen(engine, "after_cursor_execute", after)
-    event.listen(engine.pool, "checkout", checkout)
-    try:
+    with listening(engine, "after_cursor_execute", after), listening(engine.pool, "checkout", checkout):
         yield sent, checkouts
-    finally:
-        event.remove(engine, "after_cursor_execute", after)
-        event.remove(engine.pool, "checkout", checkout)
 
 
 @contextmanager
@@ -85,12 +81,8 @@ def before_the_write(app: Flask, action: Callable[[], None]) -> Iterator[list[bo
             ran.append(True)  # first: the action's own insert passes by
             action()
 
-    engine = app.extensions["tafel_engine"]
-    event.listen(engine, "before_cursor_execute", before)
-    try:
+    with listening(app.extensions["tafel_engine"], "before_cursor_execute", before):
         yield ran
-    finally:
-        event.remove(engine, "before_cursor_execute", before)
 
 
 def panel_fields(client: FlaskClient, match_id: int) -> dict[str, str]:
@@ -162,15 +154,14 @@ def test_a_panel_save_on_postgresql_is_four_round_trips_on_the_wire(
         dbapi_connection.pgconn.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS | pq.Trace.REGRESS_MODE)
 
     engine.pool.dispose()  # every connection from now on is traced
-    event.listen(engine.pool, "connect", traced)
     try:
-        client.get(f"/matches/{match_id}")  # the pool's connections made (and traced) before the save
-        os.ftruncate(descriptor, 0)
-        os.lseek(descriptor, 0, os.SEEK_SET)
-        answer = panel_save(client, match_id, fields)
-        engine.pool.dispose()  # the traces end with their connections
+        with listening(engine.pool, "connect", traced):
+            client.get(f"/matches/{match_id}")  # the pool's connections made (and traced) before the save
+            os.ftruncate(descriptor, 0)
+            os.lseek(descriptor, 0, os.SEEK_SET)
+            answer = panel_save(client, match_id, fields)
+            engine.pool.dispose()  # the traces end with their connections
     finally:
-        event.remove(engine.pool, "connect", traced)
         os.close(descriptor)
     assert answer.status_code == 200
     sent = [

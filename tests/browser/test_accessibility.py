@@ -131,7 +131,16 @@ def test_no_serious_or_critical_violation_on_any_page_in_any_language(
     for link in links.splitlines():  # this browser is a tablet of both matches
         page.goto(link)
     found: dict[str, list[str]] = {}
-    checked = 0
+    checked: list[str] = []
+
+    def check(where: str) -> None:
+        """axe on the page as it is now; its serious and critical violations noted as ``where``."""
+        results = axe.run(page, options=OPTIONS)
+        checked.append(where)
+        blocking = [v for v in results.response["violations"] if v["impact"] in BLOCKING]
+        if blocking:
+            found[where] = [summary(v) for v in blocking]
+
     everything = language in ("de_CH", "fa")
     try:
         page.goto(f"{base}/lang/{language}?next=/matches/")
@@ -139,22 +148,14 @@ def test_no_serious_or_critical_violation_on_any_page_in_any_language(
         # pages with the most translated text (the run stays near a minute on two cores).
         for path in pages if everything else [pages[i] for i in EVERY_LANGUAGE]:
             page.goto(base + path)
-            results = axe.run(page, options=OPTIONS)
-            checked += 1
-            blocking = [v for v in results.response["violations"] if v["impact"] in BLOCKING]
-            if blocking:
-                found[f"{language} {path}"] = [summary(v) for v in blocking]
+            check(f"{language} {path}")
         # A rejection shown at its field: 156 leaves 1 for the other team (S8).
         page.goto(f"{base}{pages[8]}")
         page.check("input[name=contract][value=H]")
         page.fill("input[name=points]", "156")
         page.click("button[type=submit]")
         page.wait_for_selector(".reason")
-        results = axe.run(page, options=OPTIONS)
-        checked += 1
-        blocking = [v for v in results.response["violations"] if v["impact"] in BLOCKING]
-        if blocking:
-            found[f"{language} rejected deal"] = [summary(v) for v in blocking]
+        check(f"{language} rejected deal")
         if everything:
             # The match page's entry panel with its answer swapped in by htmx: a rejection.
             page.goto(f"{base}{pages[5]}")
@@ -162,14 +163,10 @@ def test_no_serious_or_critical_violation_on_any_page_in_any_language(
             page.fill("form[data-deal-form] input[name=points]", "156")
             page.click("button.save-deal")
             page.wait_for_selector("form[data-deal-form] .reason")
-            results = axe.run(page, options=OPTIONS)
-            checked += 1
-            blocking = [v for v in results.response["violations"] if v["impact"] in BLOCKING]
-            if blocking:
-                found[f"{language} rejected deal on the match page"] = [summary(v) for v in blocking]
+            check(f"{language} rejected deal on the match page")
     finally:
         context.close()
-    assert checked == (len(pages) + 2 if everything else len(EVERY_LANGUAGE) + 1)
+    assert len(checked) == (len(pages) + 2 if everything else len(EVERY_LANGUAGE) + 1)
     report = Path(__file__).resolve().parents[2] / "test-artifacts" / f"axe-{language}.txt"
     report.parent.mkdir(exist_ok=True)
     report.write_text(
