@@ -50,9 +50,6 @@
 
   function prepare(scope) {
     Array.prototype.forEach.call(scope.querySelectorAll("form.deal-form[data-total]"), function (form) {
-      Array.prototype.forEach.call(form.querySelectorAll(".pad[hidden], .weis-adds[hidden]"), function (node) {
-        node.removeAttribute("hidden");
-      });
       update(form);
       tie(form);
     });

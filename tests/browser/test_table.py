@@ -159,3 +159,28 @@ def test_other_team_hint_reads_right_to_left_in_persian(browser: Any, live_serve
         assert page.locator("output.other-points").inner_text() == "\u2190 \u06f5\u06f9"
     finally:
         context.close()
+
+
+#: The layout shifts the page has seen since it began loading (Chromium's Layout Instability API).
+LAYOUT_SHIFTS = """() => new Promise((done) => {
+  new PerformanceObserver((list) => done(list.getEntries().map((e) => e.value)))
+    .observe({ type: "layout-shift", buffered: true });
+  setTimeout(() => done([]), 500);
+})"""
+
+
+def test_pages_hold_still_while_their_scripts_start(page: Any, live_server: str) -> None:
+    """A finger reaching for "Enter deal" as the page appears must land on it: the scripts that
+    start after the page has loaded (the network status line among them) move nothing."""
+    new_match = f"{live_server}/matches/new/schieber"
+    page.goto(new_match)
+    for seat, name in enumerate(("Anna", "Beat", "Chris", "Dora"), start=1):
+        page.fill(f"input[name=name_{seat}]", name)
+    with page.expect_navigation():
+        page.click("button[type=submit]")
+    match_page = page.url
+    for address in (new_match, match_page, f"{match_page}/deals/new"):
+        page.goto(address)
+        # "live" is what the offline script writes into the status line once it has started.
+        page.locator("#net-status[data-state=live]").wait_for()
+        assert page.evaluate(LAYOUT_SHIFTS) == [], address

@@ -25,6 +25,8 @@ function fill(template, values) {
   return String(template || "").replace(/\{(\w+)\}/g, (_, key) => (key in values ? values[key] : ""));
 }
 
+// The pages draw the status line (base.html), so that the page does not move when this
+// script starts; one without it gets the line at the top of its content.
 function statusElement() {
   let element = document.getElementById("net-status");
   if (!element) {
