@@ -186,6 +186,8 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
     candidate = scoring.match_record(loaded.settings, deals)
     scored = scoring.score(candidate, scoring.match_key(loaded.match))
     if not scored.valid:
+        if slot is None and not loaded.scored.valid:
+            return _unscorable(loaded.match.id)  # its earlier deals, not the new one
         game = games.of(loaded.settings)
         return _render(loaded, form, place_errors(scored.errors, index, game), slot=slot, status=422)
     try:
@@ -229,6 +231,12 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
     return redirect(url_for("matches.show", match_id=loaded.match.id, view=view), 303)
 
 
+def _unscorable(match_id: int) -> Any:
+    """A match the engine cannot score takes no new deal: a correction comes first."""
+    flash(_("The engine cannot score this match; correct a deal first."))
+    return redirect(url_for("matches.show", match_id=match_id))
+
+
 def _screen(loaded: matchview.Loaded, **panel_state: Any) -> str:
     """The match screen for the panel's htmx post."""
     return screen(loaded, **panel_state)
@@ -238,12 +246,13 @@ def _screen(loaded: matchview.Loaded, **panel_state: Any) -> str:
 @db.one_statement_writes  # its save: the entry with the summary, one statement (_submit)
 def new(match_id: int) -> Any:
     loaded = matchview.load(match_id)
-    if not loaded.scored.valid:
-        flash(_("The engine cannot score this match; correct a deal first."))
-        return redirect(url_for("matches.show", match_id=match_id))
     form = _form(loaded)
     if form.is_submitted():
+        # The save scores the match with its new deal (_submit); the match as it stood is
+        # asked about only when that answer is a refusal.
         return _submit(loaded, form, slot=None)
+    if not loaded.scored.valid:
+        return _unscorable(match_id)
     if loaded.answer.get("finished"):
         flash(_("The match is over."))
         return redirect(url_for("matches.show", match_id=match_id))

@@ -23,12 +23,35 @@ from scorer.store.models import Entry, Match, MatchSummary
 from scorer.web import display, i18n, reason_texts
 
 
-@dataclass
 class Loaded:
-    match: Match
-    state: log.State
-    record: dict[str, Any]
-    scored: scoring.Scored
+    """A match as this request read it: its log, and (when asked) its record and the
+    engine's answer to it. A deal page's save scores the record with the new deal, not the
+    one before it, so the match as read is scored only when something asks for it."""
+
+    def __init__(
+        self,
+        match: Match,
+        state: log.State,
+        record: dict[str, Any] | None = None,
+        scored: scoring.Scored | None = None,
+    ) -> None:
+        self.match = match
+        self.state = state
+        self._record = record
+        self._scored = scored
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """The DEAL_RECORD.md match record of the match's current deals."""
+        if self._record is None:
+            self._record = scoring.match_record(self.match.settings, self.state.deals)
+        return self._record
+
+    @property
+    def scored(self) -> scoring.Scored:
+        if self._scored is None:
+            self._scored = scoring.score(self.record, scoring.match_key(self.match))
+        return self._scored
 
     @property
     def settings(self) -> dict[str, Any]:
@@ -55,9 +78,8 @@ def load(match_id: int) -> Loaded:
     guarded = g.pop("tafel_guarded_log", None)
     by_guard = guarded is not None and guarded[0] == match.id
     state = guarded[1] if by_guard else log.read(db.session(), match)
-    record = scoring.match_record(match.settings, state.deals)
     reason_texts.at_table(match.settings)  # reasons on this request name its players and cards
-    loaded = Loaded(match, state, record, scoring.score(record, scoring.match_key(match)))
+    loaded = Loaded(match, state)
     if not (by_guard and request.method == "POST"):
         # A deal page's post (the guard read its log) appends with the summary at the new
         # version (summary_update) or changes nothing: the summary is not read here for it.

@@ -13,6 +13,7 @@ import rules_engine
 import scorer.scoring
 from rules_engine.schieber import match as schieber_match
 from scorer.matches import matchview
+from tests.helpers.sheets import append_raw_deal
 from tests.helpers.tablet import deal_form, new_schieber, post_deal
 
 
@@ -63,3 +64,51 @@ def test_a_correction_of_deal_k_rescores_from_k(client: FlaskClient, evaluated: 
     assert client.post(url, data=data).status_code == 303
     # Deals 4, 5 and 6 (forehands 4, 1, 2) again; deals 1-3 not.
     assert evaluated == [4, 1, 2]
+
+
+def test_a_save_asks_the_engine_once(
+    client: FlaskClient, evaluated: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save scores the record with its new deal; the match as it stood before is not
+    scored as well (each asking compares every deal with the worker's kept state)."""
+    match_id = new_schieber(client)
+    for deal in range(3):
+        enter(client, match_id, deal % 4 + 1, 60 + deal)
+    asked: list[int] = []
+    real = rules_engine.resume_match
+
+    def counting(record: Any, state: Any = None) -> Any:
+        asked.append(len(record["deals"]))
+        return real(record, state)
+
+    monkeypatch.setattr(rules_engine, "resume_match", counting)
+    for headers in ({}, {"HX-Request": "true"}):  # the deal page's save, the panel's
+        data = deal_form(client, match_id)
+        data.update({"forehand": str(len(evaluated) % 4 + 1), "contract": "H", "team": "1", "points": "70"})
+        asked.clear()
+        response = client.post(f"/matches/{match_id}/deals/new", data=data, headers=headers)
+        assert response.status_code in (200, 303), response.get_data(as_text=True)
+        assert len(asked) == 1 and asked[0] >= 4, asked
+
+
+def test_a_match_the_engine_cannot_score_takes_no_new_deal(client: FlaskClient) -> None:
+    """Its earlier deals break a rule: the deal page and a save lead back to the match page
+    with the reason to correct a deal first, and nothing is stored."""
+    match_id = new_schieber(client)
+    enter(client, match_id, 1, 60)
+    data = deal_form(client, match_id)  # its key is in no entry yet
+    # 170 trick points: more than the 157 a deal holds (S5.4).
+    append_raw_deal(
+        client.application, match_id, {"forehand": 2, "contract": "H", "points": {"team": 1, "value": 170}}
+    )
+    with client.application.test_request_context():
+        before = matchview.load(match_id).state.version
+    data.update({"version": str(before), "forehand": "3", "contract": "H", "team": "1", "points": "70"})
+    for headers in ({}, {"HX-Request": "true"}):
+        response = client.post(f"/matches/{match_id}/deals/new", data=data, headers=headers)
+        assert response.status_code == 302 and response.headers["Location"].endswith(f"/matches/{match_id}")
+        page = client.get(response.headers["Location"]).get_data(as_text=True)
+        assert "correct a deal first" in page
+    assert client.get(f"/matches/{match_id}/deals/new").status_code == 302
+    with client.application.test_request_context():
+        assert matchview.load(match_id).state.version == before
