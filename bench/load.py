@@ -53,6 +53,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from scorer.web import serving  # noqa: E402 - importable once the checkout is on the path
+
 BEGIN, END = "<!-- bench/load.py: begin -->", "<!-- bench/load.py: end -->"
 HEADING = "## Load (bench/load.py)"
 HOST = "127.0.0.1"
@@ -638,11 +640,11 @@ async def cpu_per_kind(
     return found
 
 
-#: Threads per gunicorn worker by default.
-THREADS = 4
+#: Threads per gunicorn worker by default, as README.md serves the app (scorer/web/serving.py).
+THREADS = serving.threads
 #: gunicorn's --keep-alive as README.md serves the app: longer than the 3 s between a tablet's
 #: polls, within the 1-5 s gunicorn advises for a server browsers reach directly.
-KEEP_ALIVE = 5
+KEEP_ALIVE = serving.keepalive
 #: Deals each match holds before the evening: tables mid-way through their matches.
 START_DEALS = 60
 

@@ -11,6 +11,9 @@ from typing import Any
 
 from flask import Flask, Response, request
 from flask.sessions import SecureCookieSessionInterface
+from itsdangerous import URLSafeTimedSerializer
+from itsdangerous.encoding import base64_encode
+from itsdangerous.serializer import Serializer
 
 #: No 'unsafe-inline' anywhere: templates carry no <script>/<style> blocks and no style=""
 #: attributes (tests/security checks both). ``data:`` images are allowed for the browser's
@@ -69,6 +72,28 @@ def add_headers(response: Response) -> Response:
     return response
 
 
+class _SmallPlainSerializer(URLSafeTimedSerializer):
+    """itsdangerous' URL-safe serializer, compressing only a payload worth it.
+
+    A tablet's session (a right or two, the CSRF token, the language) is a few hundred
+    bytes that zlib hardly shortens, yet every page's answer signs it anew, and zlib sets
+    up its tables and lets go of the interpreter's lock each time. A session near its
+    bound of rights (``rights.MAX_REMEMBERED``) is compressed as before; loading reads
+    either form, so cookies already given keep working.
+    """
+
+    def dump_payload(self, obj: object) -> bytes:
+        plain = Serializer.dump_payload(self, obj)
+        if len(plain) < COMPRESS_SESSION_FROM:
+            return base64_encode(plain)
+        return super().dump_payload(obj)
+
+
+#: Session payloads (JSON bytes) from this size on are compressed: 40 rights' ids are
+#: hexadecimal, and zlib takes a session of them from about 2.5 KB to 1.4 KB of cookie.
+COMPRESS_SESSION_FROM = 1024
+
+
 class SessionCookie(SecureCookieSessionInterface):
     """Flask's signed session cookie, not sent again with a poll's unchanged answer.
 
@@ -79,6 +104,14 @@ class SessionCookie(SecureCookieSessionInterface):
     still push the expiry on. (A right the cookie names ends with its stored row, counted from
     when it was granted, whatever the cookie's expiry.)
     """
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        found = super().get_signing_serializer(app)
+        if found is None:
+            return None
+        # Flask's own serializer, keys and signer as they are, only its payload's form differs.
+        found.__class__ = _SmallPlainSerializer
+        return found
 
     def save_session(self, app: Flask, session: Any, response: Response) -> None:
         if not session.modified and (request.endpoint == "live.version" or response.status_code == 304):

@@ -221,7 +221,8 @@ def start(
         "warning",
     ]
     if threads > 1:
-        command += ["--threads", str(threads)]
+        # The threaded worker as README.md serves the app (scorer/web/serving.py).
+        command += ["--threads", str(threads), "--worker-class", "scorer.web.serving.TableWorker"]
     process = subprocess.Popen(
         [*command, app], cwd=REPO, env=env, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True
     )
