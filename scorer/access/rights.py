@@ -267,10 +267,13 @@ def log_out_admin() -> None:
 
 
 def is_admin() -> bool:
+    grant_id = session.get(ADMIN)
+    if not grant_id:
+        return False  # no login named: no keyed hash to make (every spectator's page asks)
     tag = _admin_tag()
     if tag is None:
         return False
-    row = _grant_row(session.get(ADMIN))
+    row = _grant_row(grant_id)
     if row is None or row.match_id is not None or not isinstance(row.admin_tag, str):
         return False
     fresh = time.time() - row.created < float(current_app.config["ADMIN_SESSION_SECONDS"])

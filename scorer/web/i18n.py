@@ -16,6 +16,8 @@ from babel import Locale
 from babel.numbers import format_decimal, get_group_symbol, get_minus_sign_symbol
 from flask import Flask, current_app, g, request, session
 from flask_babel import Babel, get_locale, get_translations, lazy_pgettext
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Response
 
 from scorer.languages import GROUP, NATIVE_DIGITS
@@ -73,10 +75,18 @@ def select_locale() -> str:
     for chosen in (session.get("lang"), request.cookies.get(COOKIE)):
         if chosen in langs:
             return str(chosen)
-    best = _match(request.accept_languages, langs)
+    best = _accepted(request.headers.get("Accept-Language", ""), langs)
     if best:
         return best
     return str(current_app.config["BABEL_DEFAULT_LOCALE"])
+
+
+@lru_cache(maxsize=256)
+def _accepted(header: str, languages: tuple[str, ...]) -> str | None:
+    """:func:`_match` of an Accept-Language header as sent, parsed once per header: a browser
+    sends the same one with every request (each poll and 304 of a spectator's page), and
+    parsing it took a sixth of a spectator's 304. The bound holds against made-up headers."""
+    return _match(parse_accept_header(header, LanguageAccept), languages)
 
 
 def app_globals() -> Any:
@@ -170,6 +180,10 @@ def digits(value: Any) -> str:
 
 def _remember_choice(response: Response) -> Response:
     """Keep the switcher's choice beyond the session: a tablet stays in its language."""
+    if not session:
+        # Nothing chosen (a spectator without a session): reading the empty session would
+        # only mark the answer as depending on the cookie (``Vary: Cookie``).
+        return response
     chosen = session.get("lang")
     if chosen in languages() and request.cookies.get(COOKIE) != chosen:
         response.set_cookie(

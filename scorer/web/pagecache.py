@@ -52,6 +52,7 @@ from typing import Any, Generic, TypeVar
 
 from flask import Flask, current_app, request, session
 from sqlalchemy import bindparam, func, select
+from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Response
 
 from scorer.access import rights
@@ -422,22 +423,51 @@ def not_modified(held: str) -> Response:
     response = Response(status=304, mimetype="text/html")
     response.set_etag(held)
     response.headers["Cache-Control"] = "no-cache"
-    response.vary.update(("Accept-Language", "Cookie"))
+    response.headers["Vary"] = VARY
     return response
+
+
+#: What a spectator's page depends on besides its address (Flask-Compress adds
+#: Accept-Encoding to a page it may compress). Set whole, not parsed and written again.
+VARY = "Accept-Language, Cookie"
+#: The same, for a page sent gzipped as kept.
+VARY_GZIP = "Accept-Encoding, Accept-Language, Cookie"
+#: Request headers that make an answer conditional (or partial): only then is the page's
+#: answer passed through Werkzeug's ``make_conditional``, which parses them all.
+CONDITIONAL = (
+    "HTTP_IF_NONE_MATCH",
+    "HTTP_IF_MATCH",
+    "HTTP_IF_MODIFIED_SINCE",
+    "HTTP_IF_UNMODIFIED_SINCE",
+    "HTTP_RANGE",
+)
+
+
+@functools.lru_cache(maxsize=64)
+def _takes_gzip(accept_encoding: str) -> bool:
+    """Whether an Accept-Encoding header as sent takes gzip (Werkzeug's reading of it), parsed
+    once per header: a browser sends the same one with every request."""
+    return bool(parse_accept_header(accept_encoding)["gzip"])
 
 
 def _kept(key: Key, render: Callable[[], str]) -> Kept:
     """The page of ``key``: this process's copy, the store's, or rendered (and kept in both)."""
+    found = _found(key)
+    return found if found is not None else _keep(key, render())
+
+
+def _found(key: Key) -> Kept | None:
+    """The page of ``key`` as this process keeps it, else as the store does (then kept here too)."""
     found = cache().get(key)
     if found is not None:
         return found
     store = shared().store()
     body = store.get(digest(key)) if store is not None else None
-    if body is not None:
-        found = Kept(body)
-        cache().put(key, found)
-        return found
-    return _keep(key, render())
+    if body is None:
+        return None
+    found = Kept(body)
+    cache().put(key, found)
+    return found
 
 
 #: The gzip level of a page kept by a save (:func:`keep`): the fastest. Level 6 (Flask-Compress's)
@@ -469,38 +499,52 @@ def keep(key: Key, page: str) -> None:
 def spectator_page(match_id: int, render: Callable[[], str]) -> Response | str:
     """The match page for a plain spectator from the cache, or ``render()`` otherwise.
 
-    A browser that holds the current version's page is answered 304 after one query, before
-    any page is looked up, rendered or compressed. Only a plain spectator's page has a tag:
-    a tablet that may edit (or has a message waiting) always gets its own page.
+    The match's version is read once, on a connection of its own (:func:`quick_version`): a
+    browser that holds the current version's page is answered 304, and a page kept for that
+    version (here or in the store) is sent, without the request's database session. Only a
+    page to render reads the version again, in the request's transaction, so that the page
+    is kept under the version it shows (a save may come between). Only a plain spectator's
+    page has a tag: a tablet that may edit (or has a message waiting) always gets its own page.
     """
     if not current_app.config.get("PAGE_CACHE_SIZE") or not plain_spectator(match_id):
         return render()
-    if request.if_none_match and (found := quick_version(match_id)) is not None:
-        held = unchanged(etag(_key(match_id, found)))
+    found = quick_version(match_id)
+    if found is None:
+        return render()  # the view answers 404
+    key = _key(match_id, found)
+    if request.if_none_match:
+        held = unchanged(etag(key))
         if held is not None:
             return not_modified(held)
-    key = version_key(match_id)
-    if key is None:
-        return render()  # the view answers 404
+    kept = _found(key) if shared().keeps(key) else None
+    if kept is None:
+        rendered = version_key(match_id)
+        if rendered is None:
+            return render()  # removed meanwhile: the view answers 404
+        key = rendered
     tag = etag(key)
     if not shared().keeps(key):
         response = Response(render(), mimetype="text/html")
         response.set_etag(tag)
-    elif request.accept_encodings["gzip"]:
+        response.headers["Vary"] = VARY
+    elif _takes_gzip(request.headers.get("Accept-Encoding", "")):
         # Sent as kept, with the tag and headers Flask-Compress gives a page it compressed
         # (it leaves an answer already encoded alone).
-        response = Response(_kept(key, render).gzipped, mimetype="text/html")
+        response = Response((kept or _kept(key, render)).gzipped, mimetype="text/html")
         response.headers["Content-Encoding"] = "gzip"
         response.set_etag(f"{tag}:gzip")
-        response.vary.add("Accept-Encoding")
+        response.headers["Vary"] = VARY_GZIP
     else:
-        response = Response(_kept(key, render).text(), mimetype="text/html")
+        response = Response((kept or _kept(key, render)).text(), mimetype="text/html")
         response.set_etag(tag)
+        response.headers["Vary"] = VARY
     # The browser may keep the page but must ask again before showing it: a new deal
     # changes the tag.
     response.headers["Cache-Control"] = "no-cache"
-    response.vary.update(("Accept-Language", "Cookie"))
-    return response.make_conditional(request)
+    environ = request.environ
+    if any(name in environ for name in CONDITIONAL):
+        return response.make_conditional(request)
+    return response
 
 
 def init_app(app: Flask) -> None:
