@@ -53,6 +53,7 @@ from typing import Any, Generic, TypeVar
 from flask import Flask, current_app, request, session
 from sqlalchemy import bindparam, func, select
 from werkzeug.http import parse_accept_header
+from werkzeug.sansio.utils import get_current_url
 from werkzeug.wrappers import Response
 
 from scorer.access import rights
@@ -393,8 +394,16 @@ def spectator_key(match_id: int, created: str, version: int, full_path: str) -> 
     """The key of a spectator's page of ``match_id`` at ``version`` asked for at ``full_path``
     (as Werkzeug's ``request.full_path`` spells it) in this request's language and address:
     a page rendered for another request (a tablet's save) can be kept for spectators."""
-    address = current_app.config.get("PUBLIC_URL") or request.host_url
+    address = current_app.config.get("PUBLIC_URL") or host_url(request.scheme, request.host)
     return (match_id, created, version, i18n.current(), address, request.script_root, full_path)
+
+
+@functools.lru_cache(maxsize=64)
+def host_url(scheme: str, host: str) -> str:
+    """Werkzeug's ``request.host_url`` for ``scheme`` and ``host``, made once per address: it
+    takes the address apart and puts it together again (IDNA, quoting), some 15 µs of every
+    spectator's page and 304. The bound holds against made-up ``Host`` headers."""
+    return get_current_url(scheme, host)
 
 
 def etag(key: Key) -> str:
