@@ -132,8 +132,11 @@ class SessionCookie(SecureCookieSessionInterface):
         return found
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
-        # A browser without a session cookie (a spectator) has nothing to check.
-        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
+        # A browser without a session cookie (a spectator) has nothing to check; one without
+        # any cookie has no Cookie header to parse.
+        if app.secret_key and (
+            not request.environ.get("HTTP_COOKIE") or not request.cookies.get(self.get_cookie_name(app))
+        ):
             return self.session_class()
         return super().open_session(app, request)
 
