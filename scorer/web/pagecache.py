@@ -378,7 +378,7 @@ class VersionReader:
 
     An open match page asks for its version every few seconds, and a version poll is little
     more than this one statement: SQLAlchemy's execution around it (a Connection, the cache
-    of compiled statements, the result's rows) was half of the poll's own work. The statement
+    of compiled statements, the result's rows) was much of the poll's own work. The statement
     is compiled once per app; the creation time goes through the column type's own reading of
     the driver's value, so that the key is the one every other path makes.
 
