@@ -29,7 +29,7 @@ import secrets
 import uuid
 from typing import Any
 
-from flask import current_app, request, session
+from flask import current_app, request, session, url_for
 from flask_wtf.csrf import generate_csrf
 from jinja2 import pass_context
 from markupsafe import Markup, escape
@@ -252,6 +252,51 @@ def kept_section(context: Any, name: str, render: Any, *depends: Any) -> Markup:
         html = str(render())
         _SECTIONS.put(key, html)
     return Markup(html.replace(VERSION, str(context["m"].state.version)))
+
+
+#: A match page's own addresses per app, script root and match, at most this many.
+URLS = 4096
+
+
+def match_urls(match_id: int) -> dict[str, str]:
+    """The addresses a match page links to, built once per match (and script root): the
+    routing map builds each anew (``url_for`` was a tenth of a save's rendering)."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    kept: dict[tuple[str, int], dict[str, str]] = app.extensions.setdefault("tafel_match_urls", {})
+    key = (request.script_root, match_id)
+    urls = kept.get(key)
+    if urls is None:
+        if len(kept) >= URLS:
+            kept.clear()
+        urls = kept[key] = {
+            "show": url_for("matches.show", match_id=match_id),
+            "board": url_for("matches.show", match_id=match_id, view="board"),
+            "all_deals": url_for("matches.show", match_id=match_id, deals="all"),
+            # A deal's correction address without its slot (its rows add their own).
+            "correct": url_for("deals.correct", match_id=match_id, slot_id=0)[: -len("0/correct")],
+            "htmx": url_for("static", filename="vendor/htmx.min.js"),
+        }
+    return urls
+
+
+#: Parts of a match page that stay from one version to the next (kept_fixed).
+_FIXED = pagecache.PageCache[str](2048)
+
+
+@pass_context
+def kept_fixed(context: Any, name: str, render: Any, *depends: Any) -> Markup:
+    """``render()`` (a template's macro) for a part of the match page that shows the match's
+    settings in the page's language (its heading, the deal list's head), kept while what it
+    ``depends`` on beyond them stays: the same for every version, viewer and address."""
+    page = context.get("row_key")
+    if page is None:
+        return Markup(render())
+    key = (name, *page, *depends)
+    html = _FIXED.get(key)
+    if html is None:
+        html = str(render())
+        _FIXED.put(key, html)
+    return Markup(html)
 
 
 def row_key(loaded: matchview.Loaded, template: str, *, may_edit: bool, marked: bool) -> pagecache.Key:
