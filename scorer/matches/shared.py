@@ -223,15 +223,26 @@ def kept_row(context: Any, row: matchview.Row, render: Any) -> Markup:
     """``render(row)`` (a template's macro), kept: a row shows its deal's record and the
     engine's answer to it (with the running score), and neither changes while the deal is
     not corrected and no earlier one is. A corrected deal's row (its history) is rendered."""
+    return Markup(_kept_row(context.get("row_key"), row, render))
+
+
+@pass_context
+def kept_rows(context: Any, rows: list[matchview.Row], render: Any) -> Markup:
+    """:func:`kept_row` of each of ``rows``, one after the other: one call from the template
+    for the page's rows, not one each."""
     page = context.get("row_key")
+    return Markup("".join([_kept_row(page, row, render) for row in rows]))
+
+
+def _kept_row(page: pagecache.Key | None, row: matchview.Row, render: Any) -> str:
     if page is None or row.slot.corrected or row.slot.current is None:
-        return Markup(render(row))
+        return str(render(row))
     key = (*page, row.index, row.slot.slot, row.slot.current.seq, answer_text(row.answer))
     html = _ROWS.get(key)
     if html is None:
         html = str(render(row))
         _ROWS.put(key, html)
-    return Markup(html)
+    return html
 
 
 #: Sections of shared texts (the buttons, the share section) kept across versions.

@@ -31,6 +31,7 @@ bp.add_app_template_filter(shared.editor_only, "editor_only")
 bp.add_app_template_filter(shared.spectator_only, "spectator_only")
 bp.add_app_template_global(shared.saved_line, "saved_line")
 bp.add_app_template_global(shared.kept_row, "kept_row")
+bp.add_app_template_global(shared.kept_rows, "kept_rows")
 bp.add_app_template_global(shared.kept_section, "kept_section")
 bp.add_app_template_global(shared.kept_fixed, "kept_fixed")
 
