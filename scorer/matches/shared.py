@@ -23,7 +23,6 @@ with its errors are rendered directly, the marks resolved as they are rendered.
 
 from __future__ import annotations
 
-import json
 import re
 import secrets
 import uuid
@@ -37,6 +36,7 @@ from markupsafe import Markup, escape
 from scorer.deals import panel
 from scorer.matches import matchview
 from scorer.web import i18n, pagecache
+from scorer.web.forms import settings_text
 
 _WORD = "tafelpart" + secrets.token_hex(8)
 #: Marks around a part only a tablet that may edit sees, and around one only a spectator sees:
@@ -106,7 +106,7 @@ def shared_key(loaded: matchview.Loaded, board: bool, all_deals: bool) -> pageca
         match.id,
         str(match.created),
         loaded.state.version,
-        json.dumps(match.settings, sort_keys=True, default=str),
+        settings_text(match.settings),
         i18n.current(),
         request.host_url,
         request.script_root,
@@ -318,7 +318,7 @@ def row_key(loaded: matchview.Loaded, template: str, *, may_edit: bool, marked: 
         _WORD if marked else None,  # its marks are this process's (see shared_key)
         match.id,
         str(match.created),
-        json.dumps(match.settings, sort_keys=True, default=str),
+        settings_text(match.settings),
         i18n.current(),
         request.script_root,
         may_edit,

@@ -293,6 +293,26 @@ def add_meld_fields(
 # --- a deal form's per-match choices and its panel post ----------------------------------
 
 
+#: The text of a match's settings per settings object (see :func:`settings_text`).
+_SETTINGS_TEXTS: dict[int, tuple[Any, str]] = {}
+SETTINGS_TEXTS = 1024
+
+
+def settings_text(settings: Any) -> str:
+    """``settings`` as sorted JSON (a key of what is kept per match), made once per settings
+    object: a save keys its form's choices, its panel, its shared text and its rows by them.
+    A match's settings are read anew with the match and never changed once stored; each
+    entry holds its settings, so that no other object can take its id while it is there."""
+    held = _SETTINGS_TEXTS.get(id(settings))
+    if held is not None and held[0] is settings:
+        return held[1]
+    text = json.dumps(settings, sort_keys=True, default=str)
+    if len(_SETTINGS_TEXTS) >= SETTINGS_TEXTS:
+        _SETTINGS_TEXTS.clear()
+    _SETTINGS_TEXTS[id(settings)] = (settings, text)
+    return text
+
+
 #: What a deal form's ``prepare`` put on it, per match settings and language (see :func:`prepared`).
 _PREPARED = PageCache[tuple[dict[str, Any], dict[str, Any]]](512)
 
@@ -315,7 +335,7 @@ def prepared(
     """
     key = (
         getattr(prepare, "__module__", "") + "." + getattr(prepare, "__qualname__", ""),
-        json.dumps(settings, sort_keys=True, default=str),
+        settings_text(settings),
         # Flask-Babel's locale, not the request's remembered language: a form prepared inside
         # force_locale is in that locale's words.
         str(get_locale()),
