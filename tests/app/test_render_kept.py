@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from flask import Flask, render_template_string
 from flask.testing import FlaskClient
+from flask_babel import force_locale
 from werkzeug.datastructures import MultiDict
 from wtforms import IntegerField, SelectField, StringField
 from wtforms.validators import Optional
 
+from scorer.web import display
 from scorer.web.forms import BaseForm, choices, wtforms_catalog
 from tests.helpers.tablet import english, new_schieber, post_deal
 
@@ -105,3 +107,13 @@ def test_a_match_pages_kept_parts_follow_language_view_and_address(app: Flask, c
             as_text=True
         )
         assert f'href="/matches/{match_id}' not in mounted
+
+
+def test_display_names_follow_the_language_and_a_forced_locale(app: Flask) -> None:
+    for _ in range(2):  # the second time from what was kept
+        for lang, name in [("en", "Hearts"), ("de-CH", "Herz"), ("fr-CH", "Cœur")]:
+            with app.test_request_context("/", headers={"Accept-Language": lang}):
+                assert display.contract_name("H", "french") == name
+                with force_locale("fr_CH"):  # a PDF in another language
+                    assert display.contract_name("H", "french") == "Cœur"
+                assert display.contract_name("H", "french") == name
