@@ -163,7 +163,9 @@ def die_face(points: int) -> str:
 def seat_label(seat: int, names: Sequence[str]) -> str:
     if 1 <= seat <= len(names) and names[seat - 1]:
         return names[seat - 1]
-    return i18n.pgettext("seat", "Seat %(n)s", n=seat)
+    # A seat without a name is named by its number, once per catalog (a page names each
+    # seat a dozen times: the list, the scoreboard, the panel).
+    return _memo("seat", str(seat), "", lambda: i18n.pgettext("seat", "Seat %(n)s", n=seat))
 
 
 def side_label(side: int, settings: dict[str, Any]) -> str:

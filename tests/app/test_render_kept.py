@@ -116,4 +116,9 @@ def test_display_names_follow_the_language_and_a_forced_locale(app: Flask) -> No
                 assert display.contract_name("H", "french") == name
                 with force_locale("fr_CH"):  # a PDF in another language
                     assert display.contract_name("H", "french") == "Cœur"
+                    assert display.seat_label(2, ["Anna"]) == "Place 2"
                 assert display.contract_name("H", "french") == name
+                assert display.seat_label(2, ["Anna"]) == {"en": "Seat 2", "de-CH": "Platz 2"}.get(
+                    lang, "Place 2"
+                )
+                assert display.seat_label(3, ["Anna", "Beat", "Cla"]) == "Cla"
