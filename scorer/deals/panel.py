@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import json
 import secrets
 import uuid
 from typing import Any
@@ -38,7 +37,7 @@ from scorer.games.klammern.forms import KlammernDealForm
 from scorer.games.schieber.forms import SchieberDealForm
 from scorer.matches import matchview
 from scorer.web import i18n, pagecache
-from scorer.web.forms import without_melds
+from scorer.web.forms import settings_text, without_melds
 from scorer.web.pagecache import PageCache
 
 #: The form's error slots the panel shows beside their fields; the others go to its top.
@@ -187,7 +186,7 @@ def _kept_panel(
     key = (
         loaded.match.id,
         str(loaded.match.created),
-        json.dumps(loaded.settings, sort_keys=True, default=str),
+        settings_text(loaded.settings),
         i18n.current(),
         board,
         turn is not None,

@@ -23,13 +23,12 @@ with its errors are rendered directly, the marks resolved as they are rendered.
 
 from __future__ import annotations
 
-import json
 import re
 import secrets
 import uuid
 from typing import Any
 
-from flask import current_app, request, session
+from flask import current_app, request, session, url_for
 from flask_wtf.csrf import generate_csrf
 from jinja2 import pass_context
 from markupsafe import Markup, escape
@@ -37,6 +36,7 @@ from markupsafe import Markup, escape
 from scorer.deals import panel
 from scorer.matches import matchview
 from scorer.web import i18n, pagecache
+from scorer.web.forms import settings_text
 
 _WORD = "tafelpart" + secrets.token_hex(8)
 #: Marks around a part only a tablet that may edit sees, and around one only a spectator sees:
@@ -106,7 +106,7 @@ def shared_key(loaded: matchview.Loaded, board: bool, all_deals: bool) -> pageca
         match.id,
         str(match.created),
         loaded.state.version,
-        json.dumps(match.settings, sort_keys=True, default=str),
+        settings_text(match.settings),
         i18n.current(),
         request.host_url,
         request.script_root,
@@ -223,15 +223,26 @@ def kept_row(context: Any, row: matchview.Row, render: Any) -> Markup:
     """``render(row)`` (a template's macro), kept: a row shows its deal's record and the
     engine's answer to it (with the running score), and neither changes while the deal is
     not corrected and no earlier one is. A corrected deal's row (its history) is rendered."""
+    return Markup(_kept_row(context.get("row_key"), row, render))
+
+
+@pass_context
+def kept_rows(context: Any, rows: list[matchview.Row], render: Any) -> Markup:
+    """:func:`kept_row` of each of ``rows``, one after the other: one call from the template
+    for the page's rows, not one each."""
     page = context.get("row_key")
+    return Markup("".join([_kept_row(page, row, render) for row in rows]))
+
+
+def _kept_row(page: pagecache.Key | None, row: matchview.Row, render: Any) -> str:
     if page is None or row.slot.corrected or row.slot.current is None:
-        return Markup(render(row))
+        return str(render(row))
     key = (*page, row.index, row.slot.slot, row.slot.current.seq, answer_text(row.answer))
     html = _ROWS.get(key)
     if html is None:
         html = str(render(row))
         _ROWS.put(key, html)
-    return Markup(html)
+    return html
 
 
 #: Sections of shared texts (the buttons, the share section) kept across versions.
@@ -254,6 +265,51 @@ def kept_section(context: Any, name: str, render: Any, *depends: Any) -> Markup:
     return Markup(html.replace(VERSION, str(context["m"].state.version)))
 
 
+#: A match page's own addresses per app, script root and match, at most this many.
+URLS = 4096
+
+
+def match_urls(match_id: int) -> dict[str, str]:
+    """The addresses a match page links to, built once per match (and script root): the
+    routing map builds each anew (``url_for`` was a tenth of a save's rendering)."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    kept: dict[tuple[str, int], dict[str, str]] = app.extensions.setdefault("tafel_match_urls", {})
+    key = (request.script_root, match_id)
+    urls = kept.get(key)
+    if urls is None:
+        if len(kept) >= URLS:
+            kept.clear()
+        urls = kept[key] = {
+            "show": url_for("matches.show", match_id=match_id),
+            "board": url_for("matches.show", match_id=match_id, view="board"),
+            "all_deals": url_for("matches.show", match_id=match_id, deals="all"),
+            # A deal's correction address without its slot (its rows add their own).
+            "correct": url_for("deals.correct", match_id=match_id, slot_id=0)[: -len("0/correct")],
+            "htmx": url_for("static", filename="vendor/htmx.min.js"),
+        }
+    return urls
+
+
+#: Parts of a match page that stay from one version to the next (kept_fixed).
+_FIXED = pagecache.PageCache[str](2048)
+
+
+@pass_context
+def kept_fixed(context: Any, name: str, render: Any, *depends: Any) -> Markup:
+    """``render()`` (a template's macro) for a part of the match page that shows the match's
+    settings in the page's language (its heading, the deal list's head), kept while what it
+    ``depends`` on beyond them stays: the same for every version, viewer and address."""
+    page = context.get("row_key")
+    if page is None:
+        return Markup(render())
+    key = (name, *page, *depends)
+    html = _FIXED.get(key)
+    if html is None:
+        html = str(render())
+        _FIXED.put(key, html)
+    return Markup(html)
+
+
 def row_key(loaded: matchview.Loaded, template: str, *, may_edit: bool, marked: bool) -> pagecache.Key:
     """What every row of a match page depends on beyond its own deal."""
     match = loaded.match
@@ -262,7 +318,7 @@ def row_key(loaded: matchview.Loaded, template: str, *, may_edit: bool, marked: 
         _WORD if marked else None,  # its marks are this process's (see shared_key)
         match.id,
         str(match.created),
-        json.dumps(match.settings, sort_keys=True, default=str),
+        settings_text(match.settings),
         i18n.current(),
         request.script_root,
         may_edit,

@@ -31,7 +31,9 @@ bp.add_app_template_filter(shared.editor_only, "editor_only")
 bp.add_app_template_filter(shared.spectator_only, "spectator_only")
 bp.add_app_template_global(shared.saved_line, "saved_line")
 bp.add_app_template_global(shared.kept_row, "kept_row")
+bp.add_app_template_global(shared.kept_rows, "kept_rows")
 bp.add_app_template_global(shared.kept_section, "kept_section")
+bp.add_app_template_global(shared.kept_fixed, "kept_fixed")
 
 
 #: Matches per page of the list.
@@ -288,6 +290,7 @@ def _render(
         redo=redo,
         board=board,
         acc=acc,
+        urls=shared.match_urls(loaded.match.id),
         **entry,
         **game.match.context(loaded),
         **extra,

@@ -35,14 +35,27 @@ RANK_NAMES: dict[str, dict[str, str]] = {
 CONTRACT_NAMES = {"obenabe": _l("Obenabe"), "undenufe": _l("Undenufe")}
 
 
+#: Display names per catalog: (the catalog, its names by kind, key and deck). Looked up
+#: through Flask-Babel, a save's new row paid for its contract's name on every request.
+_NAMES: dict[int, tuple[Any, dict[tuple[str, str, str], str]]] = {}
+NAME_CATALOGS = 32
+
+
 def _memo(kind: str, key: str, deck: str, make: Any) -> str:
-    """Display names are asked for once per row; translate each once per request."""
-    kept = i18n.app_globals() if has_request_context() else None
-    cache = kept.__dict__.setdefault("display_names", {}) if kept is not None else {}
+    """A display name, translated once per catalog (the language, or a forced locale's)."""
+    if not has_request_context():
+        return str(make())
+    translations = i18n.catalog()
+    held = _NAMES.get(id(translations))
+    if held is None or held[0] is not translations:
+        if len(_NAMES) >= NAME_CATALOGS:
+            _NAMES.clear()  # catalogs made for a moment (force_locale) are not held on to
+        held = _NAMES[id(translations)] = (translations, {})
     slot = (kind, key, deck)
-    if slot not in cache:
-        cache[slot] = make()
-    return str(cache[slot])
+    name = held[1].get(slot)
+    if name is None:
+        name = held[1][slot] = str(make())
+    return name
 
 
 def suit_name(suit: str, deck: str = "french") -> str:
@@ -150,7 +163,9 @@ def die_face(points: int) -> str:
 def seat_label(seat: int, names: Sequence[str]) -> str:
     if 1 <= seat <= len(names) and names[seat - 1]:
         return names[seat - 1]
-    return i18n.pgettext("seat", "Seat %(n)s", n=seat)
+    # A seat without a name is named by its number, once per catalog (a page names each
+    # seat a dozen times: the list, the scoreboard, the panel).
+    return _memo("seat", str(seat), "", lambda: i18n.pgettext("seat", "Seat %(n)s", n=seat))
 
 
 def side_label(side: int, settings: dict[str, Any]) -> str:
