@@ -32,7 +32,6 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3's, newer than its stubs
-from wtforms.fields.core import Flags, Label
 from wtforms.i18n import messages_path
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, ValidationError
 
@@ -49,40 +48,6 @@ TYPED_CARDS_LENGTH = 200
 
 def _strip(value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
-
-
-def _bound(form: Any, unbound_field: Any, options: MutableMapping[str, Any]) -> Any:
-    filters = list(unbound_field.kwargs.get("filters", []))
-    filters.append(_strip)
-    return unbound_field.bind(form=form, filters=filters, **options)
-
-
-#: Each form field as WTForms made it, before it read any data: per class attribute, prefix
-#: and translations, (the translations, the new field's attributes). A deal form binds some
-#: thirteen fields on every save, each through WTForms' constructor (its label, flags,
-#: validator checks); a copy of what the constructor made is the same field.
-_FIELDS: dict[tuple[Any, str, int], tuple[Any, dict[str, Any]]] = {}
-FIELDS = 4096
-
-
-def _copied(made: dict[str, Any], *, type_of: type[Any], form: Any) -> Any:
-    """A new field of ``form`` with the attributes WTForms' constructor gave ``made``'s; what
-    a form may change on its own field (its label, flags, lists and dicts: render options,
-    choices) is its own copy."""
-    field = object.__new__(type_of)  # Field.__new__ would make an unbound field
-    values = field.__dict__
-    for name, value in made.items():
-        values[name] = value.copy() if type(value) in _CONTAINERS else value
-    values["_form"] = form
-    values["meta"] = form.meta
-    values["label"] = Label(made["label"].field_id, made["label"].text)
-    flags = Flags()
-    flags.__dict__.update(made["flags"].__dict__)
-    values["flags"] = flags
-    return field
-
-
-_CONTAINERS = (list, dict, set)
 
 
 @lru_cache(maxsize=16)
@@ -102,23 +67,9 @@ class BaseForm(FlaskForm):
     # Meta from every Meta in the form's classes, in the same order either way.
     class Meta(FlaskForm.Meta):
         def bind_field(self, form: Any, unbound_field: Any, options: MutableMapping[str, Any]) -> Any:
-            name = options.get("name")
-            field_class = unbound_field.field_class
-            if not isinstance(name, str) or getattr(type(form), name, None) is not unbound_field:
-                return _bound(form, unbound_field, options)  # a field of this form alone (CSRF)
-            key = (unbound_field, options.get("prefix", ""), id(options.get("translations")))
-            held = _FIELDS.get(key)
-            if held is None or held[0] is not options.get("translations"):
-                field = _bound(form, unbound_field, options)
-                if len(_FIELDS) >= FIELDS:
-                    _FIELDS.clear()
-                # A copy: the field just made is this form's, to change as it likes.
-                _FIELDS[key] = (
-                    options.get("translations"),
-                    _copied(field.__dict__, type_of=field_class, form=form).__dict__,
-                )
-                return field
-            return _copied(held[1], type_of=field_class, form=form)
+            filters = list(unbound_field.kwargs.get("filters", []))
+            filters.append(_strip)
+            return unbound_field.bind(form=form, filters=filters, **options)
 
         def wrap_formdata(self, form: Any, formdata: Any) -> Any:
             # Flask-WTF would read a JSON body as the form, and a JSON list or number

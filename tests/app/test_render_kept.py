@@ -2,10 +2,9 @@
 
 The templates' ``_()`` (scorer.web.i18n.template_gettext) answers in one call what Jinja's
 newstyle gettext answered in three, and keeps the strings without variables per catalog; a
-form's fields are copies of the fields WTForms first made (scorer.web.forms); a match page's
-addresses, heading, view switch and deal list head are kept per match (scorer.matches.shared
-match_urls, kept_fixed). None of them may show one language's, view's or address's words in
-another, nor one form's changes or data in another form.
+match page's addresses, heading, view switch and deal list head are kept per match
+(scorer.matches.shared match_urls, kept_fixed). None of them may show one language's, view's
+or address's words in another.
 """
 
 from __future__ import annotations
@@ -49,29 +48,6 @@ class _Form(BaseForm):
     name = StringField("Name", render_kw={"maxlength": 40})
     kind = SelectField("Kind", choices=choices(("a", "A"), ("b", "B")))
     count = IntegerField("Count", validators=[Optional()])
-
-
-def test_a_forms_fields_are_its_own(app: Flask) -> None:
-    with app.test_request_context("/", headers={"Accept-Language": "en"}):
-        first = _Form(
-            formdata=MultiDict({"name": "  Anna ", "kind": "b", "count": "x"}), meta={"csrf": False}
-        )
-        first.name.label.text = "Changed"
-        first.name.render_kw["maxlength"] = 3
-        first.name.flags.required = True
-        first.kind.choices = choices(("c", "C"))
-        assert not first.validate()
-        second = _Form(formdata=MultiDict({"kind": "a", "count": "7"}), meta={"csrf": False})
-        assert second.validate(), second.errors
-        assert first.name.data == "Anna"  # the house filter strips it, on a copied field too
-        assert second.name.data in ("", None)
-        assert (second.kind.data, second.count.data) == ("a", 7)
-        assert second.name.label.text == "Name"
-        assert second.name.render_kw == {"maxlength": 40}
-        assert not second.name.flags.required
-        assert [c[0] for c in second.kind.iter_choices()] == ["a", "b"]
-        assert first.count.errors == ["Not a valid integer value."] and not second.count.errors
-        assert first.name is not second.name and second.name._form is second  # type: ignore[attr-defined]
 
 
 def test_a_forms_messages_follow_its_language(app: Flask) -> None:
