@@ -886,7 +886,8 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
             f"{result['lost']} lost, {result['doubled']} stored twice, worst p99 of the app's requests "
             f"{worst * 1000:.0f} ms; the bare route's p50 {statistics.median(bare) * 1000:.1f} ms; "
             f"the tables and spectators took {stats.arrival:.0f} s to open their pages before; "
-            f"the host kept {result['steal']:.1f} s of the {os.cpu_count()} cores' time meanwhile."
+            f"the host kept {result['steal']:.1f} s of the {os.cpu_count()} cores' time over the evening "
+            "(its pages opened and the measured time)."
         )
     lines += cpu_table(results, options)
     lines += [
