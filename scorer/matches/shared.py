@@ -37,6 +37,7 @@ from scorer.deals import panel
 from scorer.matches import matchview
 from scorer.web import i18n, pagecache
 from scorer.web.forms import settings_text
+from scorer.web.memo import ByIdentity
 
 _WORD = "tafelpart" + secrets.token_hex(8)
 #: Marks around a part only a tablet that may edit sees, and around one only a spectator sees:
@@ -200,22 +201,13 @@ _ROWS = pagecache.PageCache[str](4096)
 #: The text of an engine's deal answer (a kept row's key), by the answer itself. A deal's
 #: answer is one object from the scoring that made it on (the engine's state hands it to
 #: every later record's answer, rules_engine.resume; answers are read-only), and repr() of a
-#: page's twelve answers cost more than the rest of its rows' lookups. Each entry holds its
-#: answer: no other object can take its id while the entry is there.
-_ANSWER_TEXTS: dict[int, tuple[object, str]] = {}
-ANSWER_TEXTS = 8192
+#: page's twelve answers cost more than the rest of its rows' lookups.
+_ANSWER_TEXTS = ByIdentity[str](8192)
 
 
 def answer_text(answer: object) -> str:
     """``repr(answer)``, made once per answer object."""
-    held = _ANSWER_TEXTS.get(id(answer))
-    if held is not None and held[0] is answer:
-        return held[1]
-    text = repr(answer)
-    if len(_ANSWER_TEXTS) >= ANSWER_TEXTS:
-        _ANSWER_TEXTS.clear()  # the live matches' answers come back at their next page
-    _ANSWER_TEXTS[id(answer)] = (answer, text)
-    return text
+    return _ANSWER_TEXTS.get(answer, lambda: repr(answer))
 
 
 @pass_context

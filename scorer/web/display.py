@@ -15,6 +15,7 @@ from flask import has_request_context
 from flask_babel import lazy_gettext as _l
 
 from scorer.web import i18n
+from scorer.web.memo import ByIdentity
 
 SUITS = ("H", "D", "S", "C")  # Schieber's contract order: Rosen, Eicheln, Schilten, Schellen
 NATURAL = ("6", "7", "8", "9", "T", "J", "Q", "K", "A")
@@ -35,26 +36,21 @@ RANK_NAMES: dict[str, dict[str, str]] = {
 CONTRACT_NAMES = {"obenabe": _l("Obenabe"), "undenufe": _l("Undenufe")}
 
 
-#: Display names per catalog: (the catalog, its names by kind, key and deck). Looked up
-#: through Flask-Babel, a save's new row paid for its contract's name on every request.
-_NAMES: dict[int, tuple[Any, dict[tuple[str, str, str], str]]] = {}
-NAME_CATALOGS = 32
+#: Display names per catalog (the language, or a forced locale's), by kind, key and deck.
+#: Looked up through Flask-Babel, a save's new row paid for its contract's name on every
+#: request. Catalogs made for a moment (force_locale) are not held on to beyond the bound.
+_NAMES = ByIdentity[dict[tuple[str, str, str], str]](32)
 
 
 def _memo(kind: str, key: str, deck: str, make: Any) -> str:
     """A display name, translated once per catalog (the language, or a forced locale's)."""
     if not has_request_context():
         return str(make())
-    translations = i18n.catalog()
-    held = _NAMES.get(id(translations))
-    if held is None or held[0] is not translations:
-        if len(_NAMES) >= NAME_CATALOGS:
-            _NAMES.clear()  # catalogs made for a moment (force_locale) are not held on to
-        held = _NAMES[id(translations)] = (translations, {})
+    names = _NAMES.get(i18n.catalog(), dict)
     slot = (kind, key, deck)
-    name = held[1].get(slot)
+    name = names.get(slot)
     if name is None:
-        name = held[1][slot] = str(make())
+        name = names[slot] = str(make())
     return name
 
 

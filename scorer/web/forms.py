@@ -37,6 +37,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 
 from rules_engine import limits
 from scorer.web import i18n
+from scorer.web.memo import ByIdentity
 from scorer.web.pagecache import PageCache
 
 #: A player's name as a sheet prints it: longer ones are refused on the server too.
@@ -294,23 +295,14 @@ def add_meld_fields(
 
 
 #: The text of a match's settings per settings object (see :func:`settings_text`).
-_SETTINGS_TEXTS: dict[int, tuple[Any, str]] = {}
-SETTINGS_TEXTS = 1024
+_SETTINGS_TEXTS = ByIdentity[str](1024)
 
 
 def settings_text(settings: Any) -> str:
     """``settings`` as sorted JSON (a key of what is kept per match), made once per settings
     object: a save keys its form's choices, its panel, its shared text and its rows by them.
-    A match's settings are read anew with the match and never changed once stored; each
-    entry holds its settings, so that no other object can take its id while it is there."""
-    held = _SETTINGS_TEXTS.get(id(settings))
-    if held is not None and held[0] is settings:
-        return held[1]
-    text = json.dumps(settings, sort_keys=True, default=str)
-    if len(_SETTINGS_TEXTS) >= SETTINGS_TEXTS:
-        _SETTINGS_TEXTS.clear()
-    _SETTINGS_TEXTS[id(settings)] = (settings, text)
-    return text
+    A match's settings are read anew with the match and never changed once stored."""
+    return _SETTINGS_TEXTS.get(settings, lambda: json.dumps(settings, sort_keys=True, default=str))
 
 
 #: What a deal form's ``prepare`` put on it, per match settings and language (see :func:`prepared`).

@@ -25,6 +25,7 @@ from werkzeug.wrappers import Response
 
 from scorer.languages import GROUP, NATIVE_DIGITS
 from scorer.languages import direction as _direction
+from scorer.web.memo import ByIdentity
 
 COOKIE = "tafel_lang"
 COOKIE_MAX_AGE = 400 * 24 * 3600  # browsers cap cookies at 400 days
@@ -230,10 +231,10 @@ def pgettext(context: str, string: str, **variables: Any) -> str:
     return text % variables if variables else text
 
 
-#: The templates' ``_()`` of a string without variables, per catalog: (the catalog, its text
-#: as an autoescaped template shows it). Each catalog holds a few hundred such strings.
-_SHOWN: dict[int, tuple[Any, dict[str, Markup]]] = {}
-SHOWN_CATALOGS = 32
+#: The templates' ``_()`` of a string without variables, per catalog: its text as an
+#: autoescaped template shows it. Each catalog holds a few hundred such strings; catalogs made
+#: for a moment (force_locale) are not held on to beyond the bound.
+_SHOWN = ByIdentity[dict[str, Markup]](32)
 
 
 @pass_context
@@ -248,14 +249,10 @@ def template_gettext(context: Context, string: str, **variables: Any) -> Any:
         return translations.ugettext(string) % variables
     if variables:
         return Markup(translations.ugettext(string)) % variables
-    held = _SHOWN.get(id(translations))
-    if held is None or held[0] is not translations:
-        if len(_SHOWN) >= SHOWN_CATALOGS:
-            _SHOWN.clear()  # catalogs made for a moment (force_locale) are not held on to
-        held = _SHOWN[id(translations)] = (translations, {})
-    shown = held[1].get(string)
+    strings = _SHOWN.get(translations, dict)
+    shown = strings.get(string)
     if shown is None:
-        shown = held[1][string] = Markup(translations.ugettext(string)) % {}
+        shown = strings[string] = Markup(translations.ugettext(string)) % {}
     return shown
 
 

@@ -1,0 +1,34 @@
+"""Values made once per object, for objects that cannot be hashed or hash slowly: a match's
+settings (a dict), an engine answer (a dict), a translations catalog."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+Value = TypeVar("Value")
+
+
+class ByIdentity(Generic[Value]):
+    """A value per object, found by the object's identity.
+
+    Each entry holds its object, so that no other object can take its id while the entry
+    is there. At most ``size`` entries: when full, all are forgotten (the objects in use come
+    back at their next request). Only for objects never changed in place once their value
+    was made.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._held: dict[int, tuple[object, Value]] = {}
+
+    def get(self, owner: object, make: Callable[[], Value]) -> Value:
+        """``owner``'s value, made by ``make()`` the first time."""
+        held = self._held.get(id(owner))
+        if held is not None and held[0] is owner:
+            return held[1]
+        value = make()
+        if len(self._held) >= self.size:
+            self._held.clear()
+        self._held[id(owner)] = (owner, value)
+        return value
