@@ -2,7 +2,7 @@
 
 Every table plays a game every 30 s (a real Passe game takes about 5 minutes) and both its teams
 confirm it (T6.2 ``per_game``); every player's phone polls the ranking every 30 s, and the
-projector every 5 s. Against gunicorn on loopback, over SQLite, then PostgreSQL when a server
+projector every 5 s. Against the app as served (Granian) on loopback, over SQLite, then PostgreSQL when a server
 database is given:
 
     .venv/bin/python bench/event.py                                  # SQLite only
@@ -18,9 +18,9 @@ kind of request, errors (any answer but the expected one, or no answer), and los
 (acknowledged games or confirmations missing from the database, or stored twice). The client
 is one process of threads speaking HTTP/1.1 (``tests.helpers.server.Tablet``; the readers poll
 as a browser's fetch does: gzip accepted, the last ETag sent) on the same two cores as the
-server: the load average is written beside the numbers. The server is gunicorn with 2 gthread
-workers of 4 threads (``--server-threads 1``: sync workers); a request mostly waits for its
-commit, which a thread waits out while the others serve. After the run, the server's CPU time
+server: the load average is written beside the numbers. The server is Granian with 2 workers
+of 4 app threads (``scorer/web/serving.py``); a request mostly waits for its commit, which a
+thread waits out while the others serve. After the run, the server's CPU time
 per request of each kind, a batch at a time (a figure that a shared machine disturbs less
 than wall time). Refreshes its own section of bench/RESULTS.md.
 """
@@ -326,7 +326,7 @@ def evening(port: int, pid: int, seconds: float, threads: int) -> Evening:
 
 
 def server_cpu(pid: int) -> float:
-    """CPU seconds (user + system) so far of gunicorn's workers and of their own processes (the
+    """CPU seconds (user + system) so far of the server's workers and of their own processes (the
     ranking's, ``scorer.events.refresher``) (``/proc``, Linux)."""
     tick = os.sysconf("SC_CLK_TCK")
     total = 0.0
@@ -452,23 +452,23 @@ def run(label: str, url: str, options: argparse.Namespace, workdir: Path) -> dic
     upgrade(url)
     # The stored ranking computed in the web workers' threads, as before it had a process of its own.
     env = {"TAFEL_EVENT_RANKING_PROCESS": "false"} if options.in_worker else {}
-    gunicorn = server.start(
+    served = server.start(
         url, workdir / f"{label}.log", workers=options.workers, threads=options.server_threads, extra_env=env
     )
     try:
         load_before = os.getloadavg()[0]
-        night = evening(gunicorn.port, gunicorn.process.pid, options.seconds, options.threads)
+        night = evening(served.port, served.process.pid, options.seconds, options.threads)
         cpu_run, client_cpu = night.server_cpu, night.client_cpu
         load_after = os.getloadavg()[0]
         stats = night.stats
         # Counted before the CPU measurement below adds games of its own.
         games, confirms = stored(url, night.event_id, night.matches)
         cpu = cpu_per_kind(
-            gunicorn.port, gunicorn.process.pid, night.event_id, night.devices, night.director_cookies
+            served.port, served.process.pid, night.event_id, night.devices, night.director_cookies
         )
-        log = gunicorn.log()
+        log = served.log()
     finally:
-        gunicorn.stop()
+        served.stop()
     if "Traceback" in log:
         print(log[log.index("Traceback") :][:3000], file=sys.stderr)
     lost = max(0, stats.games - games) + max(0, stats.confirms - confirms)
@@ -491,9 +491,7 @@ def run(label: str, url: str, options: argparse.Namespace, workdir: Path) -> dic
 
 
 def _server(options: argparse.Namespace) -> str:
-    if options.server_threads > 1:
-        return f"{options.workers} gthread workers of {options.server_threads} threads"
-    return f"{options.workers} sync workers"
+    return f"{options.workers} workers of {options.server_threads} app threads"
 
 
 def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
@@ -505,7 +503,7 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         f"Measured {now} on this machine ({os.cpu_count()} cores, shared with other work): "
         f"{PLAYERS} players, {PLAYERS // 4} tables, {options.seconds:g} s at ten times real pace "
         f"(a game per table every {GAME_EVERY:g} s, both teams confirm it; each phone polls the "
-        f"ranking every {PHONE_EVERY:g} s, the projector every {PROJECTOR_EVERY:g} s); gunicorn with "
+        f"ranking every {PHONE_EVERY:g} s, the projector every {PROJECTOR_EVERY:g} s); Granian with "
         f"{_server(options)}, the client on the same cores. Goal on PostgreSQL: "
         "p99 < 100 ms, 0 errors, 0 lost.",
         "",
@@ -556,9 +554,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument(
-        "--server-threads", type=int, default=4, help="threads per gunicorn worker (gthread when > 1)"
-    )
+    parser.add_argument("--server-threads", type=int, default=4, help="the app's threads per worker")
     parser.add_argument("--threads", type=int, default=48)
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     parser.add_argument("--only", choices=("sqlite", "postgresql"))

@@ -1,4 +1,4 @@
-"""Load benchmark: a club evening at tournament scale against gunicorn on loopback.
+"""Load benchmark: a club evening at tournament scale against the app as served, on loopback.
 
 200 tables each enter a deal every few seconds while 1,000 spectators poll match pages and a
 few probes poll a bare Flask route in the same server, under the same load. A table is a real
@@ -21,9 +21,9 @@ twice). Runs on SQLite, then on PostgreSQL when a server database is given:
 
 The client is one asyncio process speaking plain HTTP/1.1, with each table's own session
 cookie and real CSRF tokens. Each virtual user keeps its connections open as a browser does:
-the next request goes on an idle one while the server keeps it (gunicorn's ``--keep-alive``,
-5 s as README.md serves the app: a tablet polling every 3 s keeps one connection all evening;
-a spectator reloading every 10 s finds it closed and opens another), a second connection when
+the next request goes on an idle one while the server keeps it (Granian, as README.md serves
+the app, keeps an idle connection for 30 s: a tablet polling every 3 s and a spectator
+reloading every 10 s each keep one connection all evening), a second connection when
 one is busy (a table's save while its poll is out), and a request is sent again on a new
 connection when a kept one turns out closed before any answer came. ``--connection close``
 opens one per request instead. Refreshes its own section of bench/RESULTS.md.
@@ -63,7 +63,7 @@ CONTRACTS = ("H", "D", "S", "C", "obenabe", "undenufe")
 
 
 def app() -> Any:
-    """The app as served, plus the bare route (gunicorn: ``bench.load:app()``)."""
+    """The app as served, plus the bare route (the server's factory: ``bench.load:app``)."""
     from scorer import create_app
 
     flask_app = create_app()
@@ -117,8 +117,8 @@ class Browser:
     """One virtual user: its cookies, its open connections, and the port of the server.
 
     As a browser does, it keeps a connection open after an answer and sends its next request
-    on it while the server keeps it (gunicorn closes one idle for ``--keep-alive`` seconds, or
-    says ``Connection: close``); two requests at once (a table's save and its version poll) use
+    on it while the server keeps it (until the server closes one idle for a while, or says
+    ``Connection: close``); two requests at once (a table's save and its version poll) use
     two connections. A request sent on a kept connection that the server had just closed gets
     no answer at all: it is sent again on a new one, as browsers do (a save carries its
     idempotency key, so a second copy could never be stored twice). With :attr:`close`: a new
@@ -640,11 +640,8 @@ async def cpu_per_kind(
     return found
 
 
-#: Threads per gunicorn worker by default, as README.md serves the app (scorer/web/serving.py).
-THREADS = serving.threads
-#: gunicorn's --keep-alive as README.md serves the app: longer than the 3 s between a tablet's
-#: polls, within the 1-5 s gunicorn advises for a server browsers reach directly.
-KEEP_ALIVE = serving.keepalive
+#: The app's threads per worker by default, as README.md serves the app (scorer/web/serving.py).
+THREADS = serving.THREADS
 #: Deals each match holds before the evening: tables mid-way through their matches.
 START_DEALS = 60
 
@@ -732,13 +729,11 @@ def run(
     options.renders = str(workdir / f"renders-{url.split(':')[0]}-{deal_every:g}-{poll_every:g}")
     server = tablet.start(
         url,
-        workdir / "gunicorn.log",
+        workdir / "server.log",
         workers=options.workers,
         threads=options.threads,
-        app="bench.load:app()",
-        # As README.md serves it: a tablet's connection outlives the 3 s between its polls.
+        app="bench.load:app",
         extra_env={
-            "GUNICORN_CMD_ARGS": f"--keep-alive {options.keep_alive}",
             # The workers' shared spectator pages, in the run's own folder (0: each renders its own).
             "TAFEL_PAGE_STORE_DIR": str(workdir / f"pages-{url.split(':')[0]}-{deal_every:g}-{poll_every:g}"),
             "TAFEL_PAGE_STORE_SIZE": str(options.page_store),
@@ -813,9 +808,8 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         HEADING,
         "",
         f"{now}, Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs shared by "
-        f"the server, the client and PostgreSQL. gunicorn, {options.workers} workers"
-        + (f" × {options.threads} threads (gthread)" if options.threads > 1 else " (sync)")
-        + f" on 127.0.0.1, --keep-alive {options.keep_alive}; one asyncio client process, "
+        f"the server, the client and PostgreSQL. Granian (scorer/web/serving.py), {options.workers} workers"
+        f" × {options.threads} app threads on 127.0.0.1; one asyncio client process, "
         + (
             "a new connection per request"
             if options.connection == "close"
@@ -833,7 +827,6 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         f"`bash scripts/with-postgres.sh .venv/bin/python bench/load.py"
         f"{'' if options.seconds == 60 else f' --seconds {options.seconds:g}'}"
         f"{'' if options.threads == THREADS else f' --threads {options.threads}'}"
-        f"{'' if options.keep_alive == KEEP_ALIVE else f' --keep-alive {options.keep_alive}'}"
         f"{'' if options.connection == 'keep-alive' else f' --connection {options.connection}'}"
         f"{'' if options.page_store == 4096 else f' --page-store {options.page_store}'}`. Each database is run at "
         f"each load (deal and poll intervals, ±20 %): {', '.join(f'{d:g} s / {q:g} s' for d, q in options.loads)}.",
@@ -897,8 +890,8 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         "and every figure is mostly queueing; when it stays at a few milliseconds, the app's figures "
         "are its own cost (a save validates the panel's form, scores the new deal from the worker's kept "
         'state of the match, commits, and renders the match screen with the panel kept per match). "CPU '
-        "cores busy\" is CPU time per second of the measured window: the server's figure is gunicorn's master "
-        "and workers (not PostgreSQL's own processes), out of the 2 cores the client, the server and "
+        "cores busy\" is CPU time per second of the measured window: the server's figure is Granian's main "
+        "process and workers (not PostgreSQL's own processes), out of the 2 cores the client, the server and "
         'PostgreSQL share; the load average says what else ran on the machine. "Spectators\' pages rendered" '
         "counts the match pages the workers rendered while measured (the bench's app counts them) against the "
         "spectators' page answers: the rest were found kept. "
@@ -943,7 +936,7 @@ def cpu_table(results: list[dict[str, Any]], options: argparse.Namespace) -> lis
         "",
         "After each run, one request at a time (a batch of each kind, up to 200; the spectator's "
         "rendered page in a language the run's spectators did not read, so each is rendered as "
-        "after a new deal): the server's CPU time per request (gunicorn's processes' CPU time "
+        "after a new deal): the server's CPU time per request (the server's processes' CPU time "
         "over the batch from /proc, divided by its size) and each request's wall time, with no "
         "other request of this bench waiting:",
         "",
@@ -1019,15 +1012,9 @@ def main() -> int:
         "--threads",
         type=int,
         default=THREADS,
-        help="threads per worker (gthread; 1: sync workers): a thread waiting on a commit leaves the CPU to another",
+        help="the app's threads per worker: a thread waiting on a commit leaves the CPU to another",
     )
     parser.add_argument("--timeout", type=float, default=10.0, help="a request slower than this is an error")
-    parser.add_argument(
-        "--keep-alive",
-        type=int,
-        default=KEEP_ALIVE,
-        help="gunicorn's --keep-alive: seconds an idle connection is kept open (gthread; sync workers keep none)",
-    )
     parser.add_argument(
         "--page-store",
         type=int,

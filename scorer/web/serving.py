@@ -1,43 +1,93 @@
-"""How gunicorn serves the app to a club's tablets (README.md, ``bench/load.py``):
+"""How Granian serves the app to a club's tablets (README.md, ``bench/load.py``, the server tests):
 
-    gunicorn -c python:scorer.web.serving --workers 2 --bind 0.0.0.0:8000 'scorer:create_app()'
+    python -m scorer.web.serving --host 0.0.0.0 --port 8000 --workers 2
 
-Command-line options override these settings.
+Granian reads each request and writes each answer in Rust, outside the interpreter's lock:
+a worker's Python threads run only the app. A server written in Python parses and answers
+in the same lock as the app's threads, so under a club evening's load each request waited
+for it behind a page being rendered; Granian answers a bare Flask route for about half the
+CPU and halved the evening's p99 (bench/RESULTS.md, "The app's server").
 """
 
 from __future__ import annotations
 
-import time
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
 
-from gunicorn.workers.gthread import ThreadWorker  # type: ignore[import-untyped]
+from granian import Granian
+from granian.constants import HTTPModes, Interfaces
+from granian.log import LogLevels
+from granian.server.common import AbstractServer
 
-#: Seconds between a worker's signs of life to gunicorn's arbiter, which restarts a worker
-#: silent for ``--timeout`` (30 s by default).
-HEARTBEAT_SECONDS = 1.0
-
-
-class TableWorker(ThreadWorker):  # type: ignore[misc]
-    """gunicorn's threaded worker, telling the arbiter it is alive once a second.
-
-    The threaded worker tells it on every turn of its loop, that is for every few requests:
-    a file's time set anew, a system call that lets go of the interpreter's lock, which
-    the loop (the thread that hands every request to the others) must then wait to take
-    back from a thread rendering a page. Under a club evening's load that wait delayed every
-    request (bench/RESULTS.md).
-    """
-
-    _last_sign = float("-inf")
-
-    def notify(self) -> None:
-        now = time.monotonic()
-        if now - self._last_sign >= HEARTBEAT_SECONDS:
-            self._last_sign = now
-            super().notify()
+#: The app's factory, called once in every worker.
+APP = "scorer:create_app"
+#: Python threads per worker running the app: one waiting on a commit leaves the lock to
+#: another (bench/RESULTS.md).
+THREADS = 4
+WORKERS = 2
+#: Connections a worker serves at once. A tablet keeps its connection open all evening (it
+#: asks for the match's version every 3 s), and so does a spectator's phone between its
+#: reloads: an open connection holds its place here while idle. Granian's default (half its
+#: backlog of 1024 per worker) left a thousand spectators' phones unanswered.
+CONNECTIONS_PER_WORKER = 2048
+BACKLOG = 4096
 
 
-# gunicorn's settings (names as in its documentation).
-worker_class = f"{__name__}.TableWorker"
-#: A thread waiting on a commit leaves the CPU to another (bench/RESULTS.md: 2 to 4 alike, 8 worse).
-threads = 4
-#: Longer than the 3 s between a tablet's polls: a new connection costs the server more.
-keepalive = 5
+def server(
+    *,
+    host: str = "0.0.0.0",  # noqa: S104 - the table's tablets reach it over the room's network
+    port: int = 8000,
+    workers: int = WORKERS,
+    threads: int = THREADS,
+    app: str = APP,
+    log_level: str = "warning",
+) -> AbstractServer[Any]:
+    """Granian serving ``app`` (``module:factory``) with this project's settings."""
+    granian: AbstractServer[Any] = Granian(
+        app,
+        address=host,
+        port=port,
+        interface=Interfaces.WSGI,
+        factory=True,
+        workers=workers,
+        blocking_threads=threads,
+        http=HTTPModes.http1,
+        backlog=BACKLOG,
+        backpressure=CONNECTIONS_PER_WORKER,
+        # A worker that dies (killed, out of memory) is started again.
+        respawn_failed_workers=True,
+        log_level=LogLevels(log_level),
+    )
+    return granian
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m scorer.web.serving", description=__doc__.split("\n")[0])
+    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every address)")  # noqa: S104
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument(
+        "--workers", type=int, default=WORKERS, help="worker processes (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--threads", type=int, default=THREADS, help="app threads per worker (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--app", default=APP, help="the app's factory, module:function (default: %(default)s)"
+    )
+    parser.add_argument("--log-level", default="warning", choices=[level.value for level in LogLevels])
+    options = parser.parse_args(argv)
+    server(
+        host=options.host,
+        port=options.port,
+        workers=options.workers,
+        threads=options.threads,
+        app=options.app,
+        log_level=options.log_level,
+    ).serve()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,4 +1,4 @@
-"""App servers hold no state of their own: an event run through two gunicorn servers on one
+"""App servers hold no state of their own: an event run through two app servers on one
 database (SQLite in WAL mode, or PostgreSQL under scripts/with-postgres.sh), every request
 alternating between them, shows one ranking on both, with nothing lost or doubled."""
 
@@ -14,7 +14,7 @@ from sqlalchemy import create_engine, text
 from tests.helpers import server as tablets
 from tests.helpers.database import fresh_database
 
-pytestmark = pytest.mark.slow  # starts two gunicorn servers
+pytestmark = pytest.mark.slow  # starts two app servers
 
 NAMES = [f"Spieler {n}" for n in range(1, 9)]
 #: Team 1's trick points in each game (T3.4: each game totals 157).

@@ -1,4 +1,4 @@
-"""A tablet over real HTTP (its own cookies, real CSRF tokens) and gunicorn on 127.0.0.1.
+"""A tablet over real HTTP (its own cookies, real CSRF tokens) and the app served on 127.0.0.1.
 
 Used by the concurrency, crash and shared-limit tests and by ``bench/load.py``; it sets up
 matches as the test-client tablet does (``tests/helpers/tablet.py``). Only the standard
@@ -199,39 +199,37 @@ def start(
     threads: int = 1,
     port: int | None = None,
     extra_env: dict[str, str] | None = None,
-    app: str = "scorer:create_app()",
+    app: str = "scorer:create_app",
 ) -> Server:
-    """gunicorn serving ``app`` (default ``create_app()``) on 127.0.0.1; returns once it answers."""
+    """The app as README.md serves it (``scorer/web/serving.py``: Granian), on 127.0.0.1, with
+    ``app`` (``module:factory``, default ``create_app``); returns once it answers."""
     port = port or free_port()
     env = {**os.environ, "DATABASE_URL": database_url, "TAFEL_SECRET_KEY": SECRET_KEY, **(extra_env or {})}
     log_file: IO[bytes] = open(log_path, "ab")  # noqa: SIM115 - handed to the child
     command = [
         sys.executable,
         "-m",
-        "gunicorn",
+        "scorer.web.serving",
+        "--host",
+        HOST,
+        "--port",
+        str(port),
         "--workers",
         str(workers),
-        "--bind",
-        f"{HOST}:{port}",
-        "--graceful-timeout",
-        "3",
-        "--timeout",
-        "60",
-        "--log-level",
-        "warning",
+        "--threads",
+        str(threads),
+        "--app",
+        app,
     ]
-    if threads > 1:
-        # The threaded worker as README.md serves the app (scorer/web/serving.py).
-        command += ["--threads", str(threads), "--worker-class", "scorer.web.serving.TableWorker"]
     process = subprocess.Popen(
-        [*command, app], cwd=REPO, env=env, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True
+        command, cwd=REPO, env=env, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True
     )
     log_file.close()
     server = Server(process, port, log_path)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"gunicorn exited with {process.returncode}:\n{server.log()}")
+            raise RuntimeError(f"the server exited with {process.returncode}:\n{server.log()}")
         probe = Tablet(port, timeout=2)
         try:
             if probe.get("/matches/").status == 200:
@@ -242,7 +240,7 @@ def start(
             probe.close()
         time.sleep(0.1)
     server.stop()
-    raise RuntimeError(f"gunicorn did not answer within 30 s:\n{server.log()}")
+    raise RuntimeError(f"the server did not answer within 30 s:\n{server.log()}")
 
 
 @contextmanager

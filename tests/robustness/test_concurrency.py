@@ -1,5 +1,5 @@
-"""Four tablet processes writing deals and corrections to one match through gunicorn (three
-worker processes, two threads each) on 127.0.0.1 — SQLite in WAL mode, or PostgreSQL under
+"""Four tablet processes writing deals and corrections to one match through the app's server
+(three worker processes, two app threads each) on 127.0.0.1 — SQLite in WAL mode, or PostgreSQL under
 scripts/with-postgres.sh.
 
 Every acknowledged entry (303) is in the log exactly once; a writer that lost the race gets
@@ -36,7 +36,7 @@ def test_no_lost_or_duplicated_entry(database_url: str, tmp_path: Path) -> None:
         with engine.connect() as connection:
             assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
         engine.dispose()
-    with tablets.serving(database_url, tmp_path / "gunicorn.log", workers=3, threads=2) as server:
+    with tablets.serving(database_url, tmp_path / "server.log", workers=3, threads=2) as server:
         creator = tablets.Tablet(server.port)
         match_id = tablets.new_schieber(creator)
         link = tablets.edit_link(creator, match_id)

@@ -1,4 +1,4 @@
-"""kill -9 of gunicorn (master and workers) in the middle of a burst of writes, three times.
+"""kill -9 of the server (its main process and workers) in the middle of a burst of writes, three times.
 
 After each restart every acknowledged entry is in the log exactly once, SQLite's
 ``PRAGMA integrity_check`` says ok, and the tablets' unanswered forms, sent again with the
@@ -70,7 +70,7 @@ def integrity(url: str) -> None:
 
 
 def test_acknowledged_entries_survive_kill_9(database_url: str, tmp_path: Path) -> None:
-    log_path = tmp_path / "gunicorn.log"
+    log_path = tmp_path / "server.log"
     server = tablets.start(database_url, log_path, workers=2, threads=2)
     try:
         with tablets.Tablet(server.port) as creator:

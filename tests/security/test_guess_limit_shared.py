@@ -1,6 +1,6 @@
 """The limit on guessing is one count in the database, shared by every worker.
 
-Two app instances over one database, and two gunicorn servers (separate processes) over one
+Two app instances over one database, and two app servers (separate processes) over one
 SQLite file in WAL mode or one PostgreSQL schema (scripts/with-postgres.sh): wrong guesses
 spread over both are refused after GUESS_LIMIT in total.
 """
@@ -135,9 +135,9 @@ def test_a_long_address_is_stored() -> None:
     assert limiter.retry_after("x" * 500) is not None
 
 
-@pytest.mark.slow  # starts two gunicorn servers
+@pytest.mark.slow  # starts two app servers
 def test_two_servers_share_the_limit(database_url: str, tmp_path: Path) -> None:
-    """Two gunicorn servers (separate processes, two workers each) on one database: guesses
+    """Two app servers (separate processes, two workers each) on one database: guesses
     alternate between them, and both refuse once GUESS_LIMIT are spent in total."""
     with (
         tablets.serving(database_url, tmp_path / "a.log", workers=2) as one,
