@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
+import time
 from pathlib import Path
 from typing import Any
 
@@ -76,3 +79,28 @@ def test_a_worker_answers_with_a_thousand_idle_connections_open(tmp_path: Path) 
         finally:
             for phone in idle:
                 phone.close()
+
+
+@pytest.mark.slow  # starts a server
+def test_a_killed_worker_is_started_again(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'tafel.sqlite'}"
+    upgrade(url)
+    with tablets.serving(url, tmp_path / "server.log", workers=1) as server:
+        main = server.process.pid
+        (worker,) = [
+            int(child)
+            for task in Path(f"/proc/{main}/task").iterdir()
+            for child in (task / "children").read_text().split()
+        ]
+        os.kill(worker, signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        answered = False
+        while not answered and time.monotonic() < deadline:
+            time.sleep(0.2)
+            with tablets.Tablet(server.port, timeout=2) as tablet:
+                try:
+                    answered = tablet.get("/matches/").status == 200
+                except OSError:
+                    pass
+        assert answered, server.log()
+        assert server.process.poll() is None
