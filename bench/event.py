@@ -2,8 +2,8 @@
 
 Every table plays a game every 30 s (a real Passe game takes about 5 minutes) and both its teams
 confirm it (T6.2 ``per_game``); every player's phone polls the ranking every 30 s, and the
-projector every 5 s. Against the app as served (Granian) on loopback, over SQLite, then PostgreSQL when a server
-database is given:
+projector every 5 s. Against the app as served (Granian) on loopback, over SQLite, then
+PostgreSQL when a server database is given:
 
     .venv/bin/python bench/event.py                                  # SQLite only
     bash scripts/with-postgres.sh .venv/bin/python bench/event.py    # SQLite, then PostgreSQL

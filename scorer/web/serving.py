@@ -29,8 +29,9 @@ THREADS = 4
 WORKERS = 2
 #: Connections a worker serves at once. A tablet keeps its connection open all evening (it
 #: asks for the match's version every 3 s), and so does a spectator's phone between its
-#: reloads: an open connection holds its place here while idle. Granian's default (half its
-#: backlog of 1024 per worker) left a thousand spectators' phones unanswered.
+#: reloads: an open connection holds its place here while idle. Granian's default (its
+#: backlog of 1,024 shared by the workers: 512 each for two) left a thousand spectators'
+#: phones unanswered.
 CONNECTIONS_PER_WORKER = 2048
 BACKLOG = 4096
 

@@ -63,7 +63,8 @@ def test_the_command_line_sets_what_it_names(monkeypatch: pytest.MonkeyPatch) ->
 
 @pytest.mark.slow  # starts a server
 def test_a_worker_answers_with_a_thousand_idle_connections_open(tmp_path: Path) -> None:
-    """Granian's default (512 connections per worker) left the phones past it unanswered."""
+    """Granian's default for two workers (512 connections each: its backlog of 1,024 shared)
+    left the phones past it unanswered; so does 512 here."""
     url = f"sqlite:///{tmp_path / 'tafel.sqlite'}"
     upgrade(url)
     with tablets.serving(url, tmp_path / "server.log", workers=1) as server:
