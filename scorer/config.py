@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
@@ -87,13 +88,33 @@ def instance_secret_key(app: Flask) -> str:
     """The key kept in ``instance/secret_key``, generated on first use.
 
     A generated key must survive restarts, or every open tablet's session and CSRF token
-    would break when the server restarts.
+    would break when the server restarts. Every worker of a server starts at once and must
+    sign with the same key: the first one's key is linked into place whole (a link is never
+    made over an existing file), and every worker reads the key in place.
     """
     path = Path(app.instance_path) / "secret_key"
-    if path.exists():
-        key = path.read_text(encoding="utf-8").strip()
-        if key:
-            return key
+    key = _kept_key(path)
+    if key:
+        return key
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fresh = path.with_name(f".secret_key.{os.getpid()}.{secrets.token_hex(4)}")
+    fresh.write_text(secrets.token_hex(32) + "\n", encoding="utf-8")
+    fresh.chmod(0o600)
+    try:
+        os.link(fresh, path)
+    except FileExistsError:
+        if not _kept_key(path):  # an empty file (left by a crash): replaced whole
+            os.replace(fresh, path)
+    finally:
+        fresh.unlink(missing_ok=True)
+    return _kept_key(path)
+
+
+def _kept_key(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        return ""
     key = secrets.token_hex(32)
     path.write_text(key + "\n", encoding="utf-8")
     path.chmod(0o600)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -28,6 +30,49 @@ def test_secret_key_generated_once_and_kept(tmp_path: Path) -> None:
     key = instance_secret_key(app)
     assert key == instance_secret_key(app) and len(key) == 64  # kept, not regenerated
     assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
+
+
+def _worker_key(instance: str, together: Any, keys: Any) -> None:
+    import secrets
+
+    from scorer.config import instance_secret_key
+
+    made = secrets.token_hex
+
+    def token_hex(nbytes: int) -> str:
+        # Every worker has looked for a kept key, found none, and makes one: the moment two
+        # workers meet when they start at once on a new instance folder.
+        together.wait()
+        return made(nbytes)
+
+    secrets.token_hex = token_hex
+    keys.put(instance_secret_key(Flask("worker", instance_path=instance)))
+
+
+def test_workers_started_together_sign_with_one_secret_key(tmp_path: Path) -> None:
+    """A server's workers all start at once on a new instance folder: a worker signing with a
+    key of its own would refuse every form and session the others gave out."""
+    context = multiprocessing.get_context("fork")
+    workers = 8
+    start, keys = context.Barrier(workers), context.Queue()
+    processes = [
+        context.Process(target=_worker_key, args=(str(tmp_path), start, keys)) for _ in range(workers)
+    ]
+    for process in processes:
+        process.start()
+    found = {keys.get(timeout=30) for _ in processes}
+    for process in processes:
+        process.join(timeout=30)
+    assert found == {(tmp_path / "secret_key").read_text(encoding="utf-8").strip()}
+    assert [path.name for path in tmp_path.iterdir()] == ["secret_key"]  # no half-made key left
+
+
+def test_an_empty_kept_key_is_replaced(tmp_path: Path) -> None:
+    from scorer.config import instance_secret_key
+
+    (tmp_path / "secret_key").write_text("", encoding="utf-8")
+    key = instance_secret_key(Flask("probe", instance_path=str(tmp_path)))
+    assert len(key) == 64 and (tmp_path / "secret_key").read_text(encoding="utf-8").strip() == key
 
 
 def test_configured_secret_key_wins(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
