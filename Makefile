@@ -47,7 +47,7 @@ migrate: $(STAMP)
 	$(PY) -m flask --app scorer db-upgrade
 
 serve: migrate compile-translations vendor
-	$(PY) -m flask --app scorer run --host $(HOST) --port $(PORT)
+	$(PY) -m scorer.web.serving --host $(HOST) --port $(PORT)
 
 # Lint, format, types: the same over the whole tree in `make check`, `make test` and pre-commit.
 lint: $(STAMP)
