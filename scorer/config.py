@@ -98,8 +98,11 @@ def instance_secret_key(app: Flask) -> str:
         return key
     path.parent.mkdir(parents=True, exist_ok=True)
     fresh = path.with_name(f".secret_key.{os.getpid()}.{secrets.token_hex(4)}")
-    fresh.write_text(secrets.token_hex(32) + "\n", encoding="utf-8")
-    fresh.chmod(0o600)
+    # Readable by its owner only from the start, not after a chmod.
+    with os.fdopen(
+        os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w", encoding="utf-8"
+    ) as kept:
+        kept.write(secrets.token_hex(32) + "\n")
     try:
         os.link(fresh, path)
     except FileExistsError:
@@ -115,7 +118,3 @@ def _kept_key(path: Path) -> str:
         return path.read_text(encoding="utf-8").strip()
     except FileNotFoundError:
         return ""
-    key = secrets.token_hex(32)
-    path.write_text(key + "\n", encoding="utf-8")
-    path.chmod(0o600)
-    return key

@@ -54,9 +54,9 @@ def test_workers_started_together_sign_with_one_secret_key(tmp_path: Path) -> No
     key of its own would refuse every form and session the others gave out."""
     context = multiprocessing.get_context("fork")
     workers = 8
-    start, keys = context.Barrier(workers), context.Queue()
+    together, keys = context.Barrier(workers, timeout=20), context.Queue()
     processes = [
-        context.Process(target=_worker_key, args=(str(tmp_path), start, keys)) for _ in range(workers)
+        context.Process(target=_worker_key, args=(str(tmp_path), together, keys)) for _ in range(workers)
     ]
     for process in processes:
         process.start()
