@@ -104,14 +104,16 @@ COMPRESS_SESSION_FROM = 1024
 
 
 class SessionCookie(SecureCookieSessionInterface):
-    """Flask's signed session cookie, not sent again with a poll's unchanged answer.
+    """Flask's signed session cookie, sent again unchanged only with a page.
 
-    A permanent session's cookie is sent again with every answer to push its expiry on
-    (``SESSION_REFRESH_EACH_REQUEST``): signed, serialised and compressed anew. An open match
-    page asks for its version every few seconds and a spectator's page is answered 304 while
-    nothing changed; neither changes the session, and the page itself and every other answer
-    still push the expiry on. (A right the cookie names ends with its stored row, counted from
-    when it was granted, whatever the cookie's expiry.)
+    A permanent session's cookie is sent again to push its expiry on
+    (``SESSION_REFRESH_EACH_REQUEST``), but only with a whole page a browser opened. An answer
+    to a page's own requests (its stylesheet, scripts, QR codes, texts, version polls, an
+    htmx swap) that left the session as it was sends no cookie: such a request may have left
+    with the cookie as it stood before the page's own answer, and sending that copy back would
+    undo what the page's answer stored (its form's CSRF token: the form was then refused as
+    open too long). A 304 sends none either. (A right the cookie names ends with its stored
+    row, counted from when it was granted, whatever the cookie's expiry.)
     """
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
@@ -141,11 +143,20 @@ class SessionCookie(SecureCookieSessionInterface):
         return super().open_session(app, request)
 
     def save_session(self, app: Flask, session: Any, response: Response) -> None:
-        if not session.modified and (request.endpoint == "live.version" or response.status_code == 304):
+        if not session.modified and not _a_page(response):
             if session.accessed:
                 response.vary.add("Cookie")
             return
         super().save_session(app, session, response)
+
+
+def _a_page(response: Response) -> bool:
+    """Whether ``response`` is a whole HTML page (not a fragment htmx swaps in, not a 304)."""
+    return (
+        response.status_code != 304
+        and response.mimetype == "text/html"
+        and "HX-Request" not in request.headers
+    )
 
 
 def init_app(app: Flask) -> None:

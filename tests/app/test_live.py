@@ -55,6 +55,23 @@ def test_an_unknown_match_has_no_version_whatever_tag_is_sent(client: FlaskClien
     assert answer.status_code == 200 and answer.get_json() == {"version": 0}
 
 
+def test_a_pages_own_requests_leave_the_session_cookie_alone(client: FlaskClient) -> None:
+    """A request a page makes (a stylesheet, the offline texts, a QR code, an htmx swap) may have
+    left with the cookie as it stood before the page's answer: sending that copy back undid
+    what the answer stored, and the next form was refused as open too long."""
+    match_id = new_schieber(client)
+    page = client.get(f"/matches/{match_id}")
+    assert "session=" in page.headers.get("Set-Cookie", "")
+    own = (
+        client.get("/offline/texts/en.json"),
+        client.get(f"/matches/{match_id}/qr/watch.svg"),
+        client.get(f"/matches/{match_id}", headers={"HX-Request": "true"}),
+    )
+    for answer in own:
+        assert answer.status_code == 200
+        assert "Set-Cookie" not in answer.headers, answer.request.path
+
+
 def test_a_poll_leaves_the_session_cookie_alone_and_a_page_pushes_it_on(client: FlaskClient) -> None:
     """A tablet's session is permanent: the page sends its cookie again (a later expiry), the
     version poll every few seconds does not, and the right it names still works after polls."""
