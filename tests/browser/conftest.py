@@ -7,10 +7,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from scorer import create_app
-from tests.helpers.browser import ARTIFACTS
+from tests.helpers.browser import ARTIFACTS, live_http_server
 from tests.helpers.database import fresh_database
 
 
@@ -18,7 +17,7 @@ from tests.helpers.database import fresh_database
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with fresh_database(tmp_path_factory.mktemp("live")) as url:
         app = create_app({"SECRET_KEY": "browser-test", "DATABASE_URL": url})
-        server = make_server("127.0.0.1", 0, app, threaded=True)
+        server = live_http_server(app)
         # The server listens on loopback only: the share links (which would otherwise carry
         # the machine's LAN address, scorer.access.address) must lead back to it.
         app.config["PUBLIC_URL"] = f"http://127.0.0.1:{server.server_port}"

@@ -20,10 +20,10 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from werkzeug.serving import make_server
 
 from scorer import create_app
 from scorer.languages import LANGUAGES
+from tests.helpers.browser import live_http_server
 from tests.helpers.database import fresh_database
 from tests.helpers.disputes import QUESTIONS
 from tests.helpers.tablet import new_klammern, new_schieber, post_deal
@@ -44,7 +44,7 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[
     to check; and the edit link of both matches for the browser."""
     with fresh_database(tmp_path_factory.mktemp("a11y")) as url:
         app = create_app({"SECRET_KEY": "a11y", "DATABASE_URL": url, "ADMIN_PASSWORD": "club-secret"})
-        server = make_server("127.0.0.1", 0, app, threaded=True)
+        server = live_http_server(app)
         base = f"http://127.0.0.1:{server.server_port}"
         app.config["PUBLIC_URL"] = base
         thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 #: Screenshots and traces the browser tests leave for a human to look at.
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -52,3 +58,32 @@ def open_deal_form(page: Any) -> None:
     navigation committed would fill the page being left."""
     with page.expect_navigation():
         page.click("a.enter-deal")
+
+
+#: Where :func:`live_http_server`'s app keeps its answer for the handler.
+_ANSWER = "tests.live_http_server.answer"
+
+
+class _ClosingHandler(WSGIRequestHandler):
+    """werkzeug's request handler, closing the app's answer when the browser hangs up mid-way.
+
+    werkzeug closes an answer only once it is written whole: a page closed while its icon was
+    still being sent left the icon's file open, and the ResourceWarning of that file failed
+    whichever test the collector next ran in.
+    """
+
+    def connection_dropped(self, error: BaseException, environ: WSGIEnvironment | None = None) -> None:
+        answer = (environ or {}).get(_ANSWER)
+        if answer is not None and hasattr(answer, "close"):
+            answer.close()
+
+
+def live_http_server(app: WSGIApplication) -> BaseWSGIServer:
+    """werkzeug's threaded server for ``app`` on 127.0.0.1, at a free port, for Chromium."""
+
+    def keeping_answer(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        answer = app(environ, start_response)
+        environ[_ANSWER] = answer
+        return answer
+
+    return make_server("127.0.0.1", 0, keeping_answer, threaded=True, request_handler=_ClosingHandler)

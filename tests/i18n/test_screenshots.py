@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from scorer import create_app
+from tests.helpers.browser import live_http_server
 from tests.helpers.catalogs import LANGUAGES, compile_if_stale
 from tests.helpers.database import fresh_database
 from tests.helpers.tablet import new_klammern, new_schieber, post_deal
@@ -56,7 +56,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict
                 klammern,
                 {"forehand": n % 4 + 1, "declarer": 1, "trump": "S", "how": "orgi", "team": 1, "points": 100},
             )
-        httpd = make_server("127.0.0.1", 0, app, threaded=True)
+        httpd = live_http_server(app)
         thread = threading.Thread(target=httpd.serve_forever, daemon=True)
         thread.start()
         yield f"http://127.0.0.1:{httpd.server_port}", {"schieber": schieber, "klammern": klammern}
