@@ -67,9 +67,10 @@ _ANSWER = "tests.live_http_server.answer"
 class _ClosingHandler(WSGIRequestHandler):
     """werkzeug's request handler, closing the app's answer when the browser hangs up mid-way.
 
-    werkzeug closes an answer only once it is written whole: a page closed while its icon was
-    still being sent left the icon's file open, and the ResourceWarning of that file failed
-    whichever test the collector next ran in.
+    werkzeug closes an answer only after reading what is left of the request: when the browser
+    had hung up, that read failed first and the answer (a static file's, its file open) was
+    never closed; the file's ResourceWarning then failed whichever test the collector next
+    ran in.
     """
 
     def connection_dropped(self, error: BaseException, environ: WSGIEnvironment | None = None) -> None:
