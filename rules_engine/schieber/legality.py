@@ -566,8 +566,8 @@ HEARTS, CLUBS, DIAMONDS, SPADES = (_chunk_codes(suit) for suit in range(4))
 def wide_chunks() -> tuple[tuple[tuple[str, ...], ...], ...]:
     """The codes of each 12-bit chunk of a mask, for its three chunks (bits 0-11, 12-23,
     24-35): a mask's codes in display order are ``[*low[m & 4095], *middle[m >> 12 & 4095],
-    *high[m >> 24]]``, a lookup fewer than by suit. Made on first use (about 5 ms, 1 MB):
-    a command that checks no position does not pay for them."""
+    *high[m >> 24]]``, a lookup fewer than by suit. Made on first use: a command that
+    checks no position does not pay for them."""
     tables = []
     for part in range(3):
         codes = CODES[12 * part : 12 * part + 12]

@@ -216,7 +216,7 @@ def holds_right(match: Match) -> bool:
     if row is not None:
         return row.match_id == match.id and time.time() - row.created < _lifetime()
     if isinstance(held, str) and secret_fits(match, held):
-        # A cookie from before rights were rows carried the secret itself: trade it for a
+        # A legacy cookie carries the secret itself, not a right's id: trade it for a
         # right by id, once, so that the tablets of a running evening keep their right. The
         # keyed hash, the new right and the pruning of old ones are written together, also
         # in a request whose session is in autocommit (a deal save's).

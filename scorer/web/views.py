@@ -101,7 +101,7 @@ _PARTS = PageCache[str](256)
 def kept_part(name: str, render: Callable[[], Any], *, per_path: bool = False) -> Markup:
     """``render()`` (a macro of base.html), rendered once per language and address (and page
     path, ``per_path``: the language links return to it): the header, the footer's language
-    links and the head's links were a sixth of a match page's rendering (17 ``url_for``)."""
+    links and the head's links are the same on every page of a language and address."""
     key = (name, i18n.current(), request.host_url, request.script_root, return_path() if per_path else None)
     html = _PARTS.get(key)
     if html is None:
