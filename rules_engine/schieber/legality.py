@@ -376,7 +376,7 @@ def legal_plays(
     if len(trick) > 3:
         raise ValueError(f"a trick holds at most 4 cards; {len(trick)} are already played")
     legal, why = classify(_RULES[contract.key], hand, trick)
-    # The frozen dataclass __init__ costs a third of a fast call; fill the slots directly.
+    # The frozen dataclass __init__ is a large part of a fast call; fill the slots directly.
     plays = _new(LegalPlays)
     _set_legal(plays, legal)
     if why:

@@ -394,7 +394,7 @@ class GuessLimiter:
     is written on a connection of its own in a short transaction: it is counted although
     the request is refused, and the request's session is neither committed nor rolled back.
     Rows that have left the window are deleted as new failures come (at most once a minute
-    per process: on PostgreSQL each commit costs a few milliseconds), so the table holds
+    per process: on PostgreSQL each commit is a round trip and a sync), so the table holds
     little more than the last window's failures.
 
     Checking and counting are two steps: guesses from one address sent at once to several

@@ -195,8 +195,8 @@ def scoresheet_key(match_id: int, paper: str) -> Key | None:
 
 
 def init_app(app: Flask) -> None:
-    """Each process keeps at most ``SCORESHEET_CACHE_SIZE`` scoresheets: rendering the longest
-    match takes many ordinary saves (``bench/abuse.py`` measures it), printing it again
+    """Each process keeps at most ``SCORESHEET_CACHE_SIZE`` scoresheets (a 500-deal sheet is
+    some 100 KB): rendering the longest match takes many ordinary saves, printing it again
     takes one query. The log only grows, so a kept sheet is never stale, only unasked."""
     app.extensions["tafel_sheet_cache"] = PageCache[bytes](int(app.config.get("SCORESHEET_CACHE_SIZE") or 0))
 

@@ -45,7 +45,8 @@ def select_options(options: Sequence[tuple[str, str]], selected: Any) -> Markup:
     """The ``<option>`` elements of a select, ``selected`` marked.
 
     Built in Python rather than a Jinja loop: the deal form repeats its quick-meld selects
-    up to 24 times, and the loop was a quarter of the form's time (bench/load.py).
+    up to 24 times, and the loop would be a large part of the form's render (bench/app.py
+    measures a deal's CPU).
     """
     digits = NATIVE_DIGITS.get(i18n.current())  # ranks and seats in the reader's digits
     return Markup(
@@ -101,7 +102,7 @@ _PARTS = PageCache[str](256)
 def kept_part(name: str, render: Callable[[], Any], *, per_path: bool = False) -> Markup:
     """``render()`` (a macro of base.html), rendered once per language and address (and page
     path, ``per_path``: the language links return to it): the header, the footer's language
-    links and the head's links are the same on every page of a language and address."""
+    links and the head's links were a sixth of a match page's rendering (17 ``url_for``)."""
     key = (name, i18n.current(), request.host_url, request.script_root, return_path() if per_path else None)
     html = _PARTS.get(key)
     if html is None:
