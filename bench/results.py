@@ -33,4 +33,18 @@ def write_section(results: Path, begin: str, end: str, text: str) -> None:
         raise ValueError(f"a section runs from {begin!r} to {end!r} and holds no other section")
     kept = sections(results.read_text(encoding="utf-8")) if results.exists() else {}
     kept.update(own)
+    _write(results, kept)
+
+
+def tidy(results: Path) -> None:
+    """Write ``results`` anew as the header and the scripts' sections it holds (after a merge
+    that brought back text no script wrote)."""
+    _write(results, sections(results.read_text(encoding="utf-8")))
+
+
+def _write(results: Path, kept: dict[str, str]) -> None:
     results.write_text(HEADER + "\n" + "\n\n".join(kept.values()) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    tidy(Path(__file__).resolve().parent / "RESULTS.md")

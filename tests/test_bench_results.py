@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.results import HEADER, sections, write_section
+from bench.results import HEADER, sections, tidy, write_section
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -41,6 +41,13 @@ def test_a_new_script_section_is_added_after_the_others(tmp_path: Path) -> None:
 def test_a_section_without_its_markers_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         write_section(tmp_path / "RESULTS.md", "<!-- bench/a.py: begin -->", "<!-- bench/a.py: end -->", "A")
+
+
+def test_tidy_keeps_only_the_scripts_sections(tmp_path: Path) -> None:
+    results = tmp_path / "RESULTS.md"
+    results.write_text("# Old title\n\nby hand\n\n" + marked("a.py", "A") + "\nmore by hand\n")
+    tidy(results)
+    assert results.read_text() == HEADER + "\n" + marked("a.py", "A")
 
 
 def test_the_committed_results_are_only_the_scripts_sections() -> None:
