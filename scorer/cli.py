@@ -1,4 +1,4 @@
-"""The ``tafel`` command line: printable pads and scoresheets (issue 5), and room for more.
+"""The ``tafel`` command line: printable pads and scoresheets, and room for more.
 
 Each subcommand is a function registered with :func:`command`; it receives the parsed
 arguments and returns the exit status. Adding one (``backup``, ``restore``…) means

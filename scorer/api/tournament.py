@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.api.openapi import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, SEAT, TEAM
+from scorer.api.openapi import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, POINTS, SEAT, TEAM
 
 ID = {"type": "string", "minLength": 1}
 INTS = {"type": "array", "items": {"type": "integer"}}
@@ -20,22 +20,6 @@ CONTRACT = {
             "type": "object",
             "required": ["type", "start"],
             "properties": {"type": {"const": "slalom"}, "start": {"enum": ["obenabe", "undenufe"]}},
-        },
-    ]
-}
-FIGURE = {
-    "oneOf": [
-        {
-            "type": "object",
-            "required": ["team", "value"],
-            "additionalProperties": False,
-            "properties": {"team": TEAM, "value": {"type": "integer"}},
-        },
-        {
-            "type": "object",
-            "required": ["team", "match"],
-            "additionalProperties": False,
-            "properties": {"team": TEAM, "match": {"const": True}},
         },
     ]
 }
@@ -74,7 +58,7 @@ def _game() -> dict[str, Any]:
             "forehand": SEAT,
             "contract": CONTRACT,
             "pushed": {"type": "boolean"},
-            "points": FIGURE,
+            "points": POINTS,
             "weis": PER_SEAT_GROUPS,
             "stoeck": NULLABLE_SEAT,
             "hands": {
@@ -87,13 +71,13 @@ def _game() -> dict[str, Any]:
             "confirmed_by": TEAMS,
             "claims": {
                 "type": "object",
-                "patternProperties": {"^[12]$": FIGURE},
+                "patternProperties": {"^[12]$": POINTS},
                 "additionalProperties": False,
             },
             "ruling": {
                 "type": "object",
                 "required": ["points", "by"],
-                "properties": {"points": FIGURE, "by": {"const": "office"}, "reason": {"type": "string"}},
+                "properties": {"points": POINTS, "by": {"const": "office"}, "reason": {"type": "string"}},
             },
         },
     }

@@ -1,11 +1,12 @@
 """The stored ranking computed again in a process of its own, beside the web server's.
 
-A ranking of a thousand players takes 80-110 ms of CPU (the log read, the engine, the stored
-row). Computed in a web worker's thread, it holds the interpreter's lock against the worker's
-other threads the whole time, in slices: each of their database round trips releases the lock
-and waits up to the switch interval (5 ms) to get it back, so on PostgreSQL (every query a
-socket round trip) a request beside a computation took 100-500 ms (bench/RESULTS.md); and the
-claiming request's connection waited for the computation before its next request was read.
+A ranking of a thousand players is many times a request's CPU (the log read, the engine, the
+stored row). Computed in a web worker's thread, it would hold the interpreter's lock against
+the worker's other threads the whole time, in slices: each of their database round trips
+releases the lock and waits up to the switch interval to get it back, so on PostgreSQL (every
+query a socket round trip) a request beside a computation would wait for most of it; and the
+claiming request's connection would wait for the computation before its next request is read
+(``bench/event.py --in-worker`` measures that way).
 
 So each server process hands the computation to one child process of its own, started on
 first use (spawned, not forked: a worker has threads, and a fork copies their locks), at a

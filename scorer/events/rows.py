@@ -1,6 +1,7 @@
 """The ranking table's rows as one string: a thousand rows through Jinja's loop cost a live
-ranking about 100 ms of CPU (held under the GIL while the worker's other requests wait);
-joined here they cost a few. The markup is the template's (``events/_ranking.html``)."""
+ranking most of its CPU (held under the interpreter's lock while the worker's other requests
+wait); joined here they cost a small part of it. The markup is the template's
+(``events/_ranking.html``)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.api.openapi import CARDS, SEAT, TEAM
+from scorer.api.openapi import CARDS, POINTS, SEAT, TEAM
 from scorer.games.base import ApiSchemas
 
 SUITS = ["D", "H", "S", "C"]
@@ -44,22 +44,6 @@ CONTRACT: dict[str, Any] = {
                 "mode": {"enum": [*SUITS, "obenabe", "undenufe", "slalom"]},
                 "start": START,
             },
-        },
-    ]
-}
-POINTS = {
-    "oneOf": [
-        {
-            "type": "object",
-            "required": ["team", "value"],
-            "additionalProperties": False,
-            "properties": {"team": TEAM, "value": {"type": "integer"}},
-        },
-        {
-            "type": "object",
-            "required": ["team", "match"],
-            "additionalProperties": False,
-            "properties": {"team": TEAM, "match": {"const": True}},
         },
     ]
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine.schieber.contracts import CONTRACT_KEYS
-from scorer.api.openapi import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, SEAT, TEAM
+from scorer.api.openapi import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, POINTS, SEAT, TEAM
 from scorer.games.base import ApiSchemas
 
 CONTRACTS = list(CONTRACT_KEYS)
@@ -18,22 +18,7 @@ def deal(in_match: bool) -> dict[str, Any]:
         "forehand": SEAT,
         "contract": {"enum": CONTRACTS},
         "pushed": {"type": "boolean"},
-        "points": {
-            "oneOf": [
-                {
-                    "type": "object",
-                    "required": ["team", "value"],
-                    "additionalProperties": False,
-                    "properties": {"team": TEAM, "value": {"type": "integer"}},
-                },
-                {
-                    "type": "object",
-                    "required": ["team", "match"],
-                    "additionalProperties": False,
-                    "properties": {"team": TEAM, "match": {"const": True}},
-                },
-            ]
-        },
+        "points": POINTS,
         "weis": PER_SEAT_GROUPS,
         "stoeck": NULLABLE_SEAT,
         "hands": {
