@@ -17,6 +17,7 @@ answer (``snapshot.store``): like the server, it holds nothing that the database
 
 from __future__ import annotations
 
+import importlib
 import logging
 import multiprocessing
 import os
@@ -32,7 +33,14 @@ from flask import current_app
 if TYPE_CHECKING:
     from flask import Flask
 
+#: The app factory (``scorer.create_app``), given by the app it built.
+Factory = Callable[[dict[str, Any]], "Flask"]
+#: A computation of an event's stored answer, given the event's id, named ``module:function``:
+#: the child imports it by that name (a name, not the function: the child runs the module's own).
+Job = str
+
 _LOG = logging.getLogger(__name__)
+_FACTORY = "tafel_event_factory"
 #: How much lower the child's scheduling priority is than the server's (``os.nice``).
 NICE = 10
 _POOL: ProcessPoolExecutor | None = None
@@ -54,20 +62,24 @@ def settings() -> dict[str, Any]:
     return {key: value for key, value in current_app.config.items() if isinstance(value, plain)}
 
 
-def compute(event_id: int, here: Callable[[], object]) -> None:
-    """Have the event's stored ranking computed again: by this process's child, without
-    waiting for it (the claiming request's thread and connection are free at once; the answer
-    is stored when it is done), or by ``here`` in this thread when the app computes it in
-    process."""
+def init_app(app: Flask, factory: Factory) -> None:
+    """Remember the function that built ``app``: the child builds its own app with it."""
+    app.extensions[_FACTORY] = factory
+
+
+def compute(event_id: int, job: Job) -> None:
+    """Have the event's stored ranking computed again by ``job``: in this process's child,
+    without waiting for it (the claiming request's thread and connection are free at once; the
+    answer is stored when it is done), or in this thread when the app computes it in process."""
     if not enabled():
-        here()
+        _function(job)(event_id)
         return
-    config = settings()
+    work = (current_app.extensions[_FACTORY], settings(), job, event_id)
     try:
-        future = _pool().submit(run, config, event_id)
+        future = _pool().submit(run, *work)
     except BrokenProcessPool:
         _reset()  # the child died (killed, out of memory): a new one for this computation
-        future = _pool().submit(run, config, event_id)
+        future = _pool().submit(run, *work)
     future.add_done_callback(_logged)
 
 
@@ -79,12 +91,7 @@ def warm() -> None:
     with _POOL_LOCK:
         running = _POOL is not None
     if not running:
-        _pool().submit(_ready)
-
-
-def _ready() -> None:
-    from scorer import create_app  # noqa: F401 - the app's modules, imported ahead of the first computation
-    from scorer.events import views  # noqa: F401
+        _pool().submit(_prepare, current_app.extensions[_FACTORY], settings())
 
 
 def _logged(future: Future[None]) -> None:
@@ -132,11 +139,8 @@ _APPS: dict[tuple[tuple[str, Any], ...], Flask] = {}
 _APPS_SIZE = 4
 
 
-def run(config: dict[str, Any], event_id: int) -> None:
-    """In the child: compute the event's ranking and store it, as a reader's request would."""
-    from scorer import create_app
-    from scorer.events import views
-
+def _app(factory: Factory, config: dict[str, Any]) -> Flask:
+    """The child's app of these settings, built on first use (with it, the app's modules)."""
     key = tuple(sorted(config.items()))
     app = _APPS.get(key)
     if app is None:
@@ -144,7 +148,22 @@ def run(config: dict[str, Any], event_id: int) -> None:
             # Its database may be gone (a test's): its engine's connections go with it.
             oldest = _APPS.pop(next(iter(_APPS)))
             oldest.extensions["tafel_engine"].dispose()
-        app = _APPS[key] = create_app(config)
+        app = _APPS[key] = factory(config)
+    return app
+
+
+def _prepare(factory: Factory, config: dict[str, Any]) -> None:
+    _app(factory, config)
+
+
+def run(factory: Factory, config: dict[str, Any], job: Job, event_id: int) -> None:
+    """In the child: compute the event's ranking and store it, as a reader's request would."""
     # A request of nobody's: no director's right, so the answer is stored for the readers.
-    with app.test_request_context("/"):
-        views.live_ranking(event_id)
+    with _app(factory, config).test_request_context("/"):
+        _function(job)(event_id)
+
+
+def _function(job: Job) -> Callable[[int], object]:
+    module, _, name = job.partition(":")
+    found: Callable[[int], object] = getattr(importlib.import_module(module), name)
+    return found

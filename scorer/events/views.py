@@ -459,7 +459,7 @@ def ranking_page(event_id: int) -> str | Response:
     """The ranking for a projector: large type, reloads itself (its [data-poll] in static/tafel.js), may be frozen."""
 
     def again() -> None:
-        refresher.compute(event_id, lambda: live_ranking(event_id))
+        refresher.compute(event_id, f"{__name__}:live_ranking")
 
     stored = snapshot.stored_page(event_id, again)
     if stored is not None:
