@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, IntegerField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
-from scorer.events.games import GAMES
+from scorer import games
+from scorer.events import formats
 from scorer.web.forms import KeyedForm, VersionedForm, choices, numeric
 
 
 class NewEventForm(KeyedForm):
     title = StringField(_l("Name of the event"), validators=[DataRequired(), Length(max=120)])
-    game = SelectField(
-        _l("Game"),
-        choices=choices(*((name, game.title) for name, game in GAMES.items())),
-        default="schieber",
-    )
+    #: The registry's games that have a tournament format (filled per form: the app's games).
+    game = SelectField(_l("Game"), default=games.RECORD_DEFAULT)
     format = SelectField(
         _l("Format"),
         choices=choices(
@@ -65,6 +65,10 @@ class NewEventForm(KeyedForm):
         choices=choices(("", _l("share the rank")), ("exact_hits", _l("more exact hits rank higher"))),
         default="",
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.game.choices = choices(*((name, each.title()) for name, each in formats.formats().items()))
 
 
 class PlayersForm(VersionedForm):

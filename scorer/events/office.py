@@ -34,8 +34,7 @@ from rules_engine.tournament.office import awaiting, compare_entries, paper_cont
 from rules_engine.tournament.options import passe_options as passe_options_of
 from scorer.access import address, rights
 from scorer.access.views import qr_svg
-from scorer.events import access, confirm, revoke, snapshot
-from scorer.events import games as event_games
+from scorer.events import access, confirm, formats, revoke, snapshot
 from scorer.events import state as event_log
 from scorer.events.office_forms import ClaimForm, ConfirmForm, ReportedForm, RevokeForm, RulingForm
 from scorer.events.state import EventState, Round, Table
@@ -77,7 +76,7 @@ def _confirming_game() -> None:
         if isinstance(event_id, int)
         else None
     )
-    if settings is not None and not event_games.of(settings).confirms:
+    if settings is not None and not formats.of(settings).confirms:
         abort(404)
 
 

@@ -24,7 +24,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from scorer.events import games as event_games
+from scorer.events import formats
 from scorer.store.models import Event, EventEntry
 
 
@@ -207,12 +207,12 @@ def tournament_record(
     rounds: int | None = None,
 ) -> dict[str, Any]:
     """The TOURNAMENT.md tournament record of the event: its first ``rounds`` rounds (default all),
-    in its game's shape (``scorer.events.games``).
+    in its game's shape (its tournament format, ``scorer.events.formats``).
 
     ``games_of(match_id)`` gives the games in force of a table's Passe (its match's deals).
     """
     kept = state.rounds if rounds is None else state.rounds[:rounds]
-    game = event_games.of(event.settings)
+    game = formats.of(event.settings)
     record: dict[str, Any] = {
         "game": game.record_game,
         "profile": "tournament",

@@ -17,8 +17,7 @@ from werkzeug.wrappers import Response
 
 from rules_engine.errors import InvalidRecord
 from scorer.access import rights
-from scorer.events import access, chart, confirm, refresher, revoke, rows, snapshot
-from scorer.events import games as event_games
+from scorer.events import access, chart, confirm, formats, refresher, revoke, rows, snapshot
 from scorer.events import state as event_log
 from scorer.events.forms import DrawForm, FreezeForm, NewEventForm, PlayerForm, PlayersForm, WithdrawForm
 from scorer.events.office_forms import RevokeForm
@@ -105,7 +104,7 @@ def ranking(
 ) -> dict[str, Any]:
     """The engine's ranking of the event (its first ``rounds`` rounds); errors as reasons."""
     try:
-        score = event_games.of(event.settings).score
+        score = formats.of(event.settings).score
         answer: dict[str, Any] = dict(score(record_of(event, state, rounds, entries, live)))
     except InvalidRecord as error:
         return {"valid": False, "errors": [{"rule": None, "message": str(error), "code": "invalid_record"}]}
@@ -125,20 +124,9 @@ def new() -> Any:
         existing = db.session().scalars(select(Event).where(Event.idempotency_key == form.idem.data)).first()
         if existing is not None:
             return redirect(url_for("events.show", event_id=existing.id))
-        game = event_games.GAMES[form.game.data]
-        options: dict[str, Any]
-        if game.teams:
-            options = {
-                "format": form.format.data,
-                "games_per_passe": form.games_per_passe.data,
-                "confirm": form.confirm.data,
-                "streich": form.streich.data,
-            }
-            if form.match_value.data != "157":
-                options["match_value"] = int(form.match_value.data)
-        else:
-            options = {"tie": form.tie.data} if form.tie.data else {}
-        settings = {"game": game.name, "passen": form.passen.data, "options": options}
+        game = formats.formats()[form.game.data]
+        options = game.options(form)
+        settings = {"game": form.game.data, "passen": form.passen.data, "options": options}
         empty: dict[str, Any] = {
             "game": game.record_game,
             "passen": form.passen.data,
@@ -259,7 +247,7 @@ def show(event_id: int) -> str:
         tables=tables,
         answer=ranking(event, state),
         passen=int(event.settings.get("passen", 4)),
-        kind=event_games.of(event.settings),
+        kind=formats.of(event.settings),
         **(_forms(state) if director else {}),
     )
 
@@ -303,7 +291,7 @@ def players(event_id: int) -> Response:
     form = PlayersForm()
     if not form.validate_on_submit():
         flash(_("Paste one player a line."), "error")
-    elif state.rounds and not event_games.of(event.settings).substitutes:
+    elif state.rounds and not formats.of(event.settings).substitutes:
         flash(_("This event's game takes no players after the first draw yet."), "error")
     elif state.rounds and (_partner(event) or _next_round(event, state) is None):
         # A late pair would change the Partnerschieber's pairs; after the last draw nobody enters.
@@ -356,7 +344,7 @@ def withdraw(event_id: int) -> Response:
         flash(_("Choose the player."), "error")
     elif number is None:
         flash(_("Every round is drawn already."), "error")
-    elif not event_games.of(event.settings).substitutes:
+    elif not formats.of(event.settings).substitutes:
         flash(_("This event's game has no withdrawals or substitutes yet."), "error")
     else:
         substitute = (form.substitute.data or "").strip()
@@ -386,7 +374,7 @@ def draw(event_id: int) -> Response:
     record = record_of(event, state)
     # The seed makes the draw reproducible; once published, the stored draw is what counts.
     record["seed"] = event.id * 100 + number
-    game = event_games.of(event.settings)
+    game = formats.of(event.settings)
     try:
         answer = game.seat(record)
     except InvalidRecord as error:
@@ -592,7 +580,7 @@ def _printout(event: Event, state: EventState, kind: str) -> Printout:
                 _external=True,
             ),
             digits,
-            teams=event_games.of(event.settings).teams,
+            teams=formats.of(event.settings).teams,
         )
         return Printout(title, pages, rtl)
     matches = _matches(state)
@@ -609,7 +597,7 @@ def _printout(event: Event, state: EventState, kind: str) -> Printout:
             # A Schieber game names its contract; a Differenzler deal its trump (D2.3).
             named = [d.get("contract") or d.get("trump") for d in deals]
             contracts[table.match_id] = [display.contract_name(str(n), deck) if n else "" for n in named]
-    game = event_games.of(event.settings)
+    game = formats.of(event.settings)
     games = game.games_per_passe(event.settings.get("options") or {})
     if not game.teams:
         pages = printouts.estimate_pads(title, state, round_, games, answers, records, contracts, num, digits)
