@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorer.events.state import EventState
+from scorer.games.event import Office
 from scorer.store import log
 
 KINDS = frozenset({"confirm", "claim", "sign", "ruling", "reported"})
@@ -133,11 +134,17 @@ def games(state: log.State, table: TableMarks | None) -> list[Game]:
 
 
 def passe_record(
-    options: Mapping[str, Any], played: list[Game], table: TableMarks | None, *, reported: bool = False
+    office: Office,
+    options: Mapping[str, Any],
+    played: list[Game],
+    table: TableMarks | None,
+    *,
+    reported: bool = False,
 ) -> dict[str, Any]:
-    """The TOURNAMENT.md Passe record of a table (its signature, and the paper totals if asked)."""
+    """The TOURNAMENT.md Passe record of a table, as the event's office reads it (its signature,
+    and the paper totals if asked)."""
     record: dict[str, Any] = {
-        "game": "schieber_passe",
+        "game": office.record_game,
         "profile": "tournament",
         "options": dict(options),
         "games": [game.record for game in played],

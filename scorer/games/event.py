@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules_engine.tournament.answers import PasseAnswer
+
 #: A JSON-like record or answer of the engine.
 Record = dict[str, Any]
 #: An engine entry point: a record in, its JSON answer out.
@@ -44,6 +46,20 @@ class TournamentApi:
 
 
 @dataclass(frozen=True, slots=True)
+class Office:
+    """The teams' confirmation of a table's games and the office's rulings (TOURNAMENT.md T6):
+    each table's games of a round make one record the engine checks (control sum, states)."""
+
+    #: The table's record's ``game``, and the engine's answer to such a record.
+    record_game: str
+    score: Callable[[Mapping[str, Any]], PasseAnswer]
+    #: The event's options the table's record takes (the rest are the tournament's).
+    options: tuple[str, ...]
+    #: The game whose dispute desk the office's queue opens, prefilled with a game's contract.
+    desk_game: str
+
+
+@dataclass(frozen=True, slots=True)
 class TournamentFormat:
     """How a game is played at an event, and which of the events' steps it has."""
 
@@ -67,9 +83,15 @@ class TournamentFormat:
     games_per_passe: Callable[[Mapping[str, Any]], int]
     #: The paper pads' button on the event's page (translated).
     pads_title: Callable[[], str]
-    #: The teams' confirmation and the office (TOURNAMENT.md T6), the pads per team, team labels.
-    confirms: bool = False
+    #: The teams' confirmation and the office (TOURNAMENT.md T6), if the format has them.
+    office: Office | None = None
+    #: Teams of two at each table: the pads per team, the team labels of the table cards.
     teams: bool = False
     #: Withdrawals, substitutes and late entries (T8, the record's ``late_entries``).
     substitutes: bool = False
     api: TournamentApi | None = None
+
+    @property
+    def confirms(self) -> bool:
+        """Whether the teams confirm their games and the event has an office."""
+        return self.office is not None

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 
 import rules_engine
 from rules_engine.tournament.tournament import TOURNAMENT_FIELDS
-from scorer.games.event import Record, TournamentFormat
+from scorer.games.event import Office, Record, TournamentFormat
 from scorer.games.schieber.tournament_api import API
 
 #: The Passe's options the table's match keeps; the rest are the tournament's (TOURNAMENT.md).
@@ -18,6 +18,19 @@ PASSE_OPTIONS = ("games_per_passe", "match_value", "confirm")
 #: The table's own match adds no confirmation step: the teams confirm on the event's table page
 #: (``scorer.events.office``), and the event's record judges it (T6.2).
 CONFIRM = "none"
+#: The options of a table's Passe record that come from the tournament (TOURNAMENT.md, Rule options).
+PASSE_KEYS = (
+    "games_per_passe",
+    "match_value",
+    "confirm",
+    "weis",
+    "stoeck",
+    "factors",
+    "contracts",
+    "mixed_points",
+    "undenufe_points",
+    "rotation",
+)
 #: A Match's value when the event names none (T3.4).
 MATCH_VALUE = "157"
 
@@ -55,7 +68,12 @@ EVENT = TournamentFormat(
     table_settings=table_settings,
     games_per_passe=lambda options: int(options.get("games_per_passe", 12)),
     pads_title=lambda: _("Jasszettel (PDF)"),
-    confirms=True,
+    office=Office(
+        record_game="schieber_passe",
+        score=rules_engine.score_passe,
+        options=PASSE_KEYS,
+        desk_game="schieber",
+    ),
     teams=True,
     substitutes=True,
     api=API,
