@@ -19,7 +19,7 @@ from rules_engine.errors import InvalidRecord
 from scorer.access import rights
 from scorer.events import access, chart, confirm, formats, refresher, revoke, rows, snapshot
 from scorer.events import state as event_log
-from scorer.events.forms import DrawForm, FreezeForm, NewEventForm, PlayerForm, PlayersForm, WithdrawForm
+from scorer.events.forms import DrawForm, FreezeForm, PlayerForm, PlayersForm, WithdrawForm, new_event_form
 from scorer.events.office_forms import RevokeForm
 from scorer.events.pdf import Page, Printout
 from scorer.events.state import EventState
@@ -119,7 +119,7 @@ def index() -> str:
 
 @bp.route("/new", methods=["GET", "POST"])
 def new() -> Any:
-    form = NewEventForm()
+    form = new_event_form()
     if form.validate_on_submit():
         existing = db.session().scalars(select(Event).where(Event.idempotency_key == form.idem.data)).first()
         if existing is not None:
@@ -140,7 +140,8 @@ def new() -> Any:
         try:
             game.score(empty)
         except InvalidRecord as error:
-            form.streich.errors = [*form.streich.errors, str(error)]
+            shown = form[game.error_field]
+            shown.errors = [*shown.errors, str(error)]
         else:
             event = Event(
                 title=(form.title.data or "").strip(),
@@ -153,7 +154,13 @@ def new() -> Any:
             access.grant(event)
             return redirect(url_for("events.show", event_id=event.id), 303)
     form.fresh_key()
-    return render_template("events/new.html", form=form), (422 if request.method == "POST" else 200)
+    sections = [
+        (name, each, [form[field] for field, _unbound in each.form_fields])
+        for name, each in formats.formats().items()
+        if each.form_fields or each.about is not None
+    ]
+    status = 422 if request.method == "POST" else 200
+    return render_template("events/new.html", form=form, sections=sections), status
 
 
 @bp.get("/<int:event_id>/edit/<secret>")

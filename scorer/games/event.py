@@ -90,6 +90,13 @@ class TournamentFormat:
     #: Withdrawals, substitutes and late entries (T8, the record's ``late_entries``).
     substitutes: bool = False
     api: TournamentApi | None = None
+    #: The format's own fields of the new-event form (name, unbound WTForms field), shown in its
+    #: section of the form; :attr:`options` reads them.
+    form_fields: tuple[tuple[str, Any], ...] = ()
+    #: A sentence about the format in its section of the form (translated), if any.
+    about: Callable[[], str] | None = None
+    #: The new-event form's field that shows the engine's reason against the event's options.
+    error_field: str = "passen"
 
     @property
     def confirms(self) -> bool:

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms import SelectField
 
 from rules_engine.differenzler.tournament import (
     RECORD_FIELDS,
@@ -14,11 +16,20 @@ from rules_engine.differenzler.tournament import (
     seat_next_differenzler_round,
 )
 from scorer.games.event import Record, TournamentFormat
+from scorer.web.forms import choices
 
 #: The options of a Differenzler tournament that are the tournament's, not every table's Partie.
 TOURNAMENT_KEYS = ("sitout_score", "sitout_points")
 #: D7.1, D7.3: a Passe is one deal per player at a table of four.
 PASSE = 4
+
+
+#: D7.4 (its ``lot`` needs the office's draw, which events do not record yet).
+TIE = SelectField(
+    _l("Equal totals (Differenzler)"),
+    choices=choices(("", _l("share the rank")), ("exact_hits", _l("more exact hits rank higher"))),
+    default="",
+)
 
 
 def options(form: Any) -> Record:
@@ -45,4 +56,9 @@ EVENT = TournamentFormat(
     table_settings=table_settings,
     games_per_passe=lambda options: PASSE,
     pads_title=lambda: _("Differenzler pads (PDF)"),
+    form_fields=(("tie", TIE),),
+    about=lambda: _(
+        "Four deals a Passe, one per player; the tables are redrawn after each Passe and the lowest "
+        "total wins (D7)."
+    ),
 )

@@ -7,11 +7,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms import IntegerField, SelectField
+from wtforms.validators import InputRequired, NumberRange
 
 import rules_engine
 from rules_engine.tournament.tournament import TOURNAMENT_FIELDS
 from scorer.games.event import Office, Record, TournamentFormat
 from scorer.games.schieber.tournament_api import API
+from scorer.web.forms import choices, numeric
 
 #: The Passe's options the table's match keeps; the rest are the tournament's (TOURNAMENT.md).
 PASSE_OPTIONS = ("games_per_passe", "match_value", "confirm")
@@ -33,6 +37,62 @@ PASSE_KEYS = (
 )
 #: A Match's value when the event names none (T3.4).
 MATCH_VALUE = "157"
+
+
+#: The new-event form's fields of the Schieber tournament; ``options`` reads them.
+FORM_FIELDS = (
+    (
+        "format",
+        SelectField(
+            _l("Format"),
+            choices=choices(
+                ("einzel", _l("Einzelschieber (a new partner every Passe)")),
+                ("partner", _l("Partnerschieber (fixed pairs)")),
+            ),
+            default="einzel",
+        ),
+    ),
+    (
+        "games_per_passe",
+        IntegerField(
+            _l("Games per Passe"),
+            default=12,
+            validators=[InputRequired(), NumberRange(min=1, max=48)],
+            render_kw=numeric(),
+        ),
+    ),
+    (
+        "streich",
+        IntegerField(
+            _l("Struck Passen (Streichpasse)"),
+            default=0,
+            validators=[InputRequired(), NumberRange(min=0, max=11)],
+            render_kw=numeric(),
+        ),
+    ),
+    (
+        "match_value",
+        SelectField(
+            _l("A Match counts"),
+            choices=choices(("157", "157"), ("207", "207 (157 + 50)"), ("257", "257 (157 + 100)")),
+            default=MATCH_VALUE,
+        ),
+    ),
+    (
+        # T6.2: who confirms a game's figure.
+        "confirm",
+        SelectField(
+            _l("Confirmation"),
+            choices=choices(
+                ("per_game", _l("each team confirms every game")),
+                ("per_passe", _l("each team signs the Passe")),
+                ("double_entry", _l("each team enters its own figure")),
+                ("none", _l("the table's entry counts alone")),
+            ),
+            default="per_game",
+        ),
+    ),
+)
 
 
 def options(form: Any) -> Record:
@@ -77,4 +137,6 @@ EVENT = TournamentFormat(
     teams=True,
     substitutes=True,
     api=API,
+    form_fields=FORM_FIELDS,
+    error_field="streich",
 )
