@@ -1,4 +1,4 @@
-"""Tafel's table app: keep the score of a Schieber or Klammern match on a tablet.
+"""Tafel's table app: keep the score of a Jass match on a tablet, run a club evening or a tournament.
 
 ``create_app`` is the only way to get an app (no module-level app, no hard-coded secret):
 tests pass ``test_config``; ``make serve`` runs ``flask --app scorer``.

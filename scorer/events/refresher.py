@@ -1,11 +1,12 @@
 """The stored ranking computed again in a process of its own, beside the web server's.
 
-A ranking of a thousand players takes 80-110 ms of CPU (the log read, the engine, the stored
+A ranking of a thousand players is a long computation (the log read, the engine, the stored
 row). Computed in a web worker's thread, it holds the interpreter's lock against the worker's
 other threads the whole time, in slices: each of their database round trips releases the lock
-and waits up to the switch interval (5 ms) to get it back, so on PostgreSQL (every query a
-socket round trip) a request beside a computation took 100-500 ms (bench/RESULTS.md); and the
-claiming request's connection waited for the computation before its next request was read.
+and waits up to the switch interval to get it back, so on PostgreSQL (every query a socket round
+trip) a request beside a computation waits many times its own time (the event bench shows it);
+and the claiming request's connection waited for the computation before its next request was
+read.
 
 So each server process hands the computation to one child process of its own, started on
 first use (spawned, not forked: a worker has threads, and a fork copies their locks), at a
@@ -84,8 +85,8 @@ def compute(event_id: int, job: Job) -> None:
 
 
 def warm() -> None:
-    """Start this process's child, if it is not running, without waiting for it: it imports the
-    app (about two seconds of CPU) while the stored answer is young, not when it is stale."""
+    """Start this process's child, if it is not running, without waiting for it: it imports and
+    builds the app while the stored answer is young, not when it is stale."""
     if not enabled():
         return
     with _POOL_LOCK:

@@ -301,7 +301,7 @@ def players(event_id: int) -> Response:
     elif state.rounds and not formats.of(event.settings).substitutes:
         flash(_("This event's game takes no players after the first draw yet."), "error")
     elif state.rounds and (_partner(event) or _next_round(event, state) is None):
-        # A late pair would change the Partnerschieber's pairs; after the last draw nobody enters.
+        # A late pair would change the fixed pairs (T4.2); after the last draw nobody enters.
         flash(_("The first round is drawn: a late arrival comes in as a substitute."), "error")
     else:
         lines = [line.strip() for line in (form.players.data or "").splitlines() if line.strip()]
@@ -358,7 +358,7 @@ def withdraw(event_id: int) -> Response:
         if substitute:
             kind, record = "substitute", {"for": form.player.data, "name": substitute, "from_round": number}
         else:
-            # T8.4: in the Partnerschieber the pair withdraws.
+            # T8.4: with fixed pairs the pair withdraws.
             competitor = (state.pair_of(form.player.data) if _partner(event) else None) or form.player.data
             kind, record = "withdrawal", {"player": competitor, "from_round": number}
         if _append(event, form, kind, record):
@@ -601,7 +601,7 @@ def _printout(event: Event, state: EventState, kind: str) -> Printout:
             records[table.match_id] = [dict(d) for d in deals]
             answers[table.match_id] = scoring.score(scoring.match_record(match.settings, deals)).answer or {}
             deck = match.settings.get("deck") or "swiss"
-            # A Schieber game names its contract; a Differenzler deal its trump (D2.3).
+            # A deal names its contract, or the trump alone where the game has no other contract.
             named = [d.get("contract") or d.get("trump") for d in deals]
             contracts[table.match_id] = [display.contract_name(str(n), deck) if n else "" for n in named]
     game = formats.of(event.settings)
