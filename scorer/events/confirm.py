@@ -156,10 +156,15 @@ def passe_record(
     return record
 
 
-def sign(record: dict[str, Any], state: EventState, marks: Mapping[int, TableMarks]) -> None:
-    """Put each table's Passe signature (T6.2 ``per_passe``) into a tournament record's results."""
+def sign(
+    office: Office | None, record: dict[str, Any], state: EventState, marks: Mapping[int, TableMarks]
+) -> None:
+    """Put each table's signature (T6.2 ``per_passe``) into a tournament record's results, as the
+    event's office (its format's) puts it; an event without an office has none."""
+    if office is None:
+        return
     tables = {(each.number, t.table): t.match_id for each in state.rounds for t in each.tables}
     for result in record.get("results") or []:
         table = marks.get(tables.get((result["round"], result["table"]), -1))
-        if table is not None and table.signed and "passe" in result:
-            result["passe"]["confirmed_by"] = sorted(table.signed)
+        if table is not None and table.signed:
+            office.sign(result, sorted(table.signed))

@@ -78,7 +78,7 @@ def record_of(
         record = event_log.tournament_record(
             event, live.state, lambda match_id: kept.get(match_id, []), rounds
         )
-        confirm.sign(record, live.state, marks)
+        confirm.sign(formats.of(event.settings).office, record, live.state, marks)
         return record
     matches = snapshot.match_states([t.match_id for each in state.rounds for t in each.tables])
     # What the teams and the office added (T6.2-T6.4) lives in the event's log.
@@ -91,7 +91,7 @@ def record_of(
         return [game.record for game in confirm.games(derived, marks.get(match_id))]
 
     record = event_log.tournament_record(event, state, games_of, rounds)
-    confirm.sign(record, state, marks)
+    confirm.sign(formats.of(event.settings).office, record, state, marks)
     return record
 
 

@@ -57,6 +57,9 @@ class Office:
     options: tuple[str, ...]
     #: The game whose dispute desk the office's queue opens, prefilled with a game's contract.
     desk_game: str
+    #: Put the teams' signature of a table's games (T6.2 ``per_passe``) into the table's result
+    #: in the tournament record.
+    sign: Callable[[Record, list[int]], None]
 
 
 @dataclass(frozen=True, slots=True)

@@ -108,6 +108,11 @@ def options(form: Any) -> Record:
     return stated
 
 
+def sign(result: Record, teams: list[int]) -> None:
+    """The Passe signed by these teams (T6.2 ``per_passe``), in its result of the tournament record."""
+    result["passe"]["confirmed_by"] = teams
+
+
 def table_settings(options: Mapping[str, Any]) -> Record:
     """A table's Passe: the tournament profile, the event's Passe options."""
     kept = {key: options[key] for key in PASSE_OPTIONS if key in options}
@@ -133,6 +138,7 @@ EVENT = TournamentFormat(
         score=rules_engine.score_passe,
         options=PASSE_KEYS,
         desk_game="schieber",
+        sign=sign,
     ),
     teams=True,
     substitutes=True,
