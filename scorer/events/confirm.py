@@ -133,7 +133,7 @@ def games(state: log.State, table: TableMarks | None) -> list[Game]:
     return found
 
 
-def passe_record(
+def table_record(
     office: Office,
     options: Mapping[str, Any],
     played: list[Game],
@@ -141,7 +141,7 @@ def passe_record(
     *,
     reported: bool = False,
 ) -> dict[str, Any]:
-    """The TOURNAMENT.md Passe record of a table, as the event's office reads it (its signature,
+    """The record of a table's games of one round, as the event's office reads it (its signature,
     and the paper totals if asked)."""
     record: dict[str, Any] = {
         "game": office.record_game,

@@ -76,8 +76,8 @@ def office_of(event: Event) -> Office:
     return found
 
 
-def passe_options(event: Event) -> dict[str, Any]:
-    """The event's options a table's Passe record takes."""
+def table_options(event: Event) -> dict[str, Any]:
+    """The event's options a table's record takes (its format's office names them)."""
     options = event.settings.get("options") or {}
     return {key: options[key] for key in office_of(event).options if key in options}
 
@@ -198,11 +198,11 @@ def table_view(
     """One table as the office and the table see it: each game, its state and who must confirm."""
     mode = confirm_mode(event)
     office = office_of(event)
-    options = passe_options(event)
+    options = table_options(event)
     per_passe = int(options.get("games_per_passe", 12))
     match_state = log.derive(match.entries)
     played = confirm.games(match_state, marks)
-    record = confirm.passe_record(office, options, played, marks)
+    record = confirm.table_record(office, options, played, marks)
     answer: PasseAnswer | None = None
     problem: str | None = None
     try:
@@ -246,7 +246,7 @@ def table_view(
     late = status not in ("complete",) and _late(draws(event) if drawn is None else drawn, round_, last)
     paper = None
     if marks is not None and marks.reported is not None:
-        checked = office.score(confirm.passe_record(office, options, played, marks, reported=True))
+        checked = office.score(confirm.table_record(office, options, played, marks, reported=True))
         # T3.5 on the sheet's own figures (the Kontrolleur adds them up before comparing), then
         # T6.6 against the games; the Matches are the games' (none while no game is entered).
         matches = tuple(checked["matches"] or (0, 0)) if played else (0, 0)
@@ -407,7 +407,7 @@ def _check_figure(event: Event, match: Match, slot: int, extra: dict[str, Any]) 
                 record[key] = {**record.get(key, {}), **value} if key == "claims" else value
         games.append(record)
     office = office_of(event)
-    record = confirm.passe_record(office, passe_options(event), [], None)
+    record = confirm.table_record(office, table_options(event), [], None)
     record["games"] = games
     try:
         answer = office.score(record)
