@@ -85,6 +85,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     event_refresher.init_app(app, create_app)
     sheets.init_app(app)
     games.init_app(app)
+    api.init_app(app)
     if test_config is None:
         from scorer.web import collector
 

@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
-from flask import Blueprint, Flask, Response, abort, current_app, jsonify, request
+from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 import rules_engine
@@ -122,13 +123,18 @@ def legal() -> tuple[Response, int]:
     return answer("legal", rules_engine.legal_cards)
 
 
-@bp.post("/v1/<name>")
-def tournament(name: str) -> tuple[Response, int]:
-    """A record of a game's tournament format: a table's round, the ranking, the next draw."""
-    operation = tournament_operations().get(name)
-    if operation is None:
-        abort(404)
-    return answer(name, operation.entry)
+def init_app(app: Flask) -> None:
+    """Answer the records of the app's games' tournament formats, each at its own address
+    (``POST /api/v1/<name>``: a table's round, the ranking, the next draw)."""
+    with app.app_context():
+        found = tournament_operations()
+    for name, operation in found.items():
+        app.add_url_rule(
+            f"{bp.url_prefix}/v1/{name}",
+            f"{bp.name}.{name}",
+            partial(answer, name, operation.entry),
+            methods=["POST"],
+        )
 
 
 @bp.get("/openapi.json")
