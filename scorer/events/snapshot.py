@@ -206,8 +206,8 @@ def _logged(refresh: Callable[[], object]) -> Callable[[], None]:
 def _stored_response(event: Event, computed: float) -> Response | None:
     event_id = event.id
     part = request.args.get("part") == "table"
-    # A thousand rows are a large page that gzip shortens many times: compressed once per
-    # stored answer here, not on every poll by the app's compression of responses.
+    # A thousand rows are a large page that gzip shrinks well: compressed once per stored
+    # answer here, not on every poll by the app's compression of responses.
     zipped = request.accept_encodings["gzip"] > 0
     # The event's creation too: a test's fresh database numbers its events from 1 again, and
     # its stored answers may share a time stamp. The database in the kept page's key only (the

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorer.games.disputes import DisputesPart
+from scorer.games.event import TournamentFormat
 from scorer.games.sheet import SheetPart
 
 if TYPE_CHECKING:
@@ -146,6 +147,8 @@ class Game:
     api: ApiSchemas | None = None
     sheet: SheetPart | None = None
     disputes: DisputesPart | None = None
+    #: How the game is played at an event, if it can be.
+    event: TournamentFormat | None = None
     #: The engine's answer to a match record of this game, in ``score_match``'s shape, when
     #: another entry point answers it (a Passe: ``score_passe``); None: ``score_match``.
     #: :raises InvalidRecord: as the engine does.

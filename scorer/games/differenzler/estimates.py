@@ -12,6 +12,7 @@ the deal's points are entered.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -72,6 +73,11 @@ def table_count(loaded: matchview.Loaded) -> tuple[int, int] | None:
     if not open_for_estimates(loaded):
         return None
     return len(sealed(loaded.match.entries, next_deal(loaded))), players(loaded.settings)
+
+
+def sealed_now() -> str:
+    """The time the hidden estimates were sealed into the log (D3.3, ``sealed_at``)."""
+    return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
 def for_a_new_deal() -> dict[int, tuple[int, str]]:
@@ -150,8 +156,6 @@ def estimate(match_id: int) -> Any:
 
 def _seal(loaded: matchview.Loaded, form: EstimateForm, deal: int) -> bool:
     """Check the estimate (D3.1) and append it; False with the reason on the form."""
-    from scorer.games.differenzler.deal import sealed_now
-
     top = maximum(loaded.settings)
     try:
         value = int(str(form.estimate.data).strip())

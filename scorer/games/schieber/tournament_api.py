@@ -1,4 +1,5 @@
-"""The tournament records and answers in the OpenAPI document (TOURNAMENT.md, "JSON records").
+"""The Schieber tournament's records and answers in the JSON API and its OpenAPI document
+(TOURNAMENT.md, "JSON records"): a table's Passe, the tournament, the next round's draw.
 
 The schemas state the records' fields; the engine still adjudicates (a schema-valid Passe
 may break T3.4 and be answered ``valid: false``, or name an unknown option and be a 400).
@@ -8,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import rules_engine
 from scorer.api.openapi import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, POINTS, SEAT, TEAM
+from scorer.games.event import Operation, TournamentApi
 
 ID = {"type": "string", "minLength": 1}
 INTS = {"type": "array", "items": {"type": "integer"}}
@@ -318,3 +321,36 @@ EXAMPLES: dict[str, dict[str, Any]] = {
         "seed": 1,
     },
 }
+
+API = TournamentApi(
+    schemas=SCHEMAS,
+    operations=(
+        Operation(
+            "passe",
+            "scorePasse",
+            "Validate and score one tournament Passe (control sum, forehand counts, status)",
+            "PasseRecord",
+            "PasseAnswer",
+            EXAMPLES["passe"],
+            rules_engine.score_passe,
+        ),
+        Operation(
+            "tournament",
+            "scoreTournament",
+            "Validate a tournament and rank it (Streichpasse, sit-outs, tie-breaks, Standblätter)",
+            "TournamentRecord",
+            "TournamentAnswer",
+            EXAMPLES["tournament"],
+            rules_engine.score_tournament,
+        ),
+        Operation(
+            "seating",
+            "seatNextRound",
+            "The next round's tables and sit-outs, proposed by the seating generator",
+            "SeatingRecord",
+            "SeatingAnswer",
+            EXAMPLES["seating"],
+            rules_engine.seat_next_round,
+        ),
+    ),
+)
