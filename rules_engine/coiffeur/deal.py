@@ -22,7 +22,7 @@ from rules_engine.options import RuleOptions
 from rules_engine.records import Fields, per_seat_cards
 from rules_engine.schieber.contracts import Contract
 from rules_engine.schieber.play import check_trick_points
-from rules_engine.trick_modes import Relabel, TrickMode, replay_modes
+from rules_engine.schieber.trick_modes import Relabel, TrickMode, replay_modes
 
 __all__ = ["DEAL_FIELDS", "CoiffeurDeal", "DealScore", "evaluate_deal", "parse_deal", "score_deal"]
 

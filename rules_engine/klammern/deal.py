@@ -106,7 +106,7 @@ from rules_engine.tricks import Ranking
 # The trick replay and the melds given by value are imported where a deal has them: most
 # deals have neither, and the command line's start-up should not pay for them.
 if TYPE_CHECKING:
-    from rules_engine.answers import KlammernDealAnswer, RevokeJSON
+    from rules_engine.klammern.answers import KlammernDealAnswer, RevokeJSON
     from rules_engine.klammern.play import Replay, Revoke
 
 __all__ = ["DealRecord", "augen_of", "parse_deal", "score_deal"]

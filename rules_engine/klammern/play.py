@@ -35,7 +35,7 @@ from rules_engine.seats import Seat
 from rules_engine.tricks import Ranking
 
 if TYPE_CHECKING:
-    from rules_engine.answers import KlammernLegalAnswer
+    from rules_engine.klammern.answers import KlammernLegalAnswer
 
 __all__ = ["Replay", "Revoke", "illegal_reason", "legal_cards", "legal_plays", "replay"]
 

@@ -36,7 +36,7 @@ from rules_engine.seats import Seat
 # The Weis modules are imported where a deal has Weis: most deals have none, and the command
 # line's start-up (``python -m rules_engine deal``) should not pay for them.
 if TYPE_CHECKING:
-    from rules_engine.answers import SchieberDealAnswer
+    from rules_engine.schieber.answers import SchieberDealAnswer
     from rules_engine.schieber.weis import Weis, WeisAward
 
 __all__ = [
