@@ -47,6 +47,7 @@ __all__ = [
     "RECORD_FIELDS",
     "evaluate_deal",
     "parse_deal",
+    "parse_points",
     "score_deal",
 ]
 
@@ -102,7 +103,12 @@ class DealRecord:
     weis_best: int | None = None
 
 
-def _parse_points(data: object, where: str) -> PointsClaim:
+def parse_points(data: object, where: str) -> PointsClaim:
+    """The record's ``points`` at ``where`` (a Schieber deal's, and each game's that writes
+    its points the same way).
+
+    :raises InvalidRecord: not a points object, or both or neither of ``match`` and ``value``.
+    """
     points = Fields(data, where, _POINTS_FIELDS)
     team = points.integer("team", minimum=1, maximum=2)
     # null is read as "not given" for every optional field, as DEAL_RECORD.md writes `"hands": null`.
@@ -190,7 +196,7 @@ def _read_fields(deal: Fields, where: str) -> DealRecord:
         raise InvalidRecord(
             f"{where}: 'points' is missing (or give the nine 'tricks')", where=deal.name("points")
         )
-    points = _parse_points(deal.raw("points"), deal.name("points")) if has_points else None
+    points = parse_points(deal.raw("points"), deal.name("points")) if has_points else None
     tricks = _parse_tricks(deal.raw("tricks"), deal.name("tricks")) if has_tricks else None
     weis = per_seat_card_groups(deal.mapping("weis", None), PLAYERS, deal.name("weis"))
     stoeck = deal.seat("stoeck", PLAYERS, None)
