@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 from rules_engine import limits
 from rules_engine.errors import InvalidRecord
-from rules_engine.games import DEFAULT_GAME, GAMES, game_module
+from rules_engine.games import DEFAULT_GAME, GAMES, command, game_module
 from rules_engine.limits import GameLimits
 
 if TYPE_CHECKING:
@@ -175,14 +175,19 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
     return cast("LegalAnswer", function(position))
 
 
+def _answer_of(verb: str, record: Mapping[str, Any]) -> object:
+    function = command(verb)
+    if function is None:
+        raise LookupError(f"no package answers {verb!r} records (rules_engine.games.COMMANDS)")
+    return function(record)
+
+
 def score_passe(record: Mapping[str, Any]) -> PasseAnswer:
     """Validate and score one tournament Passe (TOURNAMENT.md, "Passe record").
 
     :raises InvalidRecord: the input is not a Passe record.
     """
-    from rules_engine.tournament import score_passe as score
-
-    return score(record)
+    return cast("PasseAnswer", _answer_of("passe", record))
 
 
 def score_tournament(record: Mapping[str, Any]) -> TournamentAnswer:
@@ -190,9 +195,7 @@ def score_tournament(record: Mapping[str, Any]) -> TournamentAnswer:
 
     :raises InvalidRecord: the input is not a tournament record.
     """
-    from rules_engine.tournament import score_tournament as score
-
-    return score(record)
+    return cast("TournamentAnswer", _answer_of("tournament", record))
 
 
 def seat_next_round(record: Mapping[str, Any]) -> SeatingAnswer:
@@ -200,6 +203,4 @@ def seat_next_round(record: Mapping[str, Any]) -> SeatingAnswer:
 
     :raises InvalidRecord: the input is not a tournament record, or every round is seated.
     """
-    from rules_engine.tournament import seat_next_round as seat
-
-    return seat(record)
+    return cast("SeatingAnswer", _answer_of("seating", record))

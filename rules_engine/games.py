@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Callable, Mapping
 from types import ModuleType
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 from rules_engine.errors import InvalidRecord
 from rules_engine.limits import GameLimits
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from rules_engine.schieber import answers as schieber
 
 __all__ = [
+    "COMMANDS",
     "DEFAULT_GAME",
     "ENVIRONMENT",
     "GAMES",
@@ -40,6 +42,7 @@ __all__ = [
     "GameNotPlayable",
     "LegalAnswer",
     "MatchAnswer",
+    "command",
     "game_module",
     "register",
 ]
@@ -50,6 +53,14 @@ GAMES: dict[str, str] = {
     "klammern": "rules_engine.klammern",
     "coiffeur": "rules_engine.coiffeur",
     "differenzler": "rules_engine.differenzler",
+}
+
+#: Records that are no single game's deal, match or position (TOURNAMENT.md, "JSON
+#: records"): the command line's verb -> ``module:function`` answering it.
+COMMANDS: dict[str, str] = {
+    "passe": "rules_engine.tournament:score_passe",
+    "tournament": "rules_engine.tournament:score_tournament",
+    "seating": "rules_engine.tournament:seat_next_round",
 }
 
 #: The game of a record that names none (DEAL_RECORD.md).
@@ -131,3 +142,13 @@ def game_module(game: object) -> ModuleType:
         )
     _LOADED[game] = module
     return module
+
+
+def command(verb: str) -> Callable[[Mapping[str, Any]], Any] | None:
+    """The function answering the records of ``verb`` (:data:`COMMANDS`), imported on first use;
+    None for a verb no package answers."""
+    found = COMMANDS.get(verb)
+    if found is None:
+        return None
+    module, _, name = found.partition(":")
+    return cast(Callable[[Mapping[str, Any]], Any], getattr(importlib.import_module(module), name))
