@@ -12,12 +12,15 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from rules_engine.cards import KLAMMERN_DECK, Card, Rank, Suit
+from rules_engine.cards import NATURAL_ORDER, Card, Rank, Suit, make_deck
 from rules_engine.errors import InvalidNotation, InvalidRecord, Reason
 from rules_engine.options import OptionSpec, RuleOptions, choice_of, resolve_options
 from rules_engine.seats import Seat
 from rules_engine.totals import TrickTake, achievable_totals, example_subset, impossible_totals, simplest_take
 from rules_engine.tricks import Ranking
+
+#: 32 cards: no sixes (K2.1).
+KLAMMERN_DECK: tuple[Card, ...] = make_deck(r for r in NATURAL_ORDER if r is not Rank.SIX)
 
 R = Rank
 
