@@ -4,7 +4,7 @@ Every answer stays a plain dict (what ``json.dumps`` prints and the command line
 so nothing changes for a caller that reads it as JSON; :class:`~typing.TypedDict` s say
 which keys it has and what they hold (``docs/DEAL_RECORD.md`` plus the additions in
 ``docs/DEAL_RECORD_ADDITIONS.md``). Each game types its own answers in its ``answers``
-module (``rules_engine.schieber.answers.SchieberDealAnswer``); these are the parts they
+module (``rules_engine.<game>.answers``); these are the parts they
 share: a broken rule's reason and who deals next. The generic entry points answer the union
 of the registered games' answers (:mod:`rules_engine.games`).
 """

@@ -21,11 +21,15 @@ from rules_engine.games import DEFAULT_GAME, GAMES, command, game_module
 from rules_engine.limits import GameLimits
 
 if TYPE_CHECKING:
-    from rules_engine.games import DealAnswer, LegalAnswer, MatchAnswer
+    from rules_engine.games import (
+        DealAnswer,
+        LegalAnswer,
+        MatchAnswer,
+        PasseAnswer,
+        SeatingAnswer,
+        TournamentAnswer,
+    )
     from rules_engine.resume import MatchState
-
-if TYPE_CHECKING:
-    from rules_engine.tournament.answers import PasseAnswer, SeatingAnswer, TournamentAnswer
 
 __all__ = [
     "GAMES",

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from rules_engine.differenzler import answers as differenzler
     from rules_engine.klammern import answers as klammern
     from rules_engine.schieber import answers as schieber
+    from rules_engine.tournament import answers as tournament
 
 __all__ = [
     "COMMANDS",
@@ -42,6 +43,9 @@ __all__ = [
     "GameNotPlayable",
     "LegalAnswer",
     "MatchAnswer",
+    "PasseAnswer",
+    "SeatingAnswer",
+    "TournamentAnswer",
     "command",
     "game_module",
     "register",
@@ -80,6 +84,11 @@ MatchAnswer: TypeAlias = (
 LegalAnswer: TypeAlias = (
     "schieber.LegalAnswer | klammern.LegalAnswer | coiffeur.LegalAnswer | differenzler.LegalAnswer"
 )
+
+#: The answers of the registry's commands (same reason).
+PasseAnswer: TypeAlias = "tournament.PasseAnswer"
+TournamentAnswer: TypeAlias = "tournament.TournamentAnswer"
+SeatingAnswer: TypeAlias = "tournament.SeatingAnswer"
 
 
 class GameNotPlayable(TypeError):
