@@ -154,7 +154,7 @@ class DealScore:
         deal = self.deal
         answer: DealAnswer = {
             "valid": self.valid,
-            "errors": [reason.to_json() for reason in self.reasons],  # type: ignore[misc]
+            "errors": [reason.to_json() for reason in self.reasons],
             "team": deal.team,
             "row": deal.row,
             "factor": self.row.factor if self.row is not None else None,
