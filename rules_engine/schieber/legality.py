@@ -48,10 +48,10 @@ from types import MappingProxyType
 from typing import Final
 
 from rules_engine.answers import ReasonJSON
-from rules_engine.cards import SCHIEBER_DECK, Card, Rank, Suit
+from rules_engine.cards import Card, Rank, Suit
 from rules_engine.errors import Reason, RuleBroken
 from rules_engine.options import RuleOptions
-from rules_engine.schieber.contracts import ALL_CONTRACTS, Contract
+from rules_engine.schieber.contracts import ALL_CONTRACTS, SCHIEBER_DECK, Contract
 
 # Why a card is illegal, as a small code; the Reason is built from it on demand.
 NOT_IN_HAND: Final = 0

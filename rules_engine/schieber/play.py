@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules_engine.answers import ReasonJSON, SchieberLegalAnswer
+from rules_engine.answers import ReasonJSON
 from rules_engine.cards import Card, Rank, Suit, parse_cards
 from rules_engine.errors import InvalidNotation, InvalidRecord
 from rules_engine.lazy import PLACEHOLDER, LazyDict
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields
+from rules_engine.schieber.answers import SchieberLegalAnswer
 from rules_engine.schieber.contracts import (
     PLAYERS,
     SCHIEBER_PROFILES,

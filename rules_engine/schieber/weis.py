@@ -30,7 +30,7 @@ from rules_engine.schieber.contracts import CONTRACT_KEYS, RUN_POINTS, Contract
 from rules_engine.seats import Seat
 
 if TYPE_CHECKING:
-    from rules_engine.answers import DeclaredWeisJSON, WeisJSON
+    from rules_engine.schieber.answers import DeclaredWeisJSON, WeisJSON
 
 __all__ = [
     "ComparisonStep",
