@@ -35,8 +35,9 @@ from wtforms.validators import ValidationError
 
 from scorer import games, languages, scoring
 from scorer.access import rights
+from scorer.deals import save
 from scorer.deals import views as deal_pages
-from scorer.deals.deal_input import ShapeError, place_errors
+from scorer.deals.deal_input import ShapeError
 from scorer.matches import matchview
 from scorer.matches.views import _created_by as created_by
 from scorer.matches.views import _grant_creator as grant_creator
@@ -44,7 +45,7 @@ from scorer.matches.views import _store_granted as store_granted
 from scorer.offline import tablet
 from scorer.offline.bundle import engine_bundle
 from scorer.store import db, log
-from scorer.store.models import Entry, Match
+from scorer.store.models import Match
 from scorer.web import display, i18n, pagecache, reason_texts
 from scorer.web.views import reason_text, rule_url
 
@@ -62,8 +63,6 @@ WORKER_POLICY = "; ".join(
 )
 #: The games whose deals and set-ups the tablet reads offline (``tablet.BUILDERS``).
 OFFLINE_GAMES = ("schieber", "klammern")
-#: What a match record carries beyond its settings' own fields; the kinds a tablet may send.
-ENTRY_KINDS = ("deal", "correction", "undo", "redo")
 #: The deal forms a match born offline is played on until the server adopts it: one per game,
 #: table size and deck (the forms differ in seats, sides and the cards' names).
 BORN_FORMS = (
@@ -337,7 +336,9 @@ def _reasons(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 @bp.post("/offline/matches/<int:match_id>/sync")
+@db.one_statement_writes  # its save: the entry with the summary, one statement (deals.save)
 def sync(match_id: int) -> tuple[Response, int]:
+    """One entry of the outbox, saved as the deal pages save theirs (:func:`save.save`)."""
     data = _payload()
     key = data.get("key")
     kind = data.get("kind")
@@ -345,39 +346,59 @@ def sync(match_id: int) -> tuple[Response, int]:
     if (
         not isinstance(key, str)
         or not 8 <= len(key) <= 64
-        or kind not in ENTRY_KINDS
+        or kind not in save.KINDS
         or not isinstance(base, int)
     ):
         return _answer(
             "refused", 422, errors=[{"rule": None, "code": "shape", "text": "key, kind, base_version"}]
         )
     loaded = matchview.load(match_id)
-    session = db.session()
-    if log.find_key(session, key) is not None:
-        return _answer("duplicate", version=loaded.state.version)
-    if base != loaded.state.version:
-        return _answer("overtaken", 409, version=loaded.state.version)
-    if kind in ("undo", "redo"):
-        return _sync_undo(loaded, kind, data.get("target_seq"), key)
-    settings = loaded.settings
+    target = data.get("target_seq")
+    record = None
+    if kind in ("deal", "correction"):
+        fields = data.get("fields")
+        if not isinstance(fields, dict):
+            return _answer("refused", 422, errors=[{"rule": None, "code": "shape", "text": "fields"}])
+        stated = _deal_record(loaded.settings, fields)
+        if isinstance(stated, list):
+            return _answer("refused", 422, errors=stated, version=loaded.state.version)
+        record = stated
+    outcome = save.save(
+        loaded,
+        kind=kind,
+        base_version=base,
+        key=key,
+        record=record,
+        target_seq=target if isinstance(target, int) else None,
+    )
+    if isinstance(outcome, save.Saved):
+        return _answer("accepted", seq=outcome.entry.seq, version=outcome.entry.seq)
+    if isinstance(outcome, save.Duplicate):
+        return _answer("duplicate", version=outcome.version)
+    if isinstance(outcome, save.Overtaken):
+        return _answer("overtaken", 409, version=outcome.version)
+    placed = outcome.placed(games.of(loaded.settings))
+    errors = [e for slot in placed.values() for e in slot]
+    return _answer("refused", 422, errors=_reasons(errors), version=loaded.state.version)
+
+
+def _deal_record(settings: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any] | list[dict[str, Any]]:
+    """The deal record the deal form's ``fields`` state, read by the game's own form; or what
+    the form refuses, each keyed by its field."""
     game = games.of(settings)
-    fields = data.get("fields")
-    if not isinstance(fields, dict):
-        return _answer("refused", 422, errors=[{"rule": None, "code": "shape", "text": "fields"}])
     form = game.deal.form(
-        formdata=MultiDict({str(k): str(v) for k, v in fields.items()} | {"version": str(base), "idem": key}),
+        formdata=MultiDict({str(k): str(v) for k, v in fields.items()} | {"version": "0", "idem": "-"}),
         meta={"csrf": False},
     )
     game.deal.prepare(form, settings)
     if not form.validate():
-        errors = [
+        return [
             {"rule": None, "code": "shape", "field": name, "params": {}, "message": str(m), "text": str(m)}
             for name, messages in form.errors.items()
             for m in messages
         ]
-        return _answer("refused", 422, errors=errors, version=loaded.state.version)
     try:
-        record = game.deal.record(form, settings)
+        return dict(game.deal.record(form, settings))
     except ShapeError as error:
         shape: dict[str, Any] = {
             "rule": None,
@@ -386,69 +407,7 @@ def sync(match_id: int) -> tuple[Response, int]:
             "params": {},
             "message": error.message,
         }
-        return _answer(
-            "refused", 422, errors=[{**shape, "text": error.message}], version=loaded.state.version
-        )
-    current = loaded.state.current_slots
-    deals = [s.current.record for s in current if s.current is not None]
-    target = data.get("target_seq")
-    if kind == "deal":
-        index = len(deals)
-        deals.append(record)
-        target = None
-    else:
-        found = [i for i, s in enumerate(current) if s.slot == target]
-        if not found:
-            return _answer(
-                "refused", 422, errors=_reasons([_nothing("correct")]), version=loaded.state.version
-            )
-        index = found[0]
-        deals[index] = record
-    scored = scoring.score(scoring.match_record(settings, deals), scoring.match_key(loaded.match))
-    if not scored.valid:
-        placed = place_errors(scored.errors, index, game)
-        errors = [e for slot in placed.values() for e in slot]
-        return _answer("refused", 422, errors=_reasons(errors), version=loaded.state.version)
-    return _append(loaded, kind=kind, record=record, target=target, key=key)
-
-
-def _nothing(what: str) -> dict[str, Any]:
-    return {"rule": None, "code": f"nothing_to_{what}", "params": {}, "message": f"nothing to {what}"}
-
-
-def _sync_undo(loaded: matchview.Loaded, kind: str, target: Any, key: str) -> tuple[Response, int]:
-    """An undo (or a redo) made offline: it must cancel the very entry it cancelled there."""
-    expected = loaded.state.last_undoable if kind == "undo" else loaded.state.last_redoable
-    if expected is None or expected.seq != target:
-        return _answer("refused", 422, errors=_reasons([_nothing(kind)]), version=loaded.state.version)
-    probe = Entry(seq=loaded.state.version + 1, kind="undo", target_seq=expected.seq)  # never stored
-    remaining = log.derive([*loaded.match.entries, probe])
-    scored = scoring.score(
-        scoring.match_record(loaded.settings, remaining.deals), scoring.match_key(loaded.match)
-    )
-    if not scored.valid:
-        return _answer("refused", 422, errors=_reasons(scored.errors), version=loaded.state.version)
-    return _append(loaded, kind="undo", record=None, target=expected.seq, key=key)
-
-
-def _append(
-    loaded: matchview.Loaded, *, kind: str, record: dict[str, Any] | None, target: Any, key: str
-) -> tuple[Response, int]:
-    try:
-        entry = log.append(
-            db.session(),
-            loaded.match,
-            expected_version=loaded.state.version,
-            kind=kind,
-            record=record,
-            target_seq=target,
-            key=key,
-        )
-    except log.Duplicate:
-        return _answer("duplicate", version=matchview.load(loaded.match.id).state.version)
-    except log.Conflict as conflict:
-        return _answer("overtaken", 409, version=int(conflict.args[0]))
-    return _answer("accepted", seq=entry.seq, version=entry.seq)
+        return [{**shape, "text": error.message}]
 
 
 @bp.post("/offline/matches/adopt")
