@@ -22,6 +22,7 @@ from typing import Any, cast
 import rules_engine
 from rules_engine.errors import InvalidRecord
 from scorer import games
+from scorer.games import records
 
 log = logging.getLogger(__name__)
 
@@ -39,14 +40,8 @@ _WHOLE_GAMES: set[object] = set()
 
 def match_record(settings: dict[str, Any], deals: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The DEAL_RECORD.md match record of a match's settings and current deals."""
-    record: dict[str, Any] = {"game": settings["game"]}
-    record.update(games.of(settings).setup.record_fields(settings))
-    if deals:
-        # The first deal states its own forehand (S2.3, K1.3): the set-up's is only what
-        # lets the engine name the first turn, so a match with deals reads as it always did.
-        record.pop("first_forehand", None)
-    record["deals"] = [dict(d) for d in deals]
-    return record
+    fields = games.of(settings).setup.record_fields(settings)
+    return records.match_record(settings["game"], fields, deals)
 
 
 @dataclass(frozen=True, slots=True)

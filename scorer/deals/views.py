@@ -15,7 +15,7 @@ from werkzeug.wrappers import Response
 
 from scorer import games
 from scorer.deals import panel, save
-from scorer.deals.deal_input import FORM_ERRORS, ShapeError
+from scorer.deals.deal_input import FORM_ERRORS, ShapeError, shape_reason
 from scorer.deals.describe import deal_line
 from scorer.games.base import Game
 from scorer.matches import matchview
@@ -161,7 +161,7 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
         return _render(
             loaded,
             form,
-            {error.field: [{"rule": None, "code": "shape", "params": {}, "message": error.message}]},
+            {error.field: [shape_reason(error)]},
             slot=slot,
             status=422,
         )

@@ -37,7 +37,7 @@ from scorer import games, languages, scoring
 from scorer.access import rights
 from scorer.deals import save
 from scorer.deals import views as deal_pages
-from scorer.deals.deal_input import ShapeError
+from scorer.deals.deal_input import ShapeError, shape_reason
 from scorer.matches import matchview
 from scorer.matches.views import _created_by as created_by
 from scorer.matches.views import _grant_creator as grant_creator
@@ -400,14 +400,8 @@ def _deal_record(settings: dict[str, Any], fields: dict[str, Any]) -> dict[str, 
     try:
         return dict(game.deal.record(form, settings))
     except ShapeError as error:
-        shape: dict[str, Any] = {
-            "rule": None,
-            "code": "shape",
-            "field": error.field,
-            "params": {},
-            "message": error.message,
-        }
-        return [{**shape, "text": error.message}]
+        shape = shape_reason(error)
+        return [{**shape, "text": shape["message"]}]
 
 
 @bp.post("/offline/matches/adopt")

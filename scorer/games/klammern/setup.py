@@ -7,12 +7,10 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from scorer.games.base import Form, Record, Settings, Setup
-from scorer.games.common import kept_fields, present, typed_names
+from scorer.games.base import Form, Settings, Setup
+from scorer.games.common import kept_fields, typed_names
 from scorer.games.klammern.forms import NewKlammernForm
-
-#: Match-level settings copied into the engine's match record.
-MATCH_FIELDS = ("players", "format", "options", "target", "target_big", "first_forehand")
+from scorer.games.klammern.record import MATCH_FIELDS, match_fields
 
 
 def settings(form: Form) -> Settings:
@@ -49,16 +47,6 @@ def check(form: Form, settings: Settings) -> bool:
     return True
 
 
-def record_fields(settings: Mapping[str, Any]) -> Record:
-    fields = present(settings, MATCH_FIELDS)
-    # A target belongs to its format only: Liga's Augen, small-and-big's big points.
-    if settings.get("format") != "liga":
-        fields.pop("target", None)
-    if settings.get("format") != "small_big":
-        fields.pop("target_big", None)
-    return fields
-
-
 def from_record(record: Mapping[str, Any], form: Form) -> Settings:
     players = int(record.get("players") or 4)
     stated: Settings = {
@@ -75,6 +63,6 @@ SETUP = Setup(
     settings=settings,
     check=check,
     error_fields={"target": "target", "target_big": "target_big", "players": "players", "format": "format"},
-    record_fields=record_fields,
+    record_fields=match_fields,
     from_record=from_record,
 )

@@ -6,13 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.schieber.contracts import CONTRACT_KEYS
-from scorer.games.base import Form, Record, Settings, Setup
-from scorer.games.common import kept_fields, present, typed_names
+from scorer.games.base import Form, Settings, Setup
+from scorer.games.common import kept_fields, typed_names
 from scorer.games.schieber.forms import NewSchieberForm
+from scorer.games.schieber.record import MATCH_FIELDS, OPTION_FIELDS, match_fields
 
-#: Match-level settings copied into the engine's match record.
-MATCH_FIELDS = ("profile", "options", "target", "first_forehand")
-OPTION_FIELDS = ("long_runs", "undenufe_points", "weis_equal_points")
 FACTOR_KEYS = CONTRACT_KEYS
 
 
@@ -49,10 +47,6 @@ def check(form: Form, settings: Settings) -> bool:
     return True  # every seat exists; the engine judges the rest
 
 
-def record_fields(settings: Mapping[str, Any]) -> Record:
-    return present(settings, MATCH_FIELDS)
-
-
 def from_record(record: Mapping[str, Any], form: Form) -> Settings:
     stated: Settings = {
         "game": "schieber",
@@ -68,6 +62,6 @@ SETUP = Setup(
     settings=settings,
     check=check,
     error_fields={"profile": "profile", "target": "target"},
-    record_fields=record_fields,
+    record_fields=match_fields,
     from_record=from_record,
 )
