@@ -38,11 +38,11 @@ from scorer.access import rights
 from scorer.deals import save
 from scorer.deals import views as deal_pages
 from scorer.deals.deal_input import ShapeError, shape_reason
+from scorer.games.base import Offline
 from scorer.matches import matchview
 from scorer.matches.views import _created_by as created_by
 from scorer.matches.views import _grant_creator as grant_creator
 from scorer.matches.views import _store_granted as store_granted
-from scorer.offline import tablet
 from scorer.offline.bundle import engine_bundle
 from scorer.store import db, log
 from scorer.store.models import Match
@@ -60,17 +60,6 @@ WORKER_POLICY = "; ".join(
         "object-src 'none'",
         "base-uri 'none'",
     )
-)
-#: The games whose deals and set-ups the tablet reads offline (``tablet.BUILDERS``).
-OFFLINE_GAMES = ("schieber", "klammern")
-#: The deal forms a match born offline is played on until the server adopts it: one per game,
-#: table size and deck (the forms differ in seats, sides and the cards' names).
-BORN_FORMS = (
-    ("schieber", 4, "swiss"),
-    ("schieber", 4, "french"),
-    ("klammern", 4, "french"),
-    ("klammern", 3, "french"),
-    ("klammern", 2, "french"),
 )
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -94,6 +83,17 @@ SHELL_FILES = (
     "offline/icon.svg",
     "offline/offline.css",
 )
+
+
+def _offline_games() -> dict[str, Offline]:
+    """The games the tablet keeps offline, by name (the registry's ``Game.offline``)."""
+    return {name: game.offline for name, game in games.registry().items() if game.offline is not None}
+
+
+def born_forms() -> list[tuple[str, int, str]]:
+    """The deal forms a match born offline is played on until the server adopts it: one per
+    game, table size and deck (the forms differ in seats, sides and the cards' names)."""
+    return [(name, players, deck) for name, part in _offline_games().items() for players, deck in part.born]
 
 
 def _static(name: str) -> str:
@@ -133,8 +133,8 @@ def service_worker() -> Response:
     keep = [
         url_for("matches.index"),
         url_for("matches.new"),
-        *(url_for("matches.create", game=game) for game in OFFLINE_GAMES),
-        *(url_for("offline.born", game=game, players=n, deck=deck) for game, n, deck in BORN_FORMS),
+        *(url_for("matches.create", game=game) for game in _offline_games()),
+        *(url_for("offline.born", game=game, players=n, deck=deck) for game, n, deck in born_forms()),
         url_for("offline.engine"),
         url_for("offline.worker"),
         *texts,
@@ -177,13 +177,13 @@ def born(game: str, players: int, deck: str) -> Response:
     """The deal form of a match started on the tablet without network, kept by the service
     worker: the match has no page on the server yet. Its seats are named ``{name_1}`` …,
     which the tablet replaces with the born match's names; it judges and keeps each deal."""
-    try:
-        number = BORN_FORMS.index((game, players, deck))
-    except ValueError:
+    forms = born_forms()
+    if (game, players, deck) not in forms:
         abort(404)
+    number = forms.index((game, players, deck))
     fields = {"players": str(players), "deck": deck, "rosen7": "1", "first_dealer": str(players)}
     fields |= {"profile": "seed", "format": "liga"} | {f"name_{n}": f"{{name_{n}}}" for n in range(1, 5)}
-    settings = tablet.setup_settings(game, fields)
+    settings = _offline_games()[game].records().setup_settings(fields)
     # Never stored: a stand-in match, its own (negative) id per form so no page cache mixes two.
     match = Match(id=-1 - number, game=game, settings=settings)
     record = scoring.match_record(settings, [])
@@ -233,7 +233,8 @@ def _reason_catalog(lang: str) -> dict[str, Any]:
 
 
 @cache
-def _texts(lang: str) -> bytes:
+def _texts(lang: str, offline_games: tuple[str, ...]) -> bytes:
+    """The offline screen's sentences in ``lang``, and the games a match may start offline."""
     with force_locale(lang):
         texts = {
             "live": _("Live"),
@@ -254,6 +255,7 @@ def _texts(lang: str) -> bytes:
             "score": _("Score on this tablet"),
             "undo": _("Undo the last entry"),
             "reasons": _reason_catalog(lang),
+            "games": list(offline_games),
         }
     return json.dumps(texts, ensure_ascii=False, sort_keys=True).encode("utf-8")
 
@@ -263,7 +265,7 @@ def texts(code: str) -> Response:
     """The offline screen's sentences in one language (all six are kept on the tablet)."""
     if code not in languages.LANGUAGES:
         abort(404)
-    response = Response(_texts(code), mimetype="application/json")
+    response = Response(_texts(code, tuple(_offline_games())), mimetype="application/json")
     response.cache_control.no_cache = True
     return response
 
@@ -305,7 +307,7 @@ def state(match_id: int) -> Response:
         "settings": loaded.settings,
         "head": scoring.match_record(loaded.settings, []),
         "entries": entries,
-        "offline": loaded.settings.get("game") in OFFLINE_GAMES,
+        "offline": loaded.settings.get("game") in _offline_games(),
     }
     response = jsonify(body)
     # The version read just now: an entry stored between the two reads gets the next tag.
