@@ -58,6 +58,8 @@ class Overtaken:
     """Made on an older version: another entry came first, the table decides again."""
 
     version: int
+    #: Another writer stored its entry while this one was judged (not before it was sent).
+    meanwhile: bool = False
 
 
 Outcome = Saved | Refused | Duplicate | Overtaken
@@ -178,5 +180,5 @@ def _append(
     except log.Duplicate:
         return Duplicate(log.last_seq(db.session(), loaded.match.id))
     except log.Conflict as conflict:
-        return Overtaken(int(conflict.args[0]))
+        return Overtaken(int(conflict.args[0]), meanwhile=True)
     return Saved(entry, candidate, scored)

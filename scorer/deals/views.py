@@ -315,6 +315,8 @@ def _undo(loaded: matchview.Loaded, kind: str, done: str) -> Response:
     )
     if isinstance(outcome, save.Duplicate):
         _already_saved()
+    elif isinstance(outcome, save.Overtaken) and outcome.meanwhile:
+        flash(_("The match changed meanwhile: nothing was undone."), "error")
     elif isinstance(outcome, save.Overtaken):
         flash(
             _("The match changed meanwhile: nothing was undone. Check the score, then undo again."), "error"

@@ -22,6 +22,11 @@ Record = dict[str, Any]
 MELD_SLOTS = (1, 2)
 #: The longest typed cards a seat's field takes.
 TYPED_CARDS_LENGTH = 200
+#: WTForms' own messages (its catalogs translate them): on the server the form refuses such
+#: a value before a record builder reads it; the tablet says them as they are.
+WTFORMS_NOT_AN_INTEGER = "Not a valid integer value."
+WTFORMS_NOT_A_CHOICE = "Not a valid choice."
+WTFORMS_REQUIRED = "This field is required."
 #: A ticked box's values WTForms reads as unticked.
 FALSE_VALUES = ("false", "")
 
@@ -61,7 +66,7 @@ def integer(fields: Fields, name: str) -> int | None:
     try:
         return int(value)
     except ValueError:
-        raise ShapeError(name, N_("Not a valid integer value.")) from None
+        raise ShapeError(name, WTFORMS_NOT_AN_INTEGER) from None
 
 
 def choice(fields: Fields, name: str, allowed: Sequence[str], *, required: bool = True) -> str:
@@ -73,7 +78,7 @@ def choice(fields: Fields, name: str, allowed: Sequence[str], *, required: bool 
     if not value and not required:
         return ""
     if value not in allowed:
-        raise ShapeError(name, N_("Not a valid choice.") if value else N_("This field is required."))
+        raise ShapeError(name, WTFORMS_NOT_A_CHOICE if value else WTFORMS_REQUIRED)
     return value
 
 

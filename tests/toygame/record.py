@@ -15,7 +15,7 @@ def deal_record(fields: Fields, settings: Mapping[str, Any]) -> Record:
     """:raises ShapeError: a field the deal form refuses."""
     points = posted.integer(fields, "points")
     if points is None:
-        raise posted.ShapeError("points", "This field is required.")
+        raise posted.ShapeError("points", posted.WTFORMS_REQUIRED)
     return {"forehand": int(posted.choice(fields, "forehand", ("1", "2", "3", "4"))), "points": points}
 
 
