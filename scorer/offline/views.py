@@ -3,8 +3,8 @@ for the tablet, and the two doors a tablet's outbox goes through when the server
 
 - ``POST /offline/matches/<id>/sync``: one entry made offline (a deal, a correction, an undo or
   a redo) with its idempotency key and the version it was based on. The server builds the
-  deal from the same form fields with its own form and judges the whole match with the
-  engine, as the deal pages do: ``accepted`` (or ``duplicate``: stored before, never twice),
+  deal from the same form fields with the game's own form and saves it by the deal pages'
+  one save (:func:`scorer.deals.save.save`): ``accepted`` (or ``duplicate``: stored before, never twice),
   ``overtaken`` (another tablet's entries came first: the table decides), ``refused`` (a
   rule or a field, with the reasons the page would show).
 - ``POST /offline/matches/adopt``: a match started offline, by the set-up form's fields and

@@ -33,7 +33,7 @@ FALSE_VALUES = ("false", "")
 
 def N_(message: str) -> str:
     """A message marked for the catalogs and translated where it is shown (the tablet shows
-    the source text; the server's pages, :func:`scorer.deals.deal_input.form_record`, its
+    the source text; the server's pages, :func:`scorer.deals.deal_input.shape_reason`, its
     translation)."""
     return message
 
