@@ -9,38 +9,15 @@ from rules_engine.schieber.contracts import CONTRACT_KEYS
 from scorer.games.base import Form, Settings, Setup
 from scorer.games.common import kept_fields, typed_names
 from scorer.games.schieber.forms import NewSchieberForm
-from scorer.games.schieber.record import MATCH_FIELDS, OPTION_FIELDS, match_fields
+from scorer.games.schieber.record import MATCH_FIELDS, match_fields, setup_settings
+from scorer.web.posted import of_form
 
 FACTOR_KEYS = CONTRACT_KEYS
 
 
 def settings(form: Form) -> Settings:
-    options: dict[str, Any] = {}
-    factors = {
-        key: form[f"factor_{key}"].data for key in FACTOR_KEYS if form[f"factor_{key}"].data is not None
-    }
-    if factors:
-        options["factors"] = factors
-    for key in OPTION_FIELDS:
-        if form[key].data:
-            options[key] = form[key].data
-    for key in ("four_nines", "four_low"):
-        if form[key].data is not None:
-            options[key] = form[key].data
-    if form.kreuzweis.data:
-        options["kreuzweis"] = form.kreuzweis.data == "yes"
-    stated: Settings = {
-        "game": "schieber",
-        "profile": form.profile.data,
-        "options": options,
-        "deck": form.deck.data,
-        "names": typed_names(form, 4),
-        "players": 4,
-        "first_forehand": int(form.rosen7.data),
-    }
-    if form.target.data is not None:
-        stated["target"] = form.target.data
-    return stated
+    """The settings the judged set-up form states, by the builder the tablet runs too."""
+    return setup_settings(of_form(form))
 
 
 def check(form: Form, settings: Settings) -> bool:
