@@ -43,6 +43,15 @@ def side_of(seat: int, players: int) -> int:
     return (1 if seat % 2 == 1 else 2) if players == 4 else seat
 
 
+def values(name: str, text: str | None) -> list[int]:
+    """Meld values as typed or tapped: whole numbers (any script's digits) separated by
+    spaces, "+", commas or the Arabic comma.
+
+    :raises ShapeError: anything else.
+    """
+    return posted.values({name: text or ""}, name, MELD_VALUES, separators="+,\u060c")
+
+
 def deal_record(fields: Fields, settings: Mapping[str, Any]) -> Record:
     """The deal record (inside a match record: no players or format) the fields state.
 
@@ -64,8 +73,7 @@ def deal_record(fields: Fields, settings: Mapping[str, Any]) -> Record:
     }
     # The form judges all three fields; a side the table lacks is never read (K1.1).
     meld_values = {
-        str(side): posted.values(fields, f"meld_values_{side}", MELD_VALUES, separators="+,\u060c")
-        for side in (1, 2, 3)
+        str(side): values(f"meld_values_{side}", fields.get(f"meld_values_{side}")) for side in (1, 2, 3)
     }
     meld_best = posted.choice(
         fields, "meld_best", ("", *(str(n) for n in range(1, sides + 1))), required=False

@@ -29,6 +29,14 @@ WEIS = posted.MeldFields(
 WEIS_VALUES = N_("Write the Weis as their values, such as 50 20 (each one Weis).")
 
 
+def values(name: str, text: str | None) -> list[int]:
+    """Weis by value as typed or tapped ("50 20", "50+20", "50,20"), each a single Weis's.
+
+    :raises ShapeError: anything else.
+    """
+    return posted.values({name: text or ""}, name, WEIS_VALUES)
+
+
 def deal_record(fields: Fields, settings: Mapping[str, Any]) -> Record:
     """The deal record (DEAL_RECORD.md, without game/profile/options) the fields state.
 
@@ -46,7 +54,7 @@ def deal_record(fields: Fields, settings: Mapping[str, Any]) -> Record:
         raise posted.ShapeError("points", N_("Enter the trick points, or tick Match."))
     else:
         points["value"] = value
-    values = {side: posted.values(fields, f"weis_values_{side}", WEIS_VALUES) for side in ("1", "2")}
+    by_side = {side: values(f"weis_values_{side}", fields.get(f"weis_values_{side}")) for side in ("1", "2")}
     best = posted.choice(fields, "weis_best", ("", "1", "2"), required=False)
     stated: Record = {
         "forehand": forehand,
@@ -59,9 +67,9 @@ def deal_record(fields: Fields, settings: Mapping[str, Any]) -> Record:
     reached = posted.choice(fields, "reached_first", ("", "1", "2"), required=False)
     if reached:
         stated["reached_first"] = int(reached)
-    if any(values.values()):
+    if any(by_side.values()):
         # Added only when given: a deal entered by cards keeps the record it always had.
-        stated["weis_values"] = {side: items for side, items in values.items() if items}
+        stated["weis_values"] = {side: items for side, items in by_side.items() if items}
         if best:
             stated["weis_best"] = int(best)
     return stated
