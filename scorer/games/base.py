@@ -122,44 +122,6 @@ class RuleFile:
     prefix: str
 
 
-class RecordModule(Protocol):
-    """A game's pure record module (:class:`Offline`): standard library, ``rules_engine`` and
-    the app's pure modules only; the server's forms and the tablet build their records with it."""
-
-    def deal_record(self, fields: Mapping[str, str], settings: Mapping[str, Any]) -> Record:
-        """The deal record a deal form's posted ``fields`` state.
-
-        :raises ShapeError: a field the form refuses (``scorer.web.posted``).
-        """
-        ...
-
-    def match_fields(self, settings: Mapping[str, Any]) -> Record:
-        """The engine's match-level fields of these settings (``game`` and ``deals`` aside)."""
-        ...
-
-    def setup_settings(self, fields: Mapping[str, str]) -> Settings:
-        """The settings a set-up form's posted ``fields`` state.
-
-        :raises ShapeError: a field the form refuses.
-        """
-        ...
-
-
-@dataclass(frozen=True, slots=True)
-class Offline:
-    """The game on a tablet without network: the offline bundle ships its record module to
-    the browser, where the tablet judges each entry with the engine before it keeps it."""
-
-    #: The importable name of the game's :class:`RecordModule`.
-    module: str
-    #: The deal forms a match started offline is played on until the server adopts it, one
-    #: per table size and deck: ``(players, deck)``.
-    born: tuple[tuple[int, str], ...]
-
-    def records(self) -> RecordModule:
-        return cast(RecordModule, importlib.import_module(self.module))
-
-
 @dataclass(frozen=True, slots=True)
 class Game:
     """One game the app keeps the score of; found by ``name`` in the registry."""
@@ -214,3 +176,41 @@ def built_on_first_read(package: str) -> Callable[[str], Game]:
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
 
     return module_getattr
+
+
+class RecordModule(Protocol):
+    """A game's pure record module (:class:`Offline`): standard library, ``rules_engine`` and
+    the app's pure modules only; the server's forms and the tablet build their records with it."""
+
+    def deal_record(self, fields: Mapping[str, str], settings: Mapping[str, Any]) -> Record:
+        """The deal record a deal form's posted ``fields`` state.
+
+        :raises ShapeError: a field the form refuses (``scorer.web.posted``).
+        """
+        ...
+
+    def match_fields(self, settings: Mapping[str, Any]) -> Record:
+        """The engine's match-level fields of these settings (``game`` and ``deals`` aside)."""
+        ...
+
+    def setup_settings(self, fields: Mapping[str, str]) -> Settings:
+        """The settings a set-up form's posted ``fields`` state.
+
+        :raises ShapeError: a field the form refuses.
+        """
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Offline:
+    """The game on a tablet without network: the offline bundle ships its record module to
+    the browser, where the tablet judges each entry with the engine before it keeps it."""
+
+    #: The importable name of the game's :class:`RecordModule`.
+    module: str
+    #: The deal forms a match started offline is played on until the server adopts it, one
+    #: per table size and deck: ``(players, deck)``.
+    born: tuple[tuple[int, str], ...]
+
+    def records(self) -> RecordModule:
+        return cast(RecordModule, importlib.import_module(self.module))
