@@ -137,6 +137,18 @@ def setup_settings(fields: Fields) -> Record:
     :raises ShapeError: a field the set-up form refuses, a first dealer the table lacks.
     """
     count = int(posted.choice(fields, "players", ("4", "3", "2")))
+    if int(posted.choice(fields, "first_dealer", SEATS)) > count:
+        raise posted.ShapeError("first_dealer", N_("There is no such seat with this many players."))
+    return stated_settings(fields)
+
+
+def stated_settings(fields: Fields) -> Record:
+    """The settings of a set-up form's fields as the form judged them; whether the first
+    dealer sits at the table is :func:`setup_settings`'s (the server's form: its ``check``).
+
+    :raises ShapeError: a field the set-up form refuses.
+    """
+    count = int(posted.choice(fields, "players", ("4", "3", "2")))
     fmt = posted.text(fields, "format")
     options: dict[str, Any] = {}
     if posted.text(fields, "jappa_total") == "yes":
@@ -145,8 +157,6 @@ def setup_settings(fields: Fields) -> Record:
         if posted.text(fields, key):
             options[key] = posted.text(fields, key)
     dealer = int(posted.choice(fields, "first_dealer", SEATS))
-    if dealer > count:
-        raise posted.ShapeError("first_dealer", N_("There is no such seat with this many players."))
     stated: Record = {
         "game": "klammern",
         "players": count,

@@ -10,33 +10,13 @@ from flask_babel import gettext as _
 from scorer.games.base import Form, Settings, Setup
 from scorer.games.common import kept_fields, typed_names
 from scorer.games.klammern.forms import NewKlammernForm
-from scorer.games.klammern.record import MATCH_FIELDS, match_fields
+from scorer.games.klammern.record import MATCH_FIELDS, match_fields, stated_settings
+from scorer.web.posted import of_form
 
 
 def settings(form: Form) -> Settings:
-    players = int(form.players.data)
-    options: dict[str, Any] = {}
-    if form.jappa_total.data == "yes":
-        options["jappa_total"] = True
-    if form.meld_tiebreak.data:
-        options["meld_tiebreak"] = form.meld_tiebreak.data
-    if form.revoke.data:
-        options["revoke"] = form.revoke.data
-    dealer = int(form.first_dealer.data)
-    stated: Settings = {
-        "game": "klammern",
-        "players": players,
-        "format": form.format.data,
-        "options": options,
-        "deck": "french",
-        "names": typed_names(form, players),
-        "first_forehand": dealer % players + 1,
-    }
-    if form.format.data == "liga" and form.target.data is not None:
-        stated["target"] = form.target.data
-    if form.format.data == "small_big" and form.target_big.data is not None:
-        stated["target_big"] = form.target_big.data
-    return stated
+    """The settings the judged set-up form states, by the builder the tablet runs too."""
+    return stated_settings(of_form(form))
 
 
 def check(form: Form, settings: Settings) -> bool:
