@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
@@ -22,6 +21,9 @@ from typing import Any, cast
 import rules_engine
 from rules_engine.errors import InvalidRecord
 from scorer import games
+from scorer.games import records
+from scorer.verdict import errors_of
+from scorer.verdict import invalid_record_error as invalid_record_error
 
 log = logging.getLogger(__name__)
 
@@ -39,14 +41,8 @@ _WHOLE_GAMES: set[object] = set()
 
 def match_record(settings: dict[str, Any], deals: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The DEAL_RECORD.md match record of a match's settings and current deals."""
-    record: dict[str, Any] = {"game": settings["game"]}
-    record.update(games.of(settings).setup.record_fields(settings))
-    if deals:
-        # The first deal states its own forehand (S2.3, K1.3): the set-up's is only what
-        # lets the engine name the first turn, so a match with deals reads as it always did.
-        record.pop("first_forehand", None)
-    record["deals"] = [dict(d) for d in deals]
-    return record
+    fields = games.of(settings).setup.record_fields(settings)
+    return records.match_record(settings["game"], fields, deals)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,29 +58,6 @@ class Scored:
     @property
     def valid(self) -> bool:
         return self.answer is not None and not self.errors
-
-
-_FIELD_PREFIX = re.compile(r"^(?:match\.)?(?:deals\[(\d+)\]\.|deals\.(\d+)\.)?([a-z_]+(?:[.\[][^:\s]*)?):")
-
-
-def invalid_record_error(error: InvalidRecord) -> dict[str, Any]:
-    """An InvalidRecord as an error dict that says where, like a Reason (``field``, ``deal``).
-
-    The engine's errors carry their place; one raised without it is read from its
-    message's ``field:`` prefix.
-    """
-    message = str(error)
-    answer: dict[str, Any] = {"rule": None, "code": "invalid_record", "message": message, "params": {}}
-    if error.field is not None or error.deal is not None:
-        answer.update({k: v for k, v in error.to_json().items() if k != "message"})
-        return answer
-    found = _FIELD_PREFIX.match(message)
-    if found:
-        deal = found.group(1) or found.group(2)
-        if deal is not None:
-            answer["deal"] = int(deal)
-        answer["field"] = found.group(3)
-    return answer
 
 
 def score(record: dict[str, Any], match: Hashable | None = None) -> Scored:
@@ -200,7 +173,5 @@ def forget() -> None:
 
 
 def _scored(answer: dict[str, Any]) -> Scored:
-    errors = list(answer.get("errors") or [])
-    if answer.get("valid") is False and not errors:
-        errors = [{"rule": None, "code": "invalid", "params": {}, "message": "invalid"}]
+    errors = errors_of(answer)
     return Scored(None if errors else answer, errors, answer)

@@ -1,7 +1,8 @@
-"""Between a deal form and a deal record: what every game's deal form shares (reading its
-melds, a seat choice) and putting the engine's reasons on the fields they concern.
+"""Between a deal form and a deal record: what every game's deal form shares (a seat
+choice, a refused value) and putting the engine's reasons on the fields they concern.
 
-The game's own record builder and form filler are its folder's (``scorer/games/<game>/deal.py``).
+The game's own record builder and form filler are its folder's (``scorer/games/<game>/deal.py``,
+and the pure ``record.py`` of a game the tablet keeps offline).
 """
 
 from __future__ import annotations
@@ -12,9 +13,7 @@ from typing import TYPE_CHECKING, Any
 from flask_babel import gettext as _
 
 from scorer import games
-from scorer.web.card_text import read_groups
-from scorer.web.display import quick_meld
-from scorer.web.forms import SLOTS, BaseForm
+from scorer.web.posted import ShapeError as ShapeError
 
 if TYPE_CHECKING:
     from scorer.games.base import Game
@@ -22,42 +21,15 @@ if TYPE_CHECKING:
 FORM_ERRORS = "_form"
 
 
-class ShapeError(Exception):
-    """A form value that cannot become a record (a run below the 6); keyed by field."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
-
-
 def seat_or_none(value: Any) -> int | None:
     """A seat chosen on a form, or None for the empty choice."""
     return int(value) if value not in (None, "", "None") else None
 
 
-def read_melds(form: BaseForm, prefix: str, seat: int, four_suits: tuple[str, ...]) -> list[list[str]]:
-    """A seat's melds on a deal form: its quick selects, then its typed cards.
-
-    :raises ShapeError: a quick meld that names no cards.
-    """
-    groups: list[list[str]] = []
-    for slot in SLOTS:
-        kind = form[f"{prefix}_{seat}_{slot}_kind"].data
-        if not kind:
-            continue
-        suit = form[f"{prefix}_{seat}_{slot}_suit"].data
-        top = form[f"{prefix}_{seat}_{slot}_top"].data
-        if not top or (kind != "four" and not suit):
-            raise ShapeError(f"{prefix}_{seat}", _("Choose the suit and the top card of the Weis."))
-        try:
-            groups.append(quick_meld(kind, suit, top, four_suits))
-        except ValueError:
-            raise ShapeError(
-                f"{prefix}_{seat}", _("No such run: it would start below the lowest card.")
-            ) from None
-    groups.extend(read_groups(form[f"{prefix}_{seat}_cards"].data or ""))
-    return groups
+def shape_reason(error: ShapeError) -> dict[str, Any]:
+    """A value the deal form refuses as a reason keyed by its field, in the page's language
+    (the pure record builders say it in the source language, :func:`scorer.web.posted.N_`)."""
+    return {"rule": None, "code": "shape", "field": error.field, "params": {}, "message": _(error.message)}
 
 
 def _all_fields() -> tuple[Mapping[str, str], frozenset[str]]:

@@ -13,15 +13,14 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from scorer import games, scoring
-from scorer.deals import panel
-from scorer.deals.deal_input import FORM_ERRORS, ShapeError, place_errors
+from scorer import games
+from scorer.deals import panel, save
+from scorer.deals.deal_input import FORM_ERRORS, ShapeError, shape_reason
 from scorer.deals.describe import deal_line
 from scorer.games.base import Game
 from scorer.matches import matchview
 from scorer.matches.views import screen
 from scorer.store import db, log
-from scorer.store.models import Entry
 from scorer.web import display, i18n
 from scorer.web.forms import UndoForm
 from scorer.web.pagecache import PageCache
@@ -152,83 +151,53 @@ def _conflict(loaded: matchview.Loaded, form: Any, slot: log.DealSlot | None) ->
 
 
 def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -> Any:
-    """Validate, ask the engine, append. Returns a response (redirect) or a re-rendered form."""
+    """Validate the form, then :func:`scorer.deals.save.save`; a redirect, the match screen
+    (the panel's post), or the form again with what refused it."""
     if not form.validate_on_submit():
         return _render(loaded, form, {}, slot=slot, status=422)
-    if form.version.data != str(loaded.state.version):
-        # A form's key is stored only with the version after the one the form showed: a
-        # form of the current version holds a key no entry has yet (a twin stored since
-        # collides on the key's unique index). Only an older form may have been saved.
-        if log.find_key(db.session(), form.idem.data) is not None:
-            if slot is None and panel.wanted():
-                return _screen(matchview.load(loaded.match.id), message=_("This entry was already saved."))
-            _already_saved()
-            return redirect(url_for("matches.show", match_id=loaded.match.id), 303)
-        return _conflict(loaded, form, slot)
     try:
         record = _record(loaded, form)
     except ShapeError as error:
         return _render(
             loaded,
             form,
-            {error.field: [{"rule": None, "code": "shape", "params": {}, "message": error.message}]},
+            {error.field: [shape_reason(error)]},
             slot=slot,
             status=422,
         )
-    current = loaded.state.current_slots
-    deals = loaded.state.deals  # a new list, in the order of current
-    if slot is None:
-        index = len(deals)
-        deals.append(record)
-    else:
-        index = next(i for i, s in enumerate(current) if s.slot == slot.slot)
-        deals[index] = record
-    candidate = scoring.match_record(loaded.settings, deals)
-    scored = scoring.score(candidate, scoring.match_key(loaded.match))
-    if not scored.valid:
+    outcome = save.save(
+        loaded,
+        kind="deal" if slot is None else "correction",
+        base_version=_version(form),
+        key=form.idem.data,
+        record=record,
+        target_seq=None if slot is None else slot.slot,
+    )
+    if isinstance(outcome, save.Overtaken):
+        return _conflict(loaded, form, slot)
+    if isinstance(outcome, save.Refused):
         if slot is None and not loaded.scored.valid:
             return _unscorable(loaded.match.id)  # its earlier deals, not the new one
-        game = games.of(loaded.settings)
-        return _render(loaded, form, place_errors(scored.errors, index, game), slot=slot, status=422)
-    try:
-        stored = log.append(
-            db.session(),
-            loaded.match,
-            expected_version=loaded.state.version,
-            kind="deal" if slot is None else "correction",
-            record=record,
-            target_seq=None if slot is None else slot.slot,
-            key=form.idem.data,
-            key_checked=True,  # the form shows the current version: see above
-            # The list's summary at the new version, written with the entry (one statement
-            # on PostgreSQL, one transaction on SQLite): showing the match next writes
-            # nothing. Only over a summary row that exists (showing the match made it), so
-            # that no other writer's row can make the deal collide.
-            derived=[
-                matchview.summary_update(
-                    loaded.match.id,
-                    loaded.state.version + 1,
-                    len(deals),
-                    scored.answer or {},
-                    voided=loaded.state.voided,
-                )
-            ],
-        )
-    except log.Duplicate:
+        return _render(loaded, form, outcome.placed(games.of(loaded.settings)), slot=slot, status=422)
+    if isinstance(outcome, save.Duplicate):
         if slot is None and panel.wanted():
             return _screen(matchview.load(loaded.match.id), message=_("This entry was already saved."))
         _already_saved()
-    except log.Conflict:
-        return _conflict(loaded, form, slot)
+    elif slot is None and panel.wanted():
+        saved = matchview.appended(loaded, outcome.entry, outcome.candidate, outcome.scored)
+        number = i18n.digits(len(saved.state.deals))
+        return _screen(saved, message=_("Deal %(number)s saved.", number=number))
     else:
-        if slot is None and panel.wanted():
-            saved = matchview.appended(loaded, stored, candidate, scored)
-            number = i18n.digits(len(saved.state.deals))
-            return _screen(saved, message=_("Deal %(number)s saved.", number=number))
         flash(_("Deal saved.") if slot is None else _("Correction saved."))
     # Back to the view the deal was entered from (the chalk board's, when it was).
     view = "board" if request.args.get("view") == "board" else None
     return redirect(url_for("matches.show", match_id=loaded.match.id, view=view), 303)
+
+
+def _version(form: Any) -> int:
+    """The log's version the form was shown at (-1: none the log ever had)."""
+    text = str(form.version.data or "")
+    return int(text) if text.isdigit() else -1
 
 
 def _unscorable(match_id: int) -> Any:
@@ -292,7 +261,7 @@ def correct(match_id: int, slot_id: int) -> Any:
 def undo(match_id: int) -> Response:
     """Undo the last deal or correction in force (a new ``undo`` entry; nothing is deleted)."""
     loaded = matchview.load(match_id)
-    return _undo(loaded, loaded.state.last_undoable, _done(loaded, loaded.state.last_undoable, redo=False))
+    return _undo(loaded, "undo", _done(loaded, loaded.state.last_undoable, redo=False))
 
 
 @bp.post("/redo")
@@ -300,7 +269,7 @@ def undo(match_id: int) -> Response:
 def redo(match_id: int) -> Response:
     """Undo the last undo: what it cancelled is in force again."""
     loaded = matchview.load(match_id)
-    return _undo(loaded, loaded.state.last_redoable, _done(loaded, loaded.state.last_redoable, redo=True))
+    return _undo(loaded, "redo", _done(loaded, loaded.state.last_redoable, redo=True))
 
 
 def _done(loaded: matchview.Loaded, target: log.EntryLike | None, *, redo: bool) -> str:
@@ -330,41 +299,34 @@ def _already_saved() -> None:
         flash(_("This entry was already saved."))
 
 
-def _undo(loaded: matchview.Loaded, target: log.EntryLike | None, done: str) -> Response:
+def _undo(loaded: matchview.Loaded, kind: str, done: str) -> Response:
     form = UndoForm()
     match_id = loaded.match.id
+    target = loaded.state.last_undoable if kind == "undo" else loaded.state.last_redoable
     if not form.validate_on_submit():
         flash(_("The undo was not sent from this page; try again."), "error")
-    elif log.find_key(db.session(), form.idem.data) is not None:
+        return redirect(url_for("matches.show", match_id=match_id), 303)
+    outcome = save.save(
+        loaded,
+        kind=kind,
+        base_version=_version(form),
+        key=form.idem.data,
+        target_seq=None if target is None else target.seq,
+    )
+    if isinstance(outcome, save.Duplicate):
         _already_saved()
-    elif form.version.data != str(loaded.state.version):
+    elif isinstance(outcome, save.Overtaken) and outcome.meanwhile:
+        flash(_("The match changed meanwhile: nothing was undone."), "error")
+    elif isinstance(outcome, save.Overtaken):
         flash(
             _("The match changed meanwhile: nothing was undone. Check the score, then undo again."), "error"
         )
-    elif target is None:
-        flash(_("There is nothing to undo."), "error")
-    else:
-        # Undoing a correction brings back the earlier version: the match must still score.
-        probe = Entry(seq=loaded.state.version + 1, kind="undo", target_seq=target.seq)  # never stored
-        remaining = log.derive([*loaded.state.entries, probe])
-        scored = scoring.score(
-            scoring.match_record(loaded.settings, remaining.deals), scoring.match_key(loaded.match)
-        )
-        if not scored.valid:
-            flash(_("This cannot be undone: %(reason)s", reason=reason_text(scored.errors[0])), "error")
+    elif isinstance(outcome, save.Refused):
+        if target is None:
+            flash(_("There is nothing to undo."), "error")
         else:
-            try:
-                log.append(
-                    db.session(),
-                    loaded.match,
-                    expected_version=loaded.state.version,
-                    kind="undo",
-                    target_seq=target.seq,
-                    key=form.idem.data,
-                )
-                flash(done)
-            except log.Duplicate:
-                _already_saved()
-            except log.Conflict:
-                flash(_("The match changed meanwhile: nothing was undone."), "error")
+            # Undoing a correction brings back the earlier version: the match must still score.
+            flash(_("This cannot be undone: %(reason)s", reason=reason_text(outcome.errors[0])), "error")
+    else:
+        flash(done)
     return redirect(url_for("matches.show", match_id=match_id), 303)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from scorer.games.disputes import DisputesPart
 from scorer.games.event import TournamentFormat
@@ -153,6 +153,8 @@ class Game:
     #: another entry point answers it (a Passe: ``score_passe``); None: ``score_match``.
     #: :raises InvalidRecord: as the engine does.
     score: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    #: How the tablet keeps the game's deals without network; None: only online.
+    offline: Offline | None = None
 
     def template(self, page: str) -> str:
         """The game's own template of ``page`` (``new``, ``show``, ``deal``), in its folder."""
@@ -177,3 +179,41 @@ def built_on_first_read(package: str) -> Callable[[str], Game]:
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
 
     return module_getattr
+
+
+class RecordModule(Protocol):
+    """A game's pure record module (:class:`Offline`): standard library, ``rules_engine`` and
+    the app's pure modules only; the server's forms and the tablet build their records with it."""
+
+    def deal_record(self, fields: Mapping[str, str], settings: Mapping[str, Any]) -> Record:
+        """The deal record a deal form's posted ``fields`` state.
+
+        :raises ShapeError: a field the form refuses (``scorer.web.posted``).
+        """
+        ...
+
+    def match_fields(self, settings: Mapping[str, Any]) -> Record:
+        """The engine's match-level fields of these settings (``game`` and ``deals`` aside)."""
+        ...
+
+    def setup_settings(self, fields: Mapping[str, str]) -> Settings:
+        """The settings a set-up form's posted ``fields`` state.
+
+        :raises ShapeError: a field the form refuses.
+        """
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Offline:
+    """The game on a tablet without network: the offline bundle ships its record module to
+    the browser, where the tablet judges each entry with the engine before it keeps it."""
+
+    #: The importable name of the game's :class:`RecordModule`.
+    module: str
+    #: The deal forms a match started offline is played on until the server adopts it, one
+    #: per table size and deck: ``(players, deck)``.
+    born: tuple[tuple[int, str], ...]
+
+    def records(self) -> RecordModule:
+        return cast(RecordModule, importlib.import_module(self.module))

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorer.games.base import Form, Settings
+from scorer.games.records import present as present
 from scorer.matches import matchview
 from scorer.web import display
 from scorer.web.forms import NONE, choices
@@ -25,11 +26,6 @@ def kept_fields(record: Mapping[str, Any], fields: tuple[str, ...], settings: Se
     if deals and isinstance(deals[0], dict) and isinstance(deals[0].get("forehand"), int):
         settings["first_forehand"] = deals[0]["forehand"]
     return settings
-
-
-def present(settings: Mapping[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
-    """The ``fields`` of ``settings`` that hold a value (neither None nor an empty object)."""
-    return {key: settings[key] for key in fields if settings.get(key) is not None and settings.get(key) != {}}
 
 
 def name_seats(

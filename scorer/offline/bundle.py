@@ -1,46 +1,79 @@
-"""The engine as the tablet gets it: the installed ``rules_engine`` sources and the tablet's
-module (``tablet.py``, as ``tafel_tablet``), one JSON object with a content hash.
+"""What the tablet runs under Pyodide: the installed ``rules_engine`` sources, the app's pure
+modules the tablet needs, and the record module of each game the registry keeps offline
+(``Game.offline``), one JSON object with a content hash.
 
-Built from the files this server imports, once per process: the browser always runs the
-very code the server judges with, and a new engine gets a new hash (the service worker
-caches the bundle by it).
+Built from the files this server imports, once per app's set of games: the browser runs the
+very code the server judges with, and a new engine or module gets a new hash (the service
+worker caches the bundle by it). The modules keep their names: ``scorer`` is a namespace
+package in the browser (its ``__init__`` speaks of Flask and is not shipped).
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 
 import rules_engine
-from scorer.offline import tablet
+from scorer import games
 
-#: The module name the tablet imports ``scorer/offline/tablet.py`` under (no ``scorer``
-#: package in the browser: its __init__ speaks of Flask).
-TABLET_MODULE = "tafel_tablet"
+#: The module the browser imports and calls (``tablet.call``).
+TABLET_MODULE = "scorer.offline.tablet"
+#: The app's pure modules the tablet imports (standard library and ``rules_engine`` only).
+PURE_MODULES = (
+    TABLET_MODULE,
+    "scorer.store.derive",
+    "scorer.games.records",
+    "scorer.verdict",
+    "scorer.web.posted",
+    "scorer.web.card_text",
+)
 
 
-def _sources() -> dict[str, str]:
+def offline_modules() -> dict[str, str]:
+    """The games the tablet keeps offline, by name: their record modules (the registry's)."""
+    return {name: game.offline.module for name, game in games.registry().items() if game.offline is not None}
+
+
+def _source(module: str) -> tuple[str, str]:
+    """A module's path in the bundle (by its name) and its source, as this server imports it."""
+    spec = importlib.util.find_spec(module)
+    if spec is None or spec.origin is None:
+        raise LookupError(f"no source for {module}")
+    return module.replace(".", "/") + ".py", Path(spec.origin).read_text("utf-8")
+
+
+def _sources(modules: Iterable[str]) -> dict[str, str]:
     root = Path(rules_engine.__file__).parent
     files = {
         f"rules_engine/{path.relative_to(root).as_posix()}": path.read_text("utf-8")
         for path in sorted(root.rglob("*.py"))
         if "__pycache__" not in path.parts
     }
-    files[f"{TABLET_MODULE}.py"] = Path(tablet.__file__).read_text("utf-8")
+    files.update(_source(module) for module in modules)
     return files
 
 
-@cache
 def engine_bundle() -> tuple[str, bytes]:
-    """``(hash, JSON bytes)`` of ``{"hash", "files": {path: source}}``."""
-    files = _sources()
-    digest = hashlib.sha256()
+    """``(hash, JSON bytes)`` of ``{"hash", "module", "games", "files": {path: source}}``."""
+    offline = offline_modules()
+    return _bundle(tuple(sorted(offline.items())))
+
+
+@cache
+def _bundle(offline: tuple[tuple[str, str], ...]) -> tuple[str, bytes]:
+    named: Mapping[str, str] = dict(offline)
+    files = _sources([*PURE_MODULES, *sorted(set(named.values()))])
+    digest = hashlib.sha256(json.dumps(named, sort_keys=True).encode() + b"\0")
     for path, text in files.items():
         digest.update(path.encode() + b"\0" + text.encode("utf-8") + b"\0")
     tag = digest.hexdigest()[:16]
-    body = json.dumps({"hash": tag, "module": TABLET_MODULE, "files": files}, ensure_ascii=False)
+    body = json.dumps(
+        {"hash": tag, "module": TABLET_MODULE, "games": named, "files": files}, ensure_ascii=False
+    )
     # A doctest in the sources shows a traceback; written as a JSON escape, the word never
     # appears in an answer of this app (the fuzzers take it for a leaked error page).
     return tag, body.replace("Traceback", "\\u0054raceback").encode("utf-8")

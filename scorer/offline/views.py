@@ -3,8 +3,8 @@ for the tablet, and the two doors a tablet's outbox goes through when the server
 
 - ``POST /offline/matches/<id>/sync``: one entry made offline (a deal, a correction, an undo or
   a redo) with its idempotency key and the version it was based on. The server builds the
-  deal from the same form fields with its own form and judges the whole match with the
-  engine, as the deal pages do: ``accepted`` (or ``duplicate``: stored before, never twice),
+  deal from the same form fields with the game's own form and saves it by the deal pages'
+  one save (:func:`scorer.deals.save.save`): ``accepted`` (or ``duplicate``: stored before, never twice),
   ``overtaken`` (another tablet's entries came first: the table decides), ``refused`` (a
   rule or a field, with the reasons the page would show).
 - ``POST /offline/matches/adopt``: a match started offline, by the set-up form's fields and
@@ -35,16 +35,17 @@ from wtforms.validators import ValidationError
 
 from scorer import games, languages, scoring
 from scorer.access import rights
+from scorer.deals import save
 from scorer.deals import views as deal_pages
-from scorer.deals.deal_input import ShapeError, place_errors
+from scorer.deals.deal_input import ShapeError, shape_reason
+from scorer.games.base import Offline
 from scorer.matches import matchview
 from scorer.matches.views import _created_by as created_by
 from scorer.matches.views import _grant_creator as grant_creator
 from scorer.matches.views import _store_granted as store_granted
-from scorer.offline import tablet
 from scorer.offline.bundle import engine_bundle
 from scorer.store import db, log
-from scorer.store.models import Entry, Match
+from scorer.store.models import Match
 from scorer.web import display, i18n, pagecache, reason_texts
 from scorer.web.views import reason_text, rule_url
 
@@ -59,19 +60,6 @@ WORKER_POLICY = "; ".join(
         "object-src 'none'",
         "base-uri 'none'",
     )
-)
-#: The games whose deals and set-ups the tablet reads offline (``tablet.BUILDERS``).
-OFFLINE_GAMES = ("schieber", "klammern")
-#: What a match record carries beyond its settings' own fields; the kinds a tablet may send.
-ENTRY_KINDS = ("deal", "correction", "undo", "redo")
-#: The deal forms a match born offline is played on until the server adopts it: one per game,
-#: table size and deck (the forms differ in seats, sides and the cards' names).
-BORN_FORMS = (
-    ("schieber", 4, "swiss"),
-    ("schieber", 4, "french"),
-    ("klammern", 4, "french"),
-    ("klammern", 3, "french"),
-    ("klammern", 2, "french"),
 )
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -95,6 +83,17 @@ SHELL_FILES = (
     "offline/icon.svg",
     "offline/offline.css",
 )
+
+
+def _offline_games() -> dict[str, Offline]:
+    """The games the tablet keeps offline, by name (the registry's ``Game.offline``)."""
+    return {name: game.offline for name, game in games.registry().items() if game.offline is not None}
+
+
+def born_forms() -> list[tuple[str, int, str]]:
+    """The deal forms a match born offline is played on until the server adopts it: one per
+    game, table size and deck (the forms differ in seats, sides and the cards' names)."""
+    return [(name, players, deck) for name, part in _offline_games().items() for players, deck in part.born]
 
 
 def _static(name: str) -> str:
@@ -134,8 +133,8 @@ def service_worker() -> Response:
     keep = [
         url_for("matches.index"),
         url_for("matches.new"),
-        *(url_for("matches.create", game=game) for game in OFFLINE_GAMES),
-        *(url_for("offline.born", game=game, players=n, deck=deck) for game, n, deck in BORN_FORMS),
+        *(url_for("matches.create", game=game) for game in _offline_games()),
+        *(url_for("offline.born", game=game, players=n, deck=deck) for game, n, deck in born_forms()),
         url_for("offline.engine"),
         url_for("offline.worker"),
         *texts,
@@ -178,13 +177,13 @@ def born(game: str, players: int, deck: str) -> Response:
     """The deal form of a match started on the tablet without network, kept by the service
     worker: the match has no page on the server yet. Its seats are named ``{name_1}`` …,
     which the tablet replaces with the born match's names; it judges and keeps each deal."""
-    try:
-        number = BORN_FORMS.index((game, players, deck))
-    except ValueError:
+    forms = born_forms()
+    if (game, players, deck) not in forms:
         abort(404)
+    number = forms.index((game, players, deck))
     fields = {"players": str(players), "deck": deck, "rosen7": "1", "first_dealer": str(players)}
     fields |= {"profile": "seed", "format": "liga"} | {f"name_{n}": f"{{name_{n}}}" for n in range(1, 5)}
-    settings = tablet.setup_settings(game, fields)
+    settings = _offline_games()[game].records().setup_settings(fields)
     # Never stored: a stand-in match, its own (negative) id per form so no page cache mixes two.
     match = Match(id=-1 - number, game=game, settings=settings)
     record = scoring.match_record(settings, [])
@@ -234,7 +233,8 @@ def _reason_catalog(lang: str) -> dict[str, Any]:
 
 
 @cache
-def _texts(lang: str) -> bytes:
+def _texts(lang: str, offline_games: tuple[str, ...]) -> bytes:
+    """The offline screen's sentences in ``lang``, and the games a match may start offline."""
     with force_locale(lang):
         texts = {
             "live": _("Live"),
@@ -255,6 +255,7 @@ def _texts(lang: str) -> bytes:
             "score": _("Score on this tablet"),
             "undo": _("Undo the last entry"),
             "reasons": _reason_catalog(lang),
+            "games": list(offline_games),
         }
     return json.dumps(texts, ensure_ascii=False, sort_keys=True).encode("utf-8")
 
@@ -264,7 +265,7 @@ def texts(code: str) -> Response:
     """The offline screen's sentences in one language (all six are kept on the tablet)."""
     if code not in languages.LANGUAGES:
         abort(404)
-    response = Response(_texts(code), mimetype="application/json")
+    response = Response(_texts(code, tuple(_offline_games())), mimetype="application/json")
     response.cache_control.no_cache = True
     return response
 
@@ -306,7 +307,7 @@ def state(match_id: int) -> Response:
         "settings": loaded.settings,
         "head": scoring.match_record(loaded.settings, []),
         "entries": entries,
-        "offline": loaded.settings.get("game") in OFFLINE_GAMES,
+        "offline": loaded.settings.get("game") in _offline_games(),
     }
     response = jsonify(body)
     # The version read just now: an entry stored between the two reads gets the next tag.
@@ -337,7 +338,9 @@ def _reasons(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 @bp.post("/offline/matches/<int:match_id>/sync")
+@db.one_statement_writes  # its save: the entry with the summary, one statement (deals.save)
 def sync(match_id: int) -> tuple[Response, int]:
+    """One entry of the outbox, saved as the deal pages save theirs (:func:`save.save`)."""
     data = _payload()
     key = data.get("key")
     kind = data.get("kind")
@@ -345,110 +348,62 @@ def sync(match_id: int) -> tuple[Response, int]:
     if (
         not isinstance(key, str)
         or not 8 <= len(key) <= 64
-        or kind not in ENTRY_KINDS
+        or kind not in save.KINDS
         or not isinstance(base, int)
     ):
         return _answer(
             "refused", 422, errors=[{"rule": None, "code": "shape", "text": "key, kind, base_version"}]
         )
     loaded = matchview.load(match_id)
-    session = db.session()
-    if log.find_key(session, key) is not None:
-        return _answer("duplicate", version=loaded.state.version)
-    if base != loaded.state.version:
-        return _answer("overtaken", 409, version=loaded.state.version)
-    if kind in ("undo", "redo"):
-        return _sync_undo(loaded, kind, data.get("target_seq"), key)
-    settings = loaded.settings
+    target = data.get("target_seq")
+    record = None
+    if kind in ("deal", "correction"):
+        fields = data.get("fields")
+        if not isinstance(fields, dict):
+            return _answer("refused", 422, errors=[{"rule": None, "code": "shape", "text": "fields"}])
+        stated = _deal_record(loaded.settings, fields)
+        if isinstance(stated, list):
+            return _answer("refused", 422, errors=stated, version=loaded.state.version)
+        record = stated
+    outcome = save.save(
+        loaded,
+        kind=kind,
+        base_version=base,
+        key=key,
+        record=record,
+        target_seq=target if isinstance(target, int) else None,
+    )
+    if isinstance(outcome, save.Saved):
+        return _answer("accepted", seq=outcome.entry.seq, version=outcome.entry.seq)
+    if isinstance(outcome, save.Duplicate):
+        return _answer("duplicate", version=outcome.version)
+    if isinstance(outcome, save.Overtaken):
+        return _answer("overtaken", 409, version=outcome.version)
+    placed = outcome.placed(games.of(loaded.settings))
+    errors = [e for slot in placed.values() for e in slot]
+    return _answer("refused", 422, errors=_reasons(errors), version=loaded.state.version)
+
+
+def _deal_record(settings: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any] | list[dict[str, Any]]:
+    """The deal record the deal form's ``fields`` state, read by the game's own form; or what
+    the form refuses, each keyed by its field."""
     game = games.of(settings)
-    fields = data.get("fields")
-    if not isinstance(fields, dict):
-        return _answer("refused", 422, errors=[{"rule": None, "code": "shape", "text": "fields"}])
     form = game.deal.form(
-        formdata=MultiDict({str(k): str(v) for k, v in fields.items()} | {"version": str(base), "idem": key}),
+        formdata=MultiDict({str(k): str(v) for k, v in fields.items()} | {"version": "0", "idem": "-"}),
         meta={"csrf": False},
     )
     game.deal.prepare(form, settings)
     if not form.validate():
-        errors = [
+        return [
             {"rule": None, "code": "shape", "field": name, "params": {}, "message": str(m), "text": str(m)}
             for name, messages in form.errors.items()
             for m in messages
         ]
-        return _answer("refused", 422, errors=errors, version=loaded.state.version)
     try:
-        record = game.deal.record(form, settings)
+        return dict(game.deal.record(form, settings))
     except ShapeError as error:
-        shape: dict[str, Any] = {
-            "rule": None,
-            "code": "shape",
-            "field": error.field,
-            "params": {},
-            "message": error.message,
-        }
-        return _answer(
-            "refused", 422, errors=[{**shape, "text": error.message}], version=loaded.state.version
-        )
-    current = loaded.state.current_slots
-    deals = [s.current.record for s in current if s.current is not None]
-    target = data.get("target_seq")
-    if kind == "deal":
-        index = len(deals)
-        deals.append(record)
-        target = None
-    else:
-        found = [i for i, s in enumerate(current) if s.slot == target]
-        if not found:
-            return _answer(
-                "refused", 422, errors=_reasons([_nothing("correct")]), version=loaded.state.version
-            )
-        index = found[0]
-        deals[index] = record
-    scored = scoring.score(scoring.match_record(settings, deals), scoring.match_key(loaded.match))
-    if not scored.valid:
-        placed = place_errors(scored.errors, index, game)
-        errors = [e for slot in placed.values() for e in slot]
-        return _answer("refused", 422, errors=_reasons(errors), version=loaded.state.version)
-    return _append(loaded, kind=kind, record=record, target=target, key=key)
-
-
-def _nothing(what: str) -> dict[str, Any]:
-    return {"rule": None, "code": f"nothing_to_{what}", "params": {}, "message": f"nothing to {what}"}
-
-
-def _sync_undo(loaded: matchview.Loaded, kind: str, target: Any, key: str) -> tuple[Response, int]:
-    """An undo (or a redo) made offline: it must cancel the very entry it cancelled there."""
-    expected = loaded.state.last_undoable if kind == "undo" else loaded.state.last_redoable
-    if expected is None or expected.seq != target:
-        return _answer("refused", 422, errors=_reasons([_nothing(kind)]), version=loaded.state.version)
-    probe = Entry(seq=loaded.state.version + 1, kind="undo", target_seq=expected.seq)  # never stored
-    remaining = log.derive([*loaded.match.entries, probe])
-    scored = scoring.score(
-        scoring.match_record(loaded.settings, remaining.deals), scoring.match_key(loaded.match)
-    )
-    if not scored.valid:
-        return _answer("refused", 422, errors=_reasons(scored.errors), version=loaded.state.version)
-    return _append(loaded, kind="undo", record=None, target=expected.seq, key=key)
-
-
-def _append(
-    loaded: matchview.Loaded, *, kind: str, record: dict[str, Any] | None, target: Any, key: str
-) -> tuple[Response, int]:
-    try:
-        entry = log.append(
-            db.session(),
-            loaded.match,
-            expected_version=loaded.state.version,
-            kind=kind,
-            record=record,
-            target_seq=target,
-            key=key,
-        )
-    except log.Duplicate:
-        return _answer("duplicate", version=matchview.load(loaded.match.id).state.version)
-    except log.Conflict as conflict:
-        return _answer("overtaken", 409, version=int(conflict.args[0]))
-    return _answer("accepted", seq=entry.seq, version=entry.seq)
+        shape = shape_reason(error)
+        return [{**shape, "text": shape["message"]}]
 
 
 @bp.post("/offline/matches/adopt")

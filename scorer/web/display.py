@@ -15,10 +15,11 @@ from flask import has_request_context
 from flask_babel import lazy_gettext as _l
 
 from scorer.web import i18n
+from scorer.web.card_text import NATURAL as NATURAL
 from scorer.web.memo import ByIdentity
+from scorer.web.posted import quick_meld as quick_meld
 
 SUITS = ("H", "D", "S", "C")  # Schieber's contract order: Rosen, Eicheln, Schilten, Schellen
-NATURAL = ("6", "7", "8", "9", "T", "J", "Q", "K", "A")
 
 SUIT_NAMES = {
     "swiss": {"H": _l("Rosen"), "D": _l("Eicheln"), "C": _l("Schellen"), "S": _l("Schilten")},
@@ -90,20 +91,6 @@ def meld_text(cards: Sequence[str], deck: str = "french") -> str:
     if len(set(ranks)) == 1 and len(cards) == 4:
         return f"4 \u00d7 {rank_name(ranks[0], deck)}"
     return " ".join(cards)
-
-
-def quick_meld(kind: str, suit: str, top: str, four_suits: Sequence[str] = ("H", "C", "D", "S")) -> list[str]:
-    """Cards of a quick Weis/meld kind: ``runN`` ending at ``top`` in ``suit``, or ``four`` of ``top``.
-
-    :raises ValueError: a run that would start below the 6 (or the deck's lowest card).
-    """
-    if kind == "four":
-        return [s + top for s in four_suits]
-    length = int(kind.removeprefix("run"))
-    high = NATURAL.index(top)
-    if high - length + 1 < 0:
-        raise ValueError(top)
-    return [suit + NATURAL[i] for i in range(high - length + 1, high + 1)]
 
 
 # --- the table ---------------------------------------------------------------------------

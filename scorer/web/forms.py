@@ -39,12 +39,13 @@ from rules_engine import limits
 from scorer.web import i18n
 from scorer.web.memo import ByIdentity
 from scorer.web.pagecache import PageCache
+from scorer.web.posted import MELD_SLOTS as SLOTS
+from scorer.web.posted import TYPED_CARDS_LENGTH as TYPED_CARDS_LENGTH
 
 #: A player's name as a sheet prints it: longer ones are refused on the server too.
 NAME_LENGTH = Length(max=40)
 #: Typed Weis or melds of one seat ("H6 H7 H8; CJ DJ HJ SJ"): every Weis nine cards can declare
 #: written out, with room to spare.
-TYPED_CARDS_LENGTH = 200
 
 
 def _strip(value: Any) -> Any:
@@ -240,9 +241,6 @@ class VoidForm(VersionedForm):
     confirm = BooleanField(
         _l("Yes, void this match"), validators=[DataRequired(message=_l("Tick the box to void the match."))]
     )
-
-
-SLOTS = (1, 2)
 
 
 def add_meld_fields(

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from scorer.offline.bundle import engine_bundle
+from scorer.offline import tablet
+from scorer.offline.bundle import engine_bundle, offline_modules
 
 ROOT = Path(__file__).resolve().parents[2]
 VENDOR = ROOT / "scorer" / "static" / "vendor" / "pyodide"
@@ -59,3 +60,12 @@ def node_engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[NodeEngine
     engine = NodeEngine(bundle)
     yield engine
     engine.close()
+
+
+@pytest.fixture(autouse=True)
+def tablet_games() -> Iterator[None]:
+    """The tablet module run by CPython knows the offline games as the browser's does (the
+    bundle names them)."""
+    tablet.configure(json.dumps(offline_modules()))
+    yield
+    tablet.GAMES.clear()

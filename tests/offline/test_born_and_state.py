@@ -8,14 +8,18 @@ import uuid
 
 from flask.testing import FlaskClient
 
-from scorer.offline.views import BORN_FORMS
+from scorer.offline.views import born_forms
 from tests.helpers.tablet import Tablet
-from tests.offline.test_sync import FIELDS
+
+FIELDS = {"forehand": "1", "contract": "H", "team": "1", "points": "98"}
 
 
 def test_the_born_forms_are_kept_and_name_their_seats(client: FlaskClient) -> None:
     worker = client.get("/sw.js").get_data(as_text=True)
-    for game, players, deck in BORN_FORMS:
+    with client.application.app_context():
+        forms = born_forms()
+    assert {game for game, _players, _deck in forms} == {"schieber", "klammern"}
+    for game, players, deck in forms:
         address = f"/offline/born/{game}/{players}/{deck}"
         assert address in worker
         page = client.get(address).get_data(as_text=True)

@@ -1,6 +1,7 @@
-"""The tablet's module mirrors three server functions that cannot run in a browser; each
-pair must agree, or the tablet would judge another record than the server stores:
-the deal forms' record builders (WTForms), the log's derivation, the match record."""
+"""The tablet builds its records with the server's own pure modules, from what the server
+reads otherwise: the raw posted fields (the server judges them with WTForms first), its
+kept log as JSON, the match record of no deals. Each pair of readings must agree, or the
+tablet would judge another record than the server stores."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from scorer.deals.deal_input import ShapeError
 from scorer.offline import tablet
 from scorer.store import log
 from scorer.store.models import Entry
-from scorer.web.forms import TYPED_CARDS_LENGTH
+from scorer.web.card_text import NATURAL
 
 SCHIEBER = {
     "game": "schieber",
@@ -62,12 +63,11 @@ def server_record(app: Flask, settings: dict[str, Any], fields: dict[str, str]) 
 def tablet_record(settings: dict[str, Any], fields: dict[str, str]) -> tuple[str, Any]:
     try:
         return "record", tablet.deal_record(fields, settings)
-    except tablet.Shape as error:
+    except ShapeError as error:
         return "refused", [error.field]
 
 
 KINDS = ("", "run3", "run4", "run5", "run9", "four")
-NATURAL = tablet.NATURAL
 #: The form's own fields, not the deal's: the sync's business.
 NOT_THE_DEALS = frozenset({"csrf_token", "version", "idem"})
 #: Values worth trying for fields whose text the builders read (the others by their type).
@@ -231,10 +231,6 @@ def test_weis_by_value_makes_the_servers_record(app: Flask) -> None:
     assert tablet_record(SCHIEBER, refused) == ("refused", ["weis_values_2"])
 
 
-def test_the_tablet_takes_as_many_typed_cards_as_the_form() -> None:
-    assert tablet.TYPED_CARDS_LENGTH == TYPED_CARDS_LENGTH
-
-
 entry_kinds = st.sampled_from(("deal", "deal", "correction", "undo", "void"))
 
 
@@ -294,6 +290,8 @@ def test_a_match_started_offline_has_the_servers_settings(
         assert form.validate(), form.errors
         settings = setup.settings(form)
         assert setup.check(form, settings)
-        assert tablet.setup_settings(game, fields) == settings
+        offline = games.registry()[game].offline
+        assert offline is not None
+        assert offline.records().setup_settings(fields) == settings
         assert tablet.head_of(settings) == scoring.match_record(settings, [])
         assert tablet.start_match(game, fields)["valid"] is True

@@ -1,7 +1,7 @@
 """A third game, "Hundred", added as a newcomer would: this folder and one registry line.
 
 The folder holds the game's engine module (``engine.py``), its forms, parts and templates
-(``templates/toy/``). The registry line is the app's configuration:
+(``templates/toy/``), and its pure record module (``record.py``) that the tablet runs offline. The registry line is the app's configuration:
 ``create_app({"GAMES": [*games.MODULES, "tests.toygame"]})``; the engine finds
 ``engine.py`` by its line in ``rules_engine.api.GAMES``.
 """
@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING, Any
 from wtforms import IntegerField, SelectField
 from wtforms.validators import InputRequired, NumberRange
 
-from scorer.games.base import DealEntry, Form, Game, MatchPage, Record, RowCells, Settings, Setup
-from scorer.games.common import kept_fields, name_seats, present, typed_names
+from scorer.games.base import DealEntry, Form, Game, MatchPage, Offline, Record, RowCells, Settings, Setup
+from scorer.games.common import kept_fields, name_seats, typed_names
 from scorer.matches.matchview import Side, item
 from scorer.web import display
 from scorer.web.forms import SEATS_4, KeyedForm, NamesMixin, VersionedForm, optional_int
+from scorer.web.posted import of_form
+from tests.toygame import record
 from tests.toygame.event import EVENT
 
 if TYPE_CHECKING:
@@ -37,11 +39,7 @@ class ToyDealForm(VersionedForm):
 
 
 def settings(form: Form) -> Settings:
-    stated: Settings = {"game": "toy", "names": typed_names(form, 4), "players": 4, "deck": "french"}
-    stated["first_forehand"] = 1
-    if form.target.data is not None:
-        stated["target"] = form.target.data
-    return stated
+    return record.setup_settings(of_form(form))
 
 
 def from_record(record: Mapping[str, Any], form: Form) -> Settings:
@@ -49,7 +47,7 @@ def from_record(record: Mapping[str, Any], form: Form) -> Settings:
 
 
 def deal_record(form: Form, settings: Settings) -> Record:
-    return {"forehand": int(form.forehand.data), "points": form.points.data}
+    return record.deal_record(of_form(form), settings)
 
 
 def fill(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -86,7 +84,7 @@ GAME = Game(
         settings=settings,
         check=lambda form, settings: True,
         error_fields={"target": "target"},
-        record_fields=lambda settings: present(settings, ("target",)),
+        record_fields=record.match_fields,
         from_record=from_record,
     ),
     deal=DealEntry(
@@ -101,4 +99,5 @@ GAME = Game(
     ),
     match=MatchPage(sides=sides, cells=cells, context=lambda loaded: {}),
     event=EVENT,
+    offline=Offline(module="tests.toygame.record", born=((4, "french"),)),
 )

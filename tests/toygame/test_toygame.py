@@ -19,6 +19,8 @@ from flask.testing import FlaskClient
 import rules_engine.api
 from scorer import games
 from scorer.events import state as event_log
+from scorer.offline import tablet
+from scorer.offline.bundle import engine_bundle
 from scorer.store import db
 from scorer.store.models import Event, Match
 from tests.helpers.tablet import MakeApp
@@ -222,3 +224,36 @@ def test_an_event_is_played_in_the_toy_game(client: FlaskClient, app: Flask) -> 
 def test_the_default_app_offers_no_toy_event(make_app: MakeApp, database_url: str) -> None:
     page = make_app(database_url).test_client().get("/events/new").get_data(as_text=True)
     assert 'value="schieber"' in page and 'value="toy"' not in page
+
+
+def test_the_outbox_keeps_and_sends_the_toys_deals(client: FlaskClient) -> None:
+    """The toy's pure record module is all the offline layer needs: the bundle ships it, the
+    tablet judges a deal with it and the engine, the outbox's door stores the deal."""
+    match_id = new_match(client)
+    with client.application.app_context():
+        bundle = json.loads(engine_bundle()[1])
+    assert bundle["games"]["toy"] == "tests.toygame.record"
+    assert "tests/toygame/record.py" in bundle["files"]
+    state = client.get(f"/offline/matches/{match_id}/state.json").get_json()
+    assert state["offline"] is True
+    tablet.configure(json.dumps(bundle["games"]))
+    try:
+        kept, judged = (state["head"], state["entries"]), state["settings"]
+        good = tablet.check(*kept, {"kind": "deal", "fields": {"forehand": "1", "points": "70"}}, judged)
+        bad = tablet.check(*kept, {"kind": "deal", "fields": {"forehand": "1", "points": "120"}}, judged)
+    finally:
+        tablet.GAMES.clear()
+    assert good["valid"] is True and good["record"] == {"forehand": 1, "points": 70}
+    assert [e["rule"] for e in bad["errors"]] == ["X1"]
+    token = client.get("/offline/token").get_json()["token"]
+    body = {
+        "key": "toy-deal-1",
+        "kind": "deal",
+        "base_version": 0,
+        "fields": {"forehand": "1", "points": "70"},
+    }
+    answer = client.post(f"/offline/matches/{match_id}/sync", json=body, headers={"X-CSRFToken": token})
+    assert answer.get_json() == {"status": "accepted", "seq": 1, "version": 1}
+    record = json.loads(client.get(f"/matches/{match_id}/export.json").get_data(as_text=True))
+    assert record["deals"] == [{"forehand": 1, "points": 70}]
+    assert client.get("/offline/born/toy/4/french").status_code == 200

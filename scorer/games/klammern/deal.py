@@ -8,26 +8,15 @@ from typing import Any
 from flask_babel import gettext as _
 
 from rules_engine.klammern.contracts import DEAL_TOTAL
-from scorer.deals.deal_input import FORM_ERRORS, ShapeError, read_melds, seat_or_none
+from scorer.deals.deal_input import FORM_ERRORS
 from scorer.games.base import DealEntry, Form, Melds, Record, Settings
 from scorer.games.common import name_seats
-from scorer.games.klammern.forms import KlammernDealForm, read_values
+from scorer.games.klammern.forms import KlammernDealForm
+from scorer.games.klammern.record import SUITS, deal_record, players, sides_of
 from scorer.web import display
 from scorer.web.card_text import format_groups
-from scorer.web.display import side_of
 from scorer.web.forms import NONE, choices, prepared
-
-#: K5.2's suit order, clubs (the Besser suit) first; also the order of a four of a kind.
-SUITS = ("C", "S", "H", "D")
-
-
-def players(settings: Mapping[str, Any]) -> int:
-    return int(settings.get("players") or 4)
-
-
-def sides_of(settings: Mapping[str, Any]) -> int:
-    count = players(settings)
-    return count if count < 4 else 2
+from scorer.web.posted import of_form
 
 
 def prepare(form: Form, settings: Settings) -> None:
@@ -51,68 +40,12 @@ def _prepare(form: Form, settings: Settings) -> None:
 
 
 def record(form: Form, settings: Settings) -> Record:
-    """The deal record (inside a match record: no players or format) the form states.
+    """The deal record (inside a match record: no players or format) the judged form states,
+    by the builder the tablet runs too.
 
     :raises ShapeError: a quick meld that names no cards, or missing card points.
     """
-    return {
-        k: v
-        for k, v in deal_record(form, players(settings), str(settings["format"])).items()
-        if k not in ("players", "format")
-    }
-
-
-def deal_record(form: Form, players: int, fmt: str) -> Record:
-    """The deal record (DEAL_RECORD.md, a deal of its own) the form states.
-
-    :raises ShapeError: a quick meld that names no cards, or missing card points.
-    """
-    melds = {
-        str(seat): groups
-        for seat in range(1, players + 1)
-        if (groups := read_melds(form, "melds", seat, SUITS))
-    }
-    stated: Record = {
-        "players": players,
-        "format": fmt,
-        "forehand": int(form.forehand.data),
-        "trump": form.trump.data,
-        "declarer": int(form.declarer.data),
-        "how": form.how.data,
-        "kontra": bool(form.kontra.data),
-        "re": bool(form.re.data),
-        "melds": melds,
-        "bella": seat_or_none(form.bella.data),
-        "revoke": None,
-        "durchmarsch": None,
-    }
-    sides = players if players < 4 else 2
-    meld_values = {str(side): read_values(form[f"meld_values_{side}"].data) for side in range(1, sides + 1)}
-    if any(meld_values.values()):
-        # Added only when given: a deal entered by cards keeps the record it always had.
-        stated["meld_values"] = {side: items for side, items in meld_values.items() if items}
-        if form.meld_best.data:
-            stated["meld_best"] = int(form.meld_best.data)
-    revoke_seat = seat_or_none(form.revoke_seat.data)
-    march = seat_or_none(form.durchmarsch.data)
-    if revoke_seat is not None:
-        values = [form[f"revoke_{n}"].data for n in range(1, sides + 1)]
-        if any(v is None for v in values):
-            raise ShapeError("revoke", _("Enter every side's card points at the moment of the revoke."))
-        stated["revoke"] = {"seat": revoke_seat, "points": values}
-    elif march is not None:
-        stated["durchmarsch"] = march
-        stated["points"] = {"team": side_of(march, players), "all_tricks": bool(form.all_tricks.data)}
-    elif players == 4:
-        if form.points.data is None:
-            raise ShapeError("points", _("Enter the card points."))
-        stated["points"] = {"team": int(form.team.data), "value": form.points.data}
-    else:
-        values = [form[f"side_{n}"].data for n in range(1, players + 1)]
-        if any(v is None for v in values):
-            raise ShapeError("points", _("Enter every player's card points."))
-        stated["points"] = {"sides": values}
-    return stated
+    return deal_record(of_form(form), settings)
 
 
 def fill(record: Mapping[str, Any]) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Optional, StopValidation
 
+from scorer.games.klammern.record import values as deal_record_values
 from scorer.web.display import NATURAL
 from scorer.web.forms import (
     NONE,
@@ -23,6 +24,7 @@ from scorer.web.forms import (
     numeric,
     optional_int,
 )
+from scorer.web.posted import ShapeError
 
 
 class NewKlammernForm(NamesMixin, KeyedForm):
@@ -129,23 +131,11 @@ class KlammernDealForm(VersionedForm):
         _check_values(field)
 
 
-def read_values(text: str | None) -> list[int]:
-    """Meld values as typed or tapped: whole numbers (any script's digits) separated by
-    spaces, "+" or commas.
-
-    :raises ValueError: anything else.
-    """
-    parts = (text or "").replace("+", " ").replace(",", " ").replace("\u060c", " ").split()
-    values = [int(part) for part in parts]
-    if any(value <= 0 for value in values):
-        raise ValueError("not a meld value")
-    return values
-
-
 def _check_values(field: Any) -> None:
     try:
-        read_values(field.data)
-    except ValueError:
+        # The record builder's reading (scorer/games/klammern/record.py), its message translated here.
+        deal_record_values(field.name, field.data)
+    except ShapeError:
         raise StopValidation(
             str(_l("Write the melds as their values, such as 50 20 (each one meld: a Terz 20, a Fifty 50)."))
         ) from None

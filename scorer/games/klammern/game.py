@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from scorer.games.base import Game, RuleFile
+from scorer.games.base import Game, Offline, RuleFile
 from scorer.games.klammern.api import API
 from scorer.games.klammern.deal import DEAL
 from scorer.games.klammern.disputes import DESK
@@ -32,4 +32,7 @@ GAME = Game(
     formats=GAME_FORMATS,  # K9
     sheet=SHEET_PART,
     disputes=DESK,
+    offline=Offline(
+        module="scorer.games.klammern.record", born=((4, "french"), (3, "french"), (2, "french"))
+    ),
 )

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from scorer.games.base import MatchPage, RowCells
-from scorer.games.klammern.deal import players
+from scorer.games.klammern.record import players
 from scorer.matches.matchview import Side, claims, item, seat_name
 from scorer.web import display, i18n
 from scorer.web.i18n import gettext as _

@@ -7,38 +7,16 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from scorer.games.base import Form, Record, Settings, Setup
-from scorer.games.common import kept_fields, present, typed_names
+from scorer.games.base import Form, Settings, Setup
+from scorer.games.common import kept_fields, typed_names
 from scorer.games.klammern.forms import NewKlammernForm
-
-#: Match-level settings copied into the engine's match record.
-MATCH_FIELDS = ("players", "format", "options", "target", "target_big", "first_forehand")
+from scorer.games.klammern.record import MATCH_FIELDS, match_fields, stated_settings
+from scorer.web.posted import of_form
 
 
 def settings(form: Form) -> Settings:
-    players = int(form.players.data)
-    options: dict[str, Any] = {}
-    if form.jappa_total.data == "yes":
-        options["jappa_total"] = True
-    if form.meld_tiebreak.data:
-        options["meld_tiebreak"] = form.meld_tiebreak.data
-    if form.revoke.data:
-        options["revoke"] = form.revoke.data
-    dealer = int(form.first_dealer.data)
-    stated: Settings = {
-        "game": "klammern",
-        "players": players,
-        "format": form.format.data,
-        "options": options,
-        "deck": "french",
-        "names": typed_names(form, players),
-        "first_forehand": dealer % players + 1,
-    }
-    if form.format.data == "liga" and form.target.data is not None:
-        stated["target"] = form.target.data
-    if form.format.data == "small_big" and form.target_big.data is not None:
-        stated["target_big"] = form.target_big.data
-    return stated
+    """The settings the judged set-up form states, by the builder the tablet runs too."""
+    return stated_settings(of_form(form))
 
 
 def check(form: Form, settings: Settings) -> bool:
@@ -47,16 +25,6 @@ def check(form: Form, settings: Settings) -> bool:
         form.first_dealer.errors.append(_("There is no such seat with this many players."))
         return False
     return True
-
-
-def record_fields(settings: Mapping[str, Any]) -> Record:
-    fields = present(settings, MATCH_FIELDS)
-    # A target belongs to its format only: Liga's Augen, small-and-big's big points.
-    if settings.get("format") != "liga":
-        fields.pop("target", None)
-    if settings.get("format") != "small_big":
-        fields.pop("target_big", None)
-    return fields
 
 
 def from_record(record: Mapping[str, Any], form: Form) -> Settings:
@@ -75,6 +43,6 @@ SETUP = Setup(
     settings=settings,
     check=check,
     error_fields={"target": "target", "target_big": "target_big", "players": "players", "format": "format"},
-    record_fields=record_fields,
+    record_fields=match_fields,
     from_record=from_record,
 )

@@ -8,17 +8,16 @@ from typing import Any
 from flask_babel import gettext as _
 
 from rules_engine.schieber.contracts import DEAL_TOTAL, schieber_options
-from scorer.deals.deal_input import FORM_ERRORS, read_melds, seat_or_none
+from scorer.deals.deal_input import FORM_ERRORS
 from scorer.games.base import DealEntry, Form, Melds, Record, Settings
 from scorer.games.common import name_seats
-from scorer.games.schieber.forms import SchieberDealForm, read_values
+from scorer.games.schieber.forms import SchieberDealForm
+from scorer.games.schieber.record import deal_record
 from scorer.games.schieber.setup import FACTOR_KEYS
 from scorer.web import display
 from scorer.web.card_text import format_groups
 from scorer.web.forms import NONE, choices, prepared
-
-#: The order in which a four of a kind's cards are written.
-FOUR_SUITS = ("H", "C", "D", "S")
+from scorer.web.posted import of_form
 
 
 def factors(settings: Mapping[str, Any]) -> dict[str, int]:
@@ -48,36 +47,12 @@ def _prepare(form: Form, settings: Settings) -> None:
 
 
 def record(form: Form, settings: Settings) -> Record:
-    """The deal record (DEAL_RECORD.md, without game/profile/options) the form states.
+    """The deal record (DEAL_RECORD.md, without game/profile/options) the judged form states,
+    by the builder the tablet runs too.
 
     :raises ShapeError: a quick Weis that names no cards.
     """
-    team = int(form.team.data)
-    points: dict[str, Any] = {"team": team}
-    if form.match.data:
-        points["match"] = True
-    else:
-        points["value"] = form.points.data
-    weis = {
-        str(seat): groups for seat in range(1, 5) if (groups := read_melds(form, "weis", seat, FOUR_SUITS))
-    }
-    stated: Record = {
-        "forehand": int(form.forehand.data),
-        "contract": form.contract.data,
-        "pushed": bool(form.pushed.data),
-        "points": points,
-        "weis": weis,
-        "stoeck": seat_or_none(form.stoeck.data),
-    }
-    if form.reached_first.data:
-        stated["reached_first"] = int(form.reached_first.data)
-    values = {team: read_values(form[f"weis_values_{team}"].data) for team in ("1", "2")}
-    if any(values.values()):
-        # Added only when given: a deal entered by cards keeps the record it always had.
-        stated["weis_values"] = {team: items for team, items in values.items() if items}
-        if form.weis_best.data:
-            stated["weis_best"] = int(form.weis_best.data)
-    return stated
+    return deal_record(of_form(form), settings)
 
 
 def fill(record: Mapping[str, Any]) -> dict[str, Any]:

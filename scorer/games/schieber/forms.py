@@ -9,6 +9,7 @@ from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringF
 from wtforms.validators import InputRequired, Optional, StopValidation
 
 from rules_engine.schieber.contracts import CONTRACT_KEYS
+from scorer.games.schieber.record import values as deal_record_values
 from scorer.web.display import NATURAL
 from scorer.web.forms import (
     DEFAULT_CHOICE,
@@ -25,6 +26,7 @@ from scorer.web.forms import (
     numeric,
     optional_int,
 )
+from scorer.web.posted import ShapeError
 
 
 class NewSchieberForm(NamesMixin, KeyedForm):
@@ -143,22 +145,11 @@ class SchieberDealForm(VersionedForm):
         _check_values(field)
 
 
-def read_values(text: str | None) -> list[int]:
-    """Weis values as typed or tapped: whole numbers separated by spaces, "+" or commas.
-
-    :raises ValueError: anything else.
-    """
-    parts = (text or "").replace("+", " ").replace(",", " ").split()
-    values = [int(part) for part in parts]
-    if any(value <= 0 for value in values):
-        raise ValueError("not a Weis value")
-    return values
-
-
 def _check_values(field: StringField) -> None:
     try:
-        read_values(field.data)
-    except ValueError:
+        # The record builder's reading (scorer/games/schieber/record.py), its message translated here.
+        deal_record_values(field.name, field.data)
+    except ShapeError:
         raise StopValidation(
             str(_l("Write the Weis as their values, such as 50 20 (each one Weis)."))
         ) from None

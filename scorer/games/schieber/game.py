@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from scorer.games.base import Game, RuleFile
+from scorer.games.base import Game, Offline, RuleFile
 from scorer.games.schieber.api import API
 from scorer.games.schieber.deal import DEAL
 from scorer.games.schieber.disputes import DESK
@@ -29,4 +29,5 @@ GAME = Game(
     sheet=SHEET_PART,
     disputes=DESK,
     event=EVENT,
+    offline=Offline(module="scorer.games.schieber.record", born=((4, "swiss"), (4, "french"))),
 )

@@ -15,7 +15,10 @@ export async function startEngine(loadPyodide, indexURL, bundle) {
     pyodide.FS.writeFile(root + "/" + path, text);
   }
   pyodide.runPython(`import sys\nsys.path.insert(0, "${root}")\nimport ${bundle.module}`);
-  const call = pyodide.pyimport(bundle.module).call;
+  const tablet = pyodide.pyimport(bundle.module);
+  // The games the tablet keeps offline, as the server's registry names them.
+  tablet.configure(JSON.stringify(bundle.games || {}));
+  const call = tablet.call;
   return {
     // call(name, args) -> the canonical JSON text the tablet module answers.
     call: (name, args) => call(name, JSON.stringify(args)),

@@ -10,9 +10,10 @@ import { sentence } from "/static/offline/reasons.mjs";
 const MATCH_PAGE = /^\/matches\/(\d+)\/?$/;
 // The match page's entry panel (htmx posts it to /deals/new while the server answers).
 const PANEL = "form[data-deal-form][hx-post]";
-const NEW_MATCH = /^\/matches\/new\/(schieber|klammern)$/;
+// A new match's set-up of a game the tablet keeps offline (texts.games: the server's registry).
+const NEW_MATCH = /^\/matches\/new\/(\w+)$/;
 // The deal form of a match born on this tablet (its id in the address's fragment).
-const BORN_PAGE = /^\/offline\/born\/(schieber|klammern)\/\d\/\w+$/;
+const BORN_PAGE = /^\/offline\/born\/\w+\/\d\/\w+$/;
 const ENTRY_FORM = /^\/matches\/(\d+)\/(?:deals\/new|deals\/(\d+)\/correct|(undo)|(redo))$/;
 const lang = (document.documentElement.lang || "de-CH").replace("-", "_");
 let texts = {};
@@ -52,9 +53,14 @@ function bornId() {
   return BORN_PAGE.test(location.pathname) ? location.hash.slice(1) : null;
 }
 
+// The game of a new-match page the tablet can start offline, or null.
+function offlineSetUp(pathname) {
+  const found = NEW_MATCH.exec(pathname);
+  return found && (texts.games || []).includes(found[1]) ? found[1] : null;
+}
+
 function bornPage(game, settings) {
-  const deck = game === "schieber" ? settings.deck : "french";
-  return `/offline/born/${game}/${settings.players}/${deck}`;
+  return `/offline/born/${game}/${settings.players}/${settings.deck || "french"}`;
 }
 
 async function showStatus() {
@@ -254,10 +260,10 @@ function nameSeats(settings) {
 function intercept(event) {
   const form = event.target;
   if (!(form instanceof HTMLFormElement)) return;
-  const born = NEW_MATCH.exec(new URL(form.action, location.href).pathname);
+  const born = offlineSetUp(new URL(form.action, location.href).pathname);
   if (born && !(reachable && navigator.onLine)) {
     event.preventDefault();
-    startOffline(form, event.submitter, born[1]).catch((error) => showRefusal(form, [{ message: String(error) }]));
+    startOffline(form, event.submitter, born).catch((error) => showRefusal(form, [{ message: String(error) }]));
     return;
   }
   if (bornId() && form.matches("form.deal-form")) {
@@ -633,7 +639,7 @@ async function start() {
     engine("derive", [[]]).catch(() => {});
   }
   // Offline on the new-match page: the engine judges the set-up, so it starts at once.
-  if (NEW_MATCH.test(location.pathname) && !navigator.onLine) engine("derive", [[]]).catch(() => {});
+  if (offlineSetUp(location.pathname) && !navigator.onLine) engine("derive", [[]]).catch(() => {});
   await fillCorrection();
   await render();
   if (page) await fillNextTurn(page[1]).catch(() => {});
