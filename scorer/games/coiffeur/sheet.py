@@ -7,9 +7,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.coiffeur.options import GRID_PRESETS
-from scorer.games.sheet import ResultFigures, RowFigures
-from scorer.sheets.pdf.model import DEALER, INDEX, Column, Header, Mark, PadView, per_side, sides_of
-from scorer.sheets.pdf.text import N_, Lang
+from scorer.games.sheet import (
+    DEALER,
+    INDEX,
+    Column,
+    Header,
+    Mark,
+    PadView,
+    ResultFigures,
+    RowFigures,
+    per_side,
+    sides_of,
+)
+from scorer.web.pdf_text import N_, Lang
 
 #: The blank sheet is the grid itself: a row per contract, a cell per team (C2.1, C6.1).
 PAD = (

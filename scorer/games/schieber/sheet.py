@@ -7,9 +7,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.schieber.contracts import DEFAULT_TARGET
-from scorer.games.sheet import ResultFigures, RowFigures
-from scorer.sheets.pdf.model import DEALER, INDEX, Column, Header, Mark, PadView, per_side, sides_of
-from scorer.sheets.pdf.text import N_, Lang
+from scorer.games.sheet import (
+    DEALER,
+    INDEX,
+    Column,
+    Header,
+    Mark,
+    PadView,
+    ResultFigures,
+    RowFigures,
+    per_side,
+    sides_of,
+)
+from scorer.web.pdf_text import N_, Lang
 
 SHEET = (
     INDEX,

@@ -19,10 +19,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, SimpleDocTemplate, Table, TableStyle
 
+from scorer.games.sheet import Column, Header, Mark, Side
 from scorer.sheets.pdf.fonts import BOLD, REGULAR, register_fonts
 from scorer.sheets.pdf.grid import EMPTY, PAD, Cell, Grid, GridStyle, HeadBox, fit, wrap_words
-from scorer.sheets.pdf.model import Column, Header, Mark, Side, sheet_part
-from scorer.sheets.pdf.text import N_, Lang, isolate, strip_isolates
+from scorer.sheets.pdf.model import sheet_part
+from scorer.web.pdf_text import N_, Lang, isolate, strip_isolates
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 MARGIN = 12 * mm

@@ -15,6 +15,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
+from scorer.games.sheet import Header, PadView
 from scorer.sheets.pdf.fonts import BOLD, REGULAR
 from scorer.sheets.pdf.layout import (
     BOX,
@@ -30,8 +31,7 @@ from scorer.sheets.pdf.layout import (
     seats_text,
     side_name,
 )
-from scorer.sheets.pdf.model import Header, PadView
-from scorer.sheets.pdf.text import Lang
+from scorer.web.pdf_text import Lang
 
 SIZE = 7.5
 ROW_HEIGHT = 17.0
