@@ -25,7 +25,7 @@ from scorer.store.models import Entry
 from scorer.web import display, i18n
 from scorer.web.forms import UndoForm
 from scorer.web.pagecache import PageCache
-from scorer.web.views import reason_text
+from scorer.web.reasons import reason_text
 
 bp = Blueprint("deals", __name__, url_prefix="/matches/<int:match_id>")
 

@@ -46,7 +46,8 @@ from scorer.offline.bundle import engine_bundle
 from scorer.store import db, log
 from scorer.store.models import Entry, Match
 from scorer.web import display, i18n, pagecache, reason_texts
-from scorer.web.views import reason_text, rule_url
+from scorer.web.reasons import reason_text
+from scorer.web.views import rule_url
 
 bp = Blueprint("offline", __name__)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -18,14 +18,7 @@ from scorer import languages
 from scorer.languages import NATIVE_DIGITS
 from scorer.web import display, i18n
 from scorer.web.pagecache import PageCache
-
-
-def reason_text(error: Mapping[str, Any]) -> str:
-    """An engine reason as a sentence for the player, translated from its rule id, code and
-    params; where no translation exists, the engine's English message is the text."""
-    from scorer.web.reasons import translated
-
-    return translated(error)
+from scorer.web.reasons import reason_text
 
 
 def rule_url(rule: str | None) -> str | None:
