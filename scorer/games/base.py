@@ -18,7 +18,7 @@ from scorer.games.sheet import SheetPart
 if TYPE_CHECKING:
     from flask import Blueprint
 
-    from scorer.matches.matchview import Loaded, Side
+    from scorer.games.board import MatchView, Side
 
 #: A match's settings as stored (``Match.settings``): game, names, deck, players, options …
 Settings = dict[str, Any]
@@ -89,12 +89,12 @@ class MatchPage:
     """The match screen: the scoreboard's sides and the cells of each deal's row."""
 
     #: The scoreboard's sides with the game's marks (the app adds the winner's).
-    sides: Callable[[Loaded], list[Side]]
+    sides: Callable[[MatchView], list[Side]]
     #: Given the match and its seat names, the cells of one deal's row from its index, record
     #: and answer (what a row needs translated, it translates once per page).
-    cells: Callable[[Loaded, Sequence[str]], RowCells]
+    cells: Callable[[MatchView, Sequence[str]], RowCells]
     #: Further names the game's match template uses (e.g. Schieber's contract factors).
-    context: Callable[[Loaded], dict[str, Any]]
+    context: Callable[[MatchView], dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,13 +15,13 @@ from wtforms import IntegerField, SelectField
 from wtforms.validators import InputRequired, NumberRange
 
 from scorer.games.base import DealEntry, Form, Game, MatchPage, Record, RowCells, Settings, Setup
+from scorer.games.board import Side, item
 from scorer.games.common import kept_fields, name_seats, present, typed_names
-from scorer.matches.matchview import Side, item
 from scorer.web import display
 from scorer.web.forms import SEATS_4, KeyedForm, NamesMixin, VersionedForm, optional_int
 
 if TYPE_CHECKING:
-    from scorer.matches.matchview import Loaded
+    from scorer.games.board import MatchView
 
 TARGET = 300
 
@@ -55,7 +55,7 @@ def fill(record: Mapping[str, Any]) -> dict[str, Any]:
     return {"forehand": str(record.get("forehand", 1)), "points": record.get("points")}
 
 
-def sides(loaded: Loaded) -> list[Side]:
+def sides(loaded: MatchView) -> list[Side]:
     target = int(loaded.settings.get("target") or TARGET)
     result = []
     for i in range(2):
@@ -66,7 +66,7 @@ def sides(loaded: Loaded) -> list[Side]:
     return result
 
 
-def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:
+def cells(loaded: MatchView, seat_names: Sequence[str]) -> RowCells:
     def row(index: int, record: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
         return {"points": " : ".join(str(p) for p in answer.get("total") or [])}
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
@@ -60,11 +59,6 @@ def _number(form: Form, name: str, slot: str, message: str) -> int | None:
         raise ShapeError(slot, message) from None
 
 
-def sealed_now() -> str:
-    """The time the hidden estimates were sealed into the log (D3.3, ``sealed_at``)."""
-    return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
-
-
 def record(form: Form, settings: Settings) -> Record:
     """The deal record (inside a Partie record) the form states.
 
@@ -88,7 +82,7 @@ def record(form: Form, settings: Settings) -> Record:
     ]
     # D3.3: the estimates sealed from the players' phones fill the seats left empty here.
     phones = estimates_module.for_a_new_deal() if hidden(settings) else {}
-    times = [sealed_now()] * count
+    times = [estimates_module.sealed_now()] * count
     for n in seats:
         if estimates[n - 1] is None and n in phones:
             estimates[n - 1], times[n - 1] = phones[n]
