@@ -1,7 +1,8 @@
-"""Between a deal form and a deal record: what every game's deal form shares (reading its
-melds, a seat choice) and putting the engine's reasons on the fields they concern.
+"""Between a deal form and the engine: putting the engine's reasons on the fields they concern.
 
-The game's own record builder and form filler are its folder's (``scorer/games/<game>/deal.py``).
+What every game's deal form shares in reading a record (its melds, a seat choice) is
+:mod:`scorer.games.deal_form`; the game's own record builder and form filler are its
+folder's (``scorer/games/<game>/deal.py``).
 """
 
 from __future__ import annotations
@@ -9,55 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from flask_babel import gettext as _
-
 from scorer import games
-from scorer.web.card_text import read_groups
-from scorer.web.display import quick_meld
-from scorer.web.forms import SLOTS, BaseForm
+from scorer.games.deal_form import FORM_ERRORS
 
 if TYPE_CHECKING:
     from scorer.games.base import Game
-
-FORM_ERRORS = "_form"
-
-
-class ShapeError(Exception):
-    """A form value that cannot become a record (a run below the 6); keyed by field."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
-
-
-def seat_or_none(value: Any) -> int | None:
-    """A seat chosen on a form, or None for the empty choice."""
-    return int(value) if value not in (None, "", "None") else None
-
-
-def read_melds(form: BaseForm, prefix: str, seat: int, four_suits: tuple[str, ...]) -> list[list[str]]:
-    """A seat's melds on a deal form: its quick selects, then its typed cards.
-
-    :raises ShapeError: a quick meld that names no cards.
-    """
-    groups: list[list[str]] = []
-    for slot in SLOTS:
-        kind = form[f"{prefix}_{seat}_{slot}_kind"].data
-        if not kind:
-            continue
-        suit = form[f"{prefix}_{seat}_{slot}_suit"].data
-        top = form[f"{prefix}_{seat}_{slot}_top"].data
-        if not top or (kind != "four" and not suit):
-            raise ShapeError(f"{prefix}_{seat}", _("Choose the suit and the top card of the Weis."))
-        try:
-            groups.append(quick_meld(kind, suit, top, four_suits))
-        except ValueError:
-            raise ShapeError(
-                f"{prefix}_{seat}", _("No such run: it would start below the lowest card.")
-            ) from None
-    groups.extend(read_groups(form[f"{prefix}_{seat}_cards"].data or ""))
-    return groups
 
 
 def _all_fields() -> tuple[Mapping[str, str], frozenset[str]]:

@@ -18,7 +18,7 @@ from rules_engine import limits
 from scorer import games, scoring
 from scorer.access import address, rights
 from scorer.deals import panel
-from scorer.deals.deal_input import FORM_ERRORS
+from scorer.games.deal_form import FORM_ERRORS
 from scorer.matches import live, matchview, shared
 from scorer.store import db
 from scorer.store.models import Entry, Match, MatchSummary

@@ -36,7 +36,8 @@ from wtforms.validators import ValidationError
 from scorer import games, languages, scoring
 from scorer.access import rights
 from scorer.deals import views as deal_pages
-from scorer.deals.deal_input import ShapeError, place_errors
+from scorer.deals.deal_input import place_errors
+from scorer.games.deal_form import ShapeError
 from scorer.matches import matchview
 from scorer.matches.views import _created_by as created_by
 from scorer.matches.views import _grant_creator as grant_creator
