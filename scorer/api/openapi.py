@@ -11,24 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-CARD = {
-    "type": "string",
-    "pattern": "^[HCDS]([AKQJT9876]|10)$",
-    "examples": ["HJ", "S9", "DT"],
-    "description": "Suit letter (H C D S) + rank letter (A K Q J T 9 8 7 6; 10 accepted).",
-}
-SEAT = {"type": "integer", "minimum": 1, "maximum": 4}
-TEAM = {"type": "integer", "minimum": 1, "maximum": 2}
-NULLABLE_SEAT = {"type": ["integer", "null"], "minimum": 1, "maximum": 4}
-CARDS = {"type": "array", "items": {"$ref": "#/components/schemas/Card"}}
-PER_SEAT_GROUPS = {
-    "type": "object",
-    "patternProperties": {"^[1-4]$": {"type": "array", "items": CARDS}},
-    "additionalProperties": False,
-}
-PER_SEAT_CARDS = {"type": "object", "patternProperties": {"^[1-4]$": CARDS}, "additionalProperties": False}
-PAIR = {"type": ["array", "null"], "items": {"type": "number"}}
-
+from scorer.games.schemas import CARD, PAIR
 
 #: The schemas every game shares; each game adds its own (:func:`schemas`).
 SHARED: dict[str, Any] = {

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.api.openapi import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, SEAT, TEAM
+from scorer.games.schemas import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, SEAT, TEAM
 
 ID = {"type": "string", "minLength": 1}
 INTS = {"type": "array", "items": {"type": "integer"}}

@@ -74,6 +74,11 @@ def table_count(loaded: MatchView) -> tuple[int, int] | None:
     return len(sealed(loaded.match.entries, next_deal(loaded))), players(loaded.settings)
 
 
+def sealed_now() -> str:
+    """The time the hidden estimates were sealed into the log (D3.3, ``sealed_at``)."""
+    return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
 def for_a_new_deal() -> dict[int, tuple[int, str]]:
     """On the new-deal page of a match: the sealed estimates of the deal being entered."""
     args = request.view_args or {}
@@ -83,11 +88,6 @@ def for_a_new_deal() -> dict[int, tuple[int, str]]:
     session = db.session()
     entries = session.scalars(select(Entry).where(Entry.match_id == match_id)).all()
     return sealed(entries, len(log.derive(entries).current_slots) + 1)
-
-
-def sealed_now() -> str:
-    """The time the hidden estimates were sealed into the log (D3.3, ``sealed_at``)."""
-    return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
 def _latest_version(match_id: int) -> int:
