@@ -44,11 +44,11 @@ from scorer.matches.views import _grant_creator as grant_creator
 from scorer.matches.views import _store_granted as store_granted
 from scorer.offline import tablet
 from scorer.offline.bundle import engine_bundle
+from scorer.rulebook.views import rule_url
 from scorer.store import db, log
 from scorer.store.models import Entry, Match
 from scorer.web import display, i18n, pagecache, reason_texts
 from scorer.web.reasons import reason_text
-from scorer.web.views import rule_url
 
 bp = Blueprint("offline", __name__)
 

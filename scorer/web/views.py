@@ -21,19 +21,6 @@ from scorer.web.pagecache import PageCache
 from scorer.web.reasons import reason_text
 
 
-def rule_url(rule: str | None) -> str | None:
-    """Where a cited rule is read: its game's page of the rule book (``/rules/schieber#S4.4``);
-    an id no rule file numbers, the book's list (``/rules#X1``)."""
-    if not rule:
-        return None
-    from scorer.rulebook.book import game_of
-
-    game = game_of(rule)
-    if game is None:
-        return url_for("rules.book") + "#" + rule
-    return url_for("rules.game", game=game) + "#" + rule
-
-
 def select_options(options: Sequence[tuple[str, str]], selected: Any) -> Markup:
     """The ``<option>`` elements of a select, ``selected`` marked.
 
@@ -114,12 +101,8 @@ def init_app(app: Flask) -> None:
         if len(request.query_string) > int(app.config["MAX_QUERY_LENGTH"]):
             abort(414)
 
-    from scorer.deals.describe import deal_line
-
-    app.jinja_env.globals["deal_line"] = deal_line
     app.jinja_env.globals.update(
         reason_text=reason_text,
-        rule_url=rule_url,
         display=display,
         select_options=select_options,
         language_names=languages.NAMES,
