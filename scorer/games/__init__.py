@@ -181,12 +181,17 @@ def sheet_game(name: object) -> Game | SheetGame:
 
 def init_app(app: Flask, access: TableAccess) -> None:
     """Load the app's games (config ``GAMES``, default :data:`MODULES`), serve their templates,
-    and give their own pages the app's ``access`` to a match."""
+    gather their reasons' sentences, and give their own pages the app's ``access`` to a match."""
     from scorer.games.board import TABLE_ACCESS
+    from scorer.web import reason_texts
 
     games = load(app.config.get("GAMES") or MODULES)
     app.extensions[_EXTENSION] = games
     app.extensions[TABLE_ACCESS] = access
+    app.extensions[reason_texts.CATALOG] = reason_texts.Catalog.of(
+        (each.rules.prefix if each.rules is not None else "", each.deck, each.texts)
+        for each in games.values()
+    )
     app.jinja_env.globals["games"] = games
     for each in games.values():
         app.register_blueprint(each.blueprint())

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from flask import Blueprint
 
     from scorer.games.board import MatchView, Side
+    from scorer.web.reason_texts import GameTexts
 
 #: A match's settings as stored (``Match.settings``): game, names, deck, players, options …
 Settings = dict[str, Any]
@@ -146,6 +147,8 @@ class Game:
     api: ApiSchemas | None = None
     sheet: SheetPart | None = None
     disputes: DisputesPart | None = None
+    #: The sentences of the engine's reasons under its rules, and the names their params use.
+    texts: GameTexts | None = None
     #: The engine's answer to a match record of this game, in ``score_match``'s shape, when
     #: another entry point answers it (a Passe: ``score_passe``); None: ``score_match``.
     #: :raises InvalidRecord: as the engine does.

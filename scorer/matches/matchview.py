@@ -81,7 +81,8 @@ def load(match_id: int) -> Loaded:
     guarded = g.pop("tafel_guarded_log", None)
     by_guard = guarded is not None and guarded[0] == match.id
     state = guarded[1] if by_guard else log.read(db.session(), match)
-    reason_texts.at_table(match.settings)  # reasons on this request name its players and cards
+    # Reasons on this request name its players and its cards.
+    reason_texts.at_table(match.settings, games.deck_of(match.settings))
     loaded = Loaded(match, state)
     if not (by_guard and request.method == "POST"):
         # A deal page's post (the guard read its log) appends with the summary at the new

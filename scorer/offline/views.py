@@ -219,11 +219,11 @@ def _reason_catalog(lang: str) -> dict[str, Any]:
         for deck in ("swiss", "french")
     }
     return {
-        "sentences": [[s.code, s.rule, str(s.text)] for s in reason_texts.SENTENCES],
+        "sentences": [[s.code, s.rule, str(s.text)] for s in reason_texts.catalog().sentences],
         "in_trick": str(reason_texts.IN_TRICK),
         "team": _("team %(number)s", number="%(number)s"),
-        "names": {**contracts, "any": {k: str(v) for k, v in reason_texts._CONTRACTS.items()}},
-        "formats": {k: str(v) for k, v in reason_texts._FORMATS.items()},
+        "names": {**contracts, "any": {k: str(v) for k, v in reason_texts.catalog().contracts.items()}},
+        "formats": {k: str(v) for k, v in reason_texts.catalog().formats.items()},
         "points": sorted(reason_texts._POINTS),
         "contract_params": sorted(reason_texts._CONTRACT_PARAMS),
         "contract_lists": sorted(reason_texts._CONTRACT_LISTS),

@@ -15,6 +15,7 @@ from scorer.games.differenzler.disputes import DESK
 from scorer.games.differenzler.match import MATCH
 from scorer.games.differenzler.setup import SETUP
 from scorer.games.differenzler.sheet import SHEET_PART
+from scorer.games.differenzler.texts import TEXTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,4 +41,5 @@ GAME = DifferenzlerGame(
     sheet=SHEET_PART,
     disputes=DESK,
     rules=RuleFile("DIFFERENZLER.md", prefix="D"),
+    texts=TEXTS,
 )
