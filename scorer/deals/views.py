@@ -16,10 +16,10 @@ from werkzeug.wrappers import Response
 from scorer import games, scoring
 from scorer.deals import panel
 from scorer.deals.deal_input import place_errors
-from scorer.deals.describe import deal_line
 from scorer.games.base import Game
 from scorer.games.deal_form import FORM_ERRORS, ShapeError
 from scorer.matches import matchview
+from scorer.matches.describe import deal_line
 from scorer.matches.views import screen
 from scorer.store import db, log
 from scorer.store.models import Entry
