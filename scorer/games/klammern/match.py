@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from rules_engine.klammern.formats.hamburg import die_face as engine_die_face
 from scorer.games.base import MatchPage, RowCells
 from scorer.games.board import Side, claims, item, seat_name
 from scorer.games.klammern.deal import players
@@ -14,6 +15,11 @@ from scorer.web.i18n import gettext as _
 if TYPE_CHECKING:
     from rules_engine.answers import KlammernMatchAnswer
     from scorer.games.board import MatchView
+
+
+def die_face(points: int) -> str:
+    """The die of a side with ``points``, as the engine reads it (K9.1: six for 0 and for 6 or more)."""
+    return display.die_glyph(engine_die_face(max(points, 0)))
 
 
 def engine_answer(loaded: MatchView) -> KlammernMatchAnswer | None:
