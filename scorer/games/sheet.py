@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rules_engine.seats import seats_of_side, side_count
@@ -169,6 +170,9 @@ def per_side(value: Any, sides: int) -> tuple[Any, ...]:
     return (None,) * sides
 
 
+#: A game's :attr:`SheetPart.contract_names` when it has no contracts of its own.
+NO_CONTRACT_NAMES: Mapping[str, str] = MappingProxyType({})
+
 #: The game's figures of one deal row (column key -> value) and its marks.
 RowFigures = tuple[dict[str, Any], list["Mark"]]
 #: The result's labelled per-side figures and its marks.
@@ -189,6 +193,10 @@ class SheetPart(Protocol):
     #: The scoring formats, each with its own columns; empty: the game has one.
     @property
     def formats(self) -> tuple[str, ...]: ...
+
+    #: The English names (marked ``N_``) of its contracts beyond the suits, Obenabe and Undenufe.
+    @property
+    def contract_names(self) -> Mapping[str, str]: ...
 
     def title(self, lang: Lang, header: Header) -> str:
         """The game (and its scoring format) as the sheet's header names it."""

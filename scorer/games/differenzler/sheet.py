@@ -9,6 +9,7 @@ from typing import Any
 from scorer.games.sheet import (
     DEALER,
     INDEX,
+    NO_CONTRACT_NAMES,
     Column,
     Header,
     Mark,
@@ -41,6 +42,10 @@ class DifferenzlerSheet:
     formats: tuple[str, ...] = ()
     #: D1.1: every player is his own side, also at four.
     alone: bool = True
+
+    @property
+    def contract_names(self) -> Mapping[str, str]:
+        return NO_CONTRACT_NAMES
 
     def title(self, lang: Lang, header: Header) -> str:
         return lang("Differenzler")

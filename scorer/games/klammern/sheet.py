@@ -14,6 +14,7 @@ from rules_engine.klammern.match import deal_figures
 from scorer.games.sheet import (
     DEALER,
     INDEX,
+    NO_CONTRACT_NAMES,
     Column,
     Header,
     Mark,
@@ -166,6 +167,10 @@ class KlammernSheet:
     default_deck: str = "french"
     tables: tuple[int, ...] = (2, 3, 4)
     formats: tuple[str, ...] = FORMATS
+
+    @property
+    def contract_names(self) -> Mapping[str, str]:
+        return NO_CONTRACT_NAMES
 
     def title(self, lang: Lang, header: Header) -> str:
         fmt = {

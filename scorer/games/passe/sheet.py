@@ -10,6 +10,7 @@ from scorer.games.passe.engine import score
 from scorer.games.sheet import (
     DEALER,
     INDEX,
+    NO_CONTRACT_NAMES,
     Column,
     Header,
     Mark,
@@ -48,6 +49,10 @@ class PasseSheet:
     default_deck: str = "swiss"
     tables: tuple[int, ...] = (4,)
     formats: tuple[str, ...] = ()
+
+    @property
+    def contract_names(self) -> Mapping[str, str]:
+        return NO_CONTRACT_NAMES
 
     def title(self, lang: Lang, header: Header) -> str:
         return lang("Passe")

@@ -10,6 +10,7 @@ from rules_engine.schieber.contracts import DEFAULT_TARGET
 from scorer.games.sheet import (
     DEALER,
     INDEX,
+    NO_CONTRACT_NAMES,
     Column,
     Header,
     Mark,
@@ -54,6 +55,10 @@ class SchieberSheet:
     default_deck: str = "swiss"
     tables: tuple[int, ...] = (4,)
     formats: tuple[str, ...] = ()
+
+    @property
+    def contract_names(self) -> Mapping[str, str]:
+        return NO_CONTRACT_NAMES
 
     def title(self, lang: Lang, header: Header) -> str:
         return lang("Schieber")

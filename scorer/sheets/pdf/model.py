@@ -34,7 +34,7 @@ def game_names() -> tuple[str, ...]:
 
 
 def record_game(record: Mapping[str, Any]) -> str:
-    """The game a match record is of (DEAL_RECORD.md: Schieber when it names none)."""
+    """The game a match record is of (DEAL_RECORD.md: the registry's default when it names none)."""
     from scorer import games
 
     return str(record.get("game", games.RECORD_DEFAULT))

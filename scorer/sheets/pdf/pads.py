@@ -226,7 +226,7 @@ def _grid_rows(lang: Lang, view: PadView) -> list[list[Any]]:
     rows: list[list[Any]] = []
     for key, factor in view.grid:
         printed = {
-            "contract": contract_name(lang, key, view.header.deck),
+            "contract": contract_name(lang, key, view.header),
             "factor": f"×{lang.digits(factor)}",
         }
         rows.append([printed.get(c.kind, "") for c, _ in expanded])

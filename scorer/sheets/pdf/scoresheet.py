@@ -55,7 +55,7 @@ def _cell(lang: Lang, header: Header, column: Column, value: Any, row: Row) -> s
     if kind == "seat":
         return seat_text(lang, header, value)
     if kind == "contract":
-        return contract_name(lang, value, header.deck)
+        return contract_name(lang, value, header)
     if kind == "factor":
         return "" if value is None else "×" + lang.number(value)
     if kind == "how":

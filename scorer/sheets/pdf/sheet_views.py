@@ -237,7 +237,7 @@ def scoresheet_view(
 
 
 def _game_score(record: Mapping[str, Any]) -> ScoreMatch | None:
-    """The engine entry of the record's game when it is not ``score_match`` (a Passe's)."""
+    """The engine entry of the record's game when it is not ``score_match`` (the game's ``score``)."""
     from scorer import games
 
     try:
