@@ -301,24 +301,9 @@ END = "<!-- bench/app.py: end -->"
 
 
 def write(section: str) -> None:
-    """Refresh this benchmark's own marked section of RESULTS.md, and nothing else.
-
-    An older run's section had no markers and was replaced up to the next heading, which
-    took the next section's begin marker with it; such a section is first given its markers
-    (it ends where the next marker or heading begins).
-    """
-    path = ROOT / "bench" / "RESULTS.md"
-    if path.exists():
-        text = path.read_text(encoding="utf-8")
-        if SECTION in text and BEGIN not in text:
-            start = text.index(SECTION)
-            ends = [
-                i for i in (text.find("\n<!--", start), text.find("\n## ", start + len(SECTION))) if i != -1
-            ]
-            end = min(ends) if ends else len(text)
-            text = text[:start] + BEGIN + "\n" + text[start:end].rstrip("\n") + "\n" + END + "\n" + text[end:]
-            path.write_text(text, encoding="utf-8")
-    write_section(path, BEGIN, END, f"{BEGIN}\n{section.rstrip()}\n{END}\n")
+    """Refresh this benchmark's own marked section of RESULTS.md, and nothing else."""
+    text = f"{BEGIN}\n{section.rstrip()}\n{END}\n"
+    write_section(ROOT / "bench" / "RESULTS.md", BEGIN, END, text)
 
 
 def main() -> None:

@@ -618,7 +618,7 @@ def extra_section(
     command = "bench/engine.py --quick" if quick else "bench/engine.py"
     lines = [
         EXTRA_BEGIN,
-        "## Engine benchmark: Coiffeur's and Differenzler's contracts (`bench/engine.py` (d), issue 19)",
+        "## Engine benchmark: Coiffeur's and Differenzler's contracts (`bench/engine.py` (d))",
         "",
         f"Run {m['date']} on {m['nproc']} CPUs ({m['cpu']}), {m['python']}. Command: `.venv/bin/python "
         f"{command}` ({seconds:.0f} s in all; 1-minute load average {load}"

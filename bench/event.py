@@ -450,7 +450,7 @@ def run(label: str, url: str, options: argparse.Namespace, workdir: Path) -> dic
     from tests.helpers import server
 
     upgrade(url)
-    # The stored ranking computed in the web workers' threads, as before it had a process of its own.
+    # --in-worker: the stored ranking computed in the web workers' threads, for comparison.
     env = {"TAFEL_EVENT_RANKING_PROCESS": "false"} if options.in_worker else {}
     served = server.start(
         url, workdir / f"{label}.log", workers=options.workers, threads=options.server_threads, extra_env=env

@@ -53,7 +53,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from scorer.web import serving  # noqa: E402 - importable once the checkout is on the path
+from bench.results import write_section  # noqa: E402 - importable once the checkout is on the path
+from scorer.web import serving  # noqa: E402
 
 BEGIN, END = "<!-- bench/load.py: begin -->", "<!-- bench/load.py: end -->"
 HEADING = "## Load (bench/load.py)"
@@ -969,22 +970,6 @@ def cpu_table(results: list[dict[str, Any]], options: argparse.Namespace) -> lis
     return lines
 
 
-def write_section(section: str) -> None:
-    path = ROOT / "bench" / "RESULTS.md"
-    text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
-    # From the begin marker, or from the heading if a neighbour's writer ate the marker
-    # (bench/app.py replaces up to the next heading), to the end marker.
-    start = text.find(BEGIN)
-    if start == -1:
-        start = text.find(HEADING)
-    end = text.find(END, max(start, 0))
-    if start != -1 and end != -1:
-        text = text[:start] + section.rstrip("\n") + text[end + len(END) :]
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    path.write_text(text, encoding="utf-8")
-
-
 def loads(text: str) -> list[tuple[float, float]]:
     try:
         return [(float(d), float(q)) for d, q in (pair.split(":") for pair in text.split(","))]
@@ -1063,7 +1048,7 @@ def main() -> int:
     section = report(results, options)
     print(section)
     if not options.no_write and not options.without_sqlite:
-        write_section(section)
+        write_section(ROOT / "bench" / "RESULTS.md", BEGIN, END, section)
     return 0
 
 

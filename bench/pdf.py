@@ -141,9 +141,8 @@ def section(medians: dict[str, float], minima: dict[str, float], sizes: dict[str
         "their fonts (every app script, Persian included), and subsetting and compressing one "
         "TrueType font already costs a one-line page several times the Helvetica hello (`hello (DejaVu)`); "
         "the sheet embeds two (regular and bold). `end to end` adds the engine scoring the match and "
-        "building the view-model. The deal rows are drawn by `scorer/pdf/grid.py` (one text object and "
-        "one path per page); with ReportLab's `Table` the same sheet took about 10× longer. ReportLab's "
-        "C accelerators (PyPI `rl-accel`) halve the sheet's time (measured 13 ms against 27 ms without). "
+        "building the view-model. The deal rows are drawn by `scorer/sheets/pdf/grid.py` (one text object and "
+        "one path per page). "
         "The machine is shared: `fastest` is the least disturbed run, medians swing with the load.",
         END,
     ]

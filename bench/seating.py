@@ -1,4 +1,4 @@
-"""The seating generator against a random draw, in one run (TOURNAMENT.md T5; issue 17, "How it is judged").
+"""The seating generator against a random draw, in one run (TOURNAMENT.md T5).
 
     .venv/bin/python bench/seating.py            # measure, print, update bench/RESULTS.md
     .venv/bin/python bench/seating.py --no-write # measure and print only
@@ -211,22 +211,19 @@ def hard(rows: list[dict[str, float]]) -> str:
         f"draw's {nine['rnd_opponent_repeats']:.1f} is {nine['rnd_opponent_repeats'] / 5:.1f}, below it). "
         "`bench/seating_bound.py` searches every seating without repeated partners (first rounds taken once "
         "per relabelling class, branches cut by the repeats they can no longer avoid) and finds none with 4 "
-        "and none with 5 repeated opponents, and one with 6 (3 minutes at a load near 20, "
-        "2026-12-01; the whole script, with 12 × 5 below, used 52 s of CPU time). "
+        "and none with 5 repeated opponents, and one with 6. "
         "As T5.3 puts repeated partners first, 6 is the least any generator can reach there, so this row's "
         f"goal cannot be met; the generator gets {nine['gen_opponent_repeats']:.1f} with the lookahead and "
         f"{nine['greedy_opponent_repeats']:.1f} without. 12 players over 6 rounds: the goal is the bound of "
         f"{twelve['bound']} (a fifth of {twelve['rnd_opponent_repeats']:.1f} is "
-        f"{twelve['rnd_opponent_repeats'] / 5:.1f}). A seating at the bound exists: the same search (in C, "
-        "not kept) found one, `rules_engine/tournament/designs.py` stores it, and the generator, told the "
+        f"{twelve['rnd_opponent_repeats'] / 5:.1f}). A seating at the bound exists: a search of the same kind "
+        "found one, `rules_engine/tournament/designs.py` stores it, and the generator, told the "
         "rounds still to come, follows it relabelled by the seed for as long as the rounds so far are that "
         f"seating: {twelve['gen_opponent_repeats']:.1f} with it, {twelve['greedy_opponent_repeats']:.1f} "
-        "round by round without lookahead (the lookahead alone got 7.5 in the previous run). 12 players over "
+        "round by round without lookahead. 12 players over "
         "5 rounds: the bound is 0, but `bench/seating_bound.py` finds no seating without repeated partners below "
-        "2 repeated opponents (4.3 minutes at a load near 20; its C version found none at 2 below 30 repeated "
-        "meetings); a stored seating at (2, 30) gives "
-        f"{by[12, 5]['gen_opponent_repeats']:.1f} and {by[12, 5]['gen_meeting_repeats']:.1f} (the lookahead alone "
-        "got 2.2 and 29.5 in the previous run: fewer meetings only where it repeated 3 opponents). Rounds seated "
+        "2 repeated opponents; a stored seating at 2 repeated opponents and 30 repeated meetings gives "
+        f"{by[12, 5]['gen_opponent_repeats']:.1f} and {by[12, 5]['gen_meeting_repeats']:.1f}. Rounds seated "
         "otherwise (by hand, or a field that changed) fall back to the search. The lookahead (fields of up to "
         "16 when the caller passes `rounds_left`; `seat_next_round` passes the rounds still to draw) plays up "
         "to 6 candidate rounds out greedily per round drawn, which is why the small fields' slowest rounds "
@@ -240,7 +237,7 @@ def section(rows: list[dict[str, float]], json_ms: float, seconds: float, trials
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     lines = [
         BEGIN,
-        "## Seating generator (`bench/seating.py`, issue 17)",
+        "## Seating generator (`bench/seating.py`)",
         "",
         f"Run {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC on {os.cpu_count()} CPUs, Python "
         f"{platform.python_version()}, {platform.system()}; command `.venv/bin/python bench/seating.py` "

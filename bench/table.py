@@ -16,8 +16,8 @@ Save; the points are keys of the panel's number pad, counted as digits):
 Timed: from the tap on Save to the first frame painted with the new deal's row (htmx swaps
 the match screen in place; two animation frames after the row appears), at deal 10 and at
 deal 300, against a static page of the same bytes served by the same server in the same run,
-reached by a form POST answered by a 303 redirect, to its first contentful paint. The issue's
-goal: at most twice the static page.
+reached by a form POST answered by a 303 redirect, to its first contentful paint. Goal: at
+most twice the static page.
 
 Writes its section of bench/RESULTS.md.
 """

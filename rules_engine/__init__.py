@@ -1,10 +1,10 @@
-"""Tafel's rules engine: pure Python rules for Schieber and Klammern.
+"""Tafel's rules engine: pure Python rules for Swiss card games, one package per game.
 
 Public contract (``docs/DEAL_RECORD.md``): :func:`score_deal`, :func:`score_match`,
 :func:`legal_cards`, :func:`score_passe`, :func:`score_tournament` and
 :func:`seat_next_round`, each taking a JSON-like record and returning a JSON-like answer
-whose keys :mod:`rules_engine.answers` and each game's ``answers`` module type
-(``SchieberDealAnswer``, ``KlammernMatchAnswer``...).
+whose keys :mod:`rules_engine.answers` and each game's ``answers`` module type. The games
+are found through :mod:`rules_engine.games`.
 Nothing here imports the web stack (flask, wtforms, babel, reportlab).
 
 >>> card = Card.parse("HJ")
@@ -12,6 +12,7 @@ Nothing here imports the web stack (flask, wtforms, babel, reportlab).
 ('HJ', True, 2)
 """
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 from rules_engine.api import (
@@ -25,81 +26,49 @@ from rules_engine.api import (
 )
 from rules_engine.cards import Card, Rank, Suit
 from rules_engine.errors import InvalidNotation, InvalidRecord, Reason, RuleBroken, TafelError
+from rules_engine.games import DealAnswer, LegalAnswer, MatchAnswer, register
 from rules_engine.seats import Seat
 
 if TYPE_CHECKING:
-    from rules_engine.answers import (
-        DealAnswer,
-        KlammernDealAnswer,
-        KlammernLegalAnswer,
-        KlammernMatchAnswer,
-        LegalAnswer,
-        MatchAnswer,
-        NextTurn,
-        ReasonJSON,
-        SchieberDealAnswer,
-        SchieberLegalAnswer,
-        SchieberMatchAnswer,
-    )
+    from rules_engine.answers import NextTurn, ReasonJSON
     from rules_engine.resume import MatchState
 
-#: The answers' types, defined when first asked for: a command that scores one deal never
-#: needs them (they type the answers; nothing checks an answer against them at run time).
-_ANSWER_TYPES = frozenset(
-    {
-        "DealAnswer",
-        "KlammernDealAnswer",
-        "KlammernLegalAnswer",
-        "KlammernMatchAnswer",
-        "LegalAnswer",
-        "MatchAnswer",
-        "NextTurn",
-        "ReasonJSON",
-        "SchieberDealAnswer",
-        "SchieberLegalAnswer",
-        "SchieberMatchAnswer",
-    }
-)
+#: Names defined when first asked for, by their module: a command that scores one deal never
+#: needs them (the answers' types type the answers; nothing checks an answer at run time).
+_LATER = {
+    "MatchState": "rules_engine.resume",
+    "NextTurn": "rules_engine.answers",
+    "ReasonJSON": "rules_engine.answers",
+}
 
 
 def __getattr__(name: str) -> Any:
-    if name == "MatchState":  # with the match layer, which a deal's command does not need
-        from rules_engine.resume import MatchState
-
-        globals()[name] = MatchState
-        return MatchState
-    if name in _ANSWER_TYPES:
-        from rules_engine import answers
-
-        value = getattr(answers, name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    home = _LATER.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
 
 
 __all__ = [
     "Card",
     "DealAnswer",
-    "KlammernDealAnswer",
-    "KlammernLegalAnswer",
-    "KlammernMatchAnswer",
+    "InvalidNotation",
+    "InvalidRecord",
     "LegalAnswer",
     "MatchAnswer",
     "MatchState",
     "NextTurn",
-    "ReasonJSON",
-    "SchieberDealAnswer",
-    "SchieberLegalAnswer",
-    "SchieberMatchAnswer",
-    "InvalidNotation",
-    "InvalidRecord",
     "Rank",
     "Reason",
+    "ReasonJSON",
     "RuleBroken",
     "Seat",
     "Suit",
     "TafelError",
     "legal_cards",
+    "register",
     "resume_match",
     "score_deal",
     "score_match",

@@ -1,75 +1,87 @@
 """The engine's public entry points (DEAL_RECORD.md): records in, JSON answers out.
 
-Each game is a module offering ``score_deal``, ``score_match`` and ``legal_cards``; the
-record's ``game`` field (default ``schieber``) finds it by name. Schieber's module also
-offers ``legal_cards_fast(position)``, called with any ``dict`` before the dispatch (most
-positions are Schieber's): the answer for a plainly written Schieber position, or None (or
-a KeyError or TypeError) when it is not one, another game's included; ``legal_cards`` then
-answers. A fast path answers only positions within its game's sizes, so the limits are
-checked only when it does not. Positions are small and many, so their dispatch skips a call
-where it can.
+The record's ``game`` field finds the module that plays it in the registry
+(:mod:`rules_engine.games`); the game's ``LIMITS`` bound the record before its function
+reads it. The default game's module may also offer ``legal_cards_fast(position)``, called
+with any ``dict`` before the dispatch (most positions are the default game's): the answer
+for a plainly written position of its game, or None (or a KeyError or TypeError) when it is
+not one, another game's included; ``legal_cards`` then answers. A fast path answers only
+positions within its game's sizes, so the limits are checked only when it does not.
+Positions are small and many, so their dispatch skips a call where it can.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 from rules_engine import limits
 from rules_engine.errors import InvalidRecord
+from rules_engine.games import DEFAULT_GAME, GAMES, command, game_module
+from rules_engine.limits import GameLimits
 
 if TYPE_CHECKING:
-    from rules_engine.answers import DealAnswer, LegalAnswer, MatchAnswer
+    from rules_engine.games import (
+        DealAnswer,
+        LegalAnswer,
+        MatchAnswer,
+        PasseAnswer,
+        SeatingAnswer,
+        TournamentAnswer,
+    )
     from rules_engine.resume import MatchState
 
-if TYPE_CHECKING:
-    from rules_engine.tournament.answers import PasseAnswer, SeatingAnswer, TournamentAnswer
+__all__ = [
+    "GAMES",
+    "legal_cards",
+    "resume_match",
+    "score_deal",
+    "score_match",
+    "score_passe",
+    "score_tournament",
+    "seat_next_round",
+]
 
-#: Game name -> module implementing it. Modules are imported on first use.
-GAMES: dict[str, str] = {
-    "schieber": "rules_engine.schieber",
-    "klammern": "rules_engine.klammern",
-    "coiffeur": "rules_engine.coiffeur",
-    "differenzler": "rules_engine.differenzler",
-}
-
-#: Any game's answer: the entry point says which (:mod:`rules_engine.answers`).
+#: Any game's answer: the entry point says which (:mod:`rules_engine.games`).
 Answer: TypeAlias = "DealAnswer | MatchAnswer | LegalAnswer"
 _Fast: TypeAlias = Callable[[Mapping[str, Any]], "LegalAnswer | None"]
+_Entry: TypeAlias = "tuple[Callable[[Mapping[str, Any]], Answer], GameLimits]"
 
-#: (game, entry) -> the function, once imported: dispatch is on every call's hot path.
-_RESOLVED: dict[tuple[str, str], Callable[[Mapping[str, Any]], Answer]] = {}
+#: (game, entry) -> the function and its game's limits, once imported: dispatch is on every
+#: call's hot path.
+_RESOLVED: dict[tuple[str, str], _Entry] = {}
+
+#: What each entry point scores, for the answer to a game that offers none.
+_WHAT = {"score_deal": "deal", "score_match": "match", "legal_cards": "legal-card position"}
 
 
 def _no_fast_path(position: Mapping[str, Any]) -> None:
-    """Until Schieber's module is imported (by the first position's dispatch)."""
+    """Until the default game's module is imported (by the first position's dispatch)."""
 
 
-#: Schieber's ``legal_cards_fast`` once imported: tried first on every ``dict`` position
-#: (reading the game, then the function by it, was about 3 % of a call).
+#: The default game's ``legal_cards_fast`` once imported: tried first on every ``dict``
+#: position (reading the game, then the function by it, was about 3 % of a call).
 _fast_legal_cards: _Fast = _no_fast_path
 
 
-def _entry(record: object, entry: str) -> Callable[[Mapping[str, Any]], Answer]:
+def _entry(record: object, entry: str) -> _Entry:
     if type(record) is not dict and not isinstance(record, Mapping):
         raise InvalidRecord(f"a record must be a JSON object, not {type(record).__name__}")
-    game = record.get("game", "schieber")
+    game = record.get("game", DEFAULT_GAME)
     if isinstance(game, str):
         found = _RESOLVED.get((game, entry))
         if found is not None:
             return found
-    if not isinstance(game, str) or game not in GAMES:
-        raise InvalidRecord(
-            f"game: unknown game {game!r} (use one of {', '.join(map(repr, GAMES))})", field="game"
-        )
-    module = importlib.import_module(GAMES[game])
-    function = cast(Callable[[Mapping[str, Any]], Answer], getattr(module, entry))
-    _RESOLVED[(game, entry)] = function
-    if entry == "legal_cards" and game == "schieber":
+    module = game_module(game)
+    function = getattr(module, entry, None)
+    if function is None:
+        raise InvalidRecord(f"game: {game!r} has no {_WHAT[entry]} records", field="game")
+    found = (cast(Callable[[Mapping[str, Any]], Answer], function), module.LIMITS)
+    _RESOLVED[(game, entry)] = found
+    if entry == "legal_cards" and game == DEFAULT_GAME:
         global _fast_legal_cards  # noqa: PLW0603 - set once, read on the hot path
-        _fast_legal_cards = module.legal_cards_fast
-    return function
+        _fast_legal_cards = getattr(module, "legal_cards_fast", _no_fast_path)
+    return found
 
 
 def score_deal(record: Mapping[str, Any]) -> DealAnswer:
@@ -79,16 +91,13 @@ def score_deal(record: Mapping[str, Any]) -> DealAnswer:
         table's (:mod:`rules_engine.limits`). A record that breaks a rule is answered with
         ``valid: false`` and its reasons, never raised.
 
-    >>> answer = score_deal({"game": "schieber", "forehand": 1, "contract": "H",
+    >>> answer = score_deal({"forehand": 1, "contract": "H",
     ...                      "points": {"team": 1, "value": 98}, "stoeck": 3})
     >>> answer["valid"], answer["total"], answer["dealer"]
     (True, [118, 59], 4)
-    >>> score_deal({"game": "klammern", "trump": "S", "declarer": 1,
-    ...             "points": {"team": 1, "value": 82}})["declarer_wins"]
-    False
     """
-    function = _entry(record, "score_deal")
-    limits.check_deal(record)
+    function, bounds = _entry(record, "score_deal")
+    limits.check_deal(record, bounds)
     # The game's own function answers its game's type; the union is what a caller gets here.
     return cast("DealAnswer", function(record))
 
@@ -98,11 +107,11 @@ def score_match(record: Mapping[str, Any]) -> MatchAnswer:
 
     :raises InvalidRecord: the input is not a match record, or larger than any table's.
 
-    >>> score_match({"game": "klammern", "format": "liga", "deals": []})["target"]
-    51
+    >>> score_match({"deals": []})["target"]
+    3000
     """
-    function = _entry(record, "score_match")
-    limits.check_match(record)
+    function, bounds = _entry(record, "score_match")
+    limits.check_match(record, bounds)
     return cast("MatchAnswer", function(record))
 
 
@@ -114,7 +123,7 @@ def resume_match(
     Only the deals after the last one ``state`` knows unchanged are scored (a corrected deal
     ``k`` and those after it again; a shorter record keeps fewer): the answer is the full
     re-score's, byte for byte. Returns the answer and the state to pass with the next record,
-    or None for a game that scores its matches whole (Coiffeur, Differenzler). Treat the
+    or None for a game that scores its matches whole (its module has no ``resume_match``). Treat the
     answer as read-only: its deal answers are shared with the state
     (:mod:`rules_engine.resume`).
 
@@ -122,22 +131,21 @@ def resume_match(
         (``state`` is then still good).
 
     >>> first = {"forehand": 1, "contract": "H", "points": {"team": 1, "value": 98}}
-    >>> answer, state = resume_match({"game": "schieber", "target": 1000, "deals": [first]})
-    >>> record = {"game": "schieber", "target": 1000,
+    >>> answer, state = resume_match({"target": 1000, "deals": [first]})
+    >>> record = {"target": 1000,
     ...           "deals": [first, {"forehand": 2, "contract": "S", "points": {"team": 2, "value": 100}}]}
     >>> answer, state = resume_match(record, state)  # scores the second deal only
     >>> answer == score_match(record), len(state.checkpoints)
     (True, 2)
     """
-    scorer = _entry(record, "score_match")
+    scorer, bounds = _entry(record, "score_match")
     # The deals the state has scored passed these limits then (the same game's): only the
     # record's other deals are checked, and a save at deal 400 checks one deal.
-    same_game = state is not None and state.game == record.get("game", "schieber")
-    same_start = limits.check_match(record, state.deals if same_game and state is not None else ())
+    same_game = state is not None and state.game == record.get("game", DEFAULT_GAME)
+    same_start = limits.check_match(record, bounds, state.deals if same_game and state is not None else ())
     resumable = _RESUMABLE.get(scorer)
     if resumable is None:
-        module = importlib.import_module(scorer.__module__)
-        resumable = getattr(module, "resume_match", False)
+        resumable = getattr(game_module(record.get("game", DEFAULT_GAME)), "resume_match", False)
         _RESUMABLE[scorer] = resumable
     if resumable is False:
         return cast("MatchAnswer", scorer(record)), None
@@ -162,13 +170,20 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
         # game's own sizes (and so within the limits): the limits are checked on any other.
         try:
             answer = _fast_legal_cards(position)
-        except (KeyError, TypeError):  # not a plain Schieber position
+        except (KeyError, TypeError):  # not a plain position of the default game
             answer = None
         if answer is not None:
             return answer
-    entry = _entry(position, "legal_cards")
-    limits.check_position(position)
-    return cast("LegalAnswer", entry(position))
+    function, bounds = _entry(position, "legal_cards")
+    limits.check_position(position, bounds)
+    return cast("LegalAnswer", function(position))
+
+
+def _answer_of(verb: str, record: Mapping[str, Any]) -> object:
+    function = command(verb)
+    if function is None:
+        raise LookupError(f"no package answers {verb!r} records (rules_engine.games.COMMANDS)")
+    return function(record)
 
 
 def score_passe(record: Mapping[str, Any]) -> PasseAnswer:
@@ -176,9 +191,7 @@ def score_passe(record: Mapping[str, Any]) -> PasseAnswer:
 
     :raises InvalidRecord: the input is not a Passe record.
     """
-    from rules_engine.tournament import score_passe as score
-
-    return score(record)
+    return cast("PasseAnswer", _answer_of("passe", record))
 
 
 def score_tournament(record: Mapping[str, Any]) -> TournamentAnswer:
@@ -186,9 +199,7 @@ def score_tournament(record: Mapping[str, Any]) -> TournamentAnswer:
 
     :raises InvalidRecord: the input is not a tournament record.
     """
-    from rules_engine.tournament import score_tournament as score
-
-    return score(record)
+    return cast("TournamentAnswer", _answer_of("tournament", record))
 
 
 def seat_next_round(record: Mapping[str, Any]) -> SeatingAnswer:
@@ -196,6 +207,4 @@ def seat_next_round(record: Mapping[str, Any]) -> SeatingAnswer:
 
     :raises InvalidRecord: the input is not a tournament record, or every round is seated.
     """
-    from rules_engine.tournament import seat_next_round as seat
-
-    return seat(record)
+    return cast("SeatingAnswer", _answer_of("seating", record))

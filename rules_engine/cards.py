@@ -76,7 +76,7 @@ class Card:
 
         >>> Card.parse("d10"), str(Card.parse("D10"))
         (Card.parse('DT'), 'DT')
-        >>> all(Card.parse(str(card)) == card for card in SCHIEBER_DECK)
+        >>> all(Card.parse(str(card)) == card for card in make_deck(NATURAL_ORDER))
         True
         """
         # Records write codes canonically ("HJ"); those are looked up, not parsed: the
@@ -157,9 +157,3 @@ def make_deck(ranks: Iterable[Rank]) -> tuple[Card, ...]:
     """Every card of the given ranks in all four suits."""
     rank_list = tuple(ranks)
     return tuple(Card(suit, rank) for suit in Suit for rank in rank_list)
-
-
-#: 36 cards (S2.1).
-SCHIEBER_DECK: tuple[Card, ...] = make_deck(NATURAL_ORDER)
-#: 32 cards: no sixes (K2.1).
-KLAMMERN_DECK: tuple[Card, ...] = make_deck(r for r in NATURAL_ORDER if r is not Rank.SIX)

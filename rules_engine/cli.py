@@ -1,7 +1,6 @@
-"""Command line: ``python -m rules_engine deal|match|legal|passe|tournament|seating [FILE]``.
-
-``seating`` reads a tournament record (with an optional ``seed``) and prints the next
-round's proposed tables (TOURNAMENT.md T5).
+"""Command line: ``python -m rules_engine VERB [FILE]``: ``deal``, ``match`` and ``legal`` for
+any game's records (DEAL_RECORD.md), and the verbs of :data:`rules_engine.games.COMMANDS`
+for the records that are no single game's (the tournament's Passe, ranking and seating).
 
 Reads one JSON record from FILE or standard input and prints the JSON answer.
 Exit status: 0 valid, 1 the record breaks a rule (answer printed with ``valid: false``),
@@ -18,28 +17,22 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
-from rules_engine import limits
-from rules_engine.api import (
-    legal_cards,
-    score_deal,
-    score_match,
-    score_passe,
-    score_tournament,
-    seat_next_round,
-)
+from rules_engine import games, limits
+from rules_engine.api import legal_cards, score_deal, score_match
 from rules_engine.errors import InvalidRecord
 
 COMMANDS: dict[str, Callable[[Mapping[str, Any]], Mapping[str, object]]] = {
     "deal": score_deal,
     "match": score_match,
     "legal": legal_cards,
-    "passe": score_passe,
-    "tournament": score_tournament,
-    "seating": seat_next_round,
 }
 #: The exit status of a process ended by SIGPIPE (128 + 13), as shells report it.
 BROKEN_PIPE = 141
-USAGE = "usage: python -m rules_engine {deal|match|legal|passe|tournament|seating} [FILE]  (reads JSON, default stdin)"
+
+
+def usage() -> str:
+    verbs = "|".join([*COMMANDS, *games.COMMANDS])
+    return f"usage: python -m rules_engine {{{verbs}}} [FILE]  (reads JSON, default stdin)"
 
 
 def main(
@@ -52,10 +45,10 @@ def main(
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    if not args or args[0] not in COMMANDS or len(args) > 2:
-        print(USAGE, file=stderr)
+    command = (COMMANDS.get(args[0]) or games.command(args[0])) if args else None
+    if command is None or len(args) > 2:
+        print(usage(), file=stderr)
         return 2
-    command = COMMANDS[args[0]]
     try:
         if len(args) == 2:
             with open(args[1], encoding="utf-8") as handle:

@@ -1,8 +1,9 @@
 """How large a record can be: the most that any real table can produce, checked before any work.
 
-Every count the engine reads is bounded here, in one table per game, by what the rules
-allow. The bounds sit at the first count that no table can produce *even by mistake*, so
-that the mistakes a table does make (a misdealt tenth card, a Weis declared twice, a
+Every count the engine reads is bounded here, by what the rules allow: each game declares
+its bounds as a :class:`GameLimits` (its module's ``LIMITS``, :mod:`rules_engine.games`).
+The bounds sit at the first count that no table can produce *even by mistake*, so that the
+mistakes a table does make (a misdealt tenth card, a Weis declared twice, a
 tenth trick) still reach the rules and are answered with their cited reason (S8, K10),
 while a record that describes no deal at all (a hand of 300,000 cards, a thousand Weis for
 one seat) is refused at once as malformed input (:class:`RecordTooLarge`, an
@@ -13,7 +14,9 @@ The text of a record is bounded too (:data:`MAX_RECORD_BYTES`, :data:`MAX_DEPTH`
 reader of untrusted JSON (the API, an import, the command line) checks them with
 :func:`check_text` and :func:`check_depth` before handing the record to the engine.
 
->>> check_deal({"game": "schieber", "weis": {"1": [["H6", "H7", "H8"]] * 11}})
+>>> swiss = GameLimits(deck=36, melds_per_seat=10, meld_cards=9, played_cards=72,
+...                    melds_why="S6.1-S6.3: twice the most nine cards can declare")
+>>> check_deal({"weis": {"1": [["H6", "H7", "H8"]] * 11}}, swiss)
 Traceback (most recent call last):
 ...
 rules_engine.limits.RecordTooLarge: deal.weis.1: at most 10 Weis per seat (S6.1-S6.3: twice the most nine cards can declare), not 11
@@ -28,7 +31,6 @@ from typing import Any
 from rules_engine.errors import InvalidRecord
 
 __all__ = [
-    "LIMITS",
     "MAX_DEPTH",
     "MAX_RECORD_BYTES",
     "GameLimits",
@@ -38,7 +40,6 @@ __all__ = [
     "check_match",
     "check_position",
     "check_text",
-    "limits_of",
 ]
 
 
@@ -54,48 +55,35 @@ class RecordTooLarge(InvalidRecord):
 
 @dataclass(frozen=True, slots=True)
 class GameLimits:
-    """The largest record of one game any table can produce; each bound says why."""
+    """The largest record of one game any table can produce; each bound says why.
 
-    #: Cards in the deck (S2.1: 36; K2.1: 32). No list of cards a table writes down can be
-    #: longer: a hand, a trick, a Weis or meld, a position's hand. A misdealt hand of ten is
-    #: still a rule the engine explains (S8 "more than nine cards in one hand", K10); a hand
-    #: of 37 names a card twice in a deck that holds each once.
+    A game's module declares its own as ``LIMITS``, with the rule ids that give each bound.
+    """
+
+    #: Cards in the deck. No list of cards a table writes down can be longer: a hand, a
+    #: trick, a Weis or meld, a position's hand. A misdealt hand of one card too many is still
+    #: a rule the game explains; a hand longer than the deck names a card twice in a deck that
+    #: holds each once.
     deck: int
     #: Weis (melds) one seat can claim: twice the most a hand can declare together, so that
-    #: a claim of every Weis a hand holds plus each one again (S6.3 "declared twice"; K10
-    #: "more cards than a hand holds") is still judged by its rule. Schieber: a run takes 3+
-    #: cards (S6.1) and a card counts in one run only (S6.3), so nine cards hold at most 3
-    #: runs; four of a kind takes 4 (S6.2), so at most 2 fours, which with Kreuzweis may share
-    #: cards with the runs: 3 + 2 = 5, limit 10. Klammern: a sequence takes 3+ of the 8 cards
-    #: and a card counts in one sequence only (K5.1): at most 2, limit 4.
+    #: a claim of every Weis a hand holds plus each one again is still judged by its rule.
     melds_per_seat: int
-    #: Cards in one Weis or meld: the longest run is the whole suit (S6.1: 6 to Ass, nine
-    #: cards; K5.1: 7 to Ace, eight).
+    #: Cards in one Weis or meld: the longest run is the whole suit.
     meld_cards: int
-    #: Cards played in a deal, over all its tricks: every card of the deck is played once
-    #: (S2.1, K2.1). Twice the deck, so that the mistakes a table makes in writing the play
-    #: down (a trick too many, a card twice: S8, K10) are still judged by their rule; a
-    #: record that plays the deck over twice describes no deal.
+    #: Cards played in a deal, over all its tricks: every card of the deck is played once.
+    #: Twice the deck, so that the mistakes a table makes in writing the play down (a trick
+    #: too many, a card twice) are still judged by their rule; a record that plays the deck
+    #: over twice describes no deal.
     played_cards: int
+    #: Why :attr:`melds_per_seat` is what it is (the rule ids), said when a record passes it.
+    melds_why: str = ""
 
-
-#: What no table produces, per game (the rule ids in :class:`GameLimits` give the reasoning).
-_SWISS_DECK = GameLimits(deck=36, melds_per_seat=10, meld_cards=9, played_cards=72)
-LIMITS: Mapping[str, GameLimits] = {
-    "schieber": _SWISS_DECK,
-    # Coiffeur and Differenzler are played with Schieber's 36 cards (C1, D2.1; 12 a hand with
-    # three players, D2.2). Neither has Weis (C1.3, D5.3): a claim is a rule broken, judged
-    # up to the same bound.
-    "coiffeur": _SWISS_DECK,
-    "differenzler": _SWISS_DECK,
-    "klammern": GameLimits(deck=32, melds_per_seat=4, meld_cards=8, played_cards=64),
-}
 
 #: Deals in one match record. No rule ends every match (K7.6: small/big points may be
 #: open-ended; S1.2 lets the table choose any target), so the bound is the table's time: a
 #: deal takes about three minutes at a real table (shuffling and dealing, nine or eight
-#: tricks, counting and writing down), so 100 deals are a long club evening. (A Schieber
-#: match to 5000, the largest common target, ends within 65 deals: every deal gives at least
+#: tricks, counting and writing down), so 100 deals are a long club evening. (A
+#: match to 5000 (S1.2), the largest common target, ends within 65 deals: every deal gives at least
 #: 157 points, S5.) A table may keep one open-ended match over several evenings, so the
 #: bound is five such evenings; the app's cost per deal does not grow with the match.
 MAX_DEALS = 500
@@ -109,12 +97,6 @@ MAX_RECORD_BYTES = 128 * 1024
 #: Nesting of JSON containers in a record: a match's deal's Weis of a seat is a list of card
 #: lists (``match.deals[0].weis["1"][0][0]``), six containers deep; two spare.
 MAX_DEPTH = 8
-
-
-def limits_of(record: Mapping[str, Any]) -> GameLimits | None:
-    """The limits of the record's game; None for a game the engine does not know (it says so)."""
-    game = record.get("game", "schieber")
-    return LIMITS.get(game) if isinstance(game, str) else None
 
 
 def _count(value: object, limit: int, where: str, why: str) -> int:
@@ -151,39 +133,25 @@ def _check_deal(deal: Mapping[str, Any], limits: GameLimits, where: str) -> None
         for seat, groups in claims.items():
             if type(groups) is not list and not isinstance(groups, (list, tuple)):
                 continue
-            _count(
-                groups,
-                limits.melds_per_seat,
-                f"{where}.{name}.{seat}",
-                f"{what} per seat"
-                + (
-                    " (S6.1-S6.3: twice the most nine cards can declare)"
-                    if name == "weis"
-                    else " (K5.1: twice the most eight cards can declare)"
-                ),
-            )
+            why = f"{what} per seat" + (f" ({limits.melds_why})" if limits.melds_why else "")
+            _count(groups, limits.melds_per_seat, f"{where}.{name}.{seat}", why)
             for index, group in enumerate(groups):
                 _count(group, limits.meld_cards, f"{where}.{name}.{seat}[{index}]", "cards (a whole suit)")
 
 
-def check_deal(record: Mapping[str, Any], where: str = "deal") -> None:
-    """:raises RecordTooLarge: a deal record larger than any table's (see :data:`LIMITS`)."""
-    limits = limits_of(record)
-    if limits is not None:
-        _check_deal(record, limits, where)
+def check_deal(record: Mapping[str, Any], limits: GameLimits, where: str = "deal") -> None:
+    """:raises RecordTooLarge: a deal record larger than any table of its game produces."""
+    _check_deal(record, limits, where)
 
 
-def check_match(record: Mapping[str, Any], checked: Sequence[Any] = ()) -> int | None:
+def check_match(record: Mapping[str, Any], limits: GameLimits, checked: Sequence[Any] = ()) -> int | None:
     """:raises RecordTooLarge: too many deals, or one deal too large.
 
     ``checked``: deals of the same game known to be within the limits (an earlier record
     of the match); the record's leading deals equal to them are not looked at again, so a
     match's next record costs its new deals. Returns how many leading deals equal
-    ``checked``'s (None when the record's deals were not compared: no list, no known game).
+    ``checked``'s (None when the record's deals were not compared: no list).
     """
-    limits = limits_of(record)
-    if limits is None:
-        return None
     deals = record.get("deals")
     _count(deals, MAX_DEALS, "match.deals", "deals in a match (five long evenings of play)")
     if type(deals) is not list:
@@ -207,11 +175,8 @@ def _same_start(deals: list[Any], checked: Sequence[Any]) -> int:
     return count
 
 
-def check_position(position: Mapping[str, Any]) -> None:
+def check_position(position: Mapping[str, Any], limits: GameLimits) -> None:
     """:raises RecordTooLarge: a legal-play position whose hand or trick is longer than the deck."""
-    limits = limits_of(position)
-    if limits is None:
-        return
     _count(position.get("hand"), limits.deck, "position.hand", "cards in a hand (the whole deck)")
     _count(position.get("trick"), limits.deck, "position.trick", "cards in a trick")
 

@@ -28,7 +28,7 @@ class OptionSpec:
     rule: str
     default: Any
     parse: Callable[[Any], Any]
-    #: A mapping-valued option given in part (Schieber ``factors``) updates the profile's value.
+    #: A mapping-valued option given in part (a table of ``factors``, S3.3) updates the profile's value.
     merge: bool = False
 
 

@@ -233,7 +233,7 @@ def _card_group(group: object, what: str, seat: Seat, index: int) -> tuple[Card,
 
 
 def check_deck(cards: Iterable[Card], deck: Iterable[Card], game: str, what: str) -> None:
-    """Reject a card outside the game's deck (a 6 in Klammern) as malformed input."""
+    """Reject a card outside the game's deck (a 6 in a deck without sixes) as malformed input."""
     allowed = set(deck)
     for card in cards:
         if card not in allowed:

@@ -4,8 +4,8 @@ A side that takes ``k`` of the deal's tricks holds exactly ``k * cards_per_trick
 (any such set of cards can be arranged into tricks) and the last-trick bonus when it
 took the last trick. So its total is a sum of exactly ``k * cards_per_trick`` card
 values, plus the bonus if ``k >= 1`` and it took the last trick. Nothing here is a
-hard-coded list: S8 and K10 state the consequences (1 and 156 impossible in Schieber,
-1 and 163 in Klammern) and the tests check them against this computation.
+hard-coded list: the rules state the consequences (S8: 1 and 156 impossible of 157; K10:
+1 and 163 of 164) and the tests check them against this computation.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def achievable_totals(
     """Every total a side can take, with the trick counts that allow it.
 
     ``card_values`` are the point values of every card in play; a side that takes all
-    ``tricks`` tricks appears with ``tricks == tricks`` (a Match in Schieber).
+    ``tricks`` tricks appears with ``tricks == tricks`` (a Match, S5.5).
     """
     values = tuple(sorted(card_values))
     sums = _sums_by_count(values)

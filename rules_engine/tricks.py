@@ -19,7 +19,7 @@ class Ranking:
     """Rank orders and point values of one contract.
 
     ``trump_order`` and ``plain_order`` list ranks highest first; a rank missing from an
-    order (a 6 in Klammern) simply never occurs.
+    order (a 6 in a deck without sixes) simply never occurs.
 
     >>> from rules_engine.cards import Card
     >>> r = Ranking(None, (), tuple("AKQJT9876"), {}, {}, 5)  # doctest: +SKIP

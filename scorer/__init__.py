@@ -1,4 +1,4 @@
-"""Tafel's table app: keep the score of a Schieber or Klammern match on a tablet.
+"""Tafel's table app: keep the score of a Jass match on a tablet, run a club evening or a tournament.
 
 ``create_app`` is the only way to get an app (no module-level app, no hard-coded secret):
 tests pass ``test_config``; ``make serve`` runs ``flask --app scorer``.
@@ -70,6 +70,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorer.disputes import views as disputes
     from scorer.events import exports as event_exports
     from scorer.events import office as event_office
+    from scorer.events import refresher as event_refresher
     from scorer.events import views as events
     from scorer.games.board import TableAccess
     from scorer.matches import live, matchview
@@ -82,8 +83,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(feature.bp)
     app.register_blueprint(event_office.bp)
     app.register_blueprint(event_exports.bp)
+    event_refresher.init_app(app, create_app)
     sheets.init_app(app)
     games.init_app(app, TableAccess(matchview.load, rights.may_edit, rights.refused_no_right))
+    api.init_app(app)
     if test_config is None:
         from scorer.web import collector
 

@@ -1,4 +1,4 @@
-"""The ``tafel`` command line: printable pads and scoresheets (issue 5), and room for more.
+"""The ``tafel`` command line: printable pads and scoresheets, and room for more.
 
 Each subcommand is a function registered with :func:`command`; it receives the parsed
 arguments and returns the exit status. Adding one (``backup``, ``restore``…) means
@@ -103,16 +103,16 @@ def _game(value: str) -> str:
 
 
 def _pad_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", required=True, type=_game, help="the game, as a match record names it")
     parser.add_argument(
-        "--game", required=True, type=_game, help="the game, as a match record names it (e.g. schieber)"
+        "--format", help="the scoring format, for a game that has several (a match record's format)"
     )
-    parser.add_argument("--format", help="Klammern scoring format: small_big (default), liga or hamburg")
     parser.add_argument("--paper", default="a4", choices=["a4", "letter"])
     parser.add_argument(
         "--lang", default="de_CH", type=_language, help="de_CH (default), fr_CH, it_CH, en, sv or fa"
     )
     parser.add_argument(
-        "--target", type=int, help="target to print (Schieber points, Liga Augen, big points)"
+        "--target", type=int, help="target to print, in the points of the game and its format"
     )
     parser.add_argument(
         "--team", action="append", default=[], metavar="NAME", help="team name (repeat, team 1 first)"
@@ -122,7 +122,7 @@ def _pad_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME",
-        help="player name by seat (repeat, seat 1 first); 2 or 3 for Klammern alone",
+        help="player name by seat (repeat, seat 1 first), for a game played alone",
     )
     parser.add_argument("-o", "--output", required=True, help="PDF file to write (- for standard output)")
 

@@ -29,8 +29,8 @@ _CACHE: OrderedDict[str, dict[str, Any]] = OrderedDict()
 _CACHE_SIZE = 512
 _LOCK = threading.Lock()
 #: Per stored match (its id and creation time), the engine's state after the last record
-#: scored. A state holds every deal's answer (about 1.5 KB a deal), so the bound keeps a
-#: worker's share to some tens of MB.
+#: scored. A state holds every deal's answer, so the bound keeps a worker's memory from
+#: growing with every match it has served.
 _STATES: OrderedDict[Hashable, rules_engine.MatchState[Any]] = OrderedDict()
 STATES_SIZE = 256
 #: Games whose matches the engine scores whole (no state to continue from).

@@ -1,4 +1,4 @@
-"""The typed answers (rules_engine.answers) describe the real ones: every key an answer has
+"""The typed answers (each game's ``answers`` module) describe the real ones: every key an answer has
 is declared in its type, and every key its type requires is there — for valid and invalid
 deals, every match format, and legal-card positions. mypy checks the keys' use; this checks
 that the types keep up with what the engine answers."""
@@ -10,18 +10,9 @@ from typing import Any
 
 import pytest
 
-from rules_engine import (
-    KlammernDealAnswer,
-    KlammernLegalAnswer,
-    KlammernMatchAnswer,
-    ReasonJSON,
-    SchieberDealAnswer,
-    SchieberLegalAnswer,
-    SchieberMatchAnswer,
-    legal_cards,
-    score_deal,
-    score_match,
-)
+from rules_engine import ReasonJSON, legal_cards, score_deal, score_match
+from rules_engine.klammern.answers import KlammernDealAnswer, KlammernLegalAnswer, KlammernMatchAnswer
+from rules_engine.schieber.answers import SchieberDealAnswer, SchieberLegalAnswer, SchieberMatchAnswer
 
 
 def assert_fits(answer: Mapping[str, Any], typed: Any) -> None:

@@ -7,9 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules_engine.cards import (
-    KLAMMERN_DECK,
     NATURAL_ORDER,
-    SCHIEBER_DECK,
     Card,
     Rank,
     Suit,
@@ -17,6 +15,8 @@ from rules_engine.cards import (
     parse_cards,
 )
 from rules_engine.errors import InvalidNotation, InvalidRecord
+from rules_engine.klammern.contracts import KLAMMERN_DECK
+from rules_engine.schieber.contracts import SCHIEBER_DECK
 from rules_engine.seats import Seat, seats_of_side, side_count
 
 

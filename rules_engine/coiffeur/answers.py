@@ -8,23 +8,14 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-
-class ErrorAnswer(TypedDict, total=False):
-    """One broken rule (:meth:`rules_engine.errors.Reason.to_json`)."""
-
-    rule: str
-    message: str
-    code: str
-    params: dict[str, Any]
-    field: str
-    deal: int
+from rules_engine.answers import ReasonJSON
 
 
 class DealAnswer(TypedDict, total=False):
     """``score_deal`` for ``game: "coiffeur"``: one deal, or one entry of a match's ``deals``."""
 
     valid: bool
-    errors: list[ErrorAnswer]
+    errors: list[ReasonJSON]
     #: The choosing team, the 1-based row, its factor (null when the row is outside the grid).
     team: int
     row: int
@@ -56,7 +47,7 @@ class ScratchAnswer(TypedDict, total=False):
     """An entry of a match's ``deals`` that struck a cell (C6.5)."""
 
     valid: bool
-    errors: list[ErrorAnswer]
+    errors: list[ReasonJSON]
     scratch: bool
     team: int
     row: int
@@ -102,7 +93,7 @@ class MatchAnswer(TypedDict, total=False):
     """``score_match`` for ``game: "coiffeur"``: a whole game (a "Partie")."""
 
     valid: bool
-    errors: list[ErrorAnswer]
+    errors: list[ReasonJSON]
     grid: list[GridRow]
     #: cells[team - 1][row - 1]: null while open.
     cells: list[list[Cell | None]] | None

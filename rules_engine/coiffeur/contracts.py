@@ -22,7 +22,7 @@ from rules_engine.cards import Card
 from rules_engine.coiffeur.options import MIXED_TYPES, SUITS, Row
 from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.options import RuleOptions
-from rules_engine.trick_modes import TrickMode, mode_points
+from rules_engine.schieber.trick_modes import TrickMode, mode_points
 
 __all__ = ["CoiffeurContract", "row_reason"]
 

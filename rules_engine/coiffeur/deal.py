@@ -21,8 +21,9 @@ from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields, per_seat_cards
 from rules_engine.schieber.contracts import Contract
+from rules_engine.schieber.deal import PointsClaim, parse_points
 from rules_engine.schieber.play import check_trick_points
-from rules_engine.trick_modes import Relabel, TrickMode, replay_modes
+from rules_engine.schieber.trick_modes import Relabel, TrickMode, replay_modes
 
 __all__ = ["DEAL_FIELDS", "CoiffeurDeal", "DealScore", "evaluate_deal", "parse_deal", "score_deal"]
 
@@ -44,16 +45,6 @@ DEAL_FIELDS: frozenset[str] = frozenset(
     }
 )
 RECORD_FIELDS: frozenset[str] = DEAL_FIELDS | {"game", "options"}
-_POINTS_FIELDS = frozenset({"team", "value", "match"})
-
-
-@dataclass(frozen=True, slots=True)
-class PointsClaim:
-    """``points``: one team's trick points, or that it took all nine tricks."""
-
-    team: int
-    value: int | None
-    match: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +104,7 @@ def parse_deal(data: object, where: str = "deal", *, allowed: frozenset[str] = R
         )
     if not has_points and not has_tricks:
         raise InvalidRecord(f"{where}: 'points' is missing (or give the nine 'tricks')", where=where)
-    points = _parse_points(deal.raw("points"), deal.name("points")) if has_points else None
+    points = parse_points(deal.raw("points"), deal.name("points")) if has_points else None
     tricks = None
     if has_tricks:
         raw = deal.sequence("tricks")
@@ -135,19 +126,6 @@ def parse_deal(data: object, where: str = "deal", *, allowed: frozenset[str] = R
         deal.raw("weis"),
         deal.raw("stoeck"),
     )
-
-
-def _parse_points(data: object, where: str) -> PointsClaim:
-    points = Fields(data, where, _POINTS_FIELDS)
-    team = points.integer("team", minimum=1, maximum=2)
-    match = points.boolean("match") if points.has("match") else False
-    if match:
-        if points.has("value"):
-            raise InvalidRecord(f"{where}: give either 'match': true or a 'value', not both", where=where)
-        return PointsClaim(team, None, True)
-    if not points.has("value"):
-        raise InvalidRecord(f"{where}.value is missing (or say 'match': true)", where=f"{where}.value")
-    return PointsClaim(team, points.integer("value"), False)
 
 
 @dataclass(slots=True)
@@ -176,7 +154,7 @@ class DealScore:
         deal = self.deal
         answer: DealAnswer = {
             "valid": self.valid,
-            "errors": [reason.to_json() for reason in self.reasons],  # type: ignore[misc]
+            "errors": [reason.to_json() for reason in self.reasons],
             "team": deal.team,
             "row": deal.row,
             "factor": self.row.factor if self.row is not None else None,

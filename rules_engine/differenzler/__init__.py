@@ -8,5 +8,11 @@ are the TypedDicts of :mod:`.answers`.
 from rules_engine.differenzler.deal import score_deal
 from rules_engine.differenzler.match import score_match
 from rules_engine.differenzler.play import legal_cards
+from rules_engine.schieber import LIMITS as SCHIEBER_LIMITS
 
-__all__ = ["legal_cards", "score_deal", "score_match"]
+#: Played with Schieber's 36 cards (D2.1; 12 cards a hand with three players, D2.2), so a
+#: record is bounded as Schieber's. There is no Weis (D5.3): a claim is a rule broken,
+#: judged up to the same bound.
+LIMITS = SCHIEBER_LIMITS
+
+__all__ = ["LIMITS", "legal_cards", "score_deal", "score_match"]

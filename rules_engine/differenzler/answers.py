@@ -8,21 +8,14 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-
-class ErrorAnswer(TypedDict, total=False):
-    rule: str
-    message: str
-    code: str
-    params: dict[str, Any]
-    field: str
-    deal: int
+from rules_engine.answers import ReasonJSON
 
 
 class DealAnswer(TypedDict, total=False):
     """``score_deal`` for ``game: "differenzler"``, and each entry of a Partie's ``deals``."""
 
     valid: bool
-    errors: list[ErrorAnswer]
+    errors: list[ReasonJSON]
     players: int
     forehand: int
     dealer: int
@@ -66,7 +59,7 @@ class MatchAnswer(TypedDict, total=False):
     """``score_match`` for ``game: "differenzler"``: a Partie."""
 
     valid: bool
-    errors: list[ErrorAnswer]
+    errors: list[ReasonJSON]
     players: int
     deal_count: int
     names: list[str | None] | None

@@ -23,7 +23,7 @@ from rules_engine.differenzler.options import (
 from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields, check_integer, per_seat_cards
-from rules_engine.trick_modes import TrickMode, mode_points, replay_modes
+from rules_engine.schieber.trick_modes import TrickMode, mode_points, replay_modes
 
 __all__ = [
     "DEAL_FIELDS",

@@ -25,7 +25,7 @@ from rules_engine.errors import InvalidRecord
 from rules_engine.records import Fields
 from rules_engine.schieber.play import display_order
 from rules_engine.schieber.play import legal_cards as schieber_legal_cards
-from rules_engine.trick_modes import TrickMode, classify_mode, mode_reason
+from rules_engine.schieber.trick_modes import TrickMode, classify_mode, mode_reason
 
 __all__ = ["POSITION_FIELDS", "careful_legal_cards", "legal_cards"]
 

@@ -7,16 +7,20 @@ invariants over the tables (164 a deal, 162 with ``jappa_total``, for every trum
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from rules_engine.cards import KLAMMERN_DECK, Card, Rank, Suit
-from rules_engine.errors import InvalidNotation, InvalidRecord
+from rules_engine.cards import NATURAL_ORDER, Card, Rank, Suit, make_deck
+from rules_engine.errors import InvalidNotation, InvalidRecord, Reason
 from rules_engine.options import OptionSpec, RuleOptions, choice_of, resolve_options
+from rules_engine.seats import Seat
 from rules_engine.totals import TrickTake, achievable_totals, example_subset, impossible_totals, simplest_take
 from rules_engine.tricks import Ranking
+
+#: 32 cards: no sixes (K2.1).
+KLAMMERN_DECK: tuple[Card, ...] = make_deck(r for r in NATURAL_ORDER if r is not Rank.SIX)
 
 R = Rank
 
@@ -164,3 +168,35 @@ def example_take(
     if chosen is None:
         return None
     return take, tuple(DECK[index] for index in chosen)
+
+
+def hand_errors(hands: Mapping[Seat, Sequence[Card]]) -> list[Reason]:
+    """The given hands against the deal (K3.1: a hand holds eight cards; K10: a card is in
+    one hand only), seat by seat."""
+    errors: list[Reason] = []
+    owner: dict[Card, int] = {}
+    for seat in sorted(hands):
+        cards = hands[seat]
+        if len(cards) != HAND_SIZE:
+            errors.append(
+                Reason(
+                    "K3.1",
+                    "hand_size",
+                    "seat {seat} holds {count} cards; a hand holds {size}",
+                    {"seat": seat.number, "count": len(cards), "size": HAND_SIZE},
+                    field="hands",
+                )
+            )
+        for card in cards:
+            if card in owner:
+                errors.append(
+                    Reason(
+                        "K10",
+                        "card_in_two_hands",
+                        "{card} is in the hands of seats {first} and {second}",
+                        {"card": str(card), "first": owner[card], "second": seat.number},
+                        field="hands",
+                    )
+                )
+            owner[card] = seat.number
+    return errors

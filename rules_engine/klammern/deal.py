@@ -83,7 +83,6 @@ from rules_engine.klammern.contracts import (
     FORMATS,
     GAME,
     GAME_POINTS_PER_AUGE,
-    HAND_SIZE,
     HOWS,
     LAST_TRICK_BONUS,
     MULTIPLIER,
@@ -92,6 +91,7 @@ from rules_engine.klammern.contracts import (
     TRICKS_PER_DEAL,
     deal_total,
     deck_values,
+    hand_errors,
     klammern_options,
     parse_trump,
     ranking,
@@ -106,7 +106,7 @@ from rules_engine.tricks import Ranking
 # The trick replay and the melds given by value are imported where a deal has them: most
 # deals have neither, and the command line's start-up should not pay for them.
 if TYPE_CHECKING:
-    from rules_engine.answers import KlammernDealAnswer, RevokeJSON
+    from rules_engine.klammern.answers import KlammernDealAnswer, RevokeJSON
     from rules_engine.klammern.play import Replay, Revoke
 
 __all__ = ["DealRecord", "augen_of", "parse_deal", "score_deal"]
@@ -500,36 +500,6 @@ def _rule_checks(deal: DealRecord) -> list[Reason]:
     return errors
 
 
-def _check_hands(hands: Mapping[Seat, Sequence[Card]], players: int) -> list[Reason]:
-    errors: list[Reason] = []
-    owner: dict[Card, int] = {}
-    for seat in sorted(hands):
-        cards = hands[seat]
-        if len(cards) != HAND_SIZE:
-            errors.append(
-                Reason(
-                    "K3.1",
-                    "hand_size",
-                    "seat {seat} holds {count} cards; a hand holds {size}",
-                    {"seat": seat.number, "count": len(cards), "size": HAND_SIZE},
-                    field="hands",
-                )
-            )
-        for card in cards:
-            if card in owner:
-                errors.append(
-                    Reason(
-                        "K10",
-                        "card_in_two_hands",
-                        "{card} is in the hands of seats {first} and {second}",
-                        {"card": str(card), "first": owner[card], "second": seat.number},
-                        field="hands",
-                    )
-                )
-            owner[card] = seat.number
-    return errors
-
-
 def _beet_json(pool: int) -> int | float:
     """The Beet, half the pool (K6), as the answer states it: whole when it is whole."""
     # Integer arithmetic, not ``fractions``: the module's import is a tenth of the command
@@ -647,7 +617,7 @@ def _read_claims(deal: DealRecord, rank: Ranking, facts: _Facts) -> None:
         if deal.melds or deal.bella is not None or deal.players != 4:
             facts.hands = rep.hands
     elif deal.hands is not None:
-        errors.extend(_check_hands(deal.hands, deal.players))
+        errors.extend(hand_errors(deal.hands))
         facts.hands = {seat: frozenset(cards) for seat, cards in deal.hands.items()}
 
     facts.melds, meld_errors = check_melds(deal.melds, facts.hands)

@@ -43,8 +43,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from rules_engine.answers import KlammernDealAnswer, KlammernMatchAnswer, NextTurn, ReasonJSON
+from rules_engine.answers import NextTurn, ReasonJSON
 from rules_engine.errors import InvalidRecord, RuleBroken
+from rules_engine.klammern.answers import KlammernDealAnswer, KlammernMatchAnswer
 from rules_engine.klammern.formats import (
     DEFAULT_FORMAT,
     FORMATS,

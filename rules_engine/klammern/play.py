@@ -26,6 +26,7 @@ from rules_engine.klammern.contracts import (
     GAME,
     HAND_SIZE,
     TRICKS_PER_DEAL,
+    hand_errors,
     klammern_options,
     parse_trump,
     ranking,
@@ -35,7 +36,7 @@ from rules_engine.seats import Seat
 from rules_engine.tricks import Ranking
 
 if TYPE_CHECKING:
-    from rules_engine.answers import KlammernLegalAnswer
+    from rules_engine.klammern.answers import KlammernLegalAnswer
 
 __all__ = ["Replay", "Revoke", "illegal_reason", "legal_cards", "legal_plays", "replay"]
 
@@ -301,33 +302,12 @@ def replay(
 
     dealt = played[:]
     if hands is not None:
-        owner: dict[Card, int] = {}
+        errors.extend(hand_errors(hands))
         given = set()
         for seat, cards in hands.items():
             given.add(seat.number)
-            if len(cards) != HAND_SIZE:
-                errors.append(
-                    Reason(
-                        "K3.1",
-                        "hand_size",
-                        "seat {seat} holds {count} cards; a hand holds {size}",
-                        {"seat": seat.number, "count": len(cards), "size": HAND_SIZE},
-                        field="hands",
-                    )
-                )
             mask = 0
             for held in cards:
-                if held in owner:
-                    errors.append(
-                        Reason(
-                            "K10",
-                            "card_in_two_hands",
-                            "{card} is in the hands of seats {first} and {second}",
-                            {"card": str(held), "first": owner[held], "second": seat.number},
-                            field="hands",
-                        )
-                    )
-                owner[held] = seat.number
                 mask |= 1 << _index(held)
             dealt[seat.number] = mask
         for number in range(1, players + 1):

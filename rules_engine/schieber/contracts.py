@@ -14,10 +14,13 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from rules_engine.cards import SCHIEBER_DECK, Card, Rank, Suit
+from rules_engine.cards import NATURAL_ORDER, Card, Rank, Suit, make_deck
 from rules_engine.errors import InvalidNotation, InvalidRecord
 from rules_engine.options import OptionSpec, RuleOptions, choice_of, non_negative_int, resolve_options
 from rules_engine.tricks import Ranking
+
+#: The Swiss deck of 36 cards (S2.1).
+SCHIEBER_DECK: tuple[Card, ...] = make_deck(NATURAL_ORDER)
 
 R = Rank
 

@@ -36,7 +36,7 @@ from rules_engine.seats import Seat
 # The Weis modules are imported where a deal has Weis: most deals have none, and the command
 # line's start-up (``python -m rules_engine deal``) should not pay for them.
 if TYPE_CHECKING:
-    from rules_engine.answers import SchieberDealAnswer
+    from rules_engine.schieber.answers import SchieberDealAnswer
     from rules_engine.schieber.weis import Weis, WeisAward
 
 __all__ = [
@@ -47,6 +47,7 @@ __all__ = [
     "RECORD_FIELDS",
     "evaluate_deal",
     "parse_deal",
+    "parse_points",
     "score_deal",
 ]
 
@@ -102,7 +103,12 @@ class DealRecord:
     weis_best: int | None = None
 
 
-def _parse_points(data: object, where: str) -> PointsClaim:
+def parse_points(data: object, where: str) -> PointsClaim:
+    """The record's ``points`` at ``where`` (a Schieber deal's, and each game's that writes
+    its points the same way).
+
+    :raises InvalidRecord: not a points object, or both or neither of ``match`` and ``value``.
+    """
     points = Fields(data, where, _POINTS_FIELDS)
     team = points.integer("team", minimum=1, maximum=2)
     # null is read as "not given" for every optional field, as DEAL_RECORD.md writes `"hands": null`.
@@ -190,7 +196,7 @@ def _read_fields(deal: Fields, where: str) -> DealRecord:
         raise InvalidRecord(
             f"{where}: 'points' is missing (or give the nine 'tricks')", where=deal.name("points")
         )
-    points = _parse_points(deal.raw("points"), deal.name("points")) if has_points else None
+    points = parse_points(deal.raw("points"), deal.name("points")) if has_points else None
     tricks = _parse_tricks(deal.raw("tricks"), deal.name("tricks")) if has_tricks else None
     weis = per_seat_card_groups(deal.mapping("weis", None), PLAYERS, deal.name("weis"))
     stoeck = deal.seat("stoeck", PLAYERS, None)
@@ -379,49 +385,6 @@ def _located(reason: Reason, where: str) -> Reason:
     return Reason(reason.rule, reason.code, reason.template, reason.params, where, reason.deal)
 
 
-def _check_hands(hands: Mapping[Seat, Sequence[Card]]) -> list[Reason]:
-    """Dealt hands without tricks: nine cards each (S2.2), each card in one hand (S2.1, S8).
-
-    Same rule ids and codes as the replay's check of given hands, so both paths cite alike.
-    """
-    reasons: list[Reason] = []
-    holder: dict[Card, Seat] = {}
-    for seat, hand in sorted(hands.items()):
-        if len(hand) != CARDS_PER_HAND:
-            reasons.append(
-                Reason(
-                    "S2.2",
-                    "hand_size",
-                    "seat {seat} holds {count} cards; every player is dealt {expected}",
-                    {
-                        "seat": seat.number,
-                        "count": len(hand),
-                        "expected": CARDS_PER_HAND,
-                        "hand": [str(c) for c in hand],
-                    },
-                    field=f"hands.{seat}",
-                )
-            )
-        for card in hand:
-            other = holder.get(card)
-            if other is None:
-                holder[card] = seat
-                continue
-            where = (
-                "twice in the hand of seat {seat}" if other == seat else "held by seats {other} and {seat}"
-            )
-            reasons.append(
-                Reason(
-                    "S2.1",
-                    "card_in_two_hands" if other != seat else "duplicate_card",
-                    "{card} is " + where + "; the deck has each card once",
-                    {"card": str(card), "seat": seat.number, "other": other.number},
-                    field=f"hands.{seat}",
-                )
-            )
-    return reasons
-
-
 def _check_claims_against_cards(
     score: DealScore, claimed: Mapping[Seat, set[Card]], hands: Mapping[Seat, Sequence[Card]] | None
 ) -> None:
@@ -581,7 +544,10 @@ def evaluate_deal(record: DealRecord, options: RuleOptions) -> DealScore:
         _take_points(score)
         hands = record.hands
         if hands is not None:
-            score.reasons.extend(_check_hands(hands))
+            # Dealt hands without tricks: the replay's check of given hands (S2.1, S2.2, S8).
+            from rules_engine.schieber.replay import hand_reasons
+
+            score.reasons.extend(hand_reasons(hands))
     if not options.get("weis", True) or not options.get("stoeck", True):
         record = _without_uncounted(score)
     claimed = _check_weis_claims(score)

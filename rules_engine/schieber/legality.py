@@ -48,10 +48,10 @@ from types import MappingProxyType
 from typing import Final
 
 from rules_engine.answers import ReasonJSON
-from rules_engine.cards import SCHIEBER_DECK, Card, Rank, Suit
+from rules_engine.cards import Card, Rank, Suit
 from rules_engine.errors import Reason, RuleBroken
 from rules_engine.options import RuleOptions
-from rules_engine.schieber.contracts import ALL_CONTRACTS, Contract
+from rules_engine.schieber.contracts import ALL_CONTRACTS, SCHIEBER_DECK, Contract
 
 # Why a card is illegal, as a small code; the Reason is built from it on demand.
 NOT_IN_HAND: Final = 0
@@ -376,7 +376,7 @@ def legal_plays(
     if len(trick) > 3:
         raise ValueError(f"a trick holds at most 4 cards; {len(trick)} are already played")
     legal, why = classify(_RULES[contract.key], hand, trick)
-    # The frozen dataclass __init__ costs a third of a fast call; fill the slots directly.
+    # The frozen dataclass __init__ is a large part of a fast call; fill the slots directly.
     plays = _new(LegalPlays)
     _set_legal(plays, legal)
     if why:
@@ -566,8 +566,8 @@ HEARTS, CLUBS, DIAMONDS, SPADES = (_chunk_codes(suit) for suit in range(4))
 def wide_chunks() -> tuple[tuple[tuple[str, ...], ...], ...]:
     """The codes of each 12-bit chunk of a mask, for its three chunks (bits 0-11, 12-23,
     24-35): a mask's codes in display order are ``[*low[m & 4095], *middle[m >> 12 & 4095],
-    *high[m >> 24]]``, a lookup fewer than by suit. Made on first use (about 5 ms, 1 MB):
-    a command that checks no position does not pay for them."""
+    *high[m >> 24]]``, a lookup fewer than by suit. Made on first use: a command that
+    checks no position does not pay for them."""
     tables = []
     for part in range(3):
         codes = CODES[12 * part : 12 * part + 12]

@@ -22,11 +22,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from rules_engine.answers import SchieberDealAnswer, SchieberMatchAnswer
 from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields
 from rules_engine.resume import MatchState, header_of, json_copy, kept_deals
+from rules_engine.schieber.answers import SchieberDealAnswer, SchieberMatchAnswer
 from rules_engine.schieber.contracts import DEFAULT_TARGET, TRICKS_PER_DEAL
 from rules_engine.schieber.deal import (
     DEAL_FIELDS,

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache, lru_cache
 
-from rules_engine.cards import SCHIEBER_DECK, Card
+from rules_engine.cards import Card
 from rules_engine.errors import Reason
 from rules_engine.options import RuleOptions
 from rules_engine.schieber.contracts import (
@@ -25,6 +25,7 @@ from rules_engine.schieber.contracts import (
     LAST_TRICK_BONUS,
     MATCH_BONUS,
     PLAYERS,
+    SCHIEBER_DECK,
     TRICKS_PER_DEAL,
     Contract,
     card_points_table,

@@ -170,7 +170,8 @@ def _plain_hands(hands: Mapping[Seat, Sequence[Card]]) -> bool:
     return _CANONICAL_IDS.issuperset(ids) and len(set(ids)) == len(ids)
 
 
-def _hand_reasons(hands: Mapping[Seat, Sequence[Card]]) -> list[Reason]:
+def hand_reasons(hands: Mapping[Seat, Sequence[Card]]) -> list[Reason]:
+    """Given hands: nine cards each (S2.2), each card in one hand (S2.1, S8)."""
     if _plain_hands(hands):
         return []
     reasons: list[Reason] = []
@@ -277,7 +278,7 @@ def _card_reasons(
     reasons: list[Reason] = []
     count = len(tricks)
     if given:
-        reasons.extend(_hand_reasons(given))
+        reasons.extend(hand_reasons(given))
     # A given hand as (suit, rank) -> card, in hand order: membership and removal in C.
     remaining: dict[int, dict[tuple[Suit, Rank], Card]] = {
         seat.number - 1: {(c.suit, c.rank): c for c in cards} for seat, cards in given.items()
@@ -386,7 +387,7 @@ def replay(
     if twice:
         # A card held twice (S8): no hand can be read off these tricks to judge a card by.
         if given:
-            reasons.extend(_hand_reasons(given))
+            reasons.extend(hand_reasons(given))
     elif count != TRICKS_PER_DEAL or not _all_legal_as_played(
         rules, tricks, leaders, played, given, off_suit
     ):

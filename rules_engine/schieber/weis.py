@@ -30,7 +30,7 @@ from rules_engine.schieber.contracts import CONTRACT_KEYS, RUN_POINTS, Contract
 from rules_engine.seats import Seat
 
 if TYPE_CHECKING:
-    from rules_engine.answers import DeclaredWeisJSON, WeisJSON
+    from rules_engine.schieber.answers import DeclaredWeisJSON, WeisJSON
 
 __all__ = [
     "ComparisonStep",
@@ -430,7 +430,7 @@ def award_weis(
     if not everything:
         return _NO_AWARD
 
-    # Each Weis's S6.5 key once (max keeps the first of equal keys, as before).
+    # Each Weis's S6.5 key once (max keeps the first of equal keys).
     keyed = [(weis_key(d, contract, options, forehand), d.seat.side, d) for d in everything]
     best_per_team = {
         team: max((item for item in keyed if item[1] == team), key=itemgetter(0))[2]

@@ -24,7 +24,7 @@ import random
 from collections.abc import Iterator, Sequence
 from itertools import permutations, product
 
-from rules_engine.tournament.seating import SeatedTable
+from rules_engine.tournament.tables import SeatedTable
 
 __all__ = ["continue_design"]
 

@@ -22,7 +22,14 @@ from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields, check_integer
 from rules_engine.schieber.contracts import DEAL_TOTAL, Contract
-from rules_engine.schieber.deal import DEAL_FIELDS, DealRecord, PointsClaim, evaluate_deal, parse_deal
+from rules_engine.schieber.deal import (
+    DEAL_FIELDS,
+    DealRecord,
+    PointsClaim,
+    evaluate_deal,
+    parse_deal,
+    parse_points,
+)
 from rules_engine.schieber.points import check_trick_points
 from rules_engine.tournament.answers import ControlAnswer, GameAnswer, PasseAnswer
 from rules_engine.tournament.findings import Finding, finding
@@ -48,7 +55,6 @@ GAME_FIELDS: frozenset[str] = DEAL_FIELDS | {"confirmed_by", "claims", "ruling"}
 #: A Passe embedded in a tournament takes these; the rest come from the tournament (T9).
 EMBEDDED_FIELDS: frozenset[str] = frozenset({"games", "reported", "confirmed_by"})
 PASSE_FIELDS: frozenset[str] = EMBEDDED_FIELDS | {"game", "profile", "options", "round", "table", "seats"}
-_POINTS_FIELDS = frozenset({"team", "value", "match"})
 _RULING_FIELDS = frozenset({"points", "by", "reason"})
 #: The Schieber engine's own trick-point checks (S5.5, S8): a Passe cites T3.4 for them instead.
 _TRICK_POINT_CODES = frozenset(
@@ -87,19 +93,6 @@ class GameRecord:
     slalom: bool
 
 
-def _points(data: object, where: str) -> PointsClaim:
-    points = Fields(data, where, _POINTS_FIELDS)
-    team = points.integer("team", minimum=1, maximum=2)
-    match = points.boolean("match") if points.has("match") else False
-    if match:
-        if points.has("value"):
-            raise InvalidRecord(f"{where}: give either 'match': true or a 'value', not both", where=where)
-        return PointsClaim(team, None, True)
-    if not points.has("value"):
-        raise InvalidRecord(f"{where}.value is missing (or say 'match': true)", where=f"{where}.value")
-    return PointsClaim(team, points.integer("value"), False)
-
-
 def _teams(raw: object, where: str) -> frozenset[int]:
     if isinstance(raw, (str, bytes)) or not isinstance(raw, Sequence):
         raise InvalidRecord(f"{where} must be a list of teams (1, 2), not {raw!r}", where=where)
@@ -135,7 +128,7 @@ def parse_game(data: object, where: str) -> GameRecord:
                     f"{game.name('claims')}: a claim is keyed by team '1' or '2', not {key!r}",
                     where=game.name("claims"),
                 )
-            claims[int(key)] = _points(raw, f"{game.name('claims')}.{key}")
+            claims[int(key)] = parse_points(raw, f"{game.name('claims')}.{key}")
     ruling: PointsClaim | None = None
     if game.has("ruling"):
         ruled = Fields(game.raw("ruling"), game.name("ruling"), _RULING_FIELDS)
@@ -150,7 +143,7 @@ def parse_game(data: object, where: str) -> GameRecord:
             )
         if ruled.has("reason") and not isinstance(ruled.raw("reason"), str):
             raise InvalidRecord(f"{ruled.name('reason')} must be text", where=ruled.name("reason"))
-        ruling = _points(ruled.raw("points"), ruled.name("points"))
+        ruling = parse_points(ruled.raw("points"), ruled.name("points"))
     confirmed_by = (
         _teams(game.raw("confirmed_by"), game.name("confirmed_by"))
         if game.has("confirmed_by")

@@ -31,18 +31,12 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
-from typing import NamedTuple
 
 from rules_engine.tournament.answers import SeatingReport
+from rules_engine.tournament.designs import continue_design
+from rules_engine.tournament.tables import SeatedTable
 
 __all__ = ["SeatedTable", "next_round", "seating_report", "spread_counts"]
-
-
-class SeatedTable(NamedTuple):
-    """One table of a round: team 1 and team 2 (seats 1 and 3, seats 2 and 4 in the Einzelschieber)."""
-
-    team1: tuple[str, ...]
-    team2: tuple[str, ...]
 
 
 Round = Sequence[SeatedTable]
@@ -229,9 +223,6 @@ def next_round(
     history = [list(tables) for tables in rounds]
     names = list(competitors)
     if team_size == 2:
-        # Imported here: designs.py builds on this module's SeatedTable.
-        from rules_engine.tournament.designs import continue_design
-
         stored = continue_design(names, history, len(history) + 1 + rounds_left, seed)
         if stored is not None:
             return stored, []

@@ -27,7 +27,7 @@ from flask import current_app, request, url_for
 #: it only fixes the default peer. Tried in turn (a table's Wi-Fi is mostly 192.168/16).
 PROBES: tuple[str, ...] = ("192.168.255.254", "10.255.255.254", "172.31.255.254")
 #: Seconds an app keeps the local network address it found: finding it takes three sockets
-#: and a name lookup (some 70 µs), and a tablet's every save and page shows the share links
+#: and a name lookup, and a tablet's every save and page shows the share links
 #: of a server opened as 127.0.0.1. A server that joins another network shows the new
 #: address within this time.
 LAN_ADDRESS_SECONDS = 10.0

@@ -216,7 +216,7 @@ def holds_right(match: Match) -> bool:
     if row is not None:
         return row.match_id == match.id and time.time() - row.created < _lifetime()
     if isinstance(held, str) and secret_fits(match, held):
-        # A cookie from before rights were rows carried the secret itself: trade it for a
+        # A legacy cookie carries the secret itself, not a right's id: trade it for a
         # right by id, once, so that the tablets of a running evening keep their right. The
         # keyed hash, the new right and the pruning of old ones are written together, also
         # in a request whose session is in autocommit (a deal save's).
@@ -394,7 +394,7 @@ class GuessLimiter:
     is written on a connection of its own in a short transaction: it is counted although
     the request is refused, and the request's session is neither committed nor rolled back.
     Rows that have left the window are deleted as new failures come (at most once a minute
-    per process: on PostgreSQL each commit costs a few milliseconds), so the table holds
+    per process: on PostgreSQL each commit is a round trip and a sync), so the table holds
     little more than the last window's failures.
 
     Checking and counting are two steps: guesses from one address sent at once to several

@@ -48,7 +48,8 @@ def qr_svg(text: str) -> Response:
 
 @lru_cache(maxsize=1024)
 def _drawn(text: str) -> bytes:
-    """The QR code of ``text`` as SVG, drawn once per link and worker (about 8 ms each)."""
+    """The QR code of ``text`` as SVG, drawn once per link and worker (drawing one costs as much
+    as a page)."""
     image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathFillImage, box_size=10, border=2)
     buffer = io.BytesIO()
     image.save(buffer)

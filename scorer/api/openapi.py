@@ -9,7 +9,10 @@ the contract's fixed fields and allow the fields the engine adds.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scorer.games.event import Operation
 
 from scorer.games.schemas import CARD, PAIR
 
@@ -19,7 +22,8 @@ SHARED: dict[str, Any] = {
     "Reason": {
         "type": "object",
         "required": ["message"],
-        "description": "Why a rule rejects something: the rule id (S4.4, K5.2) and an English message.",
+        "description": "Why a rule rejects something: the rule id (a game's letter and number) and an "
+        "English message.",
         "properties": {
             "rule": {"type": ["string", "null"]},
             "message": {"type": "string"},
@@ -67,7 +71,7 @@ SHARED: dict[str, Any] = {
             "valid": {"type": "boolean"},
             "errors": {"type": "array", "items": {"$ref": "#/components/schemas/Reason"}},
             "scores": {
-                "description": "Schieber [a, b]; Klammern {small, big}, Augen or dice; null when invalid."
+                "description": "The totals in the game's own shape (see its match record); null when invalid."
             },
             "finished": {"type": ["boolean", "null"]},
             "winner": {"type": ["integer", "null"]},
@@ -126,10 +130,22 @@ def _operation(
     }
 
 
-def schemas() -> dict[str, Any]:
-    """The document's schemas: the shared ones, each game's deal, match and position, the tournament's."""
+def tournament_operations() -> dict[str, Operation]:
+    """The records of the games' tournament formats that the API answers, by address segment."""
     from scorer import games
-    from scorer.api.tournament import SCHEMAS as TOURNAMENT_SCHEMAS
+
+    return {
+        operation.name: operation
+        for game in games.registry().values()
+        if game.event is not None and game.event.api is not None
+        for operation in game.event.api.operations
+    }
+
+
+def schemas() -> dict[str, Any]:
+    """The document's schemas: the shared ones, each game's deal, match and position, and the
+    records of each game's tournament format."""
+    from scorer import games
 
     described = [(each.name.title(), each.api) for each in games.registry().values() if each.api is not None]
     found: dict[str, Any] = {name: SHARED[name] for name in ("Card", "Reason", "Error")}
@@ -144,30 +160,35 @@ def schemas() -> dict[str, Any]:
     for title, api in described:
         found[f"{title}Position"] = api.position
     found["LegalPosition"] = {
-        "description": "Each game's own position: `contract` for Schieber, `trump` for Klammern.",
+        "description": "Each game's own position, with the fields of its own deal record.",
         "oneOf": [{"$ref": f"#/components/schemas/{title}Position"} for title, _ in described],
     }
     found.update({name: schema for name, schema in SHARED.items() if name not in found})
-    found.update(TOURNAMENT_SCHEMAS)
+    for each in games.registry().values():
+        if each.event is not None and each.event.api is not None:
+            found.update(each.event.api.schemas)
     return found
 
 
 def document(server: str = "") -> dict[str, Any]:
     """The OpenAPI 3.1 document; ``server`` is the base URL it is served from."""
     from scorer import games
-    from scorer.api.tournament import EXAMPLES
 
-    described = [each.api for each in games.registry().values() if each.api is not None]
+    registered = games.registry().values()
+    described = [each.api for each in registered if each.api is not None]
     examples = described[0].examples if described else {"deal": {}, "match": {}, "position": {}}
+    rule_files = [each.rules for each in registered if each.rules is not None]
+    cited = ", ".join(f"rules/{rules.file} ({rules.prefix}…)" for rules in rule_files)
     return {
         "openapi": "3.1.0",
         "info": {
             "title": "Tafel rules engine API",
             "version": "1.0.0",
-            "description": "Score keeper and rules referee for Schieber and Klammern. Records and answers "
-            "follow DEAL_RECORD.md; rule ids cite rules/SCHIEBER.md (S…) and "
-            "rules/KLAMMERN.md (K…); the Passe, tournament and seating records follow "
-            "rules/TOURNAMENT.md (T…).",
+            "description": "Score keeper and rules referee for "
+            + ", ".join(each.name.title() for each in registered)
+            + ". Records and answers follow DEAL_RECORD.md; rule ids cite "
+            + cited
+            + ".",
         },
         "servers": [{"url": server or "/"}],
         "paths": {
@@ -198,32 +219,17 @@ def document(server: str = "") -> dict[str, Any]:
                     examples["position"],
                 )
             },
-            "/api/v1/passe": {
-                "post": _operation(
-                    "scorePasse",
-                    "Validate and score one tournament Passe (control sum, forehand counts, status)",
-                    "PasseRecord",
-                    "PasseAnswer",
-                    EXAMPLES["passe"],
-                )
-            },
-            "/api/v1/tournament": {
-                "post": _operation(
-                    "scoreTournament",
-                    "Validate a tournament and rank it (Streichpasse, sit-outs, tie-breaks, Standblätter)",
-                    "TournamentRecord",
-                    "TournamentAnswer",
-                    EXAMPLES["tournament"],
-                )
-            },
-            "/api/v1/seating": {
-                "post": _operation(
-                    "seatNextRound",
-                    "The next round's tables and sit-outs, proposed by the seating generator",
-                    "SeatingRecord",
-                    "SeatingAnswer",
-                    EXAMPLES["seating"],
-                )
+            **{
+                f"/api/v1/{operation.name}": {
+                    "post": _operation(
+                        operation.operation_id,
+                        operation.summary,
+                        operation.request,
+                        operation.response,
+                        operation.example,
+                    )
+                }
+                for operation in tournament_operations().values()
             },
         },
         "components": {"schemas": schemas()},

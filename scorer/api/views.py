@@ -2,9 +2,9 @@
 
 ``POST /api/v1/deal``, ``/api/v1/match`` and ``/api/v1/legal`` take a record and answer
 exactly what :func:`rules_engine.score_deal`, :func:`~rules_engine.score_match` and
-:func:`~rules_engine.legal_cards` answer; ``/api/v1/passe``, ``/api/v1/tournament`` and
-``/api/v1/seating`` what :func:`~rules_engine.score_passe`,
-:func:`~rules_engine.score_tournament` and :func:`~rules_engine.seat_next_round` answer.
+:func:`~rules_engine.legal_cards` answer; each game's tournament format adds the records of
+its own (``POST /api/v1/<name>``, :class:`~scorer.games.event.TournamentApi`), answered by the
+engine's entry point the format names.
 
 Status codes (also in the OpenAPI document, ``GET /api/openapi.json``):
 
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
@@ -32,20 +33,12 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 import rules_engine
 from rules_engine import limits
 from rules_engine.errors import InvalidRecord
+from scorer.api.openapi import document, tournament_operations
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 #: An engine entry point: a record in, its (typed) JSON answer out.
 Entry = Callable[[Mapping[str, Any]], Mapping[str, object]]
-
-ENTRIES: dict[str, Entry] = {
-    "deal": rules_engine.score_deal,
-    "match": rules_engine.score_match,
-    "legal": rules_engine.legal_cards,
-    "passe": rules_engine.score_passe,
-    "tournament": rules_engine.score_tournament,
-    "seating": rules_engine.seat_next_round,
-}
 
 
 def error(message: str, status: int = 400) -> tuple[Response, int]:
@@ -88,7 +81,7 @@ def read_body() -> object:
     return record
 
 
-def answer(entry: str) -> tuple[Response, int]:
+def answer(name: str, entry: Entry) -> tuple[Response, int]:
     try:
         record = read_body()
     except ValueError as problem:  # InvalidRecord included: a body too large or too deep
@@ -96,7 +89,7 @@ def answer(entry: str) -> tuple[Response, int]:
     if not isinstance(record, dict):
         return error(f"a record must be a JSON object, not {type(record).__name__}")
     try:
-        result = ENTRIES[entry](record)
+        result = entry(record)
         # Serialised here, inside the guard: an answer that is not JSON is an engine failure too.
         body = json.dumps(result, ensure_ascii=False, allow_nan=False)
     except InvalidRecord as problem:
@@ -104,7 +97,7 @@ def answer(entry: str) -> tuple[Response, int]:
     except RecursionError:
         return error("the record is nested too deeply")
     except Exception as problem:  # noqa: BLE001 — the API promises never to answer 5xx
-        current_app.logger.exception("engine failure on /api/v1/%s", entry)
+        current_app.logger.exception("engine failure on /api/v1/%s", name)
         return error(
             f"the rules engine could not read this record ({type(problem).__name__}); "
             "please report it with the record"
@@ -115,43 +108,37 @@ def answer(entry: str) -> tuple[Response, int]:
 @bp.post("/v1/deal")
 def deal() -> tuple[Response, int]:
     """One deal's validation and score (``rules_engine.score_deal``)."""
-    return answer("deal")
+    return answer("deal", rules_engine.score_deal)
 
 
 @bp.post("/v1/match")
 def match() -> tuple[Response, int]:
     """A whole match: running score, states, winner (``rules_engine.score_match``)."""
-    return answer("match")
+    return answer("match", rules_engine.score_match)
 
 
 @bp.post("/v1/legal")
 def legal() -> tuple[Response, int]:
     """Which cards may be played, and why the others may not (``rules_engine.legal_cards``)."""
-    return answer("legal")
+    return answer("legal", rules_engine.legal_cards)
 
 
-@bp.post("/v1/passe")
-def passe() -> tuple[Response, int]:
-    """One tournament Passe: its games, control sum and status (``rules_engine.score_passe``)."""
-    return answer("passe")
-
-
-@bp.post("/v1/tournament")
-def tournament() -> tuple[Response, int]:
-    """A tournament's ranking, Standblätter and seating report (``rules_engine.score_tournament``)."""
-    return answer("tournament")
-
-
-@bp.post("/v1/seating")
-def seating() -> tuple[Response, int]:
-    """The next round's proposed tables (``rules_engine.seat_next_round``, TOURNAMENT.md T5)."""
-    return answer("seating")
+def init_app(app: Flask) -> None:
+    """Answer the records of the app's games' tournament formats, each at its own address
+    (``POST /api/v1/<name>``: a table's round, the ranking, the next draw)."""
+    with app.app_context():
+        found = tournament_operations()
+    for name, operation in found.items():
+        app.add_url_rule(
+            f"{bp.url_prefix}/v1/{name}",
+            f"{bp.name}.{name}",
+            partial(answer, name, operation.entry),
+            methods=["POST"],
+        )
 
 
 @bp.get("/openapi.json")
 def openapi() -> Response:
-    from scorer.api.openapi import document
-
     return jsonify(document(request.host_url.rstrip("/")))
 
 

@@ -68,7 +68,7 @@ def may_office(event: Event) -> bool:
 
 
 def _generation_suffix(generation: int) -> str:
-    # The first link of each kind keeps the form it had before links could be withdrawn.
+    # The first link of each kind has no generation suffix: a link printed then still opens.
     return f":{generation}" if generation else ""
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorer.events.state import EventState
+from scorer.games.event import Office
 from scorer.store import log
 
 KINDS = frozenset({"confirm", "claim", "sign", "ruling", "reported"})
@@ -132,12 +133,18 @@ def games(state: log.State, table: TableMarks | None) -> list[Game]:
     return found
 
 
-def passe_record(
-    options: Mapping[str, Any], played: list[Game], table: TableMarks | None, *, reported: bool = False
+def table_record(
+    office: Office,
+    options: Mapping[str, Any],
+    played: list[Game],
+    table: TableMarks | None,
+    *,
+    reported: bool = False,
 ) -> dict[str, Any]:
-    """The TOURNAMENT.md Passe record of a table (its signature, and the paper totals if asked)."""
+    """The record of a table's games of one round, as the event's office reads it (its signature,
+    and the paper totals if asked)."""
     record: dict[str, Any] = {
-        "game": "schieber_passe",
+        "game": office.record_game,
         "profile": "tournament",
         "options": dict(options),
         "games": [game.record for game in played],
@@ -149,10 +156,15 @@ def passe_record(
     return record
 
 
-def sign(record: dict[str, Any], state: EventState, marks: Mapping[int, TableMarks]) -> None:
-    """Put each table's Passe signature (T6.2 ``per_passe``) into a tournament record's results."""
+def sign(
+    office: Office | None, record: dict[str, Any], state: EventState, marks: Mapping[int, TableMarks]
+) -> None:
+    """Put each table's signature (T6.2 ``per_passe``) into a tournament record's results, as the
+    event's office (its format's) puts it; an event without an office has none."""
+    if office is None:
+        return
     tables = {(each.number, t.table): t.match_id for each in state.rounds for t in each.tables}
     for result in record.get("results") or []:
         table = marks.get(tables.get((result["round"], result["table"]), -1))
-        if table is not None and table.signed and "passe" in result:
-            result["passe"]["confirmed_by"] = sorted(table.signed)
+        if table is not None and table.signed:
+            office.sign(result, sorted(table.signed))

@@ -21,8 +21,7 @@ from werkzeug.wrappers import Response
 
 from rules_engine.errors import InvalidRecord
 from scorer.access import rights
-from scorer.events import access
-from scorer.events import games as event_games
+from scorer.events import access, formats
 from scorer.events import state as event_log
 from scorer.events import views as events
 from scorer.events.office_forms import ImportEventForm
@@ -247,7 +246,7 @@ def import_record(data: object) -> Event:
         match_settings = dict(raw["settings"])
         if isinstance(match_settings.get("event"), dict):
             match_settings["event"] = {**match_settings["event"], "id": event.id}
-        match = Match(game=event_games.of(settings).table_game, settings=match_settings)
+        match = Match(game=formats.of(settings).table_game, settings=match_settings)
         session.add(match)
         session.flush()
         access.seal_table(event, match)
@@ -275,7 +274,7 @@ def import_record(data: object) -> Event:
         if sealed is not None:
             access.seal_table(event, sealed, withdrawn)
     try:
-        event_games.of(settings).score(events.record_of(event, state))
+        formats.of(settings).score(events.record_of(event, state))
     except (InvalidRecord, KeyError, TypeError, ValueError) as error:
         session.rollback()
         raise Unreadable(str(error)) from None

@@ -9,7 +9,8 @@ reach the desk, the office rules with a reason, paper sheets are checked.
   desk's screens one tap away, the control sum and the transcription check of paper sheets.
 
 Every change is an entry of the event's log (``scorer.events.confirm``); every state, figure
-and check is the engine's (``rules_engine.tournament.office``, ``score_passe``).
+and check is the engine's (``rules_engine.tournament.office``, and the entry point the event's
+tournament format names for a table's record, :class:`~scorer.games.event.Office`).
 """
 
 from __future__ import annotations
@@ -27,37 +28,23 @@ from sqlalchemy import select
 from sqlalchemy.orm import lazyload
 from werkzeug.wrappers import Response
 
-import rules_engine
 from rules_engine.errors import InvalidRecord
 from rules_engine.tournament.answers import PasseAnswer
 from rules_engine.tournament.office import awaiting, compare_entries, paper_control, table_state
 from rules_engine.tournament.options import passe_options as passe_options_of
 from scorer.access import address, rights
 from scorer.access.views import qr_svg
-from scorer.events import access, confirm, revoke, snapshot
-from scorer.events import games as event_games
+from scorer.events import access, confirm, formats, revoke, snapshot
 from scorer.events import state as event_log
 from scorer.events.office_forms import ClaimForm, ConfirmForm, ReportedForm, RevokeForm, RulingForm
 from scorer.events.state import EventState, Round, Table
+from scorer.games.event import Office
 from scorer.store import db, log
 from scorer.store.models import Event, Match
 from scorer.web.reasons import reason_text
 
 bp = Blueprint("office", __name__, url_prefix="/events")
 
-#: The options of a table's Passe record that come from the tournament (TOURNAMENT.md, Rule options).
-PASSE_KEYS = (
-    "games_per_passe",
-    "match_value",
-    "confirm",
-    "weis",
-    "stoeck",
-    "factors",
-    "contracts",
-    "mixed_points",
-    "undenufe_points",
-    "rotation",
-)
 #: A table of the current round with no game entered for this long is late (the office's clock).
 LATE_AFTER = timedelta(minutes=20)
 #: Appends retried when another table wrote to the event's log at the same moment.
@@ -77,13 +64,22 @@ def _confirming_game() -> None:
         if isinstance(event_id, int)
         else None
     )
-    if settings is not None and not event_games.of(settings).confirms:
+    if settings is not None and not formats.of(settings).confirms:
         abort(404)
 
 
-def passe_options(event: Event) -> dict[str, Any]:
+def office_of(event: Event) -> Office:
+    """The office of the event's tournament format (404: the format has none)."""
+    found = formats.of(event.settings).office
+    if found is None:
+        abort(404)
+    return found
+
+
+def table_options(event: Event) -> dict[str, Any]:
+    """The event's options a table's record takes (its format's office names them)."""
     options = event.settings.get("options") or {}
-    return {key: options[key] for key in PASSE_KEYS if key in options}
+    return {key: options[key] for key in office_of(event).options if key in options}
 
 
 def confirm_mode(event: Event) -> str:
@@ -201,15 +197,16 @@ def table_view(
 ) -> dict[str, Any]:
     """One table as the office and the table see it: each game, its state and who must confirm."""
     mode = confirm_mode(event)
-    options = passe_options(event)
+    office = office_of(event)
+    options = table_options(event)
     per_passe = int(options.get("games_per_passe", 12))
     match_state = log.derive(match.entries)
     played = confirm.games(match_state, marks)
-    record = confirm.passe_record(options, played, marks)
+    record = confirm.table_record(office, options, played, marks)
     answer: PasseAnswer | None = None
     problem: str | None = None
     try:
-        answer = rules_engine.score_passe(record)
+        answer = office.score(record)
     except InvalidRecord as error:
         problem = str(error)
     missing = awaiting(
@@ -249,7 +246,7 @@ def table_view(
     late = status not in ("complete",) and _late(draws(event) if drawn is None else drawn, round_, last)
     paper = None
     if marks is not None and marks.reported is not None:
-        checked = rules_engine.score_passe(confirm.passe_record(options, played, marks, reported=True))
+        checked = office.score(confirm.table_record(office, options, played, marks, reported=True))
         # T3.5 on the sheet's own figures (the Kontrolleur adds them up before comparing), then
         # T6.6 against the games; the Matches are the games' (none while no game is entered).
         matches = tuple(checked["matches"] or (0, 0)) if played else (0, 0)
@@ -295,20 +292,20 @@ def _late(drawn: dict[int, datetime], round_: Round, last: datetime | None) -> b
     return datetime.now(UTC) - since > LATE_AFTER
 
 
-def desk_links(game: dict[str, Any]) -> dict[str, str]:
+def desk_links(office: Office, game: dict[str, Any]) -> dict[str, str]:
     """The dispute desk's screens for one game, prefilled (the contract; the count asked outright)."""
     contract = str(game.get("contract") or "H")
     links = {
         "card": url_for("disputes.screen", screen="card")
         + "?"
-        + urlencode({"game": "schieber", "contract": contract}),
+        + urlencode({"game": office.desk_game, "contract": contract}),
     }
     for who, points, _match in game.get("figures") or []:
         value = points[0]
         links[f"count {who}"] = (
             url_for("disputes.screen", screen="count")
             + "?"
-            + urlencode({"ask": "1", "game": "schieber", "contract": contract, "points": value})
+            + urlencode({"ask": "1", "game": office.desk_game, "contract": contract, "points": value})
         )
     return links
 
@@ -409,10 +406,11 @@ def _check_figure(event: Event, match: Match, slot: int, extra: dict[str, Any]) 
             for key, value in extra.items():
                 record[key] = {**record.get(key, {}), **value} if key == "claims" else value
         games.append(record)
-    record = confirm.passe_record(passe_options(event), [], None)
+    office = office_of(event)
+    record = confirm.table_record(office, table_options(event), [], None)
     record["games"] = games
     try:
-        answer = rules_engine.score_passe(record)
+        answer = office.score(record)
     except InvalidRecord as error:
         return [{"rule": None, "message": str(error), "code": "invalid_record"}]
     return [dict(e) for e in answer["errors"] if e.get("game") == index and e["rule"] in ("T3.4", "T2.3")]
@@ -577,7 +575,9 @@ def office(event_id: int) -> str:
             if game["state"] == "disputed":
                 form = RulingForm(formdata=None, match_id=str(view["match_id"]), slot=str(game["slot"]))
                 form.fresh_key()
-                queue.append({"table": view, "game": game, "form": form, "desk": desk_links(game)})
+                queue.append(
+                    {"table": view, "game": game, "form": form, "desk": desk_links(office_of(event), game)}
+                )
     reported_forms = {}
     for view in views:
         paper = ReportedForm(formdata=None, match_id=str(view["match_id"]))

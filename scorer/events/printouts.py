@@ -21,7 +21,7 @@ def _plain(value: Any) -> str:
 
 
 def _seat_lines(state: EventState, seats: Mapping[str, str], teams: bool = True) -> list[str]:
-    """Who sits where; ``teams``: with his team (Schieber's seats 1 and 3, 2 and 4)."""
+    """Who sits where; ``teams``: with his team (seats 1 and 3, 2 and 4)."""
     lines = []
     for seat in ("1", "2", "3", "4"):
         team = 1 if seat in ("1", "3") else 2
@@ -128,8 +128,9 @@ def estimate_pads(
     num: Number = _plain,
     digits: Number = _plain,
 ) -> list[Page]:
-    """A Differenzler table's pad (D3, D6): one line per deal, each player's estimate, made points and
-    score, and the Passe's totals (D7.3); the lines not yet played are left to be written by hand."""
+    """The pad of a table whose players each estimate their points (D3, D6): one line per deal,
+    each player's estimate, made points and score, and the Passe's totals (D7.3); the lines not
+    yet played are left to be written by hand."""
     pages = []
     for table in round_.tables:
         names = [state.name(table.seats[str(n)]) for n in range(1, 5)]
@@ -222,7 +223,7 @@ def standblaetter(
 
 
 def _opponents(state: EventState, opponents: Any) -> str:
-    """Einzelschieber: the two opponents; Partnerschieber: the opposing pair (T1.4)."""
+    """Each player alone (T4.1): the two opponents; fixed pairs (T4.2): the opposing pair (T1.4)."""
     if isinstance(opponents, str):
         return state.name(opponents)
     return ", ".join(state.name(o) for o in opponents or [])

@@ -1,11 +1,12 @@
 """The stored ranking computed again in a process of its own, beside the web server's.
 
-A ranking of a thousand players takes 80-110 ms of CPU (the log read, the engine, the stored
+A ranking of a thousand players is a long computation (the log read, the engine, the stored
 row). Computed in a web worker's thread, it holds the interpreter's lock against the worker's
 other threads the whole time, in slices: each of their database round trips releases the lock
-and waits up to the switch interval (5 ms) to get it back, so on PostgreSQL (every query a
-socket round trip) a request beside a computation took 100-500 ms (bench/RESULTS.md); and the
-claiming request's connection waited for the computation before its next request was read.
+and waits up to the switch interval to get it back, so on PostgreSQL (every query a socket round
+trip) a request beside a computation waits many times its own time (the event bench shows it);
+and the claiming request's connection waited for the computation before its next request was
+read.
 
 So each server process hands the computation to one child process of its own, started on
 first use (spawned, not forked: a worker has threads, and a fork copies their locks), at a
@@ -17,6 +18,7 @@ answer (``snapshot.store``): like the server, it holds nothing that the database
 
 from __future__ import annotations
 
+import importlib
 import logging
 import multiprocessing
 import os
@@ -32,7 +34,14 @@ from flask import current_app
 if TYPE_CHECKING:
     from flask import Flask
 
+#: The app factory (``scorer.create_app``), given by the app it built.
+Factory = Callable[[dict[str, Any]], "Flask"]
+#: A computation of an event's stored answer, given the event's id, named ``module:function``:
+#: the child imports it by that name (a name, not the function: the child runs the module's own).
+Job = str
+
 _LOG = logging.getLogger(__name__)
+_FACTORY = "tafel_event_factory"
 #: How much lower the child's scheduling priority is than the server's (``os.nice``).
 NICE = 10
 _POOL: ProcessPoolExecutor | None = None
@@ -54,37 +63,36 @@ def settings() -> dict[str, Any]:
     return {key: value for key, value in current_app.config.items() if isinstance(value, plain)}
 
 
-def compute(event_id: int, here: Callable[[], object]) -> None:
-    """Have the event's stored ranking computed again: by this process's child, without
-    waiting for it (the claiming request's thread and connection are free at once; the answer
-    is stored when it is done), or by ``here`` in this thread when the app computes it in
-    process."""
+def init_app(app: Flask, factory: Factory) -> None:
+    """Remember the function that built ``app``: the child builds its own app with it."""
+    app.extensions[_FACTORY] = factory
+
+
+def compute(event_id: int, job: Job) -> None:
+    """Have the event's stored ranking computed again by ``job``: in this process's child,
+    without waiting for it (the claiming request's thread and connection are free at once; the
+    answer is stored when it is done), or in this thread when the app computes it in process."""
     if not enabled():
-        here()
+        _function(job)(event_id)
         return
-    config = settings()
+    work = (current_app.extensions[_FACTORY], settings(), job, event_id)
     try:
-        future = _pool().submit(run, config, event_id)
+        future = _pool().submit(run, *work)
     except BrokenProcessPool:
         _reset()  # the child died (killed, out of memory): a new one for this computation
-        future = _pool().submit(run, config, event_id)
+        future = _pool().submit(run, *work)
     future.add_done_callback(_logged)
 
 
 def warm() -> None:
-    """Start this process's child, if it is not running, without waiting for it: it imports the
-    app (about two seconds of CPU) while the stored answer is young, not when it is stale."""
+    """Start this process's child, if it is not running, without waiting for it: it imports and
+    builds the app while the stored answer is young, not when it is stale."""
     if not enabled():
         return
     with _POOL_LOCK:
         running = _POOL is not None
     if not running:
-        _pool().submit(_ready)
-
-
-def _ready() -> None:
-    from scorer import create_app  # noqa: F401 - the app's modules, imported ahead of the first computation
-    from scorer.events import views  # noqa: F401
+        _pool().submit(_prepare, current_app.extensions[_FACTORY], settings())
 
 
 def _logged(future: Future[None]) -> None:
@@ -132,11 +140,8 @@ _APPS: dict[tuple[tuple[str, Any], ...], Flask] = {}
 _APPS_SIZE = 4
 
 
-def run(config: dict[str, Any], event_id: int) -> None:
-    """In the child: compute the event's ranking and store it, as a reader's request would."""
-    from scorer import create_app
-    from scorer.events import views
-
+def _app(factory: Factory, config: dict[str, Any]) -> Flask:
+    """The child's app of these settings, built on first use (with it, the app's modules)."""
     key = tuple(sorted(config.items()))
     app = _APPS.get(key)
     if app is None:
@@ -144,7 +149,22 @@ def run(config: dict[str, Any], event_id: int) -> None:
             # Its database may be gone (a test's): its engine's connections go with it.
             oldest = _APPS.pop(next(iter(_APPS)))
             oldest.extensions["tafel_engine"].dispose()
-        app = _APPS[key] = create_app(config)
+        app = _APPS[key] = factory(config)
+    return app
+
+
+def _prepare(factory: Factory, config: dict[str, Any]) -> None:
+    _app(factory, config)
+
+
+def run(factory: Factory, config: dict[str, Any], job: Job, event_id: int) -> None:
+    """In the child: compute the event's ranking and store it, as a reader's request would."""
     # A request of nobody's: no director's right, so the answer is stored for the readers.
-    with app.test_request_context("/"):
-        views.live_ranking(event_id)
+    with _app(factory, config).test_request_context("/"):
+        _function(job)(event_id)
+
+
+def _function(job: Job) -> Callable[[int], object]:
+    module, _, name = job.partition(":")
+    found: Callable[[int], object] = getattr(importlib.import_module(module), name)
+    return found

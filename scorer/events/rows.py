@@ -1,6 +1,6 @@
-"""The ranking table's rows as one string: a thousand rows through Jinja's loop cost a live
-ranking about 100 ms of CPU (held under the GIL while the worker's other requests wait);
-joined here they cost a few. The markup is the template's (``events/_ranking.html``)."""
+"""The ranking table's rows as one string: a thousand rows through Jinja's loop hold the
+interpreter's lock while the worker's other requests wait; joined here they take a small part of
+that (the event bench measures it). The markup is the template's (``events/_ranking.html``)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from scorer.web import i18n
 def ranking_rows(entries: Iterable[Mapping[str, Any]], name: Callable[[str], str], player_url: str) -> Markup:
     """Each ranking entry's ``<tr>``: rank, the player's name linked to his page (``player_url``
     with ``__id__`` for his id), each Passe (struck, sit-out), the total. A field an engine's
-    entry lacks (the Differenzler strikes nothing) shows as the template showed it: nothing."""
+    entry lacks (a format that strikes no round) shows as the template showed it: nothing."""
     numbers: dict[Any, str] = {}
 
     def num(value: Any) -> str:

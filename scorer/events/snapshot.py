@@ -206,7 +206,7 @@ def _logged(refresh: Callable[[], object]) -> Callable[[], None]:
 def _stored_response(event: Event, computed: float) -> Response | None:
     event_id = event.id
     part = request.args.get("part") == "table"
-    # A thousand rows are about 280 KB of HTML and 25 KB gzipped: compressed once per stored
+    # A thousand rows are a large page that gzip shrinks well: compressed once per stored
     # answer here, not on every poll by the app's compression of responses.
     zipped = request.accept_encodings["gzip"] > 0
     # The event's creation too: a test's fresh database numbers its events from 1 again, and
@@ -220,7 +220,7 @@ def _stored_response(event: Event, computed: float) -> Response | None:
     body = _PAGES.get(key)
     if body is None:
         # The readers who poll as a new answer is stored would each render the same thousand
-        # rows (20 ms of CPU, under the interpreter's lock): one renders, the others wait for it.
+        # rows (under the interpreter's lock): one renders, the others wait for it.
         with _RENDERING:
             body = _PAGES.get(key)
             if body is None:

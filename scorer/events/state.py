@@ -3,7 +3,7 @@
 Entry kinds:
 - ``player`` registers a player (``name``, optional ``club`` and ``number``; ``from_round``
   for a late entry after the first draw, the record's ``late_entries``); his id is ``P<seq>``. A ``correction`` (``target_seq`` = that seq) gives the player a new version.
-- ``pair`` registers a pair of the Partnerschieber (T4.2): ``{"players": [player, player]}``,
+- ``pair`` registers a pair of an event of fixed pairs (T4.2): ``{"players": [player, player]}``,
   the players ``P<seq>a`` and ``P<seq>b``, the pair ``T<seq>``.
 - ``withdrawal`` ``{"player", "from_round"}`` (T8.4); ``substitute`` ``{"for", "name",
   "from_round"}`` (T8.1, the substitute's id is ``S<seq>``).
@@ -24,7 +24,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from scorer.events import games as event_games
+from scorer.events import formats
 from scorer.store.models import Event, EventEntry
 
 
@@ -56,7 +56,7 @@ class Table:
     table: int
     seats: dict[str, str]
     match_id: int
-    #: Partnerschieber: the two pairs (the first in seats 1 and 3).
+    #: Fixed pairs (T4.2): the two pairs (the first in seats 1 and 3).
     pairs: list[str] | None = None
 
 
@@ -70,7 +70,7 @@ class Round:
 @dataclass(slots=True)
 class EventState:
     players: dict[str, Player] = field(default_factory=dict)
-    #: Partnerschieber: pair id -> its two players (T4.2).
+    #: Fixed pairs: pair id -> its two players (T4.2).
     pairs: dict[str, tuple[str, str]] = field(default_factory=dict)
     withdrawals: list[dict[str, Any]] = field(default_factory=list)
     rounds: list[Round] = field(default_factory=list)
@@ -103,7 +103,7 @@ class EventState:
 
     @property
     def competitors(self) -> list[str]:
-        """Who is ranked: the pairs in the Partnerschieber, else the registered players (T4)."""
+        """Who is ranked: the pairs in an event of fixed pairs, else the registered players (T4)."""
         return list(self.pairs) if self.pairs else [p.id for p in self.registered]
 
     def pair_of(self, player_id: str) -> str | None:
@@ -207,12 +207,12 @@ def tournament_record(
     rounds: int | None = None,
 ) -> dict[str, Any]:
     """The TOURNAMENT.md tournament record of the event: its first ``rounds`` rounds (default all),
-    in its game's shape (``scorer.events.games``).
+    in its game's shape (its tournament format, ``scorer.events.formats``).
 
     ``games_of(match_id)`` gives the games in force of a table's Passe (its match's deals).
     """
     kept = state.rounds if rounds is None else state.rounds[:rounds]
-    game = event_games.of(event.settings)
+    game = formats.of(event.settings)
     record: dict[str, Any] = {
         "game": game.record_game,
         "profile": "tournament",

@@ -17,10 +17,9 @@ from werkzeug.wrappers import Response
 
 from rules_engine.errors import InvalidRecord
 from scorer.access import rights
-from scorer.events import access, chart, confirm, refresher, revoke, rows, snapshot
-from scorer.events import games as event_games
+from scorer.events import access, chart, confirm, formats, refresher, revoke, rows, snapshot
 from scorer.events import state as event_log
-from scorer.events.forms import DrawForm, FreezeForm, NewEventForm, PlayerForm, PlayersForm, WithdrawForm
+from scorer.events.forms import DrawForm, FreezeForm, PlayerForm, PlayersForm, WithdrawForm, new_event_form
 from scorer.events.office_forms import RevokeForm
 from scorer.events.pdf import Page, Printout
 from scorer.events.state import EventState
@@ -79,7 +78,7 @@ def record_of(
         record = event_log.tournament_record(
             event, live.state, lambda match_id: kept.get(match_id, []), rounds
         )
-        confirm.sign(record, live.state, marks)
+        confirm.sign(formats.of(event.settings).office, record, live.state, marks)
         return record
     matches = snapshot.match_states([t.match_id for each in state.rounds for t in each.tables])
     # What the teams and the office added (T6.2-T6.4) lives in the event's log.
@@ -92,7 +91,7 @@ def record_of(
         return [game.record for game in confirm.games(derived, marks.get(match_id))]
 
     record = event_log.tournament_record(event, state, games_of, rounds)
-    confirm.sign(record, state, marks)
+    confirm.sign(formats.of(event.settings).office, record, state, marks)
     return record
 
 
@@ -105,7 +104,7 @@ def ranking(
 ) -> dict[str, Any]:
     """The engine's ranking of the event (its first ``rounds`` rounds); errors as reasons."""
     try:
-        score = event_games.of(event.settings).score
+        score = formats.of(event.settings).score
         answer: dict[str, Any] = dict(score(record_of(event, state, rounds, entries, live)))
     except InvalidRecord as error:
         return {"valid": False, "errors": [{"rule": None, "message": str(error), "code": "invalid_record"}]}
@@ -120,25 +119,14 @@ def index() -> str:
 
 @bp.route("/new", methods=["GET", "POST"])
 def new() -> Any:
-    form = NewEventForm()
+    form = new_event_form()
     if form.validate_on_submit():
         existing = db.session().scalars(select(Event).where(Event.idempotency_key == form.idem.data)).first()
         if existing is not None:
             return redirect(url_for("events.show", event_id=existing.id))
-        game = event_games.GAMES[form.game.data]
-        options: dict[str, Any]
-        if game.teams:
-            options = {
-                "format": form.format.data,
-                "games_per_passe": form.games_per_passe.data,
-                "confirm": form.confirm.data,
-                "streich": form.streich.data,
-            }
-            if form.match_value.data != "157":
-                options["match_value"] = int(form.match_value.data)
-        else:
-            options = {"tie": form.tie.data} if form.tie.data else {}
-        settings = {"game": game.name, "passen": form.passen.data, "options": options}
+        game = formats.formats()[form.game.data]
+        options = game.options(form)
+        settings = {"game": form.game.data, "passen": form.passen.data, "options": options}
         empty: dict[str, Any] = {
             "game": game.record_game,
             "passen": form.passen.data,
@@ -152,7 +140,8 @@ def new() -> Any:
         try:
             game.score(empty)
         except InvalidRecord as error:
-            form.streich.errors = [*form.streich.errors, str(error)]
+            shown = form[game.error_field]
+            shown.errors = [*shown.errors, str(error)]
         else:
             event = Event(
                 title=(form.title.data or "").strip(),
@@ -165,7 +154,13 @@ def new() -> Any:
             access.grant(event)
             return redirect(url_for("events.show", event_id=event.id), 303)
     form.fresh_key()
-    return render_template("events/new.html", form=form), (422 if request.method == "POST" else 200)
+    sections = [
+        (name, each, [form[field] for field, _unbound in each.form_fields])
+        for name, each in formats.formats().items()
+        if each.form_fields or each.about is not None
+    ]
+    status = 422 if request.method == "POST" else 200
+    return render_template("events/new.html", form=form, sections=sections), status
 
 
 @bp.get("/<int:event_id>/edit/<secret>")
@@ -259,7 +254,7 @@ def show(event_id: int) -> str:
         tables=tables,
         answer=ranking(event, state),
         passen=int(event.settings.get("passen", 4)),
-        kind=event_games.of(event.settings),
+        kind=formats.of(event.settings),
         **(_forms(state) if director else {}),
     )
 
@@ -303,10 +298,10 @@ def players(event_id: int) -> Response:
     form = PlayersForm()
     if not form.validate_on_submit():
         flash(_("Paste one player a line."), "error")
-    elif state.rounds and not event_games.of(event.settings).substitutes:
+    elif state.rounds and not formats.of(event.settings).substitutes:
         flash(_("This event's game takes no players after the first draw yet."), "error")
     elif state.rounds and (_partner(event) or _next_round(event, state) is None):
-        # A late pair would change the Partnerschieber's pairs; after the last draw nobody enters.
+        # A late pair would change the fixed pairs (T4.2); after the last draw nobody enters.
         flash(_("The first round is drawn: a late arrival comes in as a substitute."), "error")
     else:
         lines = [line.strip() for line in (form.players.data or "").splitlines() if line.strip()]
@@ -356,14 +351,14 @@ def withdraw(event_id: int) -> Response:
         flash(_("Choose the player."), "error")
     elif number is None:
         flash(_("Every round is drawn already."), "error")
-    elif not event_games.of(event.settings).substitutes:
+    elif not formats.of(event.settings).substitutes:
         flash(_("This event's game has no withdrawals or substitutes yet."), "error")
     else:
         substitute = (form.substitute.data or "").strip()
         if substitute:
             kind, record = "substitute", {"for": form.player.data, "name": substitute, "from_round": number}
         else:
-            # T8.4: in the Partnerschieber the pair withdraws.
+            # T8.4: with fixed pairs the pair withdraws.
             competitor = (state.pair_of(form.player.data) if _partner(event) else None) or form.player.data
             kind, record = "withdrawal", {"player": competitor, "from_round": number}
         if _append(event, form, kind, record):
@@ -386,7 +381,7 @@ def draw(event_id: int) -> Response:
     record = record_of(event, state)
     # The seed makes the draw reproducible; once published, the stored draw is what counts.
     record["seed"] = event.id * 100 + number
-    game = event_games.of(event.settings)
+    game = formats.of(event.settings)
     try:
         answer = game.seat(record)
     except InvalidRecord as error:
@@ -459,7 +454,7 @@ def ranking_page(event_id: int) -> str | Response:
     """The ranking for a projector: large type, reloads itself (its [data-poll] in static/tafel.js), may be frozen."""
 
     def again() -> None:
-        refresher.compute(event_id, lambda: live_ranking(event_id))
+        refresher.compute(event_id, f"{__name__}:live_ranking")
 
     stored = snapshot.stored_page(event_id, again)
     if stored is not None:
@@ -592,7 +587,7 @@ def _printout(event: Event, state: EventState, kind: str) -> Printout:
                 _external=True,
             ),
             digits,
-            teams=event_games.of(event.settings).teams,
+            teams=formats.of(event.settings).teams,
         )
         return Printout(title, pages, rtl)
     matches = _matches(state)
@@ -606,10 +601,10 @@ def _printout(event: Event, state: EventState, kind: str) -> Printout:
             records[table.match_id] = [dict(d) for d in deals]
             answers[table.match_id] = scoring.score(scoring.match_record(match.settings, deals)).answer or {}
             deck = match.settings.get("deck") or "swiss"
-            # A Schieber game names its contract; a Differenzler deal its trump (D2.3).
+            # A deal names its contract, or the trump alone where the game has no other contract.
             named = [d.get("contract") or d.get("trump") for d in deals]
             contracts[table.match_id] = [display.contract_name(str(n), deck) if n else "" for n in named]
-    game = event_games.of(event.settings)
+    game = formats.of(event.settings)
     games = game.games_per_passe(event.settings.get("options") or {})
     if not game.teams:
         pages = printouts.estimate_pads(title, state, round_, games, answers, records, contracts, num, digits)

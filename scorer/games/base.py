@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorer.games.disputes import DisputesPart
+from scorer.games.event import TournamentFormat
 from scorer.games.sheet import SheetPart
 
 if TYPE_CHECKING:
@@ -149,6 +150,8 @@ class Game:
     disputes: DisputesPart | None = None
     #: The sentences of the engine's reasons under its rules, and the names their params use.
     texts: GameTexts | None = None
+    #: How the game is played at an event, if it can be.
+    event: TournamentFormat | None = None
     #: The engine's answer to a match record of this game, in ``score_match``'s shape, when
     #: another entry point answers it (a Passe: ``score_passe``); None: ``score_match``.
     #: :raises InvalidRecord: as the engine does.

@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 
 from rules_engine.cards import Card
 from rules_engine.errors import InvalidRecord
-from rules_engine.trick_modes import ModeReplay, Relabel, TrickMode, replay_modes
+from rules_engine.schieber.trick_modes import ModeReplay, Relabel, TrickMode, replay_modes
 from scorer.games.ruling import Ruling, Unreadable
 from scorer.web import display
 from scorer.web.reasons import reason_text

@@ -14,6 +14,23 @@ CARD = {
 }
 SEAT = {"type": "integer", "minimum": 1, "maximum": 4}
 TEAM = {"type": "integer", "minimum": 1, "maximum": 2}
+#: A deal's points as a record states them: a team's trick points, or its Match.
+POINTS = {
+    "oneOf": [
+        {
+            "type": "object",
+            "required": ["team", "value"],
+            "additionalProperties": False,
+            "properties": {"team": TEAM, "value": {"type": "integer"}},
+        },
+        {
+            "type": "object",
+            "required": ["team", "match"],
+            "additionalProperties": False,
+            "properties": {"team": TEAM, "match": {"const": True}},
+        },
+    ]
+}
 NULLABLE_SEAT = {"type": ["integer", "null"], "minimum": 1, "maximum": 4}
 CARDS = {"type": "array", "items": {"$ref": "#/components/schemas/Card"}}
 PER_SEAT_GROUPS = {

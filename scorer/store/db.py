@@ -37,7 +37,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # A tablet that loses power must not lose an acknowledged entry; WAL keeps readers
     # (spectators) from blocking the writer. In WAL mode NORMAL survives a killed process
     # but may drop the last commits on power loss: FULL syncs the WAL at every commit
-    # (~0.1 ms here, bench/RESULTS.md).
+    # (bench/load.py measures saves with it).
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA busy_timeout=5000")

@@ -2,11 +2,11 @@
 
 Every ``url_for('static', ...)`` carries the file's content hash (``?v=...``): a changed
 file has a new address, so a stylesheet or script asked for with its current hash is sent
-with a year's ``immutable`` cache and a tablet no longer revalidates it on every page.
+with a year's ``immutable`` cache and a tablet does not revalidate it on every page.
 An address without the hash (or with an old one) keeps Flask's short default.
 
-Pages, scripts, styles, SVG (the QR codes) and JSON are compressed by Flask-Compress: a
-32 KB match page is about 4 KB on the wire.
+Pages, scripts, styles, SVG (the QR codes) and JSON are compressed by Flask-Compress: markup
+this repetitive travels at a fraction of its size.
 """
 
 from __future__ import annotations
@@ -46,8 +46,8 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 @functools.lru_cache(maxsize=8)
 def _hashes(folder: Path, signature: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[str, str], ...]:
-    # Hashing the static folder (the offline engine's Pyodide is most of its 14 MB) costs tens of
-    # milliseconds; an app made again over unchanged files (each test's app) reuses the hashes.
+    # Hashing the static folder reads every file (the offline engine's Pyodide is most of it);
+    # an app made again over unchanged files (each test's app) reuses the hashes.
     return tuple(
         (path.relative_to(folder).as_posix(), hashlib.sha256(path.read_bytes()).hexdigest()[:12])
         for path, _size, _mtime in signature

@@ -55,8 +55,8 @@ def _strip(value: Any) -> Any:
 def wtforms_catalog(lang: str) -> NullTranslations:
     """WTForms' own messages ("Not a valid integer value.") in ``lang``, read once.
 
-    Flask-WTF reads the catalog file again on every request; on a busy evening that was
-    half a millisecond of every form page (bench/load.py).
+    Flask-WTF reads the catalog file again on every request, a cost every form page would
+    pay (bench/app.py measures a deal's CPU).
     """
     return Translations.load(messages_path(), [Locale.parse(lang)], domain="wtforms")
 

@@ -89,7 +89,7 @@ def select_locale() -> str:
 def _accepted(header: str, languages: tuple[str, ...]) -> str | None:
     """:func:`_match` of an Accept-Language header as sent, parsed once per header: a browser
     sends the same one with every request (each poll and 304 of a spectator's page), and
-    parsing it took a sixth of a spectator's 304. The bound holds against made-up headers."""
+    parsing it is a large part of a spectator's 304. The bound holds against made-up headers."""
     return _match(parse_accept_header(header, LanguageAccept), languages)
 
 

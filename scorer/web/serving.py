@@ -4,9 +4,9 @@
 
 Granian reads each request and writes each answer in Rust, outside the interpreter's lock:
 a worker's Python threads run only the app. A server written in Python parses and answers
-in the same lock as the app's threads, so under a club evening's load each request waited
-for it behind a page being rendered; Granian answers a bare Flask route for about half the
-CPU and halved the evening's p99 (bench/RESULTS.md, "The app's server").
+in the same lock as the app's threads, so under a club evening's load each request waits
+for it behind a page being rendered. ``bench/load.py`` measures the server's CPU per request
+and an evening's p99; docs/DECISIONS.md gives the choice.
 """
 
 from __future__ import annotations
@@ -24,14 +24,14 @@ from granian.server.common import AbstractServer
 #: The app's factory, called once in every worker.
 APP = "scorer:create_app"
 #: Python threads per worker running the app: one waiting on a commit leaves the lock to
-#: another (bench/RESULTS.md).
+#: another (``bench/load.py`` measures the evening).
 THREADS = 4
 WORKERS = 2
 #: Connections a worker serves at once. A tablet keeps its connection open all evening (it
 #: asks for the match's version every 3 s), and so does a spectator's phone between its
 #: reloads: an open connection holds its place here while idle. Granian's default (its
-#: backlog of 1,024 shared by the workers: 512 each for two) left a thousand spectators'
-#: phones unanswered.
+#: backlog of 1,024 shared by the workers: 512 each for two) leaves a thousand spectators'
+#: phones unanswered (tests/app/test_serving.py).
 CONNECTIONS_PER_WORKER = 2048
 BACKLOG = 4096
 

@@ -25,7 +25,8 @@ def select_options(options: Sequence[tuple[str, str]], selected: Any) -> Markup:
     """The ``<option>`` elements of a select, ``selected`` marked.
 
     Built in Python rather than a Jinja loop: the deal form repeats its quick-meld selects
-    up to 24 times, and the loop was a quarter of the form's time (bench/load.py).
+    up to 24 times, and the loop would be a large part of the form's render (bench/app.py
+    measures a deal's CPU).
     """
     digits = NATIVE_DIGITS.get(i18n.current())  # ranks and seats in the reader's digits
     return Markup(

@@ -10,7 +10,8 @@ import random
 from typing import Any
 
 import rules_engine
-from rules_engine.cards import KLAMMERN_DECK, SCHIEBER_DECK
+from rules_engine.klammern.contracts import KLAMMERN_DECK
+from rules_engine.schieber.contracts import SCHIEBER_DECK
 from rules_engine.tricks import Ranking
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules_engine.cards import KLAMMERN_DECK, Card, Rank, Suit, parse_cards
+from rules_engine.cards import Card, Rank, Suit, parse_cards
 from rules_engine.errors import InvalidRecord
 from rules_engine.klammern.contracts import (
     DECK_BY_INDEX,
+    KLAMMERN_DECK,
     KLAMMERN_OPTIONS,
     PLAIN_ORDER,
     TRUMP_ORDER,

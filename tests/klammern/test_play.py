@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine import legal_cards
-from rules_engine.cards import KLAMMERN_DECK, Card, Suit, parse_cards
+from rules_engine.cards import Card, Suit, parse_cards
 from rules_engine.errors import InvalidRecord
-from rules_engine.klammern.contracts import ranking
+from rules_engine.klammern.contracts import KLAMMERN_DECK, ranking
 from rules_engine.klammern.play import _INDEX, _legal_index, _tables, illegal_reason, legal_plays
 
 SPADES = ranking(Suit.SPADES)

@@ -12,8 +12,8 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from rules_engine import score_deal
-from rules_engine.cards import KLAMMERN_DECK, Card, Suit
-from rules_engine.klammern.contracts import ranking
+from rules_engine.cards import Card, Suit
+from rules_engine.klammern.contracts import KLAMMERN_DECK, ranking
 from rules_engine.klammern.play import legal_plays
 
 SUITS = [s.value for s in Suit]

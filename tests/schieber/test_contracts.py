@@ -7,10 +7,16 @@ from __future__ import annotations
 
 import pytest
 
-from rules_engine.cards import SCHIEBER_DECK, Card, Rank, Suit
+from rules_engine.cards import Card, Rank, Suit
 from rules_engine.errors import InvalidNotation, InvalidRecord
 from rules_engine.options import RuleOptions
-from rules_engine.schieber.contracts import ALL_CONTRACTS, CONTRACT_KEYS, Contract, schieber_options
+from rules_engine.schieber.contracts import (
+    ALL_CONTRACTS,
+    CONTRACT_KEYS,
+    SCHIEBER_DECK,
+    Contract,
+    schieber_options,
+)
 from rules_engine.schieber.play import card_points_table, trick_winner
 
 PROFILES = ("seed", "official")

@@ -17,10 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules_engine
-from rules_engine.cards import SCHIEBER_DECK, Card, Rank, Suit
+from rules_engine.cards import Card, Rank, Suit
 from rules_engine.cli import main
 from rules_engine.errors import InvalidRecord, Reason, RuleBroken
-from rules_engine.schieber.contracts import ALL_CONTRACTS, Contract, schieber_options
+from rules_engine.schieber.contracts import ALL_CONTRACTS, SCHIEBER_DECK, Contract, schieber_options
 from rules_engine.schieber.play import (
     _fast_legal_cards,
     can_play,

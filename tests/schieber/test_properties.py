@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from rules_engine import score_deal, score_match
-from rules_engine.cards import SCHIEBER_DECK, Card, Rank
-from rules_engine.schieber.contracts import CONTRACT_KEYS, Contract, schieber_options
+from rules_engine.cards import Card, Rank
+from rules_engine.schieber.contracts import CONTRACT_KEYS, SCHIEBER_DECK, Contract, schieber_options
 from rules_engine.schieber.play import legal_plays, trick_point_takes
 from rules_engine.schieber.weis import best_declaration, check_declaration, find_weis, read_weis
 from rules_engine.seats import Seat

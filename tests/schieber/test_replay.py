@@ -18,9 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine.cards import SCHIEBER_DECK, Card
+from rules_engine.cards import Card
 from rules_engine.errors import InvalidRecord
-from rules_engine.schieber.contracts import ALL_CONTRACTS, Contract, schieber_options
+from rules_engine.schieber.contracts import ALL_CONTRACTS, SCHIEBER_DECK, Contract, schieber_options
 from rules_engine.schieber.play import Replay, legal_plays, replay, trick_winner
 from rules_engine.seats import Seat
 

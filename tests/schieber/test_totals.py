@@ -115,7 +115,7 @@ def test_example_takes_make_their_total(contract: Contract, options: RuleOptions
 @settings(max_examples=100, deadline=None)
 @given(st.sampled_from(ALL_CONTRACTS), st.sets(st.integers(0, 35), min_size=0, max_size=36))
 def test_any_set_of_whole_tricks_is_a_possible_total(contract: Contract, indexes: set[int]) -> None:
-    from rules_engine.cards import SCHIEBER_DECK
+    from rules_engine.schieber.contracts import SCHIEBER_DECK
 
     chosen = sorted(indexes)[: len(indexes) // 4 * 4]
     options = schieber_options()

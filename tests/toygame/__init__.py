@@ -19,6 +19,7 @@ from scorer.games.board import Side, item
 from scorer.games.common import kept_fields, name_seats, present, typed_names
 from scorer.web import display
 from scorer.web.forms import SEATS_4, KeyedForm, NamesMixin, VersionedForm, optional_int
+from tests.toygame.event import EVENT
 
 if TYPE_CHECKING:
     from scorer.games.board import MatchView
@@ -99,4 +100,5 @@ GAME = Game(
         total=lambda settings: 100,
     ),
     match=MatchPage(sides=sides, cells=cells, context=lambda loaded: {}),
+    event=EVENT,
 )

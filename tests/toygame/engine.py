@@ -1,4 +1,4 @@
-"""The toy game's rules engine, as ``rules_engine.api`` finds a game's module by name.
+"""The toy game's rules engine, found by name through the engine's registry (``rules_engine.games``).
 
 Rules of "Hundred" (ids X…):
 - X1 A deal has 100 points: team 1 takes ``points`` of them, team 2 the rest.
@@ -13,9 +13,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.errors import InvalidRecord
+from rules_engine.limits import GameLimits
 
 TARGET = 300
 DEAL_POINTS = 100
+
+#: Hundred is written down by its points alone (X1): a record names no card, no Weis.
+LIMITS = GameLimits(deck=0, melds_per_seat=0, meld_cards=0, played_cards=0)
 
 
 def _reason(rule: str, code: str, message: str, deal: int, **params: Any) -> dict[str, Any]:

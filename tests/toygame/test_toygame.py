@@ -2,7 +2,8 @@
 
 The app is built with one more registry line (``GAMES``), the engine finds the toy's module
 by one line in its own registry; the shared pages (start page, new match, deal form, match
-screen, match list, correction, export and import) serve it without knowing its name.
+screen, match list, correction, export and import) serve it without knowing its name; its
+tournament format (``event.py``) plays it through an event the same way.
 """
 
 from __future__ import annotations
@@ -12,10 +13,14 @@ import re
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 import rules_engine.api
 from scorer import games
+from scorer.events import state as event_log
+from scorer.store import db
+from scorer.store.models import Event, Match
 from tests.helpers.tablet import MakeApp
 
 
@@ -142,3 +147,78 @@ def test_an_app_without_the_game_lists_its_matches_and_serves_none(
     assert f"toy #{match_id}" in other.get("/matches/").get_data(as_text=True)
     assert other.get(f"/matches/{match_id}").status_code == 404
     assert other.get(f"/matches/{match_id}/export.json").status_code == 404
+
+
+def event_form(client: FlaskClient, event_id: int, path: str, fields: dict[str, str]) -> int:
+    """Post the event page's form to ``path`` with its hidden fields; the answer's status."""
+    action = f"/events/{event_id}/{path}"
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    form = page[page.index(f'action="{action}"') :]
+    form = form[: form.index("</form>")]
+    data = dict(re.findall(r'name="(version|idem)" type="hidden" value="([^"]*)"', form))
+    return client.post(action, data={**data, **fields}).status_code
+
+
+def drawn_round(app: Flask, event_id: int, number: int) -> event_log.Round:
+    with app.app_context():
+        event = db.session().get(Event, event_id)
+        assert event is not None
+        return event_log.derive(event.entries).rounds[number - 1]
+
+
+@pytest.mark.slow
+def test_an_event_is_played_in_the_toy_game(client: FlaskClient, app: Flask) -> None:
+    """The toy's tournament format, found through the registry: the new-event form offers it, the
+    draw and the ranking are the toy's own functions, each table plays a match of the toy."""
+    page = client.get("/events/new").get_data(as_text=True)
+    assert '<option value="toy">Hundred (two deals a round)</option>' in page
+    response = client.post(
+        "/events/new",
+        data={
+            "idem": hidden(page, "idem"),
+            "title": "Hundred evening",
+            "game": "toy",
+            "passen": "2",
+            # The other formats' fields, sent by the same form, play no part in this one.
+            "format": "einzel",
+            "games_per_passe": "12",
+            "streich": "0",
+            "match_value": "157",
+            "confirm": "per_game",
+        },
+    )
+    assert response.status_code == 303, response.get_data(as_text=True)
+    event_id = int(response.headers["Location"].rstrip("/").split("/")[-1])
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert "Hundred" in page and "2 games" in page and "/office" not in page
+    assert event_form(client, event_id, "players", {"players": "Anna\nBeat\nCla\nDora\nEva"}) == 303
+
+    points: dict[str, int] = {}
+    for number, deals in ((1, (70, 40)), (2, (30, 20))):
+        assert event_form(client, event_id, "draw", {}) == 303
+        drawn = drawn_round(app, event_id, number)
+        (table,) = drawn.tables  # X4: one table of four, one sit-out
+        assert len(drawn.sitouts) == 1
+        with app.app_context():
+            match = db.session().get(Match, table.match_id)
+            assert match is not None and match.game == "toy"
+        for forehand, team1 in enumerate(deals, start=1):
+            assert post_deal(client, table.match_id, forehand, team1)[0] == 303
+        for seat, player in table.seats.items():
+            made = sum(deals) if int(seat) % 2 else 100 * len(deals) - sum(deals)
+            points[player] = points.get(player, 0) + made  # X5
+        points.setdefault(drawn.sitouts[0], 0)
+    assert "Hundred pads (PDF)" in client.get(f"/events/{event_id}").get_data(as_text=True)
+
+    ranking = client.get(f"/events/{event_id}/ranking").get_data(as_text=True)
+    order = re.findall(r'/players/(P\d+)">', ranking)
+    assert sorted(order) == sorted(points)
+    assert [points[player] for player in order] == sorted(points.values(), reverse=True)
+    for player, total in points.items():
+        row = ranking[ranking.index(f"/players/{player}") :]
+        assert f"<strong>{total}</strong>" in row[: row.index("</tr>")], (player, total)
+
+
+def test_the_default_app_offers_no_toy_event(make_app: MakeApp, database_url: str) -> None:
+    page = make_app(database_url).test_client().get("/events/new").get_data(as_text=True)
+    assert 'value="schieber"' in page and 'value="toy"' not in page

@@ -1,12 +1,13 @@
 """The three Klammern match formats (K1.2), found by the match record's ``format`` name.
 
-Each format is data plus one pure fold (``play``) over the per-deal figures; which figure
-of a deal's answer it reads is data too (``figure``).
+Each format is data plus its own ``start`` and ``step``, which one fold (``common.fold``,
+each format's ``play``) runs over the per-deal figures; which figure of a deal's answer it
+reads is data too (``figure``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -23,7 +24,6 @@ from rules_engine.klammern.formats.common import (
 )
 
 PlayFn = Callable[[Iterable[DealFigures], MatchSetup], "tuple[Standing, list[Any]]"]
-StandingsFn = Callable[[Iterable[DealFigures], MatchSetup], Sequence[Standing]]
 StartFn = Callable[[int], Standing]
 StepFn = Callable[[Any, DealFigures, MatchSetup], Standing]
 TargetFn = Callable[[MatchSetup], "int | None"]
@@ -37,8 +37,6 @@ class Format:
     #: The deal answer's per-side figure this format accumulates (DEAL_RECORD.md).
     figure: str
     play: PlayFn
-    #: The standing after each deal, up to the deciding one.
-    standings: StandingsFn
     #: The standing before the first deal, for a table of ``players``.
     start: StartFn
     #: The standing after one more deal (what ``standings`` folds), for a match scored deal by deal.
@@ -53,17 +51,15 @@ FORMATS: Mapping[str, Format] = MappingProxyType(
             small_big.NAME,
             "small_points",
             small_big.play,
-            small_big.standings,
             small_big.start,
             small_big.step,
             small_big.target,
         ),
-        liga.NAME: Format(liga.NAME, "augen", liga.play, liga.standings, liga.start, liga.step, liga.target),
+        liga.NAME: Format(liga.NAME, "augen", liga.play, liga.start, liga.step, liga.target),
         hamburg.NAME: Format(
             hamburg.NAME,
             "dice",
             hamburg.play,
-            hamburg.standings,
             hamburg.start,
             hamburg.step,
             hamburg.target,

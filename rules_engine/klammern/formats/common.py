@@ -10,9 +10,9 @@ each seat is its own side (K1.1, K1.4). Per-side tuples hold side 1 first.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from rules_engine.errors import Reason
 from rules_engine.seats import Seat, side_count
@@ -140,6 +140,31 @@ class Standing(Protocol):
 
     def after_json(self) -> dict[str, Any]:
         """The format's states after one deal, for that deal's row (``laube_after``...)."""
+
+
+S = TypeVar("S", bound=Standing)
+
+
+def fold(
+    start: Callable[[int], S],
+    step: Callable[[S, DealFigures, MatchSetup], S],
+    deals: Iterable[DealFigures],
+    setup: MatchSetup,
+) -> tuple[S, list[Any]]:
+    """A format's fold: its standing after ``deals``, stopping at the deal that decides the
+    match, and the running ``scores`` after each deal played.
+
+    ``start`` gives the standing before the first deal for the table's players, ``step``
+    the standing after one more deal (each format's own).
+    """
+    standing = start(setup.players)
+    running: list[Any] = []
+    for deal in deals:
+        if standing.ending is not None:
+            break
+        standing = step(standing, deal, setup)
+        running.append(standing.scores_json())
+    return standing, running
 
 
 def deal_after_end(ending: Ending | None, deal_count: int) -> Reason | None:

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules_engine.klammern.formats.common import DealFigures, Ending, MatchSetup, add, break_tie
+from rules_engine.klammern.formats.common import DealFigures, Ending, MatchSetup, add, break_tie, fold
 from rules_engine.seats import side_count
 
 NAME = "hamburg"
@@ -78,19 +78,6 @@ def step(standing: HamburgStanding, deal: DealFigures, setup: MatchSetup) -> Ham
     return award(standing, deal)
 
 
-def standings(deals: Iterable[DealFigures], setup: MatchSetup) -> list[HamburgStanding]:
-    """The standing after each deal, up to the deal that decides the round."""
-    standing = start(setup.players)
-    steps: list[HamburgStanding] = []
-    for deal in deals:
-        if standing.ending is not None:
-            break
-        standing = step(standing, deal, setup)
-        steps.append(standing)
-    return steps
-
-
 def play(deals: Iterable[DealFigures], setup: MatchSetup) -> tuple[HamburgStanding, list[Any]]:
-    """The standing after ``deals`` (stopping at the deciding deal) and the running scores."""
-    steps = standings(deals, setup)
-    return (steps[-1] if steps else start(setup.players)), [step.scores_json() for step in steps]
+    """The standing after ``deals`` (stopping at the deal that decides the round) and the running scores."""
+    return fold(start, step, deals, setup)

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules_engine.klammern.formats.common import DealFigures, Ending, MatchSetup, add, break_tie
+from rules_engine.klammern.formats.common import DealFigures, Ending, MatchSetup, add, break_tie, fold
 from rules_engine.seats import side_count
 
 NAME = "liga"
@@ -104,19 +104,6 @@ def step(standing: LigaStanding, deal: DealFigures, setup: MatchSetup) -> LigaSt
     return award(standing, deal, setup.target)
 
 
-def standings(deals: Iterable[DealFigures], setup: MatchSetup) -> list[LigaStanding]:
-    """The standing after each deal, up to the deal that decides the match."""
-    standing = start(setup.players)
-    steps: list[LigaStanding] = []
-    for deal in deals:
-        if standing.ending is not None:
-            break
-        standing = step(standing, deal, setup)
-        steps.append(standing)
-    return steps
-
-
 def play(deals: Iterable[DealFigures], setup: MatchSetup) -> tuple[LigaStanding, list[Any]]:
-    """The standing after ``deals`` (stopping at the deciding deal) and the running scores."""
-    steps = standings(deals, setup)
-    return (steps[-1] if steps else start(setup.players)), [step.scores_json() for step in steps]
+    """The standing after ``deals`` (stopping at the deal that decides the match) and the running scores."""
+    return fold(start, step, deals, setup)

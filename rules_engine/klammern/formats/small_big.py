@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules_engine.klammern.formats.common import DealFigures, Ending, MatchSetup, add, break_tie
+from rules_engine.klammern.formats.common import DealFigures, Ending, MatchSetup, add, break_tie, fold
 from rules_engine.seats import side_count
 
 NAME = "small_big"
@@ -142,20 +142,6 @@ def step(standing: SmallBigStanding, deal: DealFigures, setup: MatchSetup) -> Sm
     return award(standing, deal, setup.target_big)
 
 
-def standings(deals: Iterable[DealFigures], setup: MatchSetup) -> list[SmallBigStanding]:
-    """The standing after each deal, up to the deal that decides the match."""
-    standing = start(setup.players)
-    steps: list[SmallBigStanding] = []
-    for deal in deals:
-        if standing.ending is not None:
-            break
-        standing = step(standing, deal, setup)
-        steps.append(standing)
-    return steps
-
-
 def play(deals: Iterable[DealFigures], setup: MatchSetup) -> tuple[SmallBigStanding, list[Any]]:
-    """The standing after ``deals`` (stopping at the deal that decides the match) and
-    the running ``scores`` after each deal played."""
-    steps = standings(deals, setup)
-    return (steps[-1] if steps else start(setup.players)), [step.scores_json() for step in steps]
+    """The standing after ``deals`` (stopping at the deal that decides the match) and the running scores."""
+    return fold(start, step, deals, setup)

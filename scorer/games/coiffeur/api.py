@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorer.games.base import ApiSchemas
-from scorer.games.schemas import CARDS, SEAT, TEAM
+from scorer.games.schemas import CARDS, POINTS, SEAT, TEAM
 
 SUITS = ["D", "H", "S", "C"]
 START = {"enum": ["obenabe", "undenufe"]}
@@ -44,22 +44,6 @@ CONTRACT: dict[str, Any] = {
                 "mode": {"enum": [*SUITS, "obenabe", "undenufe", "slalom"]},
                 "start": START,
             },
-        },
-    ]
-}
-POINTS = {
-    "oneOf": [
-        {
-            "type": "object",
-            "required": ["team", "value"],
-            "additionalProperties": False,
-            "properties": {"team": TEAM, "value": {"type": "integer"}},
-        },
-        {
-            "type": "object",
-            "required": ["team", "match"],
-            "additionalProperties": False,
-            "properties": {"team": TEAM, "match": {"const": True}},
         },
     ]
 }

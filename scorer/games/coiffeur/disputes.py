@@ -10,15 +10,15 @@ from typing import Any, cast
 from flask_babel import gettext as _
 
 import rules_engine
-from rules_engine.cards import SCHIEBER_DECK, Card, Suit
+from rules_engine.cards import Card, Suit
 from rules_engine.coiffeur.contracts import CoiffeurContract
 from rules_engine.coiffeur.deal import relabel_for
 from rules_engine.coiffeur.options import coiffeur_options
 from rules_engine.errors import InvalidRecord
 from rules_engine.schieber import play as splay
-from rules_engine.schieber.contracts import DEAL_TOTAL, Contract, schieber_options
+from rules_engine.schieber.contracts import DEAL_TOTAL, SCHIEBER_DECK, Contract, schieber_options
+from rules_engine.schieber.trick_modes import ModeReplay
 from rules_engine.seats import Seat
-from rules_engine.trick_modes import ModeReplay
 from rules_engine.tricks import Ranking
 from scorer.games.coiffeur.deal import contract_label as type_label
 from scorer.games.disputes import ClaimsQuestion, ReplayForm

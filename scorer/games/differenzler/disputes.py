@@ -10,13 +10,19 @@ from typing import Any, cast
 from flask_babel import gettext as _
 
 import rules_engine
-from rules_engine.cards import SCHIEBER_DECK, Card, Suit
+from rules_engine.cards import Card, Suit
 from rules_engine.differenzler.deal import relabel, trick_mode, tricks_per_deal
 from rules_engine.errors import InvalidRecord
 from rules_engine.schieber import play as splay
-from rules_engine.schieber.contracts import CONTRACT_KEYS, DEAL_TOTAL, Contract, schieber_options
+from rules_engine.schieber.contracts import (
+    CONTRACT_KEYS,
+    DEAL_TOTAL,
+    SCHIEBER_DECK,
+    Contract,
+    schieber_options,
+)
+from rules_engine.schieber.trick_modes import ModeReplay, mode_points
 from rules_engine.seats import Seat
-from rules_engine.trick_modes import ModeReplay, mode_points
 from rules_engine.tricks import Ranking
 from scorer.games.disputes import ClaimsQuestion, ReplayForm
 from scorer.games.replay import ModesDeal, replay_modes_ruling

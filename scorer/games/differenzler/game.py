@@ -12,6 +12,7 @@ from scorer.games.differenzler import estimates
 from scorer.games.differenzler.api import API
 from scorer.games.differenzler.deal import DEAL
 from scorer.games.differenzler.disputes import DESK
+from scorer.games.differenzler.event import EVENT
 from scorer.games.differenzler.match import MATCH
 from scorer.games.differenzler.setup import SETUP
 from scorer.games.differenzler.sheet import SHEET_PART
@@ -40,6 +41,7 @@ GAME = DifferenzlerGame(
     api=API,
     sheet=SHEET_PART,
     disputes=DESK,
+    event=EVENT,
     rules=RuleFile("DIFFERENZLER.md", prefix="D"),
     texts=TEXTS,
 )

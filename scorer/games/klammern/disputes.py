@@ -10,11 +10,12 @@ from typing import Any, cast
 from flask_babel import gettext as _
 
 import rules_engine
-from rules_engine.cards import KLAMMERN_DECK, Card, Suit, format_cards
+from rules_engine.cards import Card, Suit, format_cards
 from rules_engine.errors import InvalidRecord
 from rules_engine.klammern import contracts as kc
 from rules_engine.klammern import melds as km
 from rules_engine.klammern import play as kplay
+from rules_engine.klammern.contracts import KLAMMERN_DECK
 from rules_engine.seats import Seat, side_count
 from rules_engine.tricks import Ranking
 from scorer.games.disputes import ClaimsQuestion, ReplayForm

@@ -13,7 +13,7 @@ from scorer.web import display, i18n
 from scorer.web.i18n import gettext as _
 
 if TYPE_CHECKING:
-    from rules_engine.answers import KlammernMatchAnswer
+    from rules_engine.klammern.answers import KlammernMatchAnswer
     from scorer.games.board import MatchView
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from rules_engine.schieber.contracts import CONTRACT_KEYS
 from scorer.games.base import ApiSchemas
-from scorer.games.schemas import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, SEAT, TEAM
+from scorer.games.schemas import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, POINTS, SEAT, TEAM
 
 CONTRACTS = list(CONTRACT_KEYS)
 PROFILES = ["seed", "official", "tournament"]
@@ -18,22 +18,7 @@ def deal(in_match: bool) -> dict[str, Any]:
         "forehand": SEAT,
         "contract": {"enum": CONTRACTS},
         "pushed": {"type": "boolean"},
-        "points": {
-            "oneOf": [
-                {
-                    "type": "object",
-                    "required": ["team", "value"],
-                    "additionalProperties": False,
-                    "properties": {"team": TEAM, "value": {"type": "integer"}},
-                },
-                {
-                    "type": "object",
-                    "required": ["team", "match"],
-                    "additionalProperties": False,
-                    "properties": {"team": TEAM, "match": {"const": True}},
-                },
-            ]
-        },
+        "points": POINTS,
         "weis": PER_SEAT_GROUPS,
         "stoeck": NULLABLE_SEAT,
         "hands": {

@@ -10,11 +10,18 @@ from typing import Any, cast
 from flask_babel import gettext as _
 
 import rules_engine
-from rules_engine.cards import SCHIEBER_DECK, Card, Rank, Suit
+from rules_engine.cards import Card, Rank, Suit
 from rules_engine.errors import InvalidRecord, RuleBroken
 from rules_engine.schieber import play as splay
 from rules_engine.schieber import weis as sweis
-from rules_engine.schieber.contracts import CONTRACT_KEYS, DEAL_TOTAL, MATCH_BONUS, Contract, schieber_options
+from rules_engine.schieber.contracts import (
+    CONTRACT_KEYS,
+    DEAL_TOTAL,
+    MATCH_BONUS,
+    SCHIEBER_DECK,
+    Contract,
+    schieber_options,
+)
 from rules_engine.seats import Seat
 from rules_engine.tricks import Ranking
 from scorer.games.disputes import ClaimsQuestion, ReplayForm

@@ -8,6 +8,7 @@ from scorer.games.base import Game, RuleFile
 from scorer.games.schieber.api import API
 from scorer.games.schieber.deal import DEAL
 from scorer.games.schieber.disputes import DESK
+from scorer.games.schieber.event import EVENT
 from scorer.games.schieber.match import MATCH
 from scorer.games.schieber.setup import SETUP
 from scorer.games.schieber.sheet import SHEET_PART
@@ -29,4 +30,5 @@ GAME = Game(
     api=API,
     sheet=SHEET_PART,
     disputes=DESK,
+    event=EVENT,
 )

@@ -12,7 +12,7 @@ from scorer.web import display, i18n
 from scorer.web.i18n import gettext as _
 
 if TYPE_CHECKING:
-    from rules_engine.answers import SchieberMatchAnswer
+    from rules_engine.schieber.answers import SchieberMatchAnswer
     from scorer.games.board import MatchView
 
 

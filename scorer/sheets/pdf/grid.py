@@ -1,7 +1,7 @@
 """A fast ruled table for the deal rows of pads and scoresheets.
 
 ReportLab's ``Table`` draws every cell with its own text object and measures every
-flowable it holds; a 40-deal scoresheet spent most of its time there. A score table is
+flowable it holds, which a scoresheet pays for every cell (bench/pdf.py). A score table is
 simpler: fixed column widths, short single-style cells, two header rows repeated on
 every page. :class:`Grid` lays those out once and draws all text of a page through one
 text object and all rules through one path. It splits between rows like ``LongTable``

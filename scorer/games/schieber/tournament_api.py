@@ -1,4 +1,5 @@
-"""The tournament records and answers in the OpenAPI document (TOURNAMENT.md, "JSON records").
+"""The Schieber tournament's records and answers in the JSON API and its OpenAPI document
+(TOURNAMENT.md, "JSON records"): a table's Passe, the tournament, the next round's draw.
 
 The schemas state the records' fields; the engine still adjudicates (a schema-valid Passe
 may break T3.4 and be answered ``valid: false``, or name an unknown option and be a 400).
@@ -8,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.games.schemas import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, SEAT, TEAM
+import rules_engine
+from scorer.games.event import Operation, TournamentApi
+from scorer.games.schemas import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, POINTS, SEAT, TEAM
 
 ID = {"type": "string", "minLength": 1}
 INTS = {"type": "array", "items": {"type": "integer"}}
@@ -20,22 +23,6 @@ CONTRACT = {
             "type": "object",
             "required": ["type", "start"],
             "properties": {"type": {"const": "slalom"}, "start": {"enum": ["obenabe", "undenufe"]}},
-        },
-    ]
-}
-FIGURE = {
-    "oneOf": [
-        {
-            "type": "object",
-            "required": ["team", "value"],
-            "additionalProperties": False,
-            "properties": {"team": TEAM, "value": {"type": "integer"}},
-        },
-        {
-            "type": "object",
-            "required": ["team", "match"],
-            "additionalProperties": False,
-            "properties": {"team": TEAM, "match": {"const": True}},
         },
     ]
 }
@@ -74,7 +61,7 @@ def _game() -> dict[str, Any]:
             "forehand": SEAT,
             "contract": CONTRACT,
             "pushed": {"type": "boolean"},
-            "points": FIGURE,
+            "points": POINTS,
             "weis": PER_SEAT_GROUPS,
             "stoeck": NULLABLE_SEAT,
             "hands": {
@@ -87,13 +74,13 @@ def _game() -> dict[str, Any]:
             "confirmed_by": TEAMS,
             "claims": {
                 "type": "object",
-                "patternProperties": {"^[12]$": FIGURE},
+                "patternProperties": {"^[12]$": POINTS},
                 "additionalProperties": False,
             },
             "ruling": {
                 "type": "object",
                 "required": ["points", "by"],
-                "properties": {"points": FIGURE, "by": {"const": "office"}, "reason": {"type": "string"}},
+                "properties": {"points": POINTS, "by": {"const": "office"}, "reason": {"type": "string"}},
             },
         },
     }
@@ -334,3 +321,36 @@ EXAMPLES: dict[str, dict[str, Any]] = {
         "seed": 1,
     },
 }
+
+API = TournamentApi(
+    schemas=SCHEMAS,
+    operations=(
+        Operation(
+            "passe",
+            "scorePasse",
+            "Validate and score one tournament Passe (control sum, forehand counts, status)",
+            "PasseRecord",
+            "PasseAnswer",
+            EXAMPLES["passe"],
+            rules_engine.score_passe,
+        ),
+        Operation(
+            "tournament",
+            "scoreTournament",
+            "Validate a tournament and rank it (Streichpasse, sit-outs, tie-breaks, Standblätter)",
+            "TournamentRecord",
+            "TournamentAnswer",
+            EXAMPLES["tournament"],
+            rules_engine.score_tournament,
+        ),
+        Operation(
+            "seating",
+            "seatNextRound",
+            "The next round's tables and sit-outs, proposed by the seating generator",
+            "SeatingRecord",
+            "SeatingAnswer",
+            EXAMPLES["seating"],
+            rules_engine.seat_next_round,
+        ),
+    ),
+)

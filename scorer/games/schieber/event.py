@@ -1,0 +1,148 @@
+"""The Schieber tournament (TOURNAMENT.md): each table plays a Passe of Schieber games, the teams
+confirm them, and the engine ranks the players (Einzelschieber) or pairs (Partnerschieber)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms import IntegerField, SelectField
+from wtforms.validators import InputRequired, NumberRange
+
+import rules_engine
+from rules_engine.tournament.tournament import TOURNAMENT_FIELDS
+from scorer.games.event import Office, Record, TournamentFormat
+from scorer.games.schieber.tournament_api import API
+from scorer.web.forms import choices, numeric
+
+#: The Passe's options the table's match keeps; the rest are the tournament's (TOURNAMENT.md).
+PASSE_OPTIONS = ("games_per_passe", "match_value", "confirm")
+#: The table's own match adds no confirmation step: the teams confirm on the event's table page
+#: (``scorer.events.office``), and the event's record judges it (T6.2).
+CONFIRM = "none"
+#: The options of a table's Passe record that come from the tournament (TOURNAMENT.md, Rule options).
+PASSE_KEYS = (
+    "games_per_passe",
+    "match_value",
+    "confirm",
+    "weis",
+    "stoeck",
+    "factors",
+    "contracts",
+    "mixed_points",
+    "undenufe_points",
+    "rotation",
+)
+#: A Match's value when the event names none (T3.4).
+MATCH_VALUE = "157"
+
+
+#: The new-event form's fields of the Schieber tournament; ``options`` reads them.
+FORM_FIELDS = (
+    (
+        "format",
+        SelectField(
+            _l("Format"),
+            choices=choices(
+                ("einzel", _l("Einzelschieber (a new partner every Passe)")),
+                ("partner", _l("Partnerschieber (fixed pairs)")),
+            ),
+            default="einzel",
+        ),
+    ),
+    (
+        "games_per_passe",
+        IntegerField(
+            _l("Games per Passe"),
+            default=12,
+            validators=[InputRequired(), NumberRange(min=1, max=48)],
+            render_kw=numeric(),
+        ),
+    ),
+    (
+        "streich",
+        IntegerField(
+            _l("Struck Passen (Streichpasse)"),
+            default=0,
+            validators=[InputRequired(), NumberRange(min=0, max=11)],
+            render_kw=numeric(),
+        ),
+    ),
+    (
+        "match_value",
+        SelectField(
+            _l("A Match counts"),
+            choices=choices(("157", "157"), ("207", "207 (157 + 50)"), ("257", "257 (157 + 100)")),
+            default=MATCH_VALUE,
+        ),
+    ),
+    (
+        # T6.2: who confirms a game's figure.
+        "confirm",
+        SelectField(
+            _l("Confirmation"),
+            choices=choices(
+                ("per_game", _l("each team confirms every game")),
+                ("per_passe", _l("each team signs the Passe")),
+                ("double_entry", _l("each team enters its own figure")),
+                ("none", _l("the table's entry counts alone")),
+            ),
+            default="per_game",
+        ),
+    ),
+)
+
+
+def options(form: Any) -> Record:
+    """The tournament's options the new-event form states."""
+    stated: Record = {
+        "format": form.format.data,
+        "games_per_passe": form.games_per_passe.data,
+        "confirm": form.confirm.data,
+        "streich": form.streich.data,
+    }
+    if form.match_value.data != MATCH_VALUE:
+        stated["match_value"] = int(form.match_value.data)
+    return stated
+
+
+def sign(result: Record, teams: list[int]) -> None:
+    """The Passe signed by these teams (T6.2 ``per_passe``), in its result of the tournament record."""
+    result["passe"]["confirmed_by"] = teams
+
+
+def table_settings(options: Mapping[str, Any]) -> Record:
+    """A table's Passe: the tournament profile, the event's Passe options."""
+    kept = {key: options[key] for key in PASSE_OPTIONS if key in options}
+    kept["confirm"] = CONFIRM
+    return {"game": "passe", "profile": "tournament", "options": kept, "deck": "swiss"}
+
+
+EVENT = TournamentFormat(
+    title=lambda: _("Schieber (TOURNAMENT.md)"),
+    label=lambda: _("Schieber"),
+    record_game="schieber_tournament",
+    score=rules_engine.score_tournament,
+    seat=rules_engine.seat_next_round,
+    fields=TOURNAMENT_FIELDS,
+    options=options,
+    result=lambda games: {"passe": {"games": games}},
+    table_game="passe",
+    table_settings=table_settings,
+    games_per_passe=lambda options: int(options.get("games_per_passe", 12)),
+    pads_title=lambda: _("Jasszettel (PDF)"),
+    office=Office(
+        record_game="schieber_passe",
+        score=rules_engine.score_passe,
+        options=PASSE_KEYS,
+        desk_game="schieber",
+        sign=sign,
+    ),
+    teams=True,
+    substitutes=True,
+    api=API,
+    form_fields=FORM_FIELDS,
+    error_field="streich",
+)
