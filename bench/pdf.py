@@ -43,7 +43,7 @@ from results import write_section  # noqa: E402  (bench/ is the script folder)
 from scorer.sheets.pdf import Lang, build_scoresheet, pad_view, render_pad, render_scoresheet  # noqa: E402
 from scorer.sheets.pdf.fonts import REGULAR, register_fonts  # noqa: E402
 from scorer.sheets.pdf.grid import fit  # noqa: E402
-from scorer.sheets.pdf.text import _number  # noqa: E402
+from scorer.web.pdf_text import _number  # noqa: E402
 from tests.helpers.pdf_matches import schieber_match  # noqa: E402
 
 RESULTS = ROOT / "bench" / "RESULTS.md"

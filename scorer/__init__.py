@@ -72,7 +72,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorer.events import office as event_office
     from scorer.events import refresher as event_refresher
     from scorer.events import views as events
-    from scorer.matches import live
+    from scorer.games.board import TableAccess
+    from scorer.matches import live, matchview
     from scorer.matches import views as matches
     from scorer.offline import views as offline
     from scorer.rulebook import views as rule_book
@@ -84,7 +85,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(event_exports.bp)
     event_refresher.init_app(app, create_app)
     sheets.init_app(app)
-    games.init_app(app)
+    games.init_app(app, TableAccess(matchview.load, rights.may_edit, rights.refused_no_right))
     api.init_app(app)
     if test_config is None:
         from scorer.web import collector

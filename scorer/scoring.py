@@ -133,7 +133,7 @@ def _engine_failure() -> Scored:
 
 
 def _own_entry(record: dict[str, Any]) -> Any:
-    """The game's own engine entry when ``score_match`` does not answer its records (a Passe's)."""
+    """The game's own engine entry when ``score_match`` does not answer its records (``Game.score``)."""
     try:
         return games.of(record).score
     except (games.UnknownGame, AttributeError):  # the engine says why it is not a record

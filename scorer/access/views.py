@@ -12,8 +12,8 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from flask_babel import gettext as _
 from sqlalchemy.orm import lazyload
 
+from scorer import games
 from scorer.access import address, rights
-from scorer.matches import matchview
 from scorer.store import db, log
 from scorer.store.models import Match
 from scorer.web.forms import AdminLoginForm, AdminLogoutForm, VoidForm
@@ -127,7 +127,10 @@ def admin_logout() -> Any:
 @bp.post("/matches/<int:match_id>/void")
 def void(match_id: int) -> Any:
     """Void the match: a ``void`` entry is appended; nothing is deleted."""
-    loaded = matchview.load(match_id)
+    match = db.session().get(Match, match_id, options=[WITHOUT_LOG])
+    if match is None or match.settings.get("game") not in games.registry():
+        abort(404)  # no such match, or one of a game this app does not keep
+    version = log.read(db.session(), match).version
     if not rights.is_admin():
         raise rights.EditRefused(
             _("Only the club administrator may void a match."), _("Ask the club administrator."), match_id
@@ -135,7 +138,7 @@ def void(match_id: int) -> Any:
     form = VoidForm(prefix="void")
     if not form.validate_on_submit():
         flash(_("Tick the box to void the match."), "error")
-    elif form.version.data != str(loaded.state.version):
+    elif form.version.data != str(version):
         flash(
             _("The match changed meanwhile: it was not voided. Check the score, then void it again."), "error"
         )
@@ -143,8 +146,8 @@ def void(match_id: int) -> Any:
         try:
             log.append(
                 db.session(),
-                loaded.match,
-                expected_version=loaded.state.version,
+                match,
+                expected_version=version,
                 kind="void",
                 key=form.idem.data,
             )

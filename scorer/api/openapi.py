@@ -14,42 +14,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from scorer.games.event import Operation
 
-CARD = {
-    "type": "string",
-    "pattern": "^[HCDS]([AKQJT9876]|10)$",
-    "examples": ["HJ", "S9", "DT"],
-    "description": "Suit letter (H C D S) + rank letter (A K Q J T 9 8 7 6; 10 accepted).",
-}
-SEAT = {"type": "integer", "minimum": 1, "maximum": 4}
-TEAM = {"type": "integer", "minimum": 1, "maximum": 2}
-#: A deal's points as a record states them (Schieber, the Passe, Coiffeur): a team's trick
-#: points, or its Match.
-POINTS = {
-    "oneOf": [
-        {
-            "type": "object",
-            "required": ["team", "value"],
-            "additionalProperties": False,
-            "properties": {"team": TEAM, "value": {"type": "integer"}},
-        },
-        {
-            "type": "object",
-            "required": ["team", "match"],
-            "additionalProperties": False,
-            "properties": {"team": TEAM, "match": {"const": True}},
-        },
-    ]
-}
-NULLABLE_SEAT = {"type": ["integer", "null"], "minimum": 1, "maximum": 4}
-CARDS = {"type": "array", "items": {"$ref": "#/components/schemas/Card"}}
-PER_SEAT_GROUPS = {
-    "type": "object",
-    "patternProperties": {"^[1-4]$": {"type": "array", "items": CARDS}},
-    "additionalProperties": False,
-}
-PER_SEAT_CARDS = {"type": "object", "patternProperties": {"^[1-4]$": CARDS}, "additionalProperties": False}
-PAIR = {"type": ["array", "null"], "items": {"type": "number"}}
-
+from scorer.games.schemas import CARD, PAIR
 
 #: The schemas every game shares; each game adds its own (:func:`schemas`).
 SHARED: dict[str, Any] = {

@@ -1,7 +1,8 @@
-"""Between a deal form and a deal record: what every game's deal form shares (a seat
-choice, a refused value) and putting the engine's reasons on the fields they concern.
+"""Between a deal form and the engine: a refused value, and the engine's reasons put on the
+fields they concern.
 
-The game's own record builder and form filler are its folder's (``scorer/games/<game>/deal.py``,
+What every game's deal form shares in reading a record is :mod:`scorer.games.deal_form`; the
+game's own record builder and form filler are its folder's (``scorer/games/<game>/deal.py``,
 and the pure ``record.py`` of a game the tablet keeps offline).
 """
 
@@ -13,17 +14,11 @@ from typing import TYPE_CHECKING, Any
 from flask_babel import gettext as _
 
 from scorer import games
-from scorer.web.posted import ShapeError as ShapeError
+from scorer.games.deal_form import FORM_ERRORS
+from scorer.web.posted import ShapeError
 
 if TYPE_CHECKING:
     from scorer.games.base import Game
-
-FORM_ERRORS = "_form"
-
-
-def seat_or_none(value: Any) -> int | None:
-    """A seat chosen on a form, or None for the empty choice."""
-    return int(value) if value not in (None, "", "None") else None
 
 
 def shape_reason(error: ShapeError) -> dict[str, Any]:

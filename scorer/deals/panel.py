@@ -31,8 +31,8 @@ from rules_engine.klammern import meld_values
 from rules_engine.schieber.contracts import schieber_options
 from rules_engine.schieber.weis_values import possible_values
 from scorer import games
-from scorer.deals.deal_input import FORM_ERRORS
 from scorer.games.base import DealEntry
+from scorer.games.deal_form import FORM_ERRORS
 from scorer.games.klammern.forms import KlammernDealForm
 from scorer.games.schieber.forms import SchieberDealForm
 from scorer.matches import matchview

@@ -15,16 +15,17 @@ from werkzeug.wrappers import Response
 
 from scorer import games
 from scorer.deals import panel, save
-from scorer.deals.deal_input import FORM_ERRORS, ShapeError, shape_reason
-from scorer.deals.describe import deal_line
+from scorer.deals.deal_input import shape_reason
 from scorer.games.base import Game
+from scorer.games.deal_form import FORM_ERRORS, ShapeError
 from scorer.matches import matchview
+from scorer.matches.describe import deal_line
 from scorer.matches.views import screen
 from scorer.store import db, log
 from scorer.web import display, i18n
 from scorer.web.forms import UndoForm
 from scorer.web.pagecache import PageCache
-from scorer.web.views import reason_text
+from scorer.web.reasons import reason_text
 
 bp = Blueprint("deals", __name__, url_prefix="/matches/<int:match_id>")
 

@@ -10,8 +10,8 @@ from flask_babel import gettext as _
 import rules_engine
 from rules_engine.errors import InvalidRecord
 from scorer.disputes.desk import check_contract, desk
-from scorer.disputes.ruling import Ruling, Unreadable
-from scorer.web.views import reason_text
+from scorer.games.ruling import Ruling, Unreadable
+from scorer.web.reasons import reason_text
 
 
 def card_ruling(

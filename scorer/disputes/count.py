@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorer.disputes.desk import desk
-from scorer.disputes.ruling import Ruling
+from scorer.games.ruling import Ruling
 
 
 def count_ruling(

@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from scorer import games
-from scorer.disputes.ruling import Unreadable
 from scorer.games.disputes import ClaimsQuestion, DisputesPart
+from scorer.games.ruling import Unreadable
 
 __all__ = ["ClaimsQuestion", "DisputesPart", "check_contract", "desk"]
 

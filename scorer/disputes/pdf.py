@@ -1,8 +1,8 @@
 """A ruling on one A4 page: verdict, the question, the reasoning, the rules cited, the link.
 
-A pure function from a :class:`~scorer.disputes.rulings.Ruling` (already translated) to PDF
+A pure function from a :class:`~scorer.games.rulings.Ruling` (already translated) to PDF
 bytes (STYLE.md practice 13). ReportLab draws with DejaVu Sans (registered once, by
-:mod:`scorer.sheets.pdf.fonts`); right-to-left text is shaped by :func:`scorer.sheets.pdf.text.to_visual`.
+:mod:`scorer.sheets.pdf.fonts`); right-to-left text is shaped by :func:`scorer.web.pdf_text.to_visual`.
 A ruling is one page: the share link and the verdict always show, and when the page runs
 out the cited rules' texts are shortened (each keeps its id), cut with an ellipsis.
 """
@@ -18,7 +18,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from scorer.disputes.ruling import Ruling
+from scorer.games.ruling import Ruling
 from scorer.languages import is_rtl
 
 MARGIN = 18 * mm
@@ -42,7 +42,7 @@ def _fonts() -> tuple[str, str]:
 
 
 def _visual(text: str, rtl: bool) -> str:
-    from scorer.sheets.pdf.text import to_visual
+    from scorer.web.pdf_text import to_visual
 
     return to_visual(text, rtl)
 

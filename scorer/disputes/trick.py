@@ -7,9 +7,9 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from scorer.disputes import ruling as _ruling
 from scorer.disputes.desk import check_contract, desk
-from scorer.disputes.ruling import Ruling, Unreadable, check_seat
+from scorer.games import ruling as _ruling
+from scorer.games.ruling import Ruling, Unreadable, check_seat
 
 
 def trick_ruling(

@@ -30,9 +30,9 @@ from scorer.disputes.forms import (
     WeisForm,
 )
 from scorer.disputes.replay import replay_ruling
-from scorer.disputes.ruling import Ruling, Unreadable, check_seat
 from scorer.disputes.trick import trick_ruling
 from scorer.disputes.weis import claims_ruling
+from scorer.games.ruling import Ruling, Unreadable, check_seat
 from scorer.rulebook import book
 from scorer.web.card_text import (
     CardError,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from scorer.disputes.desk import ClaimsQuestion, desk
-from scorer.disputes.ruling import Ruling
+from scorer.games.ruling import Ruling
 
 
 def claims_ruling(

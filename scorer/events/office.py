@@ -41,7 +41,7 @@ from scorer.events.state import EventState, Round, Table
 from scorer.games.event import Office
 from scorer.store import db, log
 from scorer.store.models import Event, Match
-from scorer.web.views import reason_text
+from scorer.web.reasons import reason_text
 
 bp = Blueprint("office", __name__, url_prefix="/events")
 

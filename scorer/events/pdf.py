@@ -2,7 +2,7 @@
 
 A pure function from a :class:`Printout` (every string already translated, every figure the
 engine's) to PDF bytes (STYLE.md practice 13). The text layer is the scoresheets'
-(:mod:`scorer.sheets.pdf.text`: DejaVu Sans, Persian shaped and drawn right to left, the
+(:mod:`scorer.web.pdf_text`: DejaVu Sans, Persian shaped and drawn right to left, the
 columns of a table mirrored).
 """
 
@@ -61,7 +61,7 @@ def _fonts() -> tuple[str, str]:
 
 
 def _visual(text: str, rtl: bool) -> str:
-    from scorer.sheets.pdf.text import to_visual
+    from scorer.web.pdf_text import to_visual
 
     return to_visual(text, rtl)
 

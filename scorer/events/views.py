@@ -27,7 +27,7 @@ from scorer.languages import LANGUAGES, is_rtl
 from scorer.store import db, log
 from scorer.store.models import Event, Match
 from scorer.web import display, i18n
-from scorer.web.views import reason_text
+from scorer.web.reasons import reason_text
 
 bp = Blueprint("events", __name__, url_prefix="/events")
 bp.add_app_template_global(rows.ranking_rows, "ranking_rows")

@@ -20,6 +20,7 @@ from scorer.games.base import Game
 if TYPE_CHECKING:
     from flask import Flask
 
+    from scorer.games.board import TableAccess
     from scorer.games.sheet import SheetPart
 
 #: Every game, one line each, in the order the pages offer them.
@@ -178,10 +179,19 @@ def sheet_game(name: object) -> Game | SheetGame:
     raise UnknownGame(name, games)
 
 
-def init_app(app: Flask) -> None:
-    """Load the app's games (config ``GAMES``, default :data:`MODULES`) and serve their templates."""
+def init_app(app: Flask, access: TableAccess) -> None:
+    """Load the app's games (config ``GAMES``, default :data:`MODULES`), serve their templates,
+    gather their reasons' sentences, and give their own pages the app's ``access`` to a match."""
+    from scorer.games.board import TABLE_ACCESS
+    from scorer.web import reason_texts
+
     games = load(app.config.get("GAMES") or MODULES)
     app.extensions[_EXTENSION] = games
+    app.extensions[TABLE_ACCESS] = access
+    app.extensions[reason_texts.CATALOG] = reason_texts.Catalog.of(
+        (each.rules.prefix if each.rules is not None else "", each.deck, each.texts)
+        for each in games.values()
+    )
     app.jinja_env.globals["games"] = games
     for each in games.values():
         app.register_blueprint(each.blueprint())

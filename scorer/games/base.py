@@ -19,7 +19,8 @@ from scorer.games.sheet import SheetPart
 if TYPE_CHECKING:
     from flask import Blueprint
 
-    from scorer.matches.matchview import Loaded, Side
+    from scorer.games.board import MatchView, Side
+    from scorer.web.reason_texts import GameTexts
 
 #: A match's settings as stored (``Match.settings``): game, names, deck, players, options …
 Settings = dict[str, Any]
@@ -90,12 +91,12 @@ class MatchPage:
     """The match screen: the scoreboard's sides and the cells of each deal's row."""
 
     #: The scoreboard's sides with the game's marks (the app adds the winner's).
-    sides: Callable[[Loaded], list[Side]]
+    sides: Callable[[MatchView], list[Side]]
     #: Given the match and its seat names, the cells of one deal's row from its index, record
     #: and answer (what a row needs translated, it translates once per page).
-    cells: Callable[[Loaded, Sequence[str]], RowCells]
+    cells: Callable[[MatchView, Sequence[str]], RowCells]
     #: Further names the game's match template uses (e.g. Schieber's contract factors).
-    context: Callable[[Loaded], dict[str, Any]]
+    context: Callable[[MatchView], dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +148,8 @@ class Game:
     api: ApiSchemas | None = None
     sheet: SheetPart | None = None
     disputes: DisputesPart | None = None
+    #: The sentences of the engine's reasons under its rules, and the names their params use.
+    texts: GameTexts | None = None
     #: How the game is played at an event, if it can be.
     event: TournamentFormat | None = None
     #: The engine's answer to a match record of this game, in ``score_match``'s shape, when

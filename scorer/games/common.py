@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorer.games import board
 from scorer.games.base import Form, Settings
 from scorer.games.records import present as present
-from scorer.matches import matchview
 from scorer.web import display
 from scorer.web.forms import NONE, choices
 
@@ -33,7 +33,7 @@ def name_seats(
 ) -> None:
     """Seat choices by the players' names (``optional`` ones may be left empty), and the
     two teams a ``team`` choice names."""
-    names = matchview.names(settings)
+    names = board.names(settings)
     pairs = [(str(n), name) for n, name in enumerate(names, start=1)]
     for field in seats:
         form[field].choices = choices(*pairs)

@@ -14,8 +14,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from rules_engine.cards import Card
     from rules_engine.tricks import Ranking
-    from scorer.disputes.forms import ReplayForm
-    from scorer.disputes.ruling import Ruling
+    from scorer.games.ruling import Ruling
+
+
+#: The desk's replay form (``scorer.disputes.forms.ReplayForm``) as a game reads its fields:
+#: ``contract``, ``profile``, ``declarer``, ``format``, ``how``, ``revoke`` (WTForms forms are
+#: not generic).
+ReplayForm = Any
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ states are the engine's. The only arithmetic is presentation: board strokes of a
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, overload
 
@@ -18,9 +18,12 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import lazyload
 
 from scorer import games, scoring
+from scorer.games.board import Side, seat_name
+from scorer.games.board import names as names  # the seat names, as the match's pages ask for them
+from scorer.games.board import players as players
 from scorer.store import db, log
 from scorer.store.models import Entry, Match, MatchSummary
-from scorer.web import display, i18n, reason_texts
+from scorer.web import reason_texts
 
 
 class Loaded:
@@ -78,7 +81,8 @@ def load(match_id: int) -> Loaded:
     guarded = g.pop("tafel_guarded_log", None)
     by_guard = guarded is not None and guarded[0] == match.id
     state = guarded[1] if by_guard else log.read(db.session(), match)
-    reason_texts.at_table(match.settings)  # reasons on this request name its players and cards
+    # Reasons on this request name its players and its cards.
+    reason_texts.at_table(match.settings, games.deck_of(match.settings))
     loaded = Loaded(match, state)
     if not (by_guard and request.method == "POST"):
         # A deal page's post (the guard read its log) appends with the summary at the new
@@ -174,14 +178,6 @@ def refresh_summary(match_id: int) -> MatchSummary:
     return store_summary(load(match_id))
 
 
-def players(settings: dict[str, Any]) -> int:
-    return int(settings.get("players") or 4)
-
-
-def names(settings: dict[str, Any]) -> list[str]:
-    return [display.seat_label(n, settings.get("names") or []) for n in range(1, players(settings) + 1)]
-
-
 def next_turn(loaded: Loaded) -> dict[str, int] | None:
     """Who deals and who is forehand next: the engine's ``next`` (S2.3, K1.3); None once
     the match is over or while the engine cannot score it."""
@@ -189,23 +185,6 @@ def next_turn(loaded: Loaded) -> dict[str, int] | None:
     if loaded.answer.get("finished") or not isinstance(turn, dict):
         return None
     return dict(turn)
-
-
-@dataclass
-class Side:
-    """One side of the scoreboard (a team, or a player alone)."""
-
-    number: int
-    label: str
-    score: Any
-    #: How the scoreboard shows the score: ``points`` (and the points still needed),
-    #: ``small_big`` (small and big points) or ``die`` (a die face beside the score).
-    layout: str = "points"
-    needed: int | None = None
-    big: int | None = None
-    strokes: display.Strokes | None = None
-    die: str | None = None
-    marks: list[str] = field(default_factory=list)
 
 
 def sides(loaded: Loaded) -> list[Side]:
@@ -217,13 +196,6 @@ def sides(loaded: Loaded) -> list[Side]:
             if side.number == winner:
                 side.marks.insert(0, _("Winner"))
     return result
-
-
-def item(values: Any, index: int) -> Any:
-    """``values[index]`` of an engine list, or None where the answer has none."""
-    if isinstance(values, (list, tuple)) and index < len(values):
-        return values[index]
-    return None
 
 
 @dataclass
@@ -294,21 +266,3 @@ class Rows(Sequence[Row]):
 def rows(loaded: Loaded) -> Rows:
     """One row per deal in force (built as read)."""
     return Rows(loaded)
-
-
-def seat_name(seat_names: Sequence[str], seat: Any) -> str:
-    """The name at ``seat`` (1-based), or nothing for no seat."""
-    if isinstance(seat, int) and 1 <= seat <= len(seat_names):
-        return seat_names[seat - 1]
-    return ""
-
-
-def claims(claimed: Any, seat_names: Sequence[str], deck: str) -> list[str]:
-    """A deal's declared melds as "name: Rosen 6–8", seat by seat."""
-    texts = []
-    for seat, groups in sorted((claimed or {}).items()):
-        for cards in groups:
-            texts.append(
-                f"{seat_name(seat_names, int(seat))}: {i18n.native_digits(display.meld_text(cards, deck))}"
-            )
-    return texts

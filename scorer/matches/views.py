@@ -18,14 +18,16 @@ from rules_engine import limits
 from scorer import games, scoring
 from scorer.access import address, rights
 from scorer.deals import panel
-from scorer.deals.deal_input import FORM_ERRORS
-from scorer.matches import live, matchview, shared
+from scorer.games.deal_form import FORM_ERRORS
+from scorer.matches import describe, live, matchview, shared
 from scorer.store import db
 from scorer.store.models import Entry, Match, MatchSummary
 from scorer.web import pagecache
 from scorer.web.forms import ImportForm, UndoForm
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
+# A corrected deal's history in words (matches/_history.html).
+bp.add_app_template_global(describe.deal_line, "deal_line")
 # The shared text's marks and kept rows (scorer.matches.shared), for every game's match page.
 bp.add_app_template_filter(shared.editor_only, "editor_only")
 bp.add_app_template_filter(shared.spectator_only, "spectator_only")

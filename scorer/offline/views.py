@@ -37,17 +37,19 @@ from scorer import games, languages, scoring
 from scorer.access import rights
 from scorer.deals import save
 from scorer.deals import views as deal_pages
-from scorer.deals.deal_input import ShapeError, shape_reason
+from scorer.deals.deal_input import shape_reason
 from scorer.games.base import Offline
 from scorer.matches import matchview
 from scorer.matches.views import _created_by as created_by
 from scorer.matches.views import _grant_creator as grant_creator
 from scorer.matches.views import _store_granted as store_granted
 from scorer.offline.bundle import engine_bundle
+from scorer.rulebook.views import rule_url
 from scorer.store import db, log
 from scorer.store.models import Match
 from scorer.web import display, i18n, pagecache, reason_texts
-from scorer.web.views import reason_text, rule_url
+from scorer.web.posted import ShapeError
+from scorer.web.reasons import reason_text
 
 bp = Blueprint("offline", __name__)
 
@@ -216,11 +218,11 @@ def _reason_catalog(lang: str) -> dict[str, Any]:
         for deck in ("swiss", "french")
     }
     return {
-        "sentences": [[s.code, s.rule, str(s.text)] for s in reason_texts.SENTENCES],
+        "sentences": [[s.code, s.rule, str(s.text)] for s in reason_texts.catalog().sentences],
         "in_trick": str(reason_texts.IN_TRICK),
         "team": _("team %(number)s", number="%(number)s"),
-        "names": {**contracts, "any": {k: str(v) for k, v in reason_texts._CONTRACTS.items()}},
-        "formats": {k: str(v) for k, v in reason_texts._FORMATS.items()},
+        "names": {**contracts, "any": {k: str(v) for k, v in reason_texts.catalog().contracts.items()}},
+        "formats": {k: str(v) for k, v in reason_texts.catalog().formats.items()},
         "points": sorted(reason_texts._POINTS),
         "contract_params": sorted(reason_texts._CONTRACT_PARAMS),
         "contract_lists": sorted(reason_texts._CONTRACT_LISTS),

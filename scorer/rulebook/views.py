@@ -23,6 +23,20 @@ from scorer.rulebook import book
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 
 
+def rule_url(rule: str | None) -> str | None:
+    """Where a cited rule is read: its game's page of the rule book (``/rules/schieber#S4.4``);
+    an id no rule file numbers, the book's list (``/rules#X1``)."""
+    if not rule:
+        return None
+    game = book.game_of(rule)
+    if game is None:
+        return url_for("rules.book") + "#" + rule
+    return url_for("rules.game", game=game) + "#" + rule
+
+
+bp.add_app_template_global(rule_url, "rule_url")
+
+
 def _language() -> str:
     return str(get_locale() or "en")
 

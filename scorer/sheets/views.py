@@ -24,10 +24,10 @@ from wtforms.validators import Length, NumberRange, Optional, StopValidation
 from scorer import games, languages
 from scorer.matches import matchview
 from scorer.sheets.pdf.model import sheet_part
-from scorer.sheets.pdf.text import Lang
 from scorer.web import display, i18n, pagecache
 from scorer.web.forms import choices, numeric
 from scorer.web.pagecache import Key, PageCache
+from scorer.web.pdf_text import Lang
 from scorer.web.security import pdf_response
 
 if TYPE_CHECKING:

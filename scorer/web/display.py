@@ -19,7 +19,7 @@ from scorer.web.card_text import NATURAL as NATURAL
 from scorer.web.memo import ByIdentity
 from scorer.web.posted import quick_meld as quick_meld
 
-SUITS = ("H", "D", "S", "C")  # Schieber's contract order: Rosen, Eicheln, Schilten, Schellen
+SUITS = ("H", "D", "S", "C")  # the contract order of the Swiss games: Rosen, Eicheln, Schilten, Schellen
 
 SUIT_NAMES = {
     "swiss": {"H": _l("Rosen"), "D": _l("Eicheln"), "C": _l("Schellen"), "S": _l("Schilten")},
@@ -136,13 +136,6 @@ def die_glyph(face: int) -> str:
     return DIE_FACES[face - 1] if 1 <= face <= 6 else ""
 
 
-def die_face(points: int) -> str:
-    """The die of a side with ``points``, as the engine reads it (K9.1: six for 0 and for 6 or more)."""
-    from rules_engine.klammern.formats.hamburg import die_face as engine_die_face
-
-    return die_glyph(engine_die_face(max(points, 0)))
-
-
 def seat_label(seat: int, names: Sequence[str]) -> str:
     if 1 <= seat <= len(names) and names[seat - 1]:
         return names[seat - 1]
@@ -156,7 +149,7 @@ def side_label(side: int, settings: dict[str, Any]) -> str:
     players = int(settings.get("players") or 4)
     teams = settings.get("teams")
     if players == 4 and isinstance(teams, list) and side in (1, 2) and len(teams) >= side and teams[side - 1]:
-        return str(teams[side - 1])  # a team named at the set-up (Coiffeur)
+        return str(teams[side - 1])  # a team named at the set-up
     if players == 4:
         a, b = (1, 3) if side == 1 else (2, 4)
         return f"{seat_label(a, names)} & {seat_label(b, names)}"

@@ -20,9 +20,10 @@ TEMPLATES: dict[str, Any] = {
 }
 
 
-def translated(error: Mapping[str, Any]) -> str:
-    """The reason in the reader's language: the app's own codes here, the engine's codes
-    through ``scorer.web.reason_texts``, else the message as given."""
+def reason_text(error: Mapping[str, Any]) -> str:
+    """An engine reason as a sentence for the player, in the reader's language: the app's own
+    codes here, the engine's codes through ``scorer.web.reason_texts`` (from its rule id, code
+    and params), else the engine's English message as given."""
     template = TEMPLATES.get(str(error.get("code")))
     if template is not None:
         try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -18,27 +18,7 @@ from scorer import languages
 from scorer.languages import NATIVE_DIGITS
 from scorer.web import display, i18n
 from scorer.web.pagecache import PageCache
-
-
-def reason_text(error: Mapping[str, Any]) -> str:
-    """An engine reason as a sentence for the player, translated from its rule id, code and
-    params; where no translation exists, the engine's English message is the text."""
-    from scorer.web.reasons import translated
-
-    return translated(error)
-
-
-def rule_url(rule: str | None) -> str | None:
-    """Where a cited rule is read: its game's page of the rule book (``/rules/schieber#S4.4``);
-    an id no rule file numbers, the book's list (``/rules#X1``)."""
-    if not rule:
-        return None
-    from scorer.rulebook.book import game_of
-
-    game = game_of(rule)
-    if game is None:
-        return url_for("rules.book") + "#" + rule
-    return url_for("rules.game", game=game) + "#" + rule
+from scorer.web.reasons import reason_text
 
 
 def select_options(options: Sequence[tuple[str, str]], selected: Any) -> Markup:
@@ -122,12 +102,8 @@ def init_app(app: Flask) -> None:
         if len(request.query_string) > int(app.config["MAX_QUERY_LENGTH"]):
             abort(414)
 
-    from scorer.deals.describe import deal_line
-
-    app.jinja_env.globals["deal_line"] = deal_line
     app.jinja_env.globals.update(
         reason_text=reason_text,
-        rule_url=rule_url,
         display=display,
         select_options=select_options,
         language_names=languages.NAMES,

@@ -9,14 +9,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules_engine.errors import InvalidRecord
-from scorer.deals.deal_input import FORM_ERRORS, error_slot, place_errors
+from scorer.deals.deal_input import error_slot, place_errors
+from scorer.games.deal_form import FORM_ERRORS
+from scorer.games.klammern.match import die_face
 from scorer.scoring import invalid_record_error, match_record
 from scorer.store.log import derive
 from scorer.store.models import Entry
 from scorer.web.card_text import format_groups, read_groups
 from scorer.web.display import (
     Strokes,
-    die_face,
     quick_meld,
     side_of,
     stroke_groups,

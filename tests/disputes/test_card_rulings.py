@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorer.disputes.card import card_ruling
-from scorer.disputes.ruling import Unreadable
+from scorer.games.ruling import Unreadable
 
 pytestmark = pytest.mark.usefixtures("ctx")
 

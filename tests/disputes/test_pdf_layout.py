@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 from pypdf import PdfReader
 
 from scorer.disputes.pdf import _share, ruling_pdf
-from scorer.disputes.ruling import Ruling
+from scorer.games.ruling import Ruling
 from scorer.rulebook import book
 
 LINK = "https://tafel.example/disputes/card?game=klammern&players=3&trick=CA+ST&hand=S7+SJ+D8&card=S7&ask=1"

@@ -11,7 +11,7 @@ from rules_engine.cards import Suit
 from rules_engine.klammern.contracts import ranking
 from rules_engine.schieber.contracts import Contract, schieber_options
 from scorer.disputes.replay import replay_ruling
-from scorer.disputes.ruling import Unreadable
+from scorer.games.ruling import Unreadable
 from tests.helpers.disputes import deal_hands, klammern_revoke_record, play_out
 
 pytestmark = pytest.mark.usefixtures("ctx")

@@ -165,7 +165,7 @@ def test_rule_book_list_anchors_every_id_and_links_its_page(client: FlaskClient)
 
 
 def test_rule_links_go_to_the_games_page(app: Flask) -> None:
-    from scorer.web.views import rule_url
+    from scorer.rulebook.views import rule_url
 
     with app.test_request_context():
         assert rule_url("S4.4") == "/rules/schieber#S4.4"

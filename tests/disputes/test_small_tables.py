@@ -14,9 +14,9 @@ import pytest
 from scorer.disputes.card import card_ruling
 from scorer.disputes.count import count_ruling
 from scorer.disputes.replay import replay_ruling
-from scorer.disputes.ruling import Unreadable
 from scorer.disputes.trick import trick_ruling
 from scorer.games.klammern.disputes import melds_ruling
+from scorer.games.ruling import Unreadable
 
 pytestmark = pytest.mark.usefixtures("ctx")
 

@@ -7,8 +7,8 @@ import pytest
 from rules_engine.schieber.contracts import Contract, schieber_options
 from rules_engine.schieber.replay import card_points_table
 from scorer.disputes.count import count_ruling
-from scorer.disputes.ruling import Unreadable
 from scorer.disputes.trick import trick_ruling
+from scorer.games.ruling import Unreadable
 
 pytestmark = pytest.mark.usefixtures("ctx")
 

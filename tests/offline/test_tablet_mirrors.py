@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from wtforms import BooleanField, IntegerField
 
 from scorer import games, scoring
-from scorer.deals.deal_input import ShapeError
+from scorer.games.deal_form import ShapeError
 from scorer.offline import tablet
 from scorer.store import log
 from scorer.store.models import Entry

@@ -7,7 +7,7 @@ import unicodedata
 
 import pytest
 
-from scorer.sheets.pdf.text import LANGUAGES, Lang, isolate, parse_when
+from scorer.web.pdf_text import LANGUAGES, Lang, isolate, parse_when
 from tests.helpers.pdf import logical
 
 
@@ -96,8 +96,8 @@ def test_dates() -> None:
 def test_numbers_agree_with_the_app(code: str) -> None:
     # The PDFs print every figure as the app's screens do (scorer.web.i18n); the PDFs
     # keep their own fast path for whole numbers, held here to the app's Babel-based one.
-    from scorer.sheets.pdf.text import GROUP as PDF_GROUP
     from scorer.web.i18n import GROUP, format_number
+    from scorer.web.pdf_text import GROUP as PDF_GROUP
 
     assert PDF_GROUP == GROUP
     lang = Lang(code)

@@ -9,7 +9,8 @@ import pytest
 
 import rules_engine
 from scorer.games.klammern.sheet import augen_rounding
-from scorer.sheets.pdf.model import Mark, SheetError
+from scorer.games.sheet import Mark
+from scorer.sheets.pdf.model import SheetError
 from scorer.sheets.pdf.pad_views import pad_view
 from scorer.sheets.pdf.sheet_views import build_scoresheet, engine_states, scoresheet_view, split_document
 from tests.helpers.pdf_matches import finished_schieber_match, klammern_match, schieber_match

@@ -15,8 +15,8 @@ from wtforms import IntegerField, SelectField
 from wtforms.validators import InputRequired, NumberRange
 
 from scorer.games.base import DealEntry, Form, Game, MatchPage, Offline, Record, RowCells, Settings, Setup
+from scorer.games.board import Side, item
 from scorer.games.common import kept_fields, name_seats, typed_names
-from scorer.matches.matchview import Side, item
 from scorer.web import display
 from scorer.web.forms import SEATS_4, KeyedForm, NamesMixin, VersionedForm, optional_int
 from scorer.web.posted import of_form
@@ -24,7 +24,7 @@ from tests.toygame import record
 from tests.toygame.event import EVENT
 
 if TYPE_CHECKING:
-    from scorer.matches.matchview import Loaded
+    from scorer.games.board import MatchView
 
 TARGET = 300
 
@@ -54,7 +54,7 @@ def fill(record: Mapping[str, Any]) -> dict[str, Any]:
     return {"forehand": str(record.get("forehand", 1)), "points": record.get("points")}
 
 
-def sides(loaded: Loaded) -> list[Side]:
+def sides(loaded: MatchView) -> list[Side]:
     target = int(loaded.settings.get("target") or TARGET)
     result = []
     for i in range(2):
@@ -65,7 +65,7 @@ def sides(loaded: Loaded) -> list[Side]:
     return result
 
 
-def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:
+def cells(loaded: MatchView, seat_names: Sequence[str]) -> RowCells:
     def row(index: int, record: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
         return {"points": " : ".join(str(p) for p in answer.get("total") or [])}
 

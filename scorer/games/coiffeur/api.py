@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.api.openapi import CARDS, POINTS, SEAT, TEAM
 from scorer.games.base import ApiSchemas
+from scorer.games.schemas import CARDS, POINTS, SEAT, TEAM
 
 SUITS = ["D", "H", "S", "C"]
 START = {"enum": ["obenabe", "undenufe"]}

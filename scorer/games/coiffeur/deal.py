@@ -19,10 +19,10 @@ from rules_engine.coiffeur.options import (
     coiffeur_options,
 )
 from rules_engine.errors import InvalidRecord
-from scorer.deals.deal_input import ShapeError
 from scorer.games.base import DealEntry, Form, Record, Settings
 from scorer.games.coiffeur.forms import ORDERS, CoiffeurDealForm
 from scorer.games.common import name_seats
+from scorer.games.deal_form import ShapeError
 from scorer.web import display
 from scorer.web.forms import choices
 

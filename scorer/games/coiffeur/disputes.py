@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from flask_babel import gettext as _
 
@@ -20,15 +20,12 @@ from rules_engine.schieber.contracts import DEAL_TOTAL, SCHIEBER_DECK, Contract,
 from rules_engine.schieber.trick_modes import ModeReplay
 from rules_engine.seats import Seat
 from rules_engine.tricks import Ranking
-from scorer.disputes.replay import ModesDeal, replay_modes_ruling
-from scorer.disputes.ruling import Ruling, Unreadable, codes, hands_of, tricks_of
 from scorer.games.coiffeur.deal import contract_label as type_label
-from scorer.games.disputes import ClaimsQuestion
+from scorer.games.disputes import ClaimsQuestion, ReplayForm
+from scorer.games.replay import ModesDeal, replay_modes_ruling
+from scorer.games.ruling import Ruling, Unreadable, codes, hands_of, tricks_of
 from scorer.games.schieber import disputes as schieber
-from scorer.web.views import reason_text
-
-if TYPE_CHECKING:
-    from scorer.disputes.forms import ReplayForm
+from scorer.web.reasons import reason_text
 
 SUITS = ("D", "H", "S", "C")
 MODES = ("obenabe", "undenufe")

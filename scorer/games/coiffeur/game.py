@@ -11,6 +11,7 @@ from scorer.games.coiffeur.disputes import DESK
 from scorer.games.coiffeur.match import MATCH
 from scorer.games.coiffeur.setup import SETUP
 from scorer.games.coiffeur.sheet import SHEET_PART
+from scorer.games.coiffeur.texts import TEXTS
 
 GAME = Game(
     name="coiffeur",
@@ -27,4 +28,5 @@ GAME = Game(
     sheet=SHEET_PART,
     disputes=DESK,
     rules=RuleFile("COIFFEUR.md", prefix="C"),
+    texts=TEXTS,
 )

@@ -6,16 +6,16 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorer.games.base import MatchPage, RowCells
+from scorer.games.board import Side, item, seat_name
 from scorer.games.coiffeur.deal import contract_label, grid, row_label
-from scorer.matches.matchview import Side, item, seat_name
 from scorer.web import display
 from scorer.web.i18n import gettext as _
 
 if TYPE_CHECKING:
-    from scorer.matches.matchview import Loaded
+    from scorer.games.board import MatchView
 
 
-def sides(loaded: Loaded) -> list[Side]:
+def sides(loaded: MatchView) -> list[Side]:
     answer = loaded.answer
     decided = answer.get("decided") or {}
     result = []
@@ -48,7 +48,7 @@ def contract_text(stated: Any, deck: str) -> str:
     return name
 
 
-def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:
+def cells(loaded: MatchView, seat_names: Sequence[str]) -> RowCells:
     deck = loaded.settings.get("deck") or "swiss"
     rows = grid(loaded.settings)
     t_scratch = _("scratch")
@@ -81,7 +81,7 @@ def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:
     return row
 
 
-def context(loaded: Loaded) -> dict[str, Any]:
+def context(loaded: MatchView) -> dict[str, Any]:
     """The grid: per row its label and both teams' cells (with the slot to correct each)."""
     deck = loaded.settings.get("deck") or "swiss"
     answer = loaded.answer

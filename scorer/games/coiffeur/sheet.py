@@ -7,9 +7,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.coiffeur.options import GRID_PRESETS
-from scorer.games.sheet import ResultFigures, RowFigures
-from scorer.sheets.pdf.model import DEALER, INDEX, Column, Header, Mark, PadView, per_side, sides_of
-from scorer.sheets.pdf.text import N_, Lang
+from scorer.games.sheet import (
+    DEALER,
+    INDEX,
+    Column,
+    Header,
+    Mark,
+    PadView,
+    ResultFigures,
+    RowFigures,
+    per_side,
+    sides_of,
+)
+from scorer.web.pdf_text import N_, Lang
 
 #: The blank sheet is the grid itself: a row per contract, a cell per team (C2.1, C6.1).
 PAD = (
@@ -62,6 +72,16 @@ def contract_key(contract: Any) -> str | None:
     return str(contract) if contract else None
 
 
+#: C2.2: the grid's rows and extra contracts, by name.
+CONTRACT_NAMES = {
+    "wunsch": N_("Wunsch"),
+    "slalom": N_("Slalom"),
+    "guschti": N_("Guschti"),
+    "3x3": N_("3×3"),
+    "misere": N_("Misère"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class CoiffeurSheet:
     """Coiffeur's part of the pads and scoresheets (:class:`scorer.games.sheet.SheetPart`)."""
@@ -75,6 +95,10 @@ class CoiffeurSheet:
     def pad_choices(self) -> tuple[object, ...]:
         """The pad page's choices of grid (:class:`scorer.sheets.views.PadForm`)."""
         return pad_grids()
+
+    @property
+    def contract_names(self) -> Mapping[str, str]:
+        return CONTRACT_NAMES
 
     def title(self, lang: Lang, header: Header) -> str:
         return lang("Coiffeur")

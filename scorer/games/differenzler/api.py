@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.api.openapi import CARDS, SEAT
 from scorer.games.base import ApiSchemas
+from scorer.games.schemas import CARDS, SEAT
 
 TRUMPS = ["D", "H", "S", "C", "obenabe", "undenufe"]
 PER_SEAT_INT = {"type": "array", "items": {"type": "integer"}, "minItems": 3, "maxItems": 4}

@@ -7,9 +7,9 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from scorer.deals.deal_input import ShapeError, seat_or_none
 from scorer.games.base import DealEntry, Form, Record, Settings
 from scorer.games.common import name_seats
+from scorer.games.deal_form import ShapeError, seat_or_none
 from scorer.games.differenzler import estimates as estimates_module
 from scorer.games.differenzler.forms import DifferenzlerDealForm
 from scorer.web import display

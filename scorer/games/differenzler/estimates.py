@@ -24,8 +24,7 @@ from wtforms import PasswordField, RadioField
 from wtforms.validators import InputRequired
 from wtforms.widgets import PasswordInput
 
-from scorer.access import rights
-from scorer.matches import matchview
+from scorer.games.board import MatchView, names, table_access
 from scorer.store import db, log
 from scorer.store.models import Entry
 from scorer.web.forms import KeyedForm, choices, numeric
@@ -58,17 +57,17 @@ def sealed(entries: Iterable[Entry], deal: int) -> dict[int, tuple[int, str]]:
     return found
 
 
-def next_deal(loaded: matchview.Loaded) -> int:
+def next_deal(loaded: MatchView) -> int:
     """The number of the deal the estimates are for: the one after the deals entered."""
     return len(loaded.state.current_slots) + 1
 
 
-def open_for_estimates(loaded: matchview.Loaded) -> bool:
+def open_for_estimates(loaded: MatchView) -> bool:
     """Phones may seal estimates: a hidden-form Partie that is not over."""
     return hidden(loaded.settings) and not loaded.answer.get("finished") and loaded.scored.valid
 
 
-def table_count(loaded: matchview.Loaded) -> tuple[int, int] | None:
+def table_count(loaded: MatchView) -> tuple[int, int] | None:
     """(estimates sealed, players) for the next deal, for the table's screen; None when not open."""
     if not open_for_estimates(loaded):
         return None
@@ -116,15 +115,16 @@ def blueprint(bp: Blueprint) -> Blueprint:
 
 def estimate(match_id: int) -> Any:
     """A player's phone: pick the seat, type the estimate, seal it (D3.3)."""
-    loaded = matchview.load(match_id)
+    access = table_access()
+    loaded = access.load(match_id)
     if loaded.settings.get("game") != "differenzler":
         abort(404)
-    if not rights.may_edit(loaded.match):
-        raise rights.refused_no_right(match_id)
+    if not access.may_edit(loaded.match):
+        raise access.refused(match_id)
     settings = loaded.settings
-    names = matchview.names(settings)
+    seat_names = names(settings)
     form = EstimateForm()
-    form.seat.choices = choices(*((str(n), names[n - 1]) for n in range(1, players(settings) + 1)))
+    form.seat.choices = choices(*((str(n), seat_names[n - 1]) for n in range(1, players(settings) + 1)))
     if request.method == "GET" and request.args.get("seat"):
         form.seat.data = request.args["seat"]
     if not open_for_estimates(loaded):
@@ -146,7 +146,7 @@ def estimate(match_id: int) -> Any:
             m=loaded,
             form=form,
             deal=deal,
-            done=[names[s - 1] for s in sorted(done)],
+            done=[seat_names[s - 1] for s in sorted(done)],
             count=len(done),
             players=players(settings),
         ),
@@ -154,7 +154,7 @@ def estimate(match_id: int) -> Any:
     )
 
 
-def _seal(loaded: matchview.Loaded, form: EstimateForm, deal: int) -> bool:
+def _seal(loaded: MatchView, form: EstimateForm, deal: int) -> bool:
     """Check the estimate (D3.1) and append it; False with the reason on the form."""
     top = maximum(loaded.settings)
     try:

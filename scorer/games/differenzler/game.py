@@ -16,6 +16,7 @@ from scorer.games.differenzler.event import EVENT
 from scorer.games.differenzler.match import MATCH
 from scorer.games.differenzler.setup import SETUP
 from scorer.games.differenzler.sheet import SHEET_PART
+from scorer.games.differenzler.texts import TEXTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,4 +43,5 @@ GAME = DifferenzlerGame(
     disputes=DESK,
     event=EVENT,
     rules=RuleFile("DIFFERENZLER.md", prefix="D"),
+    texts=TEXTS,
 )

@@ -6,17 +6,17 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorer.games.base import MatchPage, RowCells
+from scorer.games.board import Side, item
 from scorer.games.differenzler import estimates
 from scorer.games.differenzler.deal import players
-from scorer.matches.matchview import Side, item
 from scorer.web import display
 from scorer.web.i18n import gettext as _
 
 if TYPE_CHECKING:
-    from scorer.matches.matchview import Loaded
+    from scorer.games.board import MatchView
 
 
-def sides(loaded: Loaded) -> list[Side]:
+def sides(loaded: MatchView) -> list[Side]:
     answer = loaded.answer
     ranks = {entry["seat"]: entry for entry in answer.get("ranking") or []}
     result = []
@@ -31,7 +31,7 @@ def sides(loaded: Loaded) -> list[Side]:
     return result
 
 
-def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:
+def cells(loaded: MatchView, seat_names: Sequence[str]) -> RowCells:
     deck = loaded.settings.get("deck") or "swiss"
     count = players(loaded.settings)
 
@@ -58,7 +58,7 @@ def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:
     return row
 
 
-def context(loaded: Loaded) -> dict[str, Any]:
+def context(loaded: MatchView) -> dict[str, Any]:
     return {
         "deal_count": loaded.answer.get("deal_count") or loaded.settings.get("deal_count") or 16,
         # D3.3: how many players have sealed their estimate from their phone, never the values.

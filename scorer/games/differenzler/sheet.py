@@ -6,9 +6,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.games.sheet import ResultFigures, RowFigures
-from scorer.sheets.pdf.model import DEALER, INDEX, Column, Header, Mark, PadView, per_side, sides_of
-from scorer.sheets.pdf.text import N_, Lang
+from scorer.games.sheet import (
+    DEALER,
+    INDEX,
+    NO_CONTRACT_NAMES,
+    Column,
+    Header,
+    Mark,
+    PadView,
+    ResultFigures,
+    RowFigures,
+    per_side,
+    sides_of,
+)
+from scorer.web.pdf_text import N_, Lang
 
 COLUMNS = (
     INDEX,
@@ -31,6 +42,10 @@ class DifferenzlerSheet:
     formats: tuple[str, ...] = ()
     #: D1.1: every player is his own side, also at four.
     alone: bool = True
+
+    @property
+    def contract_names(self) -> Mapping[str, str]:
+        return NO_CONTRACT_NAMES
 
     def title(self, lang: Lang, header: Header) -> str:
         return lang("Differenzler")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.api.openapi import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, SEAT, TEAM
 from scorer.games.base import ApiSchemas
+from scorer.games.schemas import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, SEAT, TEAM
 
 SUITS = ["H", "C", "D", "S"]
 PLAYERS = [2, 3, 4]

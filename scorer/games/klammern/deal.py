@@ -8,9 +8,9 @@ from typing import Any
 from flask_babel import gettext as _
 
 from rules_engine.klammern.contracts import DEAL_TOTAL
-from scorer.deals.deal_input import FORM_ERRORS
 from scorer.games.base import DealEntry, Form, Melds, Record, Settings
 from scorer.games.common import name_seats
+from scorer.games.deal_form import FORM_ERRORS
 from scorer.games.klammern.forms import KlammernDealForm
 from scorer.games.klammern.record import SUITS, deal_record, players, sides_of
 from scorer.web import display

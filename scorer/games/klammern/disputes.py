@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from flask_babel import gettext as _
 
@@ -18,7 +18,8 @@ from rules_engine.klammern import play as kplay
 from rules_engine.klammern.contracts import KLAMMERN_DECK
 from rules_engine.seats import Seat, side_count
 from rules_engine.tricks import Ranking
-from scorer.disputes.ruling import (
+from scorer.games.disputes import ClaimsQuestion, ReplayForm
+from scorer.games.ruling import (
     Ruling,
     Unreadable,
     cards,
@@ -29,12 +30,8 @@ from scorer.disputes.ruling import (
     step_name,
     tricks_of,
 )
-from scorer.games.disputes import ClaimsQuestion
 from scorer.web import display, i18n
-from scorer.web.views import reason_text
-
-if TYPE_CHECKING:
-    from scorer.disputes.forms import ReplayForm
+from scorer.web.reasons import reason_text
 
 TRUMPS = ("C", "S", "H", "D")
 #: K1.1: four in two teams, or two or three each alone (K1.4).

@@ -11,6 +11,7 @@ from scorer.games.klammern.disputes import DESK
 from scorer.games.klammern.match import MATCH
 from scorer.games.klammern.setup import SETUP
 from scorer.games.klammern.sheet import GAME_FORMATS, SHEET_PART
+from scorer.games.klammern.texts import TEXTS
 
 GAME = Game(
     name="klammern",
@@ -28,6 +29,7 @@ GAME = Game(
     deal=DEAL,
     match=MATCH,
     rules=RuleFile("KLAMMERN.md", prefix="K"),
+    texts=TEXTS,
     api=API,
     formats=GAME_FORMATS,  # K9
     sheet=SHEET_PART,

@@ -5,23 +5,29 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from rules_engine.klammern.formats.hamburg import die_face as engine_die_face
 from scorer.games.base import MatchPage, RowCells
+from scorer.games.board import Side, claims, item, seat_name
 from scorer.games.klammern.record import players
-from scorer.matches.matchview import Side, claims, item, seat_name
 from scorer.web import display, i18n
 from scorer.web.i18n import gettext as _
 
 if TYPE_CHECKING:
     from rules_engine.klammern.answers import KlammernMatchAnswer
-    from scorer.matches.matchview import Loaded
+    from scorer.games.board import MatchView
 
 
-def engine_answer(loaded: Loaded) -> KlammernMatchAnswer | None:
+def die_face(points: int) -> str:
+    """The die of a side with ``points``, as the engine reads it (K9.1: six for 0 and for 6 or more)."""
+    return display.die_glyph(engine_die_face(max(points, 0)))
+
+
+def engine_answer(loaded: MatchView) -> KlammernMatchAnswer | None:
     """The engine's answer to this Klammern match, typed; None while the match breaks a rule."""
     return cast("KlammernMatchAnswer", loaded.answer) if loaded.scored.valid else None
 
 
-def sides(loaded: Loaded) -> list[Side]:
+def sides(loaded: MatchView) -> list[Side]:
     settings = loaded.settings
     answer = engine_answer(loaded)
     scores = answer["scores"] if answer else None
@@ -56,7 +62,7 @@ def sides(loaded: Loaded) -> list[Side]:
     return result
 
 
-def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:
+def cells(loaded: MatchView, seat_names: Sequence[str]) -> RowCells:
     deck = loaded.settings.get("deck") or "french"
     running = loaded.answer.get("running") or []
     kalte = set(loaded.answer.get("kalte") or [])
@@ -92,7 +98,7 @@ def value_claims(record: Mapping[str, Any], settings: Mapping[str, Any]) -> list
     ]
 
 
-def context(loaded: Loaded) -> dict[str, Any]:
+def context(loaded: MatchView) -> dict[str, Any]:
     return {}
 
 

@@ -11,9 +11,20 @@ from rules_engine.klammern.formats import FORMATS as ENGINE_FORMATS
 from rules_engine.klammern.formats.liga import DEFAULT_TARGET as LIGA_DEFAULT_TARGET
 from rules_engine.klammern.formats.small_big import award, start
 from rules_engine.klammern.match import deal_figures
-from scorer.games.sheet import ResultFigures, RowFigures
-from scorer.sheets.pdf.model import DEALER, INDEX, Column, Header, Mark, PadView, per_side, sides_of
-from scorer.sheets.pdf.text import N_, Lang
+from scorer.games.sheet import (
+    DEALER,
+    INDEX,
+    NO_CONTRACT_NAMES,
+    Column,
+    Header,
+    Mark,
+    PadView,
+    ResultFigures,
+    RowFigures,
+    per_side,
+    sides_of,
+)
+from scorer.web.pdf_text import N_, Lang
 
 FORMATS = ("small_big", "liga", "hamburg")
 #: The game's scoring formats (K9), as ``Game.formats`` states them; the printed sheets read
@@ -156,6 +167,10 @@ class KlammernSheet:
     default_deck: str = "french"
     tables: tuple[int, ...] = (2, 3, 4)
     formats: tuple[str, ...] = FORMATS
+
+    @property
+    def contract_names(self) -> Mapping[str, str]:
+        return NO_CONTRACT_NAMES
 
     def title(self, lang: Lang, header: Header) -> str:
         fmt = {

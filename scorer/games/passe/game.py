@@ -10,6 +10,7 @@ from scorer.games.passe.engine import score
 from scorer.games.passe.match import MATCH
 from scorer.games.passe.setup import SETUP
 from scorer.games.passe.sheet import SHEET_PART
+from scorer.games.passe.texts import TEXTS
 
 GAME = Game(
     name="passe",
@@ -25,4 +26,5 @@ GAME = Game(
     sheet=SHEET_PART,
     score=score,
     rules=RuleFile("TOURNAMENT.md", prefix="T"),
+    texts=TEXTS,
 )

@@ -6,23 +6,23 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorer.games.base import MatchPage, RowCells
+from scorer.games.board import Side, item
 from scorer.games.passe.deal import counts
 from scorer.games.schieber import match as schieber
 from scorer.games.schieber.deal import factors
-from scorer.matches.matchview import Side, item
 from scorer.web import display
 
 if TYPE_CHECKING:
-    from scorer.matches.matchview import Loaded
+    from scorer.games.board import MatchView
 
 
-def sides(loaded: Loaded) -> list[Side]:
+def sides(loaded: MatchView) -> list[Side]:
     """The two teams' Passe totals (T3.6); a Passe has no target, so nothing is "still needed"."""
     scores = loaded.answer.get("scores")
     return [Side(i + 1, display.side_label(i + 1, loaded.settings), item(scores, i)) for i in range(2)]
 
 
-def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:
+def cells(loaded: MatchView, seat_names: Sequence[str]) -> RowCells:
     schieber_row = schieber.cells(loaded, seat_names)
 
     def row(index: int, record: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
@@ -33,7 +33,7 @@ def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:
     return row
 
 
-def context(loaded: Loaded) -> dict[str, Any]:
+def context(loaded: MatchView) -> dict[str, Any]:
     answer = loaded.answer
     return {
         "factors": factors(loaded.settings),

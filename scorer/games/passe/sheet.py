@@ -7,9 +7,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorer.games.passe.engine import score
-from scorer.games.sheet import ResultFigures, RowFigures
-from scorer.sheets.pdf.model import DEALER, INDEX, Column, Header, Mark, PadView, per_side, sides_of
-from scorer.sheets.pdf.text import N_, Lang
+from scorer.games.sheet import (
+    DEALER,
+    INDEX,
+    NO_CONTRACT_NAMES,
+    Column,
+    Header,
+    Mark,
+    PadView,
+    ResultFigures,
+    RowFigures,
+    per_side,
+    sides_of,
+)
+from scorer.web.pdf_text import N_, Lang
 
 SHEET = (
     INDEX,
@@ -38,6 +49,10 @@ class PasseSheet:
     default_deck: str = "swiss"
     tables: tuple[int, ...] = (4,)
     formats: tuple[str, ...] = ()
+
+    @property
+    def contract_names(self) -> Mapping[str, str]:
+        return NO_CONTRACT_NAMES
 
     def title(self, lang: Lang, header: Header) -> str:
         return lang("Passe")

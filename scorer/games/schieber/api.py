@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine.schieber.contracts import CONTRACT_KEYS
-from scorer.api.openapi import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, POINTS, SEAT, TEAM
 from scorer.games.base import ApiSchemas
+from scorer.games.schemas import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, POINTS, SEAT, TEAM
 
 CONTRACTS = list(CONTRACT_KEYS)
 PROFILES = ["seed", "official", "tournament"]

@@ -8,9 +8,9 @@ from typing import Any
 from flask_babel import gettext as _
 
 from rules_engine.schieber.contracts import DEAL_TOTAL, schieber_options
-from scorer.deals.deal_input import FORM_ERRORS
 from scorer.games.base import DealEntry, Form, Melds, Record, Settings
 from scorer.games.common import name_seats
+from scorer.games.deal_form import FORM_ERRORS
 from scorer.games.schieber.forms import SchieberDealForm
 from scorer.games.schieber.record import deal_record
 from scorer.games.schieber.setup import FACTOR_KEYS

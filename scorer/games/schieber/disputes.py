@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from flask_babel import gettext as _
 
@@ -24,8 +24,9 @@ from rules_engine.schieber.contracts import (
 )
 from rules_engine.seats import Seat
 from rules_engine.tricks import Ranking
-from scorer.disputes.replay import wrong_card_ruling
-from scorer.disputes.ruling import (
+from scorer.games.disputes import ClaimsQuestion, ReplayForm
+from scorer.games.replay import wrong_card_ruling
+from scorer.games.ruling import (
     Ruling,
     Unreadable,
     cards,
@@ -35,12 +36,8 @@ from scorer.disputes.ruling import (
     step_name,
     tricks_of,
 )
-from scorer.games.disputes import ClaimsQuestion
 from scorer.web import display, i18n
-from scorer.web.views import reason_text
-
-if TYPE_CHECKING:
-    from scorer.disputes.forms import ReplayForm
+from scorer.web.reasons import reason_text
 
 CONTRACTS = CONTRACT_KEYS
 

@@ -12,6 +12,7 @@ from scorer.games.schieber.event import EVENT
 from scorer.games.schieber.match import MATCH
 from scorer.games.schieber.setup import SETUP
 from scorer.games.schieber.sheet import SHEET_PART
+from scorer.games.schieber.texts import TEXTS
 
 GAME = Game(
     name="schieber",
@@ -25,6 +26,7 @@ GAME = Game(
     deal=DEAL,
     match=MATCH,
     rules=RuleFile("SCHIEBER.md", prefix="S"),
+    texts=TEXTS,
     api=API,
     sheet=SHEET_PART,
     disputes=DESK,

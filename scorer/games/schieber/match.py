@@ -6,22 +6,22 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from scorer.games.base import MatchPage, RowCells
+from scorer.games.board import Side, claims, item, seat_name
 from scorer.games.schieber.deal import factors
-from scorer.matches.matchview import Side, claims, item, seat_name
 from scorer.web import display, i18n
 from scorer.web.i18n import gettext as _
 
 if TYPE_CHECKING:
     from rules_engine.schieber.answers import SchieberMatchAnswer
-    from scorer.matches.matchview import Loaded
+    from scorer.games.board import MatchView
 
 
-def engine_answer(loaded: Loaded) -> SchieberMatchAnswer | None:
+def engine_answer(loaded: MatchView) -> SchieberMatchAnswer | None:
     """The engine's answer to this Schieber match, typed; None while the match breaks a rule."""
     return cast("SchieberMatchAnswer", loaded.answer) if loaded.scored.valid else None
 
 
-def sides(loaded: Loaded) -> list[Side]:
+def sides(loaded: MatchView) -> list[Side]:
     answer = engine_answer(loaded)
     scores = answer["scores"] if answer else None
     needed = answer["points_needed"] if answer else None
@@ -42,7 +42,7 @@ def sides(loaded: Loaded) -> list[Side]:
     return result
 
 
-def cells(loaded: Loaded, seat_names: Sequence[str]) -> RowCells:
+def cells(loaded: MatchView, seat_names: Sequence[str]) -> RowCells:
     deck = loaded.settings.get("deck") or "swiss"
     # Translated once per page, not once per row.
     stoeck, weis = _("Stöck: %(name)s"), _("Weis %(a)s : %(b)s")
@@ -71,7 +71,7 @@ def value_claims(record: Mapping[str, Any], settings: Mapping[str, Any]) -> list
     ]
 
 
-def context(loaded: Loaded) -> dict[str, Any]:
+def context(loaded: MatchView) -> dict[str, Any]:
     return {"factors": factors(loaded.settings)}
 
 

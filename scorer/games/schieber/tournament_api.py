@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import rules_engine
-from scorer.api.openapi import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, POINTS, SEAT, TEAM
 from scorer.games.event import Operation, TournamentApi
+from scorer.games.schemas import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, POINTS, SEAT, TEAM
 
 ID = {"type": "string", "minLength": 1}
 INTS = {"type": "array", "items": {"type": "integer"}}

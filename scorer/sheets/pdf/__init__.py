@@ -14,13 +14,14 @@ app share it. From the app::
 ``corrected_at`` on corrected deals; see :func:`scorer.sheets.pdf.sheet_views.split_document`.
 """
 
+from scorer.games.sheet import PadView, SheetView
 from scorer.languages import LANGUAGES
-from scorer.sheets.pdf.model import PadView, SheetError, SheetView
+from scorer.sheets.pdf.model import SheetError
 from scorer.sheets.pdf.pad_views import pad_view
 from scorer.sheets.pdf.pads import render_pad
 from scorer.sheets.pdf.scoresheet import render_scoresheet
 from scorer.sheets.pdf.sheet_views import build_scoresheet, scoresheet_view
-from scorer.sheets.pdf.text import Lang
+from scorer.web.pdf_text import Lang
 
 __all__ = [
     "LANGUAGES",

@@ -8,7 +8,7 @@ text object and all rules through one path. It splits between rows like ``LongTa
 with ``repeatRows=2``.
 
 Cells arrive in drawing order (already mirrored for right-to-left) with their text in
-visual order (see :meth:`scorer.sheets.pdf.text.Lang.visual`).
+visual order (see :meth:`scorer.web.pdf_text.Lang.visual`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from scorer.sheets.pdf.fonts import BOLD, REGULAR
-from scorer.sheets.pdf.text import strip_isolates, to_visual
+from scorer.web.pdf_text import strip_isolates, to_visual
 
 PAD = 1.5
 LEADING = 1.15

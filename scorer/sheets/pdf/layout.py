@@ -19,10 +19,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, SimpleDocTemplate, Table, TableStyle
 
+from scorer.games.sheet import Column, Header, Mark, Side
 from scorer.sheets.pdf.fonts import BOLD, REGULAR, register_fonts
 from scorer.sheets.pdf.grid import EMPTY, PAD, Cell, Grid, GridStyle, HeadBox, fit, wrap_words
-from scorer.sheets.pdf.model import Column, Header, Mark, Side, sheet_part
-from scorer.sheets.pdf.text import N_, Lang, isolate, strip_isolates
+from scorer.sheets.pdf.model import sheet_part
+from scorer.web.pdf_text import Lang, isolate, strip_isolates
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 MARGIN = 12 * mm
@@ -56,26 +57,19 @@ def game_name(lang: Lang, header: Header) -> str:
     return part.title(lang, header) if part is not None else header.game
 
 
-#: Coiffeur's rows and extra contracts (C2.2).
-EXTRA_CONTRACTS = {
-    "wunsch": N_("Wunsch"),
-    "slalom": N_("Slalom"),
-    "guschti": N_("Guschti"),
-    "3x3": N_("3×3"),
-    "misere": N_("Misère"),
-}
-
-
-def contract_name(lang: Lang, key: Any, deck: str) -> str:
+def contract_name(lang: Lang, key: Any, header: Header) -> str:
+    """A contract as the sheet of ``header``'s game names it, in its deck."""
     if key is None:
         return ""
     if key == "obenabe":
         return lang("Obenabe")
     if key == "undenufe":
         return lang("Undenufe")
-    if key in EXTRA_CONTRACTS:
-        return lang(EXTRA_CONTRACTS[key])
-    names = CONTRACT_NAMES.get(deck, CONTRACT_NAMES["french"])
+    part = sheet_part(header.game)
+    own = part.contract_names if part is not None else {}
+    if key in own:
+        return lang(own[key])
+    names = CONTRACT_NAMES.get(header.deck, CONTRACT_NAMES["french"])
     return lang.ctx("suit", names[key]) if key in names else str(key)
 
 

@@ -1,23 +1,18 @@
-"""The data of the PDFs: plain, language-neutral values, tested as data (STYLE.md 13).
+"""The PDFs' games, found through the registry, and why a match cannot be printed.
 
-Shapes shared by pads (:mod:`.pad_views`) and scoresheets (:mod:`.sheet_views`): sides are
-numbered 1..S and per-side values are tuples with side 1 first. Labels are English source
-strings marked with ``N_``; the renderers translate them. Each game's columns, pad boxes and
-row figures live in its folder (``scorer/games/<game>/sheet.py``, a
-:class:`scorer.games.sheet.SheetPart`), found by :func:`sheet_part`.
+The shapes the pads and scoresheets are made of (:class:`~scorer.games.sheet.Column`,
+:class:`~scorer.games.sheet.Header` …) live with the games' interface
+(:mod:`scorer.games.sheet`): each game's columns, pad boxes and row figures are built in its
+folder (``scorer/games/<game>/sheet.py``, a :class:`scorer.games.sheet.SheetPart`), found by
+:func:`sheet_part`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from rules_engine.seats import seats_of_side, side_count
-from scorer.sheets.pdf.text import N_
-
-if TYPE_CHECKING:
-    from scorer.games.sheet import SheetPart
+from scorer.games.sheet import SheetPart
 
 Answer = Mapping[str, Any]
 ScoreMatch = Callable[[Mapping[str, Any]], Mapping[str, Any]]
@@ -31,152 +26,6 @@ class SheetError(ValueError):
         self.errors = list(errors)
 
 
-@dataclass(frozen=True, slots=True)
-class Column:
-    """One column: its key in the rows, English label, how its values print, width weight.
-
-    Kinds: ``index`` (deal number), ``seat``, ``contract``, ``factor``, ``figure`` (a score,
-    0 printed), ``bonus`` (Weis/Stöck/melds/Bella, 0 left blank), ``how``, ``kr`` (Kontra/Re),
-    ``check`` (an empty box on pads), ``marks`` (state marks and corrections).
-    """
-
-    key: str
-    label: str
-    kind: str
-    per_side: bool = False
-    width: float = 1.0
-
-
-@dataclass(frozen=True, slots=True)
-class Mark:
-    """A state mark on a deal or result: ``code`` plus the side/value it is about.
-
-    Codes: ``match`` (value = bonus), ``schneider``, ``kalte``, ``laube``, ``must_play``,
-    ``durchmarsch`` (value = all tricks taken), ``revoke`` (value = seat), ``lost``
-    (the declarer's side lost the deal), ``ended_on`` (the match ended on this deal's
-    ``stoeck``/``weis``/``trick_points``, S7.2), ``must_play_missed`` (K7.5), ``pushed``.
-    """
-
-    code: str
-    side: int | None = None
-    value: int | float | bool | str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    """One deal: column key -> value (per-side columns hold a tuple)."""
-
-    number: int
-    values: Mapping[str, Any]
-    marks: tuple[Mark, ...] = ()
-    corrected_at: Any = None  # datetime.datetime | datetime.date | None
-
-    def __getitem__(self, key: str) -> Any:
-        return self.values[key]
-
-
-@dataclass(frozen=True, slots=True)
-class Side:
-    number: int
-    name: str | None
-    seats: tuple[int, ...]
-    players: tuple[str | None, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Header:
-    game: str
-    format: str | None = None
-    profile: str | None = None
-    options: tuple[tuple[str, str], ...] = ()
-    target: int | None = None
-    players: int = 4
-    sides: tuple[Side, ...] = ()
-    date: Any = None
-    place: str | None = None
-    event: str | None = None
-    deck: str = "swiss"
-
-    def seat_name(self, seat: int) -> str | None:
-        for side in self.sides:
-            if seat in side.seats:
-                return side.players[side.seats.index(seat)]
-        return None
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """The match's end (or its state so far): labelled per-side figures, winner, marks."""
-
-    finished: bool
-    winner: int | None
-    figures: tuple[tuple[str, tuple[int | float, ...]], ...]
-    marks: tuple[Mark, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class SheetView:
-    header: Header
-    columns: tuple[Column, ...]
-    rows: tuple[Row, ...]
-    result: Result
-
-
-@dataclass(frozen=True, slots=True)
-class PadView:
-    header: Header
-    columns: tuple[Column, ...]
-    #: Extra boxes: ``chalkboard`` (Schieber), ``big_tally`` (small/big), ``rounding`` (Liga), ``dice`` (Hamburg),
-    #: ``grid`` (Coiffeur: :attr:`grid`'s rows with a cell per side).
-    extras: tuple[str, ...] = ()
-    schneider: int | None = None
-    rounding: tuple[tuple[int, int, int], ...] = field(default=())
-    #: Coiffeur's grid (C2.3): each row's contract key (a suit letter, ``obenabe``, ``wunsch`` …) and factor.
-    grid: tuple[tuple[str, int], ...] = ()
-
-
-# --- shared columns and helpers ----------------------------------------------------------
-
-#: The deal's number and its dealer open every sheet and pad.
-INDEX = Column("n", N_("#"), "index", width=0.55)
-DEALER = Column("dealer", N_("Dealer"), "seat", width=1.3)
-
-
-def sides_of(
-    players: int, teams: Sequence[str], names: Sequence[str | None], alone: bool = False
-) -> tuple[Side, ...]:
-    """The sides of a table of ``players``, named by ``teams`` (alone: by the player's name).
-
-    ``alone``: every player is his own side also at four (Differenzler, D1.1).
-    """
-    if alone:
-        return tuple(
-            Side(
-                n,
-                names[n - 1] if n - 1 < len(names) else None,
-                (n,),
-                (names[n - 1] if n - 1 < len(names) else None,),
-            )
-            for n in range(1, players + 1)
-        )
-    sides: list[Side] = []
-    for number in range(1, side_count(players) + 1):
-        seats = tuple(seat.number for seat in seats_of_side(number, players))
-        player_names = tuple(names[s - 1] if s - 1 < len(names) else None for s in seats)
-        team = teams[number - 1] if number - 1 < len(teams) else None
-        if team is None and players != 4:
-            team = player_names[0]
-        sides.append(Side(number, team or None, seats, player_names))
-    return tuple(sides)
-
-
-def per_side(value: Any, sides: int) -> tuple[Any, ...]:
-    """A per-side figure of the engine as a tuple; missing: one None per side."""
-    if isinstance(value, Sequence) and not isinstance(value, str):
-        return tuple(value)
-    return (None,) * sides
-
-
 def game_names() -> tuple[str, ...]:
     """The names of the games that have sheets, in the registry's order."""
     from scorer import games
@@ -185,7 +34,7 @@ def game_names() -> tuple[str, ...]:
 
 
 def record_game(record: Mapping[str, Any]) -> str:
-    """The game a match record is of (DEAL_RECORD.md: Schieber when it names none)."""
+    """The game a match record is of (DEAL_RECORD.md: the registry's default when it names none)."""
     from scorer import games
 
     return str(record.get("game", games.RECORD_DEFAULT))

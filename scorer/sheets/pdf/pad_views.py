@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorer.sheets.pdf.model import PadView, game_names, sheet_part
+from scorer.games.sheet import PadView
+from scorer.sheets.pdf.model import game_names, sheet_part
 
 
 def pad_view(

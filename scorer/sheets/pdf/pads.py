@@ -15,6 +15,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
+from scorer.games.sheet import Header, PadView
 from scorer.sheets.pdf.fonts import BOLD, REGULAR
 from scorer.sheets.pdf.layout import (
     BOX,
@@ -30,8 +31,7 @@ from scorer.sheets.pdf.layout import (
     seats_text,
     side_name,
 )
-from scorer.sheets.pdf.model import Header, PadView
-from scorer.sheets.pdf.text import Lang
+from scorer.web.pdf_text import Lang
 
 SIZE = 7.5
 ROW_HEIGHT = 17.0
@@ -226,7 +226,7 @@ def _grid_rows(lang: Lang, view: PadView) -> list[list[Any]]:
     rows: list[list[Any]] = []
     for key, factor in view.grid:
         printed = {
-            "contract": contract_name(lang, key, view.header.deck),
+            "contract": contract_name(lang, key, view.header),
             "factor": f"×{lang.digits(factor)}",
         }
         rows.append([printed.get(c.kind, "") for c, _ in expanded])

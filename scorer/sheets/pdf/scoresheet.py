@@ -13,6 +13,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
+from scorer.games.sheet import Column, Header, Row, SheetView
 from scorer.sheets.pdf.fonts import register_fonts
 from scorer.sheets.pdf.layout import (
     CORRECTED_SHADE,
@@ -31,8 +32,7 @@ from scorer.sheets.pdf.layout import (
     side_name,
     signature_table,
 )
-from scorer.sheets.pdf.model import Column, Header, Row, SheetView
-from scorer.sheets.pdf.text import Lang, isolate, when_text
+from scorer.web.pdf_text import Lang, isolate, when_text
 
 SIZE = 6.8
 
@@ -55,7 +55,7 @@ def _cell(lang: Lang, header: Header, column: Column, value: Any, row: Row) -> s
     if kind == "seat":
         return seat_text(lang, header, value)
     if kind == "contract":
-        return contract_name(lang, value, header.deck)
+        return contract_name(lang, value, header)
     if kind == "factor":
         return "" if value is None else "×" + lang.number(value)
     if kind == "how":

@@ -14,19 +14,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules_engine.seats import side_count
-from scorer.sheets.pdf.model import (
-    Answer,
-    Header,
-    Result,
-    Row,
-    ScoreMatch,
-    SheetError,
-    SheetView,
-    record_game,
-    sheet_part,
-    sides_of,
-)
-from scorer.sheets.pdf.text import parse_when
+from scorer.games.sheet import Header, Result, Row, SheetView, sides_of
+from scorer.sheets.pdf.model import Answer, ScoreMatch, SheetError, record_game, sheet_part
+from scorer.web.pdf_text import parse_when
 
 if TYPE_CHECKING:
     from scorer.games.sheet import SheetPart
@@ -247,7 +237,7 @@ def scoresheet_view(
 
 
 def _game_score(record: Mapping[str, Any]) -> ScoreMatch | None:
-    """The engine entry of the record's game when it is not ``score_match`` (a Passe's)."""
+    """The engine entry of the record's game when it is not ``score_match`` (the game's ``score``)."""
     from scorer import games
 
     try:

@@ -1,7 +1,7 @@
 """What the dispute desk rules, and the helpers every question shares.
 
-Each question (:mod:`.card`, :mod:`.trick`, :mod:`.weis`, :mod:`.count`, :mod:`.replay`)
-takes plain values (card codes, contract keys, seat numbers), asks the rules engine through
+Each question of the desk (:mod:`scorer.disputes.card`, ``.trick``, ``.weis``, ``.count``,
+``.replay``) takes plain values (card codes, contract keys, seat numbers), asks the rules engine through
 the game's desk (``scorer/games/<game>/disputes.py``) and returns a :class:`Ruling`
 view-model: a verdict, the rule ids that decide it, translated explanation lines and the
 structured data the screen draws. The same view-model feeds the HTML page, the one-page

@@ -49,7 +49,7 @@ def deal_line(record: Mapping[str, Any], settings: Mapping[str, Any]) -> str:
     names = [str(n) for n in settings.get("names") or []]
     game_deck = games.deck_of(settings)
     try:
-        if record.get("contract") is not None:  # a contract chosen: Schieber and its kin
+        if record.get("contract") is not None:  # a contract chosen by a team (DEAL_RECORD.md: ``contract``)
             deck = str(settings.get("deck") or game_deck)
             parts = [display.contract_name(str(record.get("contract")), deck)]
             if record.get("pushed"):
@@ -63,7 +63,7 @@ def deal_line(record: Mapping[str, Any], settings: Mapping[str, Any]) -> str:
             ]
             if record.get("stoeck"):
                 parts.append(_("Stöck: %(name)s", name=_name(names, record["stoeck"])))
-        else:  # a trump suit and its declarer: Klammern
+        else:  # a trump suit and its declarer (``trump``, ``declarer``)
             parts = [display.suit_name(str(record.get("trump")), game_deck)]
             if record.get("declarer"):
                 parts[0] += f" ({_name(names, record['declarer'])})"
