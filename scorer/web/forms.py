@@ -37,8 +37,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 
 from rules_engine import limits
 from scorer.web import i18n
-from scorer.web.memo import ByIdentity
-from scorer.web.pagecache import PageCache
+from scorer.web.memo import ByIdentity, Recent
 
 #: A player's name as a sheet prints it: longer ones are refused on the server too.
 NAME_LENGTH = Length(max=40)
@@ -306,7 +305,7 @@ def settings_text(settings: Any) -> str:
 
 
 #: What a deal form's ``prepare`` put on it, per match settings and language (see :func:`prepared`).
-_PREPARED = PageCache[tuple[dict[str, Any], dict[str, Any]]](512)
+_PREPARED = Recent[tuple[dict[str, Any], dict[str, Any]]](512)
 
 
 def prepared(

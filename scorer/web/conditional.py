@@ -1,0 +1,88 @@
+"""Conditional GET: pages that many people read carry an ETag and honest caching headers.
+
+A match's log only grows, and its last sequence number is the match's version: a page drawn
+from the log alone (a spectator's match page, its version poll, a scoresheet) is the same
+bytes for every reader of that version in one language. Tagged with the version, it is
+answered "304 Not Modified" after one indexed query to a browser or a reverse proxy that
+holds it, and a shared cache may keep it a moment (``deploy/nginx.conf``). A page that
+carries something of its reader (edit rights, CSRF tokens, the entry panel) is marked
+private and never stored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, TypeVar
+
+from flask import request
+from sqlalchemy import bindparam, func, select
+from werkzeug.wrappers import Response
+
+from scorer.store import db
+from scorer.store.models import Entry, Match
+
+Answer = TypeVar("Answer", bound=Response)
+
+#: How long a shared cache (a reverse proxy) may serve a page for everyone without asking
+#: again; browsers ask every time (``max-age=0``) and get 304 while the version stays.
+SHARED_SECONDS = 1
+#: A page the same for every reader: browsers revalidate, shared caches keep it a moment.
+SHARED = f"public, max-age=0, s-maxage={SHARED_SECONDS}"
+#: A page of one reader's own (a tablet's panel, its tokens, a message for it).
+PRIVATE = "private, no-store"
+#: What a page that many read depends on besides its address: the language is chosen from the
+#: session or the language cookie, else from Accept-Language; the session also holds rights.
+VARY = ("Accept-Language", "Cookie")
+
+#: The match's creation time and last sequence number.
+VERSION_QUERY = (
+    select(Match.created, func.max(Entry.seq))
+    .outerjoin(Entry, Entry.match_id == Match.id)
+    .where(Match.id == bindparam("match_id"))
+    .group_by(Match.id, Match.created)
+)
+
+
+def match_version(match_id: int) -> tuple[str, int] | None:
+    """The match's creation time and its version (last sequence number); None: no such match.
+
+    The creation time is part of it because a restored database may hold other matches
+    under the same numbers: their pages must not match a tag given before.
+    """
+    row = db.session().connection().execute(VERSION_QUERY, {"match_id": match_id}).first()
+    if row is None:
+        return None
+    created, version = row
+    return str(created), version or 0
+
+
+def etag(parts: tuple[Any, ...]) -> str:
+    """A tag for the representation that ``parts`` determine."""
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+
+
+def held(tag: str) -> bool:
+    """Whether the request's If-None-Match names ``tag``: as sent, or as Flask-Compress sends a
+    compressed copy's tag (``tag:gzip``), which is as current as the tag."""
+    return any(sent.partition(":")[0] == tag for sent in request.if_none_match.as_set())
+
+
+def shared(response: Answer, tag: str, *, vary: tuple[str, ...] = VARY) -> Answer:
+    """``response`` tagged and marked for every cache (browsers ask again each time)."""
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = SHARED
+    for header in vary:
+        response.vary.add(header)
+    return response
+
+
+def not_modified(tag: str, *, mimetype: str = "text/html", vary: tuple[str, ...] = VARY) -> Response:
+    """304 for a copy the browser or the proxy holds, with the headers the whole answer has."""
+    return shared(Response(status=304, mimetype=mimetype), tag, vary=vary)
+
+
+def private(response: Answer) -> Answer:
+    """``response`` kept by no cache: it carries something of its reader."""
+    response.headers["Cache-Control"] = PRIVATE
+    response.vary.add("Cookie")
+    return response
