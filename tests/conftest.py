@@ -178,9 +178,6 @@ def make_app(tmp_path: Path) -> Iterator[MakeApp]:
                     "SECRET_KEY": "test",
                     "DATABASE_URL": url,
                     "WTF_CSRF_ENABLED": True,
-                    # The test's own: apps of one test share their spectators' pages, as a
-                    # server's workers do; no test reads another's.
-                    "PAGE_STORE_DIR": str(tmp_path / "page-store"),
                     **config,
                 }
             )

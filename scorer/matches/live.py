@@ -30,8 +30,9 @@ def version(match_id: int) -> Response:
         abort(404)
     created, number = found
     tag = conditional.etag((match_id, created, number))
-    if conditional.held(tag):
-        return conditional.not_modified(tag, mimetype="application/json", vary=())
+    held = conditional.held(tag)
+    if held is not None:
+        return conditional.not_modified(held, mimetype="application/json", vary=())
     response = Response(f'{{"version": {number}}}', mimetype="application/json")
     return conditional.shared(response, tag, vary=())
 

@@ -220,8 +220,9 @@ def show(match_id: int) -> ResponseReturnValue:
     if not _spectator(match_id):
         return conditional.private(make_response(screen(matchview.load(match_id))))
     found = conditional.match_version(match_id)
-    if found is not None and conditional.held(_page_tag(match_id, *found)):
-        return conditional.not_modified(_page_tag(match_id, *found))
+    held = conditional.held(_page_tag(match_id, *found)) if found is not None else None
+    if held is not None:
+        return conditional.not_modified(held)
     loaded = matchview.load(match_id)
     page = make_response(screen(loaded))
     return conditional.shared(page, _page_tag(match_id, str(loaded.match.created), loaded.state.version))

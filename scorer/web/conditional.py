@@ -61,10 +61,13 @@ def etag(parts: tuple[Any, ...]) -> str:
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
-def held(tag: str) -> bool:
-    """Whether the request's If-None-Match names ``tag``: as sent, or as Flask-Compress sends a
-    compressed copy's tag (``tag:gzip``), which is as current as the tag."""
-    return any(sent.partition(":")[0] == tag for sent in request.if_none_match.as_set())
+def held(tag: str) -> str | None:
+    """The tag as the browser holds it when its If-None-Match names ``tag``, else None: as sent,
+    or as Flask-Compress sends a compressed copy's tag (``tag:gzip``), as current as the tag."""
+    for sent in request.if_none_match.as_set():
+        if sent.partition(":")[0] == tag:
+            return str(sent)
+    return None
 
 
 def shared(response: Answer, tag: str, *, vary: tuple[str, ...] = VARY) -> Answer:
@@ -76,9 +79,10 @@ def shared(response: Answer, tag: str, *, vary: tuple[str, ...] = VARY) -> Answe
     return response
 
 
-def not_modified(tag: str, *, mimetype: str = "text/html", vary: tuple[str, ...] = VARY) -> Response:
-    """304 for a copy the browser or the proxy holds, with the headers the whole answer has."""
-    return shared(Response(status=304, mimetype=mimetype), tag, vary=vary)
+def not_modified(held: str, *, mimetype: str = "text/html", vary: tuple[str, ...] = VARY) -> Response:
+    """304 for the copy tagged ``held`` that the browser or the proxy holds, with the headers
+    the whole answer has."""
+    return shared(Response(status=304, mimetype=mimetype), held, vary=vary)
 
 
 def private(response: Answer) -> Answer:

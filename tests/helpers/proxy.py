@@ -28,7 +28,12 @@ def render(prefix: Path, listen: str, upstream: str) -> str:
     """The configuration with this run's folder and addresses filled in."""
     user = f"user {pwd.getpwuid(os.getuid()).pw_name};" if os.getuid() == 0 else ""
     text = CONFIG.read_text(encoding="utf-8")
-    for word, value in (("@PREFIX@", str(prefix)), ("@LISTEN@", listen), ("@UPSTREAM@", upstream), ("@USER@", user)):
+    for word, value in (
+        ("@PREFIX@", str(prefix)),
+        ("@LISTEN@", listen),
+        ("@UPSTREAM@", upstream),
+        ("@USER@", user),
+    ):
         text = text.replace(word, value)
     return text
 
@@ -90,14 +95,26 @@ def start(upstream_port: int, prefix: Path, port: int | None = None) -> Proxy:
     prefix.mkdir(parents=True, exist_ok=True)
     config = prefix / "nginx.conf"
     config.write_text(render(prefix, f"{HOST}:{port}", f"{HOST}:{upstream_port}"), encoding="utf-8")
-    command = [str(NGINX), "-p", str(prefix), "-c", str(config), "-e", str(prefix / "error.log"), "-g", "daemon off;"]
+    command = [
+        str(NGINX),
+        "-p",
+        str(prefix),
+        "-c",
+        str(config),
+        "-e",
+        str(prefix / "error.log"),
+        "-g",
+        "daemon off;",
+    ]
     with open(prefix / "nginx.out", "ab") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     proxy = Proxy(process, port, prefix)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            errors = (prefix / "error.log").read_text(errors="replace") if (prefix / "error.log").exists() else ""
+            errors = (
+                (prefix / "error.log").read_text(errors="replace") if (prefix / "error.log").exists() else ""
+            )
             raise RuntimeError(f"nginx exited with {process.returncode}:\n{errors}")
         try:
             with socket.create_connection((HOST, port), timeout=1):
