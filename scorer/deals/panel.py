@@ -21,12 +21,10 @@ from rules_engine.schieber.contracts import schieber_options
 from rules_engine.schieber.weis_values import possible_values
 from scorer import games
 from scorer.deals.deal_input import FORM_ERRORS
-from scorer.games.base import DealEntry
 from scorer.games.klammern.forms import KlammernDealForm
 from scorer.games.schieber.forms import SchieberDealForm
 from scorer.matches import matchview
 from scorer.web import i18n
-from scorer.web.forms import without_melds
 
 #: The form's error slots the panel shows beside their fields; the others go to its top.
 SLOTS = frozenset(
@@ -40,21 +38,6 @@ VALUE_BUTTONS = 5
 def wanted() -> bool:
     """This request comes from the panel's htmx post (it wants the match screen back)."""
     return request.headers.get("HX-Request") == "true"
-
-
-def form_class(entry: DealEntry) -> Any:
-    """The deal form class for this request's post: for a panel's (htmx, a new deal, no meld
-    field posted) the game's form without its meld fields, which the panel has not; for any
-    other, the whole form. The record the form states is the same either way."""
-    melds = entry.melds
-    if melds is None or request.method != "POST" or not wanted() or request.endpoint != "deals.new":
-        return entry.form
-    prefix = melds.prefix + "_"
-    if any(
-        name.startswith(prefix) and name[len(prefix) : len(prefix) + 1].isdigit() for name in request.form
-    ):
-        return entry.form  # a post that names a meld field: the whole form reads it
-    return without_melds(entry.form, melds.prefix)
 
 
 def rule_options(settings: dict[str, Any]) -> Any:

@@ -36,7 +36,7 @@ def _form(loaded: matchview.Loaded, data: dict[str, Any] | None = None) -> Any:
     if data is not None:
         form = entry.form(data=data)
     else:
-        form = panel.form_class(entry)()
+        form = entry.form()
     entry.prepare(form, settings)
     return form
 

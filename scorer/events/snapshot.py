@@ -48,7 +48,7 @@ from scorer.events.state import EventState
 from scorer.store import db, log
 from scorer.store.models import Entry, Event, EventEntry, EventRanking, Match
 from scorer.web import i18n
-from scorer.web.conditional import etag
+from scorer.web.conditional import SHARED, etag
 from scorer.web.memo import Recent
 
 _LOG = logging.getLogger(__name__)
@@ -252,8 +252,9 @@ def _rendered(event: Event, part: bool, zipped: bool) -> bytes | None:
 
 def _tagged(response: Response, tag: str) -> Response:
     response.set_etag(tag)
-    # The browser may keep the ranking but must ask again before showing it.
-    response.headers["Cache-Control"] = "no-cache"
+    # The same for every reader: the browser asks again before showing it, a shared cache may
+    # answer for a moment (scorer.web.conditional).
+    response.headers["Cache-Control"] = SHARED
     response.vary.update(("Accept-Language", "Accept-Encoding", "Cookie"))
     return response
 

@@ -15,7 +15,7 @@ from scorer.games.klammern.forms import KlammernDealForm, read_values
 from scorer.web import display
 from scorer.web.card_text import format_groups
 from scorer.web.display import side_of
-from scorer.web.forms import NONE, choices, prepared
+from scorer.web.forms import NONE, choices
 
 #: K5.2's suit order, clubs (the Besser suit) first; also the order of a four of a kind.
 SUITS = ("C", "S", "H", "D")
@@ -31,16 +31,6 @@ def sides_of(settings: Mapping[str, Any]) -> int:
 
 
 def prepare(form: Form, settings: Settings) -> None:
-    # Built once per match and language, not on every save (scorer.web.forms.prepared).
-    prepared(
-        form,
-        settings,
-        _prepare,
-        ("forehand", "declarer", "bella", "revoke_seat", "durchmarsch", "team", "trump", "meld_best"),
-    )
-
-
-def _prepare(form: Form, settings: Settings) -> None:
     name_seats(form, settings, ("forehand", "declarer"), ("bella", "revoke_seat", "durchmarsch"))
     deck = settings.get("deck") or "french"
     form.trump.choices = choices(*((s, display.suit_name(s, deck)) for s in SUITS))

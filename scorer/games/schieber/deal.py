@@ -15,7 +15,7 @@ from scorer.games.schieber.forms import SchieberDealForm, read_values
 from scorer.games.schieber.setup import FACTOR_KEYS
 from scorer.web import display
 from scorer.web.card_text import format_groups
-from scorer.web.forms import NONE, choices, prepared
+from scorer.web.forms import NONE, choices
 
 #: The order in which a four of a kind's cards are written.
 FOUR_SUITS = ("H", "C", "D", "S")
@@ -31,13 +31,6 @@ def factors(settings: Mapping[str, Any]) -> dict[str, int]:
 
 
 def prepare(form: Form, settings: Settings) -> None:
-    # Built once per match and language, not on every save (scorer.web.forms.prepared).
-    prepared(
-        form, settings, _prepare, ("forehand", "stoeck", "team", "contract", "reached_first"), ("factors",)
-    )
-
-
-def _prepare(form: Form, settings: Settings) -> None:
     name_seats(form, settings, ("forehand",), ("stoeck",))
     deck = settings.get("deck") or "french"
     form.contract.choices = choices(*((key, display.contract_name(key, deck)) for key in FACTOR_KEYS))
