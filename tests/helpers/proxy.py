@@ -18,10 +18,10 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.helpers.server import HOST, REPO, free_port
+
 CONFIG = REPO / "deploy" / "nginx.conf"
 NGINX = Path("/usr/sbin/nginx")
-HOST = "127.0.0.1"
 
 
 def render(prefix: Path, listen: str, upstream: str) -> str:
@@ -80,12 +80,6 @@ def kind_of(path: str) -> str:
     if path.startswith("/events/"):
         return "event"
     return "other"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
 
 
 def start(upstream_port: int, prefix: Path, port: int | None = None) -> Proxy:
