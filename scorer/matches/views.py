@@ -236,8 +236,9 @@ def _spectator(match_id: int) -> bool:
 
 
 def _page_tag(match_id: int, created: str, version: int) -> str:
-    """The spectator's page's tag: the match's version in the reader's language."""
-    return conditional.etag(("match-page", match_id, created, version, i18n.current()))
+    """The spectator's page's tag: the match's version in the reader's language, drawn by this
+    release."""
+    return conditional.etag(("match-page", match_id, created, version, i18n.current(), conditional.release()))
 
 
 def screen(

@@ -11,7 +11,10 @@ private and never stored.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import os
+from pathlib import Path
 from typing import Any, TypeVar
 
 from flask import request
@@ -54,6 +57,23 @@ def match_version(match_id: int) -> tuple[str, int] | None:
         return None
     created, version = row
     return str(created), version or 0
+
+
+@functools.lru_cache(maxsize=1)
+def release() -> str:
+    """A stamp of the files this server runs (the app's and the engine's: names, sizes, times
+    of change), the same in every worker: a page's tag includes it, so that a copy an earlier
+    release made is never confirmed as current after an upgrade."""
+    import rules_engine
+
+    stamps = []
+    for folder in (Path(__file__).resolve().parents[1], Path(rules_engine.__file__).resolve().parent):
+        for root, names, files in os.walk(folder):
+            names[:] = sorted(name for name in names if name != "__pycache__")
+            for name in sorted(files):
+                status = os.stat(os.path.join(root, name))
+                stamps.append(f"{root}/{name} {status.st_size} {status.st_mtime_ns}")
+    return hashlib.sha256("\n".join(stamps).encode()).hexdigest()[:16]
 
 
 def etag(parts: tuple[Any, ...]) -> str:

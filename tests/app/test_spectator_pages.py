@@ -295,3 +295,18 @@ def test_a_refused_deal_keeps_what_was_chosen_in_the_meld_selects(client: FlaskC
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert '<option value="run3" selected>' in page and '<option value="8" selected>' in page
+
+
+def test_a_copy_of_an_earlier_release_is_not_confirmed(
+    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An upgrade may change the page's markup at the same match version: a browser or a proxy
+    holding the earlier release's copy is sent the page again, not a 304."""
+    from scorer.web import conditional
+
+    match_id = new_schieber(client)
+    spectator = watcher(app)
+    tag = spectator.get(f"/matches/{match_id}").headers["ETag"]
+    monkeypatch.setattr(conditional, "release", lambda: "the next release")
+    again = spectator.get(f"/matches/{match_id}", headers={"If-None-Match": tag})
+    assert again.status_code == 200 and again.headers["ETag"] != tag
