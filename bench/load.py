@@ -19,11 +19,15 @@ twice). Runs on SQLite, then on PostgreSQL when a server database is given:
     bash scripts/with-postgres.sh .venv/bin/python bench/load.py       # SQLite, then PostgreSQL
     .venv/bin/python bench/load.py --seconds 20 --no-write             # a quick look
 
-The client is one asyncio process speaking plain HTTP/1.1, with each table's own session
-cookie and real CSRF tokens. Each virtual user keeps its connections open as a browser does:
-the next request goes on an idle one while the server keeps it (Granian, as README.md serves
-the app, keeps an idle connection for 30 s: a tablet polling every 3 s and a spectator
-reloading every 10 s each keep one connection all evening), a second connection when
+The browsers talk to nginx (``deploy/nginx.conf``, started by ``tests/helpers/proxy.py``) in
+front of Granian, as README.md serves a tournament: nginx answers the spectators' pages and
+version polls from its cache for the second the app allows, and the run reports its answers
+by cache status; ``--direct`` talks to Granian alone. The client is one asyncio process
+speaking plain HTTP/1.1, with each table's own session cookie and real CSRF tokens. Each
+virtual user keeps its connections open as a browser does: the next request goes on an idle
+one while the server keeps it (nginx keeps an idle one for 75 s, Granian for 30 s: a tablet
+polling every 3 s and a spectator reloading every 10 s each keep one connection all
+evening), a second connection when
 one is busy (a table's save while its poll is out), and a request is sent again on a new
 connection when a kept one turns out closed before any answer came. ``--connection close``
 opens one per request instead. Refreshes its own section of bench/RESULTS.md.
