@@ -12,7 +12,7 @@ PORT ?= 5000
 unexport PYTHONDONTWRITEBYTECODE
 MO := $(patsubst %.po,%.mo,$(wildcard scorer/locales/*/LC_MESSAGES/messages.po))
 
-.PHONY: test check lint serve install migrate system-deps translations compile-translations vendor typecheck wheel clean
+.PHONY: test check lint serve tournament install migrate system-deps translations compile-translations vendor typecheck wheel clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,11 @@ migrate: $(STAMP)
 
 serve: migrate compile-translations vendor
 	$(PY) -m scorer.web.serving --host $(HOST) --port $(PORT)
+
+# A tournament: nginx (deploy/nginx.conf) on HOST:PORT caching the spectators' pages for a
+# second, in front of Granian on 127.0.0.1:PORT+1 (scripts/tournament.sh).
+tournament: migrate compile-translations vendor
+	HOST=$(HOST) PORT=$(PORT) PY=$(PY) bash scripts/tournament.sh
 
 # Lint, format, types: the same over the whole tree in `make check`, `make test` and pre-commit.
 lint: $(STAMP)

@@ -2,8 +2,9 @@
 
 Every table plays a game every 30 s (a real Passe game takes about 5 minutes) and both its teams
 confirm it (T6.2 ``per_game``); every player's phone polls the ranking every 30 s, and the
-projector every 5 s. Against the app as served (Granian) on loopback, over SQLite, then
-PostgreSQL when a server database is given:
+projector every 5 s. Against the app as served for a tournament (nginx from
+``deploy/nginx.conf`` in front of Granian; ``--direct``: Granian alone) on loopback, over
+SQLite, then PostgreSQL when a server database is given:
 
     .venv/bin/python bench/event.py                                  # SQLite only
     bash scripts/with-postgres.sh .venv/bin/python bench/event.py    # SQLite, then PostgreSQL
@@ -447,7 +448,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def run(label: str, url: str, options: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     from scorer.store.migrate import upgrade
-    from tests.helpers import server
+    from tests.helpers import proxy, server
 
     upgrade(url)
     # --in-worker: the stored ranking computed in the web workers' threads, for comparison.
@@ -455,9 +456,22 @@ def run(label: str, url: str, options: argparse.Namespace, workdir: Path) -> dic
     served = server.start(
         url, workdir / f"{label}.log", workers=options.workers, threads=options.server_threads, extra_env=env
     )
+    front = None
+    if not options.direct:
+        try:
+            front = proxy.start(served.port, workdir / f"nginx-{label.split()[0].lower()}")
+        except BaseException:
+            served.stop()
+            raise
     try:
         load_before = os.getloadavg()[0]
-        night = evening(served.port, served.process.pid, options.seconds, options.threads)
+        night = evening(
+            front.port if front is not None else served.port,
+            served.process.pid,
+            options.seconds,
+            options.threads,
+        )
+        cache = front.cache_statuses() if front is not None else {}
         cpu_run, client_cpu = night.server_cpu, night.client_cpu
         load_after = os.getloadavg()[0]
         stats = night.stats
@@ -468,6 +482,8 @@ def run(label: str, url: str, options: argparse.Namespace, workdir: Path) -> dic
         )
         log = served.log()
     finally:
+        if front is not None:
+            front.stop()
         served.stop()
     if "Traceback" in log:
         print(log[log.index("Traceback") :][:3000], file=sys.stderr)
@@ -475,7 +491,8 @@ def run(label: str, url: str, options: argparse.Namespace, workdir: Path) -> dic
     doubled = max(0, games - stats.games) + max(0, confirms - stats.confirms)
     print(
         f"{label}: {sum(len(v) for v in stats.times.values())} requests, errors {dict(stats.errors)}, "
-        f"games {stats.games}/{games}, confirmations {stats.confirms}/{confirms}, tracebacks {log.count('Traceback')}",
+        f"games {stats.games}/{games}, confirmations {stats.confirms}/{confirms}, tracebacks {log.count('Traceback')}, "
+        f"nginx's cache: {dict(sorted(cache.items()))}",
         file=sys.stderr,
     )
     return {
@@ -487,6 +504,7 @@ def run(label: str, url: str, options: argparse.Namespace, workdir: Path) -> dic
         "cpu_run": cpu_run,
         "client_cpu": client_cpu,
         "cpu": cpu,
+        "cache": cache,
     }
 
 
@@ -503,7 +521,8 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         f"Measured {now} on this machine ({os.cpu_count()} cores, shared with other work): "
         f"{PLAYERS} players, {PLAYERS // 4} tables, {options.seconds:g} s at ten times real pace "
         f"(a game per table every {GAME_EVERY:g} s, both teams confirm it; each phone polls the "
-        f"ranking every {PHONE_EVERY:g} s, the projector every {PROJECTOR_EVERY:g} s); Granian with "
+        f"ranking every {PHONE_EVERY:g} s, the projector every {PROJECTOR_EVERY:g} s); "
+        f"{'Granian' if options.direct else 'nginx (deploy/nginx.conf) in front of Granian'} with "
         f"{_server(options)}, the client on the same cores. Goal on PostgreSQL: "
         "p99 < 100 ms, 0 errors, 0 lost.",
         "",
@@ -527,6 +546,13 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
             f"load average {before:.1f} before, {after:.1f} after; the server's workers used "
             f"{result['cpu_run']:.2f} CPU seconds per second of the run, the client "
             f"{result['client_cpu']:.2f}."
+            + (
+                " nginx's answers by cache status: "
+                + ", ".join(f"{kind} {count:,}" for kind, count in sorted(result["cache"].items()))
+                + "."
+                if result["cache"]
+                else ""
+            )
         )
     kinds = list(dict.fromkeys(kind for result in results for kind in result["cpu"]))
     lines += [
@@ -558,6 +584,11 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=48)
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     parser.add_argument("--only", choices=("sqlite", "postgresql"))
+    parser.add_argument(
+        "--direct",
+        action="store_true",
+        help="the devices talk to Granian directly, without nginx in front (deploy/nginx.conf)",
+    )
     parser.add_argument(
         "--in-worker",
         action="store_true",

@@ -19,11 +19,15 @@ twice). Runs on SQLite, then on PostgreSQL when a server database is given:
     bash scripts/with-postgres.sh .venv/bin/python bench/load.py       # SQLite, then PostgreSQL
     .venv/bin/python bench/load.py --seconds 20 --no-write             # a quick look
 
-The client is one asyncio process speaking plain HTTP/1.1, with each table's own session
-cookie and real CSRF tokens. Each virtual user keeps its connections open as a browser does:
-the next request goes on an idle one while the server keeps it (Granian, as README.md serves
-the app, keeps an idle connection for 30 s: a tablet polling every 3 s and a spectator
-reloading every 10 s each keep one connection all evening), a second connection when
+The browsers talk to nginx (``deploy/nginx.conf``, started by ``tests/helpers/proxy.py``) in
+front of Granian, as README.md serves a tournament: nginx answers the spectators' pages and
+version polls from its cache for the second the app allows, and the run reports its answers
+by cache status; ``--direct`` talks to Granian alone. The client is one asyncio process
+speaking plain HTTP/1.1, with each table's own session cookie and real CSRF tokens. Each
+virtual user keeps its connections open as a browser does: the next request goes on an idle
+one while the server keeps it (nginx keeps an idle one for 75 s, Granian for 30 s: a tablet
+polling every 3 s and a spectator reloading every 10 s each keep one connection all
+evening), a second connection when
 one is busy (a table's save while its poll is out), and a request is sent again on a new
 connection when a kept one turns out closed before any answer came. ``--connection close``
 opens one per request instead. Refreshes its own section of bench/RESULTS.md.
@@ -71,18 +75,18 @@ def app() -> Any:
     flask_app.add_url_rule(BARE, "bench_bare", lambda: "ok")
     counter = os.environ.get(RENDERS)
     if counter:
-        # Every worker appends a byte to one file per match page it renders (a spectator's page
-        # not found kept, or a tablet's): the run reports how many of the spectators' answers
-        # were rendered.
+        # Every worker appends a byte to one file per match screen it renders (a spectator's
+        # page that no cache answered, or a tablet's): the run reports how many of the
+        # spectators' answers were rendered.
         from scorer.matches import views
 
-        shown, tally = views._show, os.open(counter, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        shown, tally = views.screen, os.open(counter, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
 
-        def counted(match_id: int) -> str:
+        def counted(*args: Any, **kwargs: Any) -> str:
             os.write(tally, b".")
-            return shown(match_id)
+            return shown(*args, **kwargs)
 
-        views._show = counted
+        views.screen = counted
     return flask_app
 
 
@@ -720,6 +724,7 @@ def run(
     label: str, url: str, options: argparse.Namespace, workdir: Path, deal_every: float, poll_every: float
 ) -> dict[str, Any]:
     from scorer.store.migrate import upgrade
+    from tests.helpers import proxy as reverse_proxy
     from tests.helpers import server as tablet
 
     upgrade(url)
@@ -734,31 +739,39 @@ def run(
         workers=options.workers,
         threads=options.threads,
         app="bench.load:app",
-        extra_env={
-            # The workers' shared spectator pages, in the run's own folder (0: each renders its own).
-            "TAFEL_PAGE_STORE_DIR": str(workdir / f"pages-{url.split(':')[0]}-{deal_every:g}-{poll_every:g}"),
-            "TAFEL_PAGE_STORE_SIZE": str(options.page_store),
-            RENDERS: options.renders,
-        },
+        extra_env={RENDERS: options.renders},
     )
+    # The browsers reach the app through nginx (deploy/nginx.conf), as README.md serves a
+    # tournament; --direct: straight to Granian.
+    front = None
+    if not options.direct:
+        try:
+            front = reverse_proxy.start(
+                server.port, workdir / f"nginx-{url.split(':')[0]}-{deal_every:g}-{poll_every:g}"
+            )
+        except BaseException:
+            server.stop()
+            raise
+    port = front.port if front is not None else server.port
     try:
         load_before = os.getloadavg()[0]
         stolen_before = stolen()
         options.database_url = url
-        stats, made, seconds = asyncio.run(
-            evening(server.port, options, deal_every, poll_every, server.process.pid)
-        )
+        stats, made, seconds = asyncio.run(evening(port, options, deal_every, poll_every, server.process.pid))
+        cache = front.cache_statuses() if front is not None else Counter()
         load_after = os.getloadavg()[0]
         steal = stolen() - stolen_before
         cpu = asyncio.run(cpu_per_kind(server.port, server.process.pid, made, options))
     finally:
+        if front is not None:
+            front.stop()
         server.stop()
     lost, doubled, stored = lost_and_doubled(url, stats.acknowledged)
     label = f"{label}, deal every {deal_every:g} s, poll every {poll_every:g} s"
     print(
         f"{label}: {sum(len(v) for v in stats.times.values())} requests in {seconds:.0f} s, "
         f"errors {dict(stats.errors)}, acknowledged {len(stats.acknowledged)}, lost {lost}, doubled {doubled}, "
-        f"connections opened {stats.connections}",
+        f"connections opened {stats.connections}, nginx's cache: {dict(sorted(cache.items()))}",
         file=sys.stderr,
     )
     return {
@@ -774,6 +787,7 @@ def run(
         "cpu": stats.cpu,
         "cpu_per_kind": cpu,
         "loads": (deal_every, poll_every),
+        "cache": cache,
     }
 
 
@@ -809,7 +823,9 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         HEADING,
         "",
         f"{now}, Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs shared by "
-        f"the server, the client and PostgreSQL. Granian (scorer/web/serving.py), {options.workers} workers"
+        f"the server, the client and PostgreSQL. "
+        f"{'Granian' if options.direct else 'nginx (deploy/nginx.conf) in front of Granian'} "
+        f"(scorer/web/serving.py), {options.workers} workers"
         f" × {options.threads} app threads on 127.0.0.1; one asyncio client process, "
         + (
             "a new connection per request"
@@ -829,7 +845,7 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         f"{'' if options.seconds == 60 else f' --seconds {options.seconds:g}'}"
         f"{'' if options.threads == THREADS else f' --threads {options.threads}'}"
         f"{'' if options.connection == 'keep-alive' else f' --connection {options.connection}'}"
-        f"{'' if options.page_store == 4096 else f' --page-store {options.page_store}'}`. Each database is run at "
+        f"{' --direct' if options.direct else ''}`. Each database is run at "
         f"each load (deal and poll intervals, ±20 %): {', '.join(f'{d:g} s / {q:g} s' for d, q in options.loads)}.",
         "",
     ]
@@ -890,19 +906,26 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         "for a worker thread. When its p50 climbs with the app's pages, the server is saturated "
         "and every figure is mostly queueing; when it stays at a few milliseconds, the app's figures "
         "are its own cost (a save validates the panel's form, scores the new deal from the worker's kept "
-        'state of the match, commits, and renders the match screen with the panel kept per match). "CPU '
+        'state of the match, commits, and renders the match screen with a fresh panel). "CPU '
         "cores busy\" is CPU time per second of the measured window: the server's figure is Granian's main "
         "process and workers (not PostgreSQL's own processes), out of the 2 cores the client, the server and "
         'PostgreSQL share; the load average says what else ran on the machine. "Spectators\' pages rendered" '
         "counts the match pages the workers rendered while measured (the bench's app counts them) against the "
-        "spectators' page answers: the rest were found kept. "
+        "spectators' page answers: the rest were answered by nginx's cache or with a 304. "
         + (
-            f"Spectators' pages are rendered once per match version, language and address by the first worker "
-            f"asked, kept gzipped, and shared by the workers through a directory of up to {options.page_store} "
-            "pages (scorer/web/pagecache.py)"
-            if options.page_store
-            else "Spectators' pages are rendered once per match version and language in each worker "
-            "(scorer/web/pagecache.py; the shared directory off: --page-store 0)"
+            "The browsers talked to Granian directly (--direct)"
+            if options.direct
+            else "Spectators' pages and version polls carry an ETag and `Cache-Control: public, max-age=0, "
+            "s-maxage=1` (scorer/web/conditional.py); nginx keeps them for that second and asks Granian "
+            "again with If-None-Match (nginx's answers by cache status: "
+            + ", ".join(
+                f"{result['label']}: "
+                + " ".join(
+                    f"{k} {v:,}" for k, v in sorted(result["cache"].items()) if not k.startswith("other")
+                )
+                for result in results
+            )
+            + ")"
         )
         + "; each worker scores a saved deal from its kept state of the match "
         "(scorer/scoring.py) and draws a QR code once per link.",
@@ -1001,10 +1024,9 @@ def main() -> int:
     )
     parser.add_argument("--timeout", type=float, default=10.0, help="a request slower than this is an error")
     parser.add_argument(
-        "--page-store",
-        type=int,
-        default=4096,
-        help="spectators' pages the workers share (TAFEL_PAGE_STORE_SIZE); 0: each worker renders its own",
+        "--direct",
+        action="store_true",
+        help="the browsers talk to Granian directly, without nginx in front (deploy/nginx.conf)",
     )
     parser.add_argument(
         "--connection",

@@ -46,10 +46,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from scorer.access import rights
     from scorer.store import db, migrate
-    from scorer.web import assets, i18n, pagecache, security, views, widgets
+    from scorer.web import assets, i18n, security, views
     from scorer.web.routing import DatabaseId
 
-    widgets.install()
     # A number past the id columns' range in an address is no match (404), rather than
     # an overflow in the database driver (500).
     app.url_map.converters["int"] = DatabaseId
@@ -60,7 +59,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     views.init_app(app)
     security.init_app(app)
     rights.init_app(app)
-    pagecache.init_app(app)
     assets.init_app(app)
 
     from scorer import games
@@ -87,8 +85,4 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     sheets.init_app(app)
     games.init_app(app, TableAccess(matchview.load, rights.may_edit, rights.refused_no_right))
     api.init_app(app)
-    if test_config is None:
-        from scorer.web import collector
-
-        collector.tune(app)
     return app

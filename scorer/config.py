@@ -54,13 +54,6 @@ def defaults(app: Flask) -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": 512 * 1024,
         # The longest query string of any page address (scorer.web.views.bounded_address).
         "MAX_QUERY_LENGTH": 64 * 1024,
-        # Spectators' match pages kept rendered per process (scorer.web.pagecache); 0: none.
-        "PAGE_CACHE_SIZE": 512,
-        # Spectators' match pages shared by the server's processes, as files under this
-        # directory (None: the instance folder's page-store), at most this many; 0: each
-        # process renders its own. Only a cache: deleting it loses nothing (scorer.web.pagecache).
-        "PAGE_STORE_SIZE": 4096,
-        "PAGE_STORE_DIR": None,
         # Match scoresheets (PDF) kept per process, one per match version, language and paper
         # (scorer.sheets.views); 0: none.
         "SCORESHEET_CACHE_SIZE": 64,
@@ -71,12 +64,6 @@ def defaults(app: Flask) -> dict[str, Any]:
         # Computed by a process of its own beside each server process (started on first use),
         # not in the web worker's threads (scorer.events.refresher). False: in the worker.
         "EVENT_RANKING_PROCESS": True,
-        # The garbage collector's generation thresholds in a served process
-        # (scorer.web.collector); None or empty: Python's own.
-        "GC_THRESHOLDS": (700, 50, 1000),
-        # The longest a thread back from the database waits for the interpreter's lock in a
-        # served process, seconds (scorer.web.collector); None or 0: Python's own (5 ms).
-        "SWITCH_INTERVAL": 0.001,
         # The address the table's other devices open (TAFEL_PUBLIC_URL, e.g. behind a proxy);
         # None: the address asked for, or this machine's on the local network
         # (scorer.access.address).

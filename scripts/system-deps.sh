@@ -5,6 +5,7 @@
 #   fonts-dejavu-core, fonts-noto-core   fonts embedded in PDFs (Latin and Persian scripts)
 #   postgresql      a real server for the PostgreSQL runs
 #   npm             fetches the browser libraries the app serves (scripts/vendor.sh)
+#   nginx-light     (or nginx) the reverse proxy in front of Granian (deploy/nginx.conf, scripts/tournament.sh)
 set -euo pipefail
 
 need=()
@@ -14,6 +15,10 @@ command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 [ -d /usr/share/fonts/truetype/noto ] || need+=(fonts-noto-core)
 [ -d /usr/lib/postgresql ] || need+=(postgresql)
 command -v npm >/dev/null 2>&1 || need+=(npm)
+if [ ! -x /usr/sbin/nginx ]; then
+    # Debian 12's smallest build; a release without it has the plain package.
+    if apt-cache show nginx-light >/dev/null 2>&1; then need+=(nginx-light); else need+=(nginx); fi
+fi
 
 if [ ${#need[@]} -eq 0 ]; then
     exit 0

@@ -35,11 +35,6 @@ settings.register_profile("ci", deadline=None, max_examples=100, suppress_health
 settings.register_profile("dev", deadline=None, max_examples=10, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
-# An app built as served (``create_app()``) sets the process's garbage collector
-# (scorer.web.collector): not the test process's, nor its servers' (tests/app/test_collector.py
-# checks the setting in a process of its own).
-os.environ.setdefault("TAFEL_GC_THRESHOLDS", "[]")
-
 
 def _compile_each_url_builder_once() -> None:
     """Werkzeug compiles a builder function for each URL rule of each app (``ast`` and
@@ -178,9 +173,6 @@ def make_app(tmp_path: Path) -> Iterator[MakeApp]:
                     "SECRET_KEY": "test",
                     "DATABASE_URL": url,
                     "WTF_CSRF_ENABLED": True,
-                    # The test's own: apps of one test share their spectators' pages, as a
-                    # server's workers do; no test reads another's.
-                    "PAGE_STORE_DIR": str(tmp_path / "page-store"),
                     **config,
                 }
             )

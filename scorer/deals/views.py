@@ -24,7 +24,7 @@ from scorer.matches.views import screen
 from scorer.store import db, log
 from scorer.web import display, i18n
 from scorer.web.forms import UndoForm
-from scorer.web.pagecache import PageCache
+from scorer.web.memo import Recent
 from scorer.web.reasons import reason_text
 
 bp = Blueprint("deals", __name__, url_prefix="/matches/<int:match_id>")
@@ -36,14 +36,14 @@ def _form(loaded: matchview.Loaded, data: dict[str, Any] | None = None) -> Any:
     if data is not None:
         form = entry.form(data=data)
     else:
-        form = panel.form_class(entry)()
+        form = entry.form()
     entry.prepare(form, settings)
     return form
 
 
 #: The meld section of a fresh deal form per (match, creation time, language): every
 #: select empty, no error, the same players; it was half of the form's rendering.
-_FRESH_MELDS = PageCache[str](256)
+_FRESH_MELDS = Recent[str](256)
 
 
 def _render(

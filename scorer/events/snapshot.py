@@ -48,11 +48,12 @@ from scorer.events.state import EventState
 from scorer.store import db, log
 from scorer.store.models import Entry, Event, EventEntry, EventRanking, Match
 from scorer.web import i18n
-from scorer.web.pagecache import PageCache, etag
+from scorer.web.conditional import SHARED, etag
+from scorer.web.memo import Recent
 
 _LOG = logging.getLogger(__name__)
 #: The rendered ranking pages (as sent: gzipped or not), by stored answer.
-_PAGES: PageCache[bytes] = PageCache(64)
+_PAGES: Recent[bytes] = Recent(64)
 #: Each event's log as last read, by event id: (its rows, oldest first). The log only grows
 #: and its seqs run 1, 2, 3 … without a gap, so a server reads only the rows added since.
 _LOGS: OrderedDict[tuple[str, int, str], tuple[LogRow, ...]] = OrderedDict()
@@ -251,8 +252,9 @@ def _rendered(event: Event, part: bool, zipped: bool) -> bytes | None:
 
 def _tagged(response: Response, tag: str) -> Response:
     response.set_etag(tag)
-    # The browser may keep the ranking but must ask again before showing it.
-    response.headers["Cache-Control"] = "no-cache"
+    # The same for every reader: the browser asks again before showing it, a shared cache may
+    # answer for a moment (scorer.web.conditional).
+    response.headers["Cache-Control"] = SHARED
     response.vary.update(("Accept-Language", "Accept-Encoding", "Cookie"))
     return response
 

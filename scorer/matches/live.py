@@ -3,8 +3,8 @@
 The page asks ``/matches/<id>/version`` every few seconds with the ETag of the last answer.
 While nothing changed the answer is "304 Not Modified" after one indexed query, which costs
 less than the page reload it replaces; only when the version moved does the page fetch
-itself again (a spectator's from the page cache) and swap its content in place
-(static/tafel.js). Without JavaScript the page stays as it was, and a reload shows the new
+itself again and swap its content in place (static/tafel.js). The answer is the same for
+every reader: a reverse proxy answers most polls from its copy (scorer.web.conditional). Without JavaScript the page stays as it was, and a reload shows the new
 state.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 from flask import Blueprint, abort, request, url_for
 from werkzeug.wrappers import Response
 
-from scorer.web import pagecache
+from scorer.web import conditional
 
 bp = Blueprint("live", __name__, url_prefix="/matches")
 
@@ -25,19 +25,16 @@ POLL_MS = 3000
 
 @bp.get("/<int:match_id>/version")
 def version(match_id: int) -> Response:
-    found = pagecache.quick_version(match_id)
+    found = conditional.match_version(match_id)
     if found is None:
         abort(404)
     created, number = found
-    tag = pagecache.etag((match_id, created, number))
-    if request.if_none_match.contains(tag):
-        response = Response(status=304, mimetype="application/json")
-    else:
-        response = Response(f'{{"version": {number}}}', mimetype="application/json")
-    response.set_etag(tag)
-    # Kept by no cache between: every ask reaches the server, which answers 304 cheaply.
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    tag = conditional.etag((match_id, created, number))
+    held = conditional.held(tag)
+    if held is not None:
+        return conditional.not_modified(held, mimetype="application/json", vary=())
+    response = Response(f'{{"version": {number}}}', mimetype="application/json")
+    return conditional.shared(response, tag, vary=())
 
 
 @bp.app_context_processor

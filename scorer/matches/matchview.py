@@ -204,8 +204,7 @@ class Row:
     slot: log.DealSlot
     record: dict[str, Any]
     answer: dict[str, Any]
-    #: Makes the row's cells; called when the template first asks for them (a kept row's
-    #: HTML, scorer.matches.shared, needs none).
+    #: Makes the row's cells; called when the template first asks for them.
     make_cells: Callable[[], dict[str, Any]]
 
     @cached_property

@@ -6,7 +6,17 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, current_app, flash, g, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from sqlalchemy import func, select
@@ -19,23 +29,15 @@ from scorer import games, scoring
 from scorer.access import address, rights
 from scorer.deals import panel
 from scorer.games.deal_form import FORM_ERRORS
-from scorer.matches import describe, live, matchview, shared
+from scorer.matches import describe, matchview
 from scorer.store import db
 from scorer.store.models import Entry, Match, MatchSummary
-from scorer.web import pagecache
+from scorer.web import conditional, i18n
 from scorer.web.forms import ImportForm, UndoForm
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 # A corrected deal's history in words (matches/_history.html).
 bp.add_app_template_global(describe.deal_line, "deal_line")
-# The shared text's marks and kept rows (scorer.matches.shared), for every game's match page.
-bp.add_app_template_filter(shared.editor_only, "editor_only")
-bp.add_app_template_filter(shared.spectator_only, "spectator_only")
-bp.add_app_template_global(shared.saved_line, "saved_line")
-bp.add_app_template_global(shared.kept_row, "kept_row")
-bp.add_app_template_global(shared.kept_rows, "kept_rows")
-bp.add_app_template_global(shared.kept_section, "kept_section")
-bp.add_app_template_global(shared.kept_fixed, "kept_fixed")
 
 
 #: Matches per page of the list.
@@ -209,11 +211,36 @@ def _settings_errors(
 
 @bp.get("/<int:match_id>")
 def show(match_id: int) -> ResponseReturnValue:
-    return pagecache.spectator_page(match_id, lambda: _show(match_id))
+    """The match screen.
+
+    A spectator's page shows the match's log and nothing of its reader: the same bytes for
+    every spectator of the version in a language, tagged with the version (a browser or a
+    proxy holding it is answered 304 after one query) and kept a moment by a shared cache.
+    A tablet that may edit (its panel and tokens), the club administrator and a browser with
+    a message waiting get a page of their own, which no cache keeps.
+    """
+    if not _spectator(match_id):
+        return conditional.private(make_response(screen(matchview.load(match_id))))
+    found = conditional.match_version(match_id)
+    held = conditional.held(_page_tag(match_id, *found)) if found is not None else None
+    if held is not None:
+        return conditional.not_modified(held)
+    loaded = matchview.load(match_id)
+    page = make_response(screen(loaded))
+    return conditional.shared(page, _page_tag(match_id, str(loaded.match.created), loaded.state.version))
 
 
-def _show(match_id: int) -> str:
-    return screen(matchview.load(match_id))
+def _spectator(match_id: int) -> bool:
+    """This browser holds no right to the match, is not the administrator and has no message
+    waiting to be shown."""
+    granted = session.get(rights.RIGHTS) or {}
+    return str(match_id) not in granted and not rights.is_admin() and not session.get("_flashes")
+
+
+def _page_tag(match_id: int, created: str, version: int) -> str:
+    """The spectator's page's tag: the match's version in the reader's language, drawn by this
+    release."""
+    return conditional.etag(("match-page", match_id, created, version, i18n.current(), conditional.release()))
 
 
 def screen(
@@ -223,64 +250,17 @@ def screen(
     errors: dict[str, list[dict[str, Any]]] | None = None,
     message: str | None = None,
 ) -> str:
-    """The match screen; for a tablet that may edit, with the next deal's entry panel
-    (``form`` and ``errors``: a panel sent back with what was typed; ``message``: what the
-    last save did, shown in the panel, never flashed into a page that others may share).
-
-    Filled from the version's shared text (scorer.matches.shared) when this browser is a
-    plain spectator or a tablet holding the right; else rendered for it alone."""
+    """The match screen as this browser may see it; for a tablet that may edit, with the next
+    deal's entry panel (``form`` and ``errors``: a panel sent back with what was typed;
+    ``message``: what the last save did, shown in the panel, never flashed into a page that
+    others may share)."""
     acc = rights.match_access(loaded.match, loaded.state)
-    board = request.args.get("view") == "board"
-    all_deals = request.args.get("deals") == "all"
-    whose = None
-    if current_app.config.get("PAGE_CACHE_SIZE") and form is None and not errors:
-        whose = shared.role(acc)
-    text = None
-    if whose is not None:
-        key = shared.shared_key(loaded, board, all_deals)
-        text = shared.texts().get(key)
-        # No tablet made this version's text here: a spectator's own page is less work (no
-        # panel, no buttons), and the page cache keeps it for the other spectators.
-        if text is None and whose == "editor":
-            text = _shared_text(loaded, board, all_deals, acc.watch_url)
-            shared.texts().put(key, text)
-    if text is not None:
-        page = shared.fill(text, whose == "editor", message=message, edit_url=acc.edit_url)
-        if shared.complete(page):
-            return page
-    return _render(loaded, acc, board=board, all_deals=all_deals, form=form, errors=errors, message=message)
-
-
-def _render(
-    loaded: matchview.Loaded,
-    acc: rights.MatchAccess,
-    *,
-    board: bool,
-    all_deals: bool,
-    form: Any = None,
-    errors: dict[str, list[dict[str, Any]]] | None = None,
-    message: str | None = None,
-    **extra: Any,
-) -> str:
-    """The match screen as ``acc`` sees it (a shared text: as every viewer sees it, marked)."""
     game = games.of(loaded.settings)
-    holes = bool(extra.get("shared_text"))
-    undo = redo = None
-    if acc.may_edit:  # a spectator's page has no buttons: no forms, no tokens to make
-        version = shared.VERSION if holes else str(loaded.state.version)
-        undo = _Later(lambda: _undo_form(version, "undo_idem" if holes else None))
-        redo = _Later(lambda: _undo_form(version, "redo_idem" if holes else None, prefix=""))
+    state = loaded.state
     rows = matchview.rows(loaded)
-    shown = rows.latest(None if all_deals else matchview.SHOWN_DEALS)
-    entry = panel.context(
-        loaded, may_edit=acc.may_edit, form=form, errors=errors, message=message, holes=holes
-    )
-    if holes and "entry" not in entry:
-        entry["entry_message"] = shared.HOLES["saved"]
-    template = game.template("show")
+    shown = rows.latest(None if request.args.get("deals") == "all" else matchview.SHOWN_DEALS)
     return render_template(
-        template,
-        row_key=shared.row_key(loaded, template, may_edit=acc.may_edit, marked=holes),
+        game.template("show"),
         m=loaded,
         sides=matchview.sides(loaded),
         rows=rows,
@@ -288,79 +268,20 @@ def _render(
         earlier=len(rows) - len(shown),
         next=matchview.next_turn(loaded),
         names=matchview.names(loaded.settings),
-        undo=undo,
-        redo=redo,
-        board=board,
+        undo=_undo_form(state.version) if acc.may_edit and state.last_undoable else None,
+        redo=_undo_form(state.version) if acc.may_edit and state.last_redoable else None,
+        board=request.args.get("view") == "board",
         acc=acc,
-        urls=shared.match_urls(loaded.match.id),
-        **entry,
+        **panel.context(loaded, may_edit=acc.may_edit, form=form, errors=errors, message=message),
         **game.match.context(loaded),
-        **extra,
     )
 
 
-class _Later:
-    """A form made when the template first reads it: the undo and redo buttons are shown only
-    when there is something to undo or redo, and a shared text mostly takes them from its
-    kept section (scorer.matches.shared.kept_section), so most renders never read them."""
-
-    __slots__ = ("_make", "_made")
-
-    def __init__(self, make: Any) -> None:
-        self._make = make
-        self._made: Any = None
-
-    def __getattr__(self, name: str) -> Any:
-        if self._made is None:
-            self._made = self._make()
-        return getattr(self._made, name)
-
-
-def _undo_form(version: str, hole: str | None, prefix: str = "") -> UndoForm:
-    """An undo (or redo) button's form at ``version``; ``hole``: its key's hole in a shared
-    text, whose CSRF token is a hole too (both filled per request)."""
-    form = UndoForm(formdata=None, version=version, prefix=prefix)
-    if hole is None:
-        form.fresh_key()
-    else:
-        form.idem.data = shared.HOLES[hole]
-        if form.meta.csrf:
-            form.csrf_token.current_token = panel.HOLES["csrf"]  # type: ignore[attr-defined]
+def _undo_form(version: int) -> UndoForm:
+    """An undo (or redo) button's form at ``version``, with a fresh key."""
+    form = UndoForm(formdata=None, version=str(version))
+    form.fresh_key()
     return form
-
-
-def _shared_text(loaded: matchview.Loaded, board: bool, all_deals: bool, watch_url: str) -> str:
-    """The version's match screen as every viewer sees it, marked and with holes; the plain
-    spectators' page of the match's address is kept at once (they need not render it)."""
-    match, state = loaded.match, loaded.state
-    editable = not state.voided
-    acc = rights.MatchAccess(
-        may_edit=editable,
-        voided=state.voided,
-        admin=False,
-        # The edit secret never enters a shared text: a hole, filled on the tablet's page.
-        edit_url=shared.HOLES["edit_url"] if editable and rights.shown_secret(match) else None,
-        watch_url=watch_url,  # the same for every viewer
-    )
-    path = shared.page_path(match.id, board, all_deals)
-    g.tafel_page_path = path.rstrip("?")
-    try:
-        text = _render(
-            loaded,
-            acc,
-            board=board,
-            all_deals=all_deals,
-            shared_text=True,
-            live_url=url_for("live.version", match_id=match.id),
-            live_ms=live.POLL_MS,
-        )
-    finally:
-        g.pop("tafel_page_path", None)
-    spectators = shared.fill(text, False, message=None, edit_url=None)
-    if shared.complete(spectators) and not (board and all_deals):
-        key = pagecache.spectator_key(match.id, str(match.created), state.version, path)
-        pagecache.keep(key, spectators)
-    return text
 
 
 @bp.get("/<int:match_id>/export.json")

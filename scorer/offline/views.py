@@ -47,7 +47,7 @@ from scorer.offline.bundle import engine_bundle
 from scorer.rulebook.views import rule_url
 from scorer.store import db, log
 from scorer.store.models import Match
-from scorer.web import display, i18n, pagecache, reason_texts
+from scorer.web import conditional, display, i18n, reason_texts
 from scorer.web.posted import ShapeError
 from scorer.web.reasons import reason_text
 
@@ -288,11 +288,11 @@ def state(match_id: int) -> Response:
     Its ETag names the match's version (settings never change after the set-up): a tablet
     that kept the state asks with it and, while no entry came, gets a 304 after one indexed
     query instead of the whole log."""
-    found = pagecache.match_version(match_id)
+    found = conditional.match_version(match_id)
     if found is None:
         abort(404)
     created, number = found
-    tag = pagecache.etag((match_id, created, number, "offline-state"))
+    tag = conditional.etag((match_id, created, number, "offline-state"))
     if request.if_none_match.contains(tag):
         unchanged = Response(status=304)
         unchanged.set_etag(tag)
@@ -313,7 +313,7 @@ def state(match_id: int) -> Response:
     }
     response = jsonify(body)
     # The version read just now: an entry stored between the two reads gets the next tag.
-    response.set_etag(pagecache.etag((match_id, created, loaded.state.version, "offline-state")))
+    response.set_etag(conditional.etag((match_id, created, loaded.state.version, "offline-state")))
     response.cache_control.no_cache = True
     return response
 

@@ -24,9 +24,9 @@ from wtforms.validators import Length, NumberRange, Optional, StopValidation
 from scorer import games, languages
 from scorer.matches import matchview
 from scorer.sheets.pdf.model import sheet_part
-from scorer.web import display, i18n, pagecache
+from scorer.web import conditional, display, i18n
 from scorer.web.forms import choices, numeric
-from scorer.web.pagecache import Key, PageCache
+from scorer.web.memo import Recent
 from scorer.web.pdf_text import Lang
 from scorer.web.security import pdf_response
 
@@ -174,20 +174,20 @@ def scoresheet(match_id: int) -> Any:
 # --- the scoresheet, rendered once per match version ---------------------------------------
 
 
-def sheet_cache() -> PageCache[bytes]:
+def sheet_cache() -> Recent[bytes]:
     return current_app.extensions["tafel_sheet_cache"]  # type: ignore[no-any-return]
 
 
-def scoresheet_key(match_id: int, paper: str) -> Key | None:
+def scoresheet_key(match_id: int, paper: str) -> tuple[object, ...] | None:
     """What a match's scoresheet depends on; None: no such match (the view answers 404).
 
     A sheet is a function of the match's log (its creation time and last sequence number,
-    as for the spectators' pages: :func:`scorer.web.pagecache.match_version`), the reader's
+    as for the spectators' pages: :func:`scorer.web.conditional.match_version`), the reader's
     language, the paper and the time zone its times are printed in. Nothing of the reader's
     rights is printed, so every reader of one version shares one PDF. A voided match is a
     newer version than any sheet kept of it.
     """
-    found = pagecache.match_version(match_id)
+    found = conditional.match_version(match_id)
     if found is None:
         return None
     created, version = found
@@ -198,7 +198,7 @@ def init_app(app: Flask) -> None:
     """Each process keeps at most ``SCORESHEET_CACHE_SIZE`` scoresheets (a 500-deal sheet is
     some 100 KB): rendering the longest match takes many ordinary saves, printing it again
     takes one query. The log only grows, so a kept sheet is never stale, only unasked."""
-    app.extensions["tafel_sheet_cache"] = PageCache[bytes](int(app.config.get("SCORESHEET_CACHE_SIZE") or 0))
+    app.extensions["tafel_sheet_cache"] = Recent[bytes](int(app.config.get("SCORESHEET_CACHE_SIZE") or 0))
 
 
 # --- blank pads ------------------------------------------------------------------------------

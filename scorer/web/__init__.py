@@ -1,1 +1,1 @@
-"""The web layer every feature shares: security headers, languages, forms, widgets, display, reasons."""
+"""The web layer every feature shares: security headers, caching headers, languages, forms, display, reasons."""

@@ -6,17 +6,15 @@ translated lazily. Choices that name players are filled per match by the views.
 
 from __future__ import annotations
 
-import json
-import re
 import uuid
-from collections.abc import Callable, Iterable, MutableMapping
+from collections.abc import MutableMapping
 from functools import lru_cache
 from typing import Any
 
 from babel import Locale
 from babel.support import NullTranslations, Translations
 from flask import current_app, flash, request
-from flask_babel import get_locale, gettext, lazy_pgettext
+from flask_babel import gettext, lazy_pgettext
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
@@ -37,8 +35,6 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 
 from rules_engine import limits
 from scorer.web import i18n
-from scorer.web.memo import ByIdentity
-from scorer.web.pagecache import PageCache
 from scorer.web.posted import MELD_SLOTS as SLOTS
 from scorer.web.posted import TYPED_CARDS_LENGTH as TYPED_CARDS_LENGTH
 
@@ -287,104 +283,3 @@ def add_meld_fields(
                 },
             ),
         )
-
-
-# --- a deal form's per-match choices and its panel post ----------------------------------
-
-
-#: The text of a match's settings per settings object (see :func:`settings_text`).
-_SETTINGS_TEXTS = ByIdentity[str](1024)
-
-
-def settings_text(settings: Any) -> str:
-    """``settings`` as sorted JSON (a key of what is kept per match), made once per settings
-    object: a save keys its form's choices, its panel, its shared text and its rows by them.
-    A match's settings are read anew with the match and never changed once stored."""
-    return _SETTINGS_TEXTS.get(settings, lambda: json.dumps(settings, sort_keys=True, default=str))
-
-
-#: What a deal form's ``prepare`` put on it, per match settings and language (see :func:`prepared`).
-_PREPARED = PageCache[tuple[dict[str, Any], dict[str, Any]]](512)
-
-
-def prepared(
-    form: Any,
-    settings: Any,
-    prepare: Callable[[Any, Any], None],
-    fields: Iterable[str],
-    attrs: Iterable[str] = (),
-) -> None:
-    """``prepare(form, settings)``, its work done once per settings and language: the choices it
-    gives ``fields`` (seat names, contracts in the match's deck, translated) and the ``attrs`` it
-    sets are kept and given to the next form of the same match in the same language.
-
-    Only for a ``prepare`` whose choices depend on nothing else (not on the request: a
-    Differenzler's phone estimates do). A kept choice list is shared by the forms given it:
-    WTForms only reads choices. Building them (seat labels, side labels, contract names
-    through the catalog) was a fifth of a deal form's cost on every save.
-    """
-    key = (
-        getattr(prepare, "__module__", "") + "." + getattr(prepare, "__qualname__", ""),
-        settings_text(settings),
-        # Flask-Babel's locale, not the request's remembered language: a form prepared inside
-        # force_locale is in that locale's words.
-        str(get_locale()),
-    )
-    kept = _PREPARED.get(key)
-    if kept is None:
-        prepare(form, settings)
-        kept = (
-            {name: form[name].choices for name in fields if name in form},
-            {name: getattr(form, name) for name in attrs},
-        )
-        _PREPARED.put(key, kept)
-        return
-    choice_lists, values = kept
-    for name, given in choice_lists.items():
-        form[name].choices = given
-    for name, value in values.items():
-        # A copy: a view may change the form's own (no form changes another's).
-        setattr(form, name, value.copy() if isinstance(value, (dict, list)) else value)
-
-
-class Unposted:
-    """A meld field a panel's deal form leaves out (see :func:`without_melds`): empty, as the
-    full form's field is when nothing was posted for it."""
-
-    data = None
-    errors: tuple[str, ...] = ()
-
-
-UNPOSTED = Unposted()
-
-
-_WITHOUT_MELDS: dict[tuple[type[Any], str], type[Any]] = {}
-
-
-def without_melds(form_class: type[Any], prefix: str) -> type[Any]:
-    """``form_class`` without its quick-meld selects and typed cards (``{prefix}_{seat}_…``,
-    see :func:`add_meld_fields`), for a post of the match page's panel, which has none.
-
-    Those are two thirds of a Schieber deal form's fields, each bound, processed and (the
-    selects) checked against its choices on every save, to read as empty. Reading one
-    (``form["weis_1_1_kind"]``) gives :data:`UNPOSTED`: the record the form states is the
-    full form's for the same post."""
-    made = _WITHOUT_MELDS.get((form_class, prefix))
-    if made is None:
-        made = _WITHOUT_MELDS.setdefault((form_class, prefix), _without(form_class, prefix))
-    return made
-
-
-def _without(form_class: type[Any], prefix: str) -> type[Any]:
-    pattern = re.compile(re.escape(prefix) + r"_\d+_(?:\d+_(?:kind|suit|top)|cards)")
-    left_out = frozenset(name for name in dir(form_class) if pattern.fullmatch(name))
-
-    def item(self: Any, name: str) -> Any:
-        if name in left_out:
-            return UNPOSTED
-        return form_class.__getitem__(self, name)
-
-    namespace: dict[str, Any] = {name: None for name in left_out}  # None removes a field (WTForms)
-    namespace["__getitem__"] = item
-    namespace["meld_fields_left_out"] = left_out
-    return type(f"{form_class.__name__}WithoutMelds", (form_class,), namespace)

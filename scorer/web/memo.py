@@ -1,9 +1,12 @@
 """Values made once per object, for objects that cannot be hashed or hash slowly: a match's
-settings (a dict), an engine answer (a dict), a translations catalog."""
+settings (a dict), an engine answer (a dict), a translations catalog; and a bounded memo of
+the most recently used values."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
 Value = TypeVar("Value")
@@ -32,3 +35,33 @@ class ByIdentity(Generic[Value]):
             self._held.clear()
         self._held[id(owner)] = (owner, value)
         return value
+
+
+class Recent(Generic[Value]):
+    """The most recently used values by key, at most ``size`` of them (0: none kept)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._values: OrderedDict[Hashable, Value] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Value | None:
+        with self._lock:
+            value = self._values.get(key)
+            if value is not None:
+                self._values.move_to_end(key)
+            return value
+
+    def put(self, key: Hashable, value: Value) -> None:
+        with self._lock:
+            self._values[key] = value
+            self._values.move_to_end(key)
+            while len(self._values) > self.size:
+                self._values.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._values.clear()

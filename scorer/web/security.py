@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Request, Response, request
-from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
-from itsdangerous import URLSafeTimedSerializer
-from itsdangerous.encoding import base64_encode
-from itsdangerous.serializer import Serializer
+from flask import Flask, Response, request
+from flask.sessions import SecureCookieSessionInterface
 
 #: No 'unsafe-inline' anywhere: templates carry no <script>/<style> blocks and no style=""
 #: attributes (tests/security checks both). ``data:`` images are allowed for the browser's
@@ -65,42 +62,11 @@ def pdf_response(data: bytes, filename: str) -> Response:
     return response
 
 
-#: :data:`HEADERS` with their names as compared (header names are case-insensitive).
-_HEADERS_BY_LOWER = tuple((name.lower(), name, value) for name, value in HEADERS.items())
-
-
 def add_headers(response: Response) -> Response:
-    # A view may set its own (stricter) value; the app's default fills the rest. The names the
-    # response holds are read once: ``setdefault`` per header searched them four times, some
-    # 25 µs of every answer (a version poll's included).
-    headers = response.headers
-    present = {name.lower() for name in headers.keys()}
-    for lower, name, value in _HEADERS_BY_LOWER:
-        if lower not in present:
-            headers.add(name, value)
+    # A view may set its own (stricter) value; the app's default fills the rest.
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
     return response
-
-
-class _SmallPlainSerializer(URLSafeTimedSerializer):
-    """itsdangerous' URL-safe serializer, compressing only a payload worth it.
-
-    A tablet's session (a right or two, the CSRF token, the language) is a few hundred
-    bytes that zlib hardly shortens, yet every page's answer signs it anew, and zlib sets
-    up its tables and lets go of the interpreter's lock each time. A session near its
-    bound of rights (``rights.MAX_REMEMBERED``) is compressed as before; loading reads
-    either form, so cookies already given keep working.
-    """
-
-    def dump_payload(self, obj: object) -> bytes:
-        plain = Serializer.dump_payload(self, obj)
-        if len(plain) < COMPRESS_SESSION_FROM:
-            return base64_encode(plain)
-        return super().dump_payload(obj)
-
-
-#: Session payloads (JSON bytes) from this size on are compressed: 40 rights' ids are
-#: hexadecimal, and zlib takes a session of them from about 2.5 KB to 1.4 KB of cookie.
-COMPRESS_SESSION_FROM = 1024
 
 
 class SessionCookie(SecureCookieSessionInterface):
@@ -115,32 +81,6 @@ class SessionCookie(SecureCookieSessionInterface):
     open too long). A 304 sends none either. (A right the cookie names ends with its stored
     row, counted from when it was granted, whatever the cookie's expiry.)
     """
-
-    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
-        """Flask's serializer, made once per app and keys rather than on every request (Flask
-        makes one for each, and itsdangerous checks its JSON module by serialising a string:
-        some 40 µs of every answer, a version poll's included). It holds no state of a request."""
-        keys = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
-        kept: tuple[Any, URLSafeTimedSerializer | None] | None = app.extensions.get(
-            "tafel_session_serializer"
-        )
-        if kept is not None and kept[0] == keys:
-            return kept[1]
-        found = super().get_signing_serializer(app)
-        if found is not None:
-            # Flask's own serializer, keys and signer as they are, only its payload's form differs.
-            found.__class__ = _SmallPlainSerializer
-        app.extensions["tafel_session_serializer"] = (keys, found)
-        return found
-
-    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
-        # A browser without a session cookie (a spectator) has nothing to check; one without
-        # any cookie has no Cookie header to parse.
-        if app.secret_key and (
-            not request.environ.get("HTTP_COOKIE") or not request.cookies.get(self.get_cookie_name(app))
-        ):
-            return self.session_class()
-        return super().open_session(app, request)
 
     def save_session(self, app: Flask, session: Any, response: Response) -> None:
         if not session.modified and not _a_page(response):

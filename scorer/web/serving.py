@@ -34,6 +34,9 @@ WORKERS = 2
 #: phones unanswered (tests/app/test_serving.py).
 CONNECTIONS_PER_WORKER = 2048
 BACKLOG = 4096
+#: Seconds a stopping server gives its workers to finish before killing them: a worker still
+#: holding a browser's idle connection would otherwise keep the server up.
+STOP_SECONDS = 10
 
 
 def server(
@@ -59,6 +62,7 @@ def server(
         backpressure=CONNECTIONS_PER_WORKER,
         # A worker that dies (killed, out of memory) is started again.
         respawn_failed_workers=True,
+        workers_kill_timeout=STOP_SECONDS,
         log_level=LogLevels(log_level),
     )
     return granian

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, abort, current_app, g, redirect, render_template, request, session, url_for
+from flask import Flask, abort, current_app, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
@@ -17,7 +17,6 @@ from werkzeug.wrappers import Response
 from scorer import languages
 from scorer.languages import NATIVE_DIGITS
 from scorer.web import display, i18n
-from scorer.web.pagecache import PageCache
 from scorer.web.reasons import reason_text
 
 
@@ -69,26 +68,9 @@ RETURN_PATH_LENGTH = 2048
 
 
 def return_path() -> str:
-    """Where the language switch brings the reader back: this page, with its query if short
-    (a page rendered for others to share, scorer.matches.shared: the page it is rendered as)."""
-    full = g.get("tafel_page_path") or request.full_path.rstrip("?")
+    """Where the language switch brings the reader back: this page, with its query if short."""
+    full = request.full_path.rstrip("?")
     return full if len(full) <= RETURN_PATH_LENGTH else request.path
-
-
-#: base.html's parts that are the same on every page of a language, address and path.
-_PARTS = PageCache[str](256)
-
-
-def kept_part(name: str, render: Callable[[], Any], *, per_path: bool = False) -> Markup:
-    """``render()`` (a macro of base.html), rendered once per language and address (and page
-    path, ``per_path``: the language links return to it): the header, the footer's language
-    links and the head's links were a sixth of a match page's rendering (17 ``url_for``)."""
-    key = (name, i18n.current(), request.host_url, request.script_root, return_path() if per_path else None)
-    html = _PARTS.get(key)
-    if html is None:
-        html = str(render())
-        _PARTS.put(key, html)
-    return Markup(html)
 
 
 def init_app(app: Flask) -> None:
@@ -108,7 +90,6 @@ def init_app(app: Flask) -> None:
         select_options=select_options,
         language_names=languages.NAMES,
         return_path=return_path,
-        kept_part=kept_part,
     )
 
     @app.get("/")

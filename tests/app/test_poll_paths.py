@@ -1,7 +1,6 @@
-"""A spectator's poll and page take short cuts (scorer.web.pagecache, scorer.web.security,
-scorer.web.i18n): a page kept for a version read outside the request's transaction, request
-headers parsed once per header, the session's serializer made once. None of them may serve a
-page of another version, language or viewer, or let a withdrawn right through."""
+"""A spectator's poll and page are tagged by the match's version (scorer.web.conditional) and
+read their language once per request header (scorer.web.i18n): none of that may serve a page
+of another version, language or viewer, or let a withdrawn right through."""
 
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ from flask.testing import FlaskClient
 from scorer.access import rights
 from scorer.store import db
 from scorer.store.models import Entry
-from scorer.web import pagecache
+from scorer.web import conditional
 from tests.helpers.tablet import ADMIN_PASSWORD, MakeApp, deal, edit_url, log_in, new_schieber, post_deal
 
 #: The deal as its record is stored (DEAL_RECORD.md): Rosen trump, 98 for team 1.
@@ -32,9 +31,9 @@ def watcher(app: Flask, language: str = "en") -> FlaskClient:
     return spectator
 
 
-def test_a_kept_page_follows_an_entry_stored_by_other_means(client: FlaskClient, app: Flask) -> None:
-    """An entry no save of this app kept a page for (another server, a restore): the version
-    moved, so the kept page of the version before is neither sent nor answered 304."""
+def test_a_page_follows_an_entry_stored_by_other_means(client: FlaskClient, app: Flask) -> None:
+    """An entry stored by other means (another server, a restore): the version moved, so the
+    page of the version before is not answered 304."""
     match_id = new_schieber(client)
     post_deal(client, match_id, deal(points=98))
     spectator = watcher(app)
@@ -51,28 +50,26 @@ def test_a_kept_page_follows_an_entry_stored_by_other_means(client: FlaskClient,
     assert rows(spectator.get(f"/matches/{match_id}").get_data(as_text=True)) == 2
 
 
-def test_a_page_rendered_is_kept_under_the_version_it_shows(
+def test_a_page_rendered_is_tagged_with_the_version_it_shows(
     client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The quick read of the version may lag a save that lands before the page is rendered:
-    the page is rendered from the request's own read and kept (and tagged) under its version,
-    never under the older one the quick read saw."""
+    """The version read for a 304 may lag a save that lands before the page is rendered: the
+    page is tagged with the version it shows, never with the older one read before."""
     match_id = new_schieber(client)
     post_deal(client, match_id, deal(points=98))
     post_deal(client, match_id, deal(points=100))
-    real = pagecache.quick_version
+    real = conditional.match_version
 
     def one_behind(wanted: int) -> tuple[str, int] | None:
         found = real(wanted)
         return None if found is None else (found[0], found[1] - 1)
 
-    monkeypatch.setattr(pagecache, "quick_version", one_behind)
+    monkeypatch.setattr(conditional, "match_version", one_behind)
     spectator = watcher(app)
     shown = spectator.get(f"/matches/{match_id}")
     assert rows(shown.get_data(as_text=True)) == 2
     monkeypatch.undo()
-    # Its tag is the current version's: a reload is answered 304, and the page kept is the
-    # current one, not filed under the version before.
+    # Its tag is the current version's: a reload is answered 304.
     again = spectator.get(f"/matches/{match_id}", headers={"If-None-Match": shown.headers["ETag"]})
     assert again.status_code == 304
     assert rows(watcher(app).get(f"/matches/{match_id}").get_data(as_text=True)) == 2
@@ -147,7 +144,7 @@ def test_an_administrator_is_never_sent_the_spectators_page(make_app: MakeApp) -
 
 
 def test_the_session_follows_a_new_secret_key(client: FlaskClient, app: Flask) -> None:
-    """The session's serializer is made once per key: a cookie signed with a key no longer
+    """A cookie signed with a key no longer
     configured is no session (its rights are gone), one signed with a fallback key still is."""
     match_id = new_schieber(client)
     assert "Enter deal" in client.get(f"/matches/{match_id}").get_data(as_text=True)

@@ -1,10 +1,8 @@
-"""What a save renders once and keeps must read as if rendered anew.
+"""What is translated once and kept must read as if translated anew.
 
 The templates' ``_()`` (scorer.web.i18n.template_gettext) answers in one call what Jinja's
-newstyle gettext answered in three, and keeps the strings without variables per catalog; a
-match page's addresses, heading, view switch and deal list head are kept per match
-(scorer.matches.shared match_urls, kept_fixed). None of them may show one language's, view's
-or address's words in another.
+newstyle gettext answered in three, and keeps the strings without variables per catalog. No
+page may show one language's, view's or address's words in another.
 """
 
 from __future__ import annotations
@@ -61,12 +59,12 @@ def test_a_forms_messages_follow_its_language(app: Flask) -> None:
             assert form.count.errors == [message]
 
 
-def test_a_match_pages_kept_parts_follow_language_view_and_address(app: Flask, client: FlaskClient) -> None:
+def test_a_match_pages_parts_follow_language_view_and_address(app: Flask, client: FlaskClient) -> None:
     match_id = new_schieber(client)
     assert post_deal(client, match_id, DEAL).status_code == 303
     german = english(app)
     german.environ_base["HTTP_ACCEPT_LANGUAGE"] = "de-CH"
-    for _ in range(2):  # the second time from what was kept
+    for _ in range(2):  # the second time with every catalog read
         page = client.get(f"/matches/{match_id}").get_data(as_text=True)
         assert '<th class="wide-only">Forehand</th>' in page and "Vorhand" not in page
         assert f'<a href="/matches/{match_id}?view=board">Chalk board</a>' in page

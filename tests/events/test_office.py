@@ -401,7 +401,10 @@ def test_a_phone_polling_the_stored_ranking_gets_304_until_it_changes(
     phone.get(url)  # computed and stored
     first = phone.get(url)
     tag = first.headers.get("ETag")
-    assert first.status_code == 200 and tag and "no-cache" in first.headers["Cache-Control"]
+    # Browsers ask again each time; a shared cache may answer for a moment (one page for all).
+    assert (
+        first.status_code == 200 and tag and first.headers["Cache-Control"] == "public, max-age=0, s-maxage=1"
+    )
     again = phone.get(url, headers={"If-None-Match": tag})
     assert again.status_code == 304 and not again.get_data()
     # Sent gzipped to a browser that accepts it (compressed once per stored answer): the same page.

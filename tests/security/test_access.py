@@ -256,26 +256,6 @@ def test_the_session_remembers_a_bounded_number_of_matches(app: Flask, client: F
         assert len(cookie) < 3000
 
 
-def test_a_small_session_is_signed_plain_and_a_full_one_compressed(app: Flask) -> None:
-    """A tablet's session (one right) is not compressed; one with every right it may remember
-    is, as Flask's cookie always was; a cookie given before either way still reads."""
-    with app.test_request_context():
-        from flask import session
-
-        serializer: Any = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
-        one = {rights.RIGHTS: {"7": "a" * 32}, "lang": "de_CH"}
-        assert not serializer.dumps(one).startswith(".") and serializer.loads(serializer.dumps(one)) == one
-        for n in range(100_001, 100_001 + rights.MAX_REMEMBERED):
-            rights.grant(Match(id=n))
-        full = dict(session)
-        assert serializer.dumps(full).startswith(".") and serializer.loads(serializer.dumps(full)) == full
-        from flask.sessions import SecureCookieSessionInterface
-
-        flask_own: Any = SecureCookieSessionInterface().get_signing_serializer(app)
-        for given in (one, full):
-            assert serializer.loads(flask_own.dumps(given)) == given
-
-
 @pytest.mark.slow
 def test_a_new_edit_link_from_the_command_line(app: Flask, client: FlaskClient) -> None:
     """For a match made before edit secrets, or whose link went astray: earlier rights end."""

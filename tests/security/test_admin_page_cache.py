@@ -1,5 +1,5 @@
-"""The administrator never gets a spectator's cached match page, and a void reaches spectators
-(scorer.web.pagecache)."""
+"""The administrator never gets a spectator's match page, and a void reaches spectators
+(scorer.web.conditional)."""
 
 from __future__ import annotations
 

@@ -15,21 +15,11 @@ from scorer.games.klammern.forms import KlammernDealForm
 from scorer.games.klammern.record import SUITS, deal_record, players, sides_of
 from scorer.web import display
 from scorer.web.card_text import format_groups
-from scorer.web.forms import NONE, choices, prepared
+from scorer.web.forms import NONE, choices
 from scorer.web.posted import of_form
 
 
 def prepare(form: Form, settings: Settings) -> None:
-    # Built once per match and language, not on every save (scorer.web.forms.prepared).
-    prepared(
-        form,
-        settings,
-        _prepare,
-        ("forehand", "declarer", "bella", "revoke_seat", "durchmarsch", "team", "trump", "meld_best"),
-    )
-
-
-def _prepare(form: Form, settings: Settings) -> None:
     name_seats(form, settings, ("forehand", "declarer"), ("bella", "revoke_seat", "durchmarsch"))
     deck = settings.get("deck") or "french"
     form.trump.choices = choices(*((s, display.suit_name(s, deck)) for s in SUITS))

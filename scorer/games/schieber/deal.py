@@ -16,7 +16,7 @@ from scorer.games.schieber.record import deal_record
 from scorer.games.schieber.setup import FACTOR_KEYS
 from scorer.web import display
 from scorer.web.card_text import format_groups
-from scorer.web.forms import NONE, choices, prepared
+from scorer.web.forms import NONE, choices
 from scorer.web.posted import of_form
 
 
@@ -30,13 +30,6 @@ def factors(settings: Mapping[str, Any]) -> dict[str, int]:
 
 
 def prepare(form: Form, settings: Settings) -> None:
-    # Built once per match and language, not on every save (scorer.web.forms.prepared).
-    prepared(
-        form, settings, _prepare, ("forehand", "stoeck", "team", "contract", "reached_first"), ("factors",)
-    )
-
-
-def _prepare(form: Form, settings: Settings) -> None:
     name_seats(form, settings, ("forehand",), ("stoeck",))
     deck = settings.get("deck") or "french"
     form.contract.choices = choices(*((key, display.contract_name(key, deck)) for key in FACTOR_KEYS))
