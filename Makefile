@@ -54,8 +54,10 @@ serve: migrate compile-translations vendor
 tournament: migrate compile-translations vendor
 	HOST=$(HOST) PORT=$(PORT) PY=$(PY) bash scripts/tournament.sh
 
-# Lint, format, types: the same over the whole tree in `make check`, `make test` and pre-commit.
+# Lint, format, types and the layers' import contracts (pyproject.toml, docs/ARCHITECTURE.md):
+# the same over the whole tree in `make check`, `make test` and pre-commit.
 lint: $(STAMP)
+	$(VENV)/bin/lint-imports
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy --strict rules_engine scorer
