@@ -23,6 +23,7 @@ from scorer import games
 from scorer.events import state as event_log
 from scorer.offline import tablet
 from scorer.offline.bundle import engine_bundle
+from scorer.sheets.pdf import build_scoresheet
 from scorer.store import db
 from scorer.store.models import Event, Match
 from tests import toygame
@@ -159,6 +160,20 @@ def test_the_scoresheet_prints_the_toys_deals_and_totals(client: FlaskClient) ->
     ]
     result = lines[lines.index("Result") :]
     assert result[1:5] == ["Points", "Anna & Cla: 155   Beat & Dora: 145", "Winner", "Anna & Cla"]
+
+
+def test_the_toys_scoresheet_rows_are_its_deals_as_data(app: Flask) -> None:
+    """The sheet's rows as data: X1's split of 100 per deal and the engine's running totals."""
+    document = {"game": "toy", "deals": [{"forehand": 4, "points": 100}, {"forehand": 1, "points": 0}]}
+    with app.app_context():
+        view = build_scoresheet(document)
+    assert [column.key for column in view.columns] == ["n", "dealer", "forehand", "points", "running"]
+    assert [dict(row.values) for row in view.rows] == [
+        {"n": 1, "dealer": 3, "forehand": 4, "points": (100, 0), "running": (100, 0)},
+        {"n": 2, "dealer": 4, "forehand": 1, "points": (0, 100), "running": (100, 100)},
+    ]
+    assert view.header.target == 300 and view.result.figures == (("Points", (100, 100)),)
+    assert not view.result.finished
 
 
 @pytest.mark.slow
