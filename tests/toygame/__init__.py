@@ -1,7 +1,8 @@
 """A third game, "Hundred", added as a newcomer would: this folder and one registry line.
 
 The folder holds the game's engine module (``engine.py``), its forms, parts and templates
-(``templates/toy/``), and its pure record module (``record.py``) that the tablet runs offline. The registry line is the app's configuration:
+(``templates/toy/``), its columns of the printed sheets (``sheet.py``), and its pure record
+module (``record.py``) that the tablet runs offline. The registry line is the app's configuration:
 ``create_app({"GAMES": [*games.MODULES, "tests.toygame"]})``; the engine finds
 ``engine.py`` by its line in ``rules_engine.api.GAMES``.
 """
@@ -22,6 +23,7 @@ from scorer.web.forms import SEATS_4, KeyedForm, NamesMixin, VersionedForm, opti
 from scorer.web.posted import of_form
 from tests.toygame import record
 from tests.toygame.event import EVENT
+from tests.toygame.sheet import SHEET_PART
 
 if TYPE_CHECKING:
     from scorer.games.board import MatchView
@@ -98,6 +100,7 @@ GAME = Game(
         total=lambda settings: 100,
     ),
     match=MatchPage(sides=sides, cells=cells, context=lambda loaded: {}),
+    sheet=SHEET_PART,
     event=EVENT,
     offline=Offline(module="tests.toygame.record", born=((4, "french"),)),
 )

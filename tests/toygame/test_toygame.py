@@ -2,12 +2,14 @@
 
 The app is built with one more registry line (``GAMES``), the engine finds the toy's module
 by one line in its own registry; the shared pages (start page, new match, deal form, match
-screen, match list, correction, export and import) serve it without knowing its name; its
-tournament format (``event.py``) plays it through an event the same way.
+screen, match list, correction, export and import) serve it without knowing its name; the
+printed scoresheet and blank pad take its columns from its ``sheet.py``; its tournament format
+(``event.py``) plays it through an event the same way.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from typing import Any
@@ -21,9 +23,12 @@ from scorer import games
 from scorer.events import state as event_log
 from scorer.offline import tablet
 from scorer.offline.bundle import engine_bundle
+from scorer.sheets.pdf import build_scoresheet
 from scorer.store import db
 from scorer.store.models import Event, Match
-from tests.helpers.tablet import MakeApp
+from tests import toygame
+from tests.helpers.pdf import page_lines
+from tests.helpers.tablet import MakeApp, english
 
 
 @pytest.fixture
@@ -133,11 +138,72 @@ def test_a_deal_is_corrected_and_the_match_exported_and_imported(client: FlaskCl
     assert '<td class="toy-points">45 : 55</td>' in page and "Eva" in page
 
 
-def test_a_game_without_sheets_offers_none(client: FlaskClient) -> None:
+@pytest.mark.slow
+def test_the_scoresheet_prints_the_toys_deals_and_totals(client: FlaskClient) -> None:
+    """The toy's sheet part, found through the registry: its columns, and the figures of X1."""
+    match_id = new_match(client, target="150")
+    for forehand, points in ((1, 70), (2, 25), (3, 60)):
+        assert post_deal(client, match_id, forehand, points)[0] == 303
+    assert f"/matches/{match_id}/scoresheet.pdf" in client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert f"/matches/{match_id}/scoresheet.pdf" in client.get("/matches/").get_data(as_text=True)
+    response = client.get(f"/matches/{match_id}/scoresheet.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    (lines,) = page_lines(response.data)
+    assert "Scoresheet – Hundred · page 1" in lines and "150" in lines  # the match's target (X2)
+    header = lines.index("# Dealer Forehand Anna & Cla Deal Total Beat & Dora Deal Total")
+    # Per deal: number, dealer (the seat before forehand, X3), forehand, then each team's
+    # points of the deal (X1: team 1 takes the points, team 2 the rest of 100) and its total.
+    assert lines[header + 1 : header + 4] == [
+        "1 Dora Anna 70 70 30 30",
+        "2 Anna Beat 25 95 75 105",
+        "3 Beat Cla 60 155 40 145",
+    ]
+    result = lines[lines.index("Result") :]
+    assert result[1:5] == ["Points", "Anna & Cla: 155   Beat & Dora: 145", "Winner", "Anna & Cla"]
+
+
+def test_the_toys_scoresheet_rows_are_its_deals_as_data(app: Flask) -> None:
+    """The sheet's rows as data: X1's split of 100 per deal and the engine's running totals."""
+    document = {"game": "toy", "deals": [{"forehand": 4, "points": 100}, {"forehand": 1, "points": 0}]}
+    with app.app_context():
+        view = build_scoresheet(document)
+    assert [column.key for column in view.columns] == ["n", "dealer", "forehand", "points", "running"]
+    assert [dict(row.values) for row in view.rows] == [
+        {"n": 1, "dealer": 3, "forehand": 4, "points": (100, 0), "running": (100, 0)},
+        {"n": 2, "dealer": 4, "forehand": 1, "points": (0, 100), "running": (100, 100)},
+    ]
+    assert view.header.target == 300 and view.result.figures == (("Points", (100, 100)),)
+    assert not view.result.finished
+
+
+@pytest.mark.slow
+def test_the_pad_page_offers_the_toys_blank_pad(client: FlaskClient) -> None:
+    page = client.get("/pads").get_data(as_text=True)
+    assert 'name="game" type="radio" value="toy"><span>Hundred</span>' in page
+    response = client.get("/pads/pad.pdf?game=toy&team_1=Bern&team_2=Thun")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    (lines,) = page_lines(response.data)
+    assert "Score pad – Hundred · page 1" in lines
+    assert lines[lines.index("Target") + 1] == "300"  # X2's target when the pad names none
+    # A row per deal, each team's points and total, and X1's box: the deal's two figures make 100.
+    header = lines.index("# Dealer Bern Deal Total Thun Deal Total = 100")
+    assert lines[header + 1 : header + 4] == ["1", "2", "3"]
+    chosen = client.get("/pads/pad.pdf?game=toy&target=500")
+    assert chosen.status_code == 200
+    (lines,) = page_lines(chosen.data)
+    assert lines[lines.index("Target") + 1] == "500"
+
+
+def test_a_game_without_sheets_offers_none(
+    make_app: MakeApp, database_url: str, app_config: dict[str, Any]
+) -> None:
+    without = dataclasses.replace(toygame.GAME, sheet=None)
+    client = english(make_app(database_url, **{**app_config, "GAMES": [*games.MODULES, without]}))
     match_id = new_match(client)
     assert "scoresheet" not in client.get(f"/matches/{match_id}").get_data(as_text=True)
     assert f"/matches/{match_id}/scoresheet.pdf" not in client.get("/matches/").get_data(as_text=True)
     assert client.get(f"/matches/{match_id}/scoresheet.pdf").status_code == 422  # refused, not a 500
+    assert 'value="toy"' not in client.get("/pads").get_data(as_text=True)
 
 
 def test_an_app_without_the_game_lists_its_matches_and_serves_none(
