@@ -14,11 +14,11 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorer import games
-from scorer.deals import panel, save
+from scorer.deals import save
 from scorer.deals.deal_input import shape_reason
 from scorer.games.base import Game
 from scorer.games.deal_form import FORM_ERRORS, ShapeError
-from scorer.matches import matchview
+from scorer.matches import matchview, panel
 from scorer.matches.describe import deal_line
 from scorer.matches.views import screen
 from scorer.store import db, log
@@ -56,7 +56,7 @@ def _render(
 ) -> tuple[str, int]:
     if slot is None and panel.wanted():
         # The match page's panel: the match screen again, the panel keeping what was typed.
-        return _screen(loaded, form=form, errors=panel.placed(errors)), status
+        return _screen(loaded, form=form, errors=panel.placed(loaded.settings, errors)), status
     settings = loaded.settings
     game = games.of(settings)
     shown = game.deal.slots(settings)

@@ -87,6 +87,24 @@ class DealEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class Panel:
+    """The match page's deal entry: the deal form cut to what a deal at the table needs, posting
+    the whole form's field names to ``/deals/new`` (which stays for cards and corrections)."""
+
+    #: The panel's template, in the game's folder (it includes the match page's shared
+    #: ``matches/_panel_points.html``, ``_panel_pad.html`` and ``_panel_save.html``).
+    template: str
+    #: The names its template uses beyond the form, its errors and the deal's total: the
+    #: rules in force for what it offers (Weis value buttons, Stöck, Bella …).
+    context: Callable[[Settings], dict[str, Any]]
+    #: The error slots it shows beside their fields; the engine's other reasons go to its top.
+    slots: frozenset[str]
+    #: Set a fresh form's fields as a deal at the table usually goes, once the match page has
+    #: set its version and forehand (who declares, when forehand does).
+    prepare: Callable[[Form], None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class MatchPage:
     """The match screen: the scoreboard's sides and the cells of each deal's row."""
 
@@ -142,6 +160,8 @@ class Game:
     setup: Setup
     deal: DealEntry
     match: MatchPage
+    #: The deal entry on the match page; None: deals are entered on the deal form only.
+    panel: Panel | None = None
     #: The scoring formats a match may choose (the record's ``format``), if the game has any.
     formats: tuple[str, ...] = ()
     rules: RuleFile | None = None

@@ -27,9 +27,8 @@ import rules_engine
 from rules_engine import limits
 from scorer import games, scoring
 from scorer.access import address, rights
-from scorer.deals import panel
 from scorer.games.deal_form import FORM_ERRORS
-from scorer.matches import describe, matchview
+from scorer.matches import describe, matchview, panel
 from scorer.store import db
 from scorer.store.models import Entry, Match, MatchSummary
 from scorer.web import conditional, i18n

@@ -1,4 +1,4 @@
-"""The match page's deal entry (scorer/deals/panel.py): the next deal entered on the match
+"""The match page's deal entry (scorer/matches/panel.py): the next deal entered on the match
 screen. With htmx (``HX-Request``) a save answers the match screen in one response; without
 script the same form posts and redirects, as /deals/new always did."""
 

@@ -38,12 +38,22 @@ def test_an_unknown_game_has_no_set_up_page(client: FlaskClient) -> None:
 @pytest.mark.parametrize("name", list(games.MODULES))
 def test_every_game_has_its_pages_templates(app: Flask, name: str) -> None:
     game: Game = games.load([name]).popitem()[1]
+    names = [game.template(page) for page in ("new", "show", "deal")]
+    if game.panel is not None:
+        names.append(game.panel.template)
     with app.app_context():
-        for page in ("new", "show", "deal"):
+        for template in names:
             try:
-                app.jinja_env.get_template(game.template(page))
+                app.jinja_env.get_template(template)
             except TemplateNotFound:  # pragma: no cover - the assertion says which
-                pytest.fail(f"{game.name} has no {game.template(page)}")
+                pytest.fail(f"{game.name} has no {template}")
+
+
+def test_the_games_with_an_entry_panel_on_the_match_screen() -> None:
+    """The Passe's games are entered on Schieber's deal form (T6.1), so on its panel too."""
+    panels = {name: game.panel for name, game in games.registry().items() if game.panel is not None}
+    assert sorted(panels) == ["klammern", "passe", "schieber"]
+    assert panels["passe"] is panels["schieber"]
 
 
 @pytest.mark.parametrize("name", ["schieber", "klammern"])

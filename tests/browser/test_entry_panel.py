@@ -1,4 +1,4 @@
-"""A deal in a few taps on the match page itself (deals/_panel.html), in Debian's Chromium.
+"""A deal in a few taps on the match page itself (schieber/_panel.html), in Debian's Chromium.
 
 Counted as bench/table.py counts them: a tap is a click on a chip, a key of the number pad,
 a Weis button or Save; the digits of the points are keys of the pad. The goals: a plain

@@ -9,6 +9,7 @@ from scorer.games.klammern.api import API
 from scorer.games.klammern.deal import DEAL
 from scorer.games.klammern.disputes import DESK
 from scorer.games.klammern.match import MATCH
+from scorer.games.klammern.panel import PANEL
 from scorer.games.klammern.setup import SETUP
 from scorer.games.klammern.sheet import GAME_FORMATS, SHEET_PART
 from scorer.games.klammern.texts import TEXTS
@@ -28,6 +29,7 @@ GAME = Game(
     setup=SETUP,
     deal=DEAL,
     match=MATCH,
+    panel=PANEL,
     rules=RuleFile("KLAMMERN.md", prefix="K"),
     texts=TEXTS,
     api=API,

@@ -11,6 +11,7 @@ from scorer.games.passe.match import MATCH
 from scorer.games.passe.setup import SETUP
 from scorer.games.passe.sheet import SHEET_PART
 from scorer.games.passe.texts import TEXTS
+from scorer.games.schieber.panel import PANEL  # T6.1: the Passe is entered on Schieber's deal form
 
 GAME = Game(
     name="passe",
@@ -23,6 +24,7 @@ GAME = Game(
     setup=SETUP,
     deal=DEAL,
     match=MATCH,
+    panel=PANEL,
     sheet=SHEET_PART,
     score=score,
     rules=RuleFile("TOURNAMENT.md", prefix="T"),

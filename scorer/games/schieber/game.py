@@ -10,6 +10,7 @@ from scorer.games.schieber.deal import DEAL
 from scorer.games.schieber.disputes import DESK
 from scorer.games.schieber.event import EVENT
 from scorer.games.schieber.match import MATCH
+from scorer.games.schieber.panel import PANEL
 from scorer.games.schieber.setup import SETUP
 from scorer.games.schieber.sheet import SHEET_PART
 from scorer.games.schieber.texts import TEXTS
@@ -25,6 +26,7 @@ GAME = Game(
     setup=SETUP,
     deal=DEAL,
     match=MATCH,
+    panel=PANEL,
     rules=RuleFile("SCHIEBER.md", prefix="S"),
     texts=TEXTS,
     api=API,
