@@ -22,6 +22,11 @@ if TYPE_CHECKING:
 #: not generic).
 ReplayForm = Any
 
+#: A game's own fields of the desk's questions: the question (``card``, ``trick``, ``weis``,
+#: ``count``, ``replay``, or ``*`` for every one) to the field's name and its unbound WTForms
+#: field. A name two games give is the first game's field (the registry's order).
+FormFields = Mapping[str, Mapping[str, Any]]
+
 
 @dataclass(frozen=True, slots=True)
 class ClaimsQuestion:
@@ -71,6 +76,10 @@ class DisputesPart(Protocol):
     #: The record's key of the contract (DEAL_RECORD.md: ``contract`` or ``trump``).
     @property
     def contract_key(self) -> str: ...
+
+    #: The game's own fields of the desk's forms (:data:`FormFields`).
+    @property
+    def form_fields(self) -> FormFields: ...
 
     def deck_error(self, word: str) -> str:
         """The sentence for a typed card that is not in :attr:`deck`."""
