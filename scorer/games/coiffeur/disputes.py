@@ -22,9 +22,9 @@ from rules_engine.seats import Seat
 from rules_engine.tricks import Ranking
 from scorer.games.coiffeur.deal import contract_label as type_label
 from scorer.games.disputes import ClaimsQuestion, FormFields, ReplayForm
-from scorer.games.replay import ModesDeal, replay_modes_ruling
 from scorer.games.ruling import Ruling, Unreadable, codes, hands_of, tricks_of
 from scorer.games.schieber import disputes as schieber
+from scorer.games.schieber.modes import ModesDeal, replay_modes_ruling
 from scorer.web.reasons import reason_text
 
 SUITS = ("D", "H", "S", "C")

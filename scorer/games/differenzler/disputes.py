@@ -26,9 +26,9 @@ from rules_engine.seats import Seat
 from rules_engine.tricks import Ranking
 from scorer.games.disputes import ClaimsQuestion, FormFields, ReplayForm
 from scorer.games.klammern.disputes import PLAYERS_FIELD
-from scorer.games.replay import ModesDeal, replay_modes_ruling
 from scorer.games.ruling import Ruling, Unreadable, cards, codes, hands_of, tricks_of
 from scorer.games.schieber import disputes as schieber
+from scorer.games.schieber.modes import ModesDeal, replay_modes_ruling
 from scorer.web.reasons import reason_text
 
 #: D2.3: trump is a suit (Obenabe and Undenufe only under the ``modes`` option).
