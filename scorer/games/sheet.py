@@ -219,6 +219,11 @@ class SheetPart(Protocol):
         """The scoring format, the rules profile and the target the header shows."""
         ...
 
+    def target_unit(self, lang: Lang, format: str | None) -> str:
+        """What a target under ``format`` counts ("" a plain number); a pad without a target
+        leaves a blank for one where there is a unit and no default target."""
+        ...
+
     def default_target(self, format: str | None) -> int | None:
         """The target to print when neither the record nor the engine states one."""
         ...

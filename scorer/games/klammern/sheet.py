@@ -221,6 +221,9 @@ class KlammernSheet:
         target = record.get("target_big") if fmt == "small_big" else record.get("target")
         return fmt, profile, target
 
+    def target_unit(self, lang: Lang, format: str | None) -> str:
+        return {"liga": lang("Augen"), "small_big": lang("big points")}.get(format or "", "")
+
     def default_target(self, format: str | None) -> int | None:
         return LIGA_DEFAULT_TARGET if format == "liga" else None
 

@@ -31,6 +31,7 @@ from scorer.sheets.pdf.layout import (
     seats_text,
     side_name,
 )
+from scorer.sheets.pdf.model import sheet_part
 from scorer.web.pdf_text import Lang
 
 SIZE = 7.5
@@ -197,11 +198,12 @@ def _rounding_table(lang: Lang, view: PadView, width: float) -> Table:
 def _pad_header(lang: Lang, view: PadView, width: float) -> list[Flowable]:
     header = view.header
     pairs = [(lang("Game"), game_name(lang, header))]
+    part = sheet_part(header.game)
+    unit = part.target_unit(lang, header.format) if part is not None else ""
     if header.target is not None:
-        unit = {"liga": lang("Augen"), "small_big": lang("big points")}.get(header.format or "", "")
         pairs.append((lang("Target"), f"{lang.number(header.target)} {unit}".strip()))
-    elif header.format == "small_big":
-        pairs.append((lang("Target"), "______ " + lang("big points")))
+    elif unit and part is not None and part.default_target(header.format) is None:
+        pairs.append((lang("Target"), "______ " + unit))
     pairs.append((lang("Date"), "________________"))
     pairs.extend(seats_text(lang, header, blank=True))
     return [
