@@ -33,12 +33,12 @@ class ClaimsQuestion:
     """How a Weis / meld question is asked beyond its claims; each game reads its part."""
 
     forehand: int = 1
-    #: Schieber's rules profile.
+    #: The rules profile (S-rules: ``seed`` or ``official``).
     profile: str = "seed"
-    #: Klammern's rule for equal melds (K5.2): ``first_declared`` or ``suit_rank``.
+    #: The rule for equal melds (K5.2): ``first_declared`` or ``suit_rank``.
     tiebreak: str = "first_declared"
     players: int = 4
-    #: The seat that announced Bella (Klammern, K5.5).
+    #: The seat that announced Bella (K5.5).
     bella: int | None = None
 
 

@@ -4,7 +4,7 @@ the log, what the Undo and Redo buttons would cancel.
 Entry kinds: ``deal`` opens a deal slot; ``correction`` gives a slot a new version;
 ``undo`` cancels one earlier entry — a deal, a correction, or another undo (which brings
 back what that undo cancelled: a redo); ``void`` voids the whole match. Other kinds (a
-Differenzler player's sealed ``estimate``) are passed over here; they count as versions.
+player's sealed ``estimate``) are passed over here; they count as versions.
 The slot of a deal is named by the ``seq`` of the entry that opened it.
 
 Standard library only: the server derives its stored logs with it (:mod:`scorer.store.log`),

@@ -1,10 +1,9 @@
 """Blank score pads: a pure function from a :class:`PadView` to PDF bytes.
 
-- Schieber: a row per deal with a "= 157 × factor" check box, and a chalk-board page
-  with each team's 100 / 50 / 20 stroke lines, the target and the Schneider line (S1.3).
-- Klammern small/big: small points, Laube and Kalte boxes, and a big-point tally (K7).
-- Klammern Liga: an Augen column and the K8.1 rounding table in the margin.
-- Klammern Hamburg: Orgi/little one boxes and a die per side to cross off (K9).
+The game's sheet part chooses the columns and the extra boxes (:class:`PadView`'s ``extras``):
+a chalk-board page with each team's 100 / 50 / 20 stroke lines, the target and the Schneider
+line (S1.3); a big-point tally (K7); a rounding table in the margin (K8.1); a die per side to
+cross off (K9); a grid of contracts and factors (C2.3).
 """
 
 from __future__ import annotations
