@@ -151,7 +151,7 @@ def scoresheet(match_id: int) -> Any:
             view = build_scoresheet(scoresheet_document(loaded), answer=loaded.scored.facts or None)
             data = render_scoresheet(view, pdf_lang(), paper)
         except SheetError as error:
-            # A stored match always passed the engine when it was entered; an engine that
+            # A stored match was always accepted by the engine when it was entered; an engine that
             # judges it differently now says why here instead of failing.
             current_app.logger.warning("scoresheet of match %s refused: %s", match_id, error)
             return unavailable(
