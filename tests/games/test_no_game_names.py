@@ -48,7 +48,8 @@ TOURNAMENT_WORDS = {
 }
 
 #: Shared files whose game parts are moved into the games' folders by the deal panel's own
-#: change (``Game.panel``); take the line out when it is in.
+#: change (``Game.panel``); take the line (and the ``_panel`` templates' exception in
+#: :func:`pages_naming`) out when it is in.
 MOVING = {"scorer/deals/panel.py"}
 
 
@@ -126,6 +127,32 @@ def naming() -> list[str]:
 
 def test_the_shared_code_names_no_game() -> None:
     assert naming() == []
+
+
+#: In a page or script, the tournament's round: the noun (capitalized) and its stored keys.
+TOURNAMENT_TEXT = re.compile(r"(?<![A-Za-z])Passe(?![a-z])|\w*per_passe\b")
+#: A page's or script's comments.
+COMMENTS = re.compile(r"\{#.*?#\}|/\*.*?\*/|^\s*//[^\n]*|\s//\s[^\n]*", re.DOTALL | re.MULTILINE)
+
+
+def pages_naming() -> list[str]:
+    """The templates and scripts outside the games' folders that name a game (comments aside)."""
+    names, folders = game_names(), game_folders()
+    found = []
+    for root in (APP / "templates", APP / "static"):
+        for path in sorted(root.rglob("*")):
+            if path.suffix not in {".html", ".js", ".mjs"} or "vendor" in path.parts:
+                continue
+            if any(folder in path.parents for folder in folders) or path.name.startswith("_panel"):
+                continue
+            text = TOURNAMENT_TEXT.sub("", COMMENTS.sub("", path.read_text(encoding="utf-8")))
+            if named_games(text, names):
+                found.append(path.relative_to(APP).as_posix())
+    return found
+
+
+def test_the_shared_pages_and_scripts_name_no_game() -> None:
+    assert pages_naming() == []
 
 
 def test_the_check_sees_a_game_named_in_a_string() -> None:
