@@ -139,7 +139,7 @@ def resume_match(
     (True, 2)
     """
     scorer, bounds = _entry(record, "score_match")
-    # The deals the state has scored passed these limits then (the same game's): only the
+    # The deals the state has scored kept within these limits then (the same game's): only the
     # record's other deals are checked, and a save at deal 400 checks one deal.
     same_game = state is not None and state.game == record.get("game", DEFAULT_GAME)
     same_start = limits.check_match(record, bounds, state.deals if same_game and state is not None else ())

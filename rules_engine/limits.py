@@ -75,7 +75,7 @@ class GameLimits:
     #: too many, a card twice) are still judged by their rule; a record that plays the deck
     #: over twice describes no deal.
     played_cards: int
-    #: Why :attr:`melds_per_seat` is what it is (the rule ids), said when a record passes it.
+    #: Why :attr:`melds_per_seat` is what it is (the rule ids), said when a record goes beyond it.
     melds_why: str = ""
 
 

@@ -39,7 +39,7 @@ def defaults(app: Flask) -> dict[str, Any]:
         # An administrator's login lasts one evening.
         "ADMIN_SESSION_SECONDS": 12 * 3600,
         # Wrong edit secrets or admin passwords from one address: after this many within the
-        # window, every further try is answered 429 until the window has passed.
+        # window, every further try is answered 429 until the window is over.
         "GUESS_LIMIT": 10,
         "GUESS_WINDOW_SECONDS": 600,
         # Anonymous writes from one address per window, counted by every worker together

@@ -26,7 +26,7 @@ def card_ruling(
     """Was ``card`` allowed, played from ``hand`` (as much as known) to ``trick``?
 
     The played card belongs to the hand it came from, so it is added when missing.
-    ``players`` (Klammern: 2, 3 or 4) says when the trick is complete.
+    ``players`` (2, 3 or 4 where the game has such tables) says when the trick is complete.
     """
     rules = desk(game)
     check_contract(rules, contract)

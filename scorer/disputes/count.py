@@ -9,6 +9,6 @@ from scorer.games.ruling import Ruling
 def count_ruling(
     game: str, contract: str, points: int, profile: str = "seed", jappa_total: bool = False, players: int = 4
 ) -> Ruling:
-    """Can one team (Klammern with 2-3 players: one player) take ``points`` trick (card) points under the
+    """Can one team (at a table of 2-3 players: one player) take ``points`` trick (card) points under the
     contract? With an example if so."""
     return desk(game).count(contract, points, profile, jappa_total, players)

@@ -6,11 +6,11 @@ Forms check shape only (cards readable, a number a number); the engine rules.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField
-from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField, TextAreaField
+from wtforms import IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from scorer import games
@@ -24,10 +24,7 @@ CONTRACTS = choices(
     ("obenabe", _l("Obenabe")),
     ("undenufe", _l("Undenufe")),
 )
-PROFILES = choices(("seed", _l("seed (the rule book)")), ("official", _l("official (Swiss regulation)")))
 SEATS = choices(("1", "1"), ("2", "2"), ("3", "3"), ("4", "4"))
-#: K1.1: Klammern is played by four (two teams) or by two or three players, each alone.
-PLAYERS = choices(("4", "4"), ("3", "3"), ("2", "2"))
 OPTIONAL_SEATS = choices(("", "\u2014"), ("1", "1"), ("2", "2"), ("3", "3"), ("4", "4"))
 QUICK_KINDS = choices(
     ("", "\u2014"),
@@ -63,6 +60,9 @@ class QuestionForm(BaseForm):
     class Meta:
         csrf = False
 
+    #: The desk's question the form asks (its key in a game's ``form_fields``).
+    question = "*"
+
     # Missing from a shortened link, game and contract take their defaults. Choices: the
     # registry's games that have a desk (set per request).
     game = RadioField(_l("Game"), default=games.RECORD_DEFAULT)
@@ -73,7 +73,7 @@ class QuestionForm(BaseForm):
             *((name, game.title()) for name, game in games.registry().items() if game.disputes is not None)
         )
         if "contract" in self:
-            # A desk's own contracts beside the six (Coiffeur's Slalom trick in Obenabe …).
+            # A desk's own contracts beside the six (a trick mode of one game's contract …).
             known = {c.value for c in CONTRACTS}
             extra: list[tuple[str, str]] = []
             for game in games.registry().values():
@@ -90,12 +90,35 @@ class QuestionForm(BaseForm):
 
 class ContractMixin:
     contract = SelectField(_l("Contract / trump"), choices=CONTRACTS, default="H")
-    profile = SelectField(_l("Rules profile (Schieber)"), choices=PROFILES, default="seed")
-    # Schieber is always four; a link without it means four.
-    players = SelectField(_l("Players (Klammern)"), choices=PLAYERS, default="4")
+
+
+Question = TypeVar("Question", bound=QuestionForm)
+_with_desks: dict[tuple[type[QuestionForm], tuple[str, ...]], type[QuestionForm]] = {}
+
+
+def with_desk_fields(form_class: type[Question]) -> type[Question]:
+    """``form_class`` with the fields the registry's desks add to its question
+    (:data:`scorer.games.disputes.FormFields`); a name two games give is the first game's."""
+    desks = [(name, game.disputes) for name, game in games.registry().items() if game.disputes is not None]
+    key = (form_class, tuple(name for name, _desk in desks))
+    built = _with_desks.get(key)
+    if built is None:
+        fields: dict[str, Any] = {}
+        for _name, desk in desks:
+            for question in ("*", form_class.question):
+                for field_name, field in desk.form_fields.get(question, {}).items():
+                    fields.setdefault(field_name, field)
+        built = _with_desks[key] = type(form_class.__name__, (form_class,), fields)
+    return cast("type[Question]", built)
+
+
+def desk_value(form: QuestionForm, name: str) -> Any:
+    """The data of a desk's field, None where no registered game gives the form that field."""
+    return form[name].data if name in form else None
 
 
 class CardForm(ContractMixin, QuestionForm):
+    question = "card"
     trick = StringField(_l("Cards already in the trick, in order"), render_kw=card_input("CK H9"))
     hand = StringField(_l("The player's hand, as far as known"), render_kw=card_input("H6 C6 CA"))
     card = StringField(
@@ -104,6 +127,7 @@ class CardForm(ContractMixin, QuestionForm):
 
 
 class TrickForm(ContractMixin, QuestionForm):
+    question = "trick"
     cards = StringField(
         _l("The cards of the trick, in the order played"),
         validators=[InputRequired()],
@@ -113,13 +137,8 @@ class TrickForm(ContractMixin, QuestionForm):
 
 
 class WeisForm(ContractMixin, QuestionForm):
+    question = "weis"
     forehand = SelectField(_l("Forehand (plays first)"), choices=SEATS, default="1")
-    tiebreak = SelectField(
-        _l("Equal melds (Klammern)"),
-        default="first_declared",
-        choices=choices(("first_declared", _l("first declared wins")), ("suit_rank", _l("higher suit wins"))),
-    )
-    bella = SelectField(_l("Bella announced by seat (Klammern)"), choices=OPTIONAL_SEATS, default="")
 
 
 #: The name endings of a seat's quick pickers on the Weis desk.
@@ -151,41 +170,17 @@ _add_claims(WeisForm)
 
 
 class CountForm(ContractMixin, QuestionForm):
+    question = "count"
     points = IntegerField(
         _l("One team's trick points (before the factor)"),
         validators=[InputRequired(), NumberRange(min=-1000, max=1000)],
         render_kw=numeric(**{"class": "big-input", "pattern": "-?[0-9]*"}),
     )
-    jappa_total = BooleanField(_l("Klammern: the trump J counts 20 outright (162 a deal)"))
 
 
 class ReplayForm(ContractMixin, QuestionForm):
+    question = "replay"
     forehand = SelectField(_l("Forehand (leads the first trick)"), choices=SEATS, default="1")
-    declarer = SelectField(_l("Declarer (Klammern)"), choices=SEATS, default="1")
-    format = SelectField(
-        _l("Scoring (Klammern)"),
-        default="small_big",
-        choices=choices(
-            ("small_big", _l("small and big points")),
-            ("liga", _l("Liga (Augen)")),
-            ("hamburg", _l("Hamburg dice")),
-        ),
-    )
-    how = SelectField(
-        _l("Trump made by (Klammern)"),
-        default="orgi",
-        choices=choices(
-            ("orgi", _l("Orgi (turned-up suit)")), ("kleines", _l("Kleines")), ("besser", _l("Besser"))
-        ),
-    )
-    revoke = SelectField(
-        _l("Revoke (Klammern K4.5)"),
-        default="secured",
-        choices=choices(
-            ("secured", _l("the side that had secured the deal keeps it")),
-            ("clean_side_all", _l("the clean side wins every point")),
-        ),
-    )
     hand_1 = StringField(_l("Hand of seat 1"), render_kw=card_input(""))
     hand_2 = StringField(_l("Hand of seat 2"), render_kw=card_input(""))
     hand_3 = StringField(_l("Hand of seat 3"), render_kw=card_input(""))

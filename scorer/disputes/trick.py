@@ -22,7 +22,7 @@ def trick_ruling(
 ) -> Ruling:
     """Who takes the trick ``cards`` (in the order played), and why (S4.6, K4.4).
 
-    ``players``: Klammern's table (2, 3 or 4, K1.1); None takes one player per card.
+    ``players``: the table's size (2, 3 or 4 where the game has such tables); None takes one player per card.
     """
     rules = desk(game)
     check_contract(rules, contract)

@@ -28,6 +28,8 @@ from scorer.disputes.forms import (
     ReplayImportForm,
     TrickForm,
     WeisForm,
+    desk_value,
+    with_desk_fields,
 )
 from scorer.disputes.replay import replay_ruling
 from scorer.disputes.trick import trick_ruling
@@ -87,8 +89,8 @@ def _part(form: QuestionForm) -> DisputesPart | None:
 
 
 def _players(form: QuestionForm) -> int:
-    """The table's size as asked: Klammern 2, 3 or 4 (K1.1); Schieber is always four."""
-    return desk(form.game.data).table_size(int(form["players"].data or 4))
+    """The table's size as asked (a game played at one size has no ``players`` field)."""
+    return desk(form.game.data).table_size(int(desk_value(form, "players") or 4))
 
 
 def _codes(form: QuestionForm, name: str, game: str) -> list[str]:
@@ -112,7 +114,7 @@ def _ask_card(form: CardForm) -> Ruling:
         _codes(form, "hand", game),
         _codes(form, "trick", game),
         card[0],
-        form.profile.data or "seed",
+        desk_value(form, "profile") or "seed",
         _players(form),
     )
 
@@ -125,9 +127,11 @@ def _ask_trick(form: TrickForm) -> Ruling:
     if len(desk(game).tables) > 1 and "players" not in request.args:
         # A link without the table's size: one player per card.
         players = None
-        if 2 <= len(cards) <= 4:
+        if 2 <= len(cards) <= 4 and "players" in form:
             form["players"].data = str(len(cards))
-    return trick_ruling(game, form.contract.data, cards, leader, form.profile.data or "seed", players)
+    return trick_ruling(
+        game, form.contract.data, cards, leader, desk_value(form, "profile") or "seed", players
+    )
 
 
 def _claims(form: WeisForm, game: str) -> dict[int, list[list[str]]]:
@@ -162,13 +166,14 @@ def _claims(form: WeisForm, game: str) -> dict[int, list[list[str]]]:
 def _ask_weis(form: WeisForm) -> Ruling:
     game = form.game.data
     claims = _claims(form, game)
-    bella = int(form.bella.data) if desk(game).bella and form.bella.data else None
+    announced = desk_value(form, "bella")
+    bella = int(announced) if desk(game).bella and announced else None
     if not claims and bella is None:
         raise Unreadable("seat_1", _("Enter at least one claim."))
     question = ClaimsQuestion(
         forehand=int(form.forehand.data),
-        profile=form.profile.data or "seed",
-        tiebreak=form.tiebreak.data,
+        profile=desk_value(form, "profile") or "seed",
+        tiebreak=desk_value(form, "tiebreak") or "first_declared",
         players=_players(form),
         bella=bella,
     )
@@ -182,8 +187,8 @@ def _ask_count(form: CountForm) -> Ruling:
         form.game.data,
         form.contract.data,
         int(form.points.data),
-        form.profile.data or "seed",
-        bool(form.jappa_total.data),
+        desk_value(form, "profile") or "seed",
+        bool(desk_value(form, "jappa_total")),
         _players(form),
     )
 
@@ -238,11 +243,11 @@ def _show_record(form: ReplayForm, record: dict[str, Any]) -> None:
     if key in [choice.value for choice in cast("list[Any]", form.contract.choices)]:
         form.contract.data = key
     for name in ("forehand", "declarer", "format", "how", "profile", "players"):
-        if record.get(name) is not None:
+        if record.get(name) is not None and name in form:
             form[name].data = text(record[name])
     options = record.get("options")
-    if isinstance(options, dict) and options.get("revoke"):
-        form.revoke.data = text(options["revoke"])
+    if isinstance(options, dict) and options.get("revoke") and "revoke" in form:
+        form["revoke"].data = text(options["revoke"])
     hands = record.get("hands")
     try:
         if isinstance(hands, dict):
@@ -278,7 +283,7 @@ def _form(screen: str) -> QuestionForm:
         if ASK in request.args
         else MultiDict({k: v for k, v in request.args.items() if k in PREFILL})
     )
-    return form_class(formdata=data if data else None)
+    return with_desk_fields(form_class)(formdata=data if data else None)
 
 
 def rule(screen: str) -> tuple[QuestionForm, Ruling | None, dict[str, str]]:

@@ -52,7 +52,7 @@ TABLE_ACCESS = "tafel.table_access"
 
 @dataclass(frozen=True, slots=True)
 class TableAccess:
-    """What a game's own pages (a Differenzler player's phone) ask of the app's features: a
+    """What a game's own pages (a player's own phone) ask of the app's features: a
     match as this request reads it, and whether this browser may change it. The app hands it
     to the registry when it starts (:func:`scorer.games.init_app`)."""
 

@@ -22,18 +22,23 @@ if TYPE_CHECKING:
 #: not generic).
 ReplayForm = Any
 
+#: A game's own fields of the desk's questions: the question (``card``, ``trick``, ``weis``,
+#: ``count``, ``replay``, or ``*`` for every one) to the field's name and its unbound WTForms
+#: field. A name two games give is the first game's field (the registry's order).
+FormFields = Mapping[str, Mapping[str, Any]]
+
 
 @dataclass(frozen=True, slots=True)
 class ClaimsQuestion:
     """How a Weis / meld question is asked beyond its claims; each game reads its part."""
 
     forehand: int = 1
-    #: Schieber's rules profile.
+    #: The rules profile (S-rules: ``seed`` or ``official``).
     profile: str = "seed"
-    #: Klammern's rule for equal melds (K5.2): ``first_declared`` or ``suit_rank``.
+    #: The rule for equal melds (K5.2): ``first_declared`` or ``suit_rank``.
     tiebreak: str = "first_declared"
     players: int = 4
-    #: The seat that announced Bella (Klammern, K5.5).
+    #: The seat that announced Bella (K5.5).
     bella: int | None = None
 
 
@@ -71,6 +76,10 @@ class DisputesPart(Protocol):
     #: The record's key of the contract (DEAL_RECORD.md: ``contract`` or ``trump``).
     @property
     def contract_key(self) -> str: ...
+
+    #: The game's own fields of the desk's forms (:data:`FormFields`).
+    @property
+    def form_fields(self) -> FormFields: ...
 
     def deck_error(self, word: str) -> str:
         """The sentence for a typed card that is not in :attr:`deck`."""

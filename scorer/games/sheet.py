@@ -119,12 +119,12 @@ class SheetView:
 class PadView:
     header: Header
     columns: tuple[Column, ...]
-    #: Extra boxes: ``chalkboard`` (Schieber), ``big_tally`` (small/big), ``rounding`` (Liga), ``dice`` (Hamburg),
-    #: ``grid`` (Coiffeur: :attr:`grid`'s rows with a cell per side).
+    #: Extra boxes: ``chalkboard`` (S1.3), ``big_tally`` (K7), ``rounding`` (K8.1), ``dice`` (K9),
+    #: ``grid`` (C2.3: :attr:`grid`'s rows with a cell per side).
     extras: tuple[str, ...] = ()
     schneider: int | None = None
     rounding: tuple[tuple[int, int, int], ...] = field(default=())
-    #: Coiffeur's grid (C2.3): each row's contract key (a suit letter, ``obenabe``, ``wunsch`` …) and factor.
+    #: A grid of contracts (C2.3): each row's contract key (a suit letter, ``obenabe``, ``wunsch`` …) and factor.
     grid: tuple[tuple[str, int], ...] = ()
 
 
@@ -140,7 +140,7 @@ def sides_of(
 ) -> tuple[Side, ...]:
     """The sides of a table of ``players``, named by ``teams`` (alone: by the player's name).
 
-    ``alone``: every player is his own side also at four (Differenzler, D1.1).
+    ``alone``: every player is his own side also at four (D1.1).
     """
     if alone:
         return tuple(
@@ -217,6 +217,11 @@ class SheetPart(Protocol):
 
     def header_fields(self, record: Mapping[str, Any]) -> tuple[str | None, str | None, Any]:
         """The scoring format, the rules profile and the target the header shows."""
+        ...
+
+    def target_unit(self, lang: Lang, format: str | None) -> str:
+        """What a target under ``format`` counts ("" a plain number); a pad without a target
+        leaves a blank for one where there is a unit and no default target."""
         ...
 
     def default_target(self, format: str | None) -> int | None:

@@ -2,7 +2,7 @@
 with JSON, and each answer is what the server's own modules say, because they are the very
 modules (``scorer.offline.bundle`` ships them with ``rules_engine``):
 
-- a game's record module (``Game.offline``, e.g. ``scorer/games/schieber/record.py``) builds
+- a game's record module (``Game.offline``, ``scorer/games/<game>/record.py``) builds
   a deal record from the deal form's fields, as the server's form does with it;
 - :mod:`scorer.store.derive` derives the log (the deals in force, what an undo or a redo
   would cancel), as :mod:`scorer.store.log` does with it;
@@ -38,7 +38,7 @@ GAMES: dict[str, str] = {}
 
 
 def configure(games_json: str) -> None:
-    """Take the offline games the bundle names (``{"schieber": "scorer.games.schieber.record"}``)."""
+    """Take the offline games the bundle names (``{"<game>": "scorer.games.<game>.record"}``)."""
     GAMES.clear()
     GAMES.update(json.loads(games_json))
 

@@ -223,6 +223,8 @@ def _reason_catalog(lang: str) -> dict[str, Any]:
         "team": _("team %(number)s", number="%(number)s"),
         "names": {**contracts, "any": {k: str(v) for k, v in reason_texts.catalog().contracts.items()}},
         "formats": {k: str(v) for k, v in reason_texts.catalog().formats.items()},
+        # The deck each game's rule letter names its cards in (the Swiss deck's where none).
+        "decks": dict(reason_texts.catalog().decks),
         "points": sorted(reason_texts._POINTS),
         "contract_params": sorted(reason_texts._CONTRACT_PARAMS),
         "contract_lists": sorted(reason_texts._CONTRACT_LISTS),

@@ -1,7 +1,7 @@
-"""The rule book: every rule of each game's rule file (rules/SCHIEBER.md …) with its full text.
+"""The rule book: every rule of each game's rule file (rules/<GAME>.md) with its full text.
 
 The rule files are the source; the app never keeps its own copy of a rule's wording. A
-translation lives in ``rules/<lang>/SCHIEBER.md`` (same ids, same layout) and is used rule by
+translation lives in ``rules/<lang>/<GAME>.md`` (same ids, same layout) and is used rule by
 rule: a rule missing from a translated file (or a whole missing file) falls back to English,
 so a partial translation never hides a rule. ``de_CH`` looks in ``rules/de_CH/`` and then in
 ``rules/de/``.
@@ -204,7 +204,7 @@ def _file_book(path: Path, game: str, language: str) -> Book | None:
 
 
 def english(game: str) -> Book:
-    """The English rule book of ``game`` (``schieber``, ``klammern`` …)."""
+    """The English rule book of ``game`` (a registered game's name)."""
     book = _file_book(RULES_DIR / _file(game), game, "en")
     if book is None:
         raise FileNotFoundError(RULES_DIR / _file(game))
@@ -251,7 +251,7 @@ def _merge(base: Book, translated: Book) -> Book:
 
 
 def game_of(rule_id: str | None) -> str | None:
-    """The game whose rule file numbers ``rule_id`` (``C5.1`` -> ``coiffeur``); None if no game does."""
+    """The game whose rule file numbers ``rule_id`` (by its letter: ``S4.4``); None if no game does."""
     if not rule_id:
         return None
     return _prefixes().get(rule_id[:1])

@@ -1,5 +1,5 @@
 """The rule book: ``/rules`` lists every game's rules by id, ``/rules/<game>`` holds one game's
-rule file with every rule's full text, anchored by id (``/rules/schieber#S4.4``).
+rule file with every rule's full text, anchored by id (``/rules/<game>#S4.4``).
 
 One page per game: four rule files with their worked examples are far more than one page
 may weigh. The list at ``/rules`` anchors every id too, so a link to ``/rules#S4.4`` still
@@ -24,7 +24,7 @@ bp = Blueprint("rules", __name__, url_prefix="/rules")
 
 
 def rule_url(rule: str | None) -> str | None:
-    """Where a cited rule is read: its game's page of the rule book (``/rules/schieber#S4.4``);
+    """Where a cited rule is read: its game's page of the rule book (``/rules/<game>#S4.4``);
     an id no rule file numbers, the book's list (``/rules#X1``)."""
     if not rule:
         return None

@@ -151,7 +151,7 @@ def scoresheet(match_id: int) -> Any:
             view = build_scoresheet(scoresheet_document(loaded), answer=loaded.scored.facts or None)
             data = render_scoresheet(view, pdf_lang(), paper)
         except SheetError as error:
-            # A stored match always passed the engine when it was entered; an engine that
+            # A stored match was always accepted by the engine when it was entered; an engine that
             # judges it differently now says why here instead of failing.
             current_app.logger.warning("scoresheet of match %s refused: %s", match_id, error)
             return unavailable(
@@ -204,10 +204,6 @@ def init_app(app: Flask) -> None:
 # --- blank pads ------------------------------------------------------------------------------
 
 
-# The new-match form's words for the same choices.
-FORMAT_CHOICES = choices(
-    ("small_big", _l("small and big points")), ("liga", _l("Liga (Augen)")), ("hamburg", _l("Hamburg dice"))
-)
 PAPER_CHOICES = choices(("a4", _l("A4")), ("letter", _l("US Letter")))
 PLAYER_CHOICES = choices(("4", "4"), ("3", "3"), ("2", "2"))
 
@@ -236,10 +232,10 @@ class PadForm(FlaskForm):
 
     # Choices: the registry's games that have sheets (set per request).
     game = RadioField(_l("Game"), default=games.RECORD_DEFAULT)
-    # Klammern's alone: a Schieber pad is for four and has no format.
-    format = RadioField(_l("Scoring"), choices=FORMAT_CHOICES, default="small_big")
-    # A game whose pad comes in several grids (Coiffeur's presets, C2.3): its sheet's pad_choices.
-    grid = RadioField(_l("Grid"), default="official8")
+    # A game whose pad comes in several scorings or grids: its sheet's pad_choices fill the
+    # field its pad_field names; a missing choice is the first one (set per request).
+    format = RadioField(_l("Scoring"))
+    grid = RadioField(_l("Grid"))
     players = RadioField(_l("Players"), choices=PLAYER_CHOICES, default="4")
     paper = RadioField(_l("Paper"), choices=PAPER_CHOICES, default="a4")
     lang = SelectField(_l("Language"))
@@ -258,12 +254,17 @@ class PadForm(FlaskForm):
         self.game.choices = choices(
             *((name, game.title()) for name, game in games.registry().items() if game.sheet is not None)
         )
-        self.grid.choices = [
-            choice
-            for game in games.registry().values()
-            if game.sheet is not None
-            for choice in getattr(game.sheet, "pad_choices", ())
-        ]
+        for field in (self.format, self.grid):
+            # WTForms 3.3's SelectChoice values (its stubs still say tuples).
+            offered: list[Any] = [
+                choice
+                for game in games.registry().values()
+                if getattr(game.sheet, "pad_field", None) == field.name
+                for choice in getattr(game.sheet, "pad_choices", ())
+            ]
+            field.choices = offered
+            if field.data is None and offered:
+                field.data = offered[0].value
         self.lang.choices = _language_choices()
         if not self.lang.data:
             self.lang.data = i18n.current()
@@ -325,7 +326,7 @@ class PadForm(FlaskForm):
             "format": next((c for c in chosen if c in part.formats), None) if part is not None else None,
             "target": self.target.data,
             "teams": [self.team_1.data or "", self.team_2.data or ""] if count == 4 else [],
-            # Two or three Klammern players: one name per player (even empty) sets the count.
+            # Two or three players, each alone: one name per player (even empty) sets the count.
             "players": players if count < 4 or any(players) else [],
         }
 

@@ -4,7 +4,7 @@ the log, what the Undo and Redo buttons would cancel.
 Entry kinds: ``deal`` opens a deal slot; ``correction`` gives a slot a new version;
 ``undo`` cancels one earlier entry — a deal, a correction, or another undo (which brings
 back what that undo cancelled: a redo); ``void`` voids the whole match. Other kinds (a
-Differenzler player's sealed ``estimate``) are passed over here; they count as versions.
+player's sealed ``estimate``) are skipped here; they count as versions.
 The slot of a deal is named by the ``seq`` of the entry that opened it.
 
 Standard library only: the server derives its stored logs with it (:mod:`scorer.store.log`),
@@ -88,7 +88,7 @@ class State:
     entries: tuple[EntryLike, ...] = ()
     # Worked out once: a page and a save ask for them several times, and a state is kept
     # between requests (:class:`LogCache`).
-    # (:func:`extend` passes them on, worked out from the older state's.)
+    # (:func:`extend` hands them on, worked out from the older state's.)
     _current: list[DealSlot] | None = field(default=None, repr=False, compare=False)
     _deals: list[dict[str, Any]] | None = field(default=None, repr=False, compare=False)
 

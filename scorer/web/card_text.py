@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from rules_engine.cards import Card
 from rules_engine.errors import InvalidNotation
 
-#: The ranks in their natural order, as runs count them (any deck's; Klammern's starts at 7).
+#: The ranks in their natural order, as runs count them (any deck's; a 32-card deck's starts at 7).
 NATURAL = ("6", "7", "8", "9", "T", "J", "Q", "K", "A")
 _CARDS = re.compile(r"[\s,]+")
 _TRICKS = re.compile(r"[\n;|]+")

@@ -69,10 +69,20 @@ def test_the_reasons_offline_are_the_servers_sentences_in_de_ch(app: Flask, tmp_
             "message": "x",
         }
     )
+    # A reason of a game played with French cards: its trump is named in that deck.
+    errors.append(
+        {
+            "rule": "K3.3",
+            "code": "besser_not_clubs",
+            "params": {"trump": "H"},
+            "message": "x",
+        }
+    )
     client = app.test_client()
     texts = client.get("/offline/texts/de_CH.json").get_data()
     with app.test_request_context(headers={"Accept-Language": "de-CH"}):
         expected = [sentence(error) for error in errors]
     assert on_the_tablet(tmp_path, texts, errors) == expected
+    assert "Herz" in expected[-1]  # the French deck's name, not the Swiss deck's Rosen
     s8 = next(i for i, e in enumerate(errors) if e["code"] == "impossible_total")
     assert expected[s8].startswith("Keine Menge von Stichen")  # German, not the engine's English

@@ -21,10 +21,10 @@ from rules_engine.schieber.trick_modes import ModeReplay
 from rules_engine.seats import Seat
 from rules_engine.tricks import Ranking
 from scorer.games.coiffeur.deal import contract_label as type_label
-from scorer.games.disputes import ClaimsQuestion, ReplayForm
-from scorer.games.replay import ModesDeal, replay_modes_ruling
+from scorer.games.disputes import ClaimsQuestion, FormFields, ReplayForm
 from scorer.games.ruling import Ruling, Unreadable, codes, hands_of, tricks_of
 from scorer.games.schieber import disputes as schieber
+from scorer.games.schieber.modes import ModesDeal, replay_modes_ruling
 from scorer.web.reasons import reason_text
 
 SUITS = ("D", "H", "S", "C")
@@ -277,6 +277,10 @@ class CoiffeurDesk:
     bella: bool = False
     declarer: bool = False
     contract_key: str = "contract"
+
+    @property
+    def form_fields(self) -> FormFields:
+        return {}
 
     def deck_error(self, word: str) -> str:
         return schieber.DESK.deck_error(word)

@@ -90,6 +90,8 @@ class CoiffeurSheet:
     tables: tuple[int, ...] = (4,)
     #: A blank pad's "format" is its grid preset (C2.3).
     formats: tuple[str, ...] = tuple(GRID_PRESETS)
+    #: The pad page's field (its query parameter) that :attr:`pad_choices` fill.
+    pad_field: str = "grid"
 
     @property
     def pad_choices(self) -> tuple[object, ...]:
@@ -120,6 +122,9 @@ class CoiffeurSheet:
 
     def header_fields(self, record: Mapping[str, Any]) -> tuple[str | None, str | None, Any]:
         return None, None, None
+
+    def target_unit(self, lang: Lang, format: str | None) -> str:
+        return ""
 
     def default_target(self, format: str | None) -> int | None:
         return None

@@ -24,10 +24,11 @@ from rules_engine.schieber.contracts import (
 from rules_engine.schieber.trick_modes import ModeReplay, mode_points
 from rules_engine.seats import Seat
 from rules_engine.tricks import Ranking
-from scorer.games.disputes import ClaimsQuestion, ReplayForm
-from scorer.games.replay import ModesDeal, replay_modes_ruling
+from scorer.games.disputes import ClaimsQuestion, FormFields, ReplayForm
+from scorer.games.klammern.disputes import PLAYERS_FIELD
 from scorer.games.ruling import Ruling, Unreadable, cards, codes, hands_of, tricks_of
 from scorer.games.schieber import disputes as schieber
+from scorer.games.schieber.modes import ModesDeal, replay_modes_ruling
 from scorer.web.reasons import reason_text
 
 #: D2.3: trump is a suit (Obenabe and Undenufe only under the ``modes`` option).
@@ -181,6 +182,11 @@ class DifferenzlerDesk:
     bella: bool = False
     declarer: bool = False
     contract_key: str = "trump"
+
+    @property
+    def form_fields(self) -> FormFields:
+        # D1.1: three or four at the table, asked with the same field as Klammern's tables.
+        return {"*": {"players": PLAYERS_FIELD}}
 
     def deck_error(self, word: str) -> str:
         return schieber.DESK.deck_error(word)

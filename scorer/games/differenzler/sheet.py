@@ -67,6 +67,9 @@ class DifferenzlerSheet:
     def header_fields(self, record: Mapping[str, Any]) -> tuple[str | None, str | None, Any]:
         return None, None, None
 
+    def target_unit(self, lang: Lang, format: str | None) -> str:
+        return ""
+
     def default_target(self, format: str | None) -> int | None:
         return None
 

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms import BooleanField, SelectField
 
 import rules_engine
 from rules_engine.cards import Card, Suit, format_cards
@@ -18,7 +20,7 @@ from rules_engine.klammern import play as kplay
 from rules_engine.klammern.contracts import KLAMMERN_DECK
 from rules_engine.seats import Seat, side_count
 from rules_engine.tricks import Ranking
-from scorer.games.disputes import ClaimsQuestion, ReplayForm
+from scorer.games.disputes import ClaimsQuestion, FormFields, ReplayForm
 from scorer.games.ruling import (
     Ruling,
     Unreadable,
@@ -31,11 +33,69 @@ from scorer.games.ruling import (
     tricks_of,
 )
 from scorer.web import display, i18n
+from scorer.web.forms import choices
 from scorer.web.reasons import reason_text
 
 TRUMPS = ("C", "S", "H", "D")
 #: K1.1: four in two teams, or two or three each alone (K1.4).
 PLAYERS = (2, 3, 4)
+_OPTIONAL_SEATS = choices(("", "\u2014"), ("1", "1"), ("2", "2"), ("3", "3"), ("4", "4"))
+_SEATS = choices(("1", "1"), ("2", "2"), ("3", "3"), ("4", "4"))
+
+#: The table's size on every question (a link without it means four).
+PLAYERS_FIELD = SelectField(
+    _l("Players (Klammern)"), choices=choices(("4", "4"), ("3", "3"), ("2", "2")), default="4"
+)
+
+#: Klammern's own fields of the desk's forms: equal melds (K5.2), Bella (K5.5), the Jass
+#: counting 20 (K2), and a replay's declarer, scoring, trump making and revoke rule (K4.5).
+FORM_FIELDS: FormFields = {
+    "*": {"players": PLAYERS_FIELD},
+    "weis": {
+        "tiebreak": SelectField(
+            _l("Equal melds (Klammern)"),
+            default="first_declared",
+            choices=choices(
+                ("first_declared", _l("first declared wins")), ("suit_rank", _l("higher suit wins"))
+            ),
+        ),
+        "bella": SelectField(_l("Bella announced by seat (Klammern)"), choices=_OPTIONAL_SEATS, default=""),
+    },
+    "count": {"jappa_total": BooleanField(_l("Klammern: the trump J counts 20 outright (162 a deal)"))},
+    "replay": {
+        # The description names the group the replay page folds these fields into.
+        "declarer": SelectField(
+            _l("Declarer (Klammern)"),
+            choices=_SEATS,
+            default="1",
+            description=_l("Klammern: declarer, scoring, revoke rule"),
+        ),
+        "format": SelectField(
+            _l("Scoring (Klammern)"),
+            default="small_big",
+            choices=choices(
+                ("small_big", _l("small and big points")),
+                ("liga", _l("Liga (Augen)")),
+                ("hamburg", _l("Hamburg dice")),
+            ),
+        ),
+        "how": SelectField(
+            _l("Trump made by (Klammern)"),
+            default="orgi",
+            choices=choices(
+                ("orgi", _l("Orgi (turned-up suit)")), ("kleines", _l("Kleines")), ("besser", _l("Besser"))
+            ),
+        ),
+        "revoke": SelectField(
+            _l("Revoke (Klammern K4.5)"),
+            default="secured",
+            choices=choices(
+                ("secured", _l("the side that had secured the deal keeps it")),
+                ("clean_side_all", _l("the clean side wins every point")),
+            ),
+        ),
+    },
+}
 
 
 def _check_contract(key: str) -> None:
@@ -596,6 +656,10 @@ class KlammernDesk:
     bella: bool = True
     declarer: bool = True
     contract_key: str = "trump"
+
+    @property
+    def form_fields(self) -> FormFields:
+        return FORM_FIELDS
 
     def deck_error(self, word: str) -> str:
         return _("%(card)s is not a card of the Klammern deck (it has no 6s).", card=word)

@@ -26,6 +26,16 @@ from scorer.web.forms import (
 )
 from scorer.web.posted import ShapeError
 
+#: The scoring formats (K9) as a player names them, on the new-match form and the pad page.
+FORMAT_CHOICES = choices(
+    ("small_big", _l("small and big points")),
+    ("liga", _l("Liga (Augen)")),
+    ("hamburg", _l("Hamburg dice")),
+)
+
+#: The pad page's word on its names (K1.4).
+PAD_NOTE = _l("Team names are for four players; with two or three Klammern players each player scores alone.")
+
 
 class NewKlammernForm(NamesMixin, KeyedForm):
     players = RadioField(
@@ -35,14 +45,7 @@ class NewKlammernForm(NamesMixin, KeyedForm):
         validators=[InputRequired()],
     )
     format = RadioField(
-        _l("Scoring"),
-        default="small_big",
-        validators=[InputRequired()],
-        choices=choices(
-            ("small_big", _l("small and big points")),
-            ("liga", _l("Liga (Augen)")),
-            ("hamburg", _l("Hamburg dice")),
-        ),
+        _l("Scoring"), default="small_big", validators=[InputRequired()], choices=FORMAT_CHOICES
     )
     target = optional_int(_l("Liga target (Augen)"), minimum=1, maximum=10_000)
     target_big = optional_int(_l("Big points to win (empty: open-ended)"), minimum=1, maximum=1000)

@@ -167,6 +167,22 @@ class KlammernSheet:
     default_deck: str = "french"
     tables: tuple[int, ...] = (2, 3, 4)
     formats: tuple[str, ...] = FORMATS
+    #: The pad page's field (its query parameter) that :attr:`pad_choices` fill.
+    pad_field: str = "format"
+
+    @property
+    def pad_choices(self) -> tuple[object, ...]:
+        """The pad page's choices of scoring (:class:`scorer.sheets.views.PadForm`)."""
+        from scorer.games.klammern.forms import FORMAT_CHOICES  # the web's words, not the PDF's
+
+        return tuple(FORMAT_CHOICES)
+
+    @property
+    def pad_note(self) -> object:
+        """The pad page's word on the names at a table of two or three."""
+        from scorer.games.klammern.forms import PAD_NOTE
+
+        return PAD_NOTE
 
     @property
     def contract_names(self) -> Mapping[str, str]:
@@ -204,6 +220,9 @@ class KlammernSheet:
         profile = str(record["profile"]) if record.get("profile") else None
         target = record.get("target_big") if fmt == "small_big" else record.get("target")
         return fmt, profile, target
+
+    def target_unit(self, lang: Lang, format: str | None) -> str:
+        return {"liga": lang("Augen"), "small_big": lang("big points")}.get(format or "", "")
 
     def default_target(self, format: str | None) -> int | None:
         return LIGA_DEFAULT_TARGET if format == "liga" else None

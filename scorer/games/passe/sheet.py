@@ -74,6 +74,9 @@ class PasseSheet:
     def header_fields(self, record: Mapping[str, Any]) -> tuple[str | None, str | None, Any]:
         return None, "tournament", None
 
+    def target_unit(self, lang: Lang, format: str | None) -> str:
+        return ""
+
     def default_target(self, format: str | None) -> int | None:
         return None
 

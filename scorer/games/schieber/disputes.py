@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms import SelectField
 
 import rules_engine
 from rules_engine.cards import Card, Rank, Suit
@@ -24,7 +26,7 @@ from rules_engine.schieber.contracts import (
 )
 from rules_engine.seats import Seat
 from rules_engine.tricks import Ranking
-from scorer.games.disputes import ClaimsQuestion, ReplayForm
+from scorer.games.disputes import ClaimsQuestion, FormFields, ReplayForm
 from scorer.games.replay import wrong_card_ruling
 from scorer.games.ruling import (
     Ruling,
@@ -37,6 +39,7 @@ from scorer.games.ruling import (
     tricks_of,
 )
 from scorer.web import display, i18n
+from scorer.web.forms import choices
 from scorer.web.reasons import reason_text
 
 CONTRACTS = CONTRACT_KEYS
@@ -540,6 +543,20 @@ def replay_ruling(record: Mapping[str, Any]) -> Ruling:
 # --------------------------------------------------------------------------- the desk's questions
 
 
+#: Schieber's own field of every desk question: the rules profile the answer follows.
+FORM_FIELDS: FormFields = {
+    "*": {
+        "profile": SelectField(
+            _l("Rules profile (Schieber)"),
+            choices=choices(
+                ("seed", _l("seed (the rule book)")), ("official", _l("official (Swiss regulation)"))
+            ),
+            default="seed",
+        )
+    }
+}
+
+
 @dataclass(frozen=True, slots=True)
 class SchieberDesk:
     """Schieber's answers to the dispute desk (:class:`scorer.games.disputes.DisputesPart`)."""
@@ -552,6 +569,10 @@ class SchieberDesk:
     bella: bool = False
     declarer: bool = False
     contract_key: str = "contract"
+
+    @property
+    def form_fields(self) -> FormFields:
+        return FORM_FIELDS
 
     def deck_error(self, word: str) -> str:
         # Every card of the notation is in the Schieber deck.

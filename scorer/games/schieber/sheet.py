@@ -82,6 +82,9 @@ class SchieberSheet:
         profile = str(record["profile"]) if record.get("profile") else "seed"
         return None, profile, record.get("target")
 
+    def target_unit(self, lang: Lang, format: str | None) -> str:
+        return ""
+
     def default_target(self, format: str | None) -> int | None:
         return None
 

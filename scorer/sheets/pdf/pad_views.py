@@ -23,9 +23,9 @@ def pad_view(
 ) -> PadView:
     """The blank pad of a game, with the names and target that were given.
 
-    Klammern with two or three ``players`` gets one column group per player (K1.4).
+    A game played by two or three, each alone, gets one column group per player (K1.4).
 
-    :raises ValueError: unknown game or format, a format for Schieber, a bad target.
+    :raises ValueError: unknown game or format, a format for a game without formats, a bad target.
     """
     part = sheet_part(game)
     if part is None:

@@ -1,10 +1,9 @@
 """Blank score pads: a pure function from a :class:`PadView` to PDF bytes.
 
-- Schieber: a row per deal with a "= 157 × factor" check box, and a chalk-board page
-  with each team's 100 / 50 / 20 stroke lines, the target and the Schneider line (S1.3).
-- Klammern small/big: small points, Laube and Kalte boxes, and a big-point tally (K7).
-- Klammern Liga: an Augen column and the K8.1 rounding table in the margin.
-- Klammern Hamburg: Orgi/little one boxes and a die per side to cross off (K9).
+The game's sheet part chooses the columns and the extra boxes (:class:`PadView`'s ``extras``):
+a chalk-board page with each team's 100 / 50 / 20 stroke lines, the target and the Schneider
+line (S1.3); a big-point tally (K7); a rounding table in the margin (K8.1); a die per side to
+cross off (K9); a grid of contracts and factors (C2.3).
 """
 
 from __future__ import annotations
@@ -31,6 +30,7 @@ from scorer.sheets.pdf.layout import (
     seats_text,
     side_name,
 )
+from scorer.sheets.pdf.model import sheet_part
 from scorer.web.pdf_text import Lang
 
 SIZE = 7.5
@@ -197,11 +197,12 @@ def _rounding_table(lang: Lang, view: PadView, width: float) -> Table:
 def _pad_header(lang: Lang, view: PadView, width: float) -> list[Flowable]:
     header = view.header
     pairs = [(lang("Game"), game_name(lang, header))]
+    part = sheet_part(header.game)
+    unit = part.target_unit(lang, header.format) if part is not None else ""
     if header.target is not None:
-        unit = {"liga": lang("Augen"), "small_big": lang("big points")}.get(header.format or "", "")
         pairs.append((lang("Target"), f"{lang.number(header.target)} {unit}".strip()))
-    elif header.format == "small_big":
-        pairs.append((lang("Target"), "______ " + lang("big points")))
+    elif unit and part is not None and part.default_target(header.format) is None:
+        pairs.append((lang("Target"), "______ " + unit))
     pairs.append((lang("Date"), "________________"))
     pairs.extend(seats_text(lang, header, blank=True))
     return [

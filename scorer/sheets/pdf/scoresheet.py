@@ -32,6 +32,7 @@ from scorer.sheets.pdf.layout import (
     side_name,
     signature_table,
 )
+from scorer.sheets.pdf.model import sheet_part
 from scorer.web.pdf_text import Lang, isolate, when_text
 
 SIZE = 6.8
@@ -101,7 +102,8 @@ def _header_block(lang: Lang, view: SheetView, width: float) -> list[Flowable]:
     if header.options:
         pairs.append((lang("Options"), "; ".join(isolate(f"{k}: {v}") for k, v in header.options)))
     if header.target is not None:
-        unit = {"liga": lang("Augen"), "small_big": lang("big points")}.get(header.format or "", "")
+        part = sheet_part(header.game)
+        unit = part.target_unit(lang, header.format) if part is not None else ""
         pairs.append((lang("Target"), f"{lang.number(header.target)} {unit}".strip()))
     if header.event:
         pairs.append((lang("Event"), header.event))

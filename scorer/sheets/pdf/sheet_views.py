@@ -32,8 +32,8 @@ def split_document(
 ) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
     """Separate a stored match document into the engine's record, match metadata and
     per-deal metadata. Metadata keys: ``meta`` (an object), ``place``, ``date``, ``event``,
-    ``names`` (player names by seat, a list or an object), ``teams``, ``deck``; Schieber's
-    ``players`` when it is a list of names; ``corrected_at`` on a deal.
+    ``names`` (player names by seat, a list or an object), ``teams``, ``deck``; a four-player
+    game's ``players`` when it is a list of names; ``corrected_at`` on a deal.
 
     :raises SheetError: the document is not a JSON object with a list of deals.
     """
@@ -65,9 +65,9 @@ def split_document(
 def engine_states(record: Mapping[str, Any], answer: Answer, score_match: ScoreMatch) -> list[dict[str, Any]]:
     """The engine's state after each deal: ``{"scores": ..., "laube": ...}`` per deal.
 
-    Running totals come from the answer itself when the engine gives them (Klammern's
-    ``running``, Schieber's per-deal ``scores_after``); anything missing (and Klammern's
-    Laube, which the answer states only for the end) is asked of the engine for each prefix
+    Running totals come from the answer itself when the engine gives them (``running``, or
+    per-deal ``scores_after``); anything missing (and a Laube the answer states only for the
+    end) is asked of the engine for each prefix
     of the match, so every figure stays the engine's.
     """
     deals = list(record.get("deals") or [])

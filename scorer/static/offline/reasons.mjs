@@ -25,7 +25,7 @@ function contract(key, deck, catalog) {
 // A param as the player reads it (reason_texts._shown without a match at hand).
 function shown(name, value, game, catalog) {
   if (Number.isInteger(value)) return catalog.points.includes(name) ? points(value, catalog) : digits(value, catalog);
-  const deck = game === "K" ? "french" : "swiss";
+  const deck = (catalog.decks || {})[game] || "swiss";
   if (Array.isArray(value)) return value.map(String).join(", ");
   if (typeof value !== "string") return value;
   if (catalog.contract_params.includes(name) && contract(value, deck, catalog)) return contract(value, deck, catalog);
