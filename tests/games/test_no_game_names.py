@@ -47,12 +47,6 @@ TOURNAMENT_WORDS = {
     "PasseAnswer",
 }
 
-#: Shared files whose game parts are moved into the games' folders by the deal panel's own
-#: change (``Game.panel``); take the line (and the ``_panel`` templates' exception in
-#: :func:`pages_naming`) out when it is in.
-MOVING = {"scorer/deals/panel.py"}
-
-
 def game_names() -> set[str]:
     names = set(engine_games.GAMES) | set(engine_games.COMMANDS) | set(app_games.registry())
     return {name for name in names if name not in {"tournament", "seating"}}
@@ -120,7 +114,7 @@ def naming() -> list[str]:
         where = path.relative_to(ENGINE.parent).as_posix()
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for word in sorted({w for w in words(tree) if named_games(w, names)}):
-            if (where, word) not in ALLOWED and word not in TOURNAMENT_WORDS and where not in MOVING:
+            if (where, word) not in ALLOWED and word not in TOURNAMENT_WORDS:
                 found.append(f"{where}: {word!r}")
     return found
 
@@ -143,7 +137,7 @@ def pages_naming() -> list[str]:
         for path in sorted(root.rglob("*")):
             if path.suffix not in {".html", ".js", ".mjs"} or "vendor" in path.parts:
                 continue
-            if any(folder in path.parents for folder in folders) or path.name.startswith("_panel"):
+            if any(folder in path.parents for folder in folders):
                 continue
             text = TOURNAMENT_TEXT.sub("", COMMENTS.sub("", path.read_text(encoding="utf-8")))
             if named_games(text, names):
