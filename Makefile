@@ -12,17 +12,25 @@ PORT ?= 5000
 unexport PYTHONDONTWRITEBYTECODE
 MO := $(patsubst %.po,%.mo,$(wildcard scorer/locales/*/LC_MESSAGES/messages.po))
 
-.PHONY: test check lint serve install migrate system-deps translations compile-translations vendor typecheck wheel clean
+.PHONY: test check lint serve install lock migrate system-deps translations compile-translations vendor typecheck wheel clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+# The exact versions of requirements.lock, then the project itself on them: a fresh clone
+# installs what the last `make lock` resolved, not whatever the index holds that day. The project
+# is built with the lock's setuptools and Babel (no isolated build fetching others).
+$(STAMP): pyproject.toml requirements.lock | $(PY)
+	$(PY) -m pip install -q -r requirements.lock
+	$(PY) -m pip install -q --no-deps --no-build-isolation -e .
 	touch $@
 
 install: $(STAMP) vendor
+
+# After changing a dependency in pyproject.toml (tests/packaging/test_lock.py fails until then),
+# or to move every pin to its newest release: pip resolves '.[test]' afresh and pins it all.
+lock: | $(PY)
+	$(PY) scripts/lock.py
 
 # The browser libraries the app serves itself (htmx), fetched with npm and checked against
 # the SHA-256 pinned in the script; built like the .mo files, never committed.
