@@ -13,33 +13,8 @@ from flask.testing import FlaskClient
 
 from scorer.languages import LANGUAGES
 from tests.helpers.catalogs import load, po_path
+from tests.helpers.panel import HTMX, panel_fields, reasons, scores, without_tokens
 from tests.helpers.tablet import counts, english, hidden, new_klammern, new_schieber, post_deal
-
-HTMX = {"HX-Request": "true"}
-
-
-def panel_fields(page: str) -> dict[str, str]:
-    """The panel's hidden fields (CSRF token, version, key, forehand) from the match page."""
-    form = page[page.index("data-deal-form") :]
-    return {
-        "csrf_token": re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form).group(1),  # type: ignore[union-attr]
-        "version": re.search(r'id="entry-version" name="version" type="hidden" value="([^"]*)"', form).group(
-            1
-        ),  # type: ignore[union-attr]
-        "idem": re.search(r'id="entry-idem" name="idem" type="hidden" value="([^"]*)"', form).group(1),  # type: ignore[union-attr]
-        "forehand": re.search(r'name="forehand" value="([^"]*)"', form).group(1),  # type: ignore[union-attr]
-    }
-
-
-def scores(page: str) -> list[str]:
-    return re.findall(r'class="big-score" data-score="([^"]*)"', page)
-
-
-def reasons(page: str) -> list[str]:
-    return [
-        html.unescape(re.sub(r"<[^>]+>", "", r)).strip()
-        for r in re.findall(r'<p class="reason"[^>]*>(.*?)</p>', page, re.S)
-    ]
 
 
 def test_the_editing_tablet_sees_the_panel_a_spectator_does_not(client: FlaskClient, app: Flask) -> None:
@@ -465,11 +440,6 @@ def test_persian_digits_from_the_pad_are_read_as_numbers(client: FlaskClient, ap
     assert scores(answer.get_data(as_text=True)) == ["13", "8"]  # 80 + 50 -> 13, 84 -> 8
 
 
-def _without_tokens(page: str) -> str:
-    """A page with its per-request values (CSRF token, keys) blanked."""
-    return re.sub(r'(name="(?:csrf_token|idem)" type="hidden" value=")[^"]*"', r'\1"', page)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["schieber", "klammern"])
 @pytest.mark.parametrize("language", ["en", "fa"])
@@ -485,7 +455,7 @@ def test_a_kept_panel_is_the_panel_rendered_afresh(
         app.config["PAGE_CACHE_SIZE"] = 0
         afresh = client.get(f"/matches/{match_id}?view=board").get_data(as_text=True)
         app.config["PAGE_CACHE_SIZE"] = 512
-        assert _without_tokens(kept) == _without_tokens(afresh)
+        assert without_tokens(kept) == without_tokens(afresh)
         fields = panel_fields(kept)
         assert fields["csrf_token"] and fields["idem"] and "tafelhole" not in kept
         deal = {"contract": "H", "team": "1", "points": "98"}
@@ -549,7 +519,7 @@ def test_a_panel_one_worker_rendered_is_filled_by_another(
     app.extensions.pop("tafel_shared_texts", None)
     monkeypatch.setattr(panel, "_panel_context", lambda *_a, **_k: pytest.fail("rendered again"))
     second = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    assert "tafelhole" not in second and _without_tokens(second) == _without_tokens(first)
+    assert "tafelhole" not in second and without_tokens(second) == without_tokens(first)
     answer = client.post(
         f"/matches/{match_id}/deals/new",
         data={**panel_fields(second), "contract": "H", "team": "1", "points": "98"},

@@ -22,8 +22,7 @@ from scorer.deals import panel
 from scorer.games.klammern.forms import KlammernDealForm
 from scorer.games.schieber.forms import SchieberDealForm
 from scorer.web import forms
-from tests.app.test_entry_panel import HTMX, panel_fields, reasons, scores
-from tests.app.test_shared_screen import afresh, without_tokens
+from tests.helpers.panel import HTMX, afresh, panel_fields, reasons, scores, without_tokens
 from tests.helpers.tablet import english, hidden, new_klammern, new_schieber
 
 #: A Schieber deal as the panel sends it: Rosen trump pushed, 98 to team 1, a Weis of 50 for

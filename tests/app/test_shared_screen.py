@@ -17,7 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorer.matches import shared, views
-from tests.app.test_entry_panel import HTMX, panel_fields, scores
+from tests.helpers.panel import HTMX, afresh, panel_fields, scores, without_tokens
 from tests.helpers.tablet import edit_url, english, hidden, new_klammern, new_schieber, post_deal
 
 SCHIEBER_DEAL = {"forehand": 1, "contract": "H", "team": 1, "points": 98}
@@ -32,20 +32,6 @@ TABLET_ONLY = (
     "qr/edit.svg",
 )
 READ_ONLY = "This tablet follows the match read-only."
-
-
-def without_tokens(page: str) -> str:
-    """A page with its per-request values (CSRF token, keys) blanked."""
-    return re.sub(r'(name="(?:csrf_token|idem)" type="hidden" value=")[^"]*"', r'\1"', page)
-
-
-def afresh(app: Flask, browser: FlaskClient, path: str) -> str:
-    """The page as rendered for this browser alone (no page cache, no shared text)."""
-    app.config["PAGE_CACHE_SIZE"] = 0
-    try:
-        return browser.get(path).get_data(as_text=True)
-    finally:
-        app.config["PAGE_CACHE_SIZE"] = 512
 
 
 def undo(client: FlaskClient, match_id: int) -> None:

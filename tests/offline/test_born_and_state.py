@@ -9,8 +9,8 @@ import uuid
 from flask.testing import FlaskClient
 
 from scorer.offline.views import BORN_FORMS
+from tests.helpers.offline import FIELDS
 from tests.helpers.tablet import Tablet
-from tests.offline.test_sync import FIELDS
 
 
 def test_the_born_forms_are_kept_and_name_their_seats(client: FlaskClient) -> None:
