@@ -72,13 +72,18 @@ check: lint compile-translations vendor
 	HYPOTHESIS_PROFILE=dev $(PY) -m pytest -n 2 -q -p no:cacheprovider $(FAST)
 
 # The whole suite on SQLite, then the tests whose subject is the store again on a real
-# PostgreSQL server that scripts/with-postgres.sh starts: the app's pages and saves, access,
-# crashes and concurrency, events, and the browser tests where several tablets or tables write
-# to one match or event. The engine, the PDFs, the languages, the input fuzzers and the other
-# browser tests read the database through the same store code and are not run twice (the
-# suite stays within 15 minutes on two cores).
+# PostgreSQL server that scripts/with-postgres.sh starts: the app's saves, logs and caches of
+# them, access, crashes and concurrency, backups and migrations, events, and the browser tests
+# where several tablets or tables write to one match or event. The engine, the PDFs, the
+# languages, the input fuzzers, the other browser tests, and the tests of those folders whose
+# subject is a page's rendering, a form, a header, a limit or how the app is served (listed
+# below) read the database through the same store code and run once.
+ONCE_ONLY := $(addprefix --ignore=tests/app/test_,address.py assets.py collector.py contrast.py \
+	entry_panel.py memo.py panel_form.py persian_forms.py registry.py render_kept.py serving.py \
+	speak_jass.py units.py vendor.py widgets.py) \
+	$(addprefix --ignore=tests/security/test_,bounded_pages.py findings.py headers.py limits.py)
 POSTGRES_TESTS := tests/app tests/security tests/robustness tests/events \
-	tests/browser/test_live.py tests/browser/test_office.py -k "not fuzz"
+	tests/browser/test_live.py tests/browser/test_office.py -k "not fuzz" $(ONCE_ONLY)
 # Four workers on two cores: the browser, server and crash tests spend much of their time
 # waiting (on Chromium, on a server's answer, on a killed process), which the other workers fill.
 TEST_WORKERS ?= 4
