@@ -66,7 +66,8 @@ lint: $(STAMP)
 # Before every commit, under a minute on two cores: lint, types and the fast tests. The
 # slow ones (oracles, fuzzers, sweeps over every language, servers, the wheel), the browser
 # and the PostgreSQL runs are left to `make test`; Hypothesis's dev profile tries fewer
-# examples. The ignored files are slow or browser tests that are costly merely to collect.
+# examples. The ignored files (the browser tests, the API's Schemathesis run) import what costs
+# seconds in every worker: Playwright, Schemathesis.
 FAST := -m "not slow and not browser" --ignore=tests/browser --ignore=tests/api/test_schemathesis.py -p no:schemathesis
 check: lint compile-translations vendor
 	HYPOTHESIS_PROFILE=dev $(PY) -m pytest -n 2 -q -p no:cacheprovider $(FAST)
