@@ -12,17 +12,25 @@ PORT ?= 5000
 unexport PYTHONDONTWRITEBYTECODE
 MO := $(patsubst %.po,%.mo,$(wildcard scorer/locales/*/LC_MESSAGES/messages.po))
 
-.PHONY: test check lint serve tournament install migrate system-deps translations compile-translations vendor typecheck wheel clean
+.PHONY: test check lint serve tournament install lock migrate system-deps translations compile-translations vendor typecheck wheel clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+# The exact versions of requirements.lock, then the project itself on them: a fresh clone
+# installs what the last `make lock` resolved, not whatever the index holds that day. The project
+# is built with the lock's setuptools and Babel (no isolated build fetching others).
+$(STAMP): pyproject.toml requirements.lock | $(PY)
+	$(PY) -m pip install -q -r requirements.lock
+	$(PY) -m pip install -q --no-deps --no-build-isolation -e .
 	touch $@
 
 install: $(STAMP) vendor
+
+# After changing a dependency in pyproject.toml (tests/packaging/test_lock.py fails until then),
+# or to move every pin to its newest release: pip resolves '.[test]' afresh and pins it all.
+lock: | $(PY)
+	$(PY) scripts/lock.py
 
 # The browser libraries the app serves itself (htmx), fetched with npm and checked against
 # the SHA-256 pinned in the script; built like the .mo files, never committed.
@@ -65,19 +73,25 @@ lint: $(STAMP)
 # Before every commit, under a minute on two cores: lint, types and the fast tests. The
 # slow ones (oracles, fuzzers, sweeps over every language, servers, the wheel), the browser
 # and the PostgreSQL runs are left to `make test`; Hypothesis's dev profile tries fewer
-# examples. The ignored files are slow or browser tests that are costly merely to collect.
+# examples. The ignored files (the browser tests, the API's Schemathesis run) import what costs
+# seconds in every worker: Playwright, Schemathesis.
 FAST := -m "not slow and not browser" --ignore=tests/browser --ignore=tests/api/test_schemathesis.py -p no:schemathesis
 check: lint compile-translations vendor
 	HYPOTHESIS_PROFILE=dev $(PY) -m pytest -n 2 -q -p no:cacheprovider $(FAST)
 
 # The whole suite on SQLite, then the tests whose subject is the store again on a real
-# PostgreSQL server that scripts/with-postgres.sh starts: the app's pages and saves, access,
-# crashes and concurrency, events, and the browser tests where several tablets or tables write
-# to one match or event. The engine, the PDFs, the languages, the input fuzzers and the other
-# browser tests read the database through the same store code and are not run twice (the
-# suite stays within 15 minutes on two cores).
+# PostgreSQL server that scripts/with-postgres.sh starts: the app's saves, logs and caches of
+# them, access, crashes and concurrency, backups and migrations, events, and the browser tests
+# where several tablets or tables write to one match or event. The engine, the PDFs, the
+# languages, the input fuzzers, the other browser tests, and the tests of those folders whose
+# subject is a page's rendering, a form, a header, a limit or how the app is served (listed
+# below) read the database through the same store code and run once.
+ONCE_ONLY := $(addprefix --ignore=tests/app/test_,address.py assets.py collector.py contrast.py \
+	entry_panel.py memo.py panel_form.py persian_forms.py registry.py render_kept.py serving.py \
+	speak_jass.py units.py vendor.py widgets.py) \
+	$(addprefix --ignore=tests/security/test_,bounded_pages.py findings.py headers.py limits.py)
 POSTGRES_TESTS := tests/app tests/security tests/robustness tests/events \
-	tests/browser/test_live.py tests/browser/test_office.py -k "not fuzz"
+	tests/browser/test_live.py tests/browser/test_office.py -k "not fuzz" $(ONCE_ONLY)
 # Four workers on two cores: the browser, server and crash tests spend much of their time
 # waiting (on Chromium, on a server's answer, on a killed process), which the other workers fill.
 TEST_WORKERS ?= 4

@@ -12,7 +12,16 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.helpers.tablet import counts, deal, deal_form, hidden, new_klammern, new_schieber, post_deal
+from tests.helpers.tablet import (
+    counts,
+    deal,
+    deal_form,
+    hidden,
+    new_klammern,
+    new_schieber,
+    post_deal,
+    undo,
+)
 
 
 def scores(client: FlaskClient, match_id: int) -> list[str]:
@@ -250,18 +259,6 @@ def test_correction_is_a_new_version_with_history(client: FlaskClient, app: Flas
     assert response.status_code == 422 and 'href="/rules/schieber#S8"' in response.get_data(as_text=True)
     assert counts(app) == before
     assert client.get(f"/matches/{match_id}/deals/99/correct").status_code == 404
-
-
-def undo(client: FlaskClient, match_id: int, **override: str) -> Any:
-    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    form = page[page.index(f'action="/matches/{match_id}/undo"') :]
-    data = {
-        "csrf_token": hidden(form, "csrf_token"),
-        "version": hidden(form, "version"),
-        "idem": hidden(form, "idem"),
-    }
-    data.update(override)
-    return client.post(f"/matches/{match_id}/undo", data=data, follow_redirects=True)
 
 
 @pytest.mark.slow

@@ -13,33 +13,8 @@ from flask.testing import FlaskClient
 
 from scorer.languages import LANGUAGES
 from tests.helpers.catalogs import load, po_path
+from tests.helpers.panel import HTMX, panel_fields, reasons, scores
 from tests.helpers.tablet import counts, english, hidden, new_klammern, new_schieber, post_deal
-
-HTMX = {"HX-Request": "true"}
-
-
-def panel_fields(page: str) -> dict[str, str]:
-    """The panel's hidden fields (CSRF token, version, key, forehand) from the match page."""
-    form = page[page.index("data-deal-form") :]
-    return {
-        "csrf_token": re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form).group(1),  # type: ignore[union-attr]
-        "version": re.search(r'id="entry-version" name="version" type="hidden" value="([^"]*)"', form).group(
-            1
-        ),  # type: ignore[union-attr]
-        "idem": re.search(r'id="entry-idem" name="idem" type="hidden" value="([^"]*)"', form).group(1),  # type: ignore[union-attr]
-        "forehand": re.search(r'name="forehand" value="([^"]*)"', form).group(1),  # type: ignore[union-attr]
-    }
-
-
-def scores(page: str) -> list[str]:
-    return re.findall(r'class="big-score" data-score="([^"]*)"', page)
-
-
-def reasons(page: str) -> list[str]:
-    return [
-        html.unescape(re.sub(r"<[^>]+>", "", r)).strip()
-        for r in re.findall(r'<p class="reason"[^>]*>(.*?)</p>', page, re.S)
-    ]
 
 
 def test_the_editing_tablet_sees_the_panel_a_spectator_does_not(client: FlaskClient, app: Flask) -> None:

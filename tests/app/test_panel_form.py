@@ -16,7 +16,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.app.test_entry_panel import HTMX, panel_fields, reasons, scores
+from tests.helpers.panel import HTMX, panel_fields, reasons, scores, without_tokens
 from tests.helpers.tablet import english, hidden, new_klammern, new_schieber
 
 #: A Schieber deal as the panel sends it: Rosen trump pushed, 98 to team 1, a Weis of 50 for
@@ -39,11 +39,6 @@ KLAMMERN_PANEL_DEAL = {
     "meld_values_1": "50",
     "bella": "1",
 }
-
-
-def without_tokens(page: str) -> str:
-    """A page with its per-request values (CSRF token, keys) blanked."""
-    return re.sub(r'(name="(?:csrf_token|idem)" type="hidden" value=")[^"]*"', r'\1"', page)
 
 
 def _deals(client: FlaskClient, match_id: int) -> list[dict[str, Any]]:

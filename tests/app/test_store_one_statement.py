@@ -27,7 +27,7 @@ from scorer.access import rights
 from scorer.matches import matchview
 from scorer.store import db, log
 from scorer.store.models import AccessGrant, Entry, Match, MatchSummary
-from tests.app.test_store_append import (
+from tests.helpers.store import (
     append_deal,
     listening,
     on_postgresql,

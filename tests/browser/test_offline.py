@@ -302,7 +302,7 @@ def test_engine_parity_in_chromium(context: Any, live_server: str) -> None:
     """The rule vectors through the engine in Chromium (Pyodide in the page's worker) and
     through CPython: the same bytes."""
     from scorer.offline import tablet as tablet_module
-    from tests.offline.vectors import vectors
+    from tests.helpers.vectors import vectors
 
     # A browser without shared workers: the page's own worker (the other tests share one).
     context.add_init_script("delete window.SharedWorker")

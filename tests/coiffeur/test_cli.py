@@ -128,7 +128,7 @@ def test_examples_3_and_4_through_the_command_line(
 
 def test_example_1_whole_game_through_the_command_line() -> None:
     """COIFFEUR.md example 1: 4735 : 2469, team 1 wins; decided after deal 13; a 17th deal breaks C7.1."""
-    from tests.coiffeur.test_examples import DEALS, game
+    from tests.helpers.coiffeur import DEALS, game
 
     result = run("match", game(DEALS))
     assert result.returncode == 0, result.stderr

@@ -18,96 +18,8 @@ from rules_engine.cards import Card
 from rules_engine.coiffeur.contracts import CoiffeurContract
 from rules_engine.coiffeur.options import coiffeur_options
 from rules_engine.schieber.legality import trick_winner
+from tests.helpers.coiffeur import DEALS, game
 
-# Example 1: the match record, exactly as the rule file gives it.
-DEALS: list[dict[str, Any]] = [
-    {
-        "forehand": 1,
-        "pushes": 0,
-        "chooser": 1,
-        "row": 6,
-        "contract": "undenufe",
-        "points": {"team": 1, "value": 121},
-    },
-    {"forehand": 2, "pushes": 0, "chooser": 2, "row": 2, "contract": "H", "points": {"team": 2, "value": 88}},
-    {
-        "forehand": 3,
-        "pushes": 2,
-        "chooser": 1,
-        "row": 8,
-        "contract": "S",
-        "points": {"team": 1, "value": 140},
-    },
-    {
-        "forehand": 4,
-        "pushes": 0,
-        "chooser": 4,
-        "row": 1,
-        "contract": "D",
-        "points": {"team": 1, "value": 100},
-    },
-    {
-        "forehand": 1,
-        "pushes": 0,
-        "chooser": 1,
-        "row": 5,
-        "contract": "obenabe",
-        "points": {"team": 1, "match": True},
-    },
-    {
-        "forehand": 2,
-        "pushes": 2,
-        "chooser": 4,
-        "row": 4,
-        "contract": "C",
-        "points": {"team": 2, "value": 101},
-    },
-    {"forehand": 3, "pushes": 0, "chooser": 3, "row": 1, "contract": "D", "points": {"team": 1, "value": 92}},
-    {
-        "forehand": 4,
-        "pushes": 0,
-        "chooser": 4,
-        "row": 7,
-        "contract": "obenabe",
-        "points": {"team": 2, "value": 66},
-    },
-    {"forehand": 1, "pushes": 0, "chooser": 1, "row": 3, "contract": "S", "points": {"team": 1, "value": 73}},
-    {
-        "forehand": 2,
-        "pushes": 0,
-        "chooser": 2,
-        "row": 3,
-        "contract": "S",
-        "points": {"team": 2, "value": 110},
-    },
-    {"forehand": 3, "pushes": 2, "chooser": 1, "row": 7, "contract": "H", "points": {"team": 1, "value": 99}},
-    {
-        "forehand": 4,
-        "pushes": 0,
-        "chooser": 4,
-        "row": 5,
-        "contract": "obenabe",
-        "points": {"team": 1, "value": 113},
-    },
-    {"forehand": 1, "pushes": 0, "chooser": 1, "row": 2, "contract": "H", "points": {"team": 1, "value": 64}},
-    {"forehand": 2, "pushes": 0, "chooser": 2, "row": 8, "contract": "C", "points": {"team": 2, "value": 35}},
-    {
-        "forehand": 3,
-        "pushes": 0,
-        "chooser": 3,
-        "row": 4,
-        "contract": "C",
-        "points": {"team": 1, "value": 118},
-    },
-    {
-        "forehand": 4,
-        "pushes": 0,
-        "chooser": 4,
-        "row": 6,
-        "contract": "undenufe",
-        "points": {"team": 2, "value": 90},
-    },
-]
 # The table of example 1: (team, row, cell, T1 total, T2 total) per deal.
 TABLE = [
     (1, 6, 726, 726, 0),
@@ -127,10 +39,6 @@ TABLE = [
     (1, 4, 472, 4735, 1929),
     (2, 6, 540, 4735, 2469),
 ]
-
-
-def game(deals: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
-    return {"game": "coiffeur", "options": {"grid": "official8", **options}, "teams": 2, "deals": deals}
 
 
 def test_example_1_every_deal_writes_its_cell_and_running_totals() -> None:

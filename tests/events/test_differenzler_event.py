@@ -22,7 +22,7 @@ from pypdf import PdfReader
 
 from scorer.store import db
 from scorer.store.models import Match
-from tests.events.test_events import event_state, form_tokens, post_form, register
+from tests.helpers.events import event_state, form_tokens, post_form, register
 from tests.helpers.tablet import csrf, hidden, post_deal
 
 #: Worked example 2: forehand, trump, estimates, made (seats 1–4).

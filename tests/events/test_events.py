@@ -4,7 +4,6 @@ their Passen, and the ranking is the engine's (TOURNAMENT.md T3-T8)."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from flask import Flask
@@ -15,65 +14,16 @@ import rules_engine
 from scorer.events import state as event_log
 from scorer.store import db
 from scorer.store.models import AccessGrant, Event, EventEntry, Match
+from tests.helpers.events import (
+    draw,
+    event_state,
+    form_tokens,
+    new_event,
+    play_passe,
+    post_form,
+    register,
+)
 from tests.helpers.tablet import csrf, hidden, post_deal
-
-
-def new_event(client: FlaskClient, **fields: Any) -> int:
-    data = {
-        "csrf_token": csrf(client, "/events/new"),
-        "title": "Clubabend",
-        "passen": "3",
-        "games_per_passe": "8",
-        "streich": "0",
-        "match_value": "157",
-        "confirm": "none",
-    }
-    page = client.get("/events/new").get_data(as_text=True)
-    data["idem"] = hidden(page, "idem")
-    data.update({k: str(v) for k, v in fields.items()})
-    response = client.post("/events/new", data=data)
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return int(response.headers["Location"].rstrip("/").split("/")[-1])
-
-
-def form_tokens(page: str, action: str) -> dict[str, str]:
-    """The hidden fields of the form posting to ``action`` on ``page``."""
-    start = page.index(f'action="{action}"')
-    chunk = page[start : page.index("</form>", start)]
-    found = dict(re.findall(r'name="(csrf_token|version|idem|frozen)"[^>]*value="([^"]*)"', chunk))
-    return found
-
-
-def post_form(client: FlaskClient, event_id: int, path: str, fields: dict[str, Any]) -> Any:
-    action = f"/events/{event_id}/{path}"
-    page = client.get(f"/events/{event_id}").get_data(as_text=True)
-    data = form_tokens(page, action)
-    data.update({k: str(v) for k, v in fields.items()})
-    return client.post(action, data=data)
-
-
-def register(client: FlaskClient, event_id: int, names: list[str]) -> None:
-    response = post_form(client, event_id, "players", {"players": "\n".join(names)})
-    assert response.status_code == 303
-
-
-def draw(client: FlaskClient, event_id: int) -> None:
-    assert post_form(client, event_id, "draw", {}).status_code == 303
-
-
-def event_state(app: Flask, event_id: int) -> event_log.EventState:
-    with app.app_context():
-        event = db.session().get(Event, event_id)
-        assert event is not None
-        return event_log.derive(event.entries)
-
-
-def play_passe(client: FlaskClient, match_id: int, values: list[int]) -> None:
-    """Enter one game per value: team 1's trick points, forehand passing to the right (T3.3)."""
-    for index, value in enumerate(values):
-        fields = {"forehand": index % 4 + 1, "contract": "H", "team": 1, "points": value}
-        response = post_deal(client, match_id, fields)
-        assert response.status_code == 303, response.get_data(as_text=True)
 
 
 @pytest.mark.slow

@@ -11,7 +11,7 @@ import rules_engine
 from scorer.events import state as event_log
 from scorer.store import db
 from scorer.store.models import Event
-from tests.events.test_events import draw, event_state, new_event, register
+from tests.helpers.events import draw, event_state, new_event, register
 
 
 @pytest.mark.slow

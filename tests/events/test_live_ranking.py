@@ -17,9 +17,20 @@ from scorer.events import confirm, snapshot, views
 from scorer.events import state as event_log
 from scorer.store import db
 from scorer.store.models import Event
-from tests.events import test_office as office
-from tests.events.test_events import draw, event_state, new_event, play_passe, post_form, register
-from tests.events.test_office import claim, ranking_of, slots, table_url, token
+from tests.helpers import events as office
+from tests.helpers.events import (
+    claim,
+    draw,
+    event_state,
+    new_event,
+    play_passe,
+    post_form,
+    ranking_of,
+    register,
+    slots,
+    table_url,
+    token,
+)
 from tests.helpers.tablet import english, post_deal
 
 

@@ -5,7 +5,6 @@ are checked (T6.6); who may do what (a table's link opens only that table)."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from flask import Flask
@@ -14,85 +13,23 @@ from sqlalchemy import func, select
 
 from scorer.store import db
 from scorer.store.models import EventEntry
-from tests.events.test_events import draw, event_state, new_event, play_passe, register
+from tests.helpers.events import (
+    NAMES,
+    all_slots,
+    claim,
+    confirm_game,
+    draw,
+    evening,
+    event_state,
+    new_event,
+    play_passe,
+    ranking_of,
+    register,
+    slots,
+    table_url,
+    token,
+)
 from tests.helpers.tablet import english
-
-NAMES = ["Anna", "Beat", "Chris", "Dora"]
-
-
-def evening(client: FlaskClient, app: Flask, confirm: str, games: int = 2) -> tuple[int, list[int]]:
-    """An event of one table (4 players), round 1 drawn: its id and the tables' match ids."""
-    event_id = new_event(client, confirm=confirm, games_per_passe=games, passen=1)
-    register(client, event_id, NAMES)
-    draw(client, event_id)
-    tables = event_state(app, event_id).rounds[0].tables
-    return event_id, [t.match_id for t in tables]
-
-
-def table_url(event_id: int, match_id: int) -> str:
-    return f"/events/{event_id}/tables/{match_id}"
-
-
-def token(page: str) -> str:
-    found = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
-    assert found, "no CSRF token"
-    return found.group(1)
-
-
-def slots(page: str) -> list[tuple[str, str]]:
-    """(slot, version) of each game that still waits for a team's confirmation, in page order."""
-    found = re.findall(r'name="slot" value="(\d+)"><input type="hidden" name="version" value="(\d+)"', page)
-    return list(dict.fromkeys(found))
-
-
-def all_slots(page: str) -> list[str]:
-    return list(dict.fromkeys(re.findall(r'name="slot" value="(\d+)"', page)))
-
-
-def confirm_game(
-    client: FlaskClient,
-    event_id: int,
-    match_id: int,
-    slot: str,
-    version: str,
-    team: int,
-    idem: str | None = None,
-) -> Any:
-    """A team confirms a game (T6.2); ``idem``: its key (by default one per slot, team and
-    version, which repeat from table to table)."""
-    page = client.get(table_url(event_id, match_id)).get_data(as_text=True)
-    data = {
-        "csrf_token": token(page),
-        "slot": slot,
-        "version": version,
-        "team": str(team),
-        "idem": idem or f"k{slot}{team}{version}",
-    }
-    return client.post(f"{table_url(event_id, match_id)}/confirm", data=data)
-
-
-def claim(client: FlaskClient, event_id: int, match_id: int, slot: str, team: int, value: int) -> Any:
-    page = client.get("/events/new").get_data(as_text=True)  # the session's CSRF token
-    data = {
-        "csrf_token": token(page),
-        "slot": slot,
-        "team": str(team),
-        "value": str(value),
-        "idem": f"c{slot}{team}{value}",
-    }
-    return client.post(f"{table_url(event_id, match_id)}/claim", data=data)
-
-
-def ranking_of(client: FlaskClient, event_id: int) -> list[list[str]]:
-    response = client.get(f"/events/{event_id}/ranking?part=table")
-    page = response.get_data(as_text=True)
-    response.close()  # as a server does once the answer is sent
-    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", page, re.S)
-    return [
-        [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
-        for row in rows
-        if "<td" in row
-    ]
 
 
 @pytest.mark.slow
@@ -463,7 +400,7 @@ def test_a_server_derives_again_only_the_matches_that_changed(client: FlaskClien
     """The readers' ranking keeps each table's derived log by its last seq: after games and an
     undo it shows what a server that keeps nothing shows."""
     from scorer.events import snapshot
-    from tests.app.test_deals import undo
+    from tests.helpers.tablet import undo
 
     event_id, (match_id,) = evening(client, app, "none", games=2)
     app.config["EVENT_RANKING_MAX_AGE"] = 0.0  # every reader live

@@ -4,46 +4,28 @@ changes the event; the director keeps every right; a wrong office secret is a co
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from scorer.store import db
 from scorer.store.models import AccessGrant, EventEntry
-from tests.events.test_events import draw, event_state, form_tokens, new_event, play_passe, register
-from tests.events.test_office import all_slots, claim, confirm_game, slots, table_url, token
+from tests.helpers.events import (
+    all_slots,
+    disputed_evening,
+    draw,
+    event_state,
+    form_tokens,
+    office_link,
+    table_url,
+    token,
+)
 from tests.helpers.tablet import english
-
-
-def office_link(director: FlaskClient, event_id: int) -> str:
-    page = director.get(f"/events/{event_id}").get_data(as_text=True)
-    found = re.search(rf"/events/{event_id}/office/link/[A-Za-z0-9_-]+", page)
-    assert found, "the director's event page shows the office link"
-    return found.group(0)
 
 
 def entries(app: Flask, event_id: int) -> list[str]:
     with app.app_context():
         return list(db.session().scalars(select(EventEntry.kind).where(EventEntry.event_id == event_id)))
-
-
-def disputed_evening(app: Flask) -> tuple[FlaskClient, int, int, str]:
-    """A one-table evening whose second game team 2 disputes (T6.3): director, event, match, slot."""
-    director = english(app, "192.0.2.20")
-    event_id = new_event(director, confirm="per_game", games_per_passe=2, passen=2)
-    register(director, event_id, ["Anna", "Beat", "Chris", "Dora"])
-    draw(director, event_id)
-    match_id = event_state(app, event_id).rounds[0].tables[0].match_id
-    play_passe(director, match_id, [98, 45])
-    (first, v1), (second, v2) = slots(director.get(table_url(event_id, match_id)).get_data(as_text=True))
-    for team in (1, 2):
-        confirm_game(director, event_id, match_id, first, v1, team)
-    confirm_game(director, event_id, match_id, second, v2, 1)
-    assert claim(director, event_id, match_id, second, 2, 122).status_code == 303
-    return director, event_id, match_id, second
 
 
 def test_the_office_link_opens_the_office_and_rules(app: Flask) -> None:

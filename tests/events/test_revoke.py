@@ -13,9 +13,19 @@ from sqlalchemy import select
 
 from scorer.store import db
 from scorer.store.models import AccessGrant, EventEntry
-from tests.events.test_events import draw, event_state, new_event, play_passe, register
-from tests.events.test_office import confirm_game, slots, table_url, token
-from tests.events.test_office_link import disputed_evening, office_link
+from tests.helpers.events import (
+    confirm_game,
+    disputed_evening,
+    draw,
+    event_state,
+    new_event,
+    office_link,
+    play_passe,
+    register,
+    slots,
+    table_url,
+    token,
+)
 from tests.helpers.tablet import english
 
 WITHDRAWN = "withdrew this link"

@@ -8,24 +8,7 @@ from typing import Any
 import jsonschema_rs  # schemathesis's validator
 from flask.testing import FlaskClient
 
-from tests.games.test_coiffeur_app import EXAMPLE_1, TOTALS
-
-
-def example_1_record() -> dict[str, Any]:
-    deals = []
-    for forehand, pushes, chooser, row, contract, team, value in EXAMPLE_1:
-        points = {"team": team, "match": True} if value == "match" else {"team": team, "value": value}
-        deals.append(
-            {
-                "forehand": forehand,
-                "pushes": pushes,
-                "chooser": chooser,
-                "row": row,
-                "contract": contract,
-                "points": points,
-            }
-        )
-    return {"game": "coiffeur", "options": {"grid": "official8"}, "teams": 2, "deals": deals}
+from tests.helpers.coiffeur import TOTALS, example_1_record
 
 
 def post(client: FlaskClient, entry: str, record: dict[str, Any]) -> Any:

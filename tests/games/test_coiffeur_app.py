@@ -8,63 +8,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from tests.helpers.coiffeur import EXAMPLE_1, TOTALS, new_coiffeur
 from tests.helpers.tablet import csrf, hidden, post_deal
-
-#: Worked example 1 (COIFFEUR.md): forehand, pushes, chooser, row, contract, points team, value.
-EXAMPLE_1: list[tuple[int, int, int, int, str, int, int | str]] = [
-    (1, 0, 1, 6, "undenufe", 1, 121),
-    (2, 0, 2, 2, "H", 2, 88),
-    (3, 2, 1, 8, "S", 1, 140),
-    (4, 0, 4, 1, "D", 1, 100),
-    (1, 0, 1, 5, "obenabe", 1, "match"),
-    (2, 2, 4, 4, "C", 2, 101),
-    (3, 0, 3, 1, "D", 1, 92),
-    (4, 0, 4, 7, "obenabe", 2, 66),
-    (1, 0, 1, 3, "S", 1, 73),
-    (2, 0, 2, 3, "S", 2, 110),
-    (3, 2, 1, 7, "H", 1, 99),
-    (4, 0, 4, 5, "obenabe", 1, 113),
-    (1, 0, 1, 2, "H", 1, 64),
-    (2, 0, 2, 8, "C", 2, 35),
-    (3, 0, 3, 4, "C", 1, 118),
-    (4, 0, 4, 6, "undenufe", 2, 90),
-]
-#: Team totals after each deal (the table's last two columns).
-TOTALS = [
-    (726, 0),
-    (726, 176),
-    (1846, 176),
-    (1846, 233),
-    (3131, 233),
-    (3131, 637),
-    (3223, 637),
-    (3223, 1099),
-    (3442, 1099),
-    (3442, 1429),
-    (4135, 1429),
-    (4135, 1649),
-    (4263, 1649),
-    (4263, 1929),
-    (4735, 1929),
-    (4735, 2469),
-]
-
-
-def new_coiffeur(client: FlaskClient, **fields: Any) -> int:
-    data = {
-        "csrf_token": csrf(client, "/matches/new/coiffeur"),
-        "grid": "official8",
-        "deck": "swiss",
-        "first_forehand": "1",
-        "name_1": "Anna",
-        "name_2": "Beat",
-        "name_3": "Cla",
-        "name_4": "Dora",
-    }
-    data.update({k: str(v) for k, v in fields.items()})
-    response = client.post("/matches/new/coiffeur", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return int(response.headers["Location"].rstrip("/").split("/")[-1])
 
 
 def deal_fields(

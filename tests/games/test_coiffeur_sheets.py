@@ -7,9 +7,9 @@ from flask.testing import FlaskClient
 
 from scorer.languages import catalog
 from scorer.sheets.pdf import LANGUAGES, Lang, build_scoresheet, pad_view, render_pad, render_scoresheet
-from tests.games.test_coiffeur_api import example_1_record
-from tests.games.test_coiffeur_app import new_coiffeur, post_deal
+from tests.helpers.coiffeur import example_1_record, new_coiffeur
 from tests.helpers.pdf import flat, page_texts
+from tests.helpers.tablet import post_deal
 
 
 #: official8's rows as each language names them (C2.3; Swiss suits).

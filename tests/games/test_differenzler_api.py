@@ -8,8 +8,7 @@ from typing import Any
 import jsonschema_rs  # schemathesis's validator
 from flask.testing import FlaskClient
 
-from tests.games.test_differenzler_app import PASSE, SCORES
-from tests.games.test_differenzler_sheets import passe_record
+from tests.helpers.differenzler import PASSE, SCORES, passe_record
 
 
 def post(client: FlaskClient, entry: str, record: dict[str, Any]) -> Any:

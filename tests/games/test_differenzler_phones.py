@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.games.test_differenzler_app import PASSE, SCORES, new_differenzler, totals
+from tests.helpers.differenzler import PASSE, SCORES, new_differenzler, totals
 from tests.helpers.tablet import csrf, edit_url, hidden, post_deal
 
 

@@ -7,8 +7,9 @@ from flask.testing import FlaskClient
 
 from scorer.languages import catalog
 from scorer.sheets.pdf import LANGUAGES, Lang, build_scoresheet, pad_view, render_pad, render_scoresheet
-from tests.games.test_differenzler_app import PASSE, deal_fields, new_differenzler, post_deal
+from tests.helpers.differenzler import PASSE, deal_fields, new_differenzler, passe_record
 from tests.helpers.pdf import flat, page_texts
+from tests.helpers.tablet import post_deal
 
 #: "Estimate" as each language prints it on the pad.
 ESTIMATE = {
@@ -22,14 +23,6 @@ ESTIMATE = {
 
 def translated(code: str) -> Lang:
     return Lang.from_translations(code, catalog(code))
-
-
-def passe_record() -> dict[str, object]:
-    deals = [
-        {"forehand": forehand, "trump": trump, "estimates": estimates, "points": made}
-        for forehand, trump, estimates, made in PASSE
-    ]
-    return {"game": "differenzler", "players": 4, "deal_count": 16, "deals": deals}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -47,6 +47,7 @@ TOURNAMENT_WORDS = {
     "PasseAnswer",
 }
 
+
 def game_names() -> set[str]:
     names = set(engine_games.GAMES) | set(engine_games.COMMANDS) | set(app_games.registry())
     return {name for name in names if name not in {"tournament", "seating"}}

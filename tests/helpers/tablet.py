@@ -175,3 +175,16 @@ class Tablet:
 
     def edit_url(self, match_id: int) -> str:
         return edit_url(self.client, match_id)
+
+
+def undo(client: FlaskClient, match_id: int, **override: str) -> Any:
+    """Take back the match's last deal with its page's undo form (``override`` changes a field)."""
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    form = page[page.index(f'action="/matches/{match_id}/undo"') :]
+    data = {
+        "csrf_token": hidden(form, "csrf_token"),
+        "version": hidden(form, "version"),
+        "idem": hidden(form, "idem"),
+    }
+    data.update(override)
+    return client.post(f"/matches/{match_id}/undo", data=data, follow_redirects=True)

@@ -9,9 +9,8 @@ import uuid
 from flask.testing import FlaskClient
 
 from scorer.offline.views import born_forms
+from tests.helpers.offline import FIELDS
 from tests.helpers.tablet import Tablet
-
-FIELDS = {"forehand": "1", "contract": "H", "team": "1", "points": "98"}
 
 
 def test_the_born_forms_are_kept_and_name_their_seats(client: FlaskClient) -> None:

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from scorer.offline import tablet
-from tests.offline.conftest import NodeEngine
-from tests.offline.vectors import vectors
+from tests.helpers.offline import NodeEngine
+from tests.helpers.vectors import vectors
 
 pytestmark = pytest.mark.slow
 

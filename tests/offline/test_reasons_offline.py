@@ -15,7 +15,7 @@ from flask import Flask
 
 from scorer.offline import tablet
 from scorer.web.reason_texts import sentence
-from tests.offline.vectors import vectors
+from tests.helpers.vectors import vectors
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULE = ROOT / "scorer" / "static" / "offline" / "reasons.mjs"

@@ -14,9 +14,8 @@ from sqlalchemy import select
 
 from scorer.store import db
 from scorer.store.models import Entry
+from tests.helpers.offline import FIELDS
 from tests.helpers.tablet import Tablet, english
-
-FIELDS = {"forehand": "1", "contract": "H", "team": "1", "points": "98"}
 
 
 def token(client: FlaskClient) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +14,10 @@ from hypothesis import strategies as st
 
 from rules_engine import InvalidRecord, score_tournament
 from rules_engine.tournament import tournament
-from tests.tournament.test_tournament import EXAMPLE2, PASSE
+
+DATA = Path(__file__).parent / "data"
+EXAMPLE2: dict[str, Any] = json.loads((DATA / "example2_tournament.json").read_text())
+PASSE: dict[str, Any] = json.loads((DATA / "example1_passe.json").read_text())
 
 CONTRACTS = ("H", "S", "C", "D", "obenabe", "undenufe", "X")  # "X" is no contract: a broken entry
 

@@ -1,0 +1,50 @@
+"""The match page's entry panel as a test reads it: its hidden fields, its scores and
+reasons, and the page with its per-request values blanked."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+HTMX = {"HX-Request": "true"}
+
+
+def panel_fields(page: str) -> dict[str, str]:
+    """The panel's hidden fields (CSRF token, version, key, forehand) from the match page."""
+    form = page[page.index("data-deal-form") :]
+    return {
+        "csrf_token": re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form).group(1),  # type: ignore[union-attr]
+        "version": re.search(r'id="entry-version" name="version" type="hidden" value="([^"]*)"', form).group(
+            1
+        ),  # type: ignore[union-attr]
+        "idem": re.search(r'id="entry-idem" name="idem" type="hidden" value="([^"]*)"', form).group(1),  # type: ignore[union-attr]
+        "forehand": re.search(r'name="forehand" value="([^"]*)"', form).group(1),  # type: ignore[union-attr]
+    }
+
+
+def scores(page: str) -> list[str]:
+    return re.findall(r'class="big-score" data-score="([^"]*)"', page)
+
+
+def reasons(page: str) -> list[str]:
+    return [
+        html.unescape(re.sub(r"<[^>]+>", "", r)).strip()
+        for r in re.findall(r'<p class="reason"[^>]*>(.*?)</p>', page, re.S)
+    ]
+
+
+def without_tokens(page: str) -> str:
+    """A page with its per-request values (CSRF token, keys) blanked."""
+    return re.sub(r'(name="(?:csrf_token|idem)" type="hidden" value=")[^"]*"', r'\1"', page)
+
+
+def afresh(app: Flask, browser: FlaskClient, path: str) -> str:
+    """The page as rendered for this browser alone (no page cache, no shared text)."""
+    app.config["PAGE_CACHE_SIZE"] = 0
+    try:
+        return browser.get(path).get_data(as_text=True)
+    finally:
+        app.config["PAGE_CACHE_SIZE"] = 512
