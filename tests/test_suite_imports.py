@@ -1,4 +1,5 @@
-"""Test modules never import each other: what two modules share lives in ``tests/helpers/``,
+"""Test modules never import each other: what two modules share lives in ``tests/helpers/``
+(or, for the toy game that plugs into both registries, in its package ``tests/toygame/``),
 what a folder's tests share as fixtures in its ``conftest.py``, which nothing imports."""
 
 from __future__ import annotations
@@ -30,10 +31,33 @@ def imported_test_modules(path: Path) -> list[str]:
     return found
 
 
+def is_test_module(name: str, importer: Path) -> bool:
+    """``name``, as ``importer`` imports it (absolute or relative), is a module whose file is
+    a ``test_*.py`` or a ``conftest.py``."""
+    if name.startswith("."):
+        level = len(name) - len(name.lstrip("."))
+        base = importer.parent
+        for _ in range(level - 1):
+            base = base.parent
+        parts = [part for part in name.lstrip(".").split(".") if part]
+    else:
+        base, parts = TESTS.parent, name.split(".")
+    target = base.joinpath(*parts)
+    module = target.with_suffix(".py")
+    return module.is_file() and (module.name.startswith("test_") or module.name == "conftest.py")
+
+
 def test_no_test_module_imports_another() -> None:
     crossings = {
-        str(path.relative_to(TESTS.parent)): modules
+        str(path.relative_to(TESTS.parent)): names
         for path in sorted(TESTS.rglob("*.py"))
-        if (modules := imported_test_modules(path))
+        if (names := [name for name in imported_test_modules(path) if is_test_module(name, path)])
     }
     assert crossings == {}
+
+
+def test_an_import_of_a_test_module_is_found() -> None:
+    importer = TESTS / "events" / "test_x.py"
+    assert is_test_module("tests.events.test_events", importer)
+    assert is_test_module("tests.offline.conftest", importer)
+    assert not is_test_module("tests.toygame.engine", importer)
