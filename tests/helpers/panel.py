@@ -6,9 +6,6 @@ from __future__ import annotations
 import html
 import re
 
-from flask import Flask
-from flask.testing import FlaskClient
-
 HTMX = {"HX-Request": "true"}
 
 
@@ -39,12 +36,3 @@ def reasons(page: str) -> list[str]:
 def without_tokens(page: str) -> str:
     """A page with its per-request values (CSRF token, keys) blanked."""
     return re.sub(r'(name="(?:csrf_token|idem)" type="hidden" value=")[^"]*"', r'\1"', page)
-
-
-def afresh(app: Flask, browser: FlaskClient, path: str) -> str:
-    """The page as rendered for this browser alone (no page cache, no shared text)."""
-    app.config["PAGE_CACHE_SIZE"] = 0
-    try:
-        return browser.get(path).get_data(as_text=True)
-    finally:
-        app.config["PAGE_CACHE_SIZE"] = 512
