@@ -75,6 +75,9 @@ class HundredSheet:
     def header_fields(self, record: Mapping[str, Any]) -> tuple[str | None, str | None, Any]:
         return None, None, record.get("target")
 
+    def target_unit(self, lang: Lang, format: str | None) -> str:
+        return ""  # X2: the target counts the deals' points, a plain number
+
     def default_target(self, format: str | None) -> int | None:
         return TARGET  # X2
 
