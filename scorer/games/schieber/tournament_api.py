@@ -11,7 +11,8 @@ from typing import Any
 
 import rules_engine
 from scorer.games.event import Operation, TournamentApi
-from scorer.games.schemas import CARDS, NULLABLE_SEAT, PER_SEAT_GROUPS, POINTS, SEAT, TEAM
+from scorer.games.schemas import POINTS, TEAM
+from scorer.games.schieber import api
 
 ID = {"type": "string", "minLength": 1}
 INTS = {"type": "array", "items": {"type": "integer"}}
@@ -58,19 +59,10 @@ def _game() -> dict[str, Any]:
         "additionalProperties": False,
         "description": "A Schieber deal record without game, profile and options (TOURNAMENT.md T6).",
         "properties": {
-            "forehand": SEAT,
+            # A match's deal, whose contract may also be a Slalom (T2.3), and what the table's
+            # confirmation and the office add to it (T6).
+            **api.deal(in_match=True)["properties"],
             "contract": CONTRACT,
-            "pushed": {"type": "boolean"},
-            "points": POINTS,
-            "weis": PER_SEAT_GROUPS,
-            "stoeck": NULLABLE_SEAT,
-            "hands": {
-                "type": ["object", "null"],
-                "patternProperties": {"^[1-4]$": CARDS},
-                "additionalProperties": False,
-            },
-            "tricks": {"type": ["array", "null"], "items": CARDS},
-            "reached_first": TEAM,
             "confirmed_by": TEAMS,
             "claims": {
                 "type": "object",
