@@ -115,6 +115,9 @@ class MatchPage:
     cells: Callable[[MatchView, Sequence[str]], RowCells]
     #: Further names the game's match template uses (e.g. Schieber's contract factors).
     context: Callable[[MatchView], dict[str, Any]]
+    #: A deal's record in words, part by part (:mod:`scorer.games.words`), given the match's
+    #: settings and the game's deck: for a corrected deal's history and an undo's message.
+    words: Callable[[Mapping[str, Any], Mapping[str, Any], str], list[str]]
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from scorer.games.base import MatchPage, RowCells
 from scorer.games.board import Side, item
 from scorer.games.differenzler import estimates
 from scorer.games.differenzler.deal import players
+from scorer.games.klammern.match import words as klammern_words
 from scorer.web import display
 from scorer.web.i18n import gettext as _
 
@@ -66,4 +67,4 @@ def context(loaded: MatchView) -> dict[str, Any]:
     }
 
 
-MATCH = MatchPage(sides=sides, cells=cells, context=context)
+MATCH = MatchPage(sides=sides, cells=cells, context=context, words=klammern_words)
