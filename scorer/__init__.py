@@ -71,7 +71,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorer.events import refresher as event_refresher
     from scorer.events import views as events
     from scorer.games.board import TableAccess
-    from scorer.matches import live, matchview
+    from scorer.matches import kept, live, matchview
     from scorer.matches import views as matches
     from scorer.offline import views as offline
     from scorer.rulebook import views as rule_book
@@ -83,6 +83,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(event_exports.bp)
     event_refresher.init_app(app, create_app)
     sheets.init_app(app)
+    kept.init_app(app)
     games.init_app(app, TableAccess(matchview.load, rights.may_edit, rights.refused_no_right))
     api.init_app(app)
     return app

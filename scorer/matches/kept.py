@@ -17,16 +17,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import request
+from flask import Flask, current_app, request
 from markupsafe import Markup
 
 from scorer.matches.matchview import Loaded, Row
 from scorer.web import i18n
 from scorer.web.memo import Recent
 
-#: Rows kept per worker: the last dozen deals of a few hundred matches, in two kinds of page
-#: (a spectator's and a tablet's) and a language or two.
-_ROWS = Recent[Markup](8192)
+
+def init_app(app: Flask) -> None:
+    """Each worker keeps at most ``KEPT_ROWS`` rows (0: none, every row drawn anew)."""
+    app.extensions["tafel_kept_rows"] = Recent[Markup](int(app.config.get("KEPT_ROWS") or 0))
 
 
 def kept_row(draw: Callable[[Row], Any], row: Row, loaded: Loaded, may_edit: bool) -> Markup:
@@ -44,8 +45,9 @@ def kept_row(draw: Callable[[Row], Any], row: Row, loaded: Loaded, may_edit: boo
         repr(row.record),
         repr(row.answer),
     )
-    drawn = _ROWS.get(key)
+    kept: Recent[Markup] = current_app.extensions["tafel_kept_rows"]
+    drawn = kept.get(key)
     if drawn is None:
         drawn = Markup(draw(row))
-        _ROWS.put(key, drawn)
+        kept.put(key, drawn)
     return drawn
