@@ -202,16 +202,15 @@ def table_view(
     per_passe = int(options.get("games_per_passe", 12))
     match_state = log.derive(match.entries)
     played = confirm.games(match_state, marks)
-    record = confirm.table_record(office, options, played, marks)
+    record = confirm.table_record(office, options, played, marks, version=match_state.version)
     answer: PasseAnswer | None = None
     problem: str | None = None
     try:
         answer = office.score(record)
     except InvalidRecord as error:
         problem = str(error)
-    missing = awaiting(
-        [g.record for g in played], mode, sorted(marks.signed) if marks else (), games_per_passe=per_passe
-    )
+    signed = confirm.signatures(marks, match_state.version)
+    missing = awaiting([g.record for g in played], mode, signed, games_per_passe=per_passe)
     games = []
     for index, game in enumerate(played):
         figures: dict[str, Any] = dict(answer["games"][index]) if answer is not None else {}
@@ -232,6 +231,13 @@ def table_view(
                 "claims": claims,
                 "confirmed_by": game.record.get("confirmed_by") or [],
                 "ruling": (marks.rulings.get(game.slot) if marks else None),
+                "pending_ruling": game.pending_ruling,
+                # Confirmations of an earlier version of the game, withdrawn by its change.
+                "withdrawn": sorted(
+                    team
+                    for team, version in (marks.confirmed.get(game.slot, {}) if marks else {}).items()
+                    if version != game.version
+                ),
                 "figures": [
                     (who, list(figure.points), list(figure.match)) for who, figure in comparison.figures
                 ]
@@ -246,7 +252,9 @@ def table_view(
     late = status not in ("complete",) and _late(draws(event) if drawn is None else drawn, round_, last)
     paper = None
     if marks is not None and marks.reported is not None:
-        checked = office.score(confirm.table_record(office, options, played, marks, reported=True))
+        checked = office.score(
+            confirm.table_record(office, options, played, marks, version=match_state.version, reported=True)
+        )
         # T3.5 on the sheet's own figures (the Kontrolleur adds them up before comparing), then
         # T6.6 against the games; the Matches are the games' (none while no game is entered).
         matches = tuple(checked["matches"] or (0, 0)) if played else (0, 0)
@@ -268,7 +276,12 @@ def table_view(
         "state": "late" if late else status,
         "status": status,
         "awaiting_signature": [m.team for m in missing if m.game is None],
-        "signed": sorted(marks.signed) if marks else [],
+        "signed": signed,
+        "version": match_state.version,
+        # Signatures a change of the Passe withdrew (T6.2): the teams are asked to sign again.
+        "withdrawn_signatures": [
+            team for team in confirm.stale_signatures(marks, match_state.version) if team not in signed
+        ],
         "paper": paper,
         "games_per_passe": per_passe,
     }
@@ -357,9 +370,10 @@ def _slot(match: Match, raw: str | None) -> tuple[int, int] | None:
     """The game's slot and its version in force, for a slot number of this table's match."""
     if raw is None or not raw.isdigit() or len(raw) > 12:
         return None
-    for slot in log.derive(match.entries).current_slots:
+    state = log.derive(match.entries)
+    for slot in state.current_slots:
         if slot.slot == int(raw) and slot.current is not None:
-            return slot.slot, slot.current.seq
+            return slot.slot, confirm.game_versions(state).get(slot.slot, slot.current.seq)
     return None
 
 
@@ -374,7 +388,13 @@ def confirm_game(event_id: int, match_id: int) -> Response:
         return back
     team = int(form.team.data)
     if confirm_mode(event) == "per_passe":
-        append_mark(event, "sign", {"match_id": match_id, "team": team}, form.idem.data or None)
+        # A signature covers the Passe as the signing team saw it (T6.2): not a later one.
+        version = log.derive(match.entries).version
+        if str(version) != (form.version.data or ""):
+            flash(_("The Passe changed meanwhile: check it, then sign again."), "error")
+            return back
+        record = {"match_id": match_id, "team": team, "version": version}
+        append_mark(event, "sign", record, form.idem.data or None)
         flash(_("Team %(team)s signed the Passe.", team=team))
         return back
     found = _slot(match, form.slot.data)
@@ -442,7 +462,7 @@ def claim(event_id: int, match_id: int) -> Response:
     append_mark(
         event,
         "claim",
-        {"match_id": match_id, "slot": found[0], "team": team, "points": points},
+        {"match_id": match_id, "slot": found[0], "version": found[1], "team": team, "points": points},
         form.idem.data or None,
     )
     flash(_("Team %(team)s's figure is saved.", team=team))
@@ -578,6 +598,15 @@ def office(event_id: int) -> str:
                 queue.append(
                     {"table": view, "game": game, "form": form, "desk": desk_links(office_of(event), game)}
                 )
+    # What waits for the teams' signatures (T6.2): every table whose games are all in but not
+    # all confirmed, and every table where a change withdrew signatures given before.
+    waiting = [
+        view
+        for view in views
+        if view["status"] == "waiting"
+        or view["withdrawn_signatures"]
+        or any(game["withdrawn"] or game["pending_ruling"] for game in view["games"])
+    ]
     reported_forms = {}
     for view in views:
         paper = ReportedForm(formdata=None, match_id=str(view["match_id"]))
@@ -593,6 +622,7 @@ def office(event_id: int) -> str:
         state=state,
         views=views,
         queue=queue,
+        waiting=waiting,
         counts=counts,
         reported_forms=reported_forms,
         rulings=_rulings(event, state),
@@ -635,7 +665,7 @@ def rule(event_id: int) -> Response:
         _office_guard(db.session().get(Event, event_id))  # type: ignore[arg-type]
         flash(_("Choose the game to rule on."), "error")
         return back
-    event, _state, match = found
+    event, state, match = found
     slot = _slot(match, form.slot.data)
     points = _points(int(form.team.data or 1), form.value.data, bool(form.match.data)) if valid else None
     if not valid or slot is None or points is None:
@@ -659,10 +689,26 @@ def rule(event_id: int) -> Response:
         "slot": slot[0],
         "points": points,
         "reason": (form.reason.data or "").strip(),
+        "withdrew": _confirmed_by_both(event, state, match, slot[0]),
     }
     append_mark(event, "ruling", record, form.idem.data or None)
     flash(_("Ruling saved."))
     return back
+
+
+def _confirmed_by_both(event: Event, state: EventState, match: Match, slot: int) -> list[int]:
+    """Both teams, when they had confirmed the game (or an earlier ruling on it) that a ruling now
+    changes: they are asked to confirm the ruling (T6.2); none for a ruling that settles a
+    dispute or an unconfirmed game, which needs no confirmation (T6.4)."""
+    if confirm_mode(event) not in ("per_game", "double_entry"):
+        return []
+    round_, seated = find_table(state, match.id)
+    view = table_view(event, round_, seated, match, confirm.marks(log_of(event)).get(match.id))
+    for game in view["games"]:
+        if game["slot"] == slot:
+            settled = game["state"] == "ruled" and bool((game["ruling"] or {}).get("withdrew"))
+            return [1, 2] if game["state"] == "confirmed" or settled else []
+    return []
 
 
 @bp.post("/<int:event_id>/office/reported")

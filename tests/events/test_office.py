@@ -25,6 +25,7 @@ from tests.helpers.events import (
     play_passe,
     ranking_of,
     register,
+    sign_passe,
     slots,
     table_url,
     token,
@@ -132,8 +133,7 @@ def test_t6_2_per_passe_both_teams_sign(client: FlaskClient, app: Flask) -> None
     page = client.get(table_url(event_id, match_id)).get_data(as_text=True)
     assert "Team 1 signs the Passe" in page
     for team in (1, 2):
-        data = {"csrf_token": token(page), "team": str(team), "idem": f"s{team}"}
-        assert client.post(f"{table_url(event_id, match_id)}/confirm", data=data).status_code == 303
+        assert sign_passe(client, event_id, match_id, team).status_code == 303
     assert sorted(row[2] for row in ranking_of(client, event_id)) == ["143", "143", "171", "171"]
 
 

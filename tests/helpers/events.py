@@ -172,3 +172,18 @@ def evening(client: FlaskClient, app: Flask, confirm: str, games: int = 2) -> tu
     draw(client, event_id)
     tables = event_state(app, event_id).rounds[0].tables
     return event_id, [t.match_id for t in tables]
+
+
+def passe_version(page: str) -> str:
+    """The version of the Passe a table's page shows (its signing forms carry it)."""
+    found = re.search(r'name="version" value="(\d+)"><input type="hidden" name="team"', page)
+    assert found, "the table's page offers a signature"
+    return found.group(1)
+
+
+def sign_passe(client: FlaskClient, event_id: int, match_id: int, team: int, idem: str | None = None) -> Any:
+    """A team signs the Passe as the table's page shows it (T6.2 ``per_passe``)."""
+    page = client.get(table_url(event_id, match_id)).get_data(as_text=True)
+    version = passe_version(page)
+    data = {"csrf_token": token(page), "team": str(team), "version": version, "idem": idem or f"s{team}v{version}"}
+    return client.post(f"{table_url(event_id, match_id)}/confirm", data=data)
