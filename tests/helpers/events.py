@@ -185,5 +185,10 @@ def sign_passe(client: FlaskClient, event_id: int, match_id: int, team: int, ide
     """A team signs the Passe as the table's page shows it (T6.2 ``per_passe``)."""
     page = client.get(table_url(event_id, match_id)).get_data(as_text=True)
     version = passe_version(page)
-    data = {"csrf_token": token(page), "team": str(team), "version": version, "idem": idem or f"s{team}v{version}"}
+    data = {
+        "csrf_token": token(page),
+        "team": str(team),
+        "version": version,
+        "idem": idem or f"s{team}v{version}",
+    }
     return client.post(f"{table_url(event_id, match_id)}/confirm", data=data)
