@@ -233,11 +233,7 @@ def table_view(
                 "ruling": (marks.rulings.get(game.slot) if marks else None),
                 "pending_ruling": game.pending_ruling,
                 # Confirmations of an earlier version of the game, withdrawn by its change.
-                "withdrawn": sorted(
-                    team
-                    for team, version in (marks.confirmed.get(game.slot, {}) if marks else {}).items()
-                    if version != game.version
-                ),
+                "withdrawn": _withdrawn(marks, game),
                 "figures": [
                     (who, list(figure.points), list(figure.match)) for who, figure in comparison.figures
                 ]
@@ -285,6 +281,22 @@ def table_view(
         "paper": paper,
         "games_per_passe": per_passe,
     }
+
+
+def _withdrawn(marks: confirm.TableMarks | None, game: confirm.Game) -> list[int]:
+    """The teams whose confirmation or claim covered an earlier version of the game: its change
+    withdrew them (T6.2), and they are asked again."""
+    if marks is None:
+        return []
+    stale = {team for team, version in marks.confirmed.get(game.slot, {}).items() if version != game.version}
+    stale |= {
+        team
+        for team, version in marks.claimed_at.get(game.slot, {}).items()
+        if version not in (game.version, confirm.UNVERSIONED)
+    }
+    current = {int(team) for team in game.record.get("confirmed_by") or ()}
+    current |= {int(team) for team in game.record.get("claims") or {}}
+    return sorted(stale - current)
 
 
 def draws(event: Event) -> dict[int, datetime]:

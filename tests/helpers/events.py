@@ -115,14 +115,22 @@ def confirm_game(
     return client.post(f"{table_url(event_id, match_id)}/confirm", data=data)
 
 
-def claim(client: FlaskClient, event_id: int, match_id: int, slot: str, team: int, value: int) -> Any:
+def claim(
+    client: FlaskClient,
+    event_id: int,
+    match_id: int,
+    slot: str,
+    team: int,
+    value: int,
+    idem: str | None = None,
+) -> Any:
     page = client.get("/events/new").get_data(as_text=True)  # the session's CSRF token
     data = {
         "csrf_token": token(page),
         "slot": slot,
         "team": str(team),
         "value": str(value),
-        "idem": f"c{slot}{team}{value}",
+        "idem": idem or f"c{slot}{team}{value}",
     }
     return client.post(f"{table_url(event_id, match_id)}/claim", data=data)
 
