@@ -176,9 +176,10 @@ def _usable(row: AccessGrant | None) -> AccessGrant | None:
     return row if row is None or row.revoked is None else None
 
 
-def grant(match: Match) -> None:
-    """Remember in this browser's session that it may edit ``match`` (a new right, by id)."""
-    grant_id = _new_grant(match.id)
+def grant(match: Match, *, event_id: int | None = None, role: str | None = None) -> None:
+    """Remember in this browser's session that it may edit ``match`` (a new right, by id);
+    ``event_id`` and ``role``: the event that gave the right and in which role."""
+    grant_id = _new_grant(match.id, event_id=event_id, event_role=role)
     rights = {k: v for k, v in dict(session.get(RIGHTS) or {}).items() if k != str(match.id)}
     rights[str(match.id)] = grant_id
     while len(rights) > MAX_REMEMBERED:
@@ -191,6 +192,23 @@ def new_event_grant(event_id: int, role: str | None = None) -> str:
     """Store the right to direct ``event_id`` (``role`` None) or a part of it (``office``); its id
     goes into the session, never the secret."""
     return _new_grant(None, event_id=event_id, event_role=role)
+
+
+def new_table_grant(event_id: int, match_id: int, role: str) -> str:
+    """Store a right of ``role`` at one table of an event (a team's confirmation); its id goes into
+    the session under the event's own key, never among the match edit rights."""
+    return _new_grant(match_id, event_id=event_id, event_role=role)
+
+
+def table_grant_holds(grant_id: object, match_id: int, role: str) -> bool:
+    """The stored right ``grant_id`` is a live right of ``role`` at the table of ``match_id``."""
+    row = _grant_row(grant_id)
+    return (
+        row is not None
+        and row.match_id == match_id
+        and row.event_role == role
+        and time.time() - row.created < _lifetime()
+    )
 
 
 def event_grant_holds(grant_id: object, event_id: int, role: str | None = None) -> bool:

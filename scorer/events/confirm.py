@@ -13,6 +13,9 @@ the event's append-only log, so that every app server reads it from the database
   ``withdrew`` names the teams whose confirmation of the game it set aside.
 - ``reported`` ``{"match_id", "team_totals"}``: the totals written on a paper sheet (T6.6).
 
+A confirmation, claim or signature also names the ``device`` it was made on (a keyed hash,
+``scorer.events.devices``): a device confirms for one team of a table only.
+
 A signature covers what was signed, never a flag that outlives it: a confirmation or claim holds
 only while the version of the game it names is in force (``game_versions``: a correction, an undo
 or a redo of the game is a new version), a Passe's signature only while its match's log is at the
@@ -60,6 +63,8 @@ class TableMarks:
     #: team -> the match version of a signature withdrawn by a ruling, for the office's queue.
     withdrawn: dict[int, int] = field(default_factory=dict)
     reported: tuple[int, int] | None = None
+    #: device -> the teams it confirmed, signed or claimed for (``scorer.events.devices``).
+    devices: dict[str, set[int]] = field(default_factory=dict)
 
 
 def marks(entries: Iterable[Any]) -> dict[int, TableMarks]:
@@ -99,6 +104,7 @@ def _copy(table: TableMarks | None) -> TableMarks:
         dict(table.signed),
         dict(table.withdrawn),
         table.reported,
+        {device: set(teams) for device, teams in table.devices.items()},
     )
 
 
@@ -110,6 +116,9 @@ def _version(record: Mapping[str, Any]) -> int:
 def mark(table: TableMarks, entry: Any) -> None:
     """Apply one entry of the log (of a kind in ``KINDS``) to its table's marks."""
     record = dict(entry.record or {})
+    device = record.get("device")
+    if isinstance(device, str) and entry.kind in ("confirm", "claim", "sign"):
+        table.devices.setdefault(device, set()).add(int(record["team"]))
     if entry.kind == "confirm":
         table.confirmed.setdefault(int(record["slot"]), {})[int(record["team"])] = int(record["version"])
     elif entry.kind == "claim":

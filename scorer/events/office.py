@@ -34,7 +34,7 @@ from rules_engine.tournament.office import awaiting, compare_entries, paper_cont
 from rules_engine.tournament.options import passe_options as passe_options_of
 from scorer.access import address, rights
 from scorer.access.views import qr_svg
-from scorer.events import access, confirm, formats, revoke, snapshot
+from scorer.events import access, confirm, devices, formats, revoke, snapshot
 from scorer.events import state as event_log
 from scorer.events.office_forms import ClaimForm, ConfirmForm, ReportedForm, RevokeForm, RulingForm
 from scorer.events.state import EventState, Round, Table
@@ -109,15 +109,8 @@ def find_table(state: EventState, match_id: int) -> tuple[Round, Table]:
 
 
 def may_enter(event: Event, match: Match) -> bool:
-    """The table's own device (its link's right), the director or the administrator."""
+    """The table's own device (the one its link is bound to), the director or the administrator."""
     return access.may_direct(event) or rights.holds_right(match)
-
-
-def refuse_table() -> rights.EditRefused:
-    return rights.EditRefused(
-        _("Only this table's device or the event's director may confirm its games."),
-        _("Open the table's link (on its card) on this device first."),
-    )
 
 
 def refuse_office() -> rights.EditRefused:
@@ -345,8 +338,14 @@ def table(event_id: int, match_id: int) -> str:
     match = db.session().get(Match, match_id)
     if match is None:
         abort(404)
-    view = table_view(event, round_, seated, match, confirm.marks(log_of(event)).get(match_id))
-    entering = may_enter(event, match)
+    marks = confirm.marks(log_of(event)).get(match_id)
+    view = table_view(event, round_, seated, match, marks)
+    teams = devices.teams_here(event, match, marks.devices if marks else {})
+    team_links = (
+        {team: devices.team_url(event, state, match_id, team) for team in devices.TEAMS}
+        if may_enter(event, match)
+        else {}
+    )
     confirm_form = ConfirmForm(formdata=None)
     claim_form = ClaimForm(formdata=None)
     confirm_form.fresh_key()
@@ -357,7 +356,9 @@ def table(event_id: int, match_id: int) -> str:
         state=state,
         view=view,
         mode=confirm_mode(event),
-        entering=entering,
+        entering=bool(teams),
+        confirm_teams=teams,
+        team_links=team_links,
         confirm_form=confirm_form,
         claim_form=claim_form,
     )
@@ -373,9 +374,20 @@ def _table_change(event_id: int, match_id: int) -> tuple[Event, Match]:
     match = session_.get(Match, match_id)
     if event is None or match is None or (match.settings.get("event") or {}).get("id") != event_id:
         abort(404)
-    if not may_enter(event, match):
-        raise refuse_table()
+    if not (may_enter(event, match) or devices.team_of_device(match) is not None):
+        raise devices.refuse_read_only()
     return event, match
+
+
+def _for_team(event: Event, match: Match, team: int) -> dict[str, Any]:
+    """The device a team's mark is made on, once this browser may act for ``team`` at the table:
+    its team link, the table's device, or the director (``scorer.events.devices``)."""
+    _event, rows = snapshot.event_and_log(event.id)
+    table = confirm.marks(rows).get(match.id)
+    made = table.devices if table is not None else {}
+    if team not in devices.teams_here(event, match, made):
+        raise devices.refuse_team(event, match, team, made)
+    return {"device": devices.device_tag(create=True)}
 
 
 def _slot(match: Match, raw: str | None) -> tuple[int, int] | None:
@@ -399,13 +411,14 @@ def confirm_game(event_id: int, match_id: int) -> Response:
         flash(_("Choose the team that confirms."), "error")
         return back
     team = int(form.team.data)
+    made_on = _for_team(event, match, team)
     if confirm_mode(event) == "per_passe":
         # A signature covers the Passe as the signing team saw it (T6.2): not a later one.
         version = log.derive(match.entries).version
         if str(version) != (form.version.data or ""):
             flash(_("The Passe changed meanwhile: check it, then sign again."), "error")
             return back
-        record = {"match_id": match_id, "team": team, "version": version}
+        record = {"match_id": match_id, "team": team, "version": version, **made_on}
         append_mark(event, "sign", record, form.idem.data or None)
         flash(_("Team %(team)s signed the Passe.", team=team))
         return back
@@ -413,7 +426,7 @@ def confirm_game(event_id: int, match_id: int) -> Response:
     if found is None or str(found[1]) != (form.version.data or ""):
         flash(_("The game changed meanwhile: check it, then confirm again."), "error")
         return back
-    record = {"match_id": match_id, "slot": found[0], "version": found[1], "team": team}
+    record = {"match_id": match_id, "slot": found[0], "version": found[1], "team": team, **made_on}
     append_mark(event, "confirm", record, form.idem.data or None)
     flash(_("Team %(team)s confirmed the game.", team=team))
     return back
@@ -460,6 +473,7 @@ def claim(event_id: int, match_id: int) -> Response:
         flash(_("Enter your team's trick points (or tick the Match)."), "error")
         return back
     team = int(form.team.data)
+    made_on = _for_team(event, match, team)
     errors = _check_figure(event, match, found[0], {"claims": {str(team): points}})
     if errors:
         flash(
@@ -474,7 +488,14 @@ def claim(event_id: int, match_id: int) -> Response:
     append_mark(
         event,
         "claim",
-        {"match_id": match_id, "slot": found[0], "version": found[1], "team": team, "points": points},
+        {
+            "match_id": match_id,
+            "slot": found[0],
+            "version": found[1],
+            "team": team,
+            "points": points,
+            **made_on,
+        },
         form.idem.data or None,
     )
     flash(_("Team %(team)s's figure is saved.", team=team))
