@@ -376,6 +376,8 @@ def _table_change(event_id: int, match_id: int) -> tuple[Event, Match]:
         abort(404)
     if not (may_enter(event, match) or devices.team_of_device(match) is not None):
         raise devices.refuse_read_only()
+    if log.is_voided(session_, match.id):
+        raise rights.refused_voided(match.id)
     return event, match
 
 
@@ -388,6 +390,11 @@ def _for_team(event: Event, match: Match, team: int) -> dict[str, Any]:
     if team not in devices.teams_here(event, match, made):
         raise devices.refuse_team(event, match, team, made)
     return {"device": devices.device_tag(create=True)}
+
+
+# A team's link confirms without the match's edit right: these views check who acts for which
+# team themselves (``_table_change``, ``_for_team``).
+rights.GUARDED_BY_VIEW.update({"office.confirm_game", "office.claim"})
 
 
 def _slot(match: Match, raw: str | None) -> tuple[int, int] | None:
