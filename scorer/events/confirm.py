@@ -42,7 +42,9 @@ from scorer.store import log
 KINDS = frozenset({"confirm", "claim", "sign", "ruling", "reported"})
 
 
-#: A signature stored before signatures named their version: it holds as it always did.
+#: A mark that names no version. A claim without one is the team's own figure whatever the
+#: entry's version (T6.3 compares them); a Passe's signature without one covers no version,
+#: since nothing says what it signed.
 UNVERSIONED = -1
 
 
@@ -149,14 +151,14 @@ def signatures(table: TableMarks | None, version: int) -> list[int]:
     """The teams whose signature covers the Passe as its match's log stands at ``version``."""
     if table is None:
         return []
-    return sorted(team for team, signed in table.signed.items() if signed in (version, UNVERSIONED))
+    return sorted(team for team, signed in table.signed.items() if signed == version)
 
 
 def stale_signatures(table: TableMarks | None, version: int) -> list[int]:
     """The teams whose signature a later change of the Passe withdrew (asked to sign again)."""
     if table is None:
         return []
-    stale = {team for team, signed in table.signed.items() if signed not in (version, UNVERSIONED)}
+    stale = {team for team, signed in table.signed.items() if signed != version}
     return sorted(stale | set(table.withdrawn))
 
 

@@ -80,7 +80,7 @@ def binding(entries: Iterable[Any], match_id: int) -> Binding:
     device: str | None = None
     released = 0
     for entry in sorted(entries, key=lambda e: e.seq):
-        record = entry.record or {}
+        record = entry.record if isinstance(entry.record, dict) else {}
         if record.get("match_id") != match_id:
             continue
         if entry.kind == "bind":
