@@ -5,6 +5,7 @@ table as waiting, and both teams' new signatures count it again."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -196,3 +197,24 @@ def test_a_ruling_on_a_disputed_game_needs_no_confirmation(client: FlaskClient, 
     claim(client, event_id, match_id, first, 2, 37)  # 37 for team 2 is 120 for team 1: disputed
     assert rule_first(client, event_id, match_id).status_code == 303
     assert totals(client, event_id) == CHANGED
+
+
+@pytest.mark.slow
+def test_an_imported_signature_covers_only_the_version_it_names(client: FlaskClient, app: Flask) -> None:
+    """An event's export keeps what each signature signed; a signature that names no version (an
+    edited export) covers none, so it cannot carry a Passe past a change."""
+    event_id, match_id = signed_evening(client, app, "per_passe")
+    exported = client.get(f"/events/{event_id}/export.json").get_json()
+
+    def imported(document: dict[str, Any], idem: str) -> int:
+        page = client.get("/events/import").get_data(as_text=True)
+        data = {"csrf_token": token(page), "text": json.dumps(document), "idem": idem}
+        response = client.post("/events/import", data=data)
+        assert response.status_code == 303, response.get_data(as_text=True)
+        return int(response.headers["Location"].rstrip("/").split("/")[-1])
+
+    assert totals(client, imported(exported, "i1")) == SIGNED
+    for entry in exported["entries"]:
+        if entry["kind"] == "sign":
+            entry["record"].pop("version")
+    assert totals(client, imported(exported, "i2")) == UNCOUNTED
