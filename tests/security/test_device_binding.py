@@ -51,6 +51,10 @@ def team_links(page: str, event_id: int, match_id: int) -> dict[int, str]:
     return {int(team): path for path, team in found}
 
 
+def page_of(client: FlaskClient, event_id: int, match_id: int) -> str:
+    return str(client.get(table_url(event_id, match_id)).get_data(as_text=True))
+
+
 def move(director: FlaskClient, event_id: int, match_id: int, idem: str) -> int:
     page = director.get("/events/new").get_data(as_text=True)
     data = {"csrf_token": token(page), "idem": idem}
@@ -120,6 +124,8 @@ def test_a_team_link_confirms_for_its_own_team_only(app: Flask, client: FlaskCli
     play_passe(screen, match_id, [98, 45])
     links = team_links(screen.get(table_url(event_id, match_id)).get_data(as_text=True), event_id, match_id)
     assert sorted(links) == [1, 2]
+    title = re.search(r"<title>(.*?)</title>", page_of(screen, event_id, match_id), re.S)
+    assert title and "/team/" not in title.group(1), "a team link's secret stays out of the title"
     assert screen.get(f"/events/{event_id}/tables/{match_id}/team/1/qr.svg").status_code == 200
     assert (
         english(app, "192.0.2.49").get(f"/events/{event_id}/tables/{match_id}/team/1/qr.svg").status_code
