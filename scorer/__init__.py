@@ -66,6 +66,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorer.api import views as api
     from scorer.deals import views as deals
     from scorer.disputes import views as disputes
+    from scorer.events import devices as event_devices
     from scorer.events import exports as event_exports
     from scorer.events import office as event_office
     from scorer.events import refresher as event_refresher
@@ -80,6 +81,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     for feature in (matches, live, deals, sheets, access_pages, rule_book, disputes, api, events, offline):
         app.register_blueprint(feature.bp)
     app.register_blueprint(event_office.bp)
+    app.register_blueprint(event_devices.bp)
     app.register_blueprint(event_exports.bp)
     event_refresher.init_app(app, create_app)
     sheets.init_app(app)

@@ -52,6 +52,9 @@ ADMIN = "admin"
 #: GET pages that exist only to change a match.
 EDIT_PAGES = frozenset({"deals.new", "deals.correct"})
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+#: Endpoints naming a match whose views check rights of their own (a team's confirmation at a
+#: table, which a team's link gives without the match's edit right): :func:`guard` leaves them.
+GUARDED_BY_VIEW: set[str] = set()
 
 
 # --- keyed hashes and secrets ----------------------------------------------------------------
@@ -176,9 +179,10 @@ def _usable(row: AccessGrant | None) -> AccessGrant | None:
     return row if row is None or row.revoked is None else None
 
 
-def grant(match: Match) -> None:
-    """Remember in this browser's session that it may edit ``match`` (a new right, by id)."""
-    grant_id = _new_grant(match.id)
+def grant(match: Match, *, event_id: int | None = None, role: str | None = None) -> None:
+    """Remember in this browser's session that it may edit ``match`` (a new right, by id);
+    ``event_id`` and ``role``: the event that gave the right and in which role."""
+    grant_id = _new_grant(match.id, event_id=event_id, event_role=role)
     rights = {k: v for k, v in dict(session.get(RIGHTS) or {}).items() if k != str(match.id)}
     rights[str(match.id)] = grant_id
     while len(rights) > MAX_REMEMBERED:
@@ -191,6 +195,23 @@ def new_event_grant(event_id: int, role: str | None = None) -> str:
     """Store the right to direct ``event_id`` (``role`` None) or a part of it (``office``); its id
     goes into the session, never the secret."""
     return _new_grant(None, event_id=event_id, event_role=role)
+
+
+def new_table_grant(event_id: int, match_id: int, role: str) -> str:
+    """Store a right of ``role`` at one table of an event (a team's confirmation); its id goes into
+    the session under the event's own key, never among the match edit rights."""
+    return _new_grant(match_id, event_id=event_id, event_role=role)
+
+
+def table_grant_holds(grant_id: object, match_id: int, role: str) -> bool:
+    """The stored right ``grant_id`` is a live right of ``role`` at the table of ``match_id``."""
+    row = _grant_row(grant_id)
+    return (
+        row is not None
+        and row.match_id == match_id
+        and row.event_role == role
+        and time.time() - row.created < _lifetime()
+    )
 
 
 def event_grant_holds(grant_id: object, event_id: int, role: str | None = None) -> bool:
@@ -359,6 +380,8 @@ def guard() -> None:
     if not isinstance(match_id, int):
         return
     if request.method in SAFE_METHODS and request.endpoint not in EDIT_PAGES:
+        return
+    if request.endpoint in GUARDED_BY_VIEW:
         return
     match = _match_and_grants(match_id)
     if match is None:

@@ -70,6 +70,8 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "office.reported": ("csrf_token", "idem", "match_id", "team_1", "team_2"),
     "office.revoke_link": ("csrf_token", "idem", "link", "match_id"),
     "exports.export_json": (),
+    # A team's link at a table (scorer/events/devices.py).
+    "devices.team_link": (),
 }
 #: The endpoints that may change a match when the form is right and the sender may.
 CHANGES = frozenset(
@@ -78,7 +80,9 @@ CHANGES = frozenset(
 #: Deal-form fields the fuzzer once found refused (422) without a word on the page.
 CHOICES = ("stoeck", "weis_1_1_kind", "weis_1_1_suit", "weis_1_1_top")
 #: Where a wrong guess is counted.
-GUESSES = frozenset({"access.edit_link", "access.admin_login", "events.edit_link", "office.office_link"})
+GUESSES = frozenset(
+    {"access.edit_link", "access.admin_login", "events.edit_link", "office.office_link", "devices.team_link"}
+)
 #: The titles of the app's error page (scorer/views.py), which names the problem in its heading.
 ERROR_TITLES = (
     "The request was not understood.",
@@ -329,6 +333,7 @@ def build(app: Flask, w: World, r: dict[str, Any]) -> tuple[FlaskClient, str, st
         rule.replace("<int:match_id>", str(match_id))
         .replace("<int:event_id>", str(match_id))
         .replace("<int:slot_id>", str(r["slot"]))
+        .replace("<int:team>", "1")
         .replace("<secret>", quote(secret, safe=""))
     )
     method = sorted(methods)[-1] if r["method"] == "own" else r["method"]
