@@ -81,7 +81,9 @@ def seat_phone(app: Any, link: str) -> FlaskClient:
     return device
 
 
-def seal(device: FlaskClient, match_id: int, seat: int, value: Any, **fields: str) -> Any:
+def seal(
+    device: FlaskClient, match_id: int, seat: int, value: Any, extra: dict[str, str] | None = None
+) -> Any:
     """Seal ``value`` with the seat's own page (the phone holds the seat)."""
     url = f"/matches/{match_id}/estimate/{seat}"
     page = device.get(url).get_data(as_text=True)
@@ -91,5 +93,26 @@ def seal(device: FlaskClient, match_id: int, seat: int, value: Any, **fields: st
         "deal": hidden(page, "deal"),
         "estimate": str(value),
     }
-    data.update(fields)
+    data.update(extra or {})
     return device.post(url, data=data)
+
+
+def new_differenzler_event(client: FlaskClient, **fields: Any) -> int:
+    page = client.get("/events/new").get_data(as_text=True)
+    data = {
+        "csrf_token": csrf(client, "/events/new"),
+        "idem": hidden(page, "idem"),
+        "title": "Differenzler-Abend",
+        "game": "differenzler",
+        "passen": "2",
+        # Schieber's fields, sent by the same form, play no part in a Differenzler event.
+        "format": "einzel",
+        "games_per_passe": "12",
+        "streich": "0",
+        "match_value": "157",
+        "confirm": "per_game",
+    }
+    data.update({k: str(v) for k, v in fields.items()})
+    response = client.post("/events/new", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return int(response.headers["Location"].rstrip("/").split("/")[-1])
