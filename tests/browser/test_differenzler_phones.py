@@ -1,6 +1,7 @@
 """Hidden Differenzler estimates from the players' phones (D3.3), in a real browser: three phones each
 open their own seat's link (a QR code on the table's screen) and seal an estimate; the table sees "3 of 4
-estimates in", never a value, and the deal it enters takes them (DIFFERENZLER.md worked example 1: scores 3, 0, −10, 1)."""
+estimates in", never a value, and the deal it enters takes them (DIFFERENZLER.md worked example 1:
+scores 3, 0, −10, 1)."""
 
 from __future__ import annotations
 
