@@ -109,11 +109,15 @@ def test_the_seat_links_are_the_table_tablets_alone(app: Flask, client: FlaskCli
     assert "/seat/" not in page and "seat-link" not in page
     assert spectator.get(f"/matches/{match_id}/qr/seat-1.svg").status_code == 403
     assert client.get(f"/matches/{match_id}/qr/seat-1.svg").headers["Cache-Control"] == "no-store"
+    # The pages that carry the seats' links, or a seat's form, are kept by no cache.
+    for url in (f"/matches/{match_id}", f"/matches/{match_id}/estimate"):
+        assert client.get(url).headers["Cache-Control"] == "private, no-store", url
     # A seat's right is no right to the table, nor to another seat's code.
     phone = seat_phone(app, seat_links(client, match_id)[1])
     assert phone.get(f"/matches/{match_id}/qr/seat-2.svg").status_code == 403
     assert phone.get(f"/matches/{match_id}/deals/new").status_code == 403
     assert "seat-link" not in phone.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert phone.get(f"/matches/{match_id}/estimate/1").headers["Cache-Control"] == "private, no-store"
 
 
 def test_no_event_surface_shows_a_sealed_estimate(app: Flask, client: FlaskClient) -> None:

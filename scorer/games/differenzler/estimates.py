@@ -21,7 +21,17 @@ import datetime as dt
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
@@ -32,6 +42,7 @@ from wtforms.widgets import PasswordInput
 from scorer.games.board import MatchView, names, table_access
 from scorer.store import db, log
 from scorer.store.models import Entry, Match
+from scorer.web import conditional
 from scorer.web.forms import BaseForm, KeyedForm, numeric
 
 KIND = "estimate"
@@ -179,7 +190,7 @@ def estimate(match_id: int) -> Any:
     deal = next_deal(loaded)
     done = sealed(loaded.state.entries, deal)
     seat_names = names(loaded.settings)
-    return (
+    return _private(
         render_template(
             "differenzler/seats.html",
             m=loaded,
@@ -226,7 +237,7 @@ def seat_estimate(match_id: int, seat: int) -> Any:
     form.fresh_key()
     done = sealed(loaded.state.entries, deal)
     seat_names = names(loaded.settings)
-    return (
+    return _private(
         render_template(
             "differenzler/estimate.html",
             m=loaded,
@@ -241,6 +252,11 @@ def seat_estimate(match_id: int, seat: int) -> Any:
         ),
         status,
     )
+
+
+def _private(page: str, status: int) -> Response:
+    """A page of its reader's own (a seat's links, a form's token): no cache keeps it."""
+    return conditional.private(make_response(page, status))
 
 
 def _seal(loaded: MatchView, seat: int, form: EstimateForm, deal: int) -> None:
