@@ -78,9 +78,9 @@ def _lifetime() -> float:
     return float(current_app.permanent_session_lifetime.total_seconds())
 
 
-def _taken(match: Match, seat: int) -> bool:
-    """Another browser holds the seat now."""
-    found = db.session().scalar(
+def _first_holder(match: Match, seat: int) -> str | None:
+    """The id of the seat's oldest live right."""
+    return db.session().scalar(
         select(AccessGrant.id)
         .where(
             AccessGrant.match_id == match.id,
@@ -88,9 +88,14 @@ def _taken(match: Match, seat: int) -> bool:
             AccessGrant.revoked.is_(None),
             AccessGrant.created > time.time() - _lifetime(),
         )
+        .order_by(AccessGrant.created, AccessGrant.id)
         .limit(1)
     )
-    return found is not None
+
+
+def _taken(match: Match, seat: int) -> bool:
+    """Another browser holds the seat now."""
+    return _first_holder(match, seat) is not None
 
 
 def claim(match: Match, seat: int) -> bool:
@@ -100,6 +105,11 @@ def claim(match: Match, seat: int) -> bool:
     if _taken(match, seat):
         return False
     grant_id = rights.new_match_grant(match.id, role(seat))
+    if _first_holder(match, seat) != grant_id:
+        # Another phone opened the link at the same moment and was first: it holds the seat.
+        db.session().execute(delete(AccessGrant).where(AccessGrant.id == grant_id))
+        db.session().commit()
+        return False
     held = {k: v for k, v in dict(session.get(SEATS) or {}).items() if k != _key(match.id, seat)}
     held[_key(match.id, seat)] = grant_id
     while len(held) > MAX_REMEMBERED:

@@ -22,7 +22,7 @@ from scorer.store import db, log
 from scorer.store.models import Entry, Match
 from tests.helpers.differenzler import new_differenzler, new_differenzler_event, seal, seat_links, seat_phone
 from tests.helpers.events import draw, event_state, register
-from tests.helpers.tablet import csrf, hidden, post_deal
+from tests.helpers.tablet import csrf, hidden, post_deal, undo
 
 SEALED = {1: 143, 2: 137, 3: 129}
 MADE = [43, 0, 65, 49]
@@ -261,6 +261,22 @@ def test_sealed_resealed_entered_then_locked(app: Flask, client: FlaskClient) ->
     assert seal(phones[2], match_id, 2, 151).status_code == 303
     body = app.test_client().get(f"/offline/matches/{match_id}/state.json").get_data(as_text=True)
     assert "151" not in body
+
+
+def test_an_undone_deal_keeps_its_estimates_locked(app: Flask, client: FlaskClient) -> None:
+    """Undoing the deal shows the estimates no more, but everyone has seen them: a player may not
+    now change his for the deal entered again (D3.3)."""
+    match_id, phones = sealed_table(app, client)
+    assert enter_deal(client, match_id).status_code == 303
+    assert undo(client, match_id).status_code == 200
+    assert client.get(f"/matches/{match_id}/export.json").get_json()["deals"] == []
+    response = seal(phones[1], match_id, 1, 99)
+    assert response.status_code == 409
+    assert "Deal 1 was entered once: its estimates stay locked (D3.3)" in response.get_data(as_text=True)
+    assert [r["estimate"] for r in stored_estimates(app, match_id)] == list(SEALED.values())
+    assert enter_deal(client, match_id).status_code == 303
+    record = client.get(f"/matches/{match_id}/export.json").get_json()["deals"][0]
+    assert record["estimates"] == [*SEALED.values(), 50]
 
 
 def test_an_estimate_is_refused_when_it_could_not_be_stored(

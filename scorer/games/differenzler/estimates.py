@@ -80,6 +80,17 @@ def sealed(entries: Iterable[log.EntryLike], deal: int) -> dict[int, tuple[int, 
     return found
 
 
+def entered_once(entries: Iterable[log.EntryLike], deal: int) -> bool:
+    """Deal number ``deal`` was entered at some time, though an undo may have taken it back
+    since: its estimates were shown with it, so none may be sealed for it again (D3.3)."""
+    state = log.derive([])
+    for entry in sorted(entries, key=lambda e: e.seq):
+        state = log.extend(state, [entry])
+        if len(state.current_slots) >= deal:
+            return True
+    return False
+
+
 def next_deal(loaded: MatchView) -> int:
     """The number of the deal the estimates are for: the one after the deals entered."""
     return len(loaded.state.current_slots) + 1
@@ -275,6 +286,8 @@ def _seal(loaded: MatchView, seat: int, form: EstimateForm, deal: int) -> None:
     shown_for = str(form.deal.data or "")
     if shown_for != str(deal):
         raise _locked(shown_for, deal)
+    if entered_once(loaded.state.entries, deal):
+        raise Refused(_("Deal %(n)s was entered once: its estimates stay locked (D3.3).", n=deal), 409)
     record = {"deal": deal, "seat": seat, "estimate": value, "at": sealed_now()}
     match: Match = loaded.match
     version = loaded.state.version
