@@ -85,7 +85,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     sheets.init_app(app)
     games.init_app(
         app,
-        TableAccess(matchview.load, rights.may_edit, rights.refused_no_right, seats.holds, seats.link),
+        TableAccess(
+            matchview.load, rights.may_edit, rights.refused_no_right, seats.holds, seats.link, seats.held
+        ),
     )
     api.init_app(app)
     return app

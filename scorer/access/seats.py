@@ -74,6 +74,29 @@ def holds(match: Match, seat: int) -> bool:
     )
 
 
+def held_here(match: Match) -> bool:
+    """This browser holds some seat of ``match``."""
+    prefix = f"{match.id}:"
+    return any(
+        holds(match, int(key[len(prefix) :]))
+        for key in (session.get(SEATS) or {})
+        if key.startswith(prefix) and key[len(prefix) :].isdigit()
+    )
+
+
+def held(match: Match) -> frozenset[int]:
+    """The seats of ``match`` a phone holds now (the table shows no code for those)."""
+    rows = db.session().scalars(
+        select(AccessGrant.event_role).where(
+            AccessGrant.match_id == match.id,
+            AccessGrant.event_role.like("seat-%"),
+            AccessGrant.revoked.is_(None),
+            AccessGrant.created > time.time() - _lifetime(),
+        )
+    )
+    return frozenset(int(name[len("seat-") :]) for name in rows if name and name[len("seat-") :].isdigit())
+
+
 def _lifetime() -> float:
     return float(current_app.permanent_session_lifetime.total_seconds())
 
@@ -102,8 +125,8 @@ def claim(match: Match, seat: int) -> bool:
     """Give this browser ``seat`` unless another browser holds it; whether it holds it now."""
     if holds(match, seat):
         return True
-    if _taken(match, seat):
-        return False
+    if _taken(match, seat) or held_here(match):
+        return False  # one phone, one player: a phone that holds a seat of the match takes no other
     grant_id = rights.new_match_grant(match.id, role(seat))
     if _first_holder(match, seat) != grant_id:
         # Another phone opened the link at the same moment and was first: it holds the seat.

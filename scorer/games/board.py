@@ -65,6 +65,8 @@ class TableAccess:
     holds_seat: Callable[[Match, int], bool]
     #: The seat's own link, for the table's screen (None for a match without an edit secret).
     seat_link: Callable[[Match, int], str | None]
+    #: The seats a phone holds by their link now.
+    seats_held: Callable[[Match], frozenset[int]]
 
 
 def table_access() -> TableAccess:

@@ -61,10 +61,12 @@ def passe_record() -> dict[str, object]:
 
 
 def seat_links(client: FlaskClient, match_id: int) -> dict[int, str]:
-    """Each seat's own estimate link (its path), as the table's tablet shows them (D3.3)."""
+    """Each seat's own estimate link (its path), as the table's tablet shows them (D3.3): the
+    seats no phone holds yet."""
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
     found = re.findall(
-        r'<figure class="qr" data-seat="(\d)">.*?class="link-copy seat-link" type="text" readonly value="https?://[^/"]+([^"]+)"',
+        r'<figure class="qr" data-seat="(\d)">(?:(?!</figure>).)*?'
+        r'class="link-copy seat-link" type="text" readonly value="https?://[^/"]+([^"]+)"',
         page,
         re.S,
     )

@@ -165,10 +165,11 @@ def test_no_event_surface_shows_a_sealed_estimate(app: Flask, client: FlaskClien
 def test_the_tables_link_seals_no_estimate(app: Flask, client: FlaskClient) -> None:
     match_id = new_differenzler(client)
     url = f"/matches/{match_id}/estimate"
-    data = {"csrf_token": csrf(client, url), "seat": "2", "estimate": "40", "deal": "1"}
+    token = csrf(client, f"/matches/{match_id}/deals/new")  # the table's own, valid token
+    data = {"csrf_token": token, "seat": "2", "estimate": "40", "deal": "1"}
     assert client.post(url, data=data).status_code == 403
     assert client.get(f"{url}/2").status_code == 403
-    data = {"csrf_token": csrf(client, url), "estimate": "40", "deal": "1", "idem": "k"}
+    data = {"csrf_token": token, "estimate": "40", "deal": "1", "idem": "k"}
     assert client.post(f"{url}/2", data=data).status_code == 403
     assert stored_estimates(app, match_id) == []
 
@@ -178,6 +179,11 @@ def test_a_seats_link_seals_that_seat_alone(app: Flask, client: FlaskClient) -> 
     links = seat_links(client, match_id)
     phone = seat_phone(app, links[1])
     assert seal(phone, match_id, 1, 40).status_code == 303
+    # One phone, one player: seat 1's phone may not take seat 2 by its link.
+    assert phone.get(links[2]).status_code == 403
+    # The table shows no code for a seat a phone holds, only that it is held.
+    assert sorted(seat_links(client, match_id)) == [2, 3, 4]
+    assert "Another phone holds this seat." in client.get(f"/matches/{match_id}").get_data(as_text=True)
     # Seat 1's phone tries seat 2's page, and seat 2's page with its own form.
     assert phone.get(f"/matches/{match_id}/estimate/2").status_code == 403
     token = csrf(phone, f"/matches/{match_id}/estimate/1")

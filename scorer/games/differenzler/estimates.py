@@ -113,16 +113,18 @@ def table_count(loaded: MatchView) -> tuple[int, int] | None:
     return len(sealed(loaded.state.entries, next_deal(loaded))), players(loaded.settings)
 
 
-def seat_links(loaded: MatchView) -> list[tuple[int, str, str]]:
-    """(seat, name, link) of each seat's own link, for the table's tablet only (D3.3)."""
+def seat_links(loaded: MatchView) -> list[tuple[int, str, str | None]]:
+    """(seat, name, link) of each seat's own link, for the table's tablet only (D3.3); the link
+    is None for a seat a phone holds already (its code would let nobody else in)."""
     access = table_access()
     if not open_for_estimates(loaded) or not access.may_edit(loaded.match):
         return []
     seat_names = names(loaded.settings)
-    found = []
+    taken = access.seats_held(loaded.match)
+    found: list[tuple[int, str, str | None]] = []
     for seat in range(1, players(loaded.settings) + 1):
-        link = access.seat_link(loaded.match, seat)
-        if link is not None:
+        link = None if seat in taken else access.seat_link(loaded.match, seat)
+        if link is not None or seat in taken:
             found.append((seat, seat_names[seat - 1], link))
     return found
 
