@@ -44,7 +44,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config.instance_secret_key(app)
 
-    from scorer.access import rights
+    from scorer.access import rights, seats
     from scorer.store import db, migrate
     from scorer.web import assets, i18n, security, views
     from scorer.web.routing import DatabaseId
@@ -86,6 +86,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     event_refresher.init_app(app, create_app)
     sheets.init_app(app)
     kept.init_app(app)
-    games.init_app(app, TableAccess(matchview.load, rights.may_edit, rights.refused_no_right))
+    games.init_app(
+        app,
+        TableAccess(
+            matchview.load, rights.may_edit, rights.refused_no_right, seats.holds, seats.link, seats.held
+        ),
+    )
     api.init_app(app)
     return app

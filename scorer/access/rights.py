@@ -33,11 +33,13 @@ import click
 from flask import Flask, current_app, g, has_app_context, render_template, request, session, url_for
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
+from flask_wtf.csrf import generate_csrf
 from sqlalchemy import Engine, Table, bindparam, delete, insert, select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import lazyload
 from werkzeug.exceptions import Forbidden, TooManyRequests
 
+from scorer import games
 from scorer.access import address
 from scorer.store import db, log
 from scorer.store.models import AccessGrant, GuessFailure, Match, WriteEvent
@@ -174,6 +176,16 @@ def _grant_row(grant_id: object) -> AccessGrant | None:
     return cache[grant_id]
 
 
+def grant_row(grant_id: object) -> AccessGrant | None:
+    """The stored right a session names, if it still exists and grants."""
+    return _grant_row(grant_id)
+
+
+def new_match_grant(match_id: int, role: str) -> str:
+    """Store a right of ``role`` in ``match_id`` (a seat's, ``scorer.access.seats``) and return its id."""
+    return _new_grant(match_id, event_role=role)
+
+
 def _usable(row: AccessGrant | None) -> AccessGrant | None:
     """The stored right, unless withdrawn: a withdrawn right is kept, marked, and grants nothing."""
     return row if row is None or row.revoked is None else None
@@ -189,6 +201,10 @@ def grant(match: Match, *, event_id: int | None = None, role: str | None = None)
         rights.pop(next(iter(rights)))
     session[RIGHTS] = rights
     session.permanent = True
+    # The forms' token is made with the right, in the answer that sets the cookie: pages
+    # opened at once next (a service worker's, a player's estimate page) all find it, and
+    # none makes another that a later answer's cookie would throw away ("open too long").
+    generate_csrf()
 
 
 def new_event_grant(event_id: int, role: str | None = None) -> str:
@@ -235,7 +251,8 @@ def holds_right(match: Match) -> bool:
     held = (session.get(RIGHTS) or {}).get(str(match.id))
     row = _grant_row(held)
     if row is not None:
-        return row.match_id == match.id and time.time() - row.created < _lifetime()
+        # A seat's right (its role names the seat) is no right to edit the match.
+        return row.match_id == match.id and row.event_role is None and time.time() - row.created < _lifetime()
     if isinstance(held, str) and secret_fits(match, held):
         # A legacy cookie carries the secret itself, not a right's id: trade it for a
         # right by id, once, so that the tablets of a running evening keep their right. The
@@ -369,6 +386,11 @@ def _match_and_grants(match_id: int) -> Match | None:
     return pairs[0][0]
 
 
+def seat_pages() -> frozenset[str]:
+    """The endpoints of the games' seat pages (``Game.seat_page``)."""
+    return frozenset(game.seat_page for game in games.registry().values() if game.seat_page)
+
+
 def guard() -> None:
     """Refuse a change of a match before its view runs (so nothing is read from the form).
 
@@ -383,6 +405,8 @@ def guard() -> None:
         return
     if request.endpoint in GUARDED_BY_VIEW:
         return
+    if request.endpoint in seat_pages():
+        return  # a seat's own page: its view asks for that seat's right, not the table's
     match = _match_and_grants(match_id)
     if match is None:
         return  # the view answers 404

@@ -15,6 +15,7 @@ import hmac
 import secrets
 
 from flask import session
+from flask_wtf.csrf import generate_csrf
 
 from scorer.access import rights
 from scorer.store.models import Event, Match
@@ -42,6 +43,8 @@ def _remember(key: str, event: Event, role: str | None) -> None:
         held.pop(next(iter(held)))
     session[key] = held
     session.permanent = True
+    # As a match's right (``rights.grant``): the forms' token comes with the right's cookie.
+    generate_csrf()
 
 
 def grant(event: Event) -> None:

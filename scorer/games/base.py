@@ -181,6 +181,9 @@ class Game:
     score: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
     #: How the tablet keeps the game's deals without network; None: only online.
     offline: Offline | None = None
+    #: The endpoint of the page a player opens with his seat's own link (``match_id`` and
+    #: ``seat``), if the game has one: what only that seat may do (``scorer.access.seats``).
+    seat_page: str | None = None
 
     def template(self, page: str) -> str:
         """The game's own template of ``page`` (``new``, ``show``, ``deal``), in its folder."""

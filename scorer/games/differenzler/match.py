@@ -64,6 +64,8 @@ def context(loaded: MatchView) -> dict[str, Any]:
         "deal_count": loaded.answer.get("deal_count") or loaded.settings.get("deal_count") or 16,
         # D3.3: how many players have sealed their estimate from their phone, never the values.
         "phone_estimates": estimates.table_count(loaded),
+        # Each seat's own link, on the table's tablet only (the spectators' page has none).
+        "seat_links": estimates.seat_links(loaded),
     }
 
 
