@@ -66,6 +66,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorer.api import views as api
     from scorer.deals import views as deals
     from scorer.disputes import views as disputes
+    from scorer.events import closing as event_closing
     from scorer.events import exports as event_exports
     from scorer.events import office as event_office
     from scorer.events import refresher as event_refresher
@@ -81,6 +82,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(feature.bp)
     app.register_blueprint(event_office.bp)
     app.register_blueprint(event_exports.bp)
+    app.register_blueprint(event_closing.bp)
     event_refresher.init_app(app, create_app)
     sheets.init_app(app)
     games.init_app(app, TableAccess(matchview.load, rights.may_edit, rights.refused_no_right))

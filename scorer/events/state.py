@@ -9,7 +9,11 @@ Entry kinds:
   "from_round"}`` (T8.1, the substitute's id is ``S<seq>``).
 - ``round`` ``{"round", "tables": [{"table", "seats", "match_id"}], "sitouts"}``: a published
   draw (T5.4). It is stored as drawn and never recomputed.
-- ``freeze`` ``{"frozen": bool}``: the ranking page holds back the standings.
+- ``freeze`` ``{"frozen": bool, "rounds", "tables": [{"match_id", "seq"}]}``: the standings are
+  held back as they stood then: the rounds drawn and each table's Passe up to that seq of its
+  log (``scorer.events.standings``); ``{"frozen": false}`` releases them.
+- ``close`` ``{"reason"}``, ``reopen`` ``{"reason"}``: the director closed the event after the
+  prize-giving (its links read but never write, ``scorer.events.closing``) or reopened it.
 - ``revoke`` ``{"link": "office"}`` or ``{"link": "table", "match_id"}``: the director withdrew
   that link and the rights it gave (``scorer.events.revoke``); the next link is a new one.
 """
@@ -75,6 +79,7 @@ class EventState:
     withdrawals: list[dict[str, Any]] = field(default_factory=list)
     rounds: list[Round] = field(default_factory=list)
     frozen: bool = False
+    closed: bool = False
     version: int = 0
     #: How often each link was withdrawn ("office", "table:<match id>"): its link's generation.
     revoked: dict[str, int] = field(default_factory=dict)
@@ -130,7 +135,18 @@ class EventState:
 #: The kinds ``derive`` reads; an entry of any other kind (a confirmation, the office's marks)
 #: changes only the state's ``version``.
 STATE_KINDS = frozenset(
-    {"player", "pair", "correction", "withdrawal", "substitute", "round", "freeze", "revoke"}
+    {
+        "player",
+        "pair",
+        "correction",
+        "withdrawal",
+        "substitute",
+        "round",
+        "freeze",
+        "revoke",
+        "close",
+        "reopen",
+    }
 )
 
 
@@ -184,6 +200,8 @@ def derive(entries: Sequence[EventEntry]) -> EventState:
             state.rounds.append(Round(int(record["round"]), tables, list(record.get("sitouts") or [])))
         elif entry.kind == "freeze":
             state.frozen = bool(record.get("frozen"))
+        elif entry.kind in ("close", "reopen"):
+            state.closed = entry.kind == "close"
         elif entry.kind == "revoke":
             link = link_name(record.get("link"), record.get("match_id"))
             state.revoked[link] = state.revoked.get(link, 0) + 1
