@@ -321,7 +321,8 @@ def table(event_id: int, match_id: int) -> str:
     if match is None:
         abort(404)
     view = table_view(event, round_, seated, match, confirm.marks(log_of(event)).get(match_id))
-    entering = may_enter(event, match)
+    # A closed event's table reads only (scorer.events.closing).
+    entering = may_enter(event, match) and not state.closed
     confirm_form = ConfirmForm(formdata=None)
     claim_form = ClaimForm(formdata=None)
     confirm_form.fresh_key()
