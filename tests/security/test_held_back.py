@@ -135,6 +135,8 @@ def test_the_public_is_shown_the_held_standings_everywhere(app: Flask, when: str
             assert not shows(page, LIVE), (when, name)
             if when == "after":
                 assert shows(page, HELD), (when, name)
+        banner = "before the first round" if when == "before" else "shown after round 1"
+        assert banner in reader.get(f"/events/{event_id}").get_data(as_text=True)
     for reader in (director, office):
         for name, page in read(reader, app, event_id).items():
             assert shows(page, LIVE), (when, name)
