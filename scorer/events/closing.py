@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import select
+from sqlalchemy import func, select
 from werkzeug.wrappers import Response
 from wtforms import StringField
 from wtforms.validators import Length, Optional
@@ -48,14 +48,18 @@ def close_form() -> CloseForm:
 
 
 def is_closed(event_id: int) -> bool:
-    """The event's latest close or reopen entry is a close (one indexed look-up, not the log)."""
-    last = db.session().scalar(
-        select(EventEntry.kind)
-        .where(EventEntry.event_id == event_id, EventEntry.kind.in_(KINDS))
-        .order_by(EventEntry.seq.desc())
-        .limit(1)
-    )
-    return last == "close"
+    """The event's latest close entry is newer than its latest reopen entry: two look-ups in the
+    index of the log by kind (``ix_event_entry_event_kind_seq``), whatever the log's length."""
+
+    def latest(kind: str) -> Any:
+        return (
+            select(func.max(EventEntry.seq))
+            .where(EventEntry.event_id == event_id, EventEntry.kind == kind)
+            .scalar_subquery()
+        )
+
+    closed, reopened = db.session().execute(select(latest("close"), latest("reopen"))).one()
+    return closed is not None and (reopened is None or closed > reopened)
 
 
 def _event_of(match_id: int) -> int | None:
