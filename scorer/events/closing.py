@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import func, select
+from sqlalchemy import select
 from werkzeug.wrappers import Response
 from wtforms import StringField
 from wtforms.validators import Length, Optional
@@ -26,7 +26,7 @@ from scorer.access import rights
 from scorer.events import access
 from scorer.events import state as event_log
 from scorer.store import db
-from scorer.store.models import Event, EventEntry, Match
+from scorer.store.models import Event, Match
 from scorer.web.forms import KeyedForm
 
 bp = Blueprint("closing", __name__, url_prefix="/events")
@@ -48,18 +48,7 @@ def close_form() -> CloseForm:
 
 
 def is_closed(event_id: int) -> bool:
-    """The event's latest close entry is newer than its latest reopen entry: two look-ups in the
-    index of the log by kind (``ix_event_entry_event_kind_seq``), whatever the log's length."""
-
-    def latest(kind: str) -> Any:
-        return (
-            select(func.max(EventEntry.seq))
-            .where(EventEntry.event_id == event_id, EventEntry.kind == kind)
-            .scalar_subquery()
-        )
-
-    closed, reopened = db.session().execute(select(latest("close"), latest("reopen"))).one()
-    return closed is not None and (reopened is None or closed > reopened)
+    return event_log.is_closed(db.session(), event_id)
 
 
 def _event_of(match_id: int) -> int | None:
@@ -67,16 +56,6 @@ def _event_of(match_id: int) -> int | None:
     settings = db.session().scalar(select(Match.settings).where(Match.id == match_id))
     found = ((settings or {}).get("event") or {}).get("id") if isinstance(settings, dict) else None
     return found if isinstance(found, int) else None
-
-
-def refused(match_id: int | None = None) -> rights.EditRefused:
-    return rights.EditRefused(
-        _("This event is closed: its results are final."),
-        _(
-            "Its links read but no longer change anything. A correction needs the event's director to reopen it."
-        ),
-        match_id,
-    )
 
 
 @bp.before_app_request
@@ -97,7 +76,7 @@ def refuse_writes() -> None:
         if event_id is None:
             return
     if is_closed(event_id):
-        raise refused(match_id if isinstance(match_id, int) else None)
+        raise event_log.Closed(match_id if isinstance(match_id, int) else None)
 
 
 def _director_only(event_id: int) -> Event:

@@ -24,10 +24,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from flask_babel import lazy_gettext as _l
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from scorer.access import rights
 from scorer.events import formats
 from scorer.store.models import Event, EventEntry
 
@@ -38,6 +40,36 @@ class Conflict(Exception):
 
 class Duplicate(Exception):
     """The idempotency key was used already: the entry is stored once."""
+
+
+class Closed(rights.EditRefused):
+    """The event is closed: nothing but its reopening is appended (``scorer.events.closing``);
+    answered as every refusal is (403, naming why)."""
+
+    def __init__(self, match_id: int | None = None) -> None:
+        super().__init__(
+            _l("This event is closed: its results are final."),
+            _l(
+                "Its links read but no longer change anything. "
+                "A correction needs the event's director to reopen it."
+            ),
+            match_id,
+        )
+
+
+def is_closed(db: Session, event_id: int) -> bool:
+    """The event's latest close entry is newer than its latest reopen entry: two look-ups in the
+    index of the log by kind (``ix_event_entry_event_kind_seq``), whatever the log's length."""
+
+    def latest(kind: str) -> Any:
+        return (
+            select(func.max(EventEntry.seq))
+            .where(EventEntry.event_id == event_id, EventEntry.kind == kind)
+            .scalar_subquery()
+        )
+
+    closed, reopened = db.execute(select(latest("close"), latest("reopen"))).one()
+    return closed is not None and (reopened is None or closed > reopened)
 
 
 @dataclass(slots=True)
@@ -317,6 +349,8 @@ def append(
 
     :raises Duplicate: an entry with ``key`` exists.
     :raises Conflict: another writer appended since ``expected_version``.
+    :raises Closed: the event is closed and ``kind`` is not its reopening (read after the
+        version: a closing stored meanwhile takes this entry's seq, and its retry sees it).
     """
     if not checked:
         if find_key(db, key) is not None:
@@ -324,6 +358,8 @@ def append(
         current = last_seq(db, event.id)
         if current != expected_version:
             raise Conflict(current)
+    if kind != "reopen" and is_closed(db, event.id):
+        raise Closed()
     entry = EventEntry(
         event_id=event.id,
         seq=expected_version + 1,

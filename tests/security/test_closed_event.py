@@ -13,8 +13,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
+from scorer.events import office
+from scorer.events import state as event_log
 from scorer.store import db
-from scorer.store.models import Entry, EventEntry
+from scorer.store.models import Entry, Event, EventEntry
 from tests.helpers.events import (
     claim,
     disputed_evening,
@@ -170,3 +172,19 @@ def test_only_the_director_reopens_and_both_are_logged(app: Flask, closed: Any) 
     )
     # Open again: the table's device writes again.
     assert claim(device, event_id, match_id, slot, 2, 57).status_code == 303
+
+
+def test_a_change_begun_before_the_closing_is_not_stored_after_it(app: Flask, closed: Any) -> None:
+    """A request that passed the check before the closing was stored still meets it at the log."""
+    _director, event_id, match_id, _slot, _device, _office = closed
+    before = counts(app)
+    with app.test_request_context("/"):
+        event = db.session().get(Event, event_id)
+        assert event is not None
+        version = event_log.last_seq(db.session(), event_id)
+        with pytest.raises(event_log.Closed):
+            event_log.append(db.session(), event, expected_version=version, kind="freeze", record={})
+        with pytest.raises(event_log.Closed):
+            office.append_mark(event, "sign", {"match_id": match_id, "team": 1}, "late-sign")
+        db.session().rollback()
+    assert counts(app) == before
