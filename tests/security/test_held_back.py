@@ -150,6 +150,11 @@ def test_the_director_and_the_office_are_told_and_may_see_the_public_view(app: F
         assert "the public sees them held back" in page and shows(text_of(page), LIVE)
         public_view = reader.get(f"/events/{event_id}/ranking?view=public").get_data(as_text=True)
         assert "held back" in public_view and not shows(text_of(public_view), LIVE)
+        # Its poll stays the public's: the projector does not turn live at its next reload.
+        poll = re.search(r'data-poll="([^"]+)"', public_view)
+        assert poll and "view=public" in poll.group(1)
+        part = reader.get(poll.group(1).replace("&amp;", "&")).get_data(as_text=True)
+        assert "<table" in part and not shows(text_of(part), LIVE)
 
 
 def text_of(page: str) -> str:
