@@ -25,7 +25,7 @@ from scorer.events import access
 from scorer.events import state as event_log
 from scorer.events.state import EventState
 from scorer.store import db
-from scorer.store.models import Entry, Event
+from scorer.store.models import Entry, Event, Match
 
 #: The query that shows the director or the office the public's standings.
 PUBLIC_VIEW = "public"
@@ -114,6 +114,16 @@ def shown(event: Event, entries: Sequence[Any] | None = None, state: EventState 
         return Shown(state if state is not None else event_log.derive(log), log, found)
     kept = [entry for entry in log if entry.seq < found.seq]
     return Shown(event_log.derive(kept), kept, found)
+
+
+def entries_shown(match: Match, shown: Shown) -> Sequence[Any]:
+    """A table's Passe as ``shown``: its log up to the hold's version of it (a table drawn after
+    the hold: nothing), or all of it."""
+    upto = shown.upto
+    if upto is None:
+        return list(match.entries)
+    last = upto.get(match.id, 0)
+    return [entry for entry in match.entries if entry.seq <= last]
 
 
 def freeze_record(state: EventState, frozen: bool) -> dict[str, Any]:

@@ -225,7 +225,7 @@ def show(event_id: int) -> str:
     for each in state.rounds:
         for table in each.tables:
             match = matches.get(table.match_id)
-            deals = len(log.derive(match.entries).deals) if match is not None else 0
+            deals = len(log.derive(standings.entries_shown(match, shown)).deals) if match is not None else 0
             tables.append(
                 {
                     "round": each.number,
@@ -611,13 +611,7 @@ def _printout(event: Event, state: EventState, kind: str) -> Printout:
         match = matches.get(table.match_id)
         if match is not None:
             # While the standings are held back, a table's pad shows the games entered by then.
-            held = shown.upto
-            entries = (
-                match.entries
-                if held is None
-                else [e for e in match.entries if e.seq <= held.get(match.id, 0)]
-            )
-            deals = log.derive(entries).deals
+            deals = log.derive(standings.entries_shown(match, shown)).deals
             records[table.match_id] = [dict(d) for d in deals]
             answers[table.match_id] = scoring.score(scoring.match_record(match.settings, deals)).answer or {}
             deck = match.settings.get("deck") or "swiss"

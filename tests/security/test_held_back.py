@@ -174,3 +174,16 @@ def test_released_standings_are_live_for_everyone_and_a_new_hold_is_a_new_moment
     for name, page in read(anonymous, app, event_id).items():
         assert shows(page, LIVE), name
     assert not shows(read(director, app, event_id)["event page"], LIVE)
+
+
+def test_the_event_page_counts_the_games_entered_by_the_hold(app: Flask) -> None:
+    director, event_id, (anonymous, device), office = evening(app, "middle")
+
+    def games(reader: FlaskClient) -> list[str]:
+        page = reader.get(f"/events/{event_id}").get_data(as_text=True)
+        return re.findall(
+            r'<tr class="table-row">(?:\s*<td[^>]*>.*?</td>){5}\s*<td class="num">(\d+)</td>', page, re.S
+        )
+
+    assert games(anonymous) == games(device) == ["0"]
+    assert games(director) == games(office) == ["1"]
