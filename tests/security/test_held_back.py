@@ -17,7 +17,16 @@ from flask.testing import FlaskClient
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from tests.helpers.events import draw, event_state, new_event, office_link, post_form, register
+from tests.helpers.events import (
+    disputed_evening,
+    draw,
+    event_state,
+    new_event,
+    office_link,
+    post_form,
+    register,
+    token,
+)
 from tests.helpers.tablet import english, post_deal, undo
 
 #: Every surface that states standings, by a name and its address under /events/<id>.
@@ -187,3 +196,30 @@ def test_the_event_page_counts_the_games_entered_by_the_hold(app: Flask) -> None
 
     assert games(anonymous) == games(device) == ["0"]
     assert games(director) == games(office) == ["1"]
+
+
+def test_a_ruling_after_the_hold_is_not_shown(app: Flask) -> None:
+    """The office's ruling completes a disputed Passe after the hold (T6.4): its totals stay the
+    director's and the office's until the standings are released."""
+    director, event_id, match_id, slot = disputed_evening(app)
+    office = english(app, "192.0.2.34")
+    assert office.get(office_link(director, event_id)).status_code == 303
+    hold(director, event_id)
+    page = office.get(f"/events/{event_id}/office").get_data(as_text=True)
+    ruling = {
+        "csrf_token": token(page),
+        "match_id": str(match_id),
+        "slot": slot,
+        "team": "1",
+        "value": "40",
+        "reason": "Recounted",
+        "idem": "r1",
+    }
+    assert office.post(f"/events/{event_id}/office/rule", data=ruling).status_code == 303
+    # Team 2's Passe: 59 + 117 = 176, once the ruling completes it.
+    for name, page in read(english(app, "192.0.2.35"), app, event_id).items():
+        assert not shows(page, 176), name
+    for reader in (director, office):
+        assert shows(read(reader, app, event_id)["projector"], 176)
+    hold(director, event_id, frozen=False)
+    assert shows(read(english(app, "192.0.2.36"), app, event_id)["projector"], 176)
