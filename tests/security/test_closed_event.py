@@ -188,3 +188,16 @@ def test_a_change_begun_before_the_closing_is_not_stored_after_it(app: Flask, cl
             office.append_mark(event, "sign", {"match_id": match_id, "team": 1}, "late-sign")
         db.session().rollback()
     assert counts(app) == before
+
+
+def test_a_closed_events_table_link_reads_and_claims_no_device(app: Flask, closed: Any) -> None:
+    director, event_id, match_id, _slot, _device, _office = closed
+    page = director.get(f"/events/{event_id}").get_data(as_text=True)
+    found = re.search(r'class="small-button table-entry" href="http://[^/]+(/matches/\d+/edit/[^"]+)"', page)
+    assert found
+    before = counts(app)
+    newcomer = english(app, "192.0.2.45")
+    response = newcomer.get(found.group(1))
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/matches/{match_id}")
+    assert REFUSED in newcomer.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert counts(app) == before
