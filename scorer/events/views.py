@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 from rules_engine.errors import InvalidRecord
 from scorer.access import rights
-from scorer.events import access, chart, confirm, formats, refresher, revoke, rows, snapshot
+from scorer.events import access, chart, confirm, formats, refresher, revoke, rows, schema, snapshot
 from scorer.events import state as event_log
 from scorer.events.forms import DrawForm, FreezeForm, PlayerForm, PlayersForm, WithdrawForm, new_event_form
 from scorer.events.office_forms import RevokeForm
@@ -111,10 +111,20 @@ def ranking(
     return answer
 
 
+#: Events per page of the list.
+PAGE_SIZE = 25
+
+
 @bp.get("/")
 def index() -> str:
-    events = db.session().scalars(select(Event).order_by(Event.id.desc()).limit(200)).all()
-    return render_template("events/index.html", events=events)
+    """The newest events, a page at a time (``?before=<id>`` for older ones): their titles only."""
+    before = request.args.get("before", type=int)
+    query = select(Event.id, Event.title).order_by(Event.id.desc()).limit(PAGE_SIZE + 1)
+    if before is not None:
+        query = query.where(Event.id < before)
+    rows = db.session().execute(query).all()
+    older = rows[PAGE_SIZE - 1].id if len(rows) > PAGE_SIZE else None
+    return render_template("events/index.html", events=rows[:PAGE_SIZE], older=older)
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -444,7 +454,7 @@ def _frozen_rounds(event: Event, state: EventState, entries: Sequence[Any] | Non
     if not state.frozen:
         return None
     for entry in reversed(event.entries if entries is None else entries):
-        if entry.kind == "freeze":
+        if entry.kind == "freeze" and schema.entry_problem(entry.kind, entry.record) is None:
             return int((entry.record or {}).get("rounds") or 0)
     return None
 
