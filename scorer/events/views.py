@@ -16,6 +16,7 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response
 
 from rules_engine.errors import InvalidRecord
+from rules_engine.limits import TOURNAMENT
 from scorer.access import rights
 from scorer.events import access, chart, confirm, formats, refresher, revoke, rows, schema, snapshot
 from scorer.events import state as event_log
@@ -316,6 +317,9 @@ def players(event_id: int) -> Response:
     else:
         lines = [line.strip() for line in (form.players.data or "").splitlines() if line.strip()]
         partner = _partner(event)
+        if len(state.competitors) + len(lines) > TOURNAMENT.players:
+            flash(_("An event takes at most %(num)d players or pairs.", num=TOURNAMENT.players), "error")
+            return redirect(url_for("events.show", event_id=event_id), 303)
         if partner and any(len([p for p in line.split("/") if p.strip()]) != 2 for line in lines):
             flash(_("Partnerschieber: write a pair a line, the two players split by /."), "error")
             return redirect(url_for("events.show", event_id=event_id), 303)
@@ -342,11 +346,11 @@ def _partner(event: Event) -> bool:
 def _person(text: str) -> dict[str, str]:
     """A pasted player: name; club; number (a tab separates as well)."""
     parts = [part.strip() for part in text.replace("\t", ";").split(";")]
-    record = {"name": parts[0][:60]}
+    record = {"name": parts[0][: TOURNAMENT.name]}
     if len(parts) > 1 and parts[1]:
-        record["club"] = parts[1][:60]
+        record["club"] = parts[1][: TOURNAMENT.club]
     if len(parts) > 2 and parts[2]:
-        record["number"] = parts[2][:20]
+        record["number"] = parts[2][: TOURNAMENT.number]
     return record
 
 
