@@ -224,7 +224,8 @@ class TournamentLimits:
 
     #: Passen (rounds) of an event: the set-up form's choice (T4.3: 3 to 6 occur; 12 is two evenings).
     passen: int
-    #: Registered players (or pairs, T4.2) of an event: a full hall of 64 tables of four.
+    #: Registered players (or pairs, T4.2) of an event: the largest field an evening is set up
+    #: for (bench/event.py's, 250 tables of four).
     players: int
     #: Games one table plays in a Passe (T3.1: 12 usual; the form offers up to 48).
     games_per_passe: int
@@ -243,7 +244,7 @@ class TournamentLimits:
 #: The bounds of an event (README, "Bounds").
 TOURNAMENT = TournamentLimits(
     passen=12,
-    players=256,
+    players=1000,
     games_per_passe=48,
     title=120,
     name=60,

@@ -86,12 +86,16 @@ def test_an_import_beyond_the_bounds_stores_nothing(client: FlaskClient, app: Fl
     refused = client.post("/events/import", data=data)
     assert refused.status_code == 422 and "/settings/passen" in refused.get_data(as_text=True)
     export["settings"]["passen"] = TOURNAMENT.passen
-    many = [{"seq": n + 1, "kind": "player", "record": {"name": f"S{n}"}} for n in range(TOURNAMENT.players + 1)]
+    many = [
+        {"seq": n + 1, "kind": "player", "record": {"name": f"S{n}"}} for n in range(TOURNAMENT.players + 1)
+    ]
     refused = client.post("/events/import", data={**data, "text": json.dumps({**export, "entries": many})})
     assert refused.status_code == 422 and f"/entries/{TOURNAMENT.players}" in refused.get_data(as_text=True)
     with app.app_context():
         assert db.session().query(Event).count() == 0
-    accepted = client.post("/events/import", data={**data, "text": json.dumps({**export, "entries": many[:-1]})})
+    accepted = client.post(
+        "/events/import", data={**data, "text": json.dumps({**export, "entries": many[:-1]})}
+    )
     assert accepted.status_code == 303
 
 

@@ -19,6 +19,7 @@ from scorer.store import db
 from scorer.store.models import Event, EventEntry
 from tests.helpers.events import draw, event_state, new_event, play_passe, register, token
 
+
 @pytest.fixture
 def app_config() -> dict[str, Any]:
     """Imports as often as the properties try them (the rate limit bounds how often, not what)."""
@@ -134,7 +135,9 @@ def test_the_findings_imports_are_refused(client: FlaskClient, app: Flask) -> No
     assert nested.status_code == 422 and "nested" in nested.get_data(as_text=True)
     unknown = replaced(exported, ("entries", 8, "record", "tables", 0, "seats", "2"), "P99")
     response = post_import(client, json.dumps(unknown))
-    assert response.status_code == 422 and "/entries/8/record/tables/0/seats/2" in response.get_data(as_text=True)
+    assert response.status_code == 422 and "/entries/8/record/tables/0/seats/2" in response.get_data(
+        as_text=True
+    )
     assert events_stored(app) == before
     # A table's settings come from the draw, not from the file: "players": "x" stores nothing of it.
     odd = replaced(exported, ("matches", "1", "settings", "players"), "x")
@@ -174,7 +177,9 @@ def test_entries_stored_malformed_are_skipped_not_a_500(client: FlaskClient, app
     field=st.sampled_from(["passen", "players", "rounds", "results", "options", "pairs", "lots"]),
     value=JUNK,
 )
-def test_malformed_tournament_bodies_are_a_400_naming_the_field(client: FlaskClient, field: str, value: object) -> None:
+def test_malformed_tournament_bodies_are_a_400_naming_the_field(
+    client: FlaskClient, field: str, value: object
+) -> None:
     record = {
         "game": "schieber_tournament",
         "passen": 2,
