@@ -12,11 +12,13 @@ import csv
 import io
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from openpyxl import Workbook
+from sqlalchemy import insert
 from werkzeug.wrappers import Response
 
 from rules_engine import limits
@@ -317,7 +319,10 @@ def import_record(data: object) -> Event:
         if entry["kind"] == "round"
         for table in entry["record"]["tables"]
     }
-    registered = event_log.derive([EventEntry(**entry) for entry in entries if entry["kind"] != "round"])
+    # The names the tables' settings carry, as the draw writes them (a log's entries as read).
+    registered = event_log.derive(
+        cast(Any, [SimpleNamespace(**_kept(entry)) for entry in entries if entry["kind"] != "round"])
+    )
     table_settings = game.table_settings(settings.get("options") or {})
     ids: dict[int, int] = {}
     for old, raw in raw_matches.items():
@@ -336,11 +341,17 @@ def import_record(data: object) -> Event:
         session.flush()
         access.seal_table(event, match)
         ids[int(old)] = match.id
-        for entry in raw["entries"]:
-            session.add(Entry(match_id=match.id, **_kept(entry)))
-    for entry in entries:
-        session.add(
-            EventEntry(event_id=event.id, **{**_kept(entry), "record": _renumbered(entry.get("record"), ids)})
+        if raw["entries"]:
+            session.execute(
+                insert(Entry), [{"match_id": match.id, **_kept(entry)} for entry in raw["entries"]]
+            )
+    if entries:
+        session.execute(
+            insert(EventEntry),
+            [
+                {"event_id": event.id, **_kept(entry), "record": _renumbered(entry.get("record"), ids)}
+                for entry in entries
+            ],
         )
     session.flush()
     session.expire(event)
