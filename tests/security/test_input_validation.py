@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from scorer.store import db
-from scorer.store.models import Event, EventEntry
+from scorer.store.models import Event, EventEntry, Match
 from tests.helpers.events import draw, event_state, new_event, play_passe, register, token
 
 
@@ -170,6 +170,21 @@ def test_entries_stored_malformed_are_skipped_not_a_500(client: FlaskClient, app
         session.commit()
     pages_answer(client, event_id)
     assert client.get(f"/events/{event_id}/print/ranking.pdf").status_code == 200
+
+
+def test_a_table_stored_with_malformed_settings_leaves_the_match_list_readable(
+    client: FlaskClient, app: Flask
+) -> None:
+    exported = played_export(client, app)
+    match_id = int(next(iter(exported["matches"])))
+    with app.app_context():
+        session = db.session()
+        match = session.get(Match, match_id)
+        assert match is not None
+        match.settings = {**match.settings, "players": "x", "names": "abc"}
+        session.add(Match(game="passe", settings={**match.settings, "players": 10**9}))
+        session.commit()
+    pages_answer(client)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
