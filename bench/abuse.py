@@ -386,6 +386,18 @@ class Bench:
         )
         yield self.grow("POST /api/v1/tournament — n Passen, 100 players", lambda n: self.tournament(n, 100))
         yield self.grow(
+            f"POST /api/v1/seating — n players, {most.passen} Passen",
+            lambda n: self.api(
+                "/api/v1/seating",
+                {
+                    "game": "schieber_tournament",
+                    "passen": most.passen,
+                    "players": [{"id": f"P{i}"} for i in range(n)],
+                },
+            ),
+            start=8,
+        )
+        yield self.grow(
             "POST /events/import — n players",
             lambda n: self.importing(self.event_export(n)),
             start=8,

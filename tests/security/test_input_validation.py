@@ -207,3 +207,20 @@ def test_malformed_tournament_bodies_are_a_400_naming_the_field(
     assert response.status_code in (200, 400), response.status_code
     if response.status_code == 400:
         assert field in response.get_json()["error"]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(field=st.sampled_from(["games", "seats", "options", "round", "reported", "confirmed_by"]), value=JUNK)
+def test_malformed_passe_bodies_are_a_400_naming_the_field(
+    client: FlaskClient, field: str, value: object
+) -> None:
+    record = {
+        "game": "schieber_passe",
+        "seats": {"1": "A", "2": "C", "3": "B", "4": "D"},
+        "games": [{"forehand": 1, "contract": "H", "points": {"team": 1, "value": 98}}],
+        field: value,
+    }
+    response = client.post("/api/v1/passe", json=record)
+    assert response.status_code in (200, 400), response.status_code
+    if response.status_code == 400:
+        assert field in response.get_json()["error"]
