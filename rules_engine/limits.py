@@ -33,6 +33,7 @@ from typing import Any
 from rules_engine.errors import InvalidRecord
 
 __all__ = [
+    "GRID_ROWS",
     "MAX_DEPTH",
     "MAX_RECORD_BYTES",
     "GameLimits",
@@ -92,6 +93,10 @@ class GameLimits:
 #: 157 points, S5.) A table may keep one open-ended match over several evenings, so the
 #: bound is five such evenings; the app's cost per deal does not grow with the match.
 MAX_DEALS = 500
+
+#: Rows of a custom score grid (Coiffeur, C2.3): the grids played have 6 to 13 rows
+#: (jasstafel's range); 20 leaves room for a club's own and still prints on one sheet.
+GRID_ROWS = 20
 
 #: The text of one record (the API's body, one imported match, the command line's input):
 #: a deal entered card by card is at most about 700 bytes (four hands and nine tricks of

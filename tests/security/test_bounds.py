@@ -14,6 +14,7 @@ from rules_engine.limits import TOURNAMENT
 from scorer.store import db
 from scorer.store.models import Event
 from tests.helpers.events import post_form
+from tests.helpers.tablet import csrf
 
 
 @pytest.fixture
@@ -111,3 +112,27 @@ def test_the_event_list_is_paginated(client: FlaskClient, app: Flask) -> None:
     older = client.get("/events/?before=6").get_data(as_text=True)
     assert [int(n) for _id, n in re.findall(r'href="/events/(\d+)">Abend (\d+)<', older)] == [4, 3, 2, 1, 0]
     assert "before=" not in older
+
+
+def test_a_coiffeur_grid_beyond_the_bound_is_refused_and_one_at_it_prints(client: FlaskClient) -> None:
+    import json
+
+    from rules_engine.limits import GRID_ROWS
+
+    def grid(rows: int) -> str:
+        custom = [{"type": "wunsch", "factor": n + 1} for n in range(rows)]
+        return json.dumps({"game": "coiffeur", "options": {"grid": custom}, "deals": []})
+
+    refused = client.post("/api/v1/match", data=grid(GRID_ROWS + 1), content_type="application/json")
+    assert refused.status_code == 400 and "grid" in refused.get_json()["error"]
+    token = csrf(client, "/matches/import")
+    too_many = client.post(
+        "/matches/import", data={"csrf_token": token, "text": grid(GRID_ROWS + 1), "deck": "swiss"}
+    )
+    assert too_many.status_code == 422 and f"at most {GRID_ROWS} rows" in too_many.get_data(as_text=True)
+    accepted = client.post(
+        "/matches/import", data={"csrf_token": token, "text": grid(GRID_ROWS), "deck": "swiss"}
+    )
+    assert accepted.status_code == 302
+    sheet = client.get(accepted.headers["Location"] + "/scoresheet.pdf")
+    assert sheet.status_code == 200 and sheet.data.startswith(b"%PDF")
