@@ -23,13 +23,14 @@ from werkzeug.wrappers import Response
 
 from rules_engine import limits
 from rules_engine.errors import InvalidRecord
+from scorer import scoring
 from scorer.access import rights
 from scorer.events import access, formats, schema
 from scorer.events import state as event_log
 from scorer.events import views as events
 from scorer.events.office_forms import ImportEventForm
 from scorer.events.state import EventState
-from scorer.store import db
+from scorer.store import db, log
 from scorer.store.models import Entry, Event, EventEntry, Match
 
 bp = Blueprint("exports", __name__, url_prefix="/events")
@@ -212,9 +213,12 @@ def read_export(text: str) -> object:
     """
     try:
         limits.check_json_depth(text, "/", EXPORT_DEPTH)
-        return json.loads(text, parse_constant=_not_a_number)
-    except (InvalidRecord, ValueError, RecursionError) as error:
+    except InvalidRecord as error:
         raise Unreadable(str(error)) from None
+    try:
+        return json.loads(text, parse_constant=_not_a_number)
+    except (ValueError, RecursionError) as error:
+        raise Unreadable(f"/: not JSON ({error})") from None
 
 
 def _not_a_number(name: str) -> Any:
@@ -336,6 +340,7 @@ def import_record(data: object) -> Event:
             "seats": seats,
             "event": {"id": event.id, "round": number, "table": table["table"]},
         }
+        _check_table(old, match_settings, raw["entries"])
         match = Match(game=game.table_game, settings=match_settings)
         session.add(match)
         session.flush()
@@ -366,10 +371,23 @@ def import_record(data: object) -> Event:
         game.score(events.record_of(event, state))
     except (InvalidRecord, KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         session.rollback()
-        where = getattr(error, "where", None)
-        raise Unreadable(f"{where}: {error}" if where and where not in str(error) else str(error)) from None
+        # The engine names the field of the tournament record it read, not of the export.
+        raise Unreadable(f"/: the rules engine cannot rank this event: {error}") from None
     session.commit()
     return event
+
+
+def _check_table(old: str, settings: dict[str, Any], entries: Sequence[Mapping[str, Any]]) -> None:
+    """A table's games in force are records the engine reads (a game may still break a rule,
+    as a table's entry may).
+
+    :raises schema.Refused: naming the table's entries.
+    """
+    read = [SimpleNamespace(**_kept(entry), created=None) for entry in entries]
+    deals = log.derive(cast(Any, read)).deals
+    scored = scoring.score(scoring.match_record(settings, deals))
+    if scored.answer is None:
+        raise schema.Refused(f"/matches/{old}/entries", str(scored.errors[0].get("message")))
 
 
 def _kept(entry: Mapping[str, Any]) -> dict[str, Any]:

@@ -42,14 +42,31 @@ POINTS = {
         "match": {"type": "boolean"},
     },
 }
+#: A line a director types: no control characters (a tab, a bell), which no name holds and
+#: which spreadsheets and PDFs cannot show.
+LINE = r"^[^\x00-\x1f\x7f]*$"
+
+
+def text(length: int) -> dict[str, Any]:
+    """A line of at most ``length`` characters."""
+    return {"type": "string", "maxLength": length, "pattern": LINE}
+
+
+def printable(line: str) -> str:
+    """``line`` without its control characters (what :data:`LINE` refuses)."""
+    return line.translate(_CONTROL)
+
+
+_CONTROL = dict.fromkeys([*range(32), 127])
+
 PERSON: dict[str, Any] = {
     "type": "object",
     "required": ["name"],
     "additionalProperties": False,
     "properties": {
-        "name": {"type": "string", "maxLength": L.name},
-        "club": {"type": "string", "maxLength": L.club},
-        "number": {"type": "string", "maxLength": L.number},
+        "name": text(L.name),
+        "club": text(L.club),
+        "number": text(L.number),
     },
 }
 SEATS = {
@@ -99,7 +116,7 @@ RECORDS: dict[str, dict[str, Any]] = {
         "type": "object",
         "required": ["for", "name", "from_round"],
         "additionalProperties": False,
-        "properties": {"for": ID, "name": {"type": "string", "maxLength": L.name}, "from_round": ROUND},
+        "properties": {"for": ID, "name": text(L.name), "from_round": ROUND},
     },
     "round": {
         "type": "object",
@@ -239,7 +256,7 @@ def export_schema(games: list[str]) -> dict[str, Any]:
         "properties": {
             "format": {"const": "tafel-event"},
             "version": {"const": 1},
-            "title": {"type": ["string", "null"], "maxLength": L.title},
+            "title": {**text(L.title), "type": ["string", "null"]},
             "settings": settings_schema(games),
             "entries": {"type": "array", "maxItems": L.entries, "items": _entry(RECORDS)},
             "matches": {

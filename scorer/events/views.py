@@ -345,7 +345,7 @@ def _partner(event: Event) -> bool:
 
 def _person(text: str) -> dict[str, str]:
     """A pasted player: name; club; number (a tab separates as well)."""
-    parts = [part.strip() for part in text.replace("\t", ";").split(";")]
+    parts = [schema.printable(part).strip() for part in text.replace("\t", ";").split(";")]
     record = {"name": parts[0][: TOURNAMENT.name]}
     if len(parts) > 1 and parts[1]:
         record["club"] = parts[1][: TOURNAMENT.club]
@@ -368,7 +368,7 @@ def withdraw(event_id: int) -> Response:
     elif not formats.of(event.settings).substitutes:
         flash(_("This event's game has no withdrawals or substitutes yet."), "error")
     else:
-        substitute = (form.substitute.data or "").strip()
+        substitute = schema.printable(form.substitute.data or "").strip()
         if substitute:
             kind, record = "substitute", {"for": form.player.data, "name": substitute, "from_round": number}
         else:
