@@ -175,7 +175,8 @@ def export_record(event: Event, state: EventState) -> dict[str, Any]:
             str(match_id): {
                 "game": match.game,
                 "settings": match.settings,
-                "entries": _entries(match.entries),
+                # A sealed estimate of a deal not entered yet is nobody's to read (D3.3).
+                "entries": log.shared_entries(match.entries),
             }
             for match_id, match in sorted(matches.items())
         },
