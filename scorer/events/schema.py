@@ -69,6 +69,8 @@ PERSON: dict[str, Any] = {
         "number": text(L.number),
     },
 }
+#: A device as the log names it (``scorer.events.devices``: a keyed hash, or none).
+DEVICE = {"type": ["string", "null"], "maxLength": 64, "pattern": "^[0-9a-f]*$"}
 SEATS = {
     "type": "object",
     "required": ["1", "2", "3", "4"],
@@ -161,19 +163,26 @@ RECORDS: dict[str, dict[str, Any]] = {
         "type": "object",
         "required": ["match_id", "slot", "version", "team"],
         "additionalProperties": False,
-        "properties": {"match_id": MATCH_ID, "slot": COUNT, "version": COUNT, "team": TEAM},
+        "properties": {"match_id": MATCH_ID, "slot": COUNT, "version": COUNT, "team": TEAM, "device": DEVICE},
     },
     "claim": {
         "type": "object",
         "required": ["match_id", "slot", "team", "points"],
         "additionalProperties": False,
-        "properties": {"match_id": MATCH_ID, "slot": COUNT, "team": TEAM, "points": POINTS},
+        "properties": {
+            "match_id": MATCH_ID,
+            "slot": COUNT,
+            "version": COUNT,
+            "team": TEAM,
+            "points": POINTS,
+            "device": DEVICE,
+        },
     },
     "sign": {
         "type": "object",
         "required": ["match_id", "team"],
         "additionalProperties": False,
-        "properties": {"match_id": MATCH_ID, "team": TEAM},
+        "properties": {"match_id": MATCH_ID, "team": TEAM, "version": COUNT, "device": DEVICE},
     },
     "ruling": {
         "type": "object",
@@ -184,7 +193,20 @@ RECORDS: dict[str, dict[str, Any]] = {
             "slot": COUNT,
             "points": POINTS,
             "reason": {"type": "string", "maxLength": 500},
+            "withdrew": {"type": "array", "items": TEAM, "maxItems": 2},
         },
+    },
+    "bind": {
+        "type": "object",
+        "required": ["match_id", "device"],
+        "additionalProperties": False,
+        "properties": {"match_id": MATCH_ID, "device": DEVICE},
+    },
+    "release": {
+        "type": "object",
+        "required": ["match_id"],
+        "additionalProperties": False,
+        "properties": {"match_id": MATCH_ID},
     },
     "reported": {
         "type": "object",
