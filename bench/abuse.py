@@ -152,7 +152,7 @@ class Bench:
         for _ in range(self.rounds):
             if not kept:  # a hostile request is never a cache hit
                 scoring._CACHE.clear()
-                self.app.extensions["tafel_sheet_cache"]._pages.clear()
+                self.app.extensions["tafel_sheet_cache"].clear()
             start = time.perf_counter()
             response = request()
             times.append((time.perf_counter() - start) * 1000)
@@ -331,6 +331,109 @@ class Bench:
         # The importer holds the right to its match: one more deal is refused (the match's limit).
         route = Route(f"POST /matches/<id>/deals/new — the {limits.MAX_DEALS + 1}th deal")
         route.sizes.append((limits.MAX_DEALS + 1, *self.timed(save_big(0))))
+        yield route
+        yield from self.event_routes()
+
+    # --- events: the tournament API, imports, and what reads the largest event -----------------
+
+    def tournament(self, passen: int, players: int) -> Callable[[], Any]:
+        return self.api(
+            "/api/v1/tournament",
+            {
+                "game": "schieber_tournament",
+                "passen": passen,
+                "players": [{"id": f"P{n}", "name": f"Spielerin {n}"} for n in range(players)],
+                "rounds": [],
+                "results": [],
+            },
+        )
+
+    def event_export(self, players: int, passen: int = limits.TOURNAMENT.passen) -> str:
+        """An event's export with ``players`` players registered (names, clubs, numbers at full length)."""
+        person = {"name": "n" * limits.TOURNAMENT.name, "club": "c" * limits.TOURNAMENT.club}
+        entries = [
+            {"seq": n + 1, "kind": "player", "record": {**person, "number": str(n)}} for n in range(players)
+        ]
+        settings = {
+            "game": "schieber",
+            "passen": passen,
+            "options": {"games_per_passe": 12, "confirm": "none"},
+        }
+        return json.dumps(
+            {
+                "format": "tafel-event",
+                "version": 1,
+                "title": "Abend",
+                "settings": settings,
+                "entries": entries,
+            }
+        )
+
+    def import_event(self, text: str) -> Any:
+        self.imports += 1
+        return self.client.post("/events/import", data={"text": text, "idem": f"abuse-{self.imports}"})
+
+    def importing(self, text: str) -> Callable[[], Any]:
+        return lambda: self.import_event(text)
+
+    def event_routes(self) -> Iterator[Route]:
+        self.imports = 0
+        most = limits.TOURNAMENT
+        yield self.grow(
+            f"POST /api/v1/tournament — n players, {most.passen} Passen",
+            lambda n: self.tournament(most.passen, n),
+            start=8,
+        )
+        yield self.grow("POST /api/v1/tournament — n Passen, 100 players", lambda n: self.tournament(n, 100))
+        yield self.grow(
+            f"POST /api/v1/seating — n players, {most.passen} Passen",
+            lambda n: self.api(
+                "/api/v1/seating",
+                {
+                    "game": "schieber_tournament",
+                    "passen": most.passen,
+                    "players": [{"id": f"P{i}"} for i in range(n)],
+                },
+            ),
+            start=8,
+        )
+        yield self.grow(
+            "POST /events/import — n players",
+            lambda n: self.importing(self.event_export(n)),
+            start=8,
+        )
+        yield self.grow(
+            "POST /events/import — nested n deep",
+            lambda n: self.importing("[" * n + "]" * n),
+            start=8,
+        )
+        # The largest event an import can hold, then everything that reads it.
+        largest = self.event_export(most.players)
+        answer = self.import_event(largest)
+        assert answer.status_code == 303, answer.status_code
+        event = answer.headers["Location"]
+        route = Route(f"GET /events/<id>/print/ranking.pdf — {most.players} players, first print")
+        start = time.perf_counter()
+        status = self.client.get(f"{event}/print/ranking.pdf").status_code
+        route.sizes.append((most.players, status, (time.perf_counter() - start) * 1000))
+        yield route
+        for label, path in (
+            ("GET /events/<id>", ""),
+            ("GET /events/<id>/ranking", "/ranking"),
+            ("GET /events/<id>/results", "/results"),
+            ("GET /events/<id>/print/ranking.pdf", "/print/ranking.pdf"),
+            ("GET /events/<id>/export/ranking.csv", "/export/ranking.csv"),
+            ("GET /events/<id>/export/ranking.xlsx", "/export/ranking.xlsx"),
+            ("GET /events/<id>/export/standblatt.xlsx", "/export/standblatt.xlsx"),
+            ("GET /events/<id>/export.json", "/export.json"),
+        ):
+            route = Route(f"{label} — {most.players} players, {most.passen} Passen")
+            route.sizes.append((most.players, *self.timed(lambda p=path: self.client.get(f"{event}{p}"))))
+            yield route
+        for _ in range(40):  # more events than a page of the list, each the largest
+            self.import_event(largest)
+        route = Route(f"GET /events/ — {self.imports} events of {most.players} players")
+        route.sizes.append((self.imports, *self.timed(lambda: self.client.get("/events/"))))
         yield route
 
 

@@ -24,19 +24,25 @@ rules_engine.limits.RecordTooLarge: deal.weis.1: at most 10 Weis per seat (S6.1-
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 
 from rules_engine.errors import InvalidRecord
 
 __all__ = [
+    "GRID_ROWS",
     "MAX_DEPTH",
     "MAX_RECORD_BYTES",
     "GameLimits",
+    "TOURNAMENT",
     "RecordTooLarge",
+    "TournamentLimits",
     "check_deal",
     "check_depth",
+    "check_json_depth",
     "check_match",
     "check_position",
     "check_text",
@@ -87,6 +93,10 @@ class GameLimits:
 #: 157 points, S5.) A table may keep one open-ended match over several evenings, so the
 #: bound is five such evenings; the app's cost per deal does not grow with the match.
 MAX_DEALS = 500
+
+#: Rows of a custom score grid (Coiffeur, C2.3): the grids played have 6 to 13 rows
+#: (jasstafel's range); 20 leaves room for a club's own and still prints on one sheet.
+GRID_ROWS = 20
 
 #: The text of one record (the API's body, one imported match, the command line's input):
 #: a deal entered card by card is at most about 700 bytes (four hands and nine tricks of
@@ -206,3 +216,64 @@ def check_depth(value: object, what: str = "the record") -> None:
         if depth > MAX_DEPTH:
             raise RecordTooLarge(what, MAX_DEPTH, depth, "levels of nested lists and objects")
         stack.extend((child, depth) for child in children if isinstance(child, (list, Mapping)))
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentLimits:
+    """The largest event the app keeps: one table of bounds for its forms, its API and its imports.
+
+    The rules leave these open (T4.3: any number of Passen), so each bound is what the set-up
+    form offers or what a real evening holds; a record beyond them describes no evening and is
+    refused before any work, so that every answer is proportional to what an evening produces.
+    """
+
+    #: Passen (rounds) of an event: the set-up form's choice (T4.3: 3 to 6 occur; 12 is two evenings).
+    passen: int
+    #: Registered players (or pairs, T4.2) of an event: the largest field an evening is set up
+    #: for (bench/event.py's, 250 tables of four).
+    players: int
+    #: Games one table plays in a Passe (T3.1: 12 usual; the form offers up to 48).
+    games_per_passe: int
+    #: Lengths of the texts a director types: the event's name, a player's name, club, number.
+    title: int
+    name: int
+    club: int
+    number: int
+    #: Entries of one event's log (players, draws, confirmations, claims, rulings): every game
+    #: of every table confirmed by both teams, claimed and ruled, with room to spare.
+    entries: int
+    #: Entries of one table's log (its Passe's games with corrections and undos).
+    table_entries: int
+
+
+#: The bounds of an event (README, "Bounds").
+TOURNAMENT = TournamentLimits(
+    passen=12,
+    players=1000,
+    games_per_passe=48,
+    title=120,
+    name=60,
+    club=60,
+    number=20,
+    entries=20_000,
+    table_entries=200,
+)
+
+
+def check_json_depth(text: str, what: str = "the record", limit: int = MAX_DEPTH) -> None:
+    """:raises RecordTooLarge: JSON text whose containers nest deeper than ``limit``.
+
+    Read on the text, before any parser recurses into it: the brackets outside strings are
+    counted in one pass over them.
+    """
+    # Escapes first (a pair of backslashes, then an escaped quote), so that every quote left
+    # opens or closes a string: the even pieces between quotes are outside strings.
+    bare = text.replace("\\\\", "").replace('\\"', "")
+    brackets = _NOT_BRACKETS.sub("", "".join(bare.split('"')[::2]))
+    depth = max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+    if depth > limit:
+        raise RecordTooLarge(what, limit, depth, "levels of nested lists and objects")
+
+
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rules_engine.errors import InvalidRecord
+from rules_engine.limits import GRID_ROWS
 from rules_engine.options import OptionSpec, RuleOptions, choice_of, non_negative_int, resolve_options
 
 __all__ = [
@@ -107,6 +108,8 @@ def parse_grid(value: Any) -> tuple[Row, ...]:
         return GRID_PRESETS[value]
     if isinstance(value, (bytes, Mapping)) or not isinstance(value, (list, tuple)) or not value:
         raise InvalidRecord(f"must be a preset name or a non-empty list of rows, not {value!r}")
+    if len(value) > GRID_ROWS:
+        raise InvalidRecord(f"at most {GRID_ROWS} rows (C2.3: 6 to 13 are played), not {len(value)}")
     rows = []
     for index, item in enumerate(value):
         where = f"row {index + 1}"

@@ -22,18 +22,20 @@ change nothing, and carry no cookie-based authority.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
+import jsonschema_rs
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 import rules_engine
 from rules_engine import limits
 from rules_engine.errors import InvalidRecord
-from scorer.api.openapi import document, tournament_operations
+from scorer.api.openapi import document, schemas, tournament_operations
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -81,13 +83,37 @@ def read_body() -> object:
     return record
 
 
-def answer(name: str, entry: Entry) -> tuple[Response, int]:
+@functools.cache
+def _request_schema(name: str) -> Any:
+    """The validator of a record by its schema's name in the OpenAPI document's components."""
+    return jsonschema_rs.validator_for(
+        {"$ref": f"#/components/schemas/{name}", "components": {"schemas": schemas()}}
+    )
+
+
+def schema_problem(name: str, record: object) -> str | None:
+    """The first field of ``record`` outside its request schema ``name``, as a JSON pointer and why."""
+    errors = list(_request_schema(name).iter_errors(record))
+    if not errors:
+        return None
+    found = max(errors, key=lambda e: len(e.instance_path))
+    message = str(found.message)
+    pointer = "".join(f"/{part}" for part in found.instance_path) or "/"
+    return f"{pointer}: {message if len(message) <= 200 else message[:200] + '…'}"
+
+
+def answer(name: str, entry: Entry, request_schema: str | None = None) -> tuple[Response, int]:
     try:
         record = read_body()
     except ValueError as problem:  # InvalidRecord included: a body too large or too deep
         return error(str(problem))
     if not isinstance(record, dict):
         return error(f"a record must be a JSON object, not {type(record).__name__}")
+    # The tournament's records are checked against their schema (and its bounds,
+    # rules_engine.limits.TOURNAMENT) before the engine does any work on them.
+    outside = schema_problem(request_schema, record) if request_schema is not None else None
+    if outside is not None:
+        return error(outside)
     try:
         result = entry(record)
         # Serialised here, inside the guard: an answer that is not JSON is an engine failure too.
@@ -132,7 +158,7 @@ def init_app(app: Flask) -> None:
         app.add_url_rule(
             f"{bp.url_prefix}/v1/{name}",
             f"{bp.name}.{name}",
-            partial(answer, name, operation.entry),
+            partial(answer, name, operation.entry, operation.request),
             methods=["POST"],
         )
 

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorer.events import schema
 from scorer.events.state import EventState
 from scorer.games.event import Office
 from scorer.store import log
@@ -73,7 +74,7 @@ def marks(entries: Iterable[Any]) -> dict[int, TableMarks]:
     """Each table's marks (by match id), in log order: a later entry supersedes an earlier one."""
     found: dict[int, TableMarks] = {}
     for entry in sorted(entries, key=lambda e: e.seq):
-        if entry.kind in KINDS:
+        if entry.kind in KINDS and schema.entry_problem(entry.kind, entry.record) is None:
             mark(found.setdefault(int(dict(entry.record or {})["match_id"]), TableMarks()), entry)
     return found
 
@@ -85,7 +86,7 @@ def extended(known: Mapping[int, TableMarks], newer: Iterable[Any]) -> tuple[dic
     found = dict(known)
     touched: set[int] = set()
     for entry in sorted(newer, key=lambda e: e.seq):
-        if entry.kind not in KINDS:
+        if entry.kind not in KINDS or schema.entry_problem(entry.kind, entry.record) is not None:
             continue
         match_id = int(dict(entry.record or {})["match_id"])
         if match_id not in touched:

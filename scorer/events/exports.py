@@ -13,16 +13,20 @@ import csv
 import io
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from openpyxl import Workbook
+from sqlalchemy import insert
 from werkzeug.wrappers import Response
 
+from rules_engine import limits
 from rules_engine.errors import InvalidRecord
+from scorer import scoring
 from scorer.access import rights
-from scorer.events import access, formats, standings
+from scorer.events import access, formats, schema, standings
 from scorer.events import state as event_log
 from scorer.events import views as events
 from scorer.events.office_forms import ImportEventForm
@@ -193,72 +197,162 @@ class Unreadable(ValueError):
     """The text is not an event export this app can read."""
 
 
-def _checked_entries(raw: object, where: str) -> list[dict[str, Any]]:
-    if not isinstance(raw, list):
-        raise Unreadable(f"{where} must be a list")
-    found = []
-    for index, entry in enumerate(raw):
-        if (
-            not isinstance(entry, dict)
-            or not isinstance(entry.get("seq"), int)
-            or not isinstance(entry.get("kind"), str)
-        ):
-            raise Unreadable(f"{where}[{index}] needs a 'seq' and a 'kind'")
+#: Nesting of an export's JSON: a table's game's Weis (``/matches/7/entries/0/record/weis/1/0``)
+#: is seven containers deep; two spare.
+EXPORT_DEPTH = 9
+
+
+def read_export(text: str) -> object:
+    """The export's JSON, its nesting checked on the text before the parser recurses.
+
+    :raises Unreadable: nested deeper than any export, or not JSON.
+    """
+    try:
+        limits.check_json_depth(text, "/", EXPORT_DEPTH)
+    except InvalidRecord as error:
+        raise Unreadable(str(error)) from None
+    try:
+        return json.loads(text, parse_constant=_not_a_number)
+    except (ValueError, RecursionError) as error:
+        raise Unreadable(f"/: not JSON ({error})") from None
+
+
+def _not_a_number(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _checked_order(entries: Sequence[Mapping[str, Any]], where: str) -> None:
+    for index, entry in enumerate(entries):
         if entry["seq"] != index + 1:
-            raise Unreadable(f"{where}[{index}]: seq {entry['seq']} out of order")
-        record = entry.get("record")
-        if record is not None and not isinstance(record, dict):
-            raise Unreadable(f"{where}[{index}].record must be an object")
-        target = entry.get("target_seq")
-        if target is not None and not isinstance(target, int):
-            raise Unreadable(f"{where}[{index}].target_seq must be a number")
-        found.append({"seq": index + 1, "kind": entry["kind"][:16], "record": record, "target_seq": target})
-    return found
+            raise schema.Refused(f"{where}/{index}/seq", f"{entry['seq']} out of order (not {index + 1})")
+
+
+def _checked_references(entries: Sequence[Mapping[str, Any]], raw_matches: Mapping[str, Any]) -> None:
+    """Every id an entry names is registered (a player, a substitute, a pair), every table it
+    names is a table of the export, each table is seated once, rounds come in order.
+
+    :raises schema.Refused: naming the entry's field.
+    """
+    known: set[str] = set()
+    seqs: dict[int, str] = {}
+    competitors = 0
+    seated: set[str] = set()
+    rounds = 0
+    for index, entry in enumerate(entries):
+        kind, record, where = entry["kind"], entry.get("record") or {}, f"/entries/{index}"
+        seq = entry["seq"]
+        seqs[seq] = kind
+        if kind == "player":
+            known.add(f"P{seq}")
+            competitors += 1
+        elif kind == "pair":
+            known.update((f"P{seq}a", f"P{seq}b", f"T{seq}"))
+            competitors += 1
+        elif kind == "substitute":
+            known.add(f"S{seq}")
+        if competitors > limits.TOURNAMENT.players:
+            raise schema.Refused(where, f"more than {limits.TOURNAMENT.players} players or pairs in an event")
+        if kind == "correction" and seqs.get(entry.get("target_seq") or 0) not in ("player", "pair"):
+            raise schema.Refused(f"{where}/target_seq", "names no player registered before it")
+        named: list[tuple[str, object]] = []
+        if kind in ("withdrawal", "substitute"):
+            key = "player" if kind == "withdrawal" else "for"
+            named.append((f"{where}/record/{key}", record.get(key)))
+        if kind == "round":
+            rounds += 1
+            if record["round"] != rounds:
+                raise schema.Refused(
+                    f"{where}/record/round", f"{record['round']} out of order (not {rounds})"
+                )
+            for number, table in enumerate(record["tables"]):
+                at = f"{where}/record/tables/{number}"
+                named += [(f"{at}/seats/{seat}", player) for seat, player in table["seats"].items()]
+                named += [(f"{at}/pairs/{n}", pair) for n, pair in enumerate(table.get("pairs") or [])]
+                match_id = str(table["match_id"])
+                if match_id not in raw_matches or match_id in seated:
+                    raise schema.Refused(
+                        f"{at}/match_id", f"{match_id} is no table of the export, or seated twice"
+                    )
+                seated.add(match_id)
+            named += [(f"{where}/record/sitouts/{n}", p) for n, p in enumerate(record.get("sitouts") or [])]
+        if "match_id" in record and kind != "round" and str(record["match_id"]) not in raw_matches:
+            raise schema.Refused(
+                f"{where}/record/match_id", f"{record['match_id']} is no table of the export"
+            )
+        for at, player in named:
+            if player not in known:
+                raise schema.Refused(at, f"{player!r} is not registered before this entry")
+    for match_id in raw_matches:
+        if match_id not in seated:
+            raise schema.Refused(f"/matches/{match_id}", "no round seats this table")
 
 
 def import_record(data: object) -> Event:
-    """Store an export as a new event: new ids, a new director's secret, each table a new match.
+    """Store an export as a new event: new ids, a new director's secret, each table a new match
+    whose settings are the draw's (its event's options, its round's seats).
 
-    :raises Unreadable: not an export, or one whose ranking the engine cannot read.
+    Everything is checked before anything is stored: the export's schema
+    (:mod:`scorer.events.schema`, the bounds of ``rules_engine.limits.TOURNAMENT``), the ids
+    and tables each entry names, then the engine's reading of the whole tournament.
+
+    :raises schema.Refused: outside the schema, naming the field.
+    :raises Unreadable: an export whose ranking the engine cannot read.
     """
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != FORMAT_VERSION:
-        raise Unreadable(f"not a {FORMAT} export, version {FORMAT_VERSION}")
-    settings = data.get("settings")
-    if not isinstance(settings, dict):
-        raise Unreadable("settings must be an object")
-    entries = _checked_entries(data.get("entries"), "entries")
-    raw_matches = data.get("matches") or {}
-    if not isinstance(raw_matches, dict):
-        raise Unreadable("matches must be an object")
+    schema.check_export(data, sorted(formats.formats()))
+    assert isinstance(data, dict)
+    settings: dict[str, Any] = data["settings"]
+    entries: list[dict[str, Any]] = data["entries"]
+    raw_matches: dict[str, Any] = data.get("matches") or {}
+    _checked_order(entries, "/entries")
+    for old, raw in raw_matches.items():
+        _checked_order(raw["entries"], f"/matches/{old}/entries")
+    _checked_references(entries, raw_matches)
+    game = formats.of(settings)
     session = db.session()
-    event = Event(title=str(data.get("title") or "")[:120], settings=settings)
+    event = Event(title=str(data.get("title") or ""), settings=settings)
     access.new_secret(event)
     session.add(event)
     session.flush()
+    drawn = {
+        str(table["match_id"]): (entry["record"]["round"], table)
+        for entry in entries
+        if entry["kind"] == "round"
+        for table in entry["record"]["tables"]
+    }
+    # The names the tables' settings carry, as the draw writes them (a log's entries as read).
+    registered = event_log.derive(
+        cast(Any, [SimpleNamespace(**_kept(entry)) for entry in entries if entry["kind"] != "round"])
+    )
+    table_settings = game.table_settings(settings.get("options") or {})
     ids: dict[int, int] = {}
     for old, raw in raw_matches.items():
-        if not str(old).isdigit() or not isinstance(raw, dict) or not isinstance(raw.get("settings"), dict):
-            raise Unreadable(f"matches.{old} must be an object with settings")
-        match_settings = dict(raw["settings"])
-        if isinstance(match_settings.get("event"), dict):
-            match_settings["event"] = {**match_settings["event"], "id": event.id}
-        match = Match(game=formats.of(settings).table_game, settings=match_settings)
+        number, table = drawn[old]
+        seats = dict(table["seats"])
+        match_settings = {
+            **table_settings,
+            "names": [registered.name(seats[str(n)]) for n in range(1, 5)],
+            "players": 4,
+            "first_forehand": 1,
+            "seats": seats,
+            "event": {"id": event.id, "round": number, "table": table["table"]},
+        }
+        _check_table(old, match_settings, raw["entries"])
+        match = Match(game=game.table_game, settings=match_settings)
         session.add(match)
         session.flush()
         access.seal_table(event, match)
         ids[int(old)] = match.id
-        for entry in _checked_entries(raw.get("entries") or [], f"matches.{old}.entries"):
-            session.add(Entry(match_id=match.id, **entry))
-    for entry in entries:
-        record = _renumbered(entry["record"], ids)
-        session.add(
-            EventEntry(
-                event_id=event.id,
-                seq=entry["seq"],
-                kind=entry["kind"],
-                record=record,
-                target_seq=entry["target_seq"],
+        if raw["entries"]:
+            session.execute(
+                insert(Entry), [{"match_id": match.id, **_kept(entry)} for entry in raw["entries"]]
             )
+    if entries:
+        session.execute(
+            insert(EventEntry),
+            [
+                {"event_id": event.id, **_kept(entry), "record": _renumbered(entry.get("record"), ids)}
+                for entry in entries
+            ],
         )
     session.flush()
     session.expire(event)
@@ -270,12 +364,36 @@ def import_record(data: object) -> Event:
         if sealed is not None:
             access.seal_table(event, sealed, withdrawn)
     try:
-        formats.of(settings).score(events.record_of(event, state))
-    except (InvalidRecord, KeyError, TypeError, ValueError) as error:
+        game.score(events.record_of(event, state))
+    except (InvalidRecord, KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         session.rollback()
-        raise Unreadable(str(error)) from None
+        # The engine names the field of the tournament record it read, not of the export.
+        raise Unreadable(f"/: the rules engine cannot rank this event: {error}") from None
     session.commit()
     return event
+
+
+def _check_table(old: str, settings: dict[str, Any], entries: Sequence[Mapping[str, Any]]) -> None:
+    """A table's games in force are records the engine reads (a game may still break a rule,
+    as a table's entry may).
+
+    :raises schema.Refused: naming the table's entries.
+    """
+    read = [SimpleNamespace(**_kept(entry), created=None) for entry in entries]
+    deals = log.derive(cast(Any, read)).deals
+    scored = scoring.score(scoring.match_record(settings, deals))
+    if scored.answer is None:
+        raise schema.Refused(f"/matches/{old}/entries", str(scored.errors[0].get("message")))
+
+
+def _kept(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """The columns of a log's entry an export carries."""
+    return {
+        "seq": entry["seq"],
+        "kind": entry["kind"],
+        "record": entry.get("record"),
+        "target_seq": entry.get("target_seq"),
+    }
 
 
 def _renumbered(record: dict[str, Any] | None, ids: Mapping[int, int]) -> dict[str, Any] | None:
@@ -304,8 +422,8 @@ def import_event() -> Any:
         rights.check_write("import")
         text = form.text.data or ""
         try:
-            event = import_record(json.loads(text))
-        except (Unreadable, json.JSONDecodeError) as error:
+            event = import_record(read_export(text))
+        except (Unreadable, schema.Refused) as error:
             db.session().rollback()
             form.text.errors = [
                 *form.text.errors,

@@ -8,19 +8,20 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, IntegerField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
+from rules_engine.limits import TOURNAMENT
 from scorer import games
 from scorer.events import formats
 from scorer.web.forms import KeyedForm, VersionedForm, choices, numeric
 
 
 class NewEventForm(KeyedForm):
-    title = StringField(_l("Name of the event"), validators=[DataRequired(), Length(max=120)])
+    title = StringField(_l("Name of the event"), validators=[DataRequired(), Length(max=TOURNAMENT.title)])
     #: The registry's games that have a tournament format (filled per form: the app's games).
     game = SelectField(_l("Game"), default=games.RECORD_DEFAULT)
     passen = IntegerField(
         _l("Passen (rounds)"),
         default=4,
-        validators=[InputRequired(), NumberRange(min=1, max=12)],
+        validators=[InputRequired(), NumberRange(min=1, max=TOURNAMENT.passen)],
         render_kw=numeric(),
     )
 
@@ -49,7 +50,9 @@ class PlayersForm(VersionedForm):
 
 class WithdrawForm(VersionedForm):
     player = SelectField(_l("Player"), validators=[InputRequired()])
-    substitute = StringField(_l("Substitute (optional)"), validators=[Optional(), Length(max=60)])
+    substitute = StringField(
+        _l("Substitute (optional)"), validators=[Optional(), Length(max=TOURNAMENT.name)]
+    )
 
 
 class DrawForm(VersionedForm):
@@ -63,6 +66,6 @@ class FreezeForm(VersionedForm):
 class PlayerForm(VersionedForm):
     """A correction of a registered player (a new version in the event's log)."""
 
-    name = StringField(_l("Name"), validators=[DataRequired(), Length(max=60)])
-    club = StringField(_l("Club"), validators=[Optional(), Length(max=60)])
-    number = StringField(_l("Number"), validators=[Optional(), Length(max=20)])
+    name = StringField(_l("Name"), validators=[DataRequired(), Length(max=TOURNAMENT.name)])
+    club = StringField(_l("Club"), validators=[Optional(), Length(max=TOURNAMENT.club)])
+    number = StringField(_l("Number"), validators=[Optional(), Length(max=TOURNAMENT.number)])

@@ -42,7 +42,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import lazyload
 
-from scorer.events import confirm, refresher, standings
+from scorer.events import confirm, refresher, schema, standings
 from scorer.events import state as event_log
 from scorer.events.state import EventState
 from scorer.store import db, log
@@ -428,7 +428,7 @@ def live(event: Event, rows: list[LogRow], upto: Mapping[int, int] | None = None
         marks, _touched = confirm.extended(kept.marks, newer)
         marked = dict(kept.marked)
     for row in newer:
-        if row.kind in confirm.KINDS:
+        if row.kind in confirm.KINDS and schema.entry_problem(row.kind, row.record) is None:
             marked[int(dict(row.record or {})["match_id"])] = row.seq
     if state.version != last:
         # Only marks were added: the state is the kept one at the log's version.

@@ -24,13 +24,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask import current_app
 from flask_babel import lazy_gettext as _l
+from sqlalchemy import event as orm_event
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
 
 from scorer.access import rights
-from scorer.events import formats
+from scorer.events import formats, schema
 from scorer.store.models import Event, EventEntry
 
 
@@ -115,6 +118,8 @@ class EventState:
     version: int = 0
     #: How often each link was withdrawn ("office", "table:<match id>"): its link's generation.
     revoked: dict[str, int] = field(default_factory=dict)
+    #: The seqs of entries outside their kind's schema (``scorer.events.schema``), left unread.
+    skipped: list[int] = field(default_factory=list)
 
     @property
     def registered(self) -> list[Player]:
@@ -185,8 +190,11 @@ STATE_KINDS = frozenset(
 def derive(entries: Sequence[EventEntry]) -> EventState:
     state = EventState()
     for entry in sorted(entries, key=lambda e: e.seq):
-        record = dict(entry.record or {})
         state.version = entry.seq
+        if entry.kind in STATE_KINDS and schema.entry_problem(entry.kind, entry.record) is not None:
+            state.skipped.append(entry.seq)  # stored before its kind was checked: not read
+            continue
+        record = dict(entry.record or {})
         if entry.kind == "player":
             pid = f"P{entry.seq}"
             state.players[pid] = Player(
@@ -351,7 +359,10 @@ def append(
     :raises Conflict: another writer appended since ``expected_version``.
     :raises Closed: the event is closed and ``kind`` is not its reopening (read after the
         version: a closing stored meanwhile takes this entry's seq, and its retry sees it).
+    :raises schema.Refused: a record outside its kind's schema (nothing is stored).
     """
+    if kind in schema.RECORDS:
+        schema.check_entry(kind, record)
     if not checked:
         if find_key(db, key) is not None:
             raise Duplicate(key)
@@ -378,3 +389,19 @@ def append(
                 raise Duplicate(key) from None
             raise Conflict(expected_version) from None
     return entry
+
+
+#: An event's settings read when its stored ones are outside the schema: the set-up form's defaults.
+UNREADABLE_SETTINGS: dict[str, Any] = {"passen": 4, "options": {}}
+
+
+@orm_event.listens_for(Event, "load")
+def _readable_settings(event: Event, _context: object) -> None:
+    """Settings stored before they were checked (:func:`scorer.events.schema.check_settings`) and
+    outside the schema are read as the set-up form's defaults, and logged: one malformed event
+    never breaks a page."""
+    try:
+        schema.check_settings(event.settings, sorted(formats.formats()))
+    except schema.Refused as refused:
+        current_app.logger.warning("event %s: stored settings not read (%s)", event.id, refused)
+        set_committed_value(event, "settings", dict(UNREADABLE_SETTINGS))

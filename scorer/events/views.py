@@ -16,8 +16,20 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response
 
 from rules_engine.errors import InvalidRecord
+from rules_engine.limits import TOURNAMENT
 from scorer.access import rights
-from scorer.events import access, chart, confirm, formats, refresher, revoke, rows, snapshot, standings
+from scorer.events import (
+    access,
+    chart,
+    confirm,
+    formats,
+    refresher,
+    revoke,
+    rows,
+    schema,
+    snapshot,
+    standings,
+)
 from scorer.events import state as event_log
 from scorer.events.forms import DrawForm, FreezeForm, PlayerForm, PlayersForm, WithdrawForm, new_event_form
 from scorer.events.office_forms import RevokeForm
@@ -115,6 +127,10 @@ def ranking(
     return answer
 
 
+#: Events per page of the list.
+PAGE_SIZE = 25
+
+
 def shown_ranking(event: Event, shown: standings.Shown, rounds: int | None = None) -> dict[str, Any]:
     """The ranking as ``shown`` (``standings.shown``: live, or held back) after its first ``rounds``
     rounds (default: every round it shows)."""
@@ -124,8 +140,14 @@ def shown_ranking(event: Event, shown: standings.Shown, rounds: int | None = Non
 
 @bp.get("/")
 def index() -> str:
-    events = db.session().scalars(select(Event).order_by(Event.id.desc()).limit(200)).all()
-    return render_template("events/index.html", events=events)
+    """The newest events, a page at a time (``?before=<id>`` for older ones): their titles only."""
+    before = request.args.get("before", type=int)
+    query = select(Event.id, Event.title).order_by(Event.id.desc()).limit(PAGE_SIZE + 1)
+    if before is not None:
+        query = query.where(Event.id < before)
+    rows = db.session().execute(query).all()
+    older = rows[PAGE_SIZE - 1].id if len(rows) > PAGE_SIZE else None
+    return render_template("events/index.html", events=rows[:PAGE_SIZE], older=older)
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -319,6 +341,9 @@ def players(event_id: int) -> Response:
     else:
         lines = [line.strip() for line in (form.players.data or "").splitlines() if line.strip()]
         partner = _partner(event)
+        if len(state.competitors) + len(lines) > TOURNAMENT.players:
+            flash(_("An event takes at most %(num)d players or pairs.", num=TOURNAMENT.players), "error")
+            return redirect(url_for("events.show", event_id=event_id), 303)
         if partner and any(len([p for p in line.split("/") if p.strip()]) != 2 for line in lines):
             flash(_("Partnerschieber: write a pair a line, the two players split by /."), "error")
             return redirect(url_for("events.show", event_id=event_id), 303)
@@ -344,12 +369,12 @@ def _partner(event: Event) -> bool:
 
 def _person(text: str) -> dict[str, str]:
     """A pasted player: name; club; number (a tab separates as well)."""
-    parts = [part.strip() for part in text.replace("\t", ";").split(";")]
-    record = {"name": parts[0][:60]}
+    parts = [schema.printable(part).strip() for part in text.replace("\t", ";").split(";")]
+    record = {"name": parts[0][: TOURNAMENT.name]}
     if len(parts) > 1 and parts[1]:
-        record["club"] = parts[1][:60]
+        record["club"] = parts[1][: TOURNAMENT.club]
     if len(parts) > 2 and parts[2]:
-        record["number"] = parts[2][:20]
+        record["number"] = parts[2][: TOURNAMENT.number]
     return record
 
 
@@ -367,7 +392,7 @@ def withdraw(event_id: int) -> Response:
     elif not formats.of(event.settings).substitutes:
         flash(_("This event's game has no withdrawals or substitutes yet."), "error")
     else:
-        substitute = (form.substitute.data or "").strip()
+        substitute = schema.printable(form.substitute.data or "").strip()
         if substitute:
             kind, record = "substitute", {"for": form.player.data, "name": substitute, "from_round": number}
         else:

@@ -94,8 +94,14 @@ class Side:
     marks: list[str] = field(default_factory=list)
 
 
+#: The most seats any game's table has (a stored count beyond it is not a table's: read as 4).
+MOST_SEATS = 6
+
+
 def players(settings: Mapping[str, Any]) -> int:
-    return int(settings.get("players") or 4)
+    """The table's seats as its settings state them; 4 where they state no count a table has."""
+    count = settings.get("players")
+    return count if type(count) is int and 2 <= count <= MOST_SEATS else 4
 
 
 def names(settings: Mapping[str, Any]) -> list[str]:

@@ -12,6 +12,7 @@ from wtforms import IntegerField, SelectField
 from wtforms.validators import InputRequired, NumberRange
 
 import rules_engine
+from rules_engine.limits import TOURNAMENT
 from rules_engine.tournament.tournament import TOURNAMENT_FIELDS
 from scorer.games.event import Office, Record, TournamentFormat
 from scorer.games.schieber.tournament_api import API
@@ -57,7 +58,7 @@ FORM_FIELDS = (
         IntegerField(
             _l("Games per Passe"),
             default=12,
-            validators=[InputRequired(), NumberRange(min=1, max=48)],
+            validators=[InputRequired(), NumberRange(min=1, max=TOURNAMENT.games_per_passe)],
             render_kw=numeric(),
         ),
     ),
@@ -66,7 +67,7 @@ FORM_FIELDS = (
         IntegerField(
             _l("Struck Passen (Streichpasse)"),
             default=0,
-            validators=[InputRequired(), NumberRange(min=0, max=11)],
+            validators=[InputRequired(), NumberRange(min=0, max=TOURNAMENT.passen - 1)],
             render_kw=numeric(),
         ),
     ),

@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 import rules_engine
+from rules_engine.limits import TOURNAMENT
 from scorer.games.event import Operation, TournamentApi
 from scorer.games.schemas import POINTS, TEAM
 from scorer.games.schieber import api
 
-ID = {"type": "string", "minLength": 1}
+ID = {"type": "string", "minLength": 1, "maxLength": 32}
 INTS = {"type": "array", "items": {"type": "integer"}}
 NULLABLE_INTS = {"type": ["array", "null"], "items": {"type": "integer"}}
 CONTRACT = {
@@ -80,7 +81,11 @@ def _game() -> dict[str, Any]:
 
 def _passe_body() -> dict[str, Any]:
     return {
-        "games": {"type": "array", "items": {"$ref": "#/components/schemas/PasseGame"}},
+        "games": {
+            "type": "array",
+            "maxItems": TOURNAMENT.games_per_passe,
+            "items": {"$ref": "#/components/schemas/PasseGame"},
+        },
         "reported": {
             "type": "object",
             "properties": {"team_totals": {"type": "array", "items": {"type": "integer"}}},
@@ -153,22 +158,24 @@ SCHEMAS: dict[str, Any] = {
             "game": {"const": "schieber_tournament"},
             "profile": {"const": "tournament"},
             "options": {"type": "object", "description": "TOURNAMENT.md's option keys (format, streich …)."},
-            "passen": {"type": "integer", "minimum": 1},
+            "passen": {"type": "integer", "minimum": 1, "maximum": TOURNAMENT.passen},
             "players": {
                 "type": "array",
+                "maxItems": TOURNAMENT.players,
                 "items": {
                     "type": "object",
                     "required": ["id"],
                     "properties": {
                         "id": ID,
-                        "name": {"type": "string"},
-                        "club": {"type": "string"},
-                        "number": {"type": ["string", "integer"]},
+                        "name": {"type": "string", "maxLength": TOURNAMENT.name},
+                        "club": {"type": "string", "maxLength": TOURNAMENT.club},
+                        "number": {"type": ["string", "integer"], "maxLength": TOURNAMENT.number},
                     },
                 },
             },
             "pairs": {
-                "type": "array",
+                "type": ["array", "null"],
+                "maxItems": TOURNAMENT.players,
                 "items": {
                     "type": "object",
                     "required": ["id", "players"],
@@ -177,17 +184,23 @@ SCHEMAS: dict[str, Any] = {
             },
             "rounds": {
                 "type": "array",
+                "maxItems": TOURNAMENT.passen,
                 "items": {
                     "type": "object",
                     "required": ["tables"],
                     "properties": {
-                        "tables": {"type": "array", "items": {"$ref": "#/components/schemas/SeatedTable"}},
-                        "sitouts": {"type": "array", "items": ID},
+                        "tables": {
+                            "type": "array",
+                            "maxItems": TOURNAMENT.players,
+                            "items": {"$ref": "#/components/schemas/SeatedTable"},
+                        },
+                        "sitouts": {"type": "array", "maxItems": TOURNAMENT.players, "items": ID},
                     },
                 },
             },
             "results": {
                 "type": "array",
+                "maxItems": TOURNAMENT.players * TOURNAMENT.passen,
                 "items": {
                     "type": "object",
                     "required": ["round", "table"],
@@ -200,10 +213,26 @@ SCHEMAS: dict[str, Any] = {
                     },
                 },
             },
-            "substitutes": {"type": "array", "items": {"type": "object"}},
-            "withdrawals": {"type": "array", "items": {"type": "object"}},
-            "late_entries": {"type": "array", "items": {"type": "object"}},
-            "lots": {"type": ["object", "null"], "additionalProperties": {"type": "integer"}},
+            "substitutes": {
+                "type": ["array", "null"],
+                "maxItems": TOURNAMENT.players,
+                "items": {"type": "object"},
+            },
+            "withdrawals": {
+                "type": ["array", "null"],
+                "maxItems": TOURNAMENT.players,
+                "items": {"type": "object"},
+            },
+            "late_entries": {
+                "type": ["array", "null"],
+                "maxItems": TOURNAMENT.players,
+                "items": {"type": "object"},
+            },
+            "lots": {
+                "type": ["object", "null"],
+                "maxProperties": TOURNAMENT.players,
+                "additionalProperties": {"type": "integer"},
+            },
         },
     },
     "SeatedTable": {
