@@ -28,6 +28,7 @@ from scorer.store import db, log
 from scorer.store.models import Event, Match
 from scorer.web import display, i18n
 from scorer.web.reasons import reason_text
+from scorer.web.views import same_for_every_reader
 
 bp = Blueprint("events", __name__, url_prefix="/events")
 bp.add_app_template_global(rows.ranking_rows, "ranking_rows")
@@ -452,6 +453,8 @@ def _frozen_rounds(event: Event, state: EventState, entries: Sequence[Any] | Non
 @bp.get("/<int:event_id>/ranking")
 def ranking_page(event_id: int) -> str | Response:
     """The ranking for a projector: large type, reloads itself (its [data-poll] in static/tafel.js), may be frozen."""
+    # The stored page is served to every reader: so is the live one, nothing of a reader's in it.
+    same_for_every_reader()
 
     def again() -> None:
         refresher.compute(event_id, f"{__name__}:live_ranking")
