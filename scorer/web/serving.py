@@ -40,8 +40,9 @@ CONNECTIONS_PER_WORKER = 16384
 BACKLOG = 4096
 #: Seconds a connection has to send a request's head, also between the requests of a kept
 #: connection: a connection that sends nothing, or sends its head slowly, is closed after
-#: them. Longer than a tablet's version poll (3 s), so that its connection stays open.
-HEADER_SECONDS = 10
+#: them. Longer than a tablet's version poll (3 s) and a spectator's reload (10 s), so that their
+#: connections stay open.
+HEADER_SECONDS = 15
 #: Seconds a stopping server gives its workers to finish before killing them: a worker still
 #: holding a browser's idle connection would otherwise keep the server up. The server, its
 #: workers and their ranking processes are gone within 5 s of a SIGTERM
