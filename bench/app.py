@@ -134,6 +134,7 @@ def run(rounds: int) -> dict[str, float]:
     # Last, as the matches then grow by a deal a round (10 to 50 deals, 400 to 440): a match as
     # it is played, where no undo makes the next save score the match again from an earlier deal.
     in_turns(panel_deal_kept_cpu, "panel")
+    kept_rows_in_turns(app, client, stored_match(app, client, 60), rounds, results)
     app.extensions["tafel_engine"].dispose()
     return results
 
@@ -241,6 +242,27 @@ def panel_deal_kept_cpu(client: Any, match: str, n: int) -> float:
     return (time.process_time() - started) * 1000
 
 
+def kept_rows_in_turns(app: Any, client: Any, match: str, rounds: int, results: dict[str, float]) -> None:
+    """A deal on the panel and then a spectator's page of the new version, CPU milliseconds,
+    with the worker's kept deal rows (scorer/matches/kept.py) and without, in turns; the match
+    grows a deal a round from 60. A spectator page's figure is the render of a version no
+    reader asked for before (not a 304)."""
+    kept, none = app.extensions["tafel_kept_rows"], type(app.extensions["tafel_kept_rows"])(0)
+    spectator = app.test_client()
+    spectator.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    spectator.get(match)
+    times: dict[str, list[float]] = {"panel_kept": [], "panel_drawn": [], "page_kept": [], "page_drawn": []}
+    for n in range(rounds):
+        for label, rows in (("kept", kept), ("drawn", none)):
+            app.extensions["tafel_kept_rows"] = rows
+            times[f"panel_{label}"].append(panel_deal_kept_cpu(client, match, n))
+            started = time.process_time()
+            assert spectator.get(match).status_code == 200
+            times[f"page_{label}"].append((time.process_time() - started) * 1000)
+    app.extensions["tafel_kept_rows"] = kept
+    results.update({name: statistics.median(values) for name, values in times.items()})
+
+
 def report(results: dict[str, float], rounds: int) -> str:
     bare = results["bare"]
     lines = [
@@ -267,6 +289,12 @@ def report(results: dict[str, float], rounds: int) -> str:
         f"| a deal on the match page's panel (one htmx post, the screen it answers, QR), CPU, at deal 400, undone after | {results['panel_undone_400']:.2f} | {results['panel_undone_400'] / bare:.0f} |",
         f"| a deal on the match page's panel, CPU, the match growing from deal 10 | {results['panel_10']:.2f} | {results['panel_10'] / bare:.0f} |",
         f"| a deal on the match page's panel, CPU, the match growing from deal 400 | {results['panel_400']:.2f} | {results['panel_400'] / bare:.0f} |",
+        f"| a deal on the panel, CPU, from deal 60: with the worker's kept rows / every row drawn | {results['panel_kept']:.2f} / {results['panel_drawn']:.2f} | {results['panel_kept'] / bare:.0f} / {results['panel_drawn'] / bare:.0f} |",
+        f"| a spectator's page of the new version, CPU: with the kept rows / every row drawn | {results['page_kept']:.2f} / {results['page_drawn']:.2f} | {results['page_kept'] / bare:.0f} / {results['page_drawn'] / bare:.0f} |",
+        "",
+        "The kept rows (scorer/matches/kept.py, in turns with none kept): a deal on the panel costs "
+        f"{results['panel_kept'] / results['panel_drawn']:.2f}× and a spectator's page of each new version "
+        f"{results['page_kept'] / results['page_drawn']:.2f}× of what they cost when every row is drawn anew.",
         "",
         f"Goal: save at deal 400 ≤ 1.2× save at deal 10: {results['save_400'] / results['save_10']:.2f}× — "
         + ("met." if results["save_400"] <= 1.2 * results["save_10"] else "NOT met.")

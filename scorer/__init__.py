@@ -44,7 +44,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config.instance_secret_key(app)
 
-    from scorer.access import rights
+    from scorer.access import rights, seats
     from scorer.store import db, migrate
     from scorer.web import assets, i18n, security, views
     from scorer.web.routing import DatabaseId
@@ -66,12 +66,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorer.api import views as api
     from scorer.deals import views as deals
     from scorer.disputes import views as disputes
+    from scorer.events import devices as event_devices
     from scorer.events import exports as event_exports
     from scorer.events import office as event_office
     from scorer.events import refresher as event_refresher
     from scorer.events import views as events
     from scorer.games.board import TableAccess
-    from scorer.matches import live, matchview
+    from scorer.matches import kept, live, matchview
     from scorer.matches import views as matches
     from scorer.offline import views as offline
     from scorer.rulebook import views as rule_book
@@ -80,9 +81,16 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     for feature in (matches, live, deals, sheets, access_pages, rule_book, disputes, api, events, offline):
         app.register_blueprint(feature.bp)
     app.register_blueprint(event_office.bp)
+    app.register_blueprint(event_devices.bp)
     app.register_blueprint(event_exports.bp)
     event_refresher.init_app(app, create_app)
     sheets.init_app(app)
-    games.init_app(app, TableAccess(matchview.load, rights.may_edit, rights.refused_no_right))
+    kept.init_app(app)
+    games.init_app(
+        app,
+        TableAccess(
+            matchview.load, rights.may_edit, rights.refused_no_right, seats.holds, seats.link, seats.held
+        ),
+    )
     api.init_app(app)
     return app

@@ -57,6 +57,9 @@ def defaults(app: Flask) -> dict[str, Any]:
         # Match scoresheets (PDF) kept per process, one per match version, language and paper
         # (scorer.sheets.views); 0: none.
         "SCORESHEET_CACHE_SIZE": 64,
+        # Deal rows of match screens kept per process (scorer.matches.kept): the last dozen deals
+        # of a few hundred matches, as spectators and tablets see them; 0: none.
+        "KEPT_ROWS": 8192,
         # An event's ranking as phones and the projector read it is computed again at most
         # once per this many seconds, by one server for all (scorer.events.snapshot); the
         # director and the office always see it live. 0: every reader live.

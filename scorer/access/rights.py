@@ -33,11 +33,13 @@ import click
 from flask import Flask, current_app, g, has_app_context, render_template, request, session, url_for
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
+from flask_wtf.csrf import generate_csrf
 from sqlalchemy import Engine, Table, bindparam, delete, insert, select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import lazyload
 from werkzeug.exceptions import Forbidden, TooManyRequests
 
+from scorer import games
 from scorer.access import address
 from scorer.store import db, log
 from scorer.store.models import AccessGrant, GuessFailure, Match, WriteEvent
@@ -52,6 +54,9 @@ ADMIN = "admin"
 #: GET pages that exist only to change a match.
 EDIT_PAGES = frozenset({"deals.new", "deals.correct"})
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+#: Endpoints naming a match whose views check rights of their own (a team's confirmation at a
+#: table, which a team's link gives without the match's edit right): :func:`guard` leaves them.
+GUARDED_BY_VIEW: set[str] = set()
 
 
 # --- keyed hashes and secrets ----------------------------------------------------------------
@@ -171,26 +176,58 @@ def _grant_row(grant_id: object) -> AccessGrant | None:
     return cache[grant_id]
 
 
+def grant_row(grant_id: object) -> AccessGrant | None:
+    """The stored right a session names, if it still exists and grants."""
+    return _grant_row(grant_id)
+
+
+def new_match_grant(match_id: int, role: str) -> str:
+    """Store a right of ``role`` in ``match_id`` (a seat's, ``scorer.access.seats``) and return its id."""
+    return _new_grant(match_id, event_role=role)
+
+
 def _usable(row: AccessGrant | None) -> AccessGrant | None:
     """The stored right, unless withdrawn: a withdrawn right is kept, marked, and grants nothing."""
     return row if row is None or row.revoked is None else None
 
 
-def grant(match: Match) -> None:
-    """Remember in this browser's session that it may edit ``match`` (a new right, by id)."""
-    grant_id = _new_grant(match.id)
+def grant(match: Match, *, event_id: int | None = None, role: str | None = None) -> None:
+    """Remember in this browser's session that it may edit ``match`` (a new right, by id);
+    ``event_id`` and ``role``: the event that gave the right and in which role."""
+    grant_id = _new_grant(match.id, event_id=event_id, event_role=role)
     rights = {k: v for k, v in dict(session.get(RIGHTS) or {}).items() if k != str(match.id)}
     rights[str(match.id)] = grant_id
     while len(rights) > MAX_REMEMBERED:
         rights.pop(next(iter(rights)))
     session[RIGHTS] = rights
     session.permanent = True
+    # The forms' token is made with the right, in the answer that sets the cookie: pages
+    # opened at once next (a service worker's, a player's estimate page) all find it, and
+    # none makes another that a later answer's cookie would throw away ("open too long").
+    generate_csrf()
 
 
 def new_event_grant(event_id: int, role: str | None = None) -> str:
     """Store the right to direct ``event_id`` (``role`` None) or a part of it (``office``); its id
     goes into the session, never the secret."""
     return _new_grant(None, event_id=event_id, event_role=role)
+
+
+def new_table_grant(event_id: int, match_id: int, role: str) -> str:
+    """Store a right of ``role`` at one table of an event (a team's confirmation); its id goes into
+    the session under the event's own key, never among the match edit rights."""
+    return _new_grant(match_id, event_id=event_id, event_role=role)
+
+
+def table_grant_holds(grant_id: object, match_id: int, role: str) -> bool:
+    """The stored right ``grant_id`` is a live right of ``role`` at the table of ``match_id``."""
+    row = _grant_row(grant_id)
+    return (
+        row is not None
+        and row.match_id == match_id
+        and row.event_role == role
+        and time.time() - row.created < _lifetime()
+    )
 
 
 def event_grant_holds(grant_id: object, event_id: int, role: str | None = None) -> bool:
@@ -214,7 +251,8 @@ def holds_right(match: Match) -> bool:
     held = (session.get(RIGHTS) or {}).get(str(match.id))
     row = _grant_row(held)
     if row is not None:
-        return row.match_id == match.id and time.time() - row.created < _lifetime()
+        # A seat's right (its role names the seat) is no right to edit the match.
+        return row.match_id == match.id and row.event_role is None and time.time() - row.created < _lifetime()
     if isinstance(held, str) and secret_fits(match, held):
         # A legacy cookie carries the secret itself, not a right's id: trade it for a
         # right by id, once, so that the tablets of a running evening keep their right. The
@@ -348,6 +386,11 @@ def _match_and_grants(match_id: int) -> Match | None:
     return pairs[0][0]
 
 
+def seat_pages() -> frozenset[str]:
+    """The endpoints of the games' seat pages (``Game.seat_page``)."""
+    return frozenset(game.seat_page for game in games.registry().values() if game.seat_page)
+
+
 def guard() -> None:
     """Refuse a change of a match before its view runs (so nothing is read from the form).
 
@@ -360,6 +403,10 @@ def guard() -> None:
         return
     if request.method in SAFE_METHODS and request.endpoint not in EDIT_PAGES:
         return
+    if request.endpoint in GUARDED_BY_VIEW:
+        return
+    if request.endpoint in seat_pages():
+        return  # a seat's own page: its view asks for that seat's right, not the table's
     match = _match_and_grants(match_id)
     if match is None:
         return  # the view answers 404

@@ -13,10 +13,10 @@ from flask_babel import gettext as _
 from sqlalchemy.orm import lazyload
 
 from scorer import games
-from scorer.access import address, rights
+from scorer.access import address, rights, seats
 from scorer.store import db, log
 from scorer.store.models import Match
-from scorer.web.forms import AdminLoginForm, AdminLogoutForm, VoidForm
+from scorer.web.forms import AdminLoginForm, AdminLogoutForm, BaseForm, VoidForm
 
 bp = Blueprint("access", __name__)
 #: A QR code or an edit link needs the match, not its log (which a long match makes long).
@@ -40,6 +40,68 @@ def edit_link(match_id: int, secret: str) -> Any:
     flash(_("This tablet may now enter deals for this match."))
     # 303 to the plain match page: the secret leaves the address bar (and the history entry).
     return redirect(url_for("matches.show", match_id=match.id), 303)
+
+
+def _seat_game(match_id: int, seat: int) -> tuple[Match, str]:
+    """The match and its game's seat page; 404 when either is missing or the seat is none of its."""
+    match = db.session().get(Match, match_id, options=[WITHOUT_LOG])
+    game = games.registry().get(str(match.settings.get("game"))) if match is not None else None
+    if match is None or game is None or not game.seat_page:
+        abort(404)
+    if not 1 <= seat <= int(match.settings.get("players") or 4):
+        abort(404)
+    return match, game.seat_page
+
+
+@bp.get("/matches/<int:match_id>/seat/<int:seat>/<secret>")
+def seat_link(match_id: int, seat: int, secret: str) -> Any:
+    """Give this phone the seat (the first phone that opens the link), then its page without
+    the secret in the address."""
+    rights.check_not_limited()
+    match, page = _seat_game(match_id, seat)
+    if not seats.secret_fits(match, seat, secret):
+        rights.limiter().fail(rights.client_address())
+        raise rights.EditRefused(
+            _("This seat's link is not valid."),
+            _("Scan your seat's QR code on the table's screen again."),
+            match_id,
+        )
+    if not seats.claim(match, seat):
+        raise rights.EditRefused(
+            _("Another phone holds this seat."),
+            _("Only the phone that opened this seat's link first may use it. The table can free the seat."),
+            match_id,
+        )
+    return redirect(url_for(page, match_id=match_id, seat=seat), 303)
+
+
+@bp.get("/matches/<int:match_id>/qr/seat-<int:seat>.svg")
+def seat_qr(match_id: int, seat: int) -> Response:
+    """A seat's link as a QR code, for the table's screen only."""
+    match, _page = _seat_game(match_id, seat)
+    if not rights.may_edit(match):
+        raise rights.refused_no_right(match_id)
+    found = seats.link(match, seat)
+    if found is None:
+        abort(404)
+    response = qr_svg(found)
+    response.headers["Cache-Control"] = "no-store"  # it carries the seat's secret
+    return response
+
+
+class FreeSeatForm(BaseForm):
+    pass
+
+
+@bp.post("/matches/<int:match_id>/seat/<int:seat>/free")
+def free_seat(match_id: int, seat: int) -> Any:
+    """The table frees a seat: its link works again for the next phone that opens it
+    (the guard asked for the table's right)."""
+    _seat_game(match_id, seat)
+    if FreeSeatForm().validate_on_submit():
+        seats.free(match_id, seat)
+        flash(_("The seat is free: the next phone that opens its link holds it."))
+    return redirect(url_for("matches.show", match_id=match_id), 303)
 
 
 def qr_svg(text: str) -> Response:

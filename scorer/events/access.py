@@ -15,6 +15,7 @@ import hmac
 import secrets
 
 from flask import session
+from flask_wtf.csrf import generate_csrf
 
 from scorer.access import rights
 from scorer.store.models import Event, Match
@@ -24,6 +25,8 @@ RIGHTS = "event_edit"
 #: Session key as ``RIGHTS``, for the office's right (its grant rows have the role ``office``).
 OFFICE = "event_office"
 OFFICE_ROLE = "office"
+#: The role of the director's own right at a table (not the table's device's, which it binds).
+DIRECTOR_ROLE = "director"
 MAX_REMEMBERED = 20
 
 
@@ -40,6 +43,8 @@ def _remember(key: str, event: Event, role: str | None) -> None:
         held.pop(next(iter(held)))
     session[key] = held
     session.permanent = True
+    # As a match's right (``rights.grant``): the forms' token comes with the right's cookie.
+    generate_csrf()
 
 
 def grant(event: Event) -> None:
@@ -131,5 +136,25 @@ def seal_table(event: Event, match: Match, generation: int = 0) -> str:
 
 
 def grant_table(event: Event, match: Match) -> None:
-    """This browser (the director's) may enter the games of the table's Passe too."""
-    rights.grant(match)
+    """This browser (the director's) may enter the games of the table's Passe too; the right is
+    the director's, not the table's device's (``scorer.events.devices``)."""
+    rights.grant(match, event_id=event.id, role=DIRECTOR_ROLE)
+
+
+def team_secret(event: Event, match_id: int, team: int, generation: int = 0) -> str:
+    """The secret of a team's link at a table: it confirms for that team alone; a withdrawal of the
+    table's link (``generation``) gives new team links too."""
+    return rights.derived_secret(
+        f"event-team:{event.edit_secret_hash}:{match_id}:{team}{_generation_suffix(generation)}"
+    )
+
+
+def team_secret_fits(event: Event, match_id: int, team: int, secret: str | None, generation: int) -> bool:
+    return _fits(secret, team_secret(event, match_id, team, generation))
+
+
+def team_secret_withdrawn(
+    event: Event, match_id: int, team: int, secret: str | None, generation: int
+) -> bool:
+    """``secret`` is one of the team's links the director withdrew with its table's (not a guess)."""
+    return any(_fits(secret, team_secret(event, match_id, team, earlier)) for earlier in range(generation))

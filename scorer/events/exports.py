@@ -27,7 +27,7 @@ from scorer.events import state as event_log
 from scorer.events import views as events
 from scorer.events.office_forms import ImportEventForm
 from scorer.events.state import EventState
-from scorer.store import db
+from scorer.store import db, log
 from scorer.store.models import Entry, Event, EventEntry, Match
 
 bp = Blueprint("exports", __name__, url_prefix="/events")
@@ -190,7 +190,8 @@ def export_record(event: Event, state: EventState) -> dict[str, Any]:
             str(match_id): {
                 "game": match.game,
                 "settings": match.settings,
-                "entries": _entries(match.entries),
+                # A sealed estimate of a deal not entered yet is nobody's to read (D3.3).
+                "entries": log.shared_entries(match.entries),
             }
             for match_id, match in sorted(matches.items())
         },

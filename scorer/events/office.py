@@ -34,7 +34,7 @@ from rules_engine.tournament.office import awaiting, compare_entries, paper_cont
 from rules_engine.tournament.options import passe_options as passe_options_of
 from scorer.access import address, rights
 from scorer.access.views import qr_svg
-from scorer.events import access, confirm, formats, revoke, snapshot
+from scorer.events import access, confirm, devices, formats, revoke, snapshot
 from scorer.events import state as event_log
 from scorer.events.office_forms import ClaimForm, ConfirmForm, ReportedForm, RevokeForm, RulingForm
 from scorer.events.state import EventState, Round, Table
@@ -109,15 +109,8 @@ def find_table(state: EventState, match_id: int) -> tuple[Round, Table]:
 
 
 def may_enter(event: Event, match: Match) -> bool:
-    """The table's own device (its link's right), the director or the administrator."""
+    """The table's own device (the one its link is bound to), the director or the administrator."""
     return access.may_direct(event) or rights.holds_right(match)
-
-
-def refuse_table() -> rights.EditRefused:
-    return rights.EditRefused(
-        _("Only this table's device or the event's director may confirm its games."),
-        _("Open the table's link (on its card) on this device first."),
-    )
 
 
 def refuse_office() -> rights.EditRefused:
@@ -202,16 +195,15 @@ def table_view(
     per_passe = int(options.get("games_per_passe", 12))
     match_state = log.derive(match.entries)
     played = confirm.games(match_state, marks)
-    record = confirm.table_record(office, options, played, marks)
+    record = confirm.table_record(office, options, played, marks, version=match_state.version)
     answer: PasseAnswer | None = None
     problem: str | None = None
     try:
         answer = office.score(record)
     except InvalidRecord as error:
         problem = str(error)
-    missing = awaiting(
-        [g.record for g in played], mode, sorted(marks.signed) if marks else (), games_per_passe=per_passe
-    )
+    signed = confirm.signatures(marks, match_state.version)
+    missing = awaiting([g.record for g in played], mode, signed, games_per_passe=per_passe)
     games = []
     for index, game in enumerate(played):
         figures: dict[str, Any] = dict(answer["games"][index]) if answer is not None else {}
@@ -232,6 +224,9 @@ def table_view(
                 "claims": claims,
                 "confirmed_by": game.record.get("confirmed_by") or [],
                 "ruling": (marks.rulings.get(game.slot) if marks else None),
+                "pending_ruling": game.pending_ruling,
+                # Confirmations of an earlier version of the game, withdrawn by its change.
+                "withdrawn": _withdrawn(marks, game),
                 "figures": [
                     (who, list(figure.points), list(figure.match)) for who, figure in comparison.figures
                 ]
@@ -246,7 +241,9 @@ def table_view(
     late = status not in ("complete",) and _late(draws(event) if drawn is None else drawn, round_, last)
     paper = None
     if marks is not None and marks.reported is not None:
-        checked = office.score(confirm.table_record(office, options, played, marks, reported=True))
+        checked = office.score(
+            confirm.table_record(office, options, played, marks, version=match_state.version, reported=True)
+        )
         # T3.5 on the sheet's own figures (the Kontrolleur adds them up before comparing), then
         # T6.6 against the games; the Matches are the games' (none while no game is entered).
         matches = tuple(checked["matches"] or (0, 0)) if played else (0, 0)
@@ -268,10 +265,31 @@ def table_view(
         "state": "late" if late else status,
         "status": status,
         "awaiting_signature": [m.team for m in missing if m.game is None],
-        "signed": sorted(marks.signed) if marks else [],
+        "signed": signed,
+        "version": match_state.version,
+        # Signatures a change of the Passe withdrew (T6.2): the teams are asked to sign again.
+        "withdrawn_signatures": [
+            team for team in confirm.stale_signatures(marks, match_state.version) if team not in signed
+        ],
         "paper": paper,
         "games_per_passe": per_passe,
     }
+
+
+def _withdrawn(marks: confirm.TableMarks | None, game: confirm.Game) -> list[int]:
+    """The teams whose confirmation or claim covered an earlier version of the game: its change
+    withdrew them (T6.2), and they are asked again."""
+    if marks is None:
+        return []
+    stale = {team for team, version in marks.confirmed.get(game.slot, {}).items() if version != game.version}
+    stale |= {
+        team
+        for team, version in marks.claimed_at.get(game.slot, {}).items()
+        if version not in (game.version, confirm.UNVERSIONED)
+    }
+    current = {int(team) for team in game.record.get("confirmed_by") or ()}
+    current |= {int(team) for team in game.record.get("claims") or {}}
+    return sorted(stale - current)
 
 
 def draws(event: Event) -> dict[int, datetime]:
@@ -320,8 +338,14 @@ def table(event_id: int, match_id: int) -> str:
     match = db.session().get(Match, match_id)
     if match is None:
         abort(404)
-    view = table_view(event, round_, seated, match, confirm.marks(log_of(event)).get(match_id))
-    entering = may_enter(event, match)
+    marks = confirm.marks(log_of(event)).get(match_id)
+    view = table_view(event, round_, seated, match, marks)
+    teams = devices.teams_here(event, match, marks.devices if marks else {})
+    team_links = (
+        {team: devices.team_url(event, state, match_id, team) for team in devices.TEAMS}
+        if may_enter(event, match)
+        else {}
+    )
     confirm_form = ConfirmForm(formdata=None)
     claim_form = ClaimForm(formdata=None)
     confirm_form.fresh_key()
@@ -332,7 +356,9 @@ def table(event_id: int, match_id: int) -> str:
         state=state,
         view=view,
         mode=confirm_mode(event),
-        entering=entering,
+        entering=bool(teams),
+        confirm_teams=teams,
+        team_links=team_links,
         confirm_form=confirm_form,
         claim_form=claim_form,
     )
@@ -348,18 +374,37 @@ def _table_change(event_id: int, match_id: int) -> tuple[Event, Match]:
     match = session_.get(Match, match_id)
     if event is None or match is None or (match.settings.get("event") or {}).get("id") != event_id:
         abort(404)
-    if not may_enter(event, match):
-        raise refuse_table()
+    if not (may_enter(event, match) or devices.team_of_device(match) is not None):
+        raise devices.refuse_read_only()
+    if log.is_voided(session_, match.id):
+        raise rights.refused_voided(match.id)
     return event, match
+
+
+def _for_team(event: Event, match: Match, team: int) -> dict[str, Any]:
+    """The device a team's mark is made on, once this browser may act for ``team`` at the table:
+    its team link, the table's device, or the director (``scorer.events.devices``)."""
+    _event, rows = snapshot.event_and_log(event.id)
+    table = confirm.marks(rows).get(match.id)
+    made = table.devices if table is not None else {}
+    if team not in devices.teams_here(event, match, made):
+        raise devices.refuse_team(event, match, team, made)
+    return {"device": devices.device_tag(create=True)}
+
+
+# A team's link confirms without the match's edit right: these views check who acts for which
+# team themselves (``_table_change``, ``_for_team``).
+rights.GUARDED_BY_VIEW.update({"office.confirm_game", "office.claim"})
 
 
 def _slot(match: Match, raw: str | None) -> tuple[int, int] | None:
     """The game's slot and its version in force, for a slot number of this table's match."""
     if raw is None or not raw.isdigit() or len(raw) > 12:
         return None
-    for slot in log.derive(match.entries).current_slots:
+    state = log.derive(match.entries)
+    for slot in state.current_slots:
         if slot.slot == int(raw) and slot.current is not None:
-            return slot.slot, slot.current.seq
+            return slot.slot, confirm.game_versions(state).get(slot.slot, slot.current.seq)
     return None
 
 
@@ -373,15 +418,22 @@ def confirm_game(event_id: int, match_id: int) -> Response:
         flash(_("Choose the team that confirms."), "error")
         return back
     team = int(form.team.data)
+    made_on = _for_team(event, match, team)
     if confirm_mode(event) == "per_passe":
-        append_mark(event, "sign", {"match_id": match_id, "team": team}, form.idem.data or None)
+        # A signature covers the Passe as the signing team saw it (T6.2): not a later one.
+        version = log.derive(match.entries).version
+        if str(version) != (form.version.data or ""):
+            flash(_("The Passe changed meanwhile: check it, then sign again."), "error")
+            return back
+        record = {"match_id": match_id, "team": team, "version": version, **made_on}
+        append_mark(event, "sign", record, form.idem.data or None)
         flash(_("Team %(team)s signed the Passe.", team=team))
         return back
     found = _slot(match, form.slot.data)
     if found is None or str(found[1]) != (form.version.data or ""):
         flash(_("The game changed meanwhile: check it, then confirm again."), "error")
         return back
-    record = {"match_id": match_id, "slot": found[0], "version": found[1], "team": team}
+    record = {"match_id": match_id, "slot": found[0], "version": found[1], "team": team, **made_on}
     append_mark(event, "confirm", record, form.idem.data or None)
     flash(_("Team %(team)s confirmed the game.", team=team))
     return back
@@ -428,6 +480,7 @@ def claim(event_id: int, match_id: int) -> Response:
         flash(_("Enter your team's trick points (or tick the Match)."), "error")
         return back
     team = int(form.team.data)
+    made_on = _for_team(event, match, team)
     errors = _check_figure(event, match, found[0], {"claims": {str(team): points}})
     if errors:
         flash(
@@ -442,7 +495,14 @@ def claim(event_id: int, match_id: int) -> Response:
     append_mark(
         event,
         "claim",
-        {"match_id": match_id, "slot": found[0], "team": team, "points": points},
+        {
+            "match_id": match_id,
+            "slot": found[0],
+            "version": found[1],
+            "team": team,
+            "points": points,
+            **made_on,
+        },
         form.idem.data or None,
     )
     flash(_("Team %(team)s's figure is saved.", team=team))
@@ -578,6 +638,15 @@ def office(event_id: int) -> str:
                 queue.append(
                     {"table": view, "game": game, "form": form, "desk": desk_links(office_of(event), game)}
                 )
+    # What waits for the teams' signatures (T6.2): every table whose games are all in but not
+    # all confirmed, and every table where a change withdrew signatures given before.
+    waiting = [
+        view
+        for view in views
+        if view["status"] == "waiting"
+        or view["withdrawn_signatures"]
+        or any(game["withdrawn"] or game["pending_ruling"] for game in view["games"])
+    ]
     reported_forms = {}
     for view in views:
         paper = ReportedForm(formdata=None, match_id=str(view["match_id"]))
@@ -593,6 +662,7 @@ def office(event_id: int) -> str:
         state=state,
         views=views,
         queue=queue,
+        waiting=waiting,
         counts=counts,
         reported_forms=reported_forms,
         rulings=_rulings(event, state),
@@ -635,7 +705,7 @@ def rule(event_id: int) -> Response:
         _office_guard(db.session().get(Event, event_id))  # type: ignore[arg-type]
         flash(_("Choose the game to rule on."), "error")
         return back
-    event, _state, match = found
+    event, state, match = found
     slot = _slot(match, form.slot.data)
     points = _points(int(form.team.data or 1), form.value.data, bool(form.match.data)) if valid else None
     if not valid or slot is None or points is None:
@@ -659,10 +729,26 @@ def rule(event_id: int) -> Response:
         "slot": slot[0],
         "points": points,
         "reason": (form.reason.data or "").strip(),
+        "withdrew": _confirmed_by_both(event, state, match, slot[0]),
     }
     append_mark(event, "ruling", record, form.idem.data or None)
     flash(_("Ruling saved."))
     return back
+
+
+def _confirmed_by_both(event: Event, state: EventState, match: Match, slot: int) -> list[int]:
+    """Both teams, when they had confirmed the game (or an earlier ruling on it) that a ruling now
+    changes: they are asked to confirm the ruling (T6.2); none for a ruling that settles a
+    dispute or an unconfirmed game, which needs no confirmation (T6.4)."""
+    if confirm_mode(event) not in ("per_game", "double_entry"):
+        return []
+    round_, seated = find_table(state, match.id)
+    view = table_view(event, round_, seated, match, confirm.marks(log_of(event)).get(match.id))
+    for game in view["games"]:
+        if game["slot"] == slot:
+            settled = game["state"] == "ruled" and bool((game["ruling"] or {}).get("withdrew"))
+            return [1, 2] if game["state"] == "confirmed" or settled else []
+    return []
 
 
 @bp.post("/<int:event_id>/office/reported")

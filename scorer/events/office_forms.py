@@ -70,5 +70,9 @@ class RevokeForm(KeyedForm):
     match_id = HiddenField()
 
 
+class MoveForm(KeyedForm):
+    """The director moves a table's entry to another device (``scorer.events.devices``)."""
+
+
 class ImportEventForm(KeyedForm):
     text = TextAreaField(_l("Event export (JSON)"), validators=[DataRequired()], render_kw={"rows": 8})

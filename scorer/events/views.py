@@ -79,7 +79,7 @@ def record_of(
         record = event_log.tournament_record(
             event, live.state, lambda match_id: kept.get(match_id, []), rounds
         )
-        confirm.sign(formats.of(event.settings).office, record, live.state, marks)
+        confirm.sign(formats.of(event.settings).office, record, live.state, marks, dict(live.tables))
         return record
     matches = snapshot.match_states([t.match_id for each in state.rounds for t in each.tables])
     # What the teams and the office added (T6.2-T6.4) lives in the event's log.
@@ -92,7 +92,8 @@ def record_of(
         return [game.record for game in confirm.games(derived, marks.get(match_id))]
 
     record = event_log.tournament_record(event, state, games_of, rounds)
-    confirm.sign(formats.of(event.settings).office, record, state, marks)
+    versions = {match_id: derived.version for match_id, derived in matches.items()}
+    confirm.sign(formats.of(event.settings).office, record, state, marks, versions)
     return record
 
 

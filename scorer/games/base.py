@@ -115,6 +115,9 @@ class MatchPage:
     cells: Callable[[MatchView, Sequence[str]], RowCells]
     #: Further names the game's match template uses (e.g. Schieber's contract factors).
     context: Callable[[MatchView], dict[str, Any]]
+    #: A deal's record in words, part by part (:mod:`scorer.games.words`), given the match's
+    #: settings and the game's deck: for a corrected deal's history and an undo's message.
+    words: Callable[[Mapping[str, Any], Mapping[str, Any], str], list[str]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +181,9 @@ class Game:
     score: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
     #: How the tablet keeps the game's deals without network; None: only online.
     offline: Offline | None = None
+    #: The endpoint of the page a player opens with his seat's own link (``match_id`` and
+    #: ``seat``), if the game has one: what only that seat may do (``scorer.access.seats``).
+    seat_page: str | None = None
 
     def template(self, page: str) -> str:
         """The game's own template of ``page`` (``new``, ``show``, ``deal``), in its folder."""

@@ -61,6 +61,12 @@ class TableAccess:
     may_edit: Callable[[Match], bool]
     #: The refusal to raise when this browser may not change the match.
     refused: Callable[[int], Exception]
+    #: Whether this browser holds the seat (1-based) by its seat's own link (``Game.seat_page``).
+    holds_seat: Callable[[Match, int], bool]
+    #: The seat's own link, for the table's screen (None for a match without an edit secret).
+    seat_link: Callable[[Match, int], str | None]
+    #: The seats a phone holds by their link now.
+    seats_held: Callable[[Match], frozenset[int]]
 
 
 def table_access() -> TableAccess:

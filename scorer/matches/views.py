@@ -28,7 +28,7 @@ from rules_engine import limits
 from scorer import games, scoring
 from scorer.access import address, rights
 from scorer.games.deal_form import FORM_ERRORS
-from scorer.matches import describe, matchview, panel
+from scorer.matches import describe, kept, matchview, panel
 from scorer.store import db
 from scorer.store.models import Entry, Match, MatchSummary
 from scorer.web import conditional, i18n
@@ -37,6 +37,7 @@ from scorer.web.forms import ImportForm, UndoForm
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 # A corrected deal's history in words (matches/_history.html).
 bp.add_app_template_global(describe.deal_line, "deal_line")
+bp.add_app_template_global(kept.kept_row, "kept_row")
 
 
 #: Matches per page of the list.
@@ -271,6 +272,9 @@ def screen(
         redo=_undo_form(state.version) if acc.may_edit and state.last_redoable else None,
         board=request.args.get("view") == "board",
         acc=acc,
+        # The panel's save swaps the screen in: its answer is that part alone. Never a GET's,
+        # which a shared cache may keep for every reader.
+        fragment=request.method == "POST" and panel.wanted(),
         **panel.context(loaded, may_edit=acc.may_edit, form=form, errors=errors, message=message),
         **game.match.context(loaded),
     )

@@ -30,6 +30,26 @@ from scorer.store.models import Entry, Match, utcnow
 
 ENTRIES: Table = Entry.__table__  # type: ignore[assignment]
 
+#: The kinds of entry whose record may leave the server. Any other kind (a player's sealed
+#: estimate, D3.3) is the server's alone: a log sent out names its seq and kind, never its
+#: record; the deal that takes it shows its values once entered.
+SHARED_KINDS = frozenset({"deal", "correction", "undo", "void"})
+
+
+def shared_entries(entries: Sequence[EntryLike]) -> list[dict[str, Any]]:
+    """A match's log as it may leave the server (``{seq, kind, target_seq, record}``, oldest
+    first): the record of a kind not in :data:`SHARED_KINDS` is left out."""
+    return [
+        {
+            "seq": e.seq,
+            "kind": e.kind,
+            "target_seq": e.target_seq,
+            "record": e.record if e.kind in SHARED_KINDS else None,
+        }
+        for e in sorted(entries, key=lambda e: e.seq)
+    ]
+
+
 # The hot paths' statements, built once: SQLAlchemy caches their compiled form, and rows of
 # plain columns cost no ORM objects (a read entry becomes a LogEntry at once).
 #: A match's entries from seq ``since`` on (0: all of them), oldest first.

@@ -1,6 +1,7 @@
-"""Hidden Differenzler estimates from the players' phones (D3.3), in a real browser: three phones open the
-table's link, pick their seat and seal an estimate; the table sees "3 of 4 estimates in", never a value, and
-the deal it enters takes them (DIFFERENZLER.md worked example 1: scores 3, 0, −10, 1)."""
+"""Hidden Differenzler estimates from the players' phones (D3.3), in a real browser: three phones each
+open their own seat's link (a QR code on the table's screen) and seal an estimate; the table sees "3 of 4
+estimates in", never a value, and the deal it enters takes them (DIFFERENZLER.md worked example 1:
+scores 3, 0, −10, 1)."""
 
 from __future__ import annotations
 
@@ -24,16 +25,22 @@ def test_three_phones_and_the_table(page: Any, browser: Any, live_server: str) -
         page.fill(f"input[name=name_{seat}]", name)
     page.click("button[type=submit]")
     page.wait_for_url(SHOWN)
-    link = page.locator("input.link-copy").first.get_attribute("value")
-    assert link and "/edit/" in link
-    phone = browser.new_context(
-        viewport={"width": 390, "height": 844}, locale="en", extra_http_headers={"Accept-Language": "en"}
-    ).new_page()
-    phone.set_default_timeout(15_000)
-    phone.goto(link)  # the table's link gives this phone the right to enter
+    links = {
+        int(figure.get_attribute("data-seat") or 0): figure.locator("input.seat-link").get_attribute("value")
+        for figure in page.locator("figure[data-seat]").all()
+    }
+    assert sorted(links) == [1, 2, 3, 4] and all(link and "/seat/" in link for link in links.values())
+    contexts = []
     for seat in (1, 2, 3):
-        phone.goto(page.url + "/estimate")
-        phone.check(f"input[name=seat][value='{seat}']")
+        # Each player's own phone opens his own seat's link (its QR code on the table's screen).
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844}, locale="en", extra_http_headers={"Accept-Language": "en"}
+        )
+        contexts.append(context)
+        phone = context.new_page()
+        phone.set_default_timeout(15_000)
+        phone.goto(links[seat])
+        assert phone.locator("#seat-name").inner_text().startswith(("Anna", "Beat", "Cla")[seat - 1])
         field = phone.locator("input[name=estimate]")
         assert field.get_attribute("type") == "password" and field.get_attribute("inputmode") == "numeric"
         field.fill(str(ESTIMATES[seat - 1]))
@@ -61,4 +68,5 @@ def test_three_phones_and_the_table(page: Any, browser: Any, live_server: str) -
     assert "Deal saved." in page.content(), page.content()
     scores = [int(s.get_attribute("data-score")) for s in page.locator(".scoreboard [data-score]").all()]
     assert scores == [3, 0, -10, 1]
-    phone.context.close()
+    for context in contexts:
+        context.close()

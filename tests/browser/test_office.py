@@ -87,19 +87,27 @@ def test_an_evening_with_confirmation_a_dispute_and_a_ruling(
     assert screen.url.endswith(confirm_pages[0])
     assert "waiting for confirmation" in screen.inner_text("main")
     assert confirm_all(screen, 1) == 2
-    screen.locator("button[data-team='2']").first.click()
-    screen.wait_for_load_state("load")
-    claim = screen.locator("tr#game-2 details.claim")
+    # The screen confirmed for team 1: team 2 confirms on its own phone, with its team link.
+    assert screen.locator("button[data-team='2']").count() == 0
+    team_2 = screen.locator("section.team-links figcaption code").nth(1).inner_text()
+    phone = browser.new_context(locale="en", extra_http_headers={"Accept-Language": "en"}).new_page()
+    phone.goto(team_2)
+    phone.wait_for_load_state("load")
+    assert "This device confirms for team 2" in phone.inner_text("main")
+    phone.locator("button[data-team='2']").first.click()
+    phone.wait_for_load_state("load")
+    claim = phone.locator("tr#game-2 details.claim")
     claim.locator("summary").click()
     claim.locator("select[name=team]").select_option("2")
     claim.locator("input[name=value]").fill("122")
     claim.locator("button[type=submit]").click()
-    screen.wait_for_load_state("load")
-    assert "disputed" in screen.inner_text("tr#game-2")
-    shot(screen, "office-table-disputed")
+    phone.wait_for_load_state("load")
+    assert "disputed" in phone.inner_text("tr#game-2")
+    shot(phone, "office-table-disputed")
     tablet.close()
 
-    # Table 2: its scribe enters; team 2 confirms on a player's own phone through the table's link.
+    # Table 2: its scribe enters; team 2 confirms on a player's own phone through its team link
+    # (the table's link itself only reads on a second device).
     tablet = browser.new_context(locale="en", extra_http_headers={"Accept-Language": "en"})
     screen = tablet.new_page()
     screen.goto(links[1])
@@ -108,9 +116,11 @@ def test_an_evening_with_confirmation_a_dispute_and_a_ruling(
     enter_game(screen, "obenabe", 67)  # 67 : 90
     screen.goto(f"{live_server}{confirm_pages[1]}")
     assert confirm_all(screen, 1) == 2
+    team_2 = screen.locator("section.team-links figcaption code").nth(1).inner_text()
     phone = browser.new_context(locale="en", extra_http_headers={"Accept-Language": "en"}).new_page()
     phone.goto(links[1])
-    phone.goto(f"{live_server}{confirm_pages[1]}")
+    assert "This device only reads this table." in phone.inner_text("main")
+    phone.goto(team_2)
     assert confirm_all(phone, 2) == 2
     assert "complete" in phone.inner_text("p.table-state")
     tablet.close()

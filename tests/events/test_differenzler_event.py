@@ -22,8 +22,9 @@ from pypdf import PdfReader
 
 from scorer.store import db
 from scorer.store.models import Match
+from tests.helpers.differenzler import new_differenzler_event
 from tests.helpers.events import event_state, form_tokens, post_form, register
-from tests.helpers.tablet import csrf, hidden, post_deal
+from tests.helpers.tablet import hidden, post_deal
 
 #: Worked example 2: forehand, trump, estimates, made (seats 1–4).
 PASSE = [
@@ -34,27 +35,6 @@ PASSE = [
 ]
 SEAT_TOTAL = {"1": 13, "2": 12, "3": -9, "4": 4}
 SEAT_HITS = {"1": 1, "2": 1, "3": 2, "4": 1}
-
-
-def new_differenzler_event(client: FlaskClient, **fields: Any) -> int:
-    page = client.get("/events/new").get_data(as_text=True)
-    data = {
-        "csrf_token": csrf(client, "/events/new"),
-        "idem": hidden(page, "idem"),
-        "title": "Differenzler-Abend",
-        "game": "differenzler",
-        "passen": "2",
-        # Schieber's fields, sent by the same form, play no part in a Differenzler event.
-        "format": "einzel",
-        "games_per_passe": "12",
-        "streich": "0",
-        "match_value": "157",
-        "confirm": "per_game",
-    }
-    data.update({k: str(v) for k, v in fields.items()})
-    response = client.post("/events/new", data=data)
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return int(response.headers["Location"].rstrip("/").split("/")[-1])
 
 
 def play_example_2(client: FlaskClient, match_id: int) -> None:

@@ -17,6 +17,7 @@ from tests.helpers.events import (
     NAMES,
     all_slots,
     claim,
+    claim_table,
     confirm_game,
     draw,
     evening,
@@ -25,7 +26,9 @@ from tests.helpers.events import (
     play_passe,
     ranking_of,
     register,
+    sign_passe,
     slots,
+    table_link,
     table_url,
     token,
 )
@@ -132,8 +135,7 @@ def test_t6_2_per_passe_both_teams_sign(client: FlaskClient, app: Flask) -> None
     page = client.get(table_url(event_id, match_id)).get_data(as_text=True)
     assert "Team 1 signs the Passe" in page
     for team in (1, 2):
-        data = {"csrf_token": token(page), "team": str(team), "idem": f"s{team}"}
-        assert client.post(f"{table_url(event_id, match_id)}/confirm", data=data).status_code == 303
+        assert sign_passe(client, event_id, match_id, team).status_code == 303
     assert sorted(row[2] for row in ranking_of(client, event_id)) == ["143", "143", "171", "171"]
 
 
@@ -168,11 +170,8 @@ def test_a_tables_link_opens_only_that_table_and_spectators_read_only(app: Flask
     first, second = (t.match_id for t in event_state(app, event_id).rounds[0].tables)
     play_passe(director, first, [98])
     play_passe(director, second, [98])
-    page = director.get(f"/events/{event_id}").get_data(as_text=True)
-    link = re.search(rf"/matches/{first}/edit/[A-Za-z0-9_-]+", page)
-    assert link
     table = english(app, "192.0.2.11")
-    assert table.get(link.group(0)).status_code in (302, 303)
+    claim_table(table, table_link(director, event_id, first))
     spectator = english(app, "192.0.2.12")
     with app.app_context():
         before = db.session().scalar(select(func.count()).select_from(EventEntry))

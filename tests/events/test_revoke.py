@@ -5,8 +5,6 @@ counted guess); a new link works; only the director may withdraw."""
 
 from __future__ import annotations
 
-import re
-
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
@@ -14,6 +12,7 @@ from sqlalchemy import select
 from scorer.store import db
 from scorer.store.models import AccessGrant, EventEntry
 from tests.helpers.events import (
+    claim_table,
     confirm_game,
     disputed_evening,
     draw,
@@ -23,19 +22,13 @@ from tests.helpers.events import (
     play_passe,
     register,
     slots,
+    table_link,
     table_url,
     token,
 )
 from tests.helpers.tablet import english
 
 WITHDRAWN = "withdrew this link"
-
-
-def table_link(director: FlaskClient, event_id: int, match_id: int) -> str:
-    page = director.get(f"/events/{event_id}").get_data(as_text=True)
-    found = re.search(rf"/matches/{match_id}/edit/[A-Za-z0-9_-]+", page)
-    assert found, "the director's event page shows the table's link"
-    return found.group(0)
 
 
 def withdraw(client: FlaskClient, event_id: int, idem: str, match_id: int | None = None) -> int:
@@ -98,7 +91,7 @@ def test_a_withdrawn_table_link_opens_nothing_the_new_one_does(app: Flask) -> No
     old = table_link(director, event_id, first)
     other = table_link(director, event_id, second)
     tablet = english(app, "192.0.2.33")
-    assert tablet.get(old).status_code == 303
+    claim_table(tablet, old)
     play_passe(tablet, first, [98])
     slot, version = slots(director.get(table_url(event_id, first)).get_data(as_text=True))[0]
     assert confirm_game(tablet, event_id, first, slot, version, 1).status_code == 303
@@ -124,10 +117,10 @@ def test_a_withdrawn_table_link_opens_nothing_the_new_one_does(app: Flask) -> No
     new = table_link(director, event_id, first)
     assert new != old and table_link(director, event_id, second) == other
     replacement = english(app, "192.0.2.35")
-    assert replacement.get(new).status_code == 303
+    claim_table(replacement, new)  # a new link: the table is claimed afresh
     assert confirm_game(replacement, event_id, first, slot, version, 2).status_code == 303
     play_passe(director, first, [45])
-    assert english(app, "192.0.2.36").get(other).status_code == 303
+    claim_table(english(app, "192.0.2.36"), other)
 
 
 def test_an_imported_event_keeps_the_withdrawal_and_its_new_link_works(app: Flask) -> None:

@@ -5,34 +5,18 @@ from __future__ import annotations
 
 import re
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.helpers.differenzler import PASSE, SCORES, new_differenzler, totals
-from tests.helpers.tablet import csrf, edit_url, hidden, post_deal
+from tests.helpers.differenzler import PASSE, SCORES, new_differenzler, seal, seat_links, seat_phone, totals
+from tests.helpers.tablet import post_deal
 
 
-def phone(app: Flask, client: FlaskClient, match_id: int) -> FlaskClient:
-    """A player's phone: a browser of its own that opened the table's link."""
-    device = app.test_client()
-    device.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
-    device.get(urlsplit(edit_url(client, match_id)).path)
-    return device
-
-
-def seal(device: FlaskClient, match_id: int, seat: int, value: Any) -> Any:
-    url = f"/matches/{match_id}/estimate"
-    page = device.get(f"{url}?seat={seat}").get_data(as_text=True)
-    data = {
-        "csrf_token": csrf(device, url),
-        "idem": hidden(page, "idem"),
-        "seat": str(seat),
-        "estimate": str(value),
-    }
-    return device.post(url, data=data)
+def phone(app: Flask, client: FlaskClient, match_id: int, seat: int) -> FlaskClient:
+    """A player's phone: a browser of its own that opened its seat's link on the table's screen."""
+    return seat_phone(app, seat_links(client, match_id)[seat])
 
 
 def table(client: FlaskClient, match_id: int) -> str:
@@ -43,7 +27,7 @@ def test_three_of_four_in_then_the_deal_takes_them(app: Flask, client: FlaskClie
     """Example 2's deal 1 (estimates 40, 0, 65, 50): three from phones, one typed at the table."""
     match_id = new_differenzler(client)
     forehand, trump, estimates, made = PASSE[0]
-    phones = [phone(app, client, match_id) for _ in range(3)]
+    phones = [phone(app, client, match_id, seat) for seat in (1, 2, 3)]
     for seat, device in zip((1, 2, 3), phones, strict=True):
         response = seal(device, match_id, seat, estimates[seat - 1] + 5)
         assert response.status_code == 303, response.get_data(as_text=True)
@@ -79,7 +63,7 @@ def test_three_of_four_in_then_the_deal_takes_them(app: Flask, client: FlaskClie
 @pytest.mark.slow
 def test_an_estimate_out_of_range_is_refused_on_the_field(app: Flask, client: FlaskClient) -> None:
     match_id = new_differenzler(client)
-    response = seal(phone(app, client, match_id), match_id, 2, 158)
+    response = seal(phone(app, client, match_id, 2), match_id, 2, 158)
     assert response.status_code == 422 and "0 to 157 (D3.1)" in response.get_data(as_text=True)
     assert "0 of 4 estimates in" in table(client, match_id)
 
@@ -89,6 +73,9 @@ def test_a_spectator_cannot_seal(app: Flask, client: FlaskClient) -> None:
     spectator = app.test_client()
     assert spectator.get(f"/matches/{match_id}/estimate").status_code == 403
     response = spectator.post(f"/matches/{match_id}/estimate", data={"seat": "1", "estimate": "40"})
+    assert response.status_code in (400, 403)
+    assert spectator.get(f"/matches/{match_id}/estimate/1").status_code == 403
+    response = spectator.post(f"/matches/{match_id}/estimate/1", data={"estimate": "40", "deal": "1"})
     assert response.status_code in (400, 403)
     assert "0 of 4 estimates in" in table(client, match_id)
 
@@ -103,7 +90,7 @@ def test_open_estimates_are_typed_at_the_table(app: Flask, client: FlaskClient) 
 def test_the_estimate_is_typed_masked_with_the_numeric_keypad(app: Flask, client: FlaskClient) -> None:
     # D3.3: nobody at the table may read a phone's estimate over a shoulder.
     match_id = new_differenzler(client)
-    page = phone(app, client, match_id).get(f"/matches/{match_id}/estimate?seat=1").get_data(as_text=True)
+    page = phone(app, client, match_id, 1).get(f"/matches/{match_id}/estimate/1").get_data(as_text=True)
     field = re.search(r'<input[^>]*name="estimate"[^>]*>', page)
     assert field, page
     assert 'type="password"' in field.group(0) and 'inputmode="numeric"' in field.group(0)

@@ -104,7 +104,7 @@ def confirm_game(
 ) -> Any:
     """A team confirms a game (T6.2); ``idem``: its key (by default one per slot, team and
     version, which repeat from table to table)."""
-    page = client.get(table_url(event_id, match_id)).get_data(as_text=True)
+    page = client.get("/events/new").get_data(as_text=True)  # the session's CSRF token
     data = {
         "csrf_token": token(page),
         "slot": slot,
@@ -115,14 +115,22 @@ def confirm_game(
     return client.post(f"{table_url(event_id, match_id)}/confirm", data=data)
 
 
-def claim(client: FlaskClient, event_id: int, match_id: int, slot: str, team: int, value: int) -> Any:
+def claim(
+    client: FlaskClient,
+    event_id: int,
+    match_id: int,
+    slot: str,
+    team: int,
+    value: int,
+    idem: str | None = None,
+) -> Any:
     page = client.get("/events/new").get_data(as_text=True)  # the session's CSRF token
     data = {
         "csrf_token": token(page),
         "slot": slot,
         "team": str(team),
         "value": str(value),
-        "idem": f"c{slot}{team}{value}",
+        "idem": idem or f"c{slot}{team}{value}",
     }
     return client.post(f"{table_url(event_id, match_id)}/claim", data=data)
 
@@ -172,3 +180,48 @@ def evening(client: FlaskClient, app: Flask, confirm: str, games: int = 2) -> tu
     draw(client, event_id)
     tables = event_state(app, event_id).rounds[0].tables
     return event_id, [t.match_id for t in tables]
+
+
+def passe_version(page: str) -> str:
+    """The version of the Passe a table's page shows (its signing forms carry it)."""
+    found = re.search(r'name="version" value="(\d+)"><input type="hidden" name="team"', page)
+    assert found, "the table's page offers a signature"
+    return found.group(1)
+
+
+def sign_passe(
+    client: FlaskClient,
+    event_id: int,
+    match_id: int,
+    team: int,
+    idem: str | None = None,
+    version: str | None = None,
+) -> Any:
+    """A team signs the Passe as the table's page shows it (T6.2 ``per_passe``); ``version``: the
+    Passe's version to sign (by default the one the page's signing form carries)."""
+    page = client.get(table_url(event_id, match_id)).get_data(as_text=True)
+    version = version or passe_version(page)
+    session_page = client.get("/events/new").get_data(as_text=True)  # the session's CSRF token
+    data = {
+        "csrf_token": token(session_page),
+        "team": str(team),
+        "version": version,
+        "idem": idem or f"s{team}v{version}",
+    }
+    return client.post(f"{table_url(event_id, match_id)}/confirm", data=data)
+
+
+def table_link(director: FlaskClient, event_id: int, match_id: int) -> str:
+    """The table's link (its card's QR code) as the director's event page shows it."""
+    page = director.get(f"/events/{event_id}").get_data(as_text=True)
+    found = re.search(rf"/matches/{match_id}/edit/[A-Za-z0-9_-]+", page)
+    assert found, "the director's event page shows the table's link"
+    return found.group(0)
+
+
+def claim_table(device: FlaskClient, link: str) -> None:
+    """``device`` opens the table's link and holds its entry (the first device to open it does)."""
+    response = device.get(link)
+    assert response.status_code == 303 and "/matches/" in response.headers["Location"], (
+        "the table's entry is bound to another device"
+    )

@@ -57,6 +57,11 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "deals.redo": VERSIONED,
     # A Differenzler player's hidden estimate from his phone (D3.3).
     "game_differenzler.estimate": ("csrf_token", "idem", "seat", "estimate"),
+    # Each seat's own link, its page and its QR code, and the table freeing a seat.
+    "access.seat_link": (),
+    "access.seat_qr": (),
+    "access.free_seat": ("csrf_token",),
+    "game_differenzler.seat_estimate": ("csrf_token", "idem", "deal", "estimate"),
     # An event's director link (scorer/events): fuzzed with the match ids as event ids.
     "events.edit_link": (),
     # The tables' confirmation and the office (scorer/events/office.py), the event's export.
@@ -70,15 +75,27 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "office.reported": ("csrf_token", "idem", "match_id", "team_1", "team_2"),
     "office.revoke_link": ("csrf_token", "idem", "link", "match_id"),
     "exports.export_json": (),
+    # A team's link at a table (scorer/events/devices.py).
+    "devices.team_link": (),
 }
 #: The endpoints that may change a match when the form is right and the sender may.
 CHANGES = frozenset(
-    {"access.void", "deals.new", "deals.correct", "deals.undo", "deals.redo", "game_differenzler.estimate"}
+    {
+        "access.void",
+        "deals.new",
+        "deals.correct",
+        "deals.undo",
+        "deals.redo",
+        "game_differenzler.estimate",
+        "game_differenzler.seat_estimate",
+    }
 )
 #: Deal-form fields the fuzzer once found refused (422) without a word on the page.
 CHOICES = ("stoeck", "weis_1_1_kind", "weis_1_1_suit", "weis_1_1_top")
 #: Where a wrong guess is counted.
-GUESSES = frozenset({"access.edit_link", "access.admin_login", "events.edit_link", "office.office_link"})
+GUESSES = frozenset(
+    {"access.edit_link", "access.admin_login", "events.edit_link", "office.office_link", "devices.team_link"}
+)
 #: The titles of the app's error page (scorer/views.py), which names the problem in its heading.
 ERROR_TITLES = (
     "The request was not understood.",
@@ -329,6 +346,8 @@ def build(app: Flask, w: World, r: dict[str, Any]) -> tuple[FlaskClient, str, st
         rule.replace("<int:match_id>", str(match_id))
         .replace("<int:event_id>", str(match_id))
         .replace("<int:slot_id>", str(r["slot"]))
+        .replace("<int:team>", "1")
+        .replace("<int:seat>", str(r["slot"]))
         .replace("<secret>", quote(secret, safe=""))
     )
     method = sorted(methods)[-1] if r["method"] == "own" else r["method"]

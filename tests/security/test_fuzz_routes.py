@@ -100,6 +100,8 @@ def addresses(app: Flask, match_id: int) -> list[tuple[str, str, str]]:
             continue
         path = re.sub(r"<int:match_id>", str(match_id), rule.rule)
         path = re.sub(r"<int:slot_id>", "1", path)
+        path = re.sub(r"<int:team>", "1", path)
+        path = re.sub(r"<int:seat>", "1", path)
         # An event that need not exist: its routes answer 404 or a refusal, never a 5xx.
         path = re.sub(r"<int:event_id>", "1", path)
         path = re.sub(r"<(?:[a-z]+:)?player_id>", "1", path)

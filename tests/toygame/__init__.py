@@ -99,7 +99,12 @@ GAME = Game(
         melds=None,
         total=lambda settings: 100,
     ),
-    match=MatchPage(sides=sides, cells=cells, context=lambda loaded: {}),
+    match=MatchPage(
+        sides=sides,
+        cells=cells,
+        context=lambda loaded: {},
+        words=lambda record, settings, deck: [f"{record.get('points')}"],
+    ),
     sheet=SHEET_PART,
     event=EVENT,
     offline=Offline(module="tests.toygame.record", born=((4, "french"),)),

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from scorer.games.base import MatchPage, RowCells
 from scorer.games.board import Side, item, seat_name
 from scorer.games.coiffeur.deal import contract_label, grid, row_label
+from scorer.games.schieber.match import words as schieber_words
 from scorer.web import display
 from scorer.web.i18n import gettext as _
 
@@ -108,4 +109,4 @@ def context(loaded: MatchView) -> dict[str, Any]:
     return {"grid_rows": table}
 
 
-MATCH = MatchPage(sides=sides, cells=cells, context=context)
+MATCH = MatchPage(sides=sides, cells=cells, context=context, words=schieber_words)

@@ -44,4 +44,5 @@ GAME = DifferenzlerGame(
     event=EVENT,
     rules=RuleFile("DIFFERENZLER.md", prefix="D"),
     texts=TEXTS,
+    seat_page="game_differenzler.seat_estimate",
 )

@@ -9,6 +9,7 @@ from scorer.games.base import MatchPage, RowCells
 from scorer.games.board import Side, item
 from scorer.games.differenzler import estimates
 from scorer.games.differenzler.deal import players
+from scorer.games.klammern.match import words as klammern_words
 from scorer.web import display
 from scorer.web.i18n import gettext as _
 
@@ -63,7 +64,9 @@ def context(loaded: MatchView) -> dict[str, Any]:
         "deal_count": loaded.answer.get("deal_count") or loaded.settings.get("deal_count") or 16,
         # D3.3: how many players have sealed their estimate from their phone, never the values.
         "phone_estimates": estimates.table_count(loaded),
+        # Each seat's own link, on the table's tablet only (the spectators' page has none).
+        "seat_links": estimates.seat_links(loaded),
     }
 
 
-MATCH = MatchPage(sides=sides, cells=cells, context=context)
+MATCH = MatchPage(sides=sides, cells=cells, context=context, words=klammern_words)

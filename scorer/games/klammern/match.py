@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from rules_engine.klammern.formats.hamburg import die_face as engine_die_face
+from scorer.games import words as said
 from scorer.games.base import MatchPage, RowCells
 from scorer.games.board import Side, claims, item, seat_name
 from scorer.games.klammern.record import players
@@ -102,4 +103,17 @@ def context(loaded: MatchView) -> dict[str, Any]:
     return {}
 
 
-MATCH = MatchPage(sides=sides, cells=cells, context=context)
+def words(record: Mapping[str, Any], settings: Mapping[str, Any], game_deck: str) -> list[str]:
+    """A deal of a trump and its declarer (DEAL_RECORD.md ``trump``, ``declarer``), its points
+    and melds, in words; also the Differenzler's (its trump)."""
+    names = said.names(settings)
+    parts = [display.suit_name(str(record.get("trump")), game_deck)]
+    if record.get("declarer"):
+        parts[0] += f" ({said.seat(names, record['declarer'])})"
+    parts += said.points(record.get("points"), settings)
+    parts += said.claims(record.get("melds"), names, game_deck)
+    parts += said.values(record.get("meld_values"), _("Melds"), settings)
+    return parts
+
+
+MATCH = MatchPage(sides=sides, cells=cells, context=context, words=words)

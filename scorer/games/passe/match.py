@@ -10,6 +10,7 @@ from scorer.games.board import Side, item
 from scorer.games.passe.deal import counts
 from scorer.games.schieber import match as schieber
 from scorer.games.schieber.deal import factors
+from scorer.games.schieber.match import words as schieber_words
 from scorer.web import display
 
 if TYPE_CHECKING:
@@ -46,4 +47,4 @@ def context(loaded: MatchView) -> dict[str, Any]:
     }
 
 
-MATCH = MatchPage(sides=sides, cells=cells, context=context)
+MATCH = MatchPage(sides=sides, cells=cells, context=context, words=schieber_words)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from scorer.games import words as said
 from scorer.games.base import MatchPage, RowCells
 from scorer.games.board import Side, claims, item, seat_name
 from scorer.games.schieber.deal import factors
@@ -75,4 +76,20 @@ def context(loaded: MatchView) -> dict[str, Any]:
     return {"factors": factors(loaded.settings)}
 
 
-MATCH = MatchPage(sides=sides, cells=cells, context=context)
+def words(record: Mapping[str, Any], settings: Mapping[str, Any], game_deck: str) -> list[str]:
+    """A deal of a contract chosen by a team (DEAL_RECORD.md ``contract``), its points, Weis
+    and Stöck, in words; also the Passe's and the Coiffeur's."""
+    names = said.names(settings)
+    deck = str(settings.get("deck") or game_deck)
+    parts = [display.contract_name(str(record.get("contract")), deck)]
+    if record.get("pushed"):
+        parts[0] += f" ({_('pushed')})"
+    parts += said.points(record.get("points"), settings)
+    parts += said.claims(record.get("weis"), names, deck)
+    parts += said.values(record.get("weis_values"), _("Weis"), settings)
+    if record.get("stoeck"):
+        parts.append(_("Stöck: %(name)s", name=said.seat(names, record["stoeck"])))
+    return parts
+
+
+MATCH = MatchPage(sides=sides, cells=cells, context=context, words=words)
