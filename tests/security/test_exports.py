@@ -15,7 +15,7 @@ from openpyxl import load_workbook
 
 from scorer.events.exports import to_csv, to_xlsx
 from tests.helpers.coiffeur import new_coiffeur
-from tests.helpers.events import draw, event_state, new_event, play_passe, post_form
+from tests.helpers.events import claim_table, draw, event_state, new_event, play_passe, post_form, table_link
 from tests.helpers.pdf import page_texts
 from tests.helpers.tablet import english
 
@@ -38,7 +38,7 @@ def unguarded(cell: str) -> bool:
     skips, spaces before a lead too), not quoted with an apostrophe."""
     if cell.startswith("'") or re.fullmatch(r"-?\d+", cell):
         return False  # quoted text, or a number the export wrote as one
-    text = "".join(c for c in cell if c not in CONTROLS or c in "\t\r")
+    text = "".join(c for c in cell if c not in CONTROLS or c in "\t\n\r")
     return text[:1] in set(LEADS) or text.lstrip()[:1] in set(LEADS)
 
 
@@ -85,7 +85,9 @@ def test_the_exports_of_any_registered_names_open(app: Flask, names: list[str]) 
     if registered != 303 or len(event_state(app, event_id).players) < 4:
         return
     draw(director, event_id)
-    play_passe(director, event_state(app, event_id).rounds[0].tables[0].match_id, [98])
+    match_id = event_state(app, event_id).rounds[0].tables[0].match_id
+    claim_table(director, table_link(director, event_id, match_id))  # the table's tablet
+    play_passe(director, match_id, [98])
     for kind in ("ranking", "standblatt"):
         for ext, cells in (("csv", csv_cells), ("xlsx", xlsx_cells)):
             response = director.get(f"/events/{event_id}/export/{kind}.{ext}")

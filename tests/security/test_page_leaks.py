@@ -9,7 +9,7 @@ from pathlib import Path
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.helpers.events import draw, event_state, new_event, play_passe, register
+from tests.helpers.events import claim_table, draw, event_state, new_event, play_passe, register, table_link
 from tests.helpers.tablet import english
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "scorer" / "templates"
@@ -55,7 +55,9 @@ def test_the_projector_page_is_the_same_whatever_query_a_reader_sent(app: Flask,
     event_id = new_event(client, passen=1, games_per_passe=2)
     register(client, event_id, ["Anna", "Beat", "Chris", "Dora"])
     draw(client, event_id)
-    play_passe(client, event_state(app, event_id).rounds[0].tables[0].match_id, [98, 45])
+    match_id = event_state(app, event_id).rounds[0].tables[0].match_id
+    claim_table(client, table_link(client, event_id, match_id))  # the table's tablet
+    play_passe(client, match_id, [98, 45])
     queries = ["?utm=leak-one", "", "?next=%2Fleak-two&x=1", "?leak-three", "?a=%22%3E%3Cb%3E"]
     for address, query in enumerate(queries):
         # Each a spectator of its own: the first reader's page is computed live, the others' are

@@ -15,7 +15,7 @@ import pytest
 from flask import Flask
 
 from tests.helpers import server as served
-from tests.helpers.events import draw, event_state, new_event, play_passe, register
+from tests.helpers.events import claim_table, draw, event_state, new_event, play_passe, register, table_link
 from tests.helpers.proxy import NGINX
 from tests.helpers.tablet import english
 
@@ -48,7 +48,9 @@ def an_evening(app: Flask) -> int:
     event_id = new_event(director, passen=1, games_per_passe=2)
     register(director, event_id, ["Anna", "Beat", "Chris", "Dora"])
     draw(director, event_id)
-    play_passe(director, event_state(app, event_id).rounds[0].tables[0].match_id, [98, 45])
+    match_id = event_state(app, event_id).rounds[0].tables[0].match_id
+    claim_table(director, table_link(director, event_id, match_id))  # the table's tablet
+    play_passe(director, match_id, [98, 45])
     app.extensions["tafel_engine"].dispose()
     return event_id
 
