@@ -66,6 +66,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorer.api import views as api
     from scorer.deals import views as deals
     from scorer.disputes import views as disputes
+    from scorer.events import closing as event_closing
     from scorer.events import devices as event_devices
     from scorer.events import exports as event_exports
     from scorer.events import office as event_office
@@ -83,6 +84,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(event_office.bp)
     app.register_blueprint(event_devices.bp)
     app.register_blueprint(event_exports.bp)
+    app.register_blueprint(event_closing.bp)
     event_refresher.init_app(app, create_app)
     sheets.init_app(app)
     kept.init_app(app)

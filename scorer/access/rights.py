@@ -57,6 +57,9 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 #: Endpoints naming a match whose views check rights of their own (a team's confirmation at a
 #: table, which a team's link gives without the match's edit right): :func:`guard` leaves them.
 GUARDED_BY_VIEW: set[str] = set()
+#: How the role of a seat's right begins (``scorer.access.seats``): a right to seal that seat's
+#: estimate, no right to edit the match.
+SEAT_ROLE_PREFIX = "seat-"
 
 
 # --- keyed hashes and secrets ----------------------------------------------------------------
@@ -252,7 +255,8 @@ def holds_right(match: Match) -> bool:
     row = _grant_row(held)
     if row is not None:
         # A seat's right (its role names the seat) is no right to edit the match.
-        return row.match_id == match.id and row.event_role is None and time.time() - row.created < _lifetime()
+        seat = (row.event_role or "").startswith(SEAT_ROLE_PREFIX)
+        return row.match_id == match.id and not seat and time.time() - row.created < _lifetime()
     if isinstance(held, str) and secret_fits(match, held):
         # A legacy cookie carries the secret itself, not a right's id: trade it for a
         # right by id, once, so that the tablets of a running evening keep their right. The

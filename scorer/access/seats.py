@@ -34,7 +34,7 @@ MAX_REMEMBERED = 20
 
 def role(seat: int) -> str:
     """The grant row's role of a seat's right (never ``None``, the match's edit right)."""
-    return f"seat-{seat}"
+    return f"{rights.SEAT_ROLE_PREFIX}{seat}"
 
 
 def secret(match: Match, seat: int) -> str | None:
@@ -89,7 +89,7 @@ def held(match: Match) -> frozenset[int]:
     rows = db.session().scalars(
         select(AccessGrant.event_role).where(
             AccessGrant.match_id == match.id,
-            AccessGrant.event_role.like("seat-%"),
+            AccessGrant.event_role.like(f"{rights.SEAT_ROLE_PREFIX}%"),
             AccessGrant.revoked.is_(None),
             AccessGrant.created > time.time() - _lifetime(),
         )

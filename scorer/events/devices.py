@@ -127,6 +127,10 @@ def claim_table_link() -> Response | None:
     event = table_event(match)
     if event is None or rights.holds_right(match):
         return None
+    if event_log.is_closed(db.session(), event.id):
+        # A closed event's table link reads: no device claims the table until it is reopened.
+        flash(_("This event is closed: its results are final."), "error")
+        return redirect(url_for("matches.show", match_id=match.id), 303)
     mine = device_tag(create=True)
     _event, rows = snapshot.event_and_log(event.id)
     bound = binding(rows, match.id)

@@ -3,7 +3,8 @@ page to share read-only, and the event's export and import (JSON, like a match's
 
 The rows are a pure function of the engine's answer (:func:`ranking_rows`,
 :func:`standblatt_rows`); CSV and XLSX only write them. What a reader sees follows the ranking
-page: while the standings are held back, only the director gets the live ones.
+page: while the standings are held back, only the director and the office get the live ones
+(``scorer.events.standings``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from werkzeug.wrappers import Response
 
 from rules_engine.errors import InvalidRecord
 from scorer.access import rights
-from scorer.events import access, formats
+from scorer.events import access, formats, standings
 from scorer.events import state as event_log
 from scorer.events import views as events
 from scorer.events.office_forms import ImportEventForm
@@ -126,23 +127,17 @@ def to_xlsx(rows: Sequence[Row], title: str) -> bytes:
     return out.getvalue()
 
 
-def shown_ranking(event: Event, state: EventState) -> dict[str, Any]:
-    """The ranking as the ranking page shows it to this reader (held back unless the director)."""
-    held = None if access.may_direct(event) else events._frozen_rounds(event, state)
-    return events.ranking(event, state, held)
-
-
 @bp.get("/<int:event_id>/results")
 def results(event_id: int) -> str:
     """The event's results, read-only, to share: ranking, Standblätter and every export."""
     event, state = events.load(event_id)
-    answer = shown_ranking(event, state)
+    shown = standings.shown(event, state=state)
     return render_template(
         "events/results.html",
         event=event,
-        state=state,
-        answer=answer,
-        held=None if access.may_direct(event) else events._frozen_rounds(event, state),
+        state=shown.state,
+        answer=events.shown_ranking(event, shown),
+        held=shown.rounds,
         passen=int(event.settings.get("passen", 4)),
     )
 
@@ -152,11 +147,11 @@ def export(event_id: int, kind: str, ext: str) -> Response:
     if kind not in KINDS or ext not in FILES:
         abort(404)
     event, state = events.load(event_id)
-    answer = shown_ranking(event, state)
+    shown = standings.shown(event, state=state)
+    answer = events.shown_ranking(event, shown)
     passen = int(event.settings.get("passen", 4))
-    rows = (
-        ranking_rows(answer, state.name, passen) if kind == "ranking" else standblatt_rows(answer, state.name)
-    )
+    name = shown.state.name
+    rows = ranking_rows(answer, name, passen) if kind == "ranking" else standblatt_rows(answer, name)
     filename = f"tafel-event-{event.id}-{kind}.{ext}"
     if ext == "csv":
         response = Response(to_csv(rows), mimetype="text/csv")

@@ -340,7 +340,8 @@ def table(event_id: int, match_id: int) -> str:
         abort(404)
     marks = confirm.marks(log_of(event)).get(match_id)
     view = table_view(event, round_, seated, match, marks)
-    teams = devices.teams_here(event, match, marks.devices if marks else {})
+    # A closed event's table reads only (scorer.events.closing).
+    teams = [] if state.closed else devices.teams_here(event, match, marks.devices if marks else {})
     team_links = (
         {team: devices.team_url(event, state, match_id, team) for team in devices.TEAMS}
         if may_enter(event, match)

@@ -23,7 +23,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, cast
@@ -42,7 +42,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import lazyload
 
-from scorer.events import access, confirm, refresher
+from scorer.events import confirm, refresher, standings
 from scorer.events import state as event_log
 from scorer.events.state import EventState
 from scorer.store import db, log
@@ -151,7 +151,7 @@ def stored_page(event_id: int, refresh: Callable[[], object]) -> Response | None
     event = session_.scalars(
         select(Event).options(lazyload(Event.entries)).where(Event.id == event_id)
     ).first()
-    if event is None or access.may_direct(event):
+    if event is None or standings.sees_live(event):
         return None
     head = session_.execute(
         select(EventRanking.computed, EventRanking.claimed).where(EventRanking.event_id == event_id)
@@ -262,8 +262,8 @@ def _tagged(response: Response, tag: str) -> Response:
 
 
 def store(event: Event, state: EventState, answer: dict[str, Any], held: int | None) -> None:
-    """Keep the ranking a reader (not the director) was just shown, for the next readers."""
-    if max_age() <= 0 or access.may_direct(event):
+    """Keep the ranking a reader (not the director, nor the office) was just shown, for the next readers."""
+    if max_age() <= 0 or standings.sees_live(event):
         return
     now = time.time()
     kept: dict[str, Any] = {key: answer[key] for key in ("valid", "errors", "ranking") if key in answer}
@@ -282,6 +282,16 @@ def store(event: Event, state: EventState, answer: dict[str, Any], held: int | N
         session_.rollback()  # another server stored it at the same moment
 
 
+def forget(event: Event) -> None:
+    """Drop the event's stored answer: the standings were held back or released, and the next
+    reader is shown them so at once, not once the stored answer is old."""
+    session_ = db.session()
+    row = session_.get(EventRanking, event.id)
+    if row is not None:
+        session_.delete(row)
+        session_.commit()
+
+
 @dataclass(frozen=True, slots=True)
 class MatchRow:
     """One entry of a match's log, as ``log.derive`` reads it (kept apart from any session)."""
@@ -296,17 +306,20 @@ class MatchRow:
     idempotency_key: str | None
 
 
-def match_states(match_ids: list[int]) -> dict[int, log.State]:
+def match_states(match_ids: list[int], upto: Mapping[int, int] | None = None) -> dict[int, log.State]:
     """Each match's derived log (``log.derive``), reading the entries only of the matches whose
     last seq changed since this server last derived them: a ranking of a thousand players asked
-    every few seconds no longer loads and derives every game of the event."""
-    return {match_id: state for match_id, (_key, state) in match_versions(match_ids).items()}
+    every few seconds no longer loads and derives every game of the event. ``upto``: each
+    match's last seq to read (a hold's, ``standings.Hold.tables``; a match it omits: none)."""
+    return {match_id: state for match_id, (_key, state) in match_versions(match_ids, upto).items()}
 
 
 MatchKey = tuple[str, int, str, int]
 
 
-def match_versions(match_ids: list[int]) -> dict[int, tuple[MatchKey, log.State]]:
+def match_versions(
+    match_ids: list[int], upto: Mapping[int, int] | None = None
+) -> dict[int, tuple[MatchKey, log.State]]:
     """``match_states`` with each match's version: (database, match id, its creation, its last seq)."""
     if not match_ids:
         return {}
@@ -322,7 +335,8 @@ def match_versions(match_ids: list[int]) -> dict[int, tuple[MatchKey, log.State]
     missing: dict[int, MatchKey] = {}
     with _LOCK:
         for match_id, created, last in heads:
-            key = (url, match_id, str(created), last or 0)
+            seq = (last or 0) if upto is None else min(last or 0, upto.get(match_id, 0))
+            key = (url, match_id, str(created), seq)
             kept = _MATCHES.get(key)
             if kept is None:
                 missing[match_id] = key
@@ -390,12 +404,15 @@ _ANSWERS: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
 _ANSWERS_SIZE = 16
 
 
-def live(event: Event, rows: list[LogRow]) -> Live:
+def live(event: Event, rows: list[LogRow], upto: Mapping[int, int] | None = None) -> Live:
     """The event's ``Live`` at its log ``rows`` (``event_and_log``'s, seqs 1, 2, 3 …) and its
     tables' matches as stored now: the kept one extended by the log's newer entries (the state
     derived again only when one of them changes it, ``state.STATE_KINDS``), each table's games
-    taken again only where its match or its marks changed."""
+    taken again only where its match or its marks changed. ``upto``: the tables' matches as a
+    hold shows them (``standings.Hold``), kept apart from the live one."""
     key = log_key(event)
+    if upto is not None:
+        key = (key[0], key[1], f"{key[2]} held")
     last = rows[-1].seq if rows else 0
     with _LOCK:
         kept = _LIVE.get(key)
@@ -418,7 +435,7 @@ def live(event: Event, rows: list[LogRow]) -> Live:
     if state.version != last:
         # Only marks were added: the state is the kept one at the log's version.
         state = replace(state, version=last)
-    versions = match_versions([t.match_id for each in state.rounds for t in each.tables])
+    versions = match_versions([t.match_id for each in state.rounds for t in each.tables], upto)
     games: dict[int, list[dict[str, Any]]] = {}
     fresh: dict[tuple[tuple[str, int, str], MatchKey, int], list[dict[str, Any]]] = {}
     with _LOCK:

@@ -9,7 +9,11 @@ Entry kinds:
   "from_round"}`` (T8.1, the substitute's id is ``S<seq>``).
 - ``round`` ``{"round", "tables": [{"table", "seats", "match_id"}], "sitouts"}``: a published
   draw (T5.4). It is stored as drawn and never recomputed.
-- ``freeze`` ``{"frozen": bool}``: the ranking page holds back the standings.
+- ``freeze`` ``{"frozen": bool, "rounds", "tables": [{"match_id", "seq"}]}``: the standings are
+  held back as they stood then: the rounds drawn and each table's Passe up to that seq of its
+  log (``scorer.events.standings``); ``{"frozen": false}`` releases them.
+- ``close`` ``{"reason"}``, ``reopen`` ``{"reason"}``: the director closed the event after the
+  prize-giving (its links read but never write, ``scorer.events.closing``) or reopened it.
 - ``revoke`` ``{"link": "office"}`` or ``{"link": "table", "match_id"}``: the director withdrew
   that link and the rights it gave (``scorer.events.revoke``); the next link is a new one.
 """
@@ -20,10 +24,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from flask_babel import lazy_gettext as _l
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from scorer.access import rights
 from scorer.events import formats
 from scorer.store.models import Event, EventEntry
 
@@ -34,6 +40,36 @@ class Conflict(Exception):
 
 class Duplicate(Exception):
     """The idempotency key was used already: the entry is stored once."""
+
+
+class Closed(rights.EditRefused):
+    """The event is closed: nothing but its reopening is appended (``scorer.events.closing``);
+    answered as every refusal is (403, naming why)."""
+
+    def __init__(self, match_id: int | None = None) -> None:
+        super().__init__(
+            _l("This event is closed: its results are final."),
+            _l(
+                "Its links read but no longer change anything. "
+                "A correction needs the event's director to reopen it."
+            ),
+            match_id,
+        )
+
+
+def is_closed(db: Session, event_id: int) -> bool:
+    """The event's latest close entry is newer than its latest reopen entry: two look-ups in the
+    index of the log by kind (``ix_event_entry_event_kind_seq``), whatever the log's length."""
+
+    def latest(kind: str) -> Any:
+        return (
+            select(func.max(EventEntry.seq))
+            .where(EventEntry.event_id == event_id, EventEntry.kind == kind)
+            .scalar_subquery()
+        )
+
+    closed, reopened = db.execute(select(latest("close"), latest("reopen"))).one()
+    return closed is not None and (reopened is None or closed > reopened)
 
 
 @dataclass(slots=True)
@@ -75,6 +111,7 @@ class EventState:
     withdrawals: list[dict[str, Any]] = field(default_factory=list)
     rounds: list[Round] = field(default_factory=list)
     frozen: bool = False
+    closed: bool = False
     version: int = 0
     #: How often each link was withdrawn ("office", "table:<match id>"): its link's generation.
     revoked: dict[str, int] = field(default_factory=dict)
@@ -130,7 +167,18 @@ class EventState:
 #: The kinds ``derive`` reads; an entry of any other kind (a confirmation, the office's marks)
 #: changes only the state's ``version``.
 STATE_KINDS = frozenset(
-    {"player", "pair", "correction", "withdrawal", "substitute", "round", "freeze", "revoke"}
+    {
+        "player",
+        "pair",
+        "correction",
+        "withdrawal",
+        "substitute",
+        "round",
+        "freeze",
+        "revoke",
+        "close",
+        "reopen",
+    }
 )
 
 
@@ -184,6 +232,8 @@ def derive(entries: Sequence[EventEntry]) -> EventState:
             state.rounds.append(Round(int(record["round"]), tables, list(record.get("sitouts") or [])))
         elif entry.kind == "freeze":
             state.frozen = bool(record.get("frozen"))
+        elif entry.kind in ("close", "reopen"):
+            state.closed = entry.kind == "close"
         elif entry.kind == "revoke":
             link = link_name(record.get("link"), record.get("match_id"))
             state.revoked[link] = state.revoked.get(link, 0) + 1
@@ -299,6 +349,8 @@ def append(
 
     :raises Duplicate: an entry with ``key`` exists.
     :raises Conflict: another writer appended since ``expected_version``.
+    :raises Closed: the event is closed and ``kind`` is not its reopening (read after the
+        version: a closing stored meanwhile takes this entry's seq, and its retry sees it).
     """
     if not checked:
         if find_key(db, key) is not None:
@@ -306,6 +358,8 @@ def append(
         current = last_seq(db, event.id)
         if current != expected_version:
             raise Conflict(current)
+    if kind != "reopen" and is_closed(db, event.id):
+        raise Closed()
     entry = EventEntry(
         event_id=event.id,
         seq=expected_version + 1,

@@ -6,7 +6,7 @@ from the engine (``score_tournament``, ``seat_next_round``, ``score_passe``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 from rules_engine.errors import InvalidRecord
 from scorer.access import rights
-from scorer.events import access, chart, confirm, formats, refresher, revoke, rows, snapshot
+from scorer.events import access, chart, confirm, formats, refresher, revoke, rows, snapshot, standings
 from scorer.events import state as event_log
 from scorer.events.forms import DrawForm, FreezeForm, PlayerForm, PlayersForm, WithdrawForm, new_event_form
 from scorer.events.office_forms import RevokeForm
@@ -70,9 +70,11 @@ def record_of(
     rounds: int | None = None,
     entries: Sequence[Any] | None = None,
     live: snapshot.Live | None = None,
+    upto: Mapping[int, int] | None = None,
 ) -> dict[str, Any]:
     """The event's tournament record; ``entries``: its log as read already (default ``event.entries``);
-    ``live``: its state, marks and tables' games as this server keeps them (``snapshot.live``)."""
+    ``live``: its state, marks and tables' games as this server keeps them (``snapshot.live``);
+    ``upto``: each table's Passe up to that seq of its log (a hold's, ``standings.Shown.upto``)."""
     if live is not None:
         marks = live.marks
         kept = live.games
@@ -81,7 +83,7 @@ def record_of(
         )
         confirm.sign(formats.of(event.settings).office, record, live.state, marks, dict(live.tables))
         return record
-    matches = snapshot.match_states([t.match_id for each in state.rounds for t in each.tables])
+    matches = snapshot.match_states([t.match_id for each in state.rounds for t in each.tables], upto)
     # What the teams and the office added (T6.2-T6.4) lives in the event's log.
     marks = confirm.marks(event.entries if entries is None else entries)
 
@@ -103,14 +105,22 @@ def ranking(
     rounds: int | None = None,
     entries: Sequence[Any] | None = None,
     live: snapshot.Live | None = None,
+    upto: Mapping[int, int] | None = None,
 ) -> dict[str, Any]:
     """The engine's ranking of the event (its first ``rounds`` rounds); errors as reasons."""
     try:
         score = formats.of(event.settings).score
-        answer: dict[str, Any] = dict(score(record_of(event, state, rounds, entries, live)))
+        answer: dict[str, Any] = dict(score(record_of(event, state, rounds, entries, live, upto)))
     except InvalidRecord as error:
         return {"valid": False, "errors": [{"rule": None, "message": str(error), "code": "invalid_record"}]}
     return answer
+
+
+def shown_ranking(event: Event, shown: standings.Shown, rounds: int | None = None) -> dict[str, Any]:
+    """The ranking as ``shown`` (``standings.shown``: live, or held back) after its first ``rounds``
+    rounds (default: every round it shows)."""
+    counted = shown.rounds if rounds is None else rounds
+    return ranking(event, shown.state, counted, shown.entries, upto=shown.upto)
 
 
 @bp.get("/")
@@ -209,6 +219,7 @@ def _revoke_form() -> RevokeForm:
 @bp.get("/<int:event_id>")
 def show(event_id: int) -> str:
     event, state = load(event_id)
+    shown = standings.shown(event, state=state)
     director = access.may_direct(event)
     secret = access.director_secret(event) if director else None
     matches = _matches(state)
@@ -216,7 +227,7 @@ def show(event_id: int) -> str:
     for each in state.rounds:
         for table in each.tables:
             match = matches.get(table.match_id)
-            deals = len(log.derive(match.entries).deals) if match is not None else 0
+            deals = len(log.derive(standings.entries_shown(match, shown)).deals) if match is not None else 0
             tables.append(
                 {
                     "round": each.number,
@@ -254,7 +265,8 @@ def show(event_id: int) -> str:
         else None,
         revoke_form=_revoke_form() if director else None,
         tables=tables,
-        answer=ranking(event, state),
+        answer=shown_ranking(event, shown),
+        held=shown.rounds,
         passen=int(event.settings.get("passen", 4)),
         kind=formats.of(event.settings),
         **(_forms(state) if director else {}),
@@ -437,23 +449,17 @@ def freeze(event_id: int) -> Response:
     event, state = load(event_id)
     form = FreezeForm()
     if form.validate_on_submit():
-        # The ranking page shows the rounds drawn before the freeze; the director's page the live one.
-        _append(event, form, "freeze", {"frozen": bool(form.frozen.data), "rounds": len(state.rounds)})
+        # Everyone but the director and the office is shown the standings as they stand now
+        # (scorer.events.standings), until the director releases them.
+        if _append(event, form, "freeze", standings.freeze_record(state, bool(form.frozen.data))):
+            snapshot.forget(event)
     return redirect(url_for("events.show", event_id=event_id), 303)
-
-
-def _frozen_rounds(event: Event, state: EventState, entries: Sequence[Any] | None = None) -> int | None:
-    if not state.frozen:
-        return None
-    for entry in reversed(event.entries if entries is None else entries):
-        if entry.kind == "freeze":
-            return int((entry.record or {}).get("rounds") or 0)
-    return None
 
 
 @bp.get("/<int:event_id>/ranking")
 def ranking_page(event_id: int) -> str | Response:
-    """The ranking for a projector: large type, reloads itself (its [data-poll] in static/tafel.js), may be frozen."""
+    """The ranking for a projector: large type, reloads itself (its [data-poll] in static/tafel.js);
+    held back for everyone but the director and the office (``standings``)."""
     # The stored page is served to every reader: so is the live one, nothing of a reader's in it.
     same_for_every_reader()
 
@@ -471,18 +477,24 @@ def ranking_page(event_id: int) -> str | Response:
             return stored
         event, state, answer, held = live_ranking(event_id)
     template = "events/_ranking.html" if request.args.get("part") == "table" else "events/ranking.html"
-    return render_template(template, event=event, state=state, answer=answer, held=held)
+    # The director and the office see the live standings, told that the public's are held back.
+    public_held = held is None and state.frozen
+    return render_template(
+        template, event=event, state=state, answer=answer, held=held, public_held=public_held
+    )
 
 
 def live_ranking(event_id: int) -> tuple[Event, EventState, dict[str, Any], int | None]:
-    """The ranking as of now (rounds held back by a freeze left out), kept for the readers who do
-    not direct the event."""
+    """The ranking as of now as this reader is shown it (``standings.shown``), kept for the
+    readers who neither direct the event nor work in its office."""
     event, entries = snapshot.event_and_log(event_id)
+    shown = standings.shown(event, entries)
     # The state, marks and games as this server keeps them, extended by what was entered since.
-    live = snapshot.live(event, entries)
+    live = snapshot.live(event, list(shown.entries), shown.upto)
     state = live.state
-    held = _frozen_rounds(event, state, entries)
-    answer = snapshot.live_answer(event, live, held, lambda: ranking(event, state, held, entries, live))
+    held = shown.rounds
+    kept = shown.entries
+    answer = snapshot.live_answer(event, live, held, lambda: ranking(event, state, held, kept, live))
     snapshot.store(event, state, answer, held)
     return event, state, answer, held
 
@@ -567,12 +579,13 @@ def _printout(event: Event, state: EventState, kind: str) -> Printout:
 
     title = event.title
     passen = int(event.settings.get("passen", 4))
+    shown = standings.shown(event, state=state)
     if kind in ("standblatt", "ranking"):
-        answer = ranking(event, state)
+        answer = shown_ranking(event, shown)
         pages = (
-            printouts.standblaetter(title, state, answer, num, digits)
+            printouts.standblaetter(title, shown.state, answer, num, digits)
             if kind == "standblatt"
-            else printouts.ranking_list(title, state, answer, passen, num, digits)
+            else printouts.ranking_list(title, shown.state, answer, passen, num, digits)
         )
         return Printout(title, pages, rtl)
     if not state.rounds:
@@ -601,7 +614,8 @@ def _printout(event: Event, state: EventState, kind: str) -> Printout:
     for table in round_.tables:
         match = matches.get(table.match_id)
         if match is not None:
-            deals = log.derive(match.entries).deals
+            # While the standings are held back, a table's pad shows the games entered by then.
+            deals = log.derive(standings.entries_shown(match, shown)).deals
             records[table.match_id] = [dict(d) for d in deals]
             answers[table.match_id] = scoring.score(scoring.match_record(match.settings, deals)).answer or {}
             deck = match.settings.get("deck") or "swiss"
@@ -626,11 +640,13 @@ def player(event_id: int, player_id: str) -> str:
         shown = state.players[player_id]
     else:
         abort(404)
-    answer = ranking(event, state)
+    # His Passen and his course as this reader is shown the standings (held back or live).
+    view = standings.shown(event, state=state)
+    answer = shown_ranking(event, view)
     lines = (answer.get("standblatt") or {}).get(player_id) or []
     course = []
-    for number in range(1, len(state.rounds) + 1):
-        after = ranking(event, state, number)
+    for number in range(1, view.round_count + 1):
+        after = shown_ranking(event, view, number)
         entry = next((e for e in after.get("ranking") or [] if e["id"] == player_id), None)
         if entry is not None:
             course.append((number, int(entry["rank"]), int(entry["total"])))
@@ -655,4 +671,5 @@ def player(event_id: int, player_id: str) -> str:
         entry=entry,
         svg=chart.course_svg(course, len(state.competitors), _("Rank after each round")),
         course=course,
+        held=view.rounds,
     )

@@ -121,7 +121,11 @@ class EventEntry(Base):
     """One line of an event's log; ``seq`` is the event's version, as for a match's entries."""
 
     __tablename__ = "event_entry"
-    __table_args__ = (UniqueConstraint("event_id", "seq", name="uq_event_entry_event_seq"),)
+    __table_args__ = (
+        UniqueConstraint("event_id", "seq", name="uq_event_entry_event_seq"),
+        # Whether an event is closed: its latest close or reopen entry (scorer.events.closing).
+        Index("ix_event_entry_event_kind_seq", "event_id", "kind", "seq"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), index=True)

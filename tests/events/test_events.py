@@ -23,7 +23,7 @@ from tests.helpers.events import (
     post_form,
     register,
 )
-from tests.helpers.tablet import csrf, hidden, post_deal
+from tests.helpers.tablet import csrf, english, hidden, post_deal
 
 
 @pytest.mark.slow
@@ -179,10 +179,14 @@ def test_freeze_holds_back_the_standings(client: FlaskClient, app: Flask) -> Non
     state = event_state(app, event_id)
     assert state.frozen
     play_passe(client, state.rounds[1].tables[0].match_id, [90])
-    page = client.get(f"/events/{event_id}/ranking").get_data(as_text=True)
+    # The public's projector holds the standings back; the director's shows them live.
+    reader = english(app, "192.0.2.77")
+    page = reader.get(f"/events/{event_id}/ranking").get_data(as_text=True)
     assert "held back" in page and ">190<" not in page and ">100<" in page
-    part = client.get(f"/events/{event_id}/ranking?part=table").get_data(as_text=True)
-    assert "<table" in part and "<html" not in part
+    part = reader.get(f"/events/{event_id}/ranking?part=table").get_data(as_text=True)
+    assert "<table" in part and "<html" not in part and ">190<" not in part
+    live = client.get(f"/events/{event_id}/ranking").get_data(as_text=True)
+    assert "the public sees them held back" in live and ">190<" in live
 
 
 @pytest.mark.slow

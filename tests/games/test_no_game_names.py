@@ -39,6 +39,7 @@ TOURNAMENT_WORDS = {
     "Passe",
     "Passe %(number)s",
     "Team %(team)s signed the Passe.",
+    "The Passe changed meanwhile: check it, then sign again.",
     "games_per_passe",
     "deals_per_passe",
     "per_passe",
