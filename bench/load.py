@@ -25,7 +25,7 @@ version polls from its cache for the second the app allows, and the run reports 
 by cache status; ``--direct`` talks to Granian alone. The client is one asyncio process
 speaking plain HTTP/1.1, with each table's own session cookie and real CSRF tokens. Each
 virtual user keeps its connections open as a browser does: the next request goes on an idle
-one while the server keeps it (nginx keeps an idle one for 75 s, Granian for 30 s: a tablet
+one while the server keeps it (nginx keeps an idle one for 75 s, Granian for 15 s: a tablet
 polling every 3 s and a spectator reloading every 10 s each keep one connection all
 evening), a second connection when
 one is busy (a table's save while its poll is out), and a request is sent again on a new

@@ -25,6 +25,8 @@ if [ ! -x "$NGINX" ]; then
     exit 1
 fi
 mkdir -p "$prefix"
+# Every connection is an open file, for nginx and for Granian: as many as the system allows.
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 # As root the workers would run as nobody, who cannot write the cache: they run as the caller.
 user_line=""
 [ "$(id -u)" -ne 0 ] || user_line="user $(id -un);"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any, cast
@@ -88,14 +89,32 @@ def standblatt_rows(answer: Mapping[str, Any], name: Callable[[str], str]) -> li
     return rows
 
 
+#: What makes a spreadsheet read a cell as a formula (OWASP, "CSV Injection"): its first
+#: character one of these, the tab and the carriage return included.
+FORMULA_LEADS = frozenset("=+-@\t\r")
+#: Characters an XLSX file cannot hold (XML 1.0 allows no other C0 control, no surrogate, no
+#: U+FFFE or U+FFFF) and DEL: a spreadsheet skips them in a CSV, where a formula would hide
+#: behind them.
+CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+
+
+def spreadsheet_cell(value: str | int | None) -> str | int | None:
+    """A cell as the CSV and the XLSX write it: text stays text. Control characters go; text
+    that a spreadsheet would read as a formula (OWASP's leads, also after leading spaces) is
+    quoted with an apostrophe, which spreadsheets show as text and do not evaluate."""
+    if not isinstance(value, str):
+        return value
+    text = CONTROLS.sub("", value)
+    if text[:1] in FORMULA_LEADS or text.lstrip()[:1] in FORMULA_LEADS:
+        return "'" + text
+    return text
+
+
 def to_csv(rows: Sequence[Row]) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out)
     for row in rows:
-        # A cell starting with = + - @ would be a formula to a spreadsheet: names are quoted as text.
-        writer.writerow(
-            ["'" + c if isinstance(c, str) and c[:1] in "=+-@" else ("" if c is None else c) for c in row]
-        )
+        writer.writerow(["" if c is None else spreadsheet_cell(c) for c in row])
     return out.getvalue().encode("utf-8-sig")
 
 
@@ -103,10 +122,10 @@ def to_xlsx(rows: Sequence[Row], title: str) -> bytes:
     book = Workbook()
     sheet = book.active
     assert sheet is not None
-    sheet.title = title[:31]
+    # A sheet's name is at most 31 characters, none of them one of \ / * ? : [ ].
+    sheet.title = re.sub(r"[\\/*?:\[\]]", " ", CONTROLS.sub("", title))[:31] or "Tafel"
     for row in rows:
-        # Text cells are written as values, never as formulas (openpyxl reads "=…" as one).
-        sheet.append([("'" + c if isinstance(c, str) and c.startswith("=") else c) for c in row])
+        sheet.append([spreadsheet_cell(c) for c in row])
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

@@ -21,9 +21,11 @@ from __future__ import annotations
 import importlib
 import logging
 import multiprocessing
+import multiprocessing.util
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -110,9 +112,44 @@ def _pool() -> ProcessPoolExecutor:
     with _POOL_LOCK:
         if _POOL is None:
             _POOL = ProcessPoolExecutor(
-                1, mp_context=multiprocessing.get_context("spawn"), initializer=_behind_requests
+                1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_behind_requests,
+                initargs=(os.getpid(),),
             )
+            _stop_before_exit()
         return _POOL
+
+
+_STOPPING_REGISTERED = False
+
+
+def _stop_before_exit() -> None:
+    """Have the child stopped when this process exits. At exit a process waits for its
+    children, and the executor for its computation (a ranking of a thousand players takes
+    seconds at the child's low priority), while a stopping server waits for its workers: the
+    computation is not worth it, the next reader claims it again. A server's worker (a
+    process of ``multiprocessing``) runs its finalizers before it waits for its children; a
+    plain interpreter runs its threads' exit functions, the latest first, before the
+    executor's."""
+    global _STOPPING_REGISTERED
+    if not _STOPPING_REGISTERED:
+        _STOPPING_REGISTERED = True
+        multiprocessing.util.Finalize(None, _stop_child, exitpriority=10)
+        register: Callable[[Callable[[], None]], None] = getattr(threading, "_register_atexit")  # noqa: B009
+        register(_stop_child)
+
+
+def _stop_child() -> None:
+    global _POOL
+    with _POOL_LOCK:
+        pool, _POOL = _POOL, None
+    if pool is None:
+        return
+    # The executor's own list of its processes: it offers no other way to end a running one.
+    for process in list(getattr(pool, "_processes", {}).values()):
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _reset() -> None:
@@ -126,13 +163,26 @@ def _reset() -> None:
 # --- in the child --------------------------------------------------------------------------
 
 
-def _behind_requests() -> None:
+def _behind_requests(server: int) -> None:
     """The child yields the cores to the web workers when both want them: a request waits for
     nothing of the ranking's, and the stored answer may be a moment later. A Ctrl-C in the
-    terminal of ``make serve`` is the server's to handle: the child ends when the server does."""
+    terminal of ``make serve`` is the server's to handle: the child ends when the server does,
+    also when the server's process is killed (``_orphaned``)."""
     if hasattr(os, "nice"):
         os.nice(NICE)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_orphaned, args=(server,), name="tafel-orphaned", daemon=True).start()
+
+
+#: Seconds between the child's looks at whether its server process is still there.
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _orphaned(server: int) -> None:
+    """End the child once the process that started it is gone (killed: nothing stopped it)."""
+    while os.getppid() == server:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 #: The child's apps, by their settings (a test's server serves one database after another).

@@ -50,6 +50,7 @@ from scorer.store.models import Entry, Event, EventEntry, EventRanking, Match
 from scorer.web import i18n
 from scorer.web.conditional import SHARED, etag
 from scorer.web.memo import Recent
+from scorer.web.views import same_for_every_reader
 
 _LOG = logging.getLogger(__name__)
 #: The rendered ranking pages (as sent: gzipped or not), by stored answer.
@@ -239,6 +240,7 @@ def _rendered(event: Event, part: bool, zipped: bool) -> bytes | None:
     row = db.session().get(EventRanking, event.id)
     if row is None:
         return None
+    same_for_every_reader()
     page = render_template(
         "events/_ranking.html" if part else "events/ranking.html",
         event=event,

@@ -40,6 +40,7 @@ from scorer.store import db, log
 from scorer.store.models import Event, Match
 from scorer.web import display, i18n
 from scorer.web.reasons import reason_text
+from scorer.web.views import same_for_every_reader
 
 bp = Blueprint("events", __name__, url_prefix="/events")
 bp.add_app_template_global(rows.ranking_rows, "ranking_rows")
@@ -484,6 +485,8 @@ def freeze(event_id: int) -> Response:
 def ranking_page(event_id: int) -> str | Response:
     """The ranking for a projector: large type, reloads itself (its [data-poll] in static/tafel.js);
     held back for everyone but the director and the office (``standings``)."""
+    # The stored page is served to every reader: so is the live one, nothing of a reader's in it.
+    same_for_every_reader()
 
     def again() -> None:
         refresher.compute(event_id, f"{__name__}:live_ranking")

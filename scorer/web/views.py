@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, abort, current_app, redirect, render_template, request, session, url_for
+from flask import Flask, abort, current_app, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
@@ -102,8 +102,17 @@ def same_site_path(target: str | None) -> str | None:
 RETURN_PATH_LENGTH = 2048
 
 
+def same_for_every_reader() -> None:
+    """Mark the page being drawn as one that every reader is served (a stored page, a shared
+    cache's copy): nothing of this request's own, its query included, goes into it."""
+    g.same_for_every_reader = True
+
+
 def return_path() -> str:
-    """Where the language switch brings the reader back: this page, with its query if short."""
+    """Where the language switch brings the reader back: this page, with its query if short
+    (a page every reader is served: without the query one reader sent)."""
+    if g.get("same_for_every_reader"):
+        return request.path
     full = request.full_path.rstrip("?")
     return full if len(full) <= RETURN_PATH_LENGTH else request.path
 

@@ -34,7 +34,8 @@ def test_every_phone_and_tablet_of_an_evening_can_hold_its_connection() -> None:
     granian = serving.server()
     assert granian.workers == serving.WORKERS == 2
     assert granian.backpressure * granian.workers >= SPECTATORS + 2 * TABLETS
-    assert granian.backlog >= granian.backpressure
+    # The connections not yet accepted wait in the backlog: an evening's phones arriving at once.
+    assert granian.backlog >= SPECTATORS + 2 * TABLETS
 
 
 def test_the_command_line_sets_what_it_names(monkeypatch: pytest.MonkeyPatch) -> None:

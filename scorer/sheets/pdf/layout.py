@@ -321,21 +321,39 @@ def figure_table(
 # --- header block ------------------------------------------------------------------------
 
 
+#: Lines of a value in one row of :func:`info_table`: a longer value (a grid of hundreds of own
+#: rows among a Coiffeur's options) goes on in the rows below, between which a page may break.
+VALUE_LINES_PER_ROW = 24
+INFO_PADDING = 2
+
+
+def value_parts(value: str, width: float, size: float) -> list[str]:
+    """``value`` as wrapped to ``width``, in parts of at most ``VALUE_LINES_PER_ROW`` lines."""
+    lines = wrap_words(value, REGULAR, size, width)
+    if len(lines) <= VALUE_LINES_PER_ROW:
+        return [value]
+    return [
+        "\n".join(lines[start : start + VALUE_LINES_PER_ROW])
+        for start in range(0, len(lines), VALUE_LINES_PER_ROW)
+    ]
+
+
 def info_table(lang: Lang, pairs: Sequence[tuple[str, str]], width: float, size: float = 8.5) -> Table:
     """Label/value lines (game, date, place, …): labels bold, mirrored for RTL."""
+    widths = [0.22 * width, 0.78 * width]
     rows = []
     for label, value in pairs:
-        row = [Label(lang, label, size, bold=True), Label(lang, value, size)]
-        rows.append(list(reversed(row)) if lang.rtl else row)
-    widths = [0.22 * width, 0.78 * width]
+        for part, text in enumerate(value_parts(value, widths[1] - 2 * INFO_PADDING, size)):
+            row = [Label(lang, label if part == 0 else "", size, bold=True), Label(lang, text, size)]
+            rows.append(list(reversed(row)) if lang.rtl else row)
     table = Table(rows, colWidths=list(reversed(widths)) if lang.rtl else widths, hAlign=lang.align)
     table.setStyle(
         TableStyle(
             [
                 ("FONT", (0, 0), (-1, -1), REGULAR, size),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 2),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+                ("LEFTPADDING", (0, 0), (-1, -1), INFO_PADDING),
+                ("RIGHTPADDING", (0, 0), (-1, -1), INFO_PADDING),
                 ("TOPPADDING", (0, 0), (-1, -1), 0.8),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8),
             ]
