@@ -183,7 +183,13 @@ def test_a_change_begun_before_the_closing_is_not_stored_after_it(app: Flask, cl
         assert event is not None
         version = event_log.last_seq(db.session(), event_id)
         with pytest.raises(event_log.Closed):
-            event_log.append(db.session(), event, expected_version=version, kind="freeze", record={})
+            event_log.append(
+                db.session(),
+                event,
+                expected_version=version,
+                kind="freeze",
+                record={"frozen": True, "rounds": 1},
+            )
         with pytest.raises(event_log.Closed):
             office.append_mark(event, "sign", {"match_id": match_id, "team": 1}, "late-sign")
         db.session().rollback()
