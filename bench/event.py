@@ -1,7 +1,7 @@
 """Event benchmark: a 1,000-player Einzelschieber (250 tables) at ten times real pace.
 
 Every table plays a game every 30 s (a real Passe game takes about 5 minutes) and both its teams
-confirm it (T6.2 ``per_game``); every player's phone polls the ranking every 30 s, and the
+confirm it (T6.2 ``per_game``: team 1 on the table's tablet, team 2 on a phone with its team link); every player's phone polls the ranking every 30 s, and the
 projector every 5 s. Against the app as served for a tournament (nginx from
 ``deploy/nginx.conf`` in front of Granian; ``--direct``: Granian alone) on loopback, over
 SQLite, then PostgreSQL when a server database is given:
@@ -130,10 +130,22 @@ class TableDevice:
         self.tablet = Tablet(port, timeout=30)
         self.event_id = event_id
         self.match_id = match_id
-        self.tablet.get(link)
+        self.tablet.get(link)  # the table's tablet claims the table's entry (the first device)
         page = self.tablet.get(f"/matches/{match_id}/deals/new").body
         self.token = hidden(page, "csrf_token")
+        # Team 1 confirms on the table's screen, team 2 on a phone with its own team link (a
+        # device confirms for one team of a table only).
+        table_page = self.tablet.get(f"/events/{event_id}/tables/{match_id}").body
+        found = re.search(
+            rf"http://[^\s<\"]+(/events/{event_id}/tables/{match_id}/team/2/[A-Za-z0-9_-]+)", table_page
+        )
+        assert found, "the table's screen shows team 2's link"
+        self.phone = Tablet(port, timeout=30)
+        self.phone.get(found.group(1))
+        # Its session's form token, from any page with a form (the table's has none before a game).
+        self.phone_token = hidden(self.phone.get("/matches/new/schieber").body, "csrf_token")
         self.tablet.close()
+        self.phone.close()
         self.games = 0
         self.lock = threading.Lock()
 
@@ -147,6 +159,7 @@ class TableDevice:
                 # been stored), so each game's requests open their own connection, as a phone
                 # back from idle does.
                 self.tablet.close()
+                self.phone.close()
 
     def game_form(self, number: int) -> tuple[str, dict[str, str]]:
         """The address and form of the table's game after ``number`` games."""
@@ -166,7 +179,7 @@ class TableDevice:
         the n-th deal is the log's n-th entry, its slot and version."""
         slot = str(number + 1)
         data = {
-            "csrf_token": self.token,
+            "csrf_token": self.token if team == "1" else self.phone_token,
             "idem": uuid.uuid4().hex,
             "slot": slot,
             "version": slot,
@@ -182,8 +195,8 @@ class TableDevice:
         self.games += 1
         with stats.lock:
             stats.games += 1
-        for team in ("1", "2"):
-            if self._post("team: confirm game (POST)", *self.confirm_form(number, team), stats):
+        for team, device in (("1", self.tablet), ("2", self.phone)):
+            if self._post("team: confirm game (POST)", *self.confirm_form(number, team), stats, device):
                 with stats.lock:
                     stats.confirms += 1
 
@@ -192,10 +205,10 @@ class TableDevice:
         self.tablet.close()
         return self._post(kind, path, data, stats)
 
-    def _post(self, kind: str, path: str, data: dict[str, str], stats: Stats) -> bool:
+    def _post(self, kind: str, path: str, data: dict[str, str], stats: Stats, device: Any = None) -> bool:
         started = time.perf_counter()
         try:
-            answer = self.tablet.post(path, data)
+            answer = (device or self.tablet).post(path, data)
         except OSError:
             stats.record(kind, time.perf_counter() - started, False)
             return False
