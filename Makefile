@@ -41,9 +41,12 @@ vendor:
 system-deps:
 	bash scripts/system-deps.sh
 
-# .po files are committed; .mo files are built here (never committed).
-compile-translations: $(STAMP)
-	bash scripts/translations.sh compile
+# .po files are committed; .mo files are built here (never committed), each again only when
+# its .po changed (what `scripts/translations.sh compile` does for every catalog).
+compile-translations: $(MO)
+
+$(MO): %.mo: %.po | $(STAMP)
+	$(PY) -m babel.messages.frontend --quiet compile -i $< -o $@
 
 # Extract, update and compile every catalog after changing user-visible strings.
 translations: $(STAMP)
