@@ -79,10 +79,11 @@ lint: $(STAMP)
 # examples. The ignored files (the browser tests, the API's Schemathesis run) import what costs
 # seconds in every worker: Playwright, Schemathesis.
 # The lint runs beside the tests (mostly one process, it fills what the two workers leave
-# idle); each job's lines come out whole, and either failing fails the command.
+# idle); either failing fails the command. Its few lines may come between the tests' (make's
+# output sync would hold back the tests' progress until they end).
 FAST := -m "not slow and not browser" --ignore=tests/browser --ignore=tests/api/test_schemathesis.py -p no:schemathesis
 check: compile-translations vendor | $(STAMP)
-	@$(MAKE) --no-print-directory -j 2 --output-sync=line lint fast-tests
+	@$(MAKE) --no-print-directory -j 2 lint fast-tests
 
 fast-tests: compile-translations vendor | $(STAMP)
 	HYPOTHESIS_PROFILE=dev $(PY) -m pytest -n 2 -q -p no:cacheprovider $(FAST)
@@ -108,7 +109,7 @@ TEST_WORKERS ?= 4
 DIST := --dist loadgroup
 # The lint runs beside the SQLite run, as in `make check`.
 test: system-deps compile-translations vendor | $(STAMP)
-	@$(MAKE) --no-print-directory -j 2 --output-sync=line lint sqlite-tests
+	@$(MAKE) --no-print-directory -j 2 lint sqlite-tests
 	bash scripts/with-postgres.sh $(PY) -m pytest -n $(TEST_WORKERS) $(DIST) $(POSTGRES_TESTS)
 
 sqlite-tests: system-deps compile-translations vendor | $(STAMP)
