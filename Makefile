@@ -12,7 +12,7 @@ PORT ?= 5000
 unexport PYTHONDONTWRITEBYTECODE
 MO := $(patsubst %.po,%.mo,$(wildcard scorer/locales/*/LC_MESSAGES/messages.po))
 
-.PHONY: test check lint serve tournament install lock migrate system-deps translations compile-translations vendor typecheck wheel clean
+.PHONY: test check lint fast-tests sqlite-tests serve tournament install lock migrate system-deps translations compile-translations vendor typecheck wheel clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -41,9 +41,12 @@ vendor:
 system-deps:
 	bash scripts/system-deps.sh
 
-# .po files are committed; .mo files are built here (never committed).
-compile-translations: $(STAMP)
-	bash scripts/translations.sh compile
+# .po files are committed; .mo files are built here (never committed), each again only when
+# its .po changed (what `scripts/translations.sh compile` does for every catalog).
+compile-translations: $(MO)
+
+$(MO): %.mo: %.po | $(STAMP)
+	$(PY) -m babel.messages.frontend --quiet compile -i $< -o $@
 
 # Extract, update and compile every catalog after changing user-visible strings.
 translations: $(STAMP)
@@ -75,8 +78,14 @@ lint: $(STAMP)
 # and the PostgreSQL runs are left to `make test`; Hypothesis's dev profile tries fewer
 # examples. The ignored files (the browser tests, the API's Schemathesis run) import what costs
 # seconds in every worker: Playwright, Schemathesis.
+# The lint runs beside the tests (mostly one process, it fills what the two workers leave
+# idle); either failing fails the command. Its few lines may come between the tests' (make's
+# output sync would hold back the tests' progress until they end).
 FAST := -m "not slow and not browser" --ignore=tests/browser --ignore=tests/api/test_schemathesis.py -p no:schemathesis
-check: lint compile-translations vendor
+check: compile-translations vendor | $(STAMP)
+	@$(MAKE) --no-print-directory -j 2 lint fast-tests
+
+fast-tests: compile-translations vendor | $(STAMP)
 	HYPOTHESIS_PROFILE=dev $(PY) -m pytest -n 2 -q -p no:cacheprovider $(FAST)
 
 # The whole suite on SQLite, then the tests whose subject is the store again on a real
@@ -98,9 +107,13 @@ TEST_WORKERS ?= 4
 # The workers take the tests two at a time, browser and slow modules first, a module whose tests
 # share a costly fixture (a Chromium, the oracles' positions) whole: tests/conftest.py.
 DIST := --dist loadgroup
-test: lint system-deps compile-translations vendor
-	$(PY) -m pytest -n $(TEST_WORKERS) $(DIST)
+# The lint runs beside the SQLite run, as in `make check`.
+test: system-deps compile-translations vendor | $(STAMP)
+	@$(MAKE) --no-print-directory -j 2 lint sqlite-tests
 	bash scripts/with-postgres.sh $(PY) -m pytest -n $(TEST_WORKERS) $(DIST) $(POSTGRES_TESTS)
+
+sqlite-tests: system-deps compile-translations vendor | $(STAMP)
+	$(PY) -m pytest -n $(TEST_WORKERS) $(DIST)
 
 typecheck: $(STAMP)
 	$(PY) -m mypy --strict rules_engine scorer

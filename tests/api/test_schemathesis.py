@@ -3,6 +3,12 @@
 Every generated request must get a response that is not a 5xx and that matches the
 schema documented for its status code; an engine failure behind a 400 is a failure too.
 
+Each operation goes through Schemathesis's three phases: its documented examples; its coverage
+phase, deterministic, which sends every property's boundary values, each required field left
+out and each wrong type (thousands of cases in all, the bulk of the run); and a random fuzzing
+phase, here a sample of ten cases an operation (``SCHEMATHESIS_EXAMPLES`` asks for more, e.g. 100
+for a search deeper than `make test` pays for).
+
 The app and its schema are made by fixtures when the test runs, not when pytest collects the
 module: Schemathesis builds each operation's cases (its coverage phase) as it loads a schema,
 which every collecting process (each xdist worker, `make check`) would otherwise pay for.
@@ -11,6 +17,7 @@ which every collecting process (each xdist worker, `make check`) would otherwise
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -21,6 +28,9 @@ from schemathesis.checks import negative_data_rejection, positive_data_acceptanc
 from schemathesis.schemas import BaseSchema
 
 from scorer import create_app
+
+#: Random cases of each operation in the fuzzing phase (the coverage phase's are not counted).
+FUZZED_CASES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "10"))
 
 
 class Failures(logging.Handler):
@@ -69,7 +79,7 @@ def _nodeid_for_schemathesis(request: pytest.FixtureRequest) -> None:
 
 @pytest.mark.slow
 @schema.parametrize()
-@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=FUZZED_CASES, deadline=None, suppress_health_check=list(HealthCheck))
 def test_api_conforms(case: schemathesis.Case, failures: Failures) -> None:
     before = len(failures.records)
     # The schema describes records; it is not the engine's validator. It cannot state every
