@@ -8,8 +8,8 @@ change once stored), the reader's language, where the app is mounted and whether
 may correct it (its link), its place, its record and its answer. A corrected row (it shows
 its versions and their times) is always drawn afresh.
 
-The load bench (bench/load.py) does not meet its goal without it: docs/DECISIONS.md says by
-how much.
+bench/app.py measures what it saves (a panel deal and a spectator's page, with the kept rows and
+without, in turns); docs/DECISIONS.md says why it is the one piece of in-app caching.
 """
 
 from __future__ import annotations
