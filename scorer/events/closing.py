@@ -17,7 +17,6 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import select
 from werkzeug.wrappers import Response
 from wtforms import StringField
 from wtforms.validators import Length, Optional
@@ -53,7 +52,9 @@ def is_closed(event_id: int) -> bool:
 
 def _event_of(match_id: int) -> int | None:
     """The event whose table plays ``match_id`` (a table's Passe names it in its settings)."""
-    settings = db.session().scalar(select(Match.settings).where(Match.id == match_id))
+    # The access guard has read the match in this request already: no second query.
+    match = db.session().get(Match, match_id)
+    settings = match.settings if match is not None else None
     found = ((settings or {}).get("event") or {}).get("id") if isinstance(settings, dict) else None
     return found if isinstance(found, int) else None
 
