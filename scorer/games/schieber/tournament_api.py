@@ -94,6 +94,9 @@ def _passe_body() -> dict[str, Any]:
     }
 
 
+#: A list of at most one change per player (substitutes, withdrawals, late entries), or none.
+_PER_PLAYER = {"type": ["array", "null"], "maxItems": TOURNAMENT.players, "items": {"type": "object"}}
+
 SCHEMAS: dict[str, Any] = {
     "TournamentIssue": ISSUE,
     "PasseGame": _game(),
@@ -213,21 +216,9 @@ SCHEMAS: dict[str, Any] = {
                     },
                 },
             },
-            "substitutes": {
-                "type": ["array", "null"],
-                "maxItems": TOURNAMENT.players,
-                "items": {"type": "object"},
-            },
-            "withdrawals": {
-                "type": ["array", "null"],
-                "maxItems": TOURNAMENT.players,
-                "items": {"type": "object"},
-            },
-            "late_entries": {
-                "type": ["array", "null"],
-                "maxItems": TOURNAMENT.players,
-                "items": {"type": "object"},
-            },
+            "substitutes": _PER_PLAYER,
+            "withdrawals": _PER_PLAYER,
+            "late_entries": _PER_PLAYER,
             "lots": {
                 "type": ["object", "null"],
                 "maxProperties": TOURNAMENT.players,
