@@ -1,9 +1,9 @@
-"""An evening of the club (TOURNAMENT.md): 18 players, 3 Passen of 8 games, two sit out each round,
+"""An evening of the club (TOURNAMENT.md): 18 players, 3 Passen of 4 games, two sit out each round,
 one withdrawal with a substitute, one corrected game, the final ranking and every printout.
 
 The director's browser creates the event, registers the players and draws each round; each
 table is a browser of its own that opens the table's entry link (the QR code of its table
-card) and enters its games on the Passe's page, as the deal form offers them.
+card) and enters its games on the Passe's page, with the entry panel the table uses.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.browser import ARTIFACTS, open_deal_form
+from tests.helpers.browser import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -27,13 +27,15 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def enter_game(page: Any, contract: str, points: int) -> None:
-    open_deal_form(page)
-    page.check(f"input[name=contract][value={contract}]")
-    page.check("input[name=team][value='1']")
-    page.fill("input[name=points]", str(points))
-    page.click("button[type=submit]")
-    page.wait_for_selector(".scoreboard")
+def enter_game(page: Any, number: int, contract: str, points: int) -> None:
+    """Game ``number`` of the Passe, entered on the Passe's page as the table does: its panel
+    (the deal form's fields), answered in place."""
+    panel = page.locator("form[data-deal-form]")
+    panel.locator(f"input[name=contract][value={contract}]").check()
+    panel.locator("input[name=team][value='1']").check()
+    panel.locator("input[name=points]").fill(str(points))
+    panel.locator("button.save-deal").click()
+    page.wait_for_selector(f"#deal-{number}")
 
 
 def test_an_evening(page: Any, browser: Any, live_server: str) -> None:
@@ -71,7 +73,7 @@ def test_an_evening(page: Any, browser: Any, live_server: str) -> None:
             screen.goto(link)  # the table card's QR code: this tablet may now enter the games
             screen.wait_for_load_state("load")
             for game, value in enumerate(VALUES):
-                enter_game(screen, ("H", "S", "obenabe", "undenufe")[game % 4], value)
+                enter_game(screen, game + 1, ("H", "S", "obenabe", "undenufe")[game % 4], value)
             text = screen.inner_text("main")
             assert "Passe complete: the control sum holds" in text  # 4 × 157 = 628 (T3.5)
             assert screen.locator("[data-expected='628'][data-actual='628']").count() == 1
