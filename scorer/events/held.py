@@ -1,0 +1,80 @@
+"""A table's own pages hold back what the event's standings hold back.
+
+While the director holds the standings back (``scorer.events.standings``), a table's Passe is
+public on more pages than the event's: its match page (and board), its export, its scoresheet,
+the offline state a spectator's tablet reads and the event's page of the table. Each states the
+table's games and totals, so any of them would show the held round's results to whoever holds
+the table's watch link. They are answered to the table itself (its device, its team links, its
+seat phones: the players know their own game), to the director and the office (who see the
+standings live) and to the club administrator; anyone else is refused with the reason while the
+table's log holds entries past the hold, and reads the table again once the director releases
+the standings. Until a table enters something after the hold, its pages show what the hold shows
+and stay open.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, request
+from flask_babel import lazy_gettext as _l
+from sqlalchemy import func, select
+from sqlalchemy.orm import lazyload
+
+from scorer.access import rights, seats
+from scorer.events import access, devices, standings
+from scorer.store import db, log
+from scorer.store.models import Entry, Event, Match
+
+bp = Blueprint("held", __name__)
+
+#: The pages that state a table's games or totals to whoever opens them.
+TABLE_PAGES = frozenset(
+    {"matches.show", "matches.export", "sheets.scoresheet", "offline.state", "office.table"}
+)
+
+
+class HeldBack(rights.EditRefused):
+    """A table's page asked while the standings are held back (403, naming why)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            _l("The standings are held back."),
+            _l(
+                "This table's games since the director held the standings back are shown when they "
+                "are released. The event's page shows the standings as everyone sees them now."
+            ),
+        )
+
+
+@bp.before_app_request
+def hold_table_pages() -> None:
+    """Refuse a table's page to a reader who would see more than the held standings."""
+    if request.endpoint not in TABLE_PAGES or request.method not in rights.SAFE_METHODS:
+        return
+    match_id = (request.view_args or {}).get("match_id")
+    if not isinstance(match_id, int):
+        return
+    match = db.session().get(Match, match_id, options=[lazyload(Match.entries)])
+    event_id = log.event_of(match) if match is not None else None
+    if match is None or event_id is None:
+        return
+    shown = standings.table_hold(event_id, match_id)
+    if shown is None:
+        return
+    last = db.session().scalar(select(func.max(Entry.seq)).where(Entry.match_id == match_id)) or 0
+    if last <= shown or _the_table(match):
+        return
+    event = db.session().get(Event, event_id, options=[lazyload(Event.entries)])
+    if event is not None and access.may_office(event):
+        return
+    raise HeldBack()
+
+
+def _the_table(match: Match) -> bool:
+    """This browser is the table's device, one of its teams' or seats' phones, or the club's
+    administrator."""
+    return (
+        rights.is_admin()
+        or rights.holds_right(match)
+        or devices.team_of_device(match) is not None
+        or seats.held_here(match)
+    )
