@@ -15,14 +15,15 @@ and stay open.
 from __future__ import annotations
 
 from flask import Blueprint, request
+from flask.blueprints import BlueprintSetupState
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import func, select
 from sqlalchemy.orm import lazyload
 
 from scorer.access import rights, seats
 from scorer.events import access, devices, standings
+from scorer.matches.views import WITHHELD
 from scorer.store import db, log
-from scorer.store.models import Entry, Event, Match
+from scorer.store.models import Event, Match
 
 bp = Blueprint("held", __name__)
 
@@ -45,6 +46,11 @@ class HeldBack(rights.EditRefused):
         )
 
 
+@bp.record
+def _list_holds(state: BlueprintSetupState) -> None:
+    state.app.extensions.setdefault(WITHHELD, []).append(withheld)
+
+
 @bp.before_app_request
 def hold_table_pages() -> None:
     """Refuse a table's page to a reader who would see more than the held standings."""
@@ -54,19 +60,24 @@ def hold_table_pages() -> None:
     if not isinstance(match_id, int):
         return
     match = db.session().get(Match, match_id, options=[lazyload(Match.entries)])
-    event_id = log.event_of(match) if match is not None else None
-    if match is None or event_id is None:
+    if match is None or log.event_of(match) is None:
         return
-    shown = standings.table_hold(event_id, match_id)
-    if shown is None:
-        return
-    last = db.session().scalar(select(func.max(Entry.seq)).where(Entry.match_id == match_id)) or 0
-    if last <= shown or _the_table(match):
-        return
+    if withheld(match, log.last_seq(db.session(), match_id)):
+        raise HeldBack()
+
+
+def withheld(match: Match, version: int) -> bool:
+    """Whether this reader is shown less of ``match`` (at ``version``) than the table's log: it is
+    a table of an event whose standings are held back, it entered something since, and this
+    browser is neither the table nor the event's desk."""
+    event_id = log.event_of(match)
+    if event_id is None:
+        return False
+    shown = standings.table_hold(event_id, match.id)
+    if shown is None or version <= shown or _the_table(match):
+        return False
     event = db.session().get(Event, event_id, options=[lazyload(Event.entries)])
-    if event is not None and access.may_office(event):
-        return
-    raise HeldBack()
+    return event is None or not access.may_office(event)
 
 
 def _the_table(match: Match) -> bool:

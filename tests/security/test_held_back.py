@@ -258,11 +258,16 @@ def test_a_tables_own_pages_hold_for_its_spectators(app: Flask, when: str) -> No
         assert not shows(said(response), LIVE), (when, name)
     refused = anonymous.get(pages["match page"])
     assert refused.status_code == 403 and "The standings are held back." in refused.get_data(as_text=True)
+    # The match list names the table, without its score.
+    listed = text(anonymous.get("/matches/"))
+    assert f"Passe #{table.match_id}" in listed and not shows(listed, LIVE), when
     for reader in (device, director, office):
         for name in ("match page", "table page"):
             assert shows(text(reader.get(pages[name])), LIVE), (when, name)
+        assert shows(text(reader.get("/matches/")), LIVE), when
     hold(director, event_id, frozen=False)
     assert shows(text(anonymous.get(pages["match page"])), LIVE)
+    assert shows(text(anonymous.get("/matches/")), LIVE)
 
 
 def test_a_tables_pages_stay_open_while_it_entered_nothing_since_the_hold(app: Flask) -> None:
