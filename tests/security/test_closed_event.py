@@ -6,8 +6,10 @@ it, and closing and reopening are entries of the event's log, listed in the offi
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -30,7 +32,7 @@ from tests.helpers.events import (
     table_url,
     token,
 )
-from tests.helpers.store import listening
+from tests.helpers.store import listening, on_postgresql
 from tests.helpers.tablet import deal_form, english
 
 #: A value for each other part of a route's address.
@@ -296,3 +298,49 @@ def test_the_log_refuses_an_entry_of_a_closed_events_table_and_goes_on(app: Flas
         )
         entry = log.append(session, match, expected_version=version, kind="deal", record=record, key="late")
         assert entry.seq == version + 1
+
+
+def test_on_postgresql_the_closing_waits_for_an_entry_being_written(app: Flask) -> None:
+    """PostgreSQL reads the closing at a statement's start: an entry written by a statement that
+    began before the closing was stored must be committed before it, never after. The closing
+    waits for the entry's transaction, and is stored once it ends."""
+    if not on_postgresql(app):
+        pytest.skip("SQLite has one writer at a time")
+    director = english(app, "192.0.2.50")
+    event_id, (match_id,) = evening(director, app, "none")
+    play_passe(director, match_id, [98])
+    page = director.get(f"/events/{event_id}").get_data(as_text=True)
+    data = form_tokens(page, f"/events/{event_id}/close") | {"reason": ""}
+    writer = app.extensions["tafel_db"]()
+    answers: list[int] = []
+    try:
+        with app.app_context():
+            match = writer.get(Match, match_id)
+            assert match is not None
+            version = log.last_seq(writer, match_id)
+            # The statement has run, its transaction is not committed yet.
+            log._write(writer.connection(), written(match_id, version + 1), event_id, ())
+        closing = threading.Thread(
+            target=lambda: answers.append(director.post(f"/events/{event_id}/close", data=data).status_code)
+        )
+        closing.start()
+        closing.join(timeout=1.0)
+        assert closing.is_alive() and not event_state(app, event_id).closed
+        writer.commit()
+        closing.join(timeout=10.0)
+    finally:
+        writer.close()
+    assert answers == [303] and event_state(app, event_id).closed
+    assert log_and_summary(app, match_id)[0] == [1, 2]
+
+
+def written(match_id: int, seq: int) -> dict[str, Any]:
+    return {
+        "match_id": match_id,
+        "seq": seq,
+        "kind": "deal",
+        "target_seq": None,
+        "record": {"forehand": 2, "contract": "H", "points": {"team": 1, "value": 45}},
+        "created": datetime.now(UTC),
+        "idempotency_key": "in-flight",
+    }
