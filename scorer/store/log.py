@@ -438,6 +438,8 @@ def hold_entries(db: Session) -> None:
     """Until ``db``'s transaction ends, hold every match's entry writes, after waiting for the
     ones under way to be committed: a closing stored in it is read by every entry written after
     it (:func:`_write`). PostgreSQL's SHARE lock on the entry table; nothing on SQLite, whose one
-    writer at a time does it already."""
+    writer at a time does it already. Take it before writing anything else: a transaction that
+    wrote an event's log and then a match's entry could otherwise wait on this one as it waits
+    on that (no request writes in that order)."""
     if db.connection().dialect.name == "postgresql":
         db.execute(text("LOCK TABLE entry IN SHARE MODE"))
