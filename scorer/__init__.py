@@ -69,6 +69,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorer.events import closing as event_closing
     from scorer.events import devices as event_devices
     from scorer.events import exports as event_exports
+    from scorer.events import held as event_held
     from scorer.events import office as event_office
     from scorer.events import refresher as event_refresher
     from scorer.events import views as events
@@ -85,6 +86,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(event_devices.bp)
     app.register_blueprint(event_exports.bp)
     app.register_blueprint(event_closing.bp)
+    app.register_blueprint(event_held.bp)
     event_refresher.init_app(app, create_app)
     sheets.init_app(app)
     kept.init_app(app)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
@@ -24,7 +24,7 @@ from wtforms.validators import Length, Optional
 from scorer.access import rights
 from scorer.events import access
 from scorer.events import state as event_log
-from scorer.store import db
+from scorer.store import db, log
 from scorer.store.models import Event, Match
 from scorer.web.forms import KeyedForm
 
@@ -51,12 +51,10 @@ def is_closed(event_id: int) -> bool:
 
 
 def _event_of(match_id: int) -> int | None:
-    """The event whose table plays ``match_id`` (a table's Passe names it in its settings)."""
+    """The event whose table plays ``match_id``."""
     # The access guard has read the match in this request already: no second query.
     match = db.session().get(Match, match_id)
-    settings = match.settings if match is not None else None
-    found = ((settings or {}).get("event") or {}).get("id") if isinstance(settings, dict) else None
-    return found if isinstance(found, int) else None
+    return log.event_of(match) if match is not None else None
 
 
 @bp.before_app_request
@@ -80,6 +78,13 @@ def refuse_writes() -> None:
         raise event_log.Closed(match_id if isinstance(match_id, int) else None)
 
 
+@bp.app_errorhandler(log.EventClosed)
+def closed_meanwhile(error: log.EventClosed) -> Any:
+    """A change let in before the closing, refused where its entry was to be written: answered
+    as the closing refuses every change (403, naming it); nothing of it was stored."""
+    return current_app.handle_user_exception(event_log.Closed(error.match_id))
+
+
 def _director_only(event_id: int) -> Event:
     event = db.session().get(Event, event_id)
     if event is None:
@@ -101,6 +106,9 @@ def _change(event_id: int, kind: str) -> Response:
         return back
     if is_closed(event_id) == (kind == "close"):
         return back  # closed (or open) already: nothing to log
+    if kind == "close":
+        # The tables' entries under way are stored before the closing, none after it.
+        log.hold_entries(db.session())
     try:
         event_log.append(
             db.session(),

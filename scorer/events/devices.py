@@ -6,7 +6,10 @@
   link reads the table and is refused every change. The director moves the rights to another
   tablet: a ``release`` entry ``{"match_id"}`` ends the bound device's right, and the next
   device that opens the link claims it; withdrawing the table's link (``scorer.events.revoke``)
-  releases it too. Who holds a table is derived from the log, in its order.
+  releases it too. Who holds a table is derived from the log, in its order. A binding is this
+  server's alone (its device tag is keyed with this server's key): an imported event's log is
+  stored with a ``release`` after it for every table it leaves bound, so no device holds an
+  imported table until one opens its new link here.
 - **Team links.** Each team of a table has a link of its own (a QR code on the table's screen)
   that confirms, signs or claims for that team alone (T6.2, T6.3). A device may confirm for one
   team of a table only: every confirmation names its device, and a device that confirmed for
@@ -19,8 +22,9 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, request, session, url_for
@@ -89,6 +93,26 @@ def binding(entries: Iterable[Any], match_id: int) -> Binding:
             device = None
             released += 1
     return Binding(device, released)
+
+
+def released_on_import(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The ``release`` entries that follow an imported log (``entries``, seqs 1, 2, 3 …): one
+    for each table the log leaves bound to a device of the exporting server, whose binding
+    grants nothing here."""
+    read = [SimpleNamespace(seq=e["seq"], kind=e["kind"], record=e.get("record")) for e in entries]
+    bound = sorted(
+        {
+            e.record["match_id"]
+            for e in read
+            if e.kind == "bind" and isinstance(e.record, dict) and isinstance(e.record.get("match_id"), int)
+        }
+    )
+    released = [match_id for match_id in bound if binding(read, match_id).device is not None]
+    last = max((e.seq for e in read), default=0)
+    return [
+        {"seq": last + number, "kind": "release", "record": {"match_id": match_id}, "target_seq": None}
+        for number, match_id in enumerate(released, start=1)
+    ]
 
 
 def _append(event: Event, kind: str, record: dict[str, Any], key: str | None) -> bool:

@@ -27,7 +27,7 @@ from rules_engine import limits
 from rules_engine.errors import InvalidRecord
 from scorer import scoring
 from scorer.access import rights
-from scorer.events import access, formats, schema, standings
+from scorer.events import access, devices, formats, schema, standings
 from scorer.events import state as event_log
 from scorer.events import views as events
 from scorer.events.office_forms import ImportEventForm
@@ -326,6 +326,8 @@ def import_record(data: object) -> Event:
     for old, raw in raw_matches.items():
         _checked_order(raw["entries"], f"/matches/{old}/entries")
     _checked_references(entries, raw_matches)
+    # The exporting server's device bindings grant no entry here.
+    entries = [*entries, *devices.released_on_import(entries)]
     game = formats.of(settings)
     session = db.session()
     event = Event(title=str(data.get("title") or ""), settings=settings)

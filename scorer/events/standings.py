@@ -25,7 +25,7 @@ from scorer.events import access
 from scorer.events import state as event_log
 from scorer.events.state import EventState
 from scorer.store import db
-from scorer.store.models import Entry, Event, Match
+from scorer.store.models import Entry, Event, EventEntry, Match
 
 #: The query that shows the director or the office the public's standings.
 PUBLIC_VIEW = "public"
@@ -97,6 +97,26 @@ def hold_of(entries: Sequence[Any]) -> Hold | None:
         )
         return Hold(entry.seq, _count(record.get("rounds")), versions)
     return None
+
+
+def table_hold(event_id: int, match_id: int) -> int | None:
+    """The last entry of table ``match_id``'s Passe the public is shown while the event's standings
+    are held back (0: none of it, a table drawn since); None when they are not held back, or held
+    back at the rounds alone. One look-up in the index of the event's log by kind."""
+    latest = (
+        db.session()
+        .scalars(
+            select(EventEntry)
+            .where(EventEntry.event_id == event_id, EventEntry.kind == "freeze")
+            .order_by(EventEntry.seq.desc())
+            .limit(1)
+        )
+        .first()
+    )
+    found = hold_of([latest]) if latest is not None else None
+    if found is None or found.tables is None:
+        return None
+    return found.tables.get(match_id, 0)
 
 
 def _count(raw: object) -> int:

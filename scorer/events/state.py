@@ -27,13 +27,14 @@ from typing import Any
 from flask import current_app
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import event as orm_event
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorer.access import rights
 from scorer.events import formats, schema
+from scorer.store import log
 from scorer.store.models import Event, EventEntry
 
 
@@ -61,18 +62,9 @@ class Closed(rights.EditRefused):
 
 
 def is_closed(db: Session, event_id: int) -> bool:
-    """The event's latest close entry is newer than its latest reopen entry: two look-ups in the
-    index of the log by kind (``ix_event_entry_event_kind_seq``), whatever the log's length."""
-
-    def latest(kind: str) -> Any:
-        return (
-            select(func.max(EventEntry.seq))
-            .where(EventEntry.event_id == event_id, EventEntry.kind == kind)
-            .scalar_subquery()
-        )
-
-    closed, reopened = db.execute(select(latest("close"), latest("reopen"))).one()
-    return closed is not None and (reopened is None or closed > reopened)
+    """The event's latest close entry is newer than its latest reopen entry (as a match's log
+    reads it when it writes, ``scorer.store.log.event_closed``)."""
+    return bool(db.scalar(select(log.event_closed(event_id))))
 
 
 @dataclass(slots=True)

@@ -9,6 +9,7 @@ from typing import Any
 from flask import (
     Blueprint,
     Response,
+    current_app,
     flash,
     make_response,
     redirect,
@@ -44,6 +45,9 @@ bp.add_app_template_global(kept.kept_row, "kept_row")
 PAGE_SIZE = 25
 #: Summaries derived again per view of the list at most (each reads and scores one log).
 SUMMARIES_PER_VIEW = 2
+#: App extension: the checks ``(match, its version) -> bool`` that withhold a listed match's
+#: summary from this reader (an event's table while its standings are held back).
+WITHHELD = "tafel_summary_withheld"
 
 
 @bp.get("/")
@@ -72,12 +76,13 @@ def index() -> str:
     # all changed since (a restored database, an upgrade) costs a few logs, not a page of them.
     budget = SUMMARIES_PER_VIEW
     registered = games.registry()
+    withheld = current_app.extensions.get(WITHHELD, ())
     for match, summary, version in rows[:PAGE_SIZE]:
         known = match.settings.get("game") in registered  # else a game this app does not keep
         if known and (summary is None or summary.version != (version or 0)) and budget > 0:
             budget -= 1
             summary = matchview.refresh_summary(match.id)
-        if not known:
+        if not known or any(check(match, version or 0) for check in withheld):
             summary = None
         items.append(
             {

@@ -6,6 +6,14 @@ with its seq, kind, target, record, time and idempotency key — as one JSON doc
 working). A SQLite database is backed up page by page with ``sqlite3.Connection.backup``
 while the app keeps serving; any other database (PostgreSQL) is backed up as that export.
 Restoring into a database that already holds matches is refused unless forced.
+
+A backup is the operator's copy of the database, written on the server by ``tafel backup``
+(or ``export-all``) and never served: no route reads this module. It keeps every entry as
+stored, the sealed Differenzler estimates of deals not yet entered included, because a
+restore must give them back (D3.3: a sealed estimate is replaced only from its seat's link);
+what leaves the server through a page or an export is stripped of them there
+(``scorer.store.log.shared_entries``). Its file is made readable by its owner alone
+(``tempfile.mkstemp``): keep it as the database file is kept.
 """
 
 from __future__ import annotations

@@ -13,10 +13,27 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Executable, Row, Select, Table, bindparam, insert, select
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Executable,
+    Integer,
+    Row,
+    ScalarSelect,
+    Select,
+    Table,
+    and_,
+    bindparam,
+    exists,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
-from sqlalchemy.sql.dml import UpdateBase
+from sqlalchemy.sql.dml import Delete, Update
 
 from scorer.store.derive import UNDOABLE as UNDOABLE
 from scorer.store.derive import DealSlot as DealSlot
@@ -26,9 +43,34 @@ from scorer.store.derive import Version as Version
 from scorer.store.derive import cancelled as cancelled
 from scorer.store.derive import derive as derive
 from scorer.store.derive import extend as extend
-from scorer.store.models import Entry, Match, utcnow
+from scorer.store.models import Entry, EventEntry, Match, utcnow
 
 ENTRIES: Table = Entry.__table__  # type: ignore[assignment]
+EVENT_ENTRIES: Table = EventEntry.__table__  # type: ignore[assignment]
+
+
+def event_closed(event_id: ColumnElement[Any] | int | None) -> ColumnElement[bool]:
+    """Whether the event is closed: its latest ``close`` entry is newer than its latest ``reopen``
+    entry (two look-ups in the index of its log by kind, whatever the log's length). False for
+    no event (``None``): a match outside an event never closes."""
+
+    def latest(kind: str) -> ScalarSelect[Any]:
+        return (
+            select(func.max(EVENT_ENTRIES.c.seq))
+            .where(EVENT_ENTRIES.c.event_id == event_id, EVENT_ENTRIES.c.kind == kind)
+            .scalar_subquery()
+        )
+
+    closed, reopened = latest("close"), latest("reopen")
+    return and_(closed.is_not(None), or_(reopened.is_(None), closed > reopened))
+
+
+def event_of(match: Match) -> int | None:
+    """The event whose table plays ``match`` (a table's Passe names it in its settings), if any."""
+    settings = match.settings
+    found = ((settings or {}).get("event") or {}).get("id") if isinstance(settings, dict) else None
+    return found if isinstance(found, int) and not isinstance(found, bool) else None
+
 
 #: The kinds of entry whose record may leave the server. Any other kind (a player's sealed
 #: estimate, D3.3) is the server's alone: a log sent out names its seq and kind, never its
@@ -72,19 +114,24 @@ _LAST_SEQ = (
     .order_by(ENTRIES.c.seq.desc())
     .limit(1)
 )
-_INSERT = insert(ENTRIES).returning(ENTRIES.c.id)
 #: The columns an append writes.
 _WRITTEN = ("match_id", "seq", "kind", "target_seq", "record", "created", "idempotency_key")
-#: The entry as a data-modifying CTE handing back its id: PostgreSQL writes it and the derived
-#: rows (each a CTE beside it) in one statement, one round trip (:func:`_write`). Its
-#: parameters are named ``entry_<column>``: SQLAlchemy sets every column of an UPDATE that a
-#: parameter of the statement is named after, and the summary has a ``match_id`` too.
-_NEW_ENTRY = (
-    insert(ENTRIES)
-    .values({name: bindparam(f"entry_{name}", type_=ENTRIES.c[name].type) for name in _WRITTEN})
-    .returning(ENTRIES.c.id)
-    .cte("new_entry")
+#: The entry, written only while the event of its match (``entry_event``) is not closed: the
+#: closing is read by the very statement that writes, so a request that was let in before the
+#: director closed the event stores nothing after it (:func:`append`). Its parameters are named
+#: ``entry_<column>``: SQLAlchemy sets every column of an UPDATE that a parameter of the
+#: statement is named after, and the summary has a ``match_id`` too.
+_OPEN_ENTRY = insert(ENTRIES).from_select(
+    _WRITTEN,
+    select(*(bindparam(f"entry_{name}", type_=ENTRIES.c[name].type) for name in _WRITTEN)).where(
+        ~event_closed(bindparam("entry_event", type_=Integer()))
+    ),
 )
+_INSERT = _OPEN_ENTRY.returning(ENTRIES.c.id)
+#: The entry as a data-modifying CTE handing back its id: PostgreSQL writes it and the derived
+#: rows (each a CTE beside it, written only with the entry) in one statement, one round trip
+#: (:func:`_write`).
+_NEW_ENTRY = _OPEN_ENTRY.returning(ENTRIES.c.id).cte("new_entry")
 #: (the derived statements, the one statement writing them with an entry) by the statements'
 #: ids: built once per set of derived statements (the deal views pass the same one each time).
 _TOGETHER: dict[tuple[int, ...], tuple[tuple[Executable, ...], Select[int]]] = {}
@@ -211,6 +258,15 @@ class Duplicate(Exception):
     """The idempotency key was used already: the entry is stored once."""
 
 
+class EventClosed(Exception):
+    """The match is a table of an event its director has closed: nothing was stored. Its
+    argument: the match's id."""
+
+    @property
+    def match_id(self) -> int:
+        return int(self.args[0])
+
+
 #: The width of the key columns (``String(64)``): PostgreSQL refuses a longer value, SQLite keeps it.
 KEY_LENGTH = 64
 
@@ -252,7 +308,7 @@ def append(
     ``derived``: statements (with their parameters) that write rows derived from the log at
     the new version (the match list's summary), written with the entry or not at all (on
     PostgreSQL in the entry's very statement, :func:`_write`), so that showing the match next
-    writes nothing. Each an INSERT, UPDATE or DELETE, its parameters named apart from the
+    writes nothing. Each an UPDATE or DELETE, its parameters named apart from the
     entry's columns.
     ``key_checked``: the caller found no entry with ``key`` in this transaction already (a
     twin stored since still collides on the key's unique index, and is said a Duplicate).
@@ -266,6 +322,8 @@ def append(
     :raises Duplicate: an entry with ``key`` exists (a double tap or a resend).
     :raises Conflict: another writer appended since ``expected_version`` (its argument: the
         log's version as stored).
+    :raises EventClosed: the match is a table of a closed event, as the write reads it (a
+        closing stored after the request was let in included); nothing of it is stored.
     """
     if not key_checked and find_key(db, key) is not None:
         raise Duplicate(key)
@@ -275,6 +333,7 @@ def append(
         current = last_seq(db, match_id)
         if current != expected_version:
             raise Conflict(current)
+    event_id = event_of(match)
     values = {
         "match_id": match_id,
         "seq": expected_version + 1,
@@ -287,7 +346,12 @@ def append(
     try:
         # Written as a statement, not a unit of work: the entry is handed back as a detached
         # row the caller only reads.
-        entry = Entry(id=_write(db.connection(), values, derived), **values)
+        entry_id = _write(db.connection(), values, event_id, derived)
+        if entry_id is None:
+            db.rollback()
+            seen.pop(match_id, None)
+            raise EventClosed(match_id)
+        entry = Entry(id=entry_id, **values)
         db.commit()
     except IntegrityError:
         db.rollback()
@@ -300,9 +364,13 @@ def append(
 
 
 def _write(
-    connection: Connection, values: Mapping[str, Any], derived: Sequence[tuple[Executable, Mapping[str, Any]]]
-) -> int:
-    """Store the entry ``values`` and the ``derived`` rows; the entry's id.
+    connection: Connection,
+    values: Mapping[str, Any],
+    event_id: int | None,
+    derived: Sequence[tuple[Executable, Mapping[str, Any]]],
+) -> int | None:
+    """Store the entry ``values`` and the ``derived`` rows; the entry's id, or None when the
+    event ``event_id`` is closed (then nothing is written).
 
     On PostgreSQL one statement, the entry and each derived write a data-modifying CTE: atomic
     on its own, whatever the session's transaction (a deal save's session is in autocommit,
@@ -315,8 +383,16 @@ def _write(
     SQLite has no data-modifying CTE: the entry first (a concurrent writer's entry collides
     there, before any derived row is touched), then the derived rows, in the session's
     transaction.
+
+    The event's closing is read by the statement that writes the entry. SQLite has one writer
+    at a time and a statement that writes reads the database as its write lock finds it: a
+    closing committed before is seen, one after it comes after the entry. PostgreSQL reads at
+    the statement's start; a closing waits for the entries being written and holds new ones
+    until it is committed (:func:`hold_entries`), and a statement's snapshot is taken after
+    its locks, so a writer held back reads the closing.
     """
     parameters = {f"entry_{name}": value for name, value in values.items()}
+    parameters["entry_event"] = event_id
     for _statement, given in derived:
         # In one statement a name of the entry's (or of an entry column: the insert would set
         # it) would write the derived statement's value into the entry: refused everywhere.
@@ -326,8 +402,11 @@ def _write(
         parameters.update(given)
     if connection.dialect.name == "postgresql" and derived:
         together = _together(tuple(statement for statement, _given in derived))
-        return connection.execute(together, parameters).scalar_one()
-    entry_id: int = connection.execute(_INSERT, values).scalar_one()
+        written: int | None = connection.execute(together, parameters).scalar_one_or_none()
+        return written
+    entry_id: int | None = connection.execute(_INSERT, parameters).scalar_one_or_none()
+    if entry_id is None:
+        return None
     for statement, given in derived:
         connection.execute(statement, given)
     return entry_id
@@ -342,12 +421,25 @@ def _together(statements: tuple[Executable, ...]) -> Select[int]:
         if kept is None:
             together = select(_NEW_ENTRY.c.id)
             for number, statement in enumerate(statements):
-                if not isinstance(statement, UpdateBase):
-                    raise TypeError(f"a derived write must be an INSERT, UPDATE or DELETE: {statement!r}")
+                if not isinstance(statement, Update | Delete):
+                    raise TypeError(f"a derived write must be an UPDATE or DELETE: {statement!r}")
+                # Only with the entry: a closed event's table writes neither.
+                written_with = statement.where(exists(select(_NEW_ENTRY.c.id)))
                 # add_cte: rendered although the SELECT does not name it.
-                together = together.add_cte(statement.cte(f"derived_{number}"))
+                together = together.add_cte(written_with.cte(f"derived_{number}"))
             if len(_TOGETHER) >= 64:  # statements built anew each call: keep the dict bounded
                 _TOGETHER.clear()
             # The statements are kept with it: their ids are not given to others meanwhile.
             kept = _TOGETHER[key] = (statements, together)
     return kept[1]
+
+
+def hold_entries(db: Session) -> None:
+    """Until ``db``'s transaction ends, hold every match's entry writes, after waiting for the
+    ones under way to be committed: a closing stored in it is read by every entry written after
+    it (:func:`_write`). PostgreSQL's SHARE lock on the entry table; nothing on SQLite, whose one
+    writer at a time does it already. Take it before writing anything else: a transaction that
+    wrote an event's log and then a match's entry could otherwise wait on this one as it waits
+    on that (no request writes in that order)."""
+    if db.connection().dialect.name == "postgresql":
+        db.execute(text("LOCK TABLE entry IN SHARE MODE"))

@@ -6,6 +6,10 @@ it, and closing and reopening are entries of the event's log, listed in the offi
 from __future__ import annotations
 
 import re
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -15,18 +19,21 @@ from sqlalchemy import func, select
 
 from scorer.events import office
 from scorer.events import state as event_log
-from scorer.store import db
-from scorer.store.models import Entry, Event, EventEntry
+from scorer.store import db, log
+from scorer.store.models import Entry, Event, EventEntry, Match, MatchSummary
 from tests.helpers.events import (
     claim,
     disputed_evening,
+    evening,
     event_state,
     form_tokens,
     office_link,
+    play_passe,
     table_url,
     token,
 )
-from tests.helpers.tablet import english
+from tests.helpers.store import listening, on_postgresql
+from tests.helpers.tablet import deal_form, english
 
 #: A value for each other part of a route's address.
 ARGUMENTS: dict[str, Any] = {"slot_id": 1, "player_id": "P1", "seat": 1, "team": 1}
@@ -207,3 +214,133 @@ def test_a_closed_events_table_link_reads_and_claims_no_device(app: Flask, close
     assert response.status_code == 303 and response.headers["Location"].endswith(f"/matches/{match_id}")
     assert REFUSED in newcomer.get(f"/matches/{match_id}").get_data(as_text=True)
     assert counts(app) == before
+
+
+@contextmanager
+def before_the_entry_is_written(app: Flask, action: Callable[[], None]) -> Iterator[list[bool]]:
+    """Run ``action`` once, right before the statement that writes a match's entry is sent: the
+    request has passed every check before it (the closing's included). Yields [True] once it ran."""
+    ran: list[bool] = []
+
+    def before(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if not ran and "INSERT INTO entry" in statement:
+            ran.append(True)
+            action()
+
+    with listening(app.extensions["tafel_engine"], "before_cursor_execute", before):
+        yield ran
+
+
+def director_closes(app: Flask, event_id: int) -> Callable[[], None]:
+    """The director's closing, stored from another session (another request) meanwhile."""
+
+    def write() -> None:
+        other = app.extensions["tafel_db"]()
+        try:
+            event = other.get(Event, event_id)
+            assert event is not None
+            version = event_log.last_seq(other, event_id)
+            event_log.append(other, event, expected_version=version, kind="close", record={"reason": ""})
+        finally:
+            other.close()
+
+    return write
+
+
+def log_and_summary(app: Flask, match_id: int) -> tuple[list[int], tuple[int, int] | None]:
+    with app.app_context():
+        session = db.session()
+        seqs = list(session.scalars(select(Entry.seq).where(Entry.match_id == match_id).order_by(Entry.seq)))
+        row = session.get(MatchSummary, match_id)
+        return seqs, None if row is None else (row.version, row.deals)
+
+
+def test_a_deal_let_in_before_the_closing_is_refused_where_it_is_written(app: Flask) -> None:
+    director = english(app, "192.0.2.46")
+    event_id, (match_id,) = evening(director, app, "none")
+    play_passe(director, match_id, [98])
+    director.get(f"/matches/{match_id}")  # the list's summary row, which a save updates with its entry
+    before = log_and_summary(app, match_id)
+    assert before == ([1], (1, 1))
+    data = deal_form(director, match_id) | {"forehand": "2", "contract": "H", "team": "1", "points": "45"}
+    with before_the_entry_is_written(app, director_closes(app, event_id)) as ran:
+        answer = director.post(f"/matches/{match_id}/deals/new", data=data)
+    assert ran == [True]
+    # Refused as the closing refuses a change (no 500), naming it; neither the deal nor the
+    # list's summary of it was stored.
+    assert answer.status_code == 403
+    assert REFUSED in answer.get_data(as_text=True)
+    assert log_and_summary(app, match_id) == before
+    assert event_state(app, event_id).closed
+
+
+def test_the_log_refuses_an_entry_of_a_closed_events_table_and_goes_on(app: Flask) -> None:
+    """Whatever the door (a deal, an estimate, a void): the write itself reads the closing, and
+    the session stays usable; a reopening lets the same append through."""
+    director = english(app, "192.0.2.47")
+    event_id, (match_id,) = evening(director, app, "none")
+    play_passe(director, match_id, [98])
+    director_closes(app, event_id)()
+    with app.test_request_context("/"):
+        session = db.session()
+        match = session.get(Match, match_id)
+        assert match is not None and log.event_of(match) == event_id
+        version = log.read(session, match).version
+        record = dict(match.entries[0].record or {})
+        with pytest.raises(log.EventClosed) as refused:
+            log.append(session, match, expected_version=version, kind="deal", record=record, key="late")
+        assert refused.value.match_id == match_id
+        assert log.last_seq(session, match_id) == version
+        event = session.get(Event, event_id)
+        assert event is not None
+        event_log.append(
+            session, event, expected_version=event_log.last_seq(session, event_id), kind="reopen", record={}
+        )
+        entry = log.append(session, match, expected_version=version, kind="deal", record=record, key="late")
+        assert entry.seq == version + 1
+
+
+def test_on_postgresql_the_closing_waits_for_an_entry_being_written(app: Flask) -> None:
+    """PostgreSQL reads the closing at a statement's start: an entry written by a statement that
+    began before the closing was stored must be committed before it, never after. The closing
+    waits for the entry's transaction, and is stored once it ends."""
+    if not on_postgresql(app):
+        pytest.skip("SQLite has one writer at a time")
+    director = english(app, "192.0.2.50")
+    event_id, (match_id,) = evening(director, app, "none")
+    play_passe(director, match_id, [98])
+    page = director.get(f"/events/{event_id}").get_data(as_text=True)
+    data = form_tokens(page, f"/events/{event_id}/close") | {"reason": ""}
+    writer = app.extensions["tafel_db"]()
+    answers: list[int] = []
+    try:
+        with app.app_context():
+            match = writer.get(Match, match_id)
+            assert match is not None
+            version = log.last_seq(writer, match_id)
+            # The statement has run, its transaction is not committed yet.
+            log._write(writer.connection(), written(match_id, version + 1), event_id, ())
+        closing = threading.Thread(
+            target=lambda: answers.append(director.post(f"/events/{event_id}/close", data=data).status_code)
+        )
+        closing.start()
+        closing.join(timeout=1.0)
+        assert closing.is_alive() and not event_state(app, event_id).closed
+        writer.commit()
+        closing.join(timeout=10.0)
+    finally:
+        writer.close()
+    assert answers == [303] and event_state(app, event_id).closed
+    assert log_and_summary(app, match_id)[0] == [1, 2]
+
+
+def written(match_id: int, seq: int) -> dict[str, Any]:
+    return {
+        "match_id": match_id,
+        "seq": seq,
+        "kind": "deal",
+        "target_seq": None,
+        "record": {"forehand": 2, "contract": "H", "points": {"team": 1, "value": 45}},
+        "created": datetime.now(UTC),
+        "idempotency_key": "in-flight",
+    }

@@ -8,6 +8,7 @@ of a table cannot confirm for the other (T6.2: both teams confirm, each for itse
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -21,6 +22,7 @@ from tests.helpers.events import (
     claim_table,
     confirm_game,
     evening,
+    event_state,
     passe_version,
     play_passe,
     sign_passe,
@@ -194,3 +196,37 @@ def test_under_per_passe_each_team_signs_on_its_own_device(app: Flask, client: F
     assert phone.get(links[1]).status_code == 303
     assert sign_passe(phone, event_id, match_id, 1).status_code == 303
     assert sorted(r["team"] for r in kinds(app, event_id, "sign")) == [1, 2]
+
+
+def imported(director: FlaskClient, event_id: int) -> int:
+    """The event exported and imported again by its director (here, as on another server)."""
+    exported = director.get(f"/events/{event_id}/export.json").get_json()
+    page = director.get("/events/import").get_data(as_text=True)
+    data = {"csrf_token": token(page), "text": json.dumps(exported), "idem": f"import-{event_id}"}
+    response = director.post("/events/import", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return int(response.headers["Location"].rstrip("/").split("/")[-1])
+
+
+def test_an_imported_binding_grants_no_entry(app: Flask, client: FlaskClient) -> None:
+    """An export carries its event's ``bind`` entries, each naming a device of the exporting
+    server: imported, each table is released after them, so the first device that opens the new
+    table's link here claims it, and the device the export named (here the very same browser)
+    only reads it."""
+    event_id, (match_id,) = evening(client, app, "per_game")
+    exporting = english(app, "192.0.2.48")
+    claim_table(exporting, table_link(client, event_id, match_id))
+    copy_id = imported(client, event_id)
+    (copy_match,) = (t.match_id for t in event_state(app, copy_id).rounds[0].tables)
+    assert kinds(app, copy_id, "bind") == [
+        {"match_id": copy_match, "device": kinds(app, event_id, "bind")[0]["device"]}
+    ]
+    assert kinds(app, copy_id, "release") == [{"match_id": copy_match}]
+    link = table_link(client, copy_id, copy_match)
+    newcomer = english(app, "192.0.2.49")
+    claim_table(newcomer, link)
+    play_passe(newcomer, copy_match, [98])
+    answer = exporting.get(link, follow_redirects=True)
+    assert "in use on another device" in answer.get_data(as_text=True)
+    # The original event's table is still the exporting device's.
+    claim_table(exporting, table_link(client, event_id, match_id))

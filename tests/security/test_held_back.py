@@ -223,3 +223,57 @@ def test_a_ruling_after_the_hold_is_not_shown(app: Flask) -> None:
         assert shows(read(reader, app, event_id)["projector"], 176)
     hold(director, event_id, frozen=False)
     assert shows(read(english(app, "192.0.2.36"), app, event_id)["projector"], 176)
+
+
+def table_pages(event_id: int, match_id: int) -> dict[str, str]:
+    """Every page that states one table's games and totals."""
+    return {
+        "match page": f"/matches/{match_id}",
+        "board": f"/matches/{match_id}?view=board",
+        "all deals": f"/matches/{match_id}?deals=all",
+        "export.json": f"/matches/{match_id}/export.json",
+        "scoresheet.pdf": f"/matches/{match_id}/scoresheet.pdf",
+        "offline state": f"/offline/matches/{match_id}/state.json",
+        "table page": f"/events/{event_id}/tables/{match_id}",
+    }
+
+
+def said(response: Any) -> str:
+    """An answer's text, whatever its status and format (a refusal is a page too)."""
+    if response.status_code == 200:
+        return text(response)
+    return re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("when", ["before", "middle", "after"])
+def test_a_tables_own_pages_hold_for_its_spectators(app: Flask, when: str) -> None:
+    """A spectator with the table's watch link reads no more than the held standings on the
+    table's own pages; the table's device, the director and the office read them live."""
+    director, event_id, (anonymous, device), office = evening(app, when)
+    (table,) = event_state(app, event_id).rounds[0].tables
+    pages = table_pages(event_id, table.match_id)
+    for name, page in pages.items():
+        response = anonymous.get(page)
+        assert response.status_code in (200, 403), (when, name, response.status_code)
+        assert not shows(said(response), LIVE), (when, name)
+    refused = anonymous.get(pages["match page"])
+    assert refused.status_code == 403 and "The standings are held back." in refused.get_data(as_text=True)
+    # The match list names the table, without its score.
+    listed = text(anonymous.get("/matches/"))
+    assert f"Passe #{table.match_id}" in listed and not shows(listed, LIVE), when
+    for reader in (device, director, office):
+        for name in ("match page", "table page"):
+            assert shows(text(reader.get(pages[name])), LIVE), (when, name)
+        assert shows(text(reader.get("/matches/")), LIVE), when
+    hold(director, event_id, frozen=False)
+    assert shows(text(anonymous.get(pages["match page"])), LIVE)
+    assert shows(text(anonymous.get("/matches/")), LIVE)
+
+
+def test_a_tables_pages_stay_open_while_it_entered_nothing_since_the_hold(app: Flask) -> None:
+    director, event_id, (anonymous, device), _office = evening(app, "middle")
+    (table,) = event_state(app, event_id).rounds[0].tables
+    assert undo(device, table.match_id).status_code == 200
+    hold(director, event_id)  # a new moment: the table's log as it is now
+    for name, page in table_pages(event_id, table.match_id).items():
+        assert anonymous.get(page).status_code == 200, name

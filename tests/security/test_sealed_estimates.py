@@ -11,6 +11,9 @@ from __future__ import annotations
 import io
 import json
 import re
+import sqlite3
+import stat
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +21,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
+from scorer.store import backup as backups
 from scorer.store import db, log
 from scorer.store.models import Entry, Match
 from tests.helpers.differenzler import new_differenzler, new_differenzler_event, seal, seat_links, seat_phone
@@ -100,6 +104,38 @@ def test_no_page_of_the_match_shows_a_sealed_estimate(app: Flask, client: FlaskC
     if sheet.status_code == 200:
         text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(sheet.data)).pages)
         assert not shows_a_sealed_value(text)
+
+
+def backed_up_estimates(copy: Path, kind: str, match_id: int) -> list[dict[str, Any]]:
+    """The sealed estimates a backup file holds for ``match_id``."""
+    if kind == "json":
+        document = json.loads(copy.read_text(encoding="utf-8"))
+        (match,) = [m for m in document["matches"] if m["id"] == match_id]
+        return [e["record"] for e in match["entries"] if e["kind"] == "estimate"]
+    with sqlite3.connect(copy) as connection:
+        rows = connection.execute(
+            "SELECT record FROM entry WHERE match_id = ? AND kind = 'estimate' ORDER BY seq", (match_id,)
+        ).fetchall()
+    return [json.loads(record) for (record,) in rows]
+
+
+def test_the_backup_keeps_the_seals_for_the_operator_alone(
+    app: Flask, client: FlaskClient, tmp_path: Path
+) -> None:
+    """The backup is the operator's copy of the database, made on the server by ``tafel backup``:
+    a restore must give back the estimates sealed before it (D3.3), so it keeps them, and it is
+    never served: no route answers with it, and its file is readable by its owner alone."""
+    match_id, _phones = sealed_table(app, client)
+    copy = tmp_path / "tafel.backup"
+    kind = backups.backup(app.config["DATABASE_URL"], copy)
+    assert sorted(r["estimate"] for r in backed_up_estimates(copy, kind, match_id)) == sorted(SEALED.values())
+    assert stat.S_IMODE(copy.stat().st_mode) & 0o077 == 0, oct(copy.stat().st_mode)
+    for rule in app.url_map.iter_rules():
+        view = app.view_functions[rule.endpoint]
+        assert view.__module__ not in (backups.__name__, "scorer.cli"), rule.rule
+        assert "backup" not in rule.rule and "export-all" not in rule.rule, rule.rule
+    for guess in ("/backup", "/admin/backup", "/export-all", "/tafel.backup", "/static/tafel.backup"):
+        assert app.test_client().get(guess).status_code == 404, guess
 
 
 def test_the_seat_links_are_the_table_tablets_alone(app: Flask, client: FlaskClient) -> None:
