@@ -96,11 +96,14 @@ fast-tests: compile-translations vendor | $(STAMP)
 # subject is a page's rendering, a form, a header, a limit or how the app is served (listed
 # below) read the database through the same store code and run once.
 ONCE_ONLY := $(addprefix --ignore=tests/app/test_,address.py assets.py collector.py contrast.py \
-	entry_panel.py memo.py panel_form.py persian_forms.py registry.py render_kept.py serving.py \
-	speak_jass.py units.py vendor.py widgets.py) \
-	$(addprefix --ignore=tests/security/test_,bounded_pages.py findings.py headers.py limits.py)
+	entry_panel.py kept_rows.py memo.py panel_form.py persian_forms.py proxy_cache.py registry.py \
+	render_kept.py serving.py speak_jass.py units.py vendor.py widgets.py) \
+	$(addprefix --ignore=tests/security/test_,bounded_pages.py connections.py exports.py \
+	headers.py limits.py shutdown.py)
+# Of test_app.py: the pages' weight, languages, forms and links, and the icon.
+RENDERING := every_page or page_stays_under or keypads_and_csrf or leaves_the_machine
 POSTGRES_TESTS := tests/app tests/security tests/robustness tests/events \
-	tests/browser/test_live.py tests/browser/test_office.py -k "not fuzz" $(ONCE_ONLY)
+	tests/browser/test_live.py tests/browser/test_office.py -k "not fuzz and not ($(RENDERING))" $(ONCE_ONLY)
 # Four workers on two cores: the browser, server and crash tests spend much of their time
 # waiting (on Chromium, on a server's answer, on a killed process), which the other workers fill.
 TEST_WORKERS ?= 4
