@@ -9,6 +9,8 @@ from urllib.parse import urlsplit
 from flask import Flask, abort, current_app, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 from markupsafe import Markup, escape
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
@@ -117,7 +119,29 @@ def return_path() -> str:
     return full if len(full) <= RETURN_PATH_LENGTH else request.path
 
 
+class CompiledTemplates(BytecodeCache):
+    """Jinja's bytecode cache in memory, for every app this process makes: a template is
+    compiled once, not once per app (the test suite makes an app per test). A bucket holds
+    its source's checksum, so a changed template is compiled again."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self._code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+#: One per process: the apps share one template configuration (set up below).
+COMPILED_TEMPLATES = CompiledTemplates()
+
+
 def init_app(app: Flask) -> None:
+    app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
     app.jinja_env.filters["num"] = number
 
     @app.before_request
