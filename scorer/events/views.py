@@ -23,6 +23,7 @@ from scorer.events import (
     chart,
     confirm,
     formats,
+    paging,
     refresher,
     revoke,
     rows,
@@ -222,10 +223,11 @@ def _forms(state: EventState) -> dict[str, Any]:
         "draw_form": DrawForm(formdata=None, version=version),
         "freeze_form": FreezeForm(formdata=None, version=version, frozen=not state.frozen),
     }
+    replaced = {p.substitutes_for for p in state.substitutes}
     forms["withdraw_form"].player.choices = [
         (p.id, p.name)
         for p in state.registered
-        if state.withdrawn(state.pair_of(p.id) or p.id) is None and state.replaced(p.id) is None
+        if p.id not in replaced and state.withdrawn(state.pair_of(p.id) or p.id) is None
     ]
     for form in forms.values():
         form.fresh_key()
@@ -240,8 +242,11 @@ def _revoke_form() -> RevokeForm:
 
 @bp.get("/<int:event_id>")
 def show(event_id: int) -> str:
-    event, state = load(event_id)
-    shown = standings.shown(event, state=state)
+    # The log and its state as this server keeps them (``snapshot``), read once for the whole page.
+    event, entries = snapshot.event_and_log(event_id)
+    state = snapshot.live(event, entries).state
+    shown = standings.shown(event, entries, state)
+    answer, held = _ranking_of(event, shown)
     director = access.may_direct(event)
     secret = access.director_secret(event) if director else None
     matches = _matches(state)
@@ -272,6 +277,7 @@ def show(event_id: int) -> str:
     return render_template(
         "events/show.html",
         event=event,
+        log=entries,
         state=state,
         director=director,
         director_url=url_for("events.edit_link", event_id=event.id, secret=secret, _external=True)
@@ -287,8 +293,10 @@ def show(event_id: int) -> str:
         else None,
         revoke_form=_revoke_form() if director else None,
         tables=tables,
-        answer=shown_ranking(event, shown),
-        held=shown.rounds,
+        answer=answer,
+        held=held,
+        # One page of the players and of the ranking: the longer list sets the pages.
+        paged=paging.page_of(max(len(state.players), len(answer.get("ranking") or []))),
         passen=int(event.settings.get("passen", 4)),
         kind=formats.of(event.settings),
         **(_forms(state) if director else {}),
@@ -512,16 +520,29 @@ def ranking_page(event_id: int) -> str | Response:
 def live_ranking(event_id: int) -> tuple[Event, EventState, dict[str, Any], int | None]:
     """The ranking as of now as this reader is shown it (``standings.shown``), kept for the
     readers who neither direct the event nor work in its office."""
+    event, state, answer, held = shown_now(event_id)
+    snapshot.store(event, state, answer, held)
+    return event, state, answer, held
+
+
+def shown_now(event_id: int) -> tuple[Event, EventState, dict[str, Any], int | None]:
+    """The event, its state and ranking as this reader is shown them (``standings.shown``), and
+    the round they are held after (None: live): read from what this server keeps of the event's
+    log and tables (``snapshot.live``), the engine asked once per version of them."""
     event, entries = snapshot.event_and_log(event_id)
     shown = standings.shown(event, entries)
+    answer, held = _ranking_of(event, shown)
+    return event, snapshot.live(event, list(shown.entries), shown.upto).state, answer, held
+
+
+def _ranking_of(event: Event, shown: standings.Shown) -> tuple[dict[str, Any], int | None]:
+    """The ranking ``shown`` and the round it is held after (None: live)."""
     # The state, marks and games as this server keeps them, extended by what was entered since.
     live = snapshot.live(event, list(shown.entries), shown.upto)
     state = live.state
     held = shown.rounds
     kept = shown.entries
-    answer = snapshot.live_answer(event, live, held, lambda: ranking(event, state, held, kept, live))
-    snapshot.store(event, state, answer, held)
-    return event, state, answer, held
+    return snapshot.live_answer(event, live, held, lambda: ranking(event, state, held, kept, live)), held
 
 
 @bp.post("/<int:event_id>/players/<player_id>/correct")
