@@ -71,7 +71,10 @@ def load(event_id: int) -> tuple[Event, EventState]:
 
 
 def _matches(state: EventState) -> dict[int, Match]:
-    ids = [t.match_id for each in state.rounds for t in each.tables]
+    return _matches_of([t.match_id for each in state.rounds for t in each.tables])
+
+
+def _matches_of(ids: list[int]) -> dict[int, Match]:
     if not ids:
         return {}
     return {m.id: m for m in db.session().scalars(select(Match).where(Match.id.in_(ids)))}
@@ -249,31 +252,35 @@ def show(event_id: int) -> str:
     answer, held = _ranking_of(event, shown)
     director = access.may_direct(event)
     secret = access.director_secret(event) if director else None
-    matches = _matches(state)
+    # One page of the tables drawn, their matches read for that page only.
+    drawn = [(each.number, table) for each in state.rounds for table in each.tables]
+    tables_page = paging.page_of(len(drawn), paging.TABLES)
+    drawn = drawn[tables_page.start : tables_page.stop]
+    ids = [table.match_id for _number, table in drawn]
+    matches = _matches_of(ids)
     tables = []
-    for each in state.rounds:
-        for table in each.tables:
-            match = matches.get(table.match_id)
-            deals = len(log.derive(standings.entries_shown(match, shown)).deals) if match is not None else 0
-            tables.append(
-                {
-                    "round": each.number,
-                    "table": table.table,
-                    "seats": table.seats,
-                    "match_id": table.match_id,
-                    "games": deals,
-                    "edit_url": url_for(
-                        "access.edit_link",
-                        match_id=table.match_id,
-                        secret=access.table_secret(
-                            event, table.match_id, revoke.generation(state, "table", table.match_id)
-                        ),
-                        _external=True,
-                    )
-                    if director
-                    else None,
-                }
-            )
+    for number, table in drawn:
+        match = matches.get(table.match_id)
+        deals = len(log.derive(standings.entries_shown(match, shown)).deals) if match is not None else 0
+        tables.append(
+            {
+                "round": number,
+                "table": table.table,
+                "seats": table.seats,
+                "match_id": table.match_id,
+                "games": deals,
+                "edit_url": url_for(
+                    "access.edit_link",
+                    match_id=table.match_id,
+                    secret=access.table_secret(
+                        event, table.match_id, revoke.generation(state, "table", table.match_id)
+                    ),
+                    _external=True,
+                )
+                if director
+                else None,
+            }
+        )
     return render_template(
         "events/show.html",
         event=event,
@@ -297,6 +304,8 @@ def show(event_id: int) -> str:
         held=held,
         # One page of the players and of the ranking: the longer list sets the pages.
         paged=paging.page_of(max(len(state.players), len(answer.get("ranking") or []))),
+        tables_page=tables_page,
+        rounds_shown={number for number, _table in drawn},
         passen=int(event.settings.get("passen", 4)),
         kind=formats.of(event.settings),
         **(_forms(state) if director else {}),

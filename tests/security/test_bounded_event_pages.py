@@ -93,3 +93,23 @@ def test_a_small_field_has_no_pages(client: FlaskClient, app: Flask) -> None:
     register(client, made, [f"Spieler {n:03d}" for n in range(8)])
     page = client.get(f"/events/{made}/results").get_data(as_text=True)
     assert len(ranked(page)) == 8 and 'class="pages"' not in page
+
+
+def test_the_tables_drawn_are_shown_a_page_at_a_time(client: FlaskClient) -> None:
+    """A draw of 4 × ROWS + 8 players seats ROWS + 2 tables: a page of them, the rest on the next."""
+    event_id = new_event(client)
+    register(client, event_id, [f"Spieler {n:03d}" for n in range(4 * ROWS + 8)])
+    assert post_form(client, event_id, "draw", {}).status_code == 303
+    first = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert first.count('<tr class="table-row">') == ROWS
+    last = client.get(f"/events/{event_id}?tables=2&page=3").get_data(as_text=True)
+    assert last.count('<tr class="table-row">') == 2
+    # The players' page stays where it was on the tables' links, and the tables' page on the players'.
+    assert (
+        f"/events/{event_id}?tables=1&amp;page=3" in last or f"/events/{event_id}?page=3&amp;tables=1" in last
+    )
+    assert (
+        f"/events/{event_id}?tables=2&amp;page=1" in last or f"/events/{event_id}?page=1&amp;tables=2" in last
+    )
+    refused = client.get(f"/events/{event_id}?tables=3")
+    assert refused.status_code == 400 and "<code>tables</code>: 1 … 2" in refused.get_data(as_text=True)
