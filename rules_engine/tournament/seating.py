@@ -47,10 +47,6 @@ __all__ = ["SEARCH_WORK", "SearchWork", "SeatedTable", "next_round", "seating_re
 Round = Sequence[SeatedTable]
 
 
-def _key(a: str, b: str) -> tuple[str, str]:
-    return (a, b) if a < b else (b, a)
-
-
 def spread_counts(
     rounds: Iterable[Round],
 ) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]], Counter[tuple[str, str]]]:
@@ -62,12 +58,14 @@ def spread_counts(
         for table in tables:
             for team in (table.team1, table.team2):
                 for a, b in combinations(team, 2):
-                    partners[_key(a, b)] += 1
-                    meetings[_key(a, b)] += 1
+                    key = (a, b) if a < b else (b, a)
+                    partners[key] += 1
+                    meetings[key] += 1
             for a in table.team1:
                 for b in table.team2:
-                    opponents[_key(a, b)] += 1
-                    meetings[_key(a, b)] += 1
+                    key = (a, b) if a < b else (b, a)
+                    opponents[key] += 1
+                    meetings[key] += 1
     return partners, opponents, meetings
 
 
@@ -332,14 +330,14 @@ def _greedy(
     tables_count, sitting_out = divmod(n, per_table)
     partners, opponents, meetings = spread_counts(rounds)
     weights: dict[int, tuple[int, int]] = {}
-    for key in set(partners) | set(opponents) | set(meetings):
+    # Partners and opponents met at one table: every pair that met is among the meetings.
+    for key in meetings:
         a, b = index.get(key[0]), index.get(key[1])
         if a is None or b is None:
             continue
-        w_partner = W_PARTNER if partners[key] else 0
-        w_opponent = W_OPPONENT if opponents[key] else 0
-        w_meeting = W_MEETING if meetings[key] else 0
-        weights[min(a, b) * n + max(a, b)] = (w_meeting + w_opponent, w_partner - w_opponent)
+        w_partner = W_PARTNER if key in partners else 0
+        w_opponent = W_OPPONENT if key in opponents else 0
+        weights[min(a, b) * n + max(a, b)] = (W_MEETING + w_opponent, w_partner - w_opponent)
     # T5.2: whoever sat out least sits out; among equals the draw decides, and the search may swap them.
     counts = [sitout_counts.get(name, 0) for name in names]
     order = sorted(range(n), key=lambda i: counts[i])
@@ -360,7 +358,8 @@ def _greedy(
     best_total: int | None = None
     for _ in range(draws):
         chosen = must + rng.sample(pool, need)
-        seated = [i for i in range(n) if i not in set(chosen)]
+        out = set(chosen)
+        seated = [i for i in range(n) if i not in out]
         rng.shuffle(seated)
         tables = [seated[t * per_table : (t + 1) * per_table] for t in range(tables_count)]
         total = search.improve(tables, chosen, movable)
