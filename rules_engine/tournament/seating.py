@@ -104,8 +104,9 @@ _CANDIDATES = 6
 #: Draws per round in a play-out: fewer than a real round's, as the play-outs only compare candidates.
 _PLAYOUT_DRAWS = 8
 #: The search's work per round drawn, in table costs evaluated (a swap tried evaluates two
-#: tables): a fixed budget, whatever the field and the rounds so far, so one request costs a
-#: few tens of milliseconds at most and the same seed always spends it the same way.
+#: tables): a fixed budget, whatever the field and the rounds so far, so no request can make
+#: the search longer, and the same seed always spends it the same way (bench/seating.py and
+#: bench/abuse.py measure what it costs).
 SEARCH_WORK = 40_000
 #: Rounds played out after each candidate, at most: the nearest rounds are the ones a round
 #: corners, and a longer play-out would leave each of its rounds too little of the budget.
@@ -139,7 +140,7 @@ class _Search:
         self.team_size = team_size
         self.rng = rng
         # Per ordered pair a * n + b, both orders: the meeting + opponent weight, and the
-        # partner − opponent weight. Flat lists, as the swaps below read them millions of times.
+        # partner − opponent weight. Flat lists: every swap tried reads twelve of them.
         self.meet = [0] * (n * n)
         self.split = [0] * (n * n)
         for key, (meet, split) in weights.items():
