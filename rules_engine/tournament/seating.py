@@ -190,15 +190,19 @@ class _Search:
                     continue
                 table = tables[i]
                 others = [j for j in range(count) if j != i]
-                if len(others) > _SAMPLE:
+                # A large field: a sample of the other tables, and the first swap that helps, as
+                # most tables there repeat nothing and almost any of them takes the repeat away.
+                large = len(others) > _SAMPLE
+                if large:
                     others = self.rng.sample(others, _SAMPLE)
                 if work.spent + (len(others) * 2 * size + len(sitouts)) * size > self.limit:
                     return sum(cost)
                 best = (0, -1, -1, -1, 0, 0)
                 work.spent += len(sitouts) * size
                 for j in others:
-                    if best[0] <= -cost[i]:
-                        break  # table i repeats nothing now, at no cost to another: no swap does better for it
+                    # Table i repeats nothing now, at no cost to another: no swap does better for it.
+                    if best[0] <= -cost[i] or (large and best[0] < 0):
+                        break
                     work.spent += 2 * size * size
                     other = tables[j]
                     before = cost[i] + cost[j]
