@@ -189,13 +189,18 @@ class _Search:
                 if cost[i] == 0:
                     continue
                 table = tables[i]
-                others = [j for j in range(count) if j != i]
-                # A large field: a sample of the other tables, and the first swap that helps, as
-                # most tables there repeat nothing and almost any of them takes the repeat away.
-                large = len(others) > _SAMPLE
+                # A large field: other tables drawn at random, up to a sample's worth, and the first
+                # swap that helps, as most tables there repeat nothing and almost any takes the
+                # repeat away. The draws are made as the swaps are tried, so a quick fix draws few.
+                large = count - 1 > _SAMPLE
+                others: Iterable[int]
                 if large:
-                    others = self.rng.sample(others, _SAMPLE)
-                if work.spent + (len(others) * 2 * size + len(sitouts)) * size > self.limit:
+                    draw = self.rng.randrange
+                    others = (j + (j >= i) for j in (draw(count - 1) for _ in range(_SAMPLE)))
+                else:
+                    others = [j for j in range(count) if j != i]
+                tried = min(count - 1, _SAMPLE)
+                if work.spent + (tried * 2 * size + len(sitouts)) * size > self.limit:
                     return sum(cost)
                 best = (0, -1, -1, -1, 0, 0)
                 work.spent += len(sitouts) * size
