@@ -41,6 +41,7 @@ from results import write_section  # noqa: E402  (bench/ is the script folder)
 
 from rules_engine import seat_next_round  # noqa: E402
 from rules_engine.tournament import SeatedTable, next_round, seating_report  # noqa: E402
+from rules_engine.tournament.seating import SEARCH_WORK  # noqa: E402
 
 FIELDS = (8, 9, 12, 16, 18, 24, 40, 100, 200, 400)
 ROUNDS = (3, 4, 5, 6)
@@ -226,8 +227,11 @@ def hard(rows: list[dict[str, float]]) -> str:
         f"{by[12, 5]['gen_opponent_repeats']:.1f} and {by[12, 5]['gen_meeting_repeats']:.1f}. Rounds seated "
         "otherwise (by hand, or a field that changed) fall back to the search. The lookahead (fields of up to "
         "16 when the caller passes `rounds_left`; `seat_next_round` passes the rounds still to draw) plays up "
-        "to 6 candidate rounds out greedily per round drawn, which is why the small fields' slowest rounds "
-        "above take longer than the large fields'; fields above 16 take the round-by-round path unchanged. "
+        "to 6 candidate rounds out greedily over the next 3 rounds per round drawn, which is why the small "
+        "fields' slowest rounds above take longer than the large fields'; fields above 16 take the "
+        "round-by-round path unchanged. Every round's search evaluates at most "
+        f"{SEARCH_WORK:,} table costs (`SEARCH_WORK`), half of them for the lookahead's play-outs, "
+        "whatever the field and the rounds so far. "
         "The wall times rise with the machine's load (its 1-minute average is given above); the CPU times "
         "(the process's, over the same round) much less so."
     )

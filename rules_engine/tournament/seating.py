@@ -19,10 +19,14 @@ generator follows it while the rounds so far are that seating, relabelled.
 A round chosen well by itself may corner the rounds after it. So in small fields, when the
 caller says how many rounds are still to come (``rounds_left``), the generator looks ahead:
 it keeps up to :data:`_CANDIDATES` distinct rounds of the best partner count from its draws
-(the greedy choice first), plays the remaining rounds out greedily after each, and takes
-the candidate whose whole tournament counts least (T5.3's order). The budget is a fixed
-number of rounds played out, not a time, so a seed still always gives the same round; a
-tie, or nothing better, keeps the greedy choice.
+(the greedy choice first), plays the next rounds (up to :data:`_HORIZON`) out greedily after
+each, and takes the candidate whose tournament so far counts least (T5.3's order); a tie, or
+nothing better, keeps the greedy choice.
+
+The whole search of one round evaluates at most :data:`SEARCH_WORK` table costs, counted
+(:class:`SearchWork`), not timed: a seed always gives the same round, and no field or history
+makes a draw cost more than that budget allows. With the lookahead, half of it draws the round
+and half plays the candidates out.
 """
 
 from __future__ import annotations
@@ -30,20 +34,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
 from rules_engine.tournament.answers import SeatingReport
 from rules_engine.tournament.designs import continue_design
 from rules_engine.tournament.tables import SeatedTable
 
-__all__ = ["SeatedTable", "next_round", "seating_report", "spread_counts"]
+__all__ = ["SEARCH_WORK", "SearchWork", "SeatedTable", "next_round", "seating_report", "spread_counts"]
 
 
 Round = Sequence[SeatedTable]
-
-
-def _key(a: str, b: str) -> tuple[str, str]:
-    return (a, b) if a < b else (b, a)
 
 
 def spread_counts(
@@ -57,12 +58,14 @@ def spread_counts(
         for table in tables:
             for team in (table.team1, table.team2):
                 for a, b in combinations(team, 2):
-                    partners[_key(a, b)] += 1
-                    meetings[_key(a, b)] += 1
+                    key = (a, b) if a < b else (b, a)
+                    partners[key] += 1
+                    meetings[key] += 1
             for a in table.team1:
                 for b in table.team2:
-                    opponents[_key(a, b)] += 1
-                    meetings[_key(a, b)] += 1
+                    key = (a, b) if a < b else (b, a)
+                    opponents[key] += 1
+                    meetings[key] += 1
     return partners, opponents, meetings
 
 
@@ -100,32 +103,66 @@ _LOOKAHEAD_FIELD = 16
 _CANDIDATES = 6
 #: Draws per round in a play-out: fewer than a real round's, as the play-outs only compare candidates.
 _PLAYOUT_DRAWS = 8
+#: The search's work per round drawn, in table costs evaluated (a swap tried evaluates two
+#: tables): a fixed budget, whatever the field and the rounds so far, so no request can make
+#: the search longer, and the same seed always spends it the same way (bench/seating.py and
+#: bench/abuse.py measure what it costs).
+SEARCH_WORK = 40_000
+#: Rounds played out after each candidate, at most: the nearest rounds are the ones a round
+#: corners, and a longer play-out would leave each of its rounds too little of the budget.
+_HORIZON = 3
+
+
+@dataclass
+class SearchWork:
+    """The work a draw may do (``budget``) and has done (``spent``), in table costs evaluated."""
+
+    budget: int = SEARCH_WORK
+    spent: int = 0
 
 
 class _Search:
     """The local search over one round; competitors are numbers 0..n-1."""
 
     def __init__(
-        self, n: int, team_size: int, weights: dict[int, tuple[int, int]], rng: random.Random
+        self,
+        n: int,
+        team_size: int,
+        weights: dict[int, tuple[int, int]],
+        rng: random.Random,
+        work: SearchWork,
+        limit: int,
     ) -> None:
         self.n = n
+        # The search stops before a table whose swaps would take ``work.spent`` past ``limit``.
+        self.work = work
+        self.limit = limit
         self.team_size = team_size
-        self.weights = weights  # pair key -> (meeting + opponent weight, partner − opponent weight)
         self.rng = rng
+        # Per ordered pair a * n + b, both orders: the meeting + opponent weight, and the
+        # partner − opponent weight. Flat lists: every swap tried reads twelve of them.
+        self.meet = [0] * (n * n)
+        self.split = [0] * (n * n)
+        for key, (meet, split) in weights.items():
+            a, b = divmod(key, n)
+            self.meet[key] = self.meet[b * n + a] = meet
+            self.split[key] = self.split[b * n + a] = split
 
     def pair(self, a: int, b: int) -> tuple[int, int]:
-        key = a * self.n + b if a < b else b * self.n + a
-        return self.weights.get(key, (0, 0))
+        return self.meet[a * self.n + b], self.split[a * self.n + b]
 
     def cost(self, table: list[int]) -> int:
         """The table's new repeats (weighted), with its best split into teams."""
+        meet, n = self.meet, self.n
         if self.team_size == 1:
-            return self.pair(table[0], table[1])[0]
+            return meet[table[0] * n + table[1]]
+        split = self.split
         a, b, c, d = table
-        ab, ac, ad = self.pair(a, b), self.pair(a, c), self.pair(a, d)
-        bc, bd, cd = self.pair(b, c), self.pair(b, d), self.pair(c, d)
-        base = ab[0] + ac[0] + ad[0] + bc[0] + bd[0] + cd[0]
-        return base + min(ac[1] + bd[1], ab[1] + cd[1], ad[1] + bc[1])
+        an, bn, cn = a * n, b * n, c * n
+        base = meet[an + b] + meet[an + c] + meet[an + d] + meet[bn + c] + meet[bn + d] + meet[cn + d]
+        return base + min(
+            split[an + c] + split[bn + d], split[an + b] + split[cn + d], split[an + d] + split[bn + c]
+        )
 
     def arrange(self, table: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The table's two teams in its best split (partners of the least weight)."""
@@ -140,6 +177,8 @@ class _Search:
         cost = [self.cost(t) for t in tables]
         count = len(tables)
         size = len(tables[0]) if tables else 0
+        work = self.work
+        work.spent += count
         for _ in range(60):
             bad = [i for i in range(count) if cost[i] > 0]
             if not bad:
@@ -150,11 +189,26 @@ class _Search:
                 if cost[i] == 0:
                     continue
                 table = tables[i]
-                others = [j for j in range(count) if j != i]
-                if len(others) > _SAMPLE:
-                    others = self.rng.sample(others, _SAMPLE)
+                # A large field: other tables drawn at random, up to a sample's worth, and the first
+                # swap that helps, as most tables there repeat nothing and almost any takes the
+                # repeat away. The draws are made as the swaps are tried, so a quick fix draws few.
+                large = count - 1 > _SAMPLE
+                others: Iterable[int]
+                if large:
+                    draw = self.rng.randrange
+                    others = (j + (j >= i) for j in (draw(count - 1) for _ in range(_SAMPLE)))
+                else:
+                    others = [j for j in range(count) if j != i]
+                tried = min(count - 1, _SAMPLE)
+                if work.spent + (tried * 2 * size + len(sitouts)) * size > self.limit:
+                    return sum(cost)
                 best = (0, -1, -1, -1, 0, 0)
+                work.spent += len(sitouts) * size
                 for j in others:
+                    # Table i repeats nothing now, at no cost to another: no swap does better for it.
+                    if best[0] <= -cost[i] or (large and best[0] < 0):
+                        break
+                    work.spent += 2 * size * size
                     other = tables[j]
                     before = cost[i] + cost[j]
                     for x in range(size):
@@ -209,6 +263,7 @@ def next_round(
     seed: int = 0,
     team_size: int = 2,
     rounds_left: int = 0,
+    work: SearchWork | None = None,
 ) -> tuple[list[SeatedTable], list[str]]:
     """The next round's tables and sit-outs for ``competitors`` (T5.2, T5.3).
 
@@ -218,8 +273,12 @@ def next_round(
     ``rounds_left`` is how many rounds will still be drawn after this one: small fields
     then look ahead or follow a stored seating (see the module's docstring); 0 draws this
     round on its own, unless the rounds so far are a stored seating but for this one.
-    The same arguments and ``seed`` always give the same round.
+    The same arguments and ``seed`` always give the same round. The search evaluates at most
+    ``work.budget`` table costs (:data:`SEARCH_WORK` unless ``work`` says otherwise), and
+    adds what it evaluated to ``work.spent``.
     """
+    work = work if work is not None else SearchWork()
+    budget = work.spent + work.budget
     history = [list(tables) for tables in rounds]
     names = list(competitors)
     if team_size == 2:
@@ -227,20 +286,25 @@ def next_round(
         if stored is not None:
             return stored, []
     if rounds_left <= 0 or len(names) > _LOOKAHEAD_FIELD:
-        return _greedy(names, history, sitout_counts, seed, team_size, 1)[0]
-    candidates = _greedy(names, history, sitout_counts, seed, team_size, _CANDIDATES)
+        return _greedy(names, history, sitout_counts, seed, team_size, 1, work, budget)[0]
+    candidates = _greedy(
+        names, history, sitout_counts, seed, team_size, _CANDIDATES, work, budget - work.budget // 2
+    )
     if len(candidates) == 1:
         return candidates[0]
     # Every candidate is played out with the same seeds, so they differ only by the round itself.
     rng = random.Random(seed)
-    seeds = [rng.getrandbits(32) for _ in range(rounds_left)]
+    seeds = [rng.getrandbits(32) for _ in range(min(rounds_left, _HORIZON))]
+    share = (budget - work.spent) // (len(candidates) * len(seeds))
     best: tuple[tuple[int, int, int, int], int] | None = None
     for number, (tables, out) in enumerate(candidates):
         played = [*history, tables]
         counts = Counter(sitout_counts)
         counts.update(out)
         for later in seeds:
-            more, more_out = _greedy(names, played, counts, later, team_size, 1, _PLAYOUT_DRAWS)[0]
+            more, more_out = _greedy(
+                names, played, counts, later, team_size, 1, work, work.spent + share, _PLAYOUT_DRAWS
+            )[0]
             played.append(more)
             counts.update(more_out)
         report = seating_report(played, [])
@@ -263,6 +327,8 @@ def _greedy(
     seed: int,
     team_size: int,
     keep: int,
+    work: SearchWork,
+    limit: int,
     max_draws: int = 24,
 ) -> list[tuple[list[SeatedTable], list[str]]]:
     """The round-by-round search: its best round first, then up to ``keep`` − 1 other distinct
@@ -274,14 +340,14 @@ def _greedy(
     tables_count, sitting_out = divmod(n, per_table)
     partners, opponents, meetings = spread_counts(rounds)
     weights: dict[int, tuple[int, int]] = {}
-    for key in set(partners) | set(opponents) | set(meetings):
+    # Partners and opponents met at one table: every pair that met is among the meetings.
+    for key in meetings:
         a, b = index.get(key[0]), index.get(key[1])
         if a is None or b is None:
             continue
-        w_partner = W_PARTNER if partners[key] else 0
-        w_opponent = W_OPPONENT if opponents[key] else 0
-        w_meeting = W_MEETING if meetings[key] else 0
-        weights[min(a, b) * n + max(a, b)] = (w_meeting + w_opponent, w_partner - w_opponent)
+        w_partner = W_PARTNER if key in partners else 0
+        w_opponent = W_OPPONENT if key in opponents else 0
+        weights[min(a, b) * n + max(a, b)] = (W_MEETING + w_opponent, w_partner - w_opponent)
     # T5.2: whoever sat out least sits out; among equals the draw decides, and the search may swap them.
     counts = [sitout_counts.get(name, 0) for name in names]
     order = sorted(range(n), key=lambda i: counts[i])
@@ -294,7 +360,7 @@ def _greedy(
     need = sitting_out - len(must)
     # Sit-outs and players of equal standing may swap; with nobody to choose between, nobody moves.
     movable = set(pool) if len(pool) > need else set()
-    search = _Search(n, team_size, weights, rng)
+    search = _Search(n, team_size, weights, rng, work, limit)
     draws = max(1, min(max_draws, _DRAWS_BUDGET // max(1, n * n // 8)))
     # The greedy's round is the first draw of the least cost; the others (kept for the lookahead)
     # are distinct rounds found by later draws, so looking ahead never changes the greedy's round.
@@ -302,7 +368,8 @@ def _greedy(
     best_total: int | None = None
     for _ in range(draws):
         chosen = must + rng.sample(pool, need)
-        seated = [i for i in range(n) if i not in set(chosen)]
+        out = set(chosen)
+        seated = [i for i in range(n) if i not in out]
         rng.shuffle(seated)
         tables = [seated[t * per_table : (t + 1) * per_table] for t in range(tables_count)]
         total = search.improve(tables, chosen, movable)
@@ -313,6 +380,8 @@ def _greedy(
             best_total = total
         if best_total == 0 and sum(1 for f in found.values() if f[0] == 0) >= keep:
             break
+        if work.spent + tables_count > limit:
+            break  # the first draw is always kept: a seating, searched as far as the budget allows
     assert best_total is not None
     tier = best_total // W_PARTNER
     # sorted() is stable: among equal costs the earlier draw, so the greedy's round comes first.

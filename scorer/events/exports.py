@@ -27,7 +27,7 @@ from rules_engine import limits
 from rules_engine.errors import InvalidRecord
 from scorer import scoring
 from scorer.access import rights
-from scorer.events import access, devices, formats, schema, standings
+from scorer.events import access, devices, formats, paging, schema, standings
 from scorer.events import state as event_log
 from scorer.events import views as events
 from scorer.events.office_forms import ImportEventForm
@@ -133,16 +133,16 @@ def to_xlsx(rows: Sequence[Row], title: str) -> bytes:
 
 @bp.get("/<int:event_id>/results")
 def results(event_id: int) -> str:
-    """The event's results, read-only, to share: ranking, Standblätter and every export."""
-    event, state = events.load(event_id)
-    shown = standings.shown(event, state=state)
+    """The event's results, read-only, to share: ranking (a page of it), Standblätter and every export."""
+    event, state, answer, held = events.shown_now(event_id)
     return render_template(
         "events/results.html",
         event=event,
-        state=shown.state,
-        answer=events.shown_ranking(event, shown),
-        held=shown.rounds,
+        state=state,
+        answer=answer,
+        held=held,
         passen=int(event.settings.get("passen", 4)),
+        paged=paging.page_of(len(answer.get("ranking") or [])),
     )
 
 

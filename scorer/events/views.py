@@ -23,6 +23,7 @@ from scorer.events import (
     chart,
     confirm,
     formats,
+    paging,
     refresher,
     revoke,
     rows,
@@ -70,7 +71,10 @@ def load(event_id: int) -> tuple[Event, EventState]:
 
 
 def _matches(state: EventState) -> dict[int, Match]:
-    ids = [t.match_id for each in state.rounds for t in each.tables]
+    return _matches_of([t.match_id for each in state.rounds for t in each.tables])
+
+
+def _matches_of(ids: list[int]) -> dict[int, Match]:
     if not ids:
         return {}
     return {m.id: m for m in db.session().scalars(select(Match).where(Match.id.in_(ids)))}
@@ -222,10 +226,11 @@ def _forms(state: EventState) -> dict[str, Any]:
         "draw_form": DrawForm(formdata=None, version=version),
         "freeze_form": FreezeForm(formdata=None, version=version, frozen=not state.frozen),
     }
+    replaced = {p.substitutes_for for p in state.substitutes}
     forms["withdraw_form"].player.choices = [
         (p.id, p.name)
         for p in state.registered
-        if state.withdrawn(state.pair_of(p.id) or p.id) is None and state.replaced(p.id) is None
+        if p.id not in replaced and state.withdrawn(state.pair_of(p.id) or p.id) is None
     ]
     for form in forms.values():
         form.fresh_key()
@@ -240,38 +245,46 @@ def _revoke_form() -> RevokeForm:
 
 @bp.get("/<int:event_id>")
 def show(event_id: int) -> str:
-    event, state = load(event_id)
-    shown = standings.shown(event, state=state)
+    # The log and its state as this server keeps them (``snapshot``), read once for the whole page.
+    event, entries = snapshot.event_and_log(event_id)
+    state = snapshot.live(event, entries).state
+    shown = standings.shown(event, entries, state)
+    answer, held = _ranking_of(event, shown)
     director = access.may_direct(event)
     secret = access.director_secret(event) if director else None
-    matches = _matches(state)
+    # One page of the tables drawn, their matches read for that page only.
+    drawn = [(each.number, table) for each in state.rounds for table in each.tables]
+    tables_page = paging.page_of(len(drawn), paging.TABLES)
+    drawn = drawn[tables_page.start : tables_page.stop]
+    ids = [table.match_id for _number, table in drawn]
+    matches = _matches_of(ids)
     tables = []
-    for each in state.rounds:
-        for table in each.tables:
-            match = matches.get(table.match_id)
-            deals = len(log.derive(standings.entries_shown(match, shown)).deals) if match is not None else 0
-            tables.append(
-                {
-                    "round": each.number,
-                    "table": table.table,
-                    "seats": table.seats,
-                    "match_id": table.match_id,
-                    "games": deals,
-                    "edit_url": url_for(
-                        "access.edit_link",
-                        match_id=table.match_id,
-                        secret=access.table_secret(
-                            event, table.match_id, revoke.generation(state, "table", table.match_id)
-                        ),
-                        _external=True,
-                    )
-                    if director
-                    else None,
-                }
-            )
+    for number, table in drawn:
+        match = matches.get(table.match_id)
+        deals = len(log.derive(standings.entries_shown(match, shown)).deals) if match is not None else 0
+        tables.append(
+            {
+                "round": number,
+                "table": table.table,
+                "seats": table.seats,
+                "match_id": table.match_id,
+                "games": deals,
+                "edit_url": url_for(
+                    "access.edit_link",
+                    match_id=table.match_id,
+                    secret=access.table_secret(
+                        event, table.match_id, revoke.generation(state, "table", table.match_id)
+                    ),
+                    _external=True,
+                )
+                if director
+                else None,
+            }
+        )
     return render_template(
         "events/show.html",
         event=event,
+        log=entries,
         state=state,
         director=director,
         director_url=url_for("events.edit_link", event_id=event.id, secret=secret, _external=True)
@@ -287,8 +300,12 @@ def show(event_id: int) -> str:
         else None,
         revoke_form=_revoke_form() if director else None,
         tables=tables,
-        answer=shown_ranking(event, shown),
-        held=shown.rounds,
+        answer=answer,
+        held=held,
+        # One page of the players and of the ranking: the longer list sets the pages.
+        paged=paging.page_of(max(len(state.players), len(answer.get("ranking") or []))),
+        tables_page=tables_page,
+        rounds_shown={number for number, _table in drawn},
         passen=int(event.settings.get("passen", 4)),
         kind=formats.of(event.settings),
         **(_forms(state) if director else {}),
@@ -512,16 +529,29 @@ def ranking_page(event_id: int) -> str | Response:
 def live_ranking(event_id: int) -> tuple[Event, EventState, dict[str, Any], int | None]:
     """The ranking as of now as this reader is shown it (``standings.shown``), kept for the
     readers who neither direct the event nor work in its office."""
+    event, state, answer, held = shown_now(event_id)
+    snapshot.store(event, state, answer, held)
+    return event, state, answer, held
+
+
+def shown_now(event_id: int) -> tuple[Event, EventState, dict[str, Any], int | None]:
+    """The event, its state and ranking as this reader is shown them (``standings.shown``), and
+    the round they are held after (None: live): read from what this server keeps of the event's
+    log and tables (``snapshot.live``), the engine asked once per version of them."""
     event, entries = snapshot.event_and_log(event_id)
     shown = standings.shown(event, entries)
+    answer, held = _ranking_of(event, shown)
+    return event, snapshot.live(event, list(shown.entries), shown.upto).state, answer, held
+
+
+def _ranking_of(event: Event, shown: standings.Shown) -> tuple[dict[str, Any], int | None]:
+    """The ranking ``shown`` and the round it is held after (None: live)."""
     # The state, marks and games as this server keeps them, extended by what was entered since.
     live = snapshot.live(event, list(shown.entries), shown.upto)
     state = live.state
     held = shown.rounds
     kept = shown.entries
-    answer = snapshot.live_answer(event, live, held, lambda: ranking(event, state, held, kept, live))
-    snapshot.store(event, state, answer, held)
-    return event, state, answer, held
+    return snapshot.live_answer(event, live, held, lambda: ranking(event, state, held, kept, live)), held
 
 
 @bp.post("/<int:event_id>/players/<player_id>/correct")

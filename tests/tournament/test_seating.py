@@ -12,8 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine import score_tournament, seat_next_round
+from rules_engine import limits, score_tournament, seat_next_round
 from rules_engine.tournament import SeatedTable, next_round, seating_report
+from rules_engine.tournament.seating import SEARCH_WORK, SearchWork
 
 DATA = Path(__file__).parent / "data"
 EXAMPLE2: dict[str, Any] = json.loads((DATA / "example2_tournament.json").read_text())
@@ -371,3 +372,45 @@ def test_the_last_of_twelve_by_six_rounds_is_the_same_when_nothing_is_said_to_co
     players = [f"P{i:03d}" for i in range(12)]
     tables, out = next_round(players, history[:5], {}, seed=11)
     assert out == [] and seating_report([*history[:5], tables], [])["opponent_repeats"] == 6
+
+
+# The search's work is bounded: a fixed budget of table costs per round drawn, whatever the field.
+
+
+@pytest.mark.parametrize(
+    ("n", "rounds"),
+    [(16, 0), (16, 8), (9, 4), (limits.TOURNAMENT.players, 0), (limits.TOURNAMENT.players, 6)],
+)
+def test_a_round_of_the_largest_tournament_stays_within_the_search_budget(n: int, rounds: int) -> None:
+    """16 players with 11 rounds to come was the costliest lookahead; 1,000 the largest field."""
+    history, sitouts = _play(n, rounds, seed=2) if rounds else ([], [])
+    counts = Counter(p for names in sitouts for p in names)
+    players = [f"P{i:03d}" for i in range(n)]
+    work = SearchWork()
+    left = limits.TOURNAMENT.passen - rounds - 1
+    tables, out = next_round(players, history, counts, seed=9, rounds_left=left, work=work)
+    assert 0 < work.spent <= SEARCH_WORK == work.budget
+    seated = sorted(p for t in tables for p in (*t.team1, *t.team2))
+    assert sorted(seated + out) == players and len(out) == n % 4  # T5.1, T5.2
+    if rounds == 0 or n > 100:  # a large field still repeats nobody within the budget
+        report = seating_report([*history, tables], [*sitouts, out])
+        assert (report["partner_repeats"], report["opponent_repeats"]) == (0, 0)
+    assert (tables, out) == next_round(players, history, counts, seed=9, rounds_left=left)
+
+
+def test_a_smaller_budget_stops_the_search_sooner_and_still_seats_everyone() -> None:
+    history, sitouts = _play(16, 6, seed=5)
+    players = [f"P{i:03d}" for i in range(16)]
+    counts = Counter(p for names in sitouts for p in names)
+    full, small = SearchWork(), SearchWork(budget=500)
+    next_round(players, history, counts, seed=1, rounds_left=5, work=full)
+    tables, out = next_round(players, history, counts, seed=1, rounds_left=5, work=small)
+    assert small.spent <= 500 < full.spent
+    assert out == [] and sorted(p for t in tables for p in (*t.team1, *t.team2)) == players
+
+
+def test_the_api_seats_the_largest_request_it_accepts() -> None:
+    record = _tournament(limits.TOURNAMENT.players, limits.TOURNAMENT.passen)
+    answer = seat_next_round(record)
+    assert answer["valid"] and len(answer["tables"]) == limits.TOURNAMENT.players // 4
+    assert answer["seating"]["partner_repeats"] == 0
