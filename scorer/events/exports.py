@@ -19,7 +19,6 @@ from typing import Any, cast
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from openpyxl import Workbook
 from sqlalchemy import insert
 from werkzeug.wrappers import Response
 
@@ -34,6 +33,7 @@ from scorer.events.office_forms import ImportEventForm
 from scorer.events.state import EventState
 from scorer.store import db, log
 from scorer.store.models import Entry, Event, EventEntry, Match
+from scorer.web import xlsx
 
 bp = Blueprint("exports", __name__, url_prefix="/events")
 
@@ -119,16 +119,9 @@ def to_csv(rows: Sequence[Row]) -> bytes:
 
 
 def to_xlsx(rows: Sequence[Row], title: str) -> bytes:
-    book = Workbook()
-    sheet = book.active
-    assert sheet is not None
     # A sheet's name is at most 31 characters, none of them one of \ / * ? : [ ].
-    sheet.title = re.sub(r"[\\/*?:\[\]]", " ", CONTROLS.sub("", title))[:31] or "Tafel"
-    for row in rows:
-        sheet.append([spreadsheet_cell(c) for c in row])
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+    name = re.sub(r"[\\/*?:\[\]]", " ", CONTROLS.sub("", title))[:31] or "Tafel"
+    return xlsx.workbook(([spreadsheet_cell(c) for c in row] for row in rows), name)
 
 
 @bp.get("/<int:event_id>/results")

@@ -109,7 +109,9 @@ class _Cursor:
             for row in rows[index : index + page]:
                 baseline = self.y - ROW + 2.4 * mm
                 font = self.bold if index == 0 else self.regular
-                for left, right, cell in zip(edges, edges[1:], reversed(row) if self.rtl else row, strict=False):
+                for left, right, cell in zip(
+                    edges, edges[1:], reversed(row) if self.rtl else row, strict=False
+                ):
                     text = str(cell)
                     visual = shown.get(text)
                     if visual is None:
