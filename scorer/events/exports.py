@@ -358,17 +358,14 @@ def import_record(data: object) -> Event:
             session.execute(
                 insert(Entry), [{"match_id": match.id, **_kept(entry)} for entry in raw["entries"]]
             )
-    if entries:
-        session.execute(
-            insert(EventEntry),
-            [
-                {"event_id": event.id, **_kept(entry), "record": _renumbered(entry.get("record"), ids)}
-                for entry in entries
-            ],
-        )
+    stored = [{**_kept(entry), "record": _renumbered(entry.get("record"), ids)} for entry in entries]
+    if stored:
+        session.execute(insert(EventEntry), [{"event_id": event.id, **entry} for entry in stored])
     session.flush()
     session.expire(event)
-    state = event_log.derive(event.entries)
+    # The log as just written: reading a thousand rows back would cost more than the import.
+    written = cast(Any, [SimpleNamespace(**entry) for entry in stored])
+    state = event_log.derive(written)
     for match_id in ids.values():
         # A table whose link was withdrawn before the export has the link of its generation.
         withdrawn = state.revoked.get(event_log.link_name("table", match_id), 0)
@@ -376,7 +373,7 @@ def import_record(data: object) -> Event:
         if sealed is not None:
             access.seal_table(event, sealed, withdrawn)
     try:
-        game.score(events.record_of(event, state))
+        game.score(events.record_of(event, state, entries=written))
     except (InvalidRecord, KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         session.rollback()
         # The engine names the field of the tournament record it read, not of the export.
