@@ -4,8 +4,8 @@ ReportLab's ``Table`` draws every cell with its own text object and measures eve
 flowable it holds, which a scoresheet pays for every cell (bench/pdf.py). A score table is
 simpler: fixed column widths, short single-style cells, two header rows repeated on
 every page. :class:`Grid` lays those out once and draws all rules of a page through one
-path and its text through :class:`scorer.web.pdf_cells.CellText`. It splits between rows like ``LongTable``
-with ``repeatRows=2``.
+path and its text through :class:`scorer.web.pdf_cells.CellText`. It splits between rows
+like ``LongTable`` with ``repeatRows=2``.
 
 Cells arrive in drawing order (already mirrored for right-to-left) with their text in
 visual order (see :meth:`scorer.web.pdf_text.Lang.visual`).
