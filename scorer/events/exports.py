@@ -362,8 +362,9 @@ def import_record(data: object) -> Event:
     if stored:
         session.execute(insert(EventEntry), [{"event_id": event.id, **entry} for entry in stored])
     session.flush()
-    session.expire(event)
-    # The log as just written: reading a thousand rows back would cost more than the import.
+    # The log is read as just written, not back from the database (the ORM's copy only
+    # expires): reading a thousand rows back would cost more than the import.
+    session.expire(event, ["entries"])
     written = cast(Any, [SimpleNamespace(**entry) for entry in stored])
     state = event_log.derive(written)
     for match_id in ids.values():
