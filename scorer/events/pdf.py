@@ -93,7 +93,7 @@ class _Cursor:
         edges = [MARGIN]
         for width in widths:
             edges.append(edges[-1] + width)
-        cells = CellText(self.canvas)
+        cells = CellText.on(self.canvas)
         shown: dict[str, str] = {}
         rows = [grid.header, *grid.rows]
         index = 0

@@ -27,6 +27,15 @@ Align = Literal["left", "center", "right"]
 class CellText:
     """Text for one canvas: :meth:`put` each string, :meth:`flush` before the page ends."""
 
+    @classmethod
+    def on(cls, canvas: Canvas) -> CellText:
+        """The canvas's own, so that each page reuses what the pages before it measured."""
+        found = getattr(canvas, "_tafel_cell_text", None)
+        if not isinstance(found, cls):
+            found = cls(canvas)
+            canvas._tafel_cell_text = found  # type: ignore[attr-defined]  # one per document
+        return found
+
     def __init__(self, canvas: Canvas) -> None:
         self._canvas = canvas
         self._doc = canvas._doc  # type: ignore[attr-defined]  # the document the font subsets belong to

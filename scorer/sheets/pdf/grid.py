@@ -206,7 +206,7 @@ class Grid(Flowable):
         heavy.rect(0, 0, width, top)
         canvas.drawPath(heavy, stroke=1, fill=0)
         # Text and boxes.
-        text = CellText(canvas)
+        text = CellText.on(canvas)
         boxes = canvas.beginPath()
 
         def put(cell: Cell, x0: float, x1: float, y0: float, y1: float) -> None:
