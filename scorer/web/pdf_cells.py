@@ -43,6 +43,9 @@ class CellText:
         #: Per font: character -> (its subset, its code there, its width per 1000 points).
         self._glyphs: dict[str, dict[str, tuple[int, int, float]]] = {}
         self._subsets: dict[tuple[str, int], str] = {}
+        #: Per font: its first subset's characters as a translation table to their codes, and
+        #: their widths; a string of those alone (figures, Latin names) is encoded in one call.
+        self._first: dict[str, tuple[dict[int, str], dict[str, float]]] = {}
         self._pending: list[str] = []
 
     def measure(self, text: str, font: str, size: float) -> tuple[float, str]:
@@ -54,6 +57,11 @@ class CellText:
         return known
 
     def _encode(self, text: str, font: str, size: float) -> tuple[float, str]:
+        table, widths = self._first.setdefault(font, ({}, {}))
+        if widths.keys() >= set(text):
+            encoded = text.translate(table).encode("latin-1")
+            width = sum(map(widths.__getitem__, text))
+            return width * size / 1000, f"{self._subset(font, 0)} {size:g} Tf <{encoded.hex()}> Tj"
         glyphs = self._glyphs.setdefault(font, {})
         shows: list[str] = []
         width = 0.0
@@ -63,6 +71,8 @@ class CellText:
             glyph = glyphs.get(char)
             if glyph is None:
                 glyph = glyphs[char] = self._glyph(font, char)
+                if glyph[0] == 0:
+                    table[ord(char)], widths[char] = chr(glyph[1]), glyph[2]
             if glyph[0] != subset:
                 if codes:
                     shows.append(f"{self._subset(font, subset)} {size:g} Tf <{codes.hex()}> Tj")

@@ -84,6 +84,10 @@ def test_grid_cells_are_centred_and_each_its_own_line() -> None:
         centre = MARGIN + inner * (0.6 if rtl else 0.4)
         (x,) = text_x(data, 0, "Anna")
         assert x == pytest.approx(centre - stringWidth("Anna", "TafelSans", 9.5) / 2, abs=0.05)
+        # "200" is made of characters drawn before it (in "2." and "100"): measured from them.
+        total = MARGIN + inner * (0.2 if rtl else 0.8)
+        (x,) = text_x(data, 0, "200")
+        assert x == pytest.approx(total - stringWidth("200", "TafelSans", 9.5) / 2, abs=0.05)
 
 
 def test_an_xlsx_sheet_holds_text_numbers_and_wide_rows_as_written() -> None:
