@@ -93,8 +93,9 @@ class _Cursor:
         edges = [MARGIN]
         for width in widths:
             edges.append(edges[-1] + width)
+        centres = [(left + right) / 2 for left, right in zip(edges, edges[1:])]
         cells = CellText.on(self.canvas)
-        shown: dict[str, str] = {}
+        shown: dict[str, str] = {"": ""}
         rows = [grid.header, *grid.rows]
         index = 0
         while index < len(rows):
@@ -109,14 +110,13 @@ class _Cursor:
             for row in rows[index : index + page]:
                 baseline = self.y - ROW + 2.4 * mm
                 font = self.bold if index == 0 else self.regular
-                for left, right, cell in zip(
-                    edges, edges[1:], reversed(row) if self.rtl else row, strict=False
-                ):
+                for centre, cell in zip(centres, reversed(row) if self.rtl else row, strict=False):
                     text = str(cell)
                     visual = shown.get(text)
                     if visual is None:
                         visual = shown[text] = _visual(text, self.rtl)
-                    cells.put((left + right) / 2, baseline, visual, font, 9.5, "center")
+                    if visual:
+                        cells.put(centre, baseline, visual, font, 9.5, "center")
                 self.y -= ROW
                 index += 1
             cells.flush()
