@@ -19,7 +19,6 @@ from typing import Any, cast
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from openpyxl import Workbook
 from sqlalchemy import insert
 from werkzeug.wrappers import Response
 
@@ -34,6 +33,7 @@ from scorer.events.office_forms import ImportEventForm
 from scorer.events.state import EventState
 from scorer.store import db, log
 from scorer.store.models import Entry, Event, EventEntry, Match
+from scorer.web import xlsx
 
 bp = Blueprint("exports", __name__, url_prefix="/events")
 
@@ -119,16 +119,9 @@ def to_csv(rows: Sequence[Row]) -> bytes:
 
 
 def to_xlsx(rows: Sequence[Row], title: str) -> bytes:
-    book = Workbook()
-    sheet = book.active
-    assert sheet is not None
     # A sheet's name is at most 31 characters, none of them one of \ / * ? : [ ].
-    sheet.title = re.sub(r"[\\/*?:\[\]]", " ", CONTROLS.sub("", title))[:31] or "Tafel"
-    for row in rows:
-        sheet.append([spreadsheet_cell(c) for c in row])
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+    name = re.sub(r"[\\/*?:\[\]]", " ", CONTROLS.sub("", title))[:31] or "Tafel"
+    return xlsx.workbook(([spreadsheet_cell(c) for c in row] for row in rows), name)
 
 
 @bp.get("/<int:event_id>/results")
@@ -367,17 +360,15 @@ def import_record(data: object) -> Event:
             session.execute(
                 insert(Entry), [{"match_id": match.id, **_kept(entry)} for entry in raw["entries"]]
             )
-    if entries:
-        session.execute(
-            insert(EventEntry),
-            [
-                {"event_id": event.id, **_kept(entry), "record": _renumbered(entry.get("record"), ids)}
-                for entry in entries
-            ],
-        )
+    stored = [{**_kept(entry), "record": _renumbered(entry.get("record"), ids)} for entry in entries]
+    if stored:
+        session.execute(insert(EventEntry), [{"event_id": event.id, **entry} for entry in stored])
     session.flush()
-    session.expire(event)
-    state = event_log.derive(event.entries)
+    # The log is read as just written, not back from the database (the ORM's copy only
+    # expires): reading a thousand rows back would cost more than the import.
+    session.expire(event, ["entries"])
+    written = cast(Any, [SimpleNamespace(**entry) for entry in stored])
+    state = event_log.derive(written)
     for match_id in ids.values():
         # A table whose link was withdrawn before the export has the link of its generation.
         withdrawn = state.revoked.get(event_log.link_name("table", match_id), 0)
@@ -385,7 +376,7 @@ def import_record(data: object) -> Event:
         if sealed is not None:
             access.seal_table(event, sealed, withdrawn)
     try:
-        game.score(events.record_of(event, state))
+        game.score(events.record_of(event, state, entries=written))
     except (InvalidRecord, KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         session.rollback()
         # The engine names the field of the tournament record it read, not of the export.

@@ -19,6 +19,8 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from scorer.web.pdf_cells import CellText
+
 MARGIN = 16 * mm
 ROW = 7.5 * mm
 
@@ -88,22 +90,52 @@ class _Cursor:
         widths = [inner * grid.first] + [rest] * (count - 1) if count > 1 else [inner]
         if self.rtl:
             widths = list(reversed(widths))
-        for index, row in enumerate([grid.header, *grid.rows]):
+        edges = [MARGIN]
+        for width in widths:
+            edges.append(edges[-1] + width)
+        centres = [(left + right) / 2 for left, right in zip(edges, edges[1:])]
+        cells = CellText.on(self.canvas)
+        shown: dict[str, str] = {"": ""}
+        rows = [grid.header, *grid.rows]
+        index = 0
+        while index < len(rows):
             if self.y - ROW < MARGIN:
                 self.canvas.showPage()
                 self.y = self.height - MARGIN
-            cells = list(reversed(row)) if self.rtl else list(row)
-            x = MARGIN
-            self.canvas.setLineWidth(0.4)
-            for width, cell in zip(widths, cells, strict=False):
-                self.canvas.rect(x, self.y - ROW, width, ROW)
-                self.canvas.setFont(self.bold if index == 0 else self.regular, 9.5)
-                self.canvas.drawCentredString(
-                    x + width / 2, self.y - ROW + 2.4 * mm, _visual(str(cell), self.rtl)
-                )
-                x += width
-            self.y -= ROW
+            page = 0
+            while index + page < len(rows) and self.y - (page + 1) * ROW >= MARGIN:
+                page += 1
+            page = max(page, 1)
+            self._rules(edges, [len(row) for row in rows[index : index + page]])
+            for row in rows[index : index + page]:
+                baseline = self.y - ROW + 2.4 * mm
+                font = self.bold if index == 0 else self.regular
+                for centre, cell in zip(centres, reversed(row) if self.rtl else row, strict=False):
+                    text = str(cell)
+                    visual = shown.get(text)
+                    if visual is None:
+                        visual = shown[text] = _visual(text, self.rtl)
+                    if visual:
+                        cells.put(centre, baseline, visual, font, 9.5, "center")
+                self.y -= ROW
+                index += 1
+            cells.flush()
         self.y -= 4 * mm
+
+    def _rules(self, edges: Sequence[float], lengths: Sequence[int]) -> None:
+        """The boxes of rows of ``lengths`` cells from ``self.y`` down: one grid per run of
+        rows of the same length (a table's rows all have the header's)."""
+        self.canvas.setLineWidth(0.4)
+        top = self.y
+        start = 0
+        while start < len(lengths):
+            stop = start
+            while stop < len(lengths) and lengths[stop] == lengths[start]:
+                stop += 1
+            if lengths[start]:
+                rows = [top - k * ROW for k in range(start, stop + 1)]
+                self.canvas.grid(list(edges[: lengths[start] + 1]), rows)
+            start = stop
 
     def qr(self, link: str, caption: str) -> None:
         size = 55 * mm

@@ -20,7 +20,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import lazyload
 
@@ -178,8 +178,15 @@ def _store(match: Match, deals: list[dict[str, Any]] | None = None) -> Match:
     session.add(match)
     try:
         session.flush()
-        for seq, deal in enumerate(deals or [], start=1):
-            session.add(Entry(match_id=match.id, seq=seq, kind="deal", record=deal))
+        if deals:
+            # One statement for the whole log: an import brings up to MAX_DEALS deals.
+            session.execute(
+                insert(Entry),
+                [
+                    {"match_id": match.id, "seq": seq, "kind": "deal", "record": deal}
+                    for seq, deal in enumerate(deals, start=1)
+                ],
+            )
         session.commit()
     except IntegrityError:
         session.rollback()

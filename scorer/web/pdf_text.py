@@ -118,11 +118,28 @@ def to_visual(text: str, rtl: bool) -> str:
         return shown
     if not rtl and not _RTL_SCRIPT.search(text):
         return text
-    if _PLAIN_NUMBER.match(text):
-        # A figure alone reads left to right in every direction: nothing to reorder.
+    if _PLAIN_NUMBER.match(text) or _one_left_to_right_run(text):
+        # A figure alone, or a Latin name, reads left to right in every direction.
         return text
     shaped = arabic_reshaper.reshape(text) if _ARABIC_SCRIPT.search(text) else text
     return str(get_display(_classified(shaped), base_dir="R" if rtl else "L"))
+
+
+#: Bidi classes that never start a right-to-left run once the text begins with a left-to-right
+#: letter: numbers and their separators after one become left-to-right (UAX #9 W4-W7),
+#: neutrals between two take their direction (N1), marks take their base's (W1).
+_FOLLOWS_LEFT = frozenset({"L", "EN", "ES", "ET", "CS", "NSM", "BN", "WS", "ON"})
+
+
+def _one_left_to_right_run(text: str) -> bool:
+    """Whether ``text`` is one left-to-right run in any base direction: drawn as written."""
+    classes = [unicodedata.bidirectional(ch) for ch in text]
+    return (
+        bool(classes)
+        and classes[0] == "L"
+        and classes[-1] in ("L", "EN")  # a neutral at the end would take the base direction
+        and _FOLLOWS_LEFT.issuperset(classes)
+    )
 
 
 def _classified(text: str) -> str:

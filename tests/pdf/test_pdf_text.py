@@ -103,3 +103,17 @@ def test_numbers_agree_with_the_app(code: str) -> None:
     lang = Lang(code)
     for value in (0, 7, 57, 157, 999, 1000, 1533, 12345, 100_000, 999_999, 1_234_567, 102.5):
         assert lang.number(value) == format_number(value, code), (code, value)
+
+
+def test_left_to_right_runs_on_a_right_to_left_page_are_drawn_as_python_bidi_orders_them() -> None:
+    from bidi.algorithm import get_display
+
+    from scorer.web.pdf_text import to_visual
+
+    samples = [
+        "Anna Muster", "Spielerin 12", "Zoë (Bern)", "Anna 12%", "Anna 12.", "Anna 1,5", "x - y",
+        "Anna\u0301", "Anna ", " Anna", "1. Anna", "Anna (1)", "Anna: 3", "A+B", "Anna \u200f12",
+        "Anna \u0661", "Anna \u06f1\u06f2", "a/b", "Anna!", "Anna \u05d0", "12 Anna",
+    ]  # fmt: skip
+    for text in samples:
+        assert to_visual(text, True) == get_display(text, base_dir="R"), text

@@ -3,9 +3,9 @@
 ReportLab's ``Table`` draws every cell with its own text object and measures every
 flowable it holds, which a scoresheet pays for every cell (bench/pdf.py). A score table is
 simpler: fixed column widths, short single-style cells, two header rows repeated on
-every page. :class:`Grid` lays those out once and draws all text of a page through one
-text object and all rules through one path. It splits between rows like ``LongTable``
-with ``repeatRows=2``.
+every page. :class:`Grid` lays those out once and draws all rules of a page through one
+path and its text through :class:`scorer.web.pdf_cells.CellText`. It splits between rows
+like ``LongTable`` with ``repeatRows=2``.
 
 Cells arrive in drawing order (already mirrored for right-to-left) with their text in
 visual order (see :meth:`scorer.web.pdf_text.Lang.visual`).
@@ -22,6 +22,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from scorer.sheets.pdf.fonts import BOLD, REGULAR
+from scorer.web.pdf_cells import CellText
 from scorer.web.pdf_text import strip_isolates, to_visual
 
 PAD = 1.5
@@ -37,8 +38,6 @@ class Cell:
     bold: bool = False
     align: str = "CENTER"
     box: float = 0.0
-    #: Each line's width in points (measured once, when the cell is made).
-    widths: tuple[float, ...] = ()
 
     @property
     def font(self) -> str:
@@ -64,22 +63,14 @@ def fit(
     plain = strip_isolates(text)
     whole = stringWidth(plain, font, size)
     if whole <= width and "\n" not in text:
-        shown = to_visual(text, rtl)
-        return Cell(
-            (shown,), size, bold, align, widths=(whole if shown == plain else stringWidth(shown, font, size),)
-        )
+        return Cell((to_visual(text, rtl),), size, bold, align)
     words = plain.split()
     while size > min_size and any(stringWidth(w, font, size) > width for w in words):
         size -= 0.5
     if stringWidth(plain, font, size) <= width and "\n" not in text:
-        return _cell((to_visual(text, rtl),), size, bold, align)
+        return Cell((to_visual(text, rtl),), size, bold, align)
     lines = wrap_words(text, font, size, width)
-    return _cell(tuple(to_visual(line, rtl) for line in lines), size, bold, align)
-
-
-def _cell(lines: tuple[str, ...], size: float, bold: bool, align: str) -> Cell:
-    font = BOLD if bold else REGULAR
-    return Cell(lines, size, bold, align, widths=tuple(stringWidth(line, font, size) for line in lines))
+    return Cell(tuple(to_visual(line, rtl) for line in lines), size, bold, align)
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,37 +206,26 @@ class Grid(Flowable):
         heavy.rect(0, 0, width, top)
         canvas.drawPath(heavy, stroke=1, fill=0)
         # Text and boxes.
-        text = canvas.beginText()
+        text = CellText.on(canvas)
         boxes = canvas.beginPath()
-        current: tuple[str, float] | None = None
 
         def put(cell: Cell, x0: float, x1: float, y0: float, y1: float) -> None:
-            nonlocal current
             if cell.box:
                 side = cell.box
                 boxes.rect((x0 + x1 - side) / 2, (y0 + y1 - side) / 2, side, side)
                 return
             if not cell.lines:
                 return
-            if current != (cell.font, cell.size):
-                text.setFont(cell.font, cell.size)
-                current = (cell.font, cell.size)
             leading = cell.size * LEADING
             block = len(cell.lines) * leading
             baseline = (y0 + y1 + block) / 2 - cell.size * 0.93
-            for line, line_width in zip(cell.lines, cell.widths):
+            for line in cell.lines:
                 if cell.align == "CENTER":
-                    x = (x0 + x1 - line_width) / 2
+                    text.put((x0 + x1) / 2, baseline, line, cell.font, cell.size, "center")
                 elif cell.align == "RIGHT":
-                    x = x1 - PAD - line_width
+                    text.put(x1 - PAD, baseline, line, cell.font, cell.size, "right")
                 else:
-                    x = x0 + PAD
-                text.setTextOrigin(x, baseline)
-                text.textOut(line)
-                # One text block per line, as ReportLab's own drawString makes, so that text
-                # extraction (copy and paste, screen readers, the tests) sees separate cells;
-                # the font state carries over between blocks, the text matrix is set absolutely.
-                text._code.append("ET BT")  # type: ignore[attr-defined]  # not in ReportLab's stubs
+                    text.put(x0 + PAD, baseline, line, cell.font, cell.size)
                 baseline -= leading
 
         for box in self.head:
@@ -257,7 +237,7 @@ class Grid(Flowable):
             for k, cell in enumerate(row):
                 put(cell, self.xs[k], self.xs[k + 1], y - height, y)
             y -= height
-        canvas.drawText(text)
+        text.flush()
         canvas.setLineWidth(0.6)
         canvas.drawPath(boxes, stroke=1, fill=0)
 

@@ -8,11 +8,11 @@ to deal *i*: taken from the deal's answer when the engine gives it there, else f
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from rules_engine.resume import json_copy
 from rules_engine.seats import side_count
 from scorer.games.sheet import Header, Result, Row, SheetView, sides_of
 from scorer.sheets.pdf.model import Answer, ScoreMatch, SheetError, record_game, sheet_part
@@ -39,7 +39,7 @@ def split_document(
     """
     if not isinstance(document, Mapping):
         raise SheetError(f"a match must be a JSON object, not {type(document).__name__}")
-    record = {k: copy.deepcopy(v) for k, v in document.items() if k not in META_KEYS}
+    record = {k: json_copy(v) for k, v in document.items() if k not in META_KEYS}
     meta: dict[str, Any] = dict(document.get("meta") or {})
     for key in META_KEYS - {"meta"}:
         if key in document:
