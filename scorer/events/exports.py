@@ -26,7 +26,7 @@ from rules_engine import limits
 from rules_engine.errors import InvalidRecord
 from scorer import scoring
 from scorer.access import rights
-from scorer.events import access, devices, formats, paging, schema, standings
+from scorer.events import access, devices, formats, paging, schema
 from scorer.events import state as event_log
 from scorer.events import views as events
 from scorer.events.office_forms import ImportEventForm
@@ -143,11 +143,9 @@ def results(event_id: int) -> str:
 def export(event_id: int, kind: str, ext: str) -> Response:
     if kind not in KINDS or ext not in FILES:
         abort(404)
-    event, state = events.load(event_id)
-    shown = standings.shown(event, state=state)
-    answer = events.shown_ranking(event, shown)
+    event, state, answer, _held = events.shown_now(event_id)
     passen = int(event.settings.get("passen", 4))
-    name = shown.state.name
+    name = state.name
     rows = ranking_rows(answer, name, passen) if kind == "ranking" else standblatt_rows(answer, name)
     filename = f"tafel-event-{event.id}-{kind}.{ext}"
     if ext == "csv":

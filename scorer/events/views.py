@@ -634,13 +634,13 @@ def _printout(event: Event, state: EventState, kind: str) -> Printout:
 
     title = event.title
     passen = int(event.settings.get("passen", 4))
-    shown = standings.shown(event, state=state)
     if kind in ("standblatt", "ranking"):
-        answer = shown_ranking(event, shown)
+        # The ranking this reader is shown, asked of the engine once per version of the event.
+        _event, shown_state, answer, _held = shown_now(event.id)
         pages = (
-            printouts.standblaetter(title, shown.state, answer, num, digits)
+            printouts.standblaetter(title, shown_state, answer, num, digits)
             if kind == "standblatt"
-            else printouts.ranking_list(title, shown.state, answer, passen, num, digits)
+            else printouts.ranking_list(title, shown_state, answer, passen, num, digits)
         )
         return Printout(title, pages, rtl)
     if not state.rounds:
@@ -662,6 +662,7 @@ def _printout(event: Event, state: EventState, kind: str) -> Printout:
             teams=formats.of(event.settings).teams,
         )
         return Printout(title, pages, rtl)
+    shown = standings.shown(event, state=state)
     matches = _matches(state)
     answers: dict[int, dict[str, Any]] = {}
     contracts: dict[int, list[str]] = {}

@@ -69,9 +69,11 @@ def test_no_name_becomes_a_formula_in_a_spreadsheet(names: list[str]) -> None:
     # The names are kept, less the characters no spreadsheet holds; numbers stay numbers.
     for rank, name in enumerate(names, 1):
         kept = re.sub("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]", "", name)
-        assert from_csv[3 * rank + 1].removeprefix("'") == kept
+        # The name as it was, or quoted with an apostrophe (a name may begin with one itself).
+        assert from_csv[3 * rank + 1] in (kept, "'" + kept)
         # An XLSX file is XML, whose readers take every line end for a "\n".
-        assert str(from_xlsx[3 * rank + 1] or "").removeprefix("'") == re.sub("\r\n?", "\n", kept)
+        read_back = re.sub("\r\n?", "\n", kept)
+        assert str(from_xlsx[3 * rank + 1] or "") in (read_back, "'" + read_back)
         assert from_xlsx[3 * rank + 2] == -rank * 10
 
 
