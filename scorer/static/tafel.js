@@ -192,7 +192,11 @@
       .then(function (html) {
         if (html === null || typing()) { return; }  // asked again at the next tick
         var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("main[data-live]");
+        // A save on this tablet answered meanwhile with this version: its screen (and its
+        // "saved" line) is already here.
         if (!fresh) { return; }
+        var shown = fresh.getAttribute("data-version");
+        if (shown && shown === main.getAttribute("data-version")) { return; }
         swap(fresh);
         version = fresh.getAttribute("data-version") || next;
         main.setAttribute("data-version", version);
@@ -214,6 +218,7 @@
       .then(function (answer) {
         if (!answer) { return null; }
         var now = String(answer.version);
+        version = main.getAttribute("data-version") || version;  // a save may have answered meanwhile
         if (version === null) { version = now; return null; }
         if (now === version) { return null; }
         return refresh(now);
