@@ -48,6 +48,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from scorer.events.paging import ROWS as TABLES_PER_PAGE  # noqa: E402
+
 BEGIN, END = "<!-- bench/event.py: begin -->", "<!-- bench/event.py: end -->"
 PLAYERS = 1000
 GAME_EVERY = 30.0
@@ -113,8 +115,11 @@ def set_up(port: int) -> tuple[int, list[tuple[int, str]], dict[str, str]]:
     action = f"{show}/draw"
     answer = director.post(action, form_fields(director.get(show).body, action))
     assert answer.status == 303, answer.status
-    page = director.get(show).body
-    links = re.findall(r'href="[^"]*?(/matches/(\d+)/edit/[A-Za-z0-9_-]+)"', page)
+    # The director's page lists the drawn tables a page at a time (?tables=n).
+    links = []
+    for number in range(1, -(-PLAYERS // 4 // TABLES_PER_PAGE) + 1):
+        page = director.get(f"{show}?tables={number}").body
+        links += re.findall(r'href="[^"]*?(/matches/(\d+)/edit/[A-Za-z0-9_-]+)"', page)
     director.close()
     tables = sorted({(int(match_id), link) for link, match_id in links})
     assert len(tables) == PLAYERS // 4, len(tables)
