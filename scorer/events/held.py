@@ -60,7 +60,9 @@ def hold_table_pages() -> None:
     if not isinstance(match_id, int):
         return
     match = db.session().get(Match, match_id, options=[lazyload(Match.entries)])
-    if match is None or log.event_of(match) is None:
+    event_id = log.event_of(match) if match is not None else None
+    # Most of an evening nothing is held back: one look-up says so, before the table's log is read.
+    if match is None or event_id is None or standings.table_hold(event_id, match_id) is None:
         return
     if withheld(match, log.last_seq(db.session(), match_id)):
         raise HeldBack()
