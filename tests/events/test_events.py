@@ -95,7 +95,7 @@ def test_the_draw_seats_everyone_and_is_stored_never_recomputed(client: FlaskCli
         proposal = rules_engine.seat_next_round(record)
         assert [t["seats"] for t in proposal["tables"]] == [t.seats for t in first.tables]
         # Each table's Passe is a match of the passe game, sealed with an edit secret.
-        matches = db.session().scalars(select(Match).where(Match.game == "passe")).all()
+        matches = db.session().scalars(select(Match).where(Match.game == "passe").order_by(Match.id)).all()
         assert len(matches) == 4 and all(m.edit_secret_hash for m in matches)
         assert matches[0].settings["seats"] == first.tables[0].seats
     # Registering after the first draw makes a late entry, active from the next round on.
