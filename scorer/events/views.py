@@ -249,7 +249,7 @@ def show(event_id: int) -> str:
     event, entries = snapshot.event_and_log(event_id)
     state = snapshot.live(event, entries).state
     shown = standings.shown(event, entries, state)
-    answer, held = _ranking_of(event, shown)
+    _shown_state, answer, held = _ranking_of(event, shown)
     director = access.may_direct(event)
     secret = access.director_secret(event) if director else None
     # One page of the tables drawn, their matches read for that page only.
@@ -540,18 +540,22 @@ def shown_now(event_id: int) -> tuple[Event, EventState, dict[str, Any], int | N
     log and tables (``snapshot.live``), the engine asked once per version of them."""
     event, entries = snapshot.event_and_log(event_id)
     shown = standings.shown(event, entries)
-    answer, held = _ranking_of(event, shown)
-    return event, snapshot.live(event, list(shown.entries), shown.upto).state, answer, held
+    state, answer, held = _ranking_of(event, shown)
+    return event, state, answer, held
 
 
-def _ranking_of(event: Event, shown: standings.Shown) -> tuple[dict[str, Any], int | None]:
-    """The ranking ``shown`` and the round it is held after (None: live)."""
+def _ranking_of(event: Event, shown: standings.Shown) -> tuple[EventState, dict[str, Any], int | None]:
+    """The state ``shown``, its ranking and the round it is held after (None: live)."""
     # The state, marks and games as this server keeps them, extended by what was entered since.
     live = snapshot.live(event, list(shown.entries), shown.upto)
     state = live.state
     held = shown.rounds
     kept = shown.entries
-    return snapshot.live_answer(event, live, held, lambda: ranking(event, state, held, kept, live)), held
+    return (
+        state,
+        snapshot.live_answer(event, live, held, lambda: ranking(event, state, held, kept, live)),
+        held,
+    )
 
 
 @bp.post("/<int:event_id>/players/<player_id>/correct")
