@@ -6,6 +6,7 @@ size go to test-artifacts/.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -17,6 +18,17 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+#: The match page, where a saved deal's form sends the browser back.
+SHOWN = re.compile(r"/matches/\d+$")
+
+
+def save_deal(page: Any) -> None:
+    """Submit the deal form and wait for the match page: a score read before the page has
+    arrived reads the form's page, which has no scoreboard."""
+    page.click("button[type=submit]")
+    page.wait_for_url(SHOWN)
 
 
 def scores(page: Any) -> list[str]:
@@ -48,7 +60,7 @@ def schieber_deal(
         page.select_option(f"select[name=weis_{seat}_1_top]", top)
     if stoeck:
         page.check(f"input[name=stoeck][value='{stoeck}']")
-    page.click("button[type=submit]")
+    save_deal(page)
 
 
 def test_schieber_match_to_the_target(page: Any, live_server: str) -> None:
@@ -79,7 +91,7 @@ def test_schieber_match_to_the_target(page: Any, live_server: str) -> None:
     page.select_option("select[name=weis_1_1_suit]", "H")
     page.select_option("select[name=weis_1_1_top]", "8")
     page.check("input[name=stoeck][value='3']")
-    page.click("button[type=submit]")
+    save_deal(page)
     assert scores(page) == ["138", "59"]
 
     schieber_deal(page, "undenufe", 1, 100)  # ×4: 400 : 228
@@ -115,7 +127,7 @@ def klammern_deal(page: Any, points: int) -> None:
     page.check("input[name=trump][value=S]")
     page.select_option("select[name=declarer]", "1")  # Ben makes trump every time
     page.fill("input[name=points]", str(points))
-    page.click("button[type=submit]")
+    save_deal(page)
 
 
 def test_klammern_small_big_through_laube_and_kalte(page: Any, live_server: str) -> None:
@@ -137,7 +149,7 @@ def test_klammern_small_big_through_laube_and_kalte(page: Any, live_server: str)
     page.check("input[name=trump][value=S]")
     page.select_option("select[name=declarer]", "1")
     page.fill("input[name=points]", "100")
-    page.click("button[type=submit]")
+    save_deal(page)
     assert page.locator("tr.kalte").count() == 1
     assert page.locator("[data-big]").first.get_attribute("data-big") == "2"
     assert page.locator(".states .mark").count() == 0
