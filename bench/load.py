@@ -58,10 +58,17 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.results import write_section  # noqa: E402 - importable once the checkout is on the path
+from scorer import create_app, served_app  # noqa: E402
 from scorer.web import serving  # noqa: E402
 
 BEGIN, END = "<!-- bench/load.py: begin -->", "<!-- bench/load.py: end -->"
 HEADING = "## Load (bench/load.py)"
+#: ``--collector python`` writes a section of its own, beside the served collector's.
+PYTHONS = (
+    "<!-- bench/load.py --collector python: begin -->",
+    "<!-- bench/load.py --collector python: end -->",
+    "## Load with Python's own collector in the workers (bench/load.py --collector python)",
+)
 HOST = "127.0.0.1"
 BARE = "/bench/bare"
 CONTRACTS = ("H", "D", "S", "C", "obenabe", "undenufe")
@@ -69,9 +76,8 @@ CONTRACTS = ("H", "D", "S", "C", "obenabe", "undenufe")
 
 def app() -> Any:
     """The app as served, plus the bare route (the server's factory: ``bench.load:app``)."""
-    from scorer import create_app
-
-    flask_app = create_app()
+    # --collector python: the workers keep Python's own collector (scorer.web.collector, compared).
+    flask_app = create_app() if os.environ.get(COLLECTOR) == "python" else served_app()
     flask_app.add_url_rule(BARE, "bench_bare", lambda: "ok")
     counter = os.environ.get(RENDERS)
     if counter:
@@ -92,6 +98,8 @@ def app() -> Any:
 
 #: The environment variable naming the file the workers count renders in (:func:`app`).
 RENDERS = "BENCH_RENDER_COUNT"
+#: The environment variable telling the workers which collector to keep (:func:`app`).
+COLLECTOR = "BENCH_COLLECTOR"
 
 
 def rendered_so_far(path: str) -> int:
@@ -739,7 +747,7 @@ def run(
         workers=options.workers,
         threads=options.threads,
         app="bench.load:app",
-        extra_env={RENDERS: options.renders},
+        extra_env={RENDERS: options.renders, COLLECTOR: options.collector},
     )
     # The browsers reach the app through nginx (deploy/nginx.conf), as README.md serves a
     # tournament; --direct: straight to Granian.
@@ -816,17 +824,29 @@ KINDS = (
 )
 
 
+def markers(options: argparse.Namespace) -> tuple[str, str, str]:
+    """The section's begin and end markers and its heading."""
+    return (BEGIN, END, HEADING) if options.collector == "served" else PYTHONS
+
+
 def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    begin, end, heading = markers(options)
     lines = [
-        BEGIN,
-        HEADING,
+        begin,
+        heading,
         "",
         f"{now}, Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs shared by "
         f"the server, the client and PostgreSQL. "
         f"{'Granian' if options.direct else 'nginx (deploy/nginx.conf) in front of Granian'} "
         f"(scorer/web/serving.py), {options.workers} workers"
-        f" × {options.threads} app threads on 127.0.0.1; one asyncio client process, "
+        f" × {options.threads} app threads on 127.0.0.1, "
+        + (
+            "the workers' collector as served (scorer/web/collector.py)"
+            if options.collector == "served"
+            else "the workers keeping Python's own collector (--collector python)"
+        )
+        + "; one asyncio client process, "
         + (
             "a new connection per request"
             if options.connection == "close"
@@ -845,7 +865,8 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         f"{'' if options.seconds == 60 else f' --seconds {options.seconds:g}'}"
         f"{'' if options.threads == THREADS else f' --threads {options.threads}'}"
         f"{'' if options.connection == 'keep-alive' else f' --connection {options.connection}'}"
-        f"{' --direct' if options.direct else ''}`. Each database is run at "
+        f"{' --direct' if options.direct else ''}"
+        f"{'' if options.collector == 'served' else f' --collector {options.collector}'}`. Each database is run at "
         f"each load (deal and poll intervals, ±20 %): {', '.join(f'{d:g} s / {q:g} s' for d, q in options.loads)}.",
         "",
     ]
@@ -929,7 +950,7 @@ def report(results: list[dict[str, Any]], options: argparse.Namespace) -> str:
         )
         + "; each worker scores a saved deal from its kept state of the match "
         "(scorer/scoring.py) and draws a QR code once per link.",
-        END,
+        end,
     ]
     return "\n".join(lines) + "\n"
 
@@ -1034,6 +1055,12 @@ def main() -> int:
         default="keep-alive",
         help="keep-alive: each browser reuses its connections as a browser does; close: a new one per request",
     )
+    parser.add_argument(
+        "--collector",
+        choices=("served", "python"),
+        default="served",
+        help="served: the workers' collector as served (scorer/web/collector.py); python: Python's own",
+    )
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     parser.add_argument(
         "--without-sqlite",
@@ -1070,7 +1097,8 @@ def main() -> int:
     section = report(results, options)
     print(section)
     if not options.no_write and not options.without_sqlite:
-        write_section(ROOT / "bench" / "RESULTS.md", BEGIN, END, section)
+        begin, end, _heading = markers(options)
+        write_section(ROOT / "bench" / "RESULTS.md", begin, end, section)
     return 0
 
 

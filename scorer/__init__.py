@@ -1,7 +1,7 @@
 """Tafel's table app: keep the score of a Jass match on a tablet, run a club evening or a tournament.
 
 ``create_app`` is the only way to get an app (no module-level app, no hard-coded secret):
-tests pass ``test_config``; ``make serve`` runs ``flask --app scorer``.
+tests pass ``test_config``; a server's workers call ``served_app``.
 """
 
 from __future__ import annotations
@@ -97,4 +97,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         ),
     )
     api.init_app(app)
+    return app
+
+
+def served_app() -> Flask:
+    """The app as a server's worker runs it (``scorer.web.serving``): built, then the worker's
+    garbage collector and thread switching set for serving (``scorer.web.collector``)."""
+    from scorer.web import collector
+
+    app = create_app()
+    collector.tune()
     return app

@@ -24,7 +24,7 @@ from granian.log import LogLevels
 from granian.server.common import AbstractServer
 
 #: The app's factory, called once in every worker.
-APP = "scorer:create_app"
+APP = "scorer:served_app"
 #: Python threads per worker running the app: one waiting on a commit leaves the lock to
 #: another (``bench/load.py`` measures the evening).
 THREADS = 4

@@ -24,7 +24,7 @@ SPECTATORS, TABLETS = 1000, 200
 def test_the_server_runs_the_apps_factory_on_its_threads() -> None:
     granian = serving.server(port=8123, workers=3, threads=5)
     assert granian.interface is Interfaces.WSGI
-    assert granian.factory and granian.target == "scorer:create_app"
+    assert granian.factory and granian.target == "scorer:served_app"
     assert (granian.workers, granian.blocking_threads, granian.bind_port) == (3, 5, 8123)
     assert granian.http is HTTPModes.http1
     assert granian.respawn_failed_workers  # a killed worker is started again

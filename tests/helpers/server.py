@@ -199,10 +199,10 @@ def start(
     threads: int = 1,
     port: int | None = None,
     extra_env: dict[str, str] | None = None,
-    app: str = "scorer:create_app",
+    app: str = "scorer:served_app",
 ) -> Server:
     """The app as README.md serves it (``scorer/web/serving.py``: Granian), on 127.0.0.1, with
-    ``app`` (``module:factory``, default ``create_app``); returns once it answers."""
+    ``app`` (``module:factory``, default ``served_app``); returns once it answers."""
     port = port or free_port()
     env = {**os.environ, "DATABASE_URL": database_url, "TAFEL_SECRET_KEY": SECRET_KEY, **(extra_env or {})}
     log_file: IO[bytes] = open(log_path, "ab")  # noqa: SIM115 - handed to the child

@@ -1,0 +1,40 @@
+"""A served worker's collector (scorer/web/collector.py): what the app holds once built is
+frozen and the old generations are collected rarely; an app built for a test changes nothing."""
+
+from __future__ import annotations
+
+import gc
+import json
+import subprocess
+import sys
+from typing import Any
+
+from scorer.web import collector, serving
+
+WORKER = """
+import gc, json, sys
+from scorer import served_app
+before = gc.get_freeze_count()
+served_app()
+print(json.dumps({"frozen": gc.get_freeze_count() - before, "thresholds": gc.get_threshold(),
+                  "switch": sys.getswitchinterval()}))
+"""
+
+
+def test_a_served_worker_freezes_its_start_up_and_collects_the_old_generations_rarely() -> None:
+    assert serving.APP == "scorer:served_app"  # the factory every worker calls
+    answer = subprocess.run(
+        [sys.executable, "-c", WORKER], capture_output=True, text=True, timeout=120, check=True
+    )
+    worker = json.loads(answer.stdout.strip().splitlines()[-1])
+    # The modules, templates and tables of a built app: tens of thousands of objects no full
+    # collection walks again.
+    assert worker["frozen"] > 10_000
+    assert tuple(worker["thresholds"]) == collector.THRESHOLDS
+    assert worker["thresholds"][1] > 10 and worker["thresholds"][2] > 10  # rarer than Python's own
+    assert worker["switch"] == collector.SWITCH_INTERVAL
+
+
+def test_an_app_built_for_a_test_leaves_the_process_as_it_was(app: Any) -> None:
+    assert gc.get_freeze_count() == 0
+    assert gc.get_threshold() != collector.THRESHOLDS
