@@ -10,8 +10,8 @@ size of each route is reported as a multiple of an ordinary save (POST of one de
 tablet, in a 12-deal match; median of the same run). Goal: no request costs more than 10
 ordinary saves, and none answers 5xx. Server time through the WSGI test client (no network),
 SQLite file with the app's own settings (rate limits raised: they bound how often, this bench
-measures how much), in a process whose collector is set as a server's worker's
-(``scorer.web.collector``). Writes its own section of bench/RESULTS.md.
+measures how much), in a process readied as a server's worker is (``scorer.ready_worker``: the
+PDFs' fonts read, the collector set). Writes its own section of bench/RESULTS.md.
 """
 
 from __future__ import annotations
@@ -37,9 +37,8 @@ sys.path.insert(0, str(ROOT))
 
 from bench.results import write_section  # noqa: E402
 from rules_engine import limits  # noqa: E402
-from scorer import create_app, scoring  # noqa: E402
+from scorer import create_app, ready_worker, scoring  # noqa: E402
 from scorer.store.migrate import upgrade  # noqa: E402
-from scorer.web import collector  # noqa: E402
 
 BEGIN, END = "<!-- bench/abuse.py: begin -->", "<!-- bench/abuse.py: end -->"
 RANKS = "6789TJQKA"
@@ -116,7 +115,7 @@ class Bench:
                 "IMPORT_LIMIT": 10**6,
             }
         )
-        collector.tune()  # as a server's worker is set once its app is built (scorer.served_app)
+        ready_worker()  # as a server's worker is readied once its app is built (scorer.served_app)
         self.client = self.app.test_client()
         self.client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
         response = self.client.post(

@@ -101,10 +101,23 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
 
 def served_app() -> Flask:
-    """The app as a server's worker runs it (``scorer.web.serving``): built, then the worker's
-    garbage collector and thread switching set for serving (``scorer.web.collector``)."""
+    """The app as a server's worker runs it (``scorer.web.serving``): built, then the worker
+    readied (``ready_worker``)."""
+    app = create_app()
+    ready_worker()
+    return app
+
+
+def ready_worker() -> None:
+    """What a server's worker does once, after its app is built and before its first request:
+    the PDFs' fonts read (no reader's first printout pays for it), then the worker's garbage
+    collector and thread switching set for serving (``scorer.web.collector``), which freezes
+    what the worker holds by then."""
+    from scorer.sheets.pdf.fonts import FontMissing, register_fonts
     from scorer.web import collector
 
-    app = create_app()
+    try:
+        register_fonts()
+    except FontMissing:
+        pass  # a printout says so when asked for; the rest of the app serves
     collector.tune()
-    return app

@@ -343,9 +343,10 @@ def _validator(name: str, games: tuple[str, ...] = ()) -> Any:
 
 def _check(name: str, value: object, games: tuple[str, ...] = (), where: str = "") -> None:
     """:raises Refused: the first error of ``value`` against schema ``name``, the deepest field first."""
-    errors = list(_validator(name, games).iter_errors(value))
-    if not errors:
+    validator = _validator(name, games)
+    if validator.is_valid(value):  # the usual case, without building the errors' list
         return
+    errors = list(validator.iter_errors(value))
     error = max(errors, key=lambda e: len(e.instance_path))
     pointer = where + "".join(f"/{part}" for part in error.instance_path) or "/"
     message = str(error.message)

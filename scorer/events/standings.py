@@ -43,14 +43,22 @@ class Hold:
     tables: Mapping[int, int] | None
 
 
-@dataclass(frozen=True, slots=True)
 class Shown:
     """The event as one reader is shown it: live, or as it stood when its standings were held back."""
 
-    state: EventState
-    #: The event's log up to the moment shown.
-    entries: Sequence[Any]
-    hold: Hold | None
+    def __init__(self, entries: Sequence[Any], hold: Hold | None, state: EventState | None = None) -> None:
+        #: The event's log up to the moment shown.
+        self.entries = entries
+        self.hold = hold
+        self._state = state
+
+    @property
+    def state(self) -> EventState:
+        """The event's state at the moment shown, derived from ``entries`` when first asked (a
+        reader whose state this server keeps, ``snapshot.live``, never asks)."""
+        if self._state is None:
+            self._state = event_log.derive(self.entries)
+        return self._state
 
     @property
     def rounds(self) -> int | None:
@@ -131,9 +139,8 @@ def shown(event: Event, entries: Sequence[Any] | None = None, state: EventState 
     log = list(event.entries if entries is None else entries)
     found = None if sees_live(event) else hold_of(log)
     if found is None or found.tables is None:
-        return Shown(state if state is not None else event_log.derive(log), log, found)
-    kept = [entry for entry in log if entry.seq < found.seq]
-    return Shown(event_log.derive(kept), kept, found)
+        return Shown(log, found, state)
+    return Shown([entry for entry in log if entry.seq < found.seq], found)
 
 
 def entries_shown(match: Match, shown: Shown) -> Sequence[Any]:

@@ -603,7 +603,14 @@ def pdf(event_id: int, kind: str) -> Any:
     """A printout (``?round=n``, default the last drawn; ``?lang=code``, default the reader's)."""
     if kind not in PRINTOUTS:
         abort(404)
-    event, state = load(event_id)
+    ranked: tuple[EventState, dict[str, Any]] | None = None
+    if kind in ("standblatt", "ranking"):
+        # The ranking this reader is shown, asked of the engine once per version of the event.
+        event, shown_state, answer, _held = shown_now(event_id)
+        state = shown_state
+        ranked = (shown_state, answer)
+    else:
+        event, state = load(event_id)
     if kind == "tables" and not access.may_direct(event):
         # The table cards carry each table's edit link.
         raise rights.EditRefused(
@@ -614,14 +621,18 @@ def pdf(event_id: int, kind: str) -> Any:
     if code not in LANGUAGES:
         code = i18n.current()
     with force_locale(code):
-        printout = _printout(event, state, kind)
+        printout = _printout(event, state, kind, ranked)
     from scorer.events.pdf import render
     from scorer.web.security import pdf_response
 
     return pdf_response(render(printout), f"tafel-event-{event.id}-{kind}.pdf")
 
 
-def _printout(event: Event, state: EventState, kind: str) -> Printout:
+def _printout(
+    event: Event, state: EventState, kind: str, ranked: tuple[EventState, dict[str, Any]] | None = None
+) -> Printout:
+    """The printout ``kind``; ``ranked``: the ranking's state and answer as this reader is shown
+    them, for the ranking and the Standblätter."""
     from scorer import scoring
     from scorer.events import printouts
     from scorer.sheets.views import pdf_lang
@@ -638,9 +649,8 @@ def _printout(event: Event, state: EventState, kind: str) -> Printout:
 
     title = event.title
     passen = int(event.settings.get("passen", 4))
-    if kind in ("standblatt", "ranking"):
-        # The ranking this reader is shown, asked of the engine once per version of the event.
-        _event, shown_state, answer, _held = shown_now(event.id)
+    if ranked is not None:
+        shown_state, answer = ranked
         pages = (
             printouts.standblaetter(title, shown_state, answer, num, digits)
             if kind == "standblatt"

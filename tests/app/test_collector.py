@@ -1,5 +1,6 @@
-"""A served worker's collector (scorer/web/collector.py): what the app holds once built is
-frozen and the old generations are collected rarely; an app built for a test changes nothing."""
+"""A served worker, readied once its app is built (scorer.ready_worker): the PDFs' fonts read,
+what the app holds frozen and the old generations collected rarely (scorer/web/collector.py);
+an app built for a test changes nothing."""
 
 from __future__ import annotations
 
@@ -9,19 +10,23 @@ import subprocess
 import sys
 from typing import Any
 
+from scorer.sheets.pdf import fonts
 from scorer.web import collector, serving
 
 WORKER = """
 import gc, json, sys
+from reportlab.pdfbase import pdfmetrics
 from scorer import served_app
 before = gc.get_freeze_count()
 served_app()
 print(json.dumps({"frozen": gc.get_freeze_count() - before, "thresholds": gc.get_threshold(),
-                  "switch": sys.getswitchinterval()}))
+                  "switch": sys.getswitchinterval(), "fonts": pdfmetrics.getRegisteredFontNames()}))
 """
 
 
-def test_a_served_worker_freezes_its_start_up_and_collects_the_old_generations_rarely() -> None:
+def test_a_served_worker_reads_its_fonts_freezes_its_start_up_and_collects_the_old_generations_rarely() -> (
+    None
+):
     assert serving.APP == "scorer:served_app"  # the factory every worker calls
     answer = subprocess.run(
         [sys.executable, "-c", WORKER], capture_output=True, text=True, timeout=120, check=True
@@ -33,6 +38,8 @@ def test_a_served_worker_freezes_its_start_up_and_collects_the_old_generations_r
     assert tuple(worker["thresholds"]) == collector.THRESHOLDS
     assert worker["thresholds"][1] > 10 and worker["thresholds"][2] > 10  # rarer than Python's own
     assert worker["switch"] == collector.SWITCH_INTERVAL
+    # No reader's first printout pays for reading the fonts.
+    assert {fonts.REGULAR, fonts.BOLD} <= set(worker["fonts"])
 
 
 def test_an_app_built_for_a_test_leaves_the_process_as_it_was(app: Any) -> None:
