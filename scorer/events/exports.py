@@ -331,9 +331,12 @@ def import_record(data: object) -> Event:
         if entry["kind"] == "round"
         for table in entry["record"]["tables"]
     }
-    # The names the tables' settings carry, as the draw writes them (a log's entries as read).
+    # The names the tables' settings carry, as the draw writes them (a log's entries as read);
+    # an export of no tables names nobody.
     registered = event_log.derive(
         cast(Any, [SimpleNamespace(**_kept(entry)) for entry in entries if entry["kind"] != "round"])
+        if raw_matches
+        else []
     )
     table_settings = game.table_settings(settings.get("options") or {})
     ids: dict[int, int] = {}
@@ -360,7 +363,10 @@ def import_record(data: object) -> Event:
             )
     stored = [{**_kept(entry), "record": _renumbered(entry.get("record"), ids)} for entry in entries]
     if stored:
-        session.execute(insert(EventEntry), [{"event_id": event.id, **entry} for entry in stored])
+        # The table's own insert, not the ORM's bulk one: an event holds up to a thousand players.
+        session.connection().execute(
+            insert(EventEntry.__table__), [{"event_id": event.id, **entry} for entry in stored]
+        )
     session.flush()
     # The log is read as just written, not back from the database (the ORM's copy only
     # expires): reading a thousand rows back would cost more than the import.
