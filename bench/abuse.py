@@ -445,11 +445,31 @@ class Bench:
             route = Route(f"{label} — {most.players} players, {most.passen} Passen")
             route.sizes.append((most.players, *self.timed(lambda p=path: self.client.get(f"{event}{p}"))))
             yield route
+        yield self.draws(largest, most.players)
         for _ in range(40):  # more events than a page of the list, each the largest
             self.import_event(largest)
         route = Route(f"GET /events/ — {self.imports} events of {most.players} players")
         route.sizes.append((self.imports, *self.timed(lambda: self.client.get("/events/"))))
         yield route
+
+
+    def draws(self, export: str, players: int) -> Route:
+        """The director's draw of each next round of an event of ``players`` (a new event of
+        its own), the draw form's tokens read outside the timing."""
+        answer = self.import_event(export)
+        assert answer.status_code == 303, answer.status_code
+        event = answer.headers["Location"]
+        route = Route(f"POST /events/<id>/draw — {players} players, each next round")
+        statuses, times = [], []
+        for _ in range(self.rounds):
+            page = self.client.get(event).get_data(as_text=True)
+            form = page[page.index(f'action="{event}/draw"') :]
+            data = {"version": hidden(form, "version"), "idem": hidden(form, "idem")}
+            start = time.perf_counter()
+            statuses.append(self.client.post(f"{event}/draw", data=data).status_code)
+            times.append((time.perf_counter() - start) * 1000)
+        route.sizes.append((players, max(statuses), statistics.median(times)))
+        return route
 
 
 def report(save: float, routes: list[Route], rounds: int) -> str:

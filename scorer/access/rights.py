@@ -24,7 +24,7 @@ import hmac
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
@@ -144,8 +144,11 @@ def _new_grant(
     admin_tag: str | None = None,
     event_id: int | None = None,
     event_role: str | None = None,
+    *,
+    commit: bool = True,
 ) -> str:
-    """Store a right and return its id (committed: the answer that sets the cookie may follow)."""
+    """Store a right and return its id (committed, unless ``commit`` is false: the answer that
+    sets the cookie may follow)."""
     db_session = db.session()
     grant_id = secrets.token_hex(16)
     now = time.time()
@@ -165,7 +168,8 @@ def _new_grant(
         # the live sessions' rights.
         pruned[0] = now
         db_session.execute(delete(AccessGrant).where(AccessGrant.created < now - _lifetime()))
-    db_session.commit()
+    if commit:
+        db_session.commit()
     return grant_id
 
 
@@ -197,9 +201,23 @@ def _usable(row: AccessGrant | None) -> AccessGrant | None:
 def grant(match: Match, *, event_id: int | None = None, role: str | None = None) -> None:
     """Remember in this browser's session that it may edit ``match`` (a new right, by id);
     ``event_id`` and ``role``: the event that gave the right and in which role."""
-    grant_id = _new_grant(match.id, event_id=event_id, event_role=role)
-    rights = {k: v for k, v in dict(session.get(RIGHTS) or {}).items() if k != str(match.id)}
-    rights[str(match.id)] = grant_id
+    grant_all([match], event_id=event_id, role=role)
+
+
+def grant_all(matches: Sequence[Match], *, event_id: int | None = None, role: str | None = None) -> None:
+    """:func:`grant` for each of ``matches`` in turn, stored in one commit; the session keeps the
+    last ``MAX_REMEMBERED`` rights, so only the last that many are stored at all (a round of
+    250 tables stores 40 rights, not 250)."""
+    kept = list(matches)[-MAX_REMEMBERED:]
+    if not kept:
+        return
+    granted = {
+        str(match.id): _new_grant(match.id, event_id=event_id, event_role=role, commit=False)
+        for match in kept
+    }
+    db.session().commit()
+    rights = {k: v for k, v in dict(session.get(RIGHTS) or {}).items() if k not in granted}
+    rights.update(granted)
     while len(rights) > MAX_REMEMBERED:
         rights.pop(next(iter(rights)))
     session[RIGHTS] = rights

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from collections.abc import Sequence
 
 from flask import session
 from flask_wtf.csrf import generate_csrf
@@ -138,7 +139,12 @@ def seal_table(event: Event, match: Match, generation: int = 0) -> str:
 def grant_table(event: Event, match: Match) -> None:
     """This browser (the director's) may enter the games of the table's Passe too; the right is
     the director's, not the table's device's (``scorer.events.devices``)."""
-    rights.grant(match, event_id=event.id, role=DIRECTOR_ROLE)
+    grant_tables(event, [match])
+
+
+def grant_tables(event: Event, matches: Sequence[Match]) -> None:
+    """:func:`grant_table` for a round's tables, stored together (``rights.grant_all``)."""
+    rights.grant_all(matches, event_id=event.id, role=DIRECTOR_ROLE)
 
 
 def team_secret(event: Event, match_id: int, team: int, generation: int = 0) -> str:

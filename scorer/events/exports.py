@@ -19,7 +19,7 @@ from typing import Any, cast
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy import insert
+from sqlalchemy import Table, insert
 from werkzeug.wrappers import Response
 
 from rules_engine import limits
@@ -365,7 +365,7 @@ def import_record(data: object) -> Event:
     if stored:
         # The table's own insert, not the ORM's bulk one: an event holds up to a thousand players.
         session.connection().execute(
-            insert(EventEntry.__table__), [{"event_id": event.id, **entry} for entry in stored]
+            insert(cast(Table, EventEntry.__table__)), [{"event_id": event.id, **entry} for entry in stored]
         )
     session.flush()
     # The log is read as just written, not back from the database (the ORM's copy only

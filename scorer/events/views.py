@@ -210,11 +210,10 @@ def edit_link(event_id: int, secret: str) -> Response:
         raise rights.EditRefused(_("This director's link is not valid."), _("Ask the event's director."))
     access.grant(event)
     state = event_log.derive(event.entries)
-    for each in state.rounds:
-        for table in each.tables:
-            match = db.session().get(Match, table.match_id)
-            if match is not None:
-                access.grant_table(event, match)
+    found = _matches(state)
+    # In the rounds' order: the session keeps the latest tables' rights.
+    drawn = [t.match_id for each in state.rounds for t in each.tables]
+    access.grant_tables(event, [found[match_id] for match_id in drawn if match_id in found])
     return redirect(url_for("events.show", event_id=event_id), 303)
 
 
@@ -449,8 +448,7 @@ def draw(event_id: int) -> Response:
         return redirect(url_for("events.show", event_id=event_id), 303)
     session = db.session()
     table_settings = game.table_settings(event.settings.get("options") or {})
-    tables = []
-    opened: list[Match] = []
+    planned: list[tuple[Mapping[str, Any], dict[str, str], list[str], Match]] = []
     for table in answer["tables"]:
         seats = dict(table.get("seats") or {})
         pairs = list(table.get("pairs") or [])
@@ -467,19 +465,20 @@ def draw(event_id: int) -> Response:
             "seats": seats,
             "event": {"id": event.id, "round": number, "table": table["table"]},
         }
-        match = Match(game=game.table_game, settings=settings)
-        session.add(match)
-        session.flush()
+        planned.append((table, seats, pairs, Match(game=game.table_game, settings=settings)))
+    opened = [match for *_, match in planned]
+    session.add_all(opened)
+    session.flush()  # every table's match in one go: their ids name the tables
+    tables = []
+    for table, seats, pairs, match in planned:
         access.seal_table(event, match)
-        opened.append(match)
         stored_table: dict[str, Any] = {"table": table["table"], "seats": seats, "match_id": match.id}
         if pairs:
             stored_table["pairs"] = pairs
         tables.append(stored_table)
     stored = {"round": number, "tables": tables, "sitouts": list(answer["sitouts"])}
     if _append(event, form, "round", stored):
-        for match in opened:
-            access.grant_table(event, match)
+        access.grant_tables(event, opened)
         flash(_("Round %(round)s drawn.", round=number))
     else:
         session.rollback()
