@@ -61,10 +61,11 @@ def hold_table_pages() -> None:
         return
     match = db.session().get(Match, match_id, options=[lazyload(Match.entries)])
     event_id = log.event_of(match) if match is not None else None
-    # Most of an evening nothing is held back: one look-up says so, before the table's log is read.
-    if match is None or event_id is None or standings.table_hold(event_id, match_id) is None:
+    if match is None or event_id is None:
         return
-    if withheld(match, log.last_seq(db.session(), match_id)):
+    # Most of an evening nothing is held back: one look-up says so, before the table's log is read.
+    shown = standings.table_hold(event_id, match_id)
+    if shown is not None and _withheld(match, event_id, shown, log.last_seq(db.session(), match_id)):
         raise HeldBack()
 
 
@@ -76,7 +77,12 @@ def withheld(match: Match, version: int) -> bool:
     if event_id is None:
         return False
     shown = standings.table_hold(event_id, match.id)
-    if shown is None or version <= shown or _the_table(match):
+    return shown is not None and _withheld(match, event_id, shown, version)
+
+
+def _withheld(match: Match, event_id: int, shown: int, version: int) -> bool:
+    """:func:`withheld` once the hold shows the table up to its entry ``shown``."""
+    if version <= shown or _the_table(match):
         return False
     event = db.session().get(Event, event_id, options=[lazyload(Event.entries)])
     return event is None or not access.may_office(event)
