@@ -605,9 +605,8 @@ def pdf(event_id: int, kind: str) -> Any:
     ranked: tuple[EventState, dict[str, Any]] | None = None
     if kind in ("standblatt", "ranking"):
         # The ranking this reader is shown, asked of the engine once per version of the event.
-        event, shown_state, answer, _held = shown_now(event_id)
-        state = shown_state
-        ranked = (shown_state, answer)
+        event, state, answer, _held = shown_now(event_id)
+        ranked = (state, answer)
     else:
         event, state = load(event_id)
     if kind == "tables" and not access.may_direct(event):

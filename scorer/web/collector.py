@@ -1,7 +1,7 @@
 """Python's garbage collector and thread switching, set once for a served process.
 
-The one piece of speed machinery the served app keeps (docs/DECISIONS.md, "The collector of a
-served process"): without it a full collection walks everything a worker holds (its modules,
+The one piece of speed machinery the served app keeps (docs/DECISIONS.md, "A served worker
+freezes what it holds"): without it a full collection walks everything a worker holds (its modules,
 templates, the matches' kept states) and stalls all the worker's threads meanwhile, and the
 load bench's slowest answers are those stalls (``bench/load.py``, ``--collector python`` runs
 without it). Two settings:
@@ -13,9 +13,9 @@ without it). Two settings:
   collections walk the most.
 
 A thread back from the database waits for the interpreter's lock until the thread holding it
-has run for the switch interval; ``SWITCH_INTERVAL`` shortens that wait. Only the server's
-factory (:func:`scorer.web.serving.served_app`) calls :func:`tune`: a test's app leaves the
-test process as Python set it.
+has run for the switch interval; ``SWITCH_INTERVAL`` shortens that wait. Only a server's worker
+calls :func:`tune` (``scorer.ready_worker``, from the factory ``scorer.served_app``): a test's
+app leaves the test process as Python set it.
 """
 
 from __future__ import annotations
