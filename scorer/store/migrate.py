@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-from alembic import command
-from alembic.config import Config
 from flask import Flask, current_app
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
 def alembic_config(url: str) -> Config:
+    # Alembic is imported when a migration runs, not by every process that builds the app.
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
@@ -20,6 +25,8 @@ def alembic_config(url: str) -> Config:
 
 
 def upgrade(url: str, revision: str = "head") -> None:
+    from alembic import command
+
     command.upgrade(alembic_config(url), revision)
 
 
