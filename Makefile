@@ -73,7 +73,7 @@ lint: $(STAMP)
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy --strict rules_engine scorer
 
-# Before every commit, under a minute on two cores: lint, types and the fast tests. The
+# Before every commit: lint, types and the fast tests. The
 # slow ones (oracles, fuzzers, sweeps over every language, servers, the wheel), the browser
 # and the PostgreSQL runs are left to `make test`; Hypothesis's dev profile tries fewer
 # examples. The ignored files (the browser tests, the API's Schemathesis run) import what costs
