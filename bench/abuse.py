@@ -255,8 +255,8 @@ class Bench:
 
         yield self.grow("POST /matches/<id>/deals/new — n typed Weis", typed_weis)
 
-        # Imports grant the importer a right each: after MAX_REMEMBERED of them this browser
-        # has forgotten its first match, so its own deal form is measured before.
+        # Imports grant the importer (the hostile client) a right each; the tablet's own match is
+        # the tablet client's, which no import touches.
         def import_match(n: int) -> Callable[[], Any]:
             body = urlencode({"text": json.dumps({"game": "schieber", "target": 10**9, "deals": [deal] * n}),
                               "deck": "swiss"})  # fmt: skip
