@@ -212,8 +212,8 @@ def edit_link(event_id: int, secret: str) -> Response:
     state = event_log.derive(event.entries)
     found = _matches(state)
     # In the rounds' order: the session keeps the latest tables' rights.
-    drawn = [t.match_id for each in state.rounds for t in each.tables]
-    access.grant_tables(event, [found[match_id] for match_id in drawn if match_id in found])
+    drawn = (found.get(t.match_id) for each in state.rounds for t in each.tables)
+    access.grant_tables(event, [match for match in drawn if match is not None])
     return redirect(url_for("events.show", event_id=event_id), 303)
 
 
@@ -602,11 +602,10 @@ def pdf(event_id: int, kind: str) -> Any:
     """A printout (``?round=n``, default the last drawn; ``?lang=code``, default the reader's)."""
     if kind not in PRINTOUTS:
         abort(404)
-    ranked: tuple[EventState, dict[str, Any]] | None = None
+    answer: dict[str, Any] | None = None
     if kind in ("standblatt", "ranking"):
-        # The ranking this reader is shown, asked of the engine once per version of the event.
+        # The state and ranking this reader is shown, the engine asked once per version of the event.
         event, state, answer, _held = shown_now(event_id)
-        ranked = (state, answer)
     else:
         event, state = load(event_id)
     if kind == "tables" and not access.may_direct(event):
@@ -619,7 +618,7 @@ def pdf(event_id: int, kind: str) -> Any:
     if code not in LANGUAGES:
         code = i18n.current()
     with force_locale(code):
-        printout = _printout(event, state, kind, ranked)
+        printout = _printout(event, state, kind, answer)
     from scorer.events.pdf import render
     from scorer.web.security import pdf_response
 
@@ -627,10 +626,10 @@ def pdf(event_id: int, kind: str) -> Any:
 
 
 def _printout(
-    event: Event, state: EventState, kind: str, ranked: tuple[EventState, dict[str, Any]] | None = None
+    event: Event, state: EventState, kind: str, answer: Mapping[str, Any] | None = None
 ) -> Printout:
-    """The printout ``kind``; ``ranked``: the ranking's state and answer as this reader is shown
-    them, for the ranking and the Standblätter."""
+    """The printout ``kind``; for the ranking and the Standblätter, ``state`` and its ranking
+    ``answer`` are as this reader is shown them (``shown_now``)."""
     from scorer import scoring
     from scorer.events import printouts
     from scorer.sheets.views import pdf_lang
@@ -647,12 +646,11 @@ def _printout(
 
     title = event.title
     passen = int(event.settings.get("passen", 4))
-    if ranked is not None:
-        shown_state, answer = ranked
+    if answer is not None:
         pages = (
-            printouts.standblaetter(title, shown_state, answer, num, digits)
+            printouts.standblaetter(title, state, answer, num, digits)
             if kind == "standblatt"
-            else printouts.ranking_list(title, shown_state, answer, passen, num, digits)
+            else printouts.ranking_list(title, state, answer, passen, num, digits)
         )
         return Printout(title, pages, rtl)
     if not state.rounds:

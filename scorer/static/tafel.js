@@ -192,9 +192,9 @@
       .then(function (html) {
         if (html === null || typing()) { return; }  // asked again at the next tick
         var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("main[data-live]");
+        if (!fresh) { return; }
         // A save on this tablet answered meanwhile with this version: its screen (and its
         // "saved" line) is already here.
-        if (!fresh) { return; }
         var shown = fresh.getAttribute("data-version");
         if (shown && shown === main.getAttribute("data-version")) { return; }
         swap(fresh);
