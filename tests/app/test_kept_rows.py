@@ -8,7 +8,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.helpers.tablet import deal_form, english, new_schieber, post_deal
+from tests.helpers.tablet import deal_form, english, new_schieber, post_deal, undo
 
 
 def running_totals(page: str) -> list[str]:
@@ -59,3 +59,18 @@ def test_rows_are_drawn_in_the_readers_language(app: Flask, client: FlaskClient)
     german = app.test_client().get(f"/matches/{match_id}", headers={"Accept-Language": "de-CH"})
     assert ">pushed<" in english.get_data(as_text=True)
     assert ">pushed<" not in german.get_data(as_text=True)
+
+
+def test_a_deal_entered_again_after_an_undo_links_to_its_own_slot(client: FlaskClient) -> None:
+    match_id = new_schieber(client)
+    fields = {"forehand": 1, "contract": "H", "team": 1, "points": 98}
+    assert post_deal(client, match_id, fields).status_code == 303
+    client.get(f"/matches/{match_id}")  # the first entry's row is drawn
+    assert '<tr id="deal-1"' not in undo(client, match_id).get_data(as_text=True)
+    assert post_deal(client, match_id, fields).status_code == 303
+    # The same deal at the same place with the same answer, but another entry in another slot:
+    # the row's correct link leads to that slot's form, not to the undone one's.
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    links = re.findall(rf"/matches/{match_id}/deals/(\d+)/correct", page)
+    assert len(links) == 1
+    assert client.get(f"/matches/{match_id}/deals/{links[0]}/correct").status_code == 200

@@ -31,6 +31,13 @@ OPS = st.lists(
 )
 
 
+@pytest.fixture
+def app_config() -> dict[str, Any]:
+    """Hypothesis runs every history on the test's one app, each in a match of its own: a run
+    (shrinking a failure most of all) starts more matches than one address may in a window."""
+    return {"WRITE_LIMIT": 10_000}
+
+
 def _action(client: FlaskClient, match_id: int, action: str) -> None:
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
     marker = f'action="/matches/{match_id}/{action}"'
