@@ -12,7 +12,7 @@ PORT ?= 5000
 unexport PYTHONDONTWRITEBYTECODE
 MO := $(patsubst %.po,%.mo,$(wildcard scorer/locales/*/LC_MESSAGES/messages.po))
 
-.PHONY: test check lint fast-tests sqlite-tests serve tournament install lock migrate system-deps translations compile-translations vendor typecheck wheel clean
+.PHONY: test check lint fast-tests sqlite-tests postgres-tests serve tournament install lock migrate system-deps translations compile-translations vendor typecheck wheel clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -90,22 +90,22 @@ fast-tests: compile-translations vendor | $(STAMP)
 
 # The whole suite on SQLite, then the tests whose subject is the store again on a real
 # PostgreSQL server that scripts/with-postgres.sh starts: the app's saves, logs and caches of
-# them, access, crashes and concurrency, backups and migrations, events, and the browser tests
-# where several tablets or tables write to one match or event. The engine, the PDFs, the
-# languages, the input fuzzers, the other browser tests, and the tests of those folders whose
-# subject is a page's rendering, a form, a header, a limit or how the app is served (listed
-# below) read the database through the same store code and run once.
+# them, access, crashes and concurrency, backups and migrations, events. The engine, the PDFs,
+# the languages, the input fuzzers, the browser, and the tests of those folders whose subject is a
+# page's rendering, a form, a header, a bound or how the app is served (listed below) read the
+# database through the same store code and run once.
 ONCE_ONLY := $(addprefix --ignore=tests/app/test_,address.py assets.py collector.py contrast.py \
 	entry_panel.py kept_rows.py memo.py panel_form.py persian_forms.py proxy_cache.py registry.py \
 	render_kept.py serving.py speak_jass.py units.py vendor.py widgets.py) \
-	$(addprefix --ignore=tests/security/test_,bounded_pages.py connections.py exports.py \
-	headers.py limits.py shutdown.py)
+	$(addprefix --ignore=tests/security/test_,bounded_event_pages.py bounded_exports.py bounded_pages.py \
+	bounds.py connections.py exports.py headers.py input_validation.py limits.py shutdown.py)
 # Of test_app.py: the pages' weight, languages, forms and links, and the icon.
 RENDERING := every_page or page_stays_under or keypads_and_csrf or leaves_the_machine
 POSTGRES_TESTS := tests/app tests/security tests/robustness tests/events \
-	tests/browser/test_live.py tests/browser/test_office.py -k "not fuzz and not ($(RENDERING))" $(ONCE_ONLY)
+	-k "not fuzz and not ($(RENDERING))" $(ONCE_ONLY)
 # Four workers on two cores: the browser, server and crash tests spend much of their time
 # waiting (on Chromium, on a server's answer, on a killed process), which the other workers fill.
+# The two runs go one after the other: the machine's two cores are busy through either.
 TEST_WORKERS ?= 4
 # The workers take the tests two at a time, browser and slow modules first, a module whose tests
 # share a costly fixture (a Chromium, the oracles' positions) whole: tests/conftest.py.
@@ -113,10 +113,13 @@ DIST := --dist loadgroup
 # The lint runs beside the SQLite run, as in `make check`.
 test: system-deps compile-translations vendor | $(STAMP)
 	@$(MAKE) --no-print-directory -j 2 lint sqlite-tests
-	bash scripts/with-postgres.sh $(PY) -m pytest -n $(TEST_WORKERS) $(DIST) $(POSTGRES_TESTS)
+	$(MAKE) --no-print-directory postgres-tests
 
 sqlite-tests: system-deps compile-translations vendor | $(STAMP)
 	$(PY) -m pytest -n $(TEST_WORKERS) $(DIST)
+
+postgres-tests: system-deps compile-translations vendor | $(STAMP)
+	bash scripts/with-postgres.sh $(PY) -m pytest -n $(TEST_WORKERS) $(DIST) $(POSTGRES_TESTS)
 
 typecheck: $(STAMP)
 	$(PY) -m mypy --strict rules_engine scorer

@@ -215,9 +215,11 @@ def tablet(client: FlaskClient) -> Tablet:
     return Tablet(client)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium driven by Playwright (the browser and screenshot tests)."""
+    """Debian's Chromium driven by Playwright (the browser and screenshot tests): one per test
+    process, started by its first browser test, as pytest-playwright does; each test opens
+    contexts of its own in it, so no test sees another's cookies, storage or service workers."""
     if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
         # Never a silent skip: `make test` installs it (scripts/system-deps.sh).
         pytest.fail("Debian's chromium is not installed at /usr/bin/chromium (run scripts/system-deps.sh)")
