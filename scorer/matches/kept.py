@@ -5,10 +5,10 @@ the running total after it); a later deal appends a row and changes none before 
 screen after each save, and every spectator's page of each new version, would draw the same
 rows again. A row is found by everything it is drawn from: the match (whose settings never
 change once stored), the reader's language, where the app is mounted and whether the reader
-may correct it, its slot and entry (its correct link names the slot: a deal entered again after
-an undo is the same record at the same place in another slot), its place, its record and its
-answer. A corrected row (it shows
-its versions and their times) is always drawn afresh.
+may correct it, its slot and entry (its correct link names the slot: a deal entered again
+after an undo is the same record at the same place in another slot), its place, its record
+and its answer. A corrected row (it shows its versions and their times) is always drawn
+afresh.
 
 bench/app.py measures what it saves (a panel deal and a spectator's page, with the kept rows and
 without, in turns); docs/DECISIONS.md says why it is the one piece of in-app caching.
