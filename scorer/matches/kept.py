@@ -5,10 +5,10 @@ the running total after it); a later deal appends a row and changes none before 
 screen after each save, and every spectator's page of each new version, would draw the same
 rows again. A row is found by everything it is drawn from: the match (whose settings never
 change once stored), the reader's language, where the app is mounted and whether the reader
-may correct it, its slot and entry (its correct link names the slot: a deal entered again
-after an undo is the same record at the same place in another slot), its place, its record
-and its answer. A corrected row (it shows its versions and their times) is always drawn
-afresh.
+may correct it, its place, the entry in force in its slot (entries never change: it names the
+row's record and the slot its correct link leads to, so a deal entered again after an undo,
+the same record at the same place, is another row) and its answer. A corrected row (it shows
+its versions and their times) is always drawn afresh.
 
 bench/app.py measures what it saves (a panel deal and a spectator's page, with the kept rows and
 without, in turns); docs/DECISIONS.md says why it is the one piece of in-app caching.
@@ -36,6 +36,8 @@ def kept_row(draw: Callable[[Row], Any], row: Row, loaded: Loaded, may_edit: boo
     """``draw(row)``, or the row as this worker drew it before from the same facts."""
     if row.slot.corrected:
         return Markup(draw(row))
+    entry = row.slot.current
+    assert entry is not None  # a row is a deal in force
     match = loaded.match
     key = (
         match.id,
@@ -44,9 +46,7 @@ def kept_row(draw: Callable[[Row], Any], row: Row, loaded: Loaded, may_edit: boo
         request.script_root,  # its links' addresses
         may_edit,
         row.index,
-        row.slot.slot,
-        row.slot.current.seq if row.slot.current is not None else None,
-        repr(row.record),
+        entry.seq,
         repr(row.answer),
     )
     kept: Recent[Markup] = current_app.extensions["tafel_kept_rows"]
