@@ -30,6 +30,7 @@ from scorer.events import access, devices, formats, paging, schema
 from scorer.events import state as event_log
 from scorer.events import views as events
 from scorer.events.office_forms import ImportEventForm
+from scorer.events.rows import tiebreak_note
 from scorer.events.state import EventState
 from scorer.store import db, log
 from scorer.store.models import Entry, Event, EventEntry, Match
@@ -47,12 +48,18 @@ Row = list[str | int | None]
 
 
 def ranking_rows(answer: Mapping[str, Any], name: Callable[[str], str], passen: int) -> list[Row]:
-    """The ranking as rows: a header, then one row per competitor in ranking order (T7.5)."""
+    """The ranking as rows: a header, then one row per competitor in ranking order (T7.5), with
+    his Matches and the tie-break that put him ahead of the next."""
     header: Row = [_("Rank"), _("Id"), _("Player")]
     header += [_("Passe %(number)s", number=n) for n in range(1, passen + 1)]
     header += [_("Total"), _("Provisional")]
+    entries = answer.get("ranking") or []
+    # The Matches (T2.4, T7.3's `matches` step) where the format counts them.
+    matches = any("matches" in entry for entry in entries)
+    header += [_("Matches made")] if matches else []
+    header += [_("Tie-break")]
     rows = [header]
-    for entry in answer.get("ranking") or []:
+    for entry in entries:
         rows.append(
             [
                 entry["rank"],
@@ -61,6 +68,8 @@ def ranking_rows(answer: Mapping[str, Any], name: Callable[[str], str], passen: 
                 *entry["passen"],
                 entry["total"],
                 int(entry["provisional"]),
+                *([entry.get("matches", 0)] if matches else []),
+                tiebreak_note(entry.get("decided_by")),
             ]
         )
     return rows

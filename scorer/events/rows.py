@@ -7,14 +7,30 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from scorer.web import i18n
 
 
+def tiebreak_note(step: str | None) -> str:
+    """Why a competitor is ranked ahead of the next one, who has the same total: the tie-break
+    step that separated them (T7.3, the engine's ``decided_by``); empty for any other entry."""
+    if step is None:
+        return ""
+    notes = {
+        "best_passe": _("ahead of the next on the better Passe (T7.3)"),
+        "last_passe": _("ahead of the next on the later Passen (T7.3)"),
+        "matches": _("ahead of the next on more Matches (T7.3)"),
+        "lot": _("ahead of the next by lot (T7.3)"),
+    }
+    return notes.get(step, _("ahead of the next by the tie-break %(step)s (T7.3)", step=step))
+
+
 def ranking_rows(entries: Iterable[Mapping[str, Any]], name: Callable[[str], str], player_url: str) -> Markup:
     """Each ranking entry's ``<tr>``: rank, the player's name linked to his page (``player_url``
-    with ``__id__`` for his id), each Passe (struck, sit-out), the total. A field an engine's
+    with ``__id__`` for his id) and the tie-break that put him ahead of the next, each Passe
+    (struck, sit-out), the total. A field an engine's
     entry lacks (a format that strikes no round) shows as the template showed it: nothing."""
     numbers: dict[Any, str] = {}
 
@@ -50,7 +66,13 @@ def ranking_rows(entries: Iterable[Mapping[str, Any]], name: Callable[[str], str
             + url.replace("__id__", ident)
             + '">'
             + str(escape(name(entry["id"])))
-            + "</a></td>\n    "
+            + "</a>"
+            + (
+                '<small class="tiebreak">' + str(escape(tiebreak_note(entry["decided_by"]))) + "</small>"
+                if entry.get("decided_by")
+                else ""
+            )
+            + "</td>\n    "
             + cells
             + '\n    <td class="num"><strong>'
             + (num(entry["total"]) if "total" in entry else "")

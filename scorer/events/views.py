@@ -7,9 +7,10 @@ from the engine (``score_tournament``, ``seat_next_round``, ``score_passe``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import groupby
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import force_locale, get_locale
 from flask_babel import gettext as _
 from sqlalchemy import select
@@ -17,7 +18,7 @@ from werkzeug.wrappers import Response
 
 from rules_engine.errors import InvalidRecord
 from rules_engine.limits import TOURNAMENT
-from scorer.access import rights
+from scorer.access import address, rights
 from scorer.events import (
     access,
     chart,
@@ -38,7 +39,7 @@ from scorer.events.pdf import Page, Printout
 from scorer.events.state import EventState
 from scorer.languages import LANGUAGES, is_rtl
 from scorer.store import db, log
-from scorer.store.models import Event, Match
+from scorer.store.models import Event, EventEntry, Match
 from scorer.web import display, i18n
 from scorer.web.reasons import reason_text
 from scorer.web.views import same_for_every_reader
@@ -129,7 +130,27 @@ def ranking(
         answer: dict[str, Any] = dict(score(record_of(event, state, rounds, entries, live, upto)))
     except InvalidRecord as error:
         return {"valid": False, "errors": [{"rule": None, "message": str(error), "code": "invalid_record"}]}
+    if answer.get("ranking"):
+        answer["ranking"] = in_registration_order(answer["ranking"], state)
     return answer
+
+
+def in_registration_order(entries: Sequence[Mapping[str, Any]], state: EventState) -> list[dict[str, Any]]:
+    """The ranking with the competitors who share a rank in the order they were registered.
+
+    The engine lists them by id (T7.5), and ids compare as text: P10 before P2. A ``decided_by``
+    belongs to the last entry of its rank (the better of two adjacent entries that a tie-break
+    separated) and stays there."""
+    order = {competitor: number for number, competitor in enumerate([*state.players, *state.pairs])}
+    result: list[dict[str, Any]] = []
+    for _rank, group in groupby(entries, key=lambda entry: entry["rank"]):
+        members = [dict(entry) for entry in group]
+        decided_by = members[-1].pop("decided_by", None)
+        members.sort(key=lambda entry: order.get(entry["id"], len(order)))
+        if decided_by is not None:
+            members[-1]["decided_by"] = decided_by
+        result.extend(members)
+    return result
 
 
 #: Events per page of the list.
@@ -268,13 +289,12 @@ def show(event_id: int) -> str:
                 "seats": table.seats,
                 "match_id": table.match_id,
                 "games": deals,
-                "edit_url": url_for(
+                "edit_url": address.external_url(
                     "access.edit_link",
                     match_id=table.match_id,
                     secret=access.table_secret(
                         event, table.match_id, revoke.generation(state, "table", table.match_id)
                     ),
-                    _external=True,
                 )
                 if director
                 else None,
@@ -286,14 +306,13 @@ def show(event_id: int) -> str:
         log=entries,
         state=state,
         director=director,
-        director_url=url_for("events.edit_link", event_id=event.id, secret=secret, _external=True)
+        director_url=address.external_url("events.edit_link", event_id=event.id, secret=secret)
         if secret
         else None,
-        office_url=url_for(
+        office_url=address.external_url(
             "office.office_link",
             event_id=event.id,
             secret=access.office_secret(event, revoke.generation(state, "office")),
-            _external=True,
         )
         if secret
         else None,
@@ -317,6 +336,30 @@ def _version(form: Any) -> int:
     return int(text) if text.isdigit() and len(text) < 12 else -1
 
 
+#: What the tables and their devices add to the event's log (confirmations, claims, signatures,
+#: reports, a device claiming or freeing a table) while the director works: none of it changes
+#: what a form of the director's page was filled in against (T6.2).
+TABLES_OWN = frozenset({"confirm", "claim", "sign", "reported", "bind", "release"})
+
+
+def _shown_version(event: Event, form: Any) -> int:
+    """The version a form of the director's page counts as shown at: its own, or the current one
+    when only the tables wrote since (:data:`TABLES_OWN`). Worked out once per request, before
+    the request's first entry (a pasted list appends one entry per player)."""
+    shown = g.get("event_form_version")
+    if shown is None:
+        shown = _version(form)
+        if shown >= 0:
+            since = db.session().scalars(
+                select(EventEntry.kind).where(EventEntry.event_id == event.id, EventEntry.seq > shown)
+            )
+            kinds = list(since)
+            if kinds and all(kind in TABLES_OWN for kind in kinds):
+                shown += len(kinds)
+        g.event_form_version = shown
+    return int(shown)
+
+
 def _append(event: Event, form: Any, kind: str, record: dict[str, Any], index: int = 0) -> bool:
     """Append one entry of a submitted versioned form; flash why not."""
     key = f"{form.idem.data}-{index}" if form.idem.data else None
@@ -324,7 +367,7 @@ def _append(event: Event, form: Any, kind: str, record: dict[str, Any], index: i
         event_log.append(
             db.session(),
             event,
-            expected_version=_version(form) + index,
+            expected_version=_shown_version(event, form) + index,
             kind=kind,
             record=record,
             key=key,
@@ -364,6 +407,17 @@ def players(event_id: int) -> Response:
         if partner and any(len([p for p in line.split("/") if p.strip()]) != 2 for line in lines):
             flash(_("Partnerschieber: write a pair a line, the two players split by /."), "error")
             return redirect(url_for("events.show", event_id=event_id), 303)
+        twice = _registered_twice(state, [part for line in lines for part in line.split("/") if part.strip()])
+        if twice:
+            flash(
+                _(
+                    "Nobody was registered: %(names)s would be registered twice. Two players of one "
+                    "name? Add a club or a number to tell them apart (name; club; number).",
+                    names=", ".join(twice),
+                ),
+                "error",
+            )
+            return redirect(url_for("events.show", event_id=event_id), 303)
         for index, line in enumerate(lines):
             record: dict[str, Any]
             if partner:
@@ -382,6 +436,25 @@ def players(event_id: int) -> Response:
 
 def _partner(event: Event) -> bool:
     return (event.settings.get("options") or {}).get("format") == "partner"
+
+
+def _registered_twice(state: EventState, pasted: Sequence[str]) -> list[str]:
+    """The pasted players who are already registered, or on the list twice: the same name, club
+    and number (letter case aside). A typo of the paste would otherwise seat one person twice."""
+
+    def person(name: str, club: str = "", number: str = "") -> tuple[str, str, str]:
+        return (name.casefold(), club.casefold(), number.casefold())
+
+    # Each person by the name as first written (registered, or earlier in the paste).
+    seen = {person(p.name, p.club, p.number): p.name for p in state.players.values()}
+    twice: list[str] = []
+    for text in pasted:
+        record = _person(text)
+        key = person(record["name"], record.get("club", ""), record.get("number", ""))
+        first = seen.setdefault(key, record["name"])
+        if first is not record["name"] and first not in twice:
+            twice.append(first)
+    return twice
 
 
 def _person(text: str) -> dict[str, str]:
@@ -492,8 +565,14 @@ def freeze(event_id: int) -> Response:
     if form.validate_on_submit():
         # Everyone but the director and the office is shown the standings as they stand now
         # (scorer.events.standings), until the director releases them.
-        if _append(event, form, "freeze", standings.freeze_record(state, bool(form.frozen.data))):
+        held = bool(form.frozen.data)
+        if _append(event, form, "freeze", standings.freeze_record(state, held)):
             snapshot.forget(event)
+            flash(
+                _("The standings are held back: the public sees them as they stand now.")
+                if held
+                else _("The standings are released: everyone sees them live.")
+            )
     return redirect(url_for("events.show", event_id=event_id), 303)
 
 
@@ -577,7 +656,7 @@ def correct_player(event_id: int, player_id: str) -> Response:
             event_log.append(
                 db.session(),
                 event,
-                expected_version=_version(form),
+                expected_version=_shown_version(event, form),
                 kind="correction",
                 record=record,
                 target_seq=player.seq,
@@ -662,11 +741,10 @@ def _printout(
             title,
             state,
             round_,
-            lambda match_id: url_for(
+            lambda match_id: address.external_url(
                 "access.edit_link",
                 match_id=match_id,
                 secret=access.table_secret(event, match_id, revoke.generation(state, "table", match_id)),
-                _external=True,
             ),
             digits,
             teams=formats.of(event.settings).teams,

@@ -17,6 +17,8 @@ from flask.testing import FlaskClient
 
 from scorer import create_app
 from scorer.access import address
+from tests.helpers.events import draw, new_event, register
+from tests.helpers.pdf import page_texts
 from tests.helpers.tablet import new_schieber
 
 
@@ -231,3 +233,28 @@ def test_the_lan_address_is_kept_for_a_while_then_found_again(
     page = client.get("/matches/", base_url="http://127.0.0.1:5000").get_data(as_text=True)
     assert "http://10.0.0.7:5000/matches/" in page and "192.168.1.23" not in page
     assert asked == ["192.168.1.23", "10.0.0.7"]
+
+
+def test_the_event_hands_out_links_another_device_can_open(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The director opened the event on the laptop itself (``localhost``): the table links, the
+    office and director links on the event page and the table cards' links carry the laptop's
+    address on the network, as the match pages' links do."""
+    monkeypatch.setattr(address, "lan_address", lambda: "192.168.1.23")
+    event_id = new_event(client, games_per_passe=2)
+    register(client, event_id, [f"Spieler {n}" for n in range(1, 9)])
+    draw(client, event_id)
+    local = "http://localhost"
+    session = client.get_cookie("session")
+    assert session is not None
+    client.set_cookie("session", session.value, domain="localhost")
+    page = client.get(f"/events/{event_id}", base_url=local).get_data(as_text=True)
+    handed_out = re.findall(r'https?://[^"<\s]+', page)
+    assert {link.split("/")[2] for link in handed_out} == {"192.168.1.23"}, handed_out
+    kinds = {re.sub(r"\d+", "N", link.split("/", 3)[3]).rsplit("/", 1)[0] for link in handed_out}
+    assert kinds >= {"matches/N/edit", "events/N/edit", "events/N/office/link"}, kinds
+    cards = client.get(f"/events/{event_id}/print/tables.pdf", base_url=local)
+    assert cards.status_code == 200
+    text = "".join(page_texts(cards.data))
+    assert re.findall(r"https?://[^/\s]+", text) == ["http://192.168.1.23"] * 2  # one card per table

@@ -15,13 +15,18 @@ from scorer.events import state as event_log
 from scorer.store import db
 from scorer.store.models import AccessGrant, Event, EventEntry, Match
 from tests.helpers.events import (
+    confirm_game,
     draw,
+    evening,
     event_state,
     form_tokens,
     new_event,
     play_passe,
     post_form,
+    ranking_of,
     register,
+    slots,
+    table_url,
 )
 from tests.helpers.tablet import csrf, english, hidden, post_deal
 
@@ -297,3 +302,72 @@ def test_a_stale_or_garbage_version_saves_nothing(client: FlaskClient, app: Flas
     assert event_state(app, event_id).players == {}
     follow = client.get(f"/events/{event_id}").get_data(as_text=True)
     assert "changed meanwhile" in follow
+
+
+def test_players_sharing_a_rank_are_listed_in_the_order_they_registered(
+    client: FlaskClient, app: Flask
+) -> None:
+    """T7.3, T7.5: every table's Passe alike, so each team side's six players share one total and,
+    with nothing to split them, one rank. The engine lists them by id, which compares as text (an
+    id of ten and more before one of two); the pages list them as they were registered."""
+    event_id = new_event(client, games_per_passe=2, passen=1)
+    register(client, event_id, [f"Spieler {n}" for n in range(1, 13)])
+    draw(client, event_id)
+    for table in event_state(app, event_id).rounds[0].tables:
+        play_passe(client, table.match_id, [100, 100])
+    rows = ranking_of(client, event_id)
+    numbers = [int(re.search(r"Spieler (\d+)", " ".join(row)).group(1)) for row in rows]  # type: ignore[union-attr]
+    ranks = [row[0] for row in rows]
+    assert len(numbers) == 12 and len(set(ranks[:6])) == 1 and len(set(ranks[6:])) == 1, rows
+    assert numbers[:6] == sorted(numbers[:6]) and numbers[6:] == sorted(numbers[6:]), rows
+
+
+def test_a_player_pasted_twice_registers_nobody_and_is_named(client: FlaskClient, app: Flask) -> None:
+    event_id = new_event(client)
+    pasted = ["Anna; Bern", "Beat", "Cla", "anna; bern"]
+    response = post_form(client, event_id, "players", {"players": "\n".join(pasted)})
+    assert response.status_code == 303
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert "Nobody was registered: Anna would be registered twice." in page
+    assert event_state(app, event_id).players == {}
+    # Two people of one name, told apart by their clubs, are two players.
+    register(client, event_id, ["Anna; Bern", "Anna; Basel", "Beat"])
+    assert [p.name for p in event_state(app, event_id).registered] == ["Anna", "Anna", "Beat"]
+    # One already registered, pasted again.
+    post_form(client, event_id, "players", {"players": "Dora\nbeat"})
+    assert "Nobody was registered: Beat would be registered twice." in client.get(
+        f"/events/{event_id}"
+    ).get_data(as_text=True)
+    assert len(event_state(app, event_id).registered) == 3
+
+
+def test_a_tables_confirmation_meanwhile_does_not_refuse_the_directors_action(
+    client: FlaskClient, app: Flask
+) -> None:
+    """T6.2: the tables confirm their games while the director's page is open. What a table adds
+    changes nothing the director's form was filled in against: the hold-back is stored. Another
+    director's change meanwhile (a player registered) still refuses it."""
+    event_id, (match_id,) = evening(client, app, "per_game", games=2)
+    play_passe(client, match_id, [100, 80])
+    shown = client.get(f"/events/{event_id}").get_data(as_text=True)
+    freeze = form_tokens(shown, f"/events/{event_id}/freeze")
+    slot, version = slots(client.get(table_url(event_id, match_id)).get_data(as_text=True))[0]
+    for team in (1, 2):
+        assert confirm_game(client, event_id, match_id, slot, version, team).status_code == 303
+    assert client.post(f"/events/{event_id}/freeze", data={**freeze, "frozen": "y"}).status_code == 303
+    assert event_state(app, event_id).frozen
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert "The standings are held back: the public sees them as they stand now." in page
+    assert "changed meanwhile" not in page
+
+    # The director's two tabs, both at one version: the first releases the standings, the
+    # second, holding them back again, was filled in against what the first changed.
+    tokens = form_tokens(
+        client.get(f"/events/{event_id}").get_data(as_text=True), f"/events/{event_id}/freeze"
+    )
+    tokens.pop("frozen", None)
+    assert client.post(f"/events/{event_id}/freeze", data=tokens).status_code == 303
+    assert not event_state(app, event_id).frozen
+    client.post(f"/events/{event_id}/freeze", data={**tokens, "idem": "the-other-tab", "frozen": "y"})
+    assert not event_state(app, event_id).frozen
+    assert "changed meanwhile" in client.get(f"/events/{event_id}").get_data(as_text=True)

@@ -250,12 +250,13 @@ def test_exports_hold_the_ranking_shown_on_screen(client: FlaskClient, app: Flas
     assert rows[0][:3] == ["Rank", "Id", "Player"]
     # A name that looks like a formula is kept as text.
     assert "'=cmd()" in [row[2] for row in rows[1:]]
-    assert [(r[2].lstrip("'"), r[3], r[-2]) for r in rows[1:]] == on_screen
+    total = rows[0].index("Total")
+    assert [(r[2].lstrip("'"), r[3], r[total]) for r in rows[1:]] == on_screen
     response = client.get(f"/events/{event_id}/export/ranking.xlsx")
     sheet = load_workbook(io.BytesIO(response.get_data())).active
     assert sheet is not None
     values = [list(row) for row in sheet.iter_rows(values_only=True)]
-    assert [(str(r[2]).lstrip("'"), str(r[3]), str(r[-2])) for r in values[1:]] == on_screen
+    assert [(str(r[2]).lstrip("'"), str(r[3]), str(r[total])) for r in values[1:]] == on_screen
     response = client.get(f"/events/{event_id}/export/standblatt.xlsx")
     lines = list(load_workbook(io.BytesIO(response.get_data())).active.iter_rows(values_only=True))  # type: ignore[union-attr]
     assert len(lines) == 1 + 8  # one line per player and round played

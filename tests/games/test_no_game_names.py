@@ -34,7 +34,7 @@ ALLOWED = {
 }
 
 #: The tournament's own words for its round, the Passe (TOURNAMENT.md: stored keys, its
-#: answer, sentences).
+#: tie-break steps, its answer, sentences).
 TOURNAMENT_WORDS = {
     "Passe",
     "Passe %(number)s",
@@ -43,6 +43,9 @@ TOURNAMENT_WORDS = {
     "games_per_passe",
     "deals_per_passe",
     "per_passe",
+    "best_passe",
+    "last_passe",
+    "ahead of the next on the better Passe (T7.3)",
     "passe_options",
     "passe_options_of",
     "PasseAnswer",
