@@ -475,7 +475,7 @@ class Bench:
         for _ in range(self.rounds):
             page = self.client.get(event).get_data(as_text=True)
             form = page[page.index(f'action="{event}/draw"') :]
-            data = {"version": hidden(form, "version"), "idem": hidden(form, "idem")}
+            data = {"version": hidden(form, "version"), "idem": hidden(form, "idem"), "confirmed": "y"}
             start = time.perf_counter()
             statuses.append(self.client.post(f"{event}/draw", data=data).status_code)
             times.append((time.perf_counter() - start) * 1000)

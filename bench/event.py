@@ -113,7 +113,7 @@ def set_up(port: int) -> tuple[int, list[tuple[int, str]], dict[str, str]]:
     answer = director.post(action, {**form_fields(director.get(show).body, action), "players": names})
     assert answer.status == 303, answer.status
     action = f"{show}/draw"
-    answer = director.post(action, form_fields(director.get(show).body, action))
+    answer = director.post(action, {**form_fields(director.get(show).body, action), "confirmed": "y"})
     assert answer.status == 303, answer.status
     # The director's page lists the drawn tables a page at a time (?tables=n).
     links = []

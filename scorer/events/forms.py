@@ -73,7 +73,8 @@ class WithdrawForm(VersionedForm):
 
 
 class DrawForm(VersionedForm):
-    pass
+    # A drawn round stays (its tables open at once): the director says so with one more tap.
+    confirmed = BooleanField(_l("Yes, draw it now: a drawn round stays"), validators=[InputRequired()])
 
 
 class FreezeForm(VersionedForm):

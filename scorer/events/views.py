@@ -500,7 +500,17 @@ def draw(event_id: int) -> Response:
     event, state = load(event_id)
     form = DrawForm()
     number = _next_round(event, state)
-    if not form.validate_on_submit() or form.version.data != str(state.version):
+    confirmed = bool(form.confirmed.data)
+    if not form.validate_on_submit() and not (form.confirmed.errors and not confirmed):
+        flash(_("The event changed meanwhile: nothing was drawn. Check the page, then try again."), "error")
+        return redirect(url_for("events.show", event_id=event_id), 303)
+    if not confirmed:
+        flash(
+            _("Nothing was drawn: tick \u201cYes, draw it now\u201d to draw round %(round)s.", round=number),
+            "error",
+        )
+        return redirect(url_for("events.show", event_id=event_id), 303)
+    if _shown_version(event, form) != state.version:
         flash(_("The event changed meanwhile: nothing was drawn. Check the page, then try again."), "error")
         return redirect(url_for("events.show", event_id=event_id), 303)
     if number is None:

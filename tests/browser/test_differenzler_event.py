@@ -42,6 +42,7 @@ def test_a_differenzler_evening(page: Any, browser: Any, live_server: str) -> No
     totals = dict.fromkeys(NAMES, 0)
     sat_out: dict[str, int] = {}
     for number in (1, 2):
+        page.check("form.draw input[name=confirmed]")
         page.click("form.draw button[type=submit]")
         page.wait_for_selector(f"table.draw >> nth={number - 1}")
         row = page.locator("table.draw").nth(number - 1).locator("tr.table-row")

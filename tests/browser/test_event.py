@@ -61,6 +61,7 @@ def test_an_evening(page: Any, browser: Any, live_server: str) -> None:
             page.click("form.withdraw button[type=submit]")
             page.wait_for_selector("ol.players .tag")
             assert "substitute for Spieler 03 from round 2" in page.inner_text("ol.players")
+        page.check("form.draw input[name=confirmed]")
         page.click("form.draw button[type=submit]")
         page.wait_for_selector(f"table.draw >> nth={number - 1}")
         rows = page.locator("table.draw").nth(number - 1).locator("tr.table-row")

@@ -66,6 +66,7 @@ def test_an_evening_with_confirmation_a_dispute_and_a_ruling(
     page.fill("textarea[name=players]", "\n".join(names))
     page.click("form[action$='/players'] button[type=submit]")
     page.wait_for_selector("form.draw")
+    page.check("form.draw input[name=confirmed]")
     page.click("form.draw button[type=submit]")
     page.wait_for_selector("table.draw")
     rows = page.locator("table.draw tr.table-row")

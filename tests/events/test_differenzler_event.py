@@ -54,7 +54,7 @@ def test_a_differenzler_evening_of_two_passen(client: FlaskClient, app: Flask) -
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
     assert "Differenzler" in page and "/office" not in page and "withdraw" not in page
     # Round 1: one table of four, one sit-out (T5.2); each table's Passe is a Differenzler Partie of 4 deals.
-    assert post_form(client, event_id, "draw", {}).status_code == 303
+    assert post_form(client, event_id, "draw", {"confirmed": "y"}).status_code == 303
     first = event_state(app, event_id).rounds[0]
     assert len(first.tables) == 1 and len(first.sitouts) == 1
     with app.app_context():
@@ -77,7 +77,7 @@ def test_a_differenzler_evening_of_two_passen(client: FlaskClient, app: Flask) -
     # The Passe is complete after four deals (D7.2 with deal_count 4): no fifth deal form.
     assert table_device.get(f"/matches/{first.tables[0].match_id}/deals/new").status_code == 302
     # Round 2: redrawn; the sit-out of round 1 plays (T5.2).
-    assert post_form(client, event_id, "draw", {}).status_code == 303
+    assert post_form(client, event_id, "draw", {"confirmed": "y"}).status_code == 303
     state = event_state(app, event_id)
     second = state.rounds[1]
     assert second.sitouts != first.sitouts and first.sitouts[0] in second.tables[0].seats.values()
@@ -140,7 +140,7 @@ def test_a_differenzler_evening_of_two_passen(client: FlaskClient, app: Flask) -
 def test_a_differenzler_event_takes_no_late_entry_or_substitute(client: FlaskClient, app: Flask) -> None:
     event_id = new_differenzler_event(client)
     register(client, event_id, ["Anna", "Beat", "Cla", "Doris"])
-    assert post_form(client, event_id, "draw", {}).status_code == 303
+    assert post_form(client, event_id, "draw", {"confirmed": "y"}).status_code == 303
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
     data = form_tokens(page, f"/events/{event_id}/freeze")
     response = client.post(
@@ -160,7 +160,7 @@ def test_a_differenzler_event_takes_no_late_entry_or_substitute(client: FlaskCli
 def test_a_differenzler_events_printouts_in_every_language(client: FlaskClient, app: Flask) -> None:
     event_id = new_differenzler_event(client, passen="1")
     register(client, event_id, ["Anna", "Beat", "Cla", "Doris"])
-    assert post_form(client, event_id, "draw", {}).status_code == 303
+    assert post_form(client, event_id, "draw", {"confirmed": "y"}).status_code == 303
     state = event_state(app, event_id)
     (table,) = state.rounds[0].tables
     # A void deal first (D6.4): seat 3 pays a penalty of 20, and the Passe is replayed in full.

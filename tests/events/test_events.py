@@ -371,3 +371,27 @@ def test_a_tables_confirmation_meanwhile_does_not_refuse_the_directors_action(
     client.post(f"/events/{event_id}/freeze", data={**tokens, "idem": "the-other-tab", "frozen": "y"})
     assert not event_state(app, event_id).frozen
     assert "changed meanwhile" in client.get(f"/events/{event_id}").get_data(as_text=True)
+
+
+def test_a_draw_asks_first_and_a_table_confirming_meanwhile_does_not_stop_it(
+    client: FlaskClient, app: Flask
+) -> None:
+    """A drawn round stays (its tables open at once), so the draw asks for one more tap; what a
+    table confirms while the director's page is open does not refuse it (T6.2)."""
+    event_id = new_event(client, passen=2, games_per_passe=1, confirm="per_game")
+    register(client, event_id, list("ABCD"))
+    shown = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert 'name="confirmed"' in shown
+    response = post_form(client, event_id, "draw", {})
+    assert response.status_code == 303 and event_state(app, event_id).rounds == []
+    assert "Nothing was drawn: tick \u201cYes, draw it now\u201d to draw round 1." in client.get(
+        f"/events/{event_id}"
+    ).get_data(as_text=True)
+    draw(client, event_id)
+    (table,) = event_state(app, event_id).rounds[0].tables
+    play_passe(client, table.match_id, [100])
+    tokens = form_tokens(client.get(f"/events/{event_id}").get_data(as_text=True), f"/events/{event_id}/draw")
+    slot, version = slots(client.get(table_url(event_id, table.match_id)).get_data(as_text=True))[0]
+    assert confirm_game(client, event_id, table.match_id, slot, version, 1).status_code == 303
+    assert client.post(f"/events/{event_id}/draw", data={**tokens, "confirmed": "y"}).status_code == 303
+    assert len(event_state(app, event_id).rounds) == 2

@@ -90,7 +90,7 @@ def test_an_event_through_two_servers_keeps_one_ranking(database_url: str, tmp_p
         for round_ in (1, 2):
             action = f"/events/{event_id}/draw"
             page = director.get(f"/events/{event_id}").body
-            director.post(action, fields(page, action))
+            director.post(action, {**fields(page, action), "confirmed": "y"})
             page = director.get(f"/events/{event_id}").body
             matches = sorted(set(int(m) for m in re.findall(r"/events/\d+/tables/(\d+)", page)))[-2:]
             for match_id in matches:

@@ -55,7 +55,7 @@ def register(client: FlaskClient, event_id: int, names: list[str]) -> None:
 
 
 def draw(client: FlaskClient, event_id: int) -> None:
-    assert post_form(client, event_id, "draw", {}).status_code == 303
+    assert post_form(client, event_id, "draw", {"confirmed": "y"}).status_code == 303
 
 
 def event_state(app: Flask, event_id: int) -> event_log.EventState:

@@ -101,7 +101,7 @@ def test_the_tables_drawn_are_shown_a_page_at_a_time(client: FlaskClient) -> Non
     """A draw of 4 × ROWS + 8 players seats ROWS + 2 tables: a page of them, the rest on the next."""
     event_id = new_event(client)
     register(client, event_id, [f"Spieler {n:03d}" for n in range(4 * ROWS + 8)])
-    assert post_form(client, event_id, "draw", {}).status_code == 303
+    assert post_form(client, event_id, "draw", {"confirmed": "y"}).status_code == 303
     first = client.get(f"/events/{event_id}").get_data(as_text=True)
     assert first.count('<tr class="table-row">') == ROWS
     last = client.get(f"/events/{event_id}?tables=2&page=3").get_data(as_text=True)

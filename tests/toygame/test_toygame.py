@@ -263,7 +263,7 @@ def test_an_event_is_played_in_the_toy_game(client: FlaskClient, app: Flask) -> 
 
     points: dict[str, int] = {}
     for number, deals in ((1, (70, 40)), (2, (30, 20))):
-        assert event_form(client, event_id, "draw", {}) == 303
+        assert event_form(client, event_id, "draw", {"confirmed": "y"}) == 303
         drawn = drawn_round(app, event_id, number)
         (table,) = drawn.tables  # X4: one table of four, one sit-out
         assert len(drawn.sitouts) == 1
