@@ -5,6 +5,8 @@ counted guess); a new link works; only the director may withdraw."""
 
 from __future__ import annotations
 
+import re
+
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
@@ -16,6 +18,7 @@ from tests.helpers.events import (
     confirm_game,
     disputed_evening,
     draw,
+    evening,
     event_state,
     new_event,
     office_link,
@@ -142,3 +145,16 @@ def test_an_imported_event_keeps_the_withdrawal_and_its_new_link_works(app: Flas
     # (Its Passe is complete: the entry page sends the table back to it; a stranger is refused.)
     assert tablet.get(f"/matches/{copy_match}/deals/new").status_code == 302
     assert english(app, "192.0.2.38").get(f"/matches/{copy_match}/deals/new").status_code == 403
+
+
+def test_withdrawing_a_link_sits_apart_behind_its_own_tap(client: FlaskClient, app: Flask) -> None:
+    """A withdrawn link cannot be given back: its button and the table's move sit in a folded
+    part of their own, not beside the everyday "Passe" and "Table's entry" buttons."""
+    event_id, _tables = evening(client, app, "per_game")
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    folded = re.findall(r'<details class="link-actions">(.*?)</details>', page, re.S)
+    forms = re.findall(r'<form[^>]*class="inline (revoke-office|revoke-table|move-table)"', page)
+    assert sorted(forms) == ["move-table", "revoke-office", "revoke-table"]
+    assert sorted(
+        kind for part in folded for kind in re.findall(r'class="inline (revoke-\w+|move-\w+)"', part)
+    ) == sorted(forms)
