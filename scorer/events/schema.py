@@ -92,6 +92,8 @@ OPTIONS = {
     "properties": {
         "games_per_passe": {"type": "integer", "minimum": 1, "maximum": L.games_per_passe},
         "streich": {"type": "integer", "minimum": 0, "maximum": L.passen - 1},
+        # T7.3: the tie-break steps in order (four steps and `shared`, none twice).
+        "tiebreak": {"type": "array", "maxItems": 5, "items": {"type": "string", "maxLength": 16}},
     },
 }
 

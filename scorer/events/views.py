@@ -199,7 +199,10 @@ def new() -> Any:
         try:
             game.score(empty)
         except InvalidRecord as error:
-            shown = form[game.error_field]
+            # At the option's own field when the form has one (options.sitout_points), else the
+            # format's field for the options that contradict each other.
+            named = (error.field or "").removeprefix("options.")
+            shown = form[named] if named in form else form[game.error_field]
             shown.errors = [*shown.errors, str(error)]
         else:
             event = Event(

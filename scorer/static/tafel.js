@@ -246,3 +246,18 @@
       .catch(function () { /* offline for a moment: keep the last standings */ });
   }, 15000);
 })();
+
+// The new-event form: only the chosen game's own options show. Without script every game's
+// section shows, and the server reads the chosen game's alone.
+(function () {
+  "use strict";
+  var game = document.querySelector("form select[name=game]");
+  if (!game) { return; }
+  function show() {
+    Array.prototype.forEach.call(document.querySelectorAll("fieldset.event-game[data-game]"), function (section) {
+      section.hidden = section.getAttribute("data-game") !== game.value;
+    });
+  }
+  game.addEventListener("change", show);
+  show();
+})();

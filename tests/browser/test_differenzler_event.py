@@ -32,7 +32,11 @@ NAMES = ["Anna", "Beat", "Cla", "Doris", "Erich"]
 def test_a_differenzler_evening(page: Any, browser: Any, live_server: str) -> None:
     page.goto(f"{live_server}/events/new")
     page.fill("input[name=title]", "Differenzler-Abend")
+    # Only the chosen game's own options show (the Schieber's sit-out score and tie-breaks go).
+    assert page.locator("fieldset.event-game[data-game=differenzler]").is_hidden()
     page.select_option("select[name=game]", "differenzler")
+    assert page.locator("fieldset.event-game[data-game=differenzler]").is_visible()
+    assert page.locator("fieldset.event-game[data-game=schieber]").is_hidden()
     page.fill("input[name=passen]", "2")
     page.click("button[type=submit]")
     page.wait_for_selector("textarea[name=players]")

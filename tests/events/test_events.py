@@ -395,3 +395,54 @@ def test_a_draw_asks_first_and_a_table_confirming_meanwhile_does_not_stop_it(
     assert confirm_game(client, event_id, table.match_id, slot, version, 1).status_code == 303
     assert client.post(f"/events/{event_id}/draw", data={**tokens, "confirmed": "y"}).status_code == 303
     assert len(event_state(app, event_id).rounds) == 2
+
+
+def test_the_ranking_options_are_on_the_new_event_form(client: FlaskClient, app: Flask) -> None:
+    """TOURNAMENT.md's options table: the sit-out score (T5.5), the tie-break order (T7.3), a
+    substitute's Passen (T8.2) and a late arrival's rounds (T8.4) are the director's to choose;
+    the defaults are stored as no option at all."""
+    page = client.get("/events/new").get_data(as_text=True)
+    for name in ("sitout_score", "sitout_points", "tiebreak", "substitute_scores", "late_entry"):
+        assert f'name="{name}"' in page, name
+    event_id = new_event(
+        client,
+        sitout_score="fixed",
+        sitout_points="1000",
+        tiebreak="last_passe shared",
+        substitute_scores="original",
+        late_entry="sitout_score",
+    )
+    with app.app_context():
+        options = db.session().get(Event, event_id).settings["options"]  # type: ignore[union-attr]
+    assert {
+        k: options[k]
+        for k in ("sitout_score", "sitout_points", "tiebreak", "substitute_scores", "late_entry")
+    } == {
+        "sitout_score": "fixed",
+        "sitout_points": 1000,
+        "tiebreak": ["last_passe", "shared"],
+        "substitute_scores": "original",
+        "late_entry": "sitout_score",
+    }
+    plain = new_event(client)
+    with app.app_context():
+        stored = db.session().get(Event, plain).settings["options"]  # type: ignore[union-attr]
+    assert not {"sitout_score", "tiebreak", "substitute_scores", "late_entry"} & set(stored)
+    # T9: a fixed sit-out score needs its points; the form says so at that field.
+    data = {
+        "csrf_token": csrf(client, "/events/new"),
+        "idem": hidden(client.get("/events/new").get_data(as_text=True), "idem"),
+        "title": "Clubabend",
+        "game": "schieber",
+        "passen": "3",
+        "games_per_passe": "8",
+        "streich": "0",
+        "match_value": "157",
+        "confirm": "none",
+        "sitout_score": "fixed",
+    }
+    response = client.post("/events/new", data=data)
+    assert response.status_code == 422
+    text = response.get_data(as_text=True)
+    field = text[text.index('name="sitout_points"') - 600 : text.index('name="sitout_points"') + 400]
+    assert "sitout_points is missing" in field and "T5.5" in field

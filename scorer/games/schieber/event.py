@@ -9,7 +9,7 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import IntegerField, SelectField
-from wtforms.validators import InputRequired, NumberRange
+from wtforms.validators import InputRequired, NumberRange, Optional
 
 import rules_engine
 from rules_engine.limits import TOURNAMENT
@@ -38,6 +38,16 @@ PASSE_KEYS = (
 )
 #: A Match's value when the event names none (T3.4).
 MATCH_VALUE = "157"
+#: T7.3's tie-break orders a director picks from (the first is the rule file's default), each
+#: ending with ``shared``: the stored option is the list, the form's value its steps joined.
+TIEBREAKS = (
+    ("best_passe shared", _l("the better Passe, then shared")),
+    ("last_passe shared", _l("the later Passen, then shared")),
+    ("best_passe matches shared", _l("the better Passe, more Matches, then shared")),
+    ("matches best_passe shared", _l("more Matches, the better Passe, then shared")),
+    ("best_passe lot shared", _l("the better Passe, a lot by the office, then shared")),
+    ("shared", _l("none: equal totals share the rank")),
+)
 
 
 #: The new-event form's fields of the Schieber tournament; ``options`` reads them.
@@ -69,6 +79,58 @@ FORM_FIELDS = (
             default=0,
             validators=[InputRequired(), NumberRange(min=0, max=TOURNAMENT.passen - 1)],
             render_kw=numeric(),
+        ),
+    ),
+    (
+        # T5.5: what a round sat out scores.
+        "sitout_score",
+        SelectField(
+            _l("A round sat out scores"),
+            choices=choices(
+                ("half_control", _l("half the Passe's control sum (T5.5)")),
+                ("fixed", _l("the points below")),
+                ("own_average", _l("the player's own average Passe")),
+                ("streich", _l("0, struck first (needs a Streichpasse)")),
+            ),
+            default="half_control",
+        ),
+    ),
+    (
+        "sitout_points",
+        IntegerField(
+            _l("Points for a round sat out (with \u201cthe points below\u201d)"),
+            # Five digits: a Joker of 1,000 for a 12-game Passe (T5.5) with room to spare.
+            validators=[Optional(), NumberRange(min=0, max=99_999)],
+            render_kw=numeric(),
+        ),
+    ),
+    (
+        # T7.3: what splits equal totals.
+        "tiebreak",
+        SelectField(_l("Equal totals are split by"), choices=choices(*TIEBREAKS), default=TIEBREAKS[0][0]),
+    ),
+    (
+        # T8.2: what a substitute's Passen score for the player he stands in for.
+        "substitute_scores",
+        SelectField(
+            _l("A substitute's Passen count for his player"),
+            choices=choices(
+                ("none", _l("no: 0 for the player (T8.2)")), ("original", _l("yes, as the player's own"))
+            ),
+            default="none",
+        ),
+    ),
+    (
+        # T8.4: what the rounds before a late arrival score for him.
+        "late_entry",
+        SelectField(
+            _l("A late arrival's earlier rounds score"),
+            choices=choices(
+                ("zero", _l("0 (T8.4)")),
+                ("sitout_score", _l("as a round sat out")),
+                ("own_average", _l("his own average Passe")),
+            ),
+            default="zero",
         ),
     ),
     (
@@ -106,6 +168,17 @@ def options(form: Any) -> Record:
     }
     if form.match_value.data != MATCH_VALUE:
         stated["match_value"] = int(form.match_value.data)
+    # The ranking's options, stated only when they differ from the rule file's defaults.
+    if form.sitout_score.data != "half_control":
+        stated["sitout_score"] = form.sitout_score.data
+        if form.sitout_score.data == "fixed" and form.sitout_points.data is not None:
+            stated["sitout_points"] = form.sitout_points.data
+    if form.tiebreak.data != TIEBREAKS[0][0]:
+        stated["tiebreak"] = str(form.tiebreak.data).split()
+    if form.substitute_scores.data != "none":
+        stated["substitute_scores"] = form.substitute_scores.data
+    if form.late_entry.data != "zero":
+        stated["late_entry"] = form.late_entry.data
     return stated
 
 
