@@ -454,9 +454,10 @@ def _registered_twice(state: EventState, pasted: Sequence[str]) -> list[str]:
     for text in pasted:
         record = _person(text)
         key = person(record["name"], record.get("club", ""), record.get("number", ""))
-        first = seen.setdefault(key, record["name"])
-        if first is not record["name"] and first not in twice:
-            twice.append(first)
+        if key not in seen:
+            seen[key] = record["name"]
+        elif seen[key] not in twice:
+            twice.append(seen[key])
     return twice
 
 
@@ -507,17 +508,17 @@ def draw(event_id: int) -> Response:
     if not form.validate_on_submit() and not (form.confirmed.errors and not confirmed):
         flash(_("The event changed meanwhile: nothing was drawn. Check the page, then try again."), "error")
         return redirect(url_for("events.show", event_id=event_id), 303)
-    if not confirmed:
-        flash(
-            _("Nothing was drawn: tick \u201cYes, draw it now\u201d to draw round %(round)s.", round=number),
-            "error",
-        )
-        return redirect(url_for("events.show", event_id=event_id), 303)
     if _shown_version(event, form) != state.version:
         flash(_("The event changed meanwhile: nothing was drawn. Check the page, then try again."), "error")
         return redirect(url_for("events.show", event_id=event_id), 303)
     if number is None:
         flash(_("Every round is drawn already."), "error")
+        return redirect(url_for("events.show", event_id=event_id), 303)
+    if not confirmed:
+        flash(
+            _("Nothing was drawn: tick \u201cYes, draw it now\u201d to draw round %(round)s.", round=number),
+            "error",
+        )
         return redirect(url_for("events.show", event_id=event_id), 303)
     record = record_of(event, state)
     # The seed makes the draw reproducible; once published, the stored draw is what counts.

@@ -333,12 +333,17 @@ def test_a_player_pasted_twice_registers_nobody_and_is_named(client: FlaskClient
     # Two people of one name, told apart by their clubs, are two players.
     register(client, event_id, ["Anna; Bern", "Anna; Basel", "Beat"])
     assert [p.name for p in event_state(app, event_id).registered] == ["Anna", "Anna", "Beat"]
-    # One already registered, pasted again.
+    # One already registered, pasted again (a one-letter name too).
+    register(client, event_id, ["C"])
+    post_form(client, event_id, "players", {"players": "C"})
+    assert "Nobody was registered: C would be registered twice." in client.get(
+        f"/events/{event_id}"
+    ).get_data(as_text=True)
     post_form(client, event_id, "players", {"players": "Dora\nbeat"})
     assert "Nobody was registered: Beat would be registered twice." in client.get(
         f"/events/{event_id}"
     ).get_data(as_text=True)
-    assert len(event_state(app, event_id).registered) == 3
+    assert len(event_state(app, event_id).registered) == 4
 
 
 def test_a_tables_confirmation_meanwhile_does_not_refuse_the_directors_action(
