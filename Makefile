@@ -22,9 +22,11 @@ $(PY):
 # is built with the lock's setuptools and Babel (no isolated build fetching others). uv installs
 # them (pinned here, itself installed by pip): it fetches, unpacks and compiles the modules in
 # parallel, where pip took over a minute of a fresh clone's `make test`. Compiled here, not by
-# the test workers: four of them starting at once would each compile the same modules.
+# the test workers: four of them starting at once would each compile the same modules. The
+# system's certificates, as pip's: a network that vouches for PyPI with its own authority (this
+# machine's does) is trusted by them, not by uv's built-in list.
 UV_VERSION := 0.13.9
-UV := $(PY) -m uv pip install -q --compile-bytecode --python $(PY)
+UV := $(PY) -m uv pip install -q --system-certs --compile-bytecode --python $(PY)
 $(STAMP): pyproject.toml requirements.lock | $(PY)
 	$(PY) -m pip install -q --disable-pip-version-check uv==$(UV_VERSION)
 	$(UV) -r requirements.lock
