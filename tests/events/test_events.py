@@ -350,8 +350,8 @@ def test_a_tables_confirmation_meanwhile_does_not_refuse_the_directors_action(
     client: FlaskClient, app: Flask
 ) -> None:
     """T6.2: the tables confirm their games while the director's page is open. What a table adds
-    changes nothing the director's form was filled in against: the hold-back is stored. Another
-    director's change meanwhile (a player registered) still refuses it."""
+    changes nothing the director's form was filled in against: the hold-back is stored. A change
+    of the director's own meanwhile (another tab released the standings) still refuses it."""
     event_id, (match_id,) = evening(client, app, "per_game", games=2)
     play_passe(client, match_id, [100, 80])
     shown = client.get(f"/events/{event_id}").get_data(as_text=True)
