@@ -73,8 +73,9 @@ class WithdrawForm(VersionedForm):
 
 
 class DrawForm(VersionedForm):
-    # A drawn round stays (its tables open at once): the director says so with one more tap.
-    confirmed = BooleanField(_l("Yes, draw it now: a drawn round stays"), validators=[InputRequired()])
+    # A drawn round stays (its tables open at once): the director says so with one more tap,
+    # which the view asks for by name (scorer.events.views.draw).
+    confirmed = BooleanField(_l("Yes, draw it now: a drawn round stays"), render_kw={"required": True})
 
 
 class FreezeForm(VersionedForm):

@@ -39,7 +39,7 @@ from scorer.events.pdf import Page, Printout
 from scorer.events.state import EventState
 from scorer.languages import LANGUAGES, is_rtl
 from scorer.store import db, log
-from scorer.store.models import Event, EventEntry, Match
+from scorer.store.models import Event, Match
 from scorer.web import display, i18n
 from scorer.web.reasons import reason_text
 from scorer.web.views import same_for_every_reader
@@ -347,16 +347,14 @@ TABLES_OWN = frozenset({"confirm", "claim", "sign", "reported", "bind", "release
 
 def _shown_version(event: Event, form: Any) -> int:
     """The version a form of the director's page counts as shown at: its own, or the current one
-    when only the tables wrote since (:data:`TABLES_OWN`). Worked out once per request, before
-    the request's first entry (a pasted list appends one entry per player)."""
+    when only the tables wrote since (:data:`TABLES_OWN`), read in the log the view derived its
+    state from. Worked out once per request, before the request's first entry (a pasted list
+    appends one entry per player)."""
     shown = g.get("event_form_version")
     if shown is None:
         shown = _version(form)
         if shown >= 0:
-            since = db.session().scalars(
-                select(EventEntry.kind).where(EventEntry.event_id == event.id, EventEntry.seq > shown)
-            )
-            kinds = list(since)
+            kinds = [entry.kind for entry in event.entries if entry.seq > shown]
             if kinds and all(kind in TABLES_OWN for kind in kinds):
                 shown += len(kinds)
         g.event_form_version = shown
@@ -407,10 +405,15 @@ def players(event_id: int) -> Response:
         if len(state.competitors) + len(lines) > TOURNAMENT.players:
             flash(_("An event takes at most %(num)d players or pairs.", num=TOURNAMENT.players), "error")
             return redirect(url_for("events.show", event_id=event_id), 303)
-        if partner and any(len([p for p in line.split("/") if p.strip()]) != 2 for line in lines):
+        # Each line's people, read once: a pair's two (split by /), or one player.
+        people = [
+            [_person(part) for part in line.split("/") if part.strip()] if partner else [_person(line)]
+            for line in lines
+        ]
+        if partner and any(len(pair) != 2 for pair in people):
             flash(_("Partnerschieber: write a pair a line, the two players split by /."), "error")
             return redirect(url_for("events.show", event_id=event_id), 303)
-        twice = _registered_twice(state, [part for line in lines for part in line.split("/") if part.strip()])
+        twice = _registered_twice(state, [person for each in people for person in each])
         if twice:
             flash(
                 _(
@@ -421,13 +424,13 @@ def players(event_id: int) -> Response:
                 "error",
             )
             return redirect(url_for("events.show", event_id=event_id), 303)
-        for index, line in enumerate(lines):
+        for index, each in enumerate(people):
             record: dict[str, Any]
             if partner:
                 kind = "pair"
-                record = {"players": [_person(part) for part in line.split("/") if part.strip()]}
+                record = {"players": each}
             else:
-                kind, record = "player", dict(_person(line))
+                kind, record = "player", dict(each[0])
                 if state.rounds:  # a late entry: active from the next round on (late_entries)
                     record["from_round"] = len(state.rounds) + 1
             if not _append(event, form, kind, record, index):
@@ -441,7 +444,7 @@ def _partner(event: Event) -> bool:
     return (event.settings.get("options") or {}).get("format") == "partner"
 
 
-def _registered_twice(state: EventState, pasted: Sequence[str]) -> list[str]:
+def _registered_twice(state: EventState, pasted: Sequence[Mapping[str, str]]) -> list[str]:
     """The pasted players who are already registered, or on the list twice: the same name, club
     and number (letter case aside). A typo of the paste would otherwise seat one person twice."""
 
@@ -451,8 +454,7 @@ def _registered_twice(state: EventState, pasted: Sequence[str]) -> list[str]:
     # Each person by the name as first written (registered, or earlier in the paste).
     seen = {person(p.name, p.club, p.number): p.name for p in state.players.values()}
     twice: list[str] = []
-    for text in pasted:
-        record = _person(text)
+    for record in pasted:
         key = person(record["name"], record.get("club", ""), record.get("number", ""))
         if key not in seen:
             seen[key] = record["name"]
@@ -504,8 +506,7 @@ def draw(event_id: int) -> Response:
     event, state = load(event_id)
     form = DrawForm()
     number = _next_round(event, state)
-    confirmed = bool(form.confirmed.data)
-    if not form.validate_on_submit() and not (form.confirmed.errors and not confirmed):
+    if not form.validate_on_submit():
         flash(_("The event changed meanwhile: nothing was drawn. Check the page, then try again."), "error")
         return redirect(url_for("events.show", event_id=event_id), 303)
     if _shown_version(event, form) != state.version:
@@ -514,7 +515,7 @@ def draw(event_id: int) -> Response:
     if number is None:
         flash(_("Every round is drawn already."), "error")
         return redirect(url_for("events.show", event_id=event_id), 303)
-    if not confirmed:
+    if not form.confirmed.data:
         flash(
             _("Nothing was drawn: tick \u201cYes, draw it now\u201d to draw round %(round)s.", round=number),
             "error",
