@@ -99,8 +99,12 @@
     var sep = target.value && !/[\s]$/.test(target.value) ? " " : "";
     if (target.maxLength === 4) { target.value = card; } else { target.value += sep + card + " "; }
   });
+  function showFor(input) { target = input; refresh(); picker.hidden = false; }
   inputs.forEach(function (input) {
-    input.addEventListener("focus", function () { target = input; refresh(); picker.hidden = false; });
+    input.addEventListener("focus", function () { showFor(input); });
+    // A field tapped while this script was still loading has the focus already: no focus event
+    // will come for it.
+    if (input === document.activeElement) { showFor(input); }
   });
   document.querySelectorAll("input[name=game]").forEach(function (r) { r.addEventListener("change", refresh); });
   label();

@@ -157,3 +157,20 @@ def test_picker_offers_the_chosen_games_deck(page: Any, live_server: str) -> Non
     page.locator("input[name=game][value=schieber]").check()
     page.locator("[name=trick]").click()
     assert page.locator(".picker button[data-card=H6]").is_visible()
+
+
+def test_a_field_tapped_while_the_picker_loads_gets_the_picker(page: Any, live_server: str) -> None:
+    """A quick finger taps a card field before the page's script has run: the field has the focus
+    already, so no focus event will open the picker; the script opens it for that field."""
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    page.route("**/static/disputes.js*", hold)
+    page.goto(f"{live_server}/disputes/card", wait_until="commit")
+    page.locator("[name=trick]").click()
+    assert held, "the script was asked for"
+    held[0].continue_()
+    page.locator(".picker button[data-card=CK]").click()
+    assert page.locator("[name=trick]").input_value().strip() == "CK"
