@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from flask import Flask
 
 from scorer import create_app
 from tests.helpers.browser import ARTIFACTS, live_http_server
@@ -14,7 +15,9 @@ from tests.helpers.database import fresh_database
 
 
 @pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def live_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, str]]:
+    """The app and the address it is served at: a test drives some devices through Chromium and
+    others, whose screens it does not look at, through the app's test client."""
     with fresh_database(tmp_path_factory.mktemp("live")) as url:
         app = create_app({"SECRET_KEY": "browser-test", "DATABASE_URL": url})
         server = live_http_server(app)
@@ -23,10 +26,15 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         app.config["PUBLIC_URL"] = f"http://127.0.0.1:{server.server_port}"
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
-        yield f"http://127.0.0.1:{server.server_port}"
+        yield app, f"http://127.0.0.1:{server.server_port}"
         server.shutdown()
         thread.join(timeout=5)
         app.extensions["tafel_engine"].dispose()
+
+
+@pytest.fixture(scope="module")
+def live_server(live_site: tuple[Flask, str]) -> str:
+    return live_site[1]
 
 
 @pytest.fixture

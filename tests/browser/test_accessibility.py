@@ -119,12 +119,7 @@ def summary(violation: dict[str, Any]) -> str:
 OPTIONS = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
 
 
-# One test per language, each a group of its own: the six run on whichever test workers are
-# free (one test of all six was the suite's longest, four minutes on a loaded machine).
-@pytest.mark.parametrize(
-    "language",
-    [pytest.param(language, marks=pytest.mark.xdist_group(f"axe-{language}")) for language in LANGUAGES],
-)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_no_serious_or_critical_violation_on_any_page_in_any_language(
     browser: Any, table: tuple[str, list[str], str], language: str
 ) -> None:
