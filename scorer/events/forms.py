@@ -73,9 +73,17 @@ class WithdrawForm(VersionedForm):
 
 
 class DrawForm(VersionedForm):
-    # A drawn round stays (its tables open at once): the director says so with one more tap,
-    # which the view asks for by name (scorer.events.views.draw).
-    confirmed = BooleanField(_l("Yes, draw it now: a drawn round stays"), render_kw={"required": True})
+    # A draw opens its tables at once (it can be undone only until a table enters a game): the
+    # director says so with one more tap, which the view asks for by name (views.draw).
+    confirmed = BooleanField(_l("Yes, draw it now"), render_kw={"required": True})
+
+
+class UndrawForm(VersionedForm):
+    """Take back the last round's draw, while none of its tables has entered a game (T5)."""
+
+    confirmed = BooleanField(
+        _l("Yes, undo this draw: its tables' links stop working"), render_kw={"required": True}
+    )
 
 
 class FreezeForm(VersionedForm):

@@ -152,6 +152,13 @@ RECORDS: dict[str, dict[str, Any]] = {
             "sitouts": {"type": "array", "items": ID, "maxItems": L.players},
         },
     },
+    # The director took back the last round's draw before any of its tables entered a game.
+    "undraw": {
+        "type": "object",
+        "required": ["round"],
+        "additionalProperties": False,
+        "properties": {"round": ROUND},
+    },
     "freeze": {
         "type": "object",
         "required": ["frozen"],

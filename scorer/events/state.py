@@ -171,6 +171,7 @@ STATE_KINDS = frozenset(
         "withdrawal",
         "substitute",
         "round",
+        "undraw",
         "freeze",
         "revoke",
         "close",
@@ -230,6 +231,10 @@ def derive(entries: Sequence[EventEntry]) -> EventState:
                 for t in record["tables"]
             ]
             state.rounds.append(Round(int(record["round"]), tables, list(record.get("sitouts") or [])))
+        elif entry.kind == "undraw":
+            # Only the last round drawn is ever taken back (``scorer.events.views.undraw``).
+            if state.rounds and state.rounds[-1].number == int(record["round"]):
+                state.rounds.pop()
         elif entry.kind == "freeze":
             state.frozen = bool(record.get("frozen"))
         elif entry.kind in ("close", "reopen"):

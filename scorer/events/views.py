@@ -33,13 +33,21 @@ from scorer.events import (
     standings,
 )
 from scorer.events import state as event_log
-from scorer.events.forms import DrawForm, FreezeForm, PlayerForm, PlayersForm, WithdrawForm, new_event_form
+from scorer.events.forms import (
+    DrawForm,
+    FreezeForm,
+    PlayerForm,
+    PlayersForm,
+    UndrawForm,
+    WithdrawForm,
+    new_event_form,
+)
 from scorer.events.office_forms import RevokeForm
 from scorer.events.pdf import Page, Printout
 from scorer.events.state import EventState
 from scorer.languages import LANGUAGES, is_rtl
 from scorer.store import db, log
-from scorer.store.models import Event, Match
+from scorer.store.models import Entry, Event, Match
 from scorer.web import display, i18n
 from scorer.web.reasons import reason_text
 from scorer.web.views import same_for_every_reader
@@ -247,6 +255,7 @@ def _forms(state: EventState) -> dict[str, Any]:
         "players_form": PlayersForm(formdata=None, version=version),
         "withdraw_form": WithdrawForm(formdata=None, version=version),
         "draw_form": DrawForm(formdata=None, version=version),
+        "undraw_form": UndrawForm(formdata=None, version=version, prefix="undraw"),
         "freeze_form": FreezeForm(formdata=None, version=version, frozen=not state.frozen),
     }
     replaced = {p.substitutes_for for p in state.substitutes}
@@ -329,6 +338,7 @@ def show(event_id: int) -> str:
         rounds_shown={number for number, _table in drawn},
         passen=int(event.settings.get("passen", 4)),
         kind=formats.of(event.settings),
+        undo_round=_undoable(state) if director and not state.closed else None,
         **(_forms(state) if director else {}),
     )
 
@@ -571,6 +581,54 @@ def draw(event_id: int) -> Response:
     else:
         session.rollback()
     return redirect(url_for("events.show", event_id=event_id), 303)
+
+
+def _undoable(state: EventState) -> int | None:
+    """The last round drawn, if none of its tables has entered anything yet: its draw may be
+    taken back (a table's first game makes the round stay)."""
+    if not state.rounds:
+        return None
+    ids = [table.match_id for table in state.rounds[-1].tables]
+    entered = db.session().scalar(select(Entry.id).where(Entry.match_id.in_(ids)).limit(1))
+    return state.rounds[-1].number if entered is None else None
+
+
+@bp.post("/<int:event_id>/undraw")
+def undraw(event_id: int) -> Response:
+    """Take back the last round's draw before any of its tables entered a game: the round is
+    drawn again by the next draw, and the taken-back tables' matches are voided (their links
+    then enter nothing; their logs stay)."""
+    event, state = load(event_id)
+    form = UndrawForm(prefix="undraw")
+    back = redirect(url_for("events.show", event_id=event_id), 303)
+    if not form.validate_on_submit() or _shown_version(event, form) != state.version:
+        flash(_("The event changed meanwhile: nothing was saved. Check the page, then try again."), "error")
+        return back
+    number = _undoable(state)
+    if number is None:
+        flash(_("This draw stays: a table has entered a game."), "error")
+        return back
+    if not form.confirmed.data:
+        flash(_("Nothing was undone: tick \u201cYes, undo this draw\u201d first."), "error")
+        return back
+    if not _append(event, form, "undraw", {"round": number}):
+        return back
+    session = db.session()
+    for match in _matches_of([table.match_id for table in state.rounds[-1].tables]).values():
+        _void(session, match)
+    flash(_("The draw of round %(round)s is undone: draw it again when ready.", round=number))
+    return back
+
+
+def _void(session: Any, match: Match) -> None:
+    """Void a taken-back table's match at whatever version its log has (a game entered in the
+    moment between the check and the undo stays in its log, voided with it)."""
+    for _attempt in range(3):
+        try:
+            log.append(session, match, expected_version=log.last_seq(session, match.id), kind="void")
+            return
+        except log.Conflict:
+            continue
 
 
 @bp.post("/<int:event_id>/freeze")

@@ -34,10 +34,13 @@ def new_event(client: FlaskClient, **fields: Any) -> int:
 
 
 def form_tokens(page: str, action: str) -> dict[str, str]:
-    """The hidden fields of the form posting to ``action`` on ``page``."""
+    """The hidden fields of the form posting to ``action`` on ``page`` (a prefixed form's too:
+    ``undraw-version``)."""
     start = page.index(f'action="{action}"')
     chunk = page[start : page.index("</form>", start)]
-    found = dict(re.findall(r'name="(csrf_token|version|idem|frozen)"[^>]*value="([^"]*)"', chunk))
+    found = dict(
+        re.findall(r'name="((?:[a-z]+-)?(?:csrf_token|version|idem|frozen))"[^>]*value="([^"]*)"', chunk)
+    )
     return found
 
 
