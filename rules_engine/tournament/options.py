@@ -101,6 +101,9 @@ TOURNAMENT_OPTIONS: Mapping[str, OptionSpec] = MappingProxyType(
             choice_of("half_control", "fixed", "own_average", "streich"),
         ),
         "sitout_points": OptionSpec("sitout_points", "T5.5", None, _optional_points),
+        # When a sit-out's score enters the ranking (docs/DEAL_RECORD_ADDITIONS.md): at the
+        # draw, as T7.5 reads, by default; or once every table of its round is complete.
+        "sitout_from": OptionSpec("sitout_from", "T7.5", "seated", choice_of("seated", "round_complete")),
         "streich": OptionSpec("streich", "T7.2", 0, non_negative_int),
         "tiebreak": OptionSpec("tiebreak", "T7.3", ("best_passe", "shared"), _tiebreak),
         "substitute_scores": OptionSpec("substitute_scores", "T8.2", "none", choice_of("none", "original")),

@@ -844,6 +844,11 @@ def _standings(t: Tournament, checked: Checked) -> tuple[list[Standing], dict[st
                             "score": entry.value,
                         }
                     sheets[competitor].append(line)
+        if options.sitout_from == "round_complete" and not _round_complete(t, checked, index):
+            # Its sit-outs stay null (T7.5) until the round's last table is complete.
+            for competitor in sorted(checked.sitouts[index]):
+                sheets[competitor].append({"round": number, "table": None, "sitout": True, "score": None})
+            continue
         for competitor in sorted(checked.sitouts[index]):
             raw[competitor][index] = Entry("sitout", None)
             sitout_rounds[competitor].append(index)
@@ -880,6 +885,16 @@ def _standings(t: Tournament, checked: Checked) -> tuple[list[Standing], dict[st
         sheets[competitor].sort(key=lambda line: line["round"])
         standings.append(Standing(competitor, tuple(entries), matches[competitor], t.lots.get(competitor)))
     return standings, sheets
+
+
+def _round_complete(t: Tournament, checked: Checked, index: int) -> bool:
+    """Every table of round ``index`` (0-based) has a complete Passe (T3.5, T6)."""
+    number = index + 1
+    for table in t.rounds[index].tables:
+        score = checked.tables.get((number, table.number))
+        if score is None or not score.complete:
+            return False
+    return True
 
 
 def _played_entry(t: Tournament, competitor: str, round: int, value: int | None) -> tuple[Entry, bool]:

@@ -407,7 +407,14 @@ def test_the_ranking_options_are_on_the_new_event_form(client: FlaskClient, app:
     substitute's Passen (T8.2) and a late arrival's rounds (T8.4) are the director's to choose;
     the defaults are stored as no option at all."""
     page = client.get("/events/new").get_data(as_text=True)
-    for name in ("sitout_score", "sitout_points", "tiebreak", "substitute_scores", "late_entry"):
+    for name in (
+        "sitout_score",
+        "sitout_points",
+        "sitout_from",
+        "tiebreak",
+        "substitute_scores",
+        "late_entry",
+    ):
         assert f'name="{name}"' in page, name
     event_id = new_event(
         client,
@@ -433,6 +440,12 @@ def test_the_ranking_options_are_on_the_new_event_form(client: FlaskClient, app:
     with app.app_context():
         stored = db.session().get(Event, plain).settings["options"]  # type: ignore[union-attr]
     assert not {"sitout_score", "tiebreak", "substitute_scores", "late_entry"} & set(stored)
+    # When a round sat out counts: the form proposes its round's end; the rule file's reading
+    # (from the draw, T7.5) is the engine's default and stored as no option.
+    assert stored["sitout_from"] == "round_complete"
+    with app.app_context():
+        at_draw = db.session().get(Event, new_event(client, sitout_from="seated")).settings["options"]  # type: ignore[union-attr]
+    assert "sitout_from" not in at_draw
     # T9: a fixed sit-out score needs its points; the form says so at that field.
     data = {
         "csrf_token": csrf(client, "/events/new"),

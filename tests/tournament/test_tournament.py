@@ -188,6 +188,33 @@ def test_worked_example_3_sitouts_rank_below_played_passen() -> None:
     assert answer["standblatt"]["I"][0] == {"round": 1, "table": None, "sitout": True, "score": 942}
 
 
+def test_a_sitout_counts_at_the_draw_by_default_and_with_round_complete_once_its_round_is() -> None:
+    """T7.5 as written: a sit-out's score is his round's entry once the round is seated. With
+    ``sitout_from: "round_complete"`` (docs/DEAL_RECORD_ADDITIONS.md) it stays null, the
+    ranking provisional, until every table of the round is complete."""
+    record = copy.deepcopy(EXAMPLE3)
+    del record["results"][5]  # round 3, table 2: still playing
+    seated = by_id(score_tournament(record))["G"]
+    assert seated["passen"] == [942, 942, 942] and seated["total"] == 2826
+
+    record["options"]["sitout_from"] = "round_complete"
+    waiting = score_tournament(record)
+    assert waiting["valid"], waiting["errors"]
+    g = by_id(waiting)["G"]
+    assert g["passen"] == [942, 942, None] and g["provisional"] and g["total"] == 1884
+    assert waiting["standblatt"] is not None
+    assert waiting["standblatt"]["G"][-1] == {"round": 3, "table": None, "sitout": True, "score": None}
+
+    record["results"] = copy.deepcopy(EXAMPLE3["results"])  # the last table is complete
+    done = by_id(score_tournament(record))["G"]
+    assert done["passen"] == [942, 942, 942] and not done["provisional"]
+
+
+def test_sitout_from_takes_only_its_two_readings() -> None:
+    with pytest.raises(InvalidRecord, match="options.sitout_from: unknown value 'later'"):
+        score_tournament(example(EXAMPLE3, sitout_from="later"))
+
+
 @pytest.mark.parametrize(
     ("options", "sitout"),
     [

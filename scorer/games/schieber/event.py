@@ -105,6 +105,20 @@ FORM_FIELDS = (
         ),
     ),
     (
+        # T7.5 and docs/DEAL_RECORD_ADDITIONS.md: when a round sat out enters the live ranking.
+        # The form proposes the round's end: from the draw, a player sitting out tops the live
+        # ranking all round.
+        "sitout_from",
+        SelectField(
+            _l("A round sat out counts"),
+            choices=choices(
+                ("round_complete", _l("once every table of its round is done")),
+                ("seated", _l("from the draw (T7.5)")),
+            ),
+            default="round_complete",
+        ),
+    ),
+    (
         # T7.3: what splits equal totals.
         "tiebreak",
         SelectField(_l("Equal totals are split by"), choices=choices(*TIEBREAKS), default=TIEBREAKS[0][0]),
@@ -173,6 +187,8 @@ def options(form: Any) -> Record:
         stated["sitout_score"] = form.sitout_score.data
         if form.sitout_score.data == "fixed" and form.sitout_points.data is not None:
             stated["sitout_points"] = form.sitout_points.data
+    if form.sitout_from.data != "seated":
+        stated["sitout_from"] = form.sitout_from.data
     if form.tiebreak.data != TIEBREAKS[0][0]:
         stated["tiebreak"] = str(form.tiebreak.data).split()
     if form.substitute_scores.data != "none":
