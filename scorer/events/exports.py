@@ -57,7 +57,9 @@ def ranking_rows(answer: Mapping[str, Any], name: Callable[[str], str], passen: 
     # The Matches (T2.4, T7.3's `matches` step) where the format counts them.
     matches = any("matches" in entry for entry in entries)
     header += [_("Matches made")] if matches else []
-    header += [_("Tie-break")]
+    # Which Passen the total leaves out (T7.2) and which were sat out (T5.5), by their numbers:
+    # the Passen's cells less the struck ones add up to the total.
+    header += [_("Struck Passen"), _("Passen sat out"), _("Tie-break")]
     rows = [header]
     for entry in entries:
         rows.append(
@@ -69,19 +71,30 @@ def ranking_rows(answer: Mapping[str, Any], name: Callable[[str], str], passen: 
                 entry["total"],
                 int(entry["provisional"]),
                 *([entry.get("matches", 0)] if matches else []),
+                _rounds(entry.get("struck")),
+                _rounds(entry.get("sitouts")),
                 tiebreak_note(entry.get("decided_by")),
             ]
         )
     return rows
 
 
+def _rounds(indexes: Sequence[int] | None) -> str:
+    """0-based round indexes (T7.5) as the Passen's numbers a reader sees: "1, 3"."""
+    return ", ".join(str(index + 1) for index in indexes or ())
+
+
 def standblatt_rows(answer: Mapping[str, Any], name: Callable[[str], str]) -> list[Row]:
     """Every competitor's Standblatt (T1.4) as rows: one line per round he plays or sits out."""
     rows: list[Row] = [
-        [_("Id"), _("Player"), _("Round"), _("Table"), _("Partner"), _("Opponents"), _("Score")]
+        [_("Id"), _("Player"), _("Round"), _("Table"), _("Partner"), _("Opponents"), _("Score"), _("Note")]
     ]
+    struck = {entry["id"]: set(entry.get("struck") or ()) for entry in answer.get("ranking") or []}
     for competitor, lines in (answer.get("standblatt") or {}).items():
         for line in lines:
+            notes = [_("sat out")] if line.get("sitout") else []
+            notes += [_("late entry")] if line.get("late_entry") else []
+            notes += [_("struck")] if line["round"] - 1 in struck.get(competitor, ()) else []
             partner = line.get("partner")
             opponents = " / ".join(name(o) for o in line.get("opponents") or [])
             rows.append(
@@ -93,6 +106,7 @@ def standblatt_rows(answer: Mapping[str, Any], name: Callable[[str], str]) -> li
                     name(partner) if partner else ("—" if line.get("sitout") else ""),
                     opponents,
                     line.get("score"),
+                    ", ".join(notes),
                 ]
             )
     return rows

@@ -66,8 +66,8 @@ def test_the_largest_events_ranking_prints_and_exports_every_player(client: Flas
     rows = list(sheet.iter_rows(values_only=True))
     assert len(rows) == TOURNAMENT.players + 1
     assert sorted(str(row[2])[: len(names[0])] for row in rows[1:]) == names
-    # Rank, id, name, the Passen, total, provisional, Matches, tie-break.
-    assert all(len(row) == 3 + TOURNAMENT.passen + 4 for row in rows)
+    # Rank, id, name, the Passen, total, provisional, Matches, struck, sat out, tie-break.
+    assert all(len(row) == 3 + TOURNAMENT.passen + 6 for row in rows)
 
 
 def test_grid_cells_are_centred_and_each_its_own_line() -> None:
