@@ -75,6 +75,9 @@ class _Cursor:
         self.y = self.height - MARGIN
 
     def text(self, text: str, size: float, bold: bool = False, gap: float = 3) -> None:
+        if self.y - size < MARGIN:  # under a grid that filled its page: the next page
+            self.canvas.showPage()
+            self.y = self.height - MARGIN
         self.canvas.setFont(self.bold if bold else self.regular, size)
         shown = _visual(text, self.rtl)
         if self.rtl:

@@ -183,9 +183,12 @@ def standblaetter(
     for competitor in state.competitors:
         player = state.players.get(competitor) or Player(competitor, 0, state.name(competitor))
         entry = ranked.get(competitor)
+        struck = set(entry.get("struck") or ()) if entry else set()
         rows = []
         for line in lines_of.get(competitor) or []:
             score = num(line.get("score"))
+            if line["round"] - 1 in struck:
+                score = f"({score})"  # T7.2: not counted
             if line.get("sitout"):
                 rows.append([digits(line["round"]), "", _("sits out"), "", score])
             else:
@@ -208,13 +211,16 @@ def standblaetter(
                     [_("Round"), _("Table"), _("Partner"), _("Opponents"), pgettext("score", "Passe")],
                     rows,
                 ),
-                foot=[
-                    _(
-                        "Rank %(rank)s, %(total)s points",
-                        rank=digits(entry["rank"]),
-                        total=num(entry["total"]),
-                    )
-                ]
+                foot=(
+                    [
+                        _(
+                            "Rank %(rank)s, %(total)s points",
+                            rank=digits(entry["rank"]),
+                            total=num(entry["total"]),
+                        )
+                    ]
+                    + ([_("(…) struck Passe (T7.2), not counted")] if struck else [])
+                )
                 if entry
                 else [],
             )
@@ -237,11 +243,43 @@ def ranking_list(
     num: Number = _plain,
     digits: Number = _plain,
 ) -> list[Page]:
+    """The ranking (T7.5): a struck Passe in parentheses (T7.2), a sit-out's marked (T5.5), so the
+    other cells add up to the total; the tie-break that split an equal total (T7.3) by its row."""
+    entries = answer.get("ranking") or []
+    ties = any(entry.get("decided_by") for entry in entries)
+    marked = {"struck": False, "sitout": False}
     rows = []
-    for entry in answer.get("ranking") or []:
-        passen_cells = [num(p) for p in entry["passen"]]
-        rows.append(
-            [f"{digits(entry['rank'])}.", state.name(entry["id"]), *passen_cells, num(entry["total"])]
-        )
+    for entry in entries:
+        struck, sitouts = set(entry.get("struck") or ()), set(entry.get("sitouts") or ())
+        passen_cells = []
+        for index, score in enumerate(entry["passen"]):
+            cell = num(score)
+            if index in sitouts:
+                cell, marked["sitout"] = f"{cell}{SITOUT_MARK}", True
+            if index in struck:
+                cell, marked["struck"] = f"({cell})", True
+            passen_cells.append(cell)
+        row = [f"{digits(entry['rank'])}.", state.name(entry["id"]), *passen_cells, num(entry["total"])]
+        rows.append(row + ([tiebreak_short(entry.get("decided_by"))] if ties else []))
     header = [_("Rank"), _("Player"), *(digits(n) for n in range(1, passen + 1)), _("Total")]
-    return [Page(heading=f"{title} \u2013 {_('Ranking')}", grid=Grid(header, rows, first=0.08))]
+    header += [_("Tie-break")] if ties else []
+    foot = [_("(…) struck Passe (T7.2), not counted")] if marked["struck"] else []
+    foot += [_("%(mark)s Passe sat out (T5.5)", mark=SITOUT_MARK)] if marked["sitout"] else []
+    foot += [_("Tie-break: what put a player ahead of the next on an equal total (T7.3)")] if ties else []
+    return [Page(heading=f"{title} \u2013 {_('Ranking')}", grid=Grid(header, rows, first=0.08), foot=foot)]
+
+
+#: Marks a sit-out's score in a printed ranking.
+SITOUT_MARK = "*"
+
+
+def tiebreak_short(step: str | None) -> str:
+    """The tie-break step that split two equal totals (T7.3), short enough for a grid's cell."""
+    if step is None:
+        return ""
+    return {
+        "best_passe": _("better Passe"),
+        "last_passe": _("later Passen"),
+        "matches": _("more Matches"),
+        "lot": _("by lot"),
+    }.get(step, step)

@@ -53,3 +53,37 @@ def test_a_sat_out_passe_is_named_in_the_ranking_and_on_the_standblatt(app: Flas
     assert by_id["A"][header.index("Passen sat out")] == ""
     note = sheet_header.index("Note")
     assert [(line[2], line[note]) for line in lines if line[0] == "G"][-1] == (3, "sat out")
+
+
+def test_the_printed_ranking_and_standblatt_mark_struck_and_sat_out_passen_and_name_the_tie_break(
+    app: Flask,
+) -> None:
+    from scorer.events import pdf, printouts
+    from scorer.events.state import EventState, Player
+    from tests.helpers.pdf import page_texts
+
+    state = EventState()
+    for seq, player in enumerate(EXAMPLE2["players"], start=1):
+        pid = player if isinstance(player, str) else player["id"]
+        state.players[pid] = Player(pid, seq, pid)
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        (struck_page,) = printouts.ranking_list("Clubabend", state, score_tournament(EXAMPLE2), 3)
+        (sitout_page,) = printouts.ranking_list("Clubabend", state, score_tournament(EXAMPLE3), 3)
+        sheets = printouts.standblaetter("Clubabend", state, score_tournament(EXAMPLE2))
+        printed = pdf.render(pdf.Printout("Clubabend", [struck_page, sitout_page, *sheets]))
+    assert struck_page.grid is not None and sitout_page.grid is not None
+    header = list(struck_page.grid.header)
+    rows = {row[1]: row for row in struck_page.grid.rows}
+    # Worked example 2: C's first Passe is struck; G and F are ahead of H and C on the better Passe.
+    assert rows["C"][2].startswith("(") and rows["C"][2].endswith(")")
+    assert not any(cell.startswith("(") for cell in rows["C"][3:5])
+    tiebreak = header.index("Tie-break")
+    assert {name for name, row in rows.items() if row[tiebreak]} == {"G", "F"}
+    assert rows["G"][tiebreak] == "better Passe"
+    assert "(…) struck Passe (T7.2), not counted" in struck_page.foot
+    sat_out = {row[1]: row for row in sitout_page.grid.rows}
+    assert sat_out["G"][4].endswith("*") and "* Passe sat out (T5.5)" in sitout_page.foot
+    text = " ".join(page_texts(printed))
+    assert "struck Passe (T7.2)" in text and "better Passe" in text
+    c_sheet = next(page for page in sheets if page.big == ["C"])
+    assert c_sheet.grid is not None and c_sheet.grid.rows[0][-1].startswith("(")
