@@ -41,6 +41,7 @@ from scorer.events.state import EventState, Round, Table
 from scorer.games.event import Office
 from scorer.store import db, log
 from scorer.store.models import Event, Match
+from scorer.web import display
 from scorer.web.reasons import reason_text
 
 bp = Blueprint("office", __name__, url_prefix="/events")
@@ -180,6 +181,12 @@ def _labels() -> dict[str, Any]:
 # --- what a table shows --------------------------------------------------------------------
 
 
+def _contract_name(contract: object, match: Match) -> str:
+    if not isinstance(contract, str) or not contract:
+        return ""
+    return display.contract_name(contract, str(match.settings.get("deck") or "swiss"))
+
+
 def table_view(
     event: Event,
     round_: Round,
@@ -216,6 +223,8 @@ def table_view(
                 "slot": game.slot,
                 "version": game.version,
                 "contract": game.record.get("contract"),
+                # The contract in the reader's language (Rosen, Obenabe), never its code.
+                "contract_name": _contract_name(game.record.get("contract"), match),
                 "forehand": game.record.get("forehand"),
                 "total": figures.get("total"),
                 "match": figures.get("match"),
