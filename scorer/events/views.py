@@ -6,6 +6,7 @@ from the engine (``score_tournament``, ``seat_next_round``, ``score_passe``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from itertools import groupby
 from typing import Any
@@ -70,6 +71,10 @@ def guard() -> None:
             _("Only the event's director may change it."),
             _("Open the director's link of this event (on the director's device) first."),
         )
+
+
+#: The rule an engine's message cites at its end: "… (T7.2)".
+CITED_RULE = re.compile(r"\((T\d+(?:\.\d+)*)\)")
 
 
 def load(event_id: int) -> tuple[Event, EventState]:
@@ -211,7 +216,16 @@ def new() -> Any:
             # format's field for the options that contradict each other.
             named = (error.field or "").removeprefix("options.")
             shown = form[named] if named in form else form[game.error_field]
-            shown.errors = [*shown.errors, str(error)]
+            cited = CITED_RULE.search(str(error))
+            worded = (
+                game.option_problem(shown.name, cited.group(1) if cited else None)
+                if game.option_problem
+                else None
+            )
+            shown.errors = [
+                *shown.errors,
+                worded or _("The rules refuse these options: %(reason)s", reason=str(error)),
+            ]
         else:
             event = Event(
                 title=(form.title.data or "").strip(),

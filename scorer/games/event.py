@@ -100,6 +100,9 @@ class TournamentFormat:
     about: Callable[[], str] | None = None
     #: The new-event form's field that shows the engine's reason against the event's options.
     error_field: str = "passen"
+    #: That reason in the reader's language, from the option's field and the rule the engine
+    #: cites (the engine's own message is English), if the format words it.
+    option_problem: Callable[[str, str | None], str | None] | None = None
 
     @property
     def confirms(self) -> bool:

@@ -463,4 +463,12 @@ def test_the_ranking_options_are_on_the_new_event_form(client: FlaskClient, app:
     assert response.status_code == 422
     text = response.get_data(as_text=True)
     field = text[text.index('name="sitout_points"') - 600 : text.index('name="sitout_points"') + 400]
-    assert "sitout_points is missing" in field and "T5.5" in field
+    assert "Enter the points a round sat out scores (T5.5)." in field
+    # In the reader's language, not the engine's English: 3 struck of 3 Passen (T7.2).
+    data.update(sitout_score="half_control", streich="3", csrf_token=csrf(client, "/events/new"))
+    data["idem"] = hidden(client.get("/events/new").get_data(as_text=True), "idem")
+    german = client.post("/events/new", data=data, headers={"Accept-Language": "de-CH"})
+    assert german.status_code == 422
+    text = german.get_data(as_text=True)
+    field = text[text.index('name="streich"') - 600 : text.index('name="streich"') + 400]
+    assert "Streicht weniger Passen, als der Anlass hat (T7.2)." in field and "options.streich" not in text

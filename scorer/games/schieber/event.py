@@ -198,6 +198,17 @@ def options(form: Any) -> Record:
     return stated
 
 
+def option_problem(field: str, rule: str | None) -> str | None:
+    """Why the rules refuse the form's options (T9), said at the field in the reader's language."""
+    if field == "sitout_points":
+        return _("Enter the points a round sat out scores (T5.5).")
+    if field == "streich" and rule == "T5.5":
+        return _("A round sat out that scores 0, struck first, needs at least one struck Passe (T5.5).")
+    if field == "streich":
+        return _("Strike fewer Passen than the event has (T7.2).")
+    return None
+
+
 def sign(result: Record, teams: list[int]) -> None:
     """The Passe signed by these teams (T6.2 ``per_passe``), in its result of the tournament record."""
     result["passe"]["confirmed_by"] = teams
@@ -235,4 +246,5 @@ EVENT = TournamentFormat(
     api=API,
     form_fields=FORM_FIELDS,
     error_field="streich",
+    option_problem=option_problem,
 )
