@@ -628,21 +628,26 @@ def undraw(event_id: int) -> Response:
     if not _append(event, form, "undraw", {"round": number}):
         return back
     session = db.session()
-    for match in _matches_of([table.match_id for table in state.rounds[-1].tables]).values():
-        _void(session, match)
+    matches = _matches_of([table.match_id for table in state.rounds[-1].tables])
     flash(_("The draw of round %(round)s is undone: draw it again when ready.", round=number))
+    for table in state.rounds[-1].tables:
+        match = matches.get(table.match_id)
+        if match is not None and not _void(session, match):
+            flash(_("Table %(table)s's link still enters games: withdraw it.", table=table.table), "error")
     return back
 
 
-def _void(session: Any, match: Match) -> None:
+def _void(session: Any, match: Match) -> bool:
     """Void a taken-back table's match at whatever version its log has (a game entered in the
-    moment between the check and the undo stays in its log, voided with it)."""
+    moment between the check and the undo stays in its log, voided with it); False if other
+    writers kept coming in between."""
     for _attempt in range(3):
         try:
             log.append(session, match, expected_version=log.last_seq(session, match.id), kind="void")
-            return
+            return True
         except log.Conflict:
             continue
+    return False
 
 
 @bp.post("/<int:event_id>/freeze")

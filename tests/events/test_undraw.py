@@ -4,6 +4,7 @@ round is then drawn again, and the taken-back tables' links enter nothing."""
 
 from __future__ import annotations
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -100,3 +101,21 @@ def test_an_undone_draw_needs_the_director(client: FlaskClient, app: Flask) -> N
     answer = stranger.post(f"/events/{event_id}/undraw", data={"undraw-confirmed": "y"})
     assert answer.status_code in (400, 403)
     assert len(event_state(app, event_id).rounds) == 1
+
+
+def test_a_table_whose_match_cannot_be_voided_is_named(
+    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Writers kept appending to a taken-back table's log: the undo says which link to withdraw."""
+    event_id = new_event(client, passen=2, games_per_passe=1)
+    register(client, event_id, list("ABCD"))
+    draw(client, event_id)
+
+    def always_behind(*_args: object, **_kwargs: object) -> None:
+        raise log.Conflict(1)
+
+    monkeypatch.setattr(log, "append", always_behind)
+    undraw(client, event_id)
+    monkeypatch.undo()
+    assert event_state(app, event_id).rounds == []
+    assert "Table 1&#39;s link still enters games: withdraw it." in page(client, event_id)
