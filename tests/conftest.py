@@ -62,10 +62,12 @@ def _compile_each_url_builder_once() -> None:
 _compile_each_url_builder_once()
 
 
-#: Modules whose tests share a module- or session-scoped fixture that costs seconds to make (the
-#: oracles' thousands of positions and games, Pyodide in Node, the screenshots' server): under
-#: `make test` each goes to one worker whole, which makes it once.
+#: Modules whose tests share a module- or session-scoped fixture that costs seconds to make (a
+#: Chromium and a server, the oracles' thousands of positions and games, Pyodide in Node): under
+#: `make test` each goes to one worker whole, which makes it once. The accessibility checks are
+#: left to spread, one language a worker.
 SHARED_SET_UP = (
+    "tests/browser/",
     "tests/i18n/test_screenshots.py",
     "tests/oracles/test_belote_legal.py",
     "tests/oracles/test_belote_scores.py",
@@ -73,10 +75,7 @@ SHARED_SET_UP = (
     "tests/oracles/test_jasskit_legal.py",
     "tests/offline/test_engine_parity.py",
 )
-#: The browser tests go to one worker, one after another, beside the others' tests. One test
-#: keeps Chromium's processes busy on more than a core (the browser, its renderers, its GPU
-#: process); two at once on two cores took more CPU in all and longer than one after the other.
-BROWSER = "tests/browser/"
+SPREAD = ("tests/browser/test_accessibility.py",)
 
 
 class SharedSetUpPlugin:
@@ -87,7 +86,7 @@ class SharedSetUpPlugin:
         """``--dist loadgroup`` as `make test` runs it: xdist's ``load``, which hands each worker
         the tests by their index as it becomes free, two at a time (so one test of a minute is never
         queued behind another), in the order of collection (see pytest_collection_modifyitems), but
-        a module in ``SHARED_SET_UP`` goes to one worker whole, and so do all the browser tests.
+        a module in ``SHARED_SET_UP`` goes to one worker whole.
 
         Not xdist's own loadgroup: it groups by renaming the tests' node ids, which pytest 9 no
         longer sees, and schedules by node id, which runs only one of the Schemathesis tests (they
@@ -98,9 +97,7 @@ class SharedSetUpPlugin:
 
         def shared(nodeid: str) -> str | None:
             module = nodeid.split("::")[0]
-            if module.startswith(BROWSER):
-                return BROWSER
-            return module if module.startswith(SHARED_SET_UP) else None
+            return module if module.startswith(SHARED_SET_UP) and not module.startswith(SPREAD) else None
 
         class SharedSetUpScheduling(LoadScheduling):
             def __init__(self, config: pytest.Config, log: Any = None) -> None:
