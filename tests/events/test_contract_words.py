@@ -31,3 +31,14 @@ def test_the_office_names_a_disputed_games_contract(app: Flask) -> None:
     )
     headings = re.findall(r"<h3>(.*?)</h3>", office.get_data(as_text=True), re.S)
     assert headings and all(h.strip().endswith("(Rosen)") for h in headings), headings
+
+
+def test_an_impossible_figure_is_refused_in_the_readers_language(client: FlaskClient, app: Flask) -> None:
+    """T3.4: 156 leaves 1 for the other team, which no set of tricks makes."""
+    _event_id, (match_id,) = evening(client, app, "per_game", games=2)
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "de-CH"
+    refused = post_deal(client, match_id, {"forehand": 1, "contract": "H", "team": 1, "points": 156})
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    assert "T3.4" in page and "the other team would have" not in page
+    assert "156 ist unmöglich" in page

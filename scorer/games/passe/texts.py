@@ -30,6 +30,11 @@ TEXTS = GameTexts(
             "T",
         ),
         S("outside_range", _l("%(value)s is outside 0 to 157, the points of one game."), "T"),
+        S(
+            "impossible_total",
+            _l("%(value)s is impossible: the other team would have %(other)s, which no set of tricks makes."),
+            "T",
+        ),
         S("contract_not_allowed", _l("A Slalom is not among this Passe's contracts.")),
         S("too_many_games", _l("A Passe has %(games_per_passe)s games; game %(number)s is one too many.")),
         S(
