@@ -13,6 +13,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 
 import rules_engine
 from rules_engine.limits import TOURNAMENT
+from rules_engine.tournament.options import TOURNAMENT_OPTIONS
 from rules_engine.tournament.tournament import TOURNAMENT_FIELDS
 from scorer.games.event import Office, Record, TournamentFormat
 from scorer.games.schieber.tournament_api import API
@@ -182,20 +183,20 @@ def options(form: Any) -> Record:
     }
     if form.match_value.data != MATCH_VALUE:
         stated["match_value"] = int(form.match_value.data)
-    # The ranking's options, stated only when they differ from the rule file's defaults.
-    if form.sitout_score.data != "half_control":
-        stated["sitout_score"] = form.sitout_score.data
-        if form.sitout_score.data == "fixed" and form.sitout_points.data is not None:
-            stated["sitout_points"] = form.sitout_points.data
-    if form.sitout_from.data != "seated":
-        stated["sitout_from"] = form.sitout_from.data
+    # The ranking's options, stated only when they differ from the engine's defaults (the rule
+    # file's readings).
+    for name in RANKING_CHOICES:
+        if form[name].data != TOURNAMENT_OPTIONS[name].default:
+            stated[name] = form[name].data
+    if form.sitout_score.data == "fixed" and form.sitout_points.data is not None:
+        stated["sitout_points"] = form.sitout_points.data
     if form.tiebreak.data != TIEBREAKS[0][0]:
         stated["tiebreak"] = str(form.tiebreak.data).split()
-    if form.substitute_scores.data != "none":
-        stated["substitute_scores"] = form.substitute_scores.data
-    if form.late_entry.data != "zero":
-        stated["late_entry"] = form.late_entry.data
     return stated
+
+
+#: The form's choices of the ranking that are stored as the option's value itself.
+RANKING_CHOICES = ("sitout_score", "sitout_from", "substitute_scores", "late_entry")
 
 
 def option_problem(field: str, rule: str | None) -> str | None:
