@@ -19,11 +19,12 @@ import random
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from markupsafe import Markup
 from sqlalchemy import select
 from sqlalchemy.orm import lazyload
 from werkzeug.wrappers import Response
@@ -39,10 +40,14 @@ from scorer.events import state as event_log
 from scorer.events.office_forms import ClaimForm, ConfirmForm, ReportedForm, RevokeForm, RulingForm
 from scorer.events.state import EventState, Round, Table
 from scorer.games.event import Office
+from scorer.matches import sections
 from scorer.store import db, log
 from scorer.store.models import Event, Match
 from scorer.web import display
 from scorer.web.reasons import reason_text
+
+if TYPE_CHECKING:
+    from scorer.matches.matchview import Loaded
 
 bp = Blueprint("office", __name__, url_prefix="/events")
 
@@ -102,11 +107,10 @@ def log_of(event: Event) -> Sequence[Any]:
 
 def find_table(state: EventState, match_id: int) -> tuple[Round, Table]:
     """The round and table whose Passe is ``match_id``; 404 for a match of no table of the event."""
-    for each in state.rounds:
-        for table in each.tables:
-            if table.match_id == match_id:
-                return each, table
-    abort(404)
+    found = _table_of(state, match_id)
+    if found is None:
+        abort(404)
+    return found
 
 
 def may_enter(event: Event, match: Match) -> bool:
@@ -419,34 +423,115 @@ def _slot(match: Match, raw: str | None) -> tuple[int, int] | None:
 
 
 @bp.post("/<int:event_id>/tables/<int:match_id>/confirm")
-def confirm_game(event_id: int, match_id: int) -> Response:
-    """A team confirms a game as entered (T6.2 ``per_game``), or signs the Passe (``per_passe``)."""
+def confirm_game(event_id: int, match_id: int) -> Response | str:
+    """A team confirms a game as entered (T6.2 ``per_game``), or signs the Passe (``per_passe``):
+    on the table's page, or on the table's match screen (``back``: "match"), where htmx swaps in
+    the screen's confirmation part alone and no page loads."""
     event, match = _table_change(event_id, match_id)
-    back = redirect(url_for("office.table", event_id=event_id, match_id=match_id), 303)
     form = ConfirmForm()
+    on_screen = form.back.data == "match"
+    try:
+        done, message = _confirm(event, match, form)
+    except rights.EditRefused as refused:
+        if not (on_screen and request.headers.get("HX-Request")):
+            raise
+        done, message = False, f"{refused.title} {refused.explanation}"
+    if on_screen and request.headers.get("HX-Request"):
+        return confirmation_part(event_id, match, message, done) or ""
+    flash(message, "message" if done else "error")
+    if on_screen:
+        return redirect(url_for("matches.show", match_id=match_id), 303)
+    return redirect(url_for("office.table", event_id=event_id, match_id=match_id), 303)
+
+
+def _confirm(event: Event, match: Match, form: ConfirmForm) -> tuple[bool, str]:
+    """Append the team's confirmation or signature the form asks for: whether it was, and what to
+    tell the table."""
     if not form.validate_on_submit():
-        flash(_("Choose the team that confirms."), "error")
-        return back
+        return False, _("Choose the team that confirms.")
     team = int(form.team.data)
     made_on = _for_team(event, match, team)
     if confirm_mode(event) == "per_passe":
         # A signature covers the Passe as the signing team saw it (T6.2): not a later one.
         version = log.derive(match.entries).version
         if str(version) != (form.version.data or ""):
-            flash(_("The Passe changed meanwhile: check it, then sign again."), "error")
-            return back
-        record = {"match_id": match_id, "team": team, "version": version, **made_on}
+            return False, _("The Passe changed meanwhile: check it, then sign again.")
+        record = {"match_id": match.id, "team": team, "version": version, **made_on}
         append_mark(event, "sign", record, form.idem.data or None)
-        flash(_("Team %(team)s signed the Passe.", team=team))
-        return back
+        return True, _("Team %(team)s signed the Passe.", team=team)
     found = _slot(match, form.slot.data)
     if found is None or str(found[1]) != (form.version.data or ""):
-        flash(_("The game changed meanwhile: check it, then confirm again."), "error")
-        return back
-    record = {"match_id": match_id, "slot": found[0], "version": found[1], "team": team, **made_on}
+        return False, _("The game changed meanwhile: check it, then confirm again.")
+    record = {"match_id": match.id, "slot": found[0], "version": found[1], "team": team, **made_on}
     append_mark(event, "confirm", record, form.idem.data or None)
-    flash(_("Team %(team)s confirmed the game.", team=team))
-    return back
+    return True, _("Team %(team)s confirmed the game.", team=team)
+
+
+@sections.add
+def confirmation_section(loaded: Loaded) -> Markup | None:
+    """On the match screen of an event's table: what waits for this device's teams (T6.2)."""
+    event_id = (loaded.settings.get("event") or {}).get("id")
+    if not isinstance(event_id, int):
+        return None
+    return confirmation_part(event_id, loaded.match)
+
+
+def confirmation_part(
+    event_id: int, match: Match, message: str | None = None, done: bool = True
+) -> Markup | None:
+    """The match screen's confirmation part for this browser: each game that waits for a team it
+    confirms for, a tap each (or the Passe's signature under ``per_passe``); the teams that
+    confirm on their own link; None where this browser confirms for no team."""
+    event, state = load(event_id)
+    if state.closed or formats.of(event.settings).office is None:
+        return None
+    found = _table_of(state, match.id)
+    if found is None:
+        return None
+    marks = confirm.marks(log_of(event)).get(match.id)
+    teams = devices.teams_here(event, match, marks.devices if marks else {})
+    if not teams:
+        return None
+    view = table_view(event, *found, match, marks)
+    if not view["games"] and message is None:
+        return None
+    mode = confirm_mode(event)
+    waiting = [
+        game
+        for game in view["games"]
+        if game["state"] in ("unconfirmed", "disputed")
+        and (mode == "per_game" or game["pending_ruling"])
+        and set(game["awaiting"]) & set(teams)
+    ]
+    signing = [team for team in view["awaiting_signature"] if team in teams] if mode == "per_passe" else []
+    elsewhere = sorted(
+        {team for game in view["games"] for team in game["awaiting"] if team not in teams}
+        | {team for team in view["awaiting_signature"] if team not in teams}
+    )
+    form = ConfirmForm(formdata=None)
+    form.fresh_key()
+    return Markup(
+        render_template(
+            "events/_confirm_part.html",
+            event=event,
+            view=view,
+            teams=teams,
+            waiting=waiting,
+            signing=signing,
+            elsewhere=elsewhere,
+            form=form,
+            message=message,
+            done=done,
+        )
+    )
+
+
+def _table_of(state: EventState, match_id: int) -> tuple[Round, Table] | None:
+    for each in state.rounds:
+        for table in each.tables:
+            if table.match_id == match_id:
+                return each, table
+    return None
 
 
 def _points(team: int, value: int | None, match: bool) -> dict[str, Any] | None:

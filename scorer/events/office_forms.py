@@ -17,6 +17,8 @@ class ConfirmForm(KeyedForm):
     slot = HiddenField()
     version = HiddenField()
     team = SelectField(_l("Team"), choices=TEAMS, validators=[InputRequired()])
+    #: Where the table goes on: "match" is its match screen, anything else the table's page.
+    back = HiddenField()
 
 
 class ClaimForm(KeyedForm):

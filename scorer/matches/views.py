@@ -29,7 +29,7 @@ from rules_engine import limits
 from scorer import games, scoring
 from scorer.access import address, rights
 from scorer.games.deal_form import FORM_ERRORS
-from scorer.matches import describe, kept, matchview, panel
+from scorer.matches import describe, kept, matchview, panel, sections
 from scorer.store import db
 from scorer.store.models import Entry, Match, MatchSummary
 from scorer.web import conditional, i18n
@@ -238,7 +238,7 @@ def show(match_id: int) -> ResponseReturnValue:
     if held is not None:
         return conditional.not_modified(held)
     loaded = matchview.load(match_id)
-    page = make_response(screen(loaded))
+    page = make_response(screen(loaded, private=False))
     return conditional.shared(page, _page_tag(match_id, str(loaded.match.created), loaded.state.version))
 
 
@@ -261,11 +261,13 @@ def screen(
     form: Any = None,
     errors: dict[str, list[dict[str, Any]]] | None = None,
     message: str | None = None,
+    private: bool = True,
 ) -> str:
     """The match screen as this browser may see it; for a tablet that may edit, with the next
     deal's entry panel (``form`` and ``errors``: a panel sent back with what was typed;
     ``message``: what the last save did, shown in the panel, never flashed into a page that
-    others may share)."""
+    others may share). Only a ``private`` screen, which no cache keeps, shows the parts other
+    features add for this browser (``sections``)."""
     acc = rights.match_access(loaded.match, loaded.state)
     game = games.of(loaded.settings)
     state = loaded.state
@@ -287,6 +289,7 @@ def screen(
         # The panel's save swaps the screen in: its answer is that part alone. Never a GET's,
         # which a shared cache may keep for every reader.
         fragment=request.method == "POST" and panel.wanted(),
+        sections=sections.rendered(loaded) if private else [],
         **panel.context(loaded, may_edit=acc.may_edit, form=form, errors=errors, message=message),
         **game.match.context(loaded),
     )
