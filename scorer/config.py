@@ -63,7 +63,7 @@ def defaults(app: Flask) -> dict[str, Any]:
         # An event's ranking as phones and the projector read it is computed again at most
         # once per this many seconds, by one server for all (scorer.events.snapshot); the
         # director and the office always see it live. 0: every reader live.
-        "EVENT_RANKING_MAX_AGE": 5.0,
+        "EVENT_RANKING_MAX_AGE": 2.0,
         # Computed by a process of its own beside each server process (started on first use),
         # not in the web worker's threads (scorer.events.refresher). False: in the worker.
         "EVENT_RANKING_PROCESS": True,

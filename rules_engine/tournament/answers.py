@@ -73,6 +73,13 @@ class PasseAnswer(TypedDict):
     disputed: list[int]
 
 
+class RunningPasse(TypedDict):
+    """A ranking entry's open Passe: its round (1-based) and the team's total so far (T6.5)."""
+
+    round: int
+    score: int
+
+
 class RankingEntry(TypedDict):
     """T7.5: one competitor's line of the ranking."""
 
@@ -86,6 +93,9 @@ class RankingEntry(TypedDict):
     provisional: bool
     matches: int
     decided_by: NotRequired[str]
+    #: The competitor's open Passe, shown apart and never counted (T7.5): its round and the
+    #: team's total so far, every game with a figure (T6.5).
+    running: NotRequired[RunningPasse]
 
 
 class StandblattLine(TypedDict):

@@ -44,6 +44,8 @@ class Standing:
     entries: tuple[Entry, ...]
     matches: int = 0
     lot: int | None = None
+    #: The open Passe (T7.5: its entry still null): its round and the team's total so far (T6.5).
+    running: tuple[int, int] | None = None
 
     @property
     def provisional(self) -> bool:
@@ -142,6 +144,8 @@ def rank(
                 }
                 if separator is not None and number == len(group) - 1:
                     entry["decided_by"] = separator
+                if standing.running is not None:
+                    entry["running"] = {"round": standing.running[0], "score": standing.running[1]}
                 answer.append(entry)
             position += len(group)
     return answer

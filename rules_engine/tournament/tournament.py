@@ -423,6 +423,8 @@ class TableScore:
     team_totals: tuple[int, int] | None = None
     matches: tuple[int, int] = (0, 0)
     complete: bool = False
+    #: A game is entered: an open Passe's totals so far mean something (T6.5).
+    started: bool = False
 
 
 @dataclass(slots=True)
@@ -714,7 +716,7 @@ def check_results(t: Tournament, checked: Checked) -> None:
             checked.warnings.extend(f.at(result.round, result.table) for f in passe.warnings)
             if table is not None and passe.valid:
                 checked.tables[(result.round, result.table)] = TableScore(
-                    passe.team_totals, passe.matches, passe.complete
+                    passe.team_totals, passe.matches, passe.complete, bool(result.passe.get("games"))
                 )
         else:
             assert result.team_totals is not None
@@ -790,6 +792,8 @@ def _standings(t: Tournament, checked: Checked) -> tuple[list[Standing], dict[st
     sheets: dict[str, list[StandblattLine]] = {c: [] for c in t.competitors}
     raw: dict[str, list[Entry]] = {c: [NULL] * t.passen for c in t.competitors}
     matches: Counter[str] = Counter()
+    #: Each competitor's open Passe: its round and his team's total so far (T6.5), shown apart.
+    running: dict[str, tuple[int, int]] = {}
     sitout_rounds: dict[str, list[int]] = {c: [] for c in t.competitors}
     late_rounds: dict[str, list[int]] = {c: [] for c in t.competitors}
     for index in range(t.passen):
@@ -821,11 +825,18 @@ def _standings(t: Tournament, checked: Checked) -> tuple[list[Standing], dict[st
                     else None
                 )
                 team_matches = score.matches[team_index] if score is not None and score.complete else 0
+                so_far = (
+                    score.team_totals[team_index]
+                    if score is not None and score.started and not score.complete and score.team_totals
+                    else None
+                )
                 for position, competitor in enumerate(team):
                     entry, counts = _played_entry(t, competitor, number, value)
                     raw[competitor][index] = entry
                     if counts:
                         matches[competitor] += team_matches
+                        if so_far is not None:
+                            running[competitor] = (number, so_far)
                     line: StandblattLine
                     if t.partner:
                         line = {
@@ -858,7 +869,13 @@ def _standings(t: Tournament, checked: Checked) -> tuple[list[Standing], dict[st
         if not sitout_rounds[competitor] and not late_rounds[competitor]:
             # Seated every round so far (most of a field): no sit-out to value, his lines in round order.
             standings.append(
-                Standing(competitor, tuple(entries), matches[competitor], t.lots.get(competitor))
+                Standing(
+                    competitor,
+                    tuple(entries),
+                    matches[competitor],
+                    t.lots.get(competitor),
+                    running.get(competitor),
+                )
             )
             continue
         sitout_value = _sitout_value(options, entries)
@@ -883,7 +900,15 @@ def _standings(t: Tournament, checked: Checked) -> tuple[list[Standing], dict[st
                 }
             )
         sheets[competitor].sort(key=lambda line: line["round"])
-        standings.append(Standing(competitor, tuple(entries), matches[competitor], t.lots.get(competitor)))
+        standings.append(
+            Standing(
+                competitor,
+                tuple(entries),
+                matches[competitor],
+                t.lots.get(competitor),
+                running.get(competitor),
+            )
+        )
     return standings, sheets
 
 

@@ -15,8 +15,10 @@ tournament format names for a table's record, :class:`~scorer.games.event.Office
 
 from __future__ import annotations
 
+import json
 import random
 import time
+import zlib
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, cast
@@ -25,7 +27,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import lazyload
 from werkzeug.wrappers import Response
 
@@ -42,8 +44,8 @@ from scorer.events.state import EventState, Round, Table
 from scorer.games.event import Office
 from scorer.matches import sections
 from scorer.store import db, log
-from scorer.store.models import Event, Match
-from scorer.web import display
+from scorer.store.models import Event, EventEntry, Match
+from scorer.web import conditional, display
 from scorer.web.reasons import reason_text
 
 if TYPE_CHECKING:
@@ -53,6 +55,9 @@ bp = Blueprint("office", __name__, url_prefix="/events")
 
 #: A table of the current round with no game entered for this long is late (the office's clock).
 LATE_AFTER = timedelta(minutes=20)
+#: How often a table's page asks whether anything changed, in milliseconds (a team's phone waits
+#: on it for the next game to confirm).
+TABLE_POLL_MS = 3000
 #: Appends retried when another table wrote to the event's log at the same moment.
 RETRIES = 20
 
@@ -151,6 +156,7 @@ def append_mark(event: Event, kind: str, record: dict[str, Any], key: str | None
             # Another table's mark took the seq: try again a moment later, not in step with it.
             time.sleep(random.uniform(0, 0.005 * (attempt + 1)))
             continue
+        snapshot.refresh_soon(event)
         return True
     raise event_log.Conflict(kind)
 
@@ -366,6 +372,9 @@ def table(event_id: int, match_id: int) -> str:
     claim_form.fresh_key()
     return render_template(
         "events/table.html",
+        live_url=url_for("office.table_version", event_id=event_id, match_id=match_id),
+        live_ms=TABLE_POLL_MS,
+        live_version=_table_version(event_id, match_id),
         event=event,
         state=state,
         view=view,
@@ -376,6 +385,33 @@ def table(event_id: int, match_id: int) -> str:
         confirm_form=confirm_form,
         claim_form=claim_form,
     )
+
+
+@bp.get("/<int:event_id>/tables/<int:match_id>/version")
+def table_version(event_id: int, match_id: int) -> Response:
+    """What a table's page follows (static/tafel.js): the event's log, where the teams' marks are,
+    and the table's match. A team's phone learns within seconds that a game waits for it; while
+    nothing changed the answer is "304 Not Modified", the same for every reader."""
+    number = _table_version(event_id, match_id)
+    if number is None:
+        abort(404)
+    tag = conditional.etag(("table", event_id, match_id, number))
+    held = conditional.held(tag)
+    if held is not None:
+        return conditional.not_modified(held, mimetype="application/json", vary=())
+    response = Response(json.dumps({"version": number}), mimetype="application/json")
+    return conditional.shared(response, tag, vary=())
+
+
+def _table_version(event_id: int, match_id: int) -> str | None:
+    """The event's last seq and the match's version (with its creation time, as its pages' tags
+    have it: a restored database may number another match so)."""
+    found = conditional.match_version(match_id)
+    seq = db.session().scalar(select(func.max(EventEntry.seq)).where(EventEntry.event_id == event_id))
+    if found is None or seq is None:
+        return None
+    created, number = found
+    return f"{seq}.{number}.{zlib.crc32(created.encode()):x}"
 
 
 def _table_change(event_id: int, match_id: int) -> tuple[Event, Match]:

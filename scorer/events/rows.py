@@ -4,7 +4,7 @@ that (the event bench measures it). The markup is the template's (``events/_rank
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
@@ -27,10 +27,21 @@ def tiebreak_note(step: str | None) -> str:
     return notes.get(step, _("ahead of the next by the tie-break %(step)s (T7.3)", step=step))
 
 
-def ranking_rows(entries: Iterable[Mapping[str, Any]], name: Callable[[str], str], player_url: str) -> Markup:
+def has_running(entries: Iterable[Mapping[str, Any]]) -> bool:
+    """Whether a ranking shows the open Passen's column (:func:`ranking_rows`)."""
+    return any("running" in entry for entry in entries)
+
+
+def ranking_rows(
+    entries: Sequence[Mapping[str, Any]],
+    name: Callable[[str], str],
+    player_url: str,
+    running: bool | None = None,
+) -> Markup:
     """Each ranking entry's ``<tr>``: rank, the player's name linked to his page (``player_url``
     with ``__id__`` for his id) and the tie-break that put him ahead of the next, each Passe
-    (struck, sit-out), the total. A field an engine's
+    (struck, sit-out), the open one's total so far while a round is open (``running``: the column
+    is shown, for a page of a longer ranking), the total. A field an engine's
     entry lacks (a format that strikes no round) shows as the template showed it: nothing."""
     numbers: dict[Any, str] = {}
 
@@ -42,6 +53,10 @@ def ranking_rows(entries: Iterable[Mapping[str, Any]], name: Callable[[str], str
         return text
 
     url = str(escape(player_url))
+    # The open Passen's totals so far (T6.5) stand in a column of their own before the total,
+    # apart from the counted scores (T7.5); only while a round is open.
+    if running is None:
+        running = has_running(entries)
     parts: list[str] = []
     for entry in entries:
         struck, sitouts = entry.get("struck") or (), entry.get("sitouts") or ()
@@ -54,6 +69,9 @@ def ranking_rows(entries: Iterable[Mapping[str, Any]], name: Callable[[str], str
             + "</td>"
             for index, value in enumerate(entry.get("passen") or ())
         )
+        if running:
+            so_far = entry.get("running")
+            cells += '<td class="num running">' + (num(so_far["score"]) if so_far else "") + "</td>"
         ident = str(escape(entry["id"]))
         parts.append(
             "\n  <tr"

@@ -59,6 +59,10 @@ def printable(line: str) -> str:
 
 _CONTROL = dict.fromkeys([*range(32), 127])
 
+#: The prizes a director lists (one per place, from the first down), and a prize's length.
+PRIZES = 200
+PRIZE_LINE = 80
+
 PERSON: dict[str, Any] = {
     "type": "object",
     "required": ["name"],
@@ -151,6 +155,13 @@ RECORDS: dict[str, dict[str, Any]] = {
             },
             "sitouts": {"type": "array", "items": ID, "maxItems": L.players},
         },
+    },
+    # The director's prizes, from the first place down (``scorer.events.prizes``): the latest counts.
+    "prizes": {
+        "type": "object",
+        "required": ["prizes"],
+        "additionalProperties": False,
+        "properties": {"prizes": {"type": "array", "maxItems": PRIZES, "items": text(PRIZE_LINE)}},
     },
     # The director took back the last round's draw before any of its tables entered a game.
     "undraw": {

@@ -31,6 +31,7 @@ from typing import Any, cast
 from flask import (
     Response,
     abort,
+    after_this_request,
     copy_current_request_context,
     current_app,
     get_flashed_messages,
@@ -181,6 +182,42 @@ def stored_page(event_id: int, refresh: Callable[[], object]) -> Response | None
     return response
 
 
+#: The computation of an event's stored ranking (``refresher.Job``): the ranking page's.
+LIVE_RANKING = "scorer.events.views:live_ranking"
+
+
+def refresh_soon(event: Event) -> None:
+    """After a change that may move the standings (a team's confirmation, the office's ruling):
+    claim the stored answer, unless it was claimed less than ``EVENT_RANKING_MAX_AGE`` seconds
+    ago, and compute it again once this request's answer is sent. The room's projector then
+    shows a completed Passe at its next poll, not after a reader found the stored answer stale;
+    on a busy evening the claim keeps it to one computation per age."""
+    # The director's and the office's requests are shown the standings live: a computation in
+    # their request's context (an app without a ranking process) would store what they see.
+    if max_age() <= 0 or standings.sees_live(event):
+        return
+    event_id = event.id
+    session_ = db.session()
+    claimed = session_.scalar(select(EventRanking.claimed).where(EventRanking.event_id == event_id))
+    now = time.time()
+    if claimed is None or now - claimed <= max_age():
+        return
+    won = session_.execute(
+        update(EventRanking)
+        .where(EventRanking.event_id == event_id, EventRanking.claimed == claimed)
+        .values(claimed=now)
+    )
+    session_.commit()
+    if getattr(won, "rowcount", 0) != 1:
+        return
+    compute = copy_current_request_context(_logged(lambda: refresher.compute(event_id, LIVE_RANKING)))
+
+    @after_this_request
+    def _after(response: Response) -> Response:
+        response.call_on_close(compute)
+        return response
+
+
 #: One lock per event for the readers who find no stored answer (``one_at_a_time``).
 _FIRST: dict[int, threading.Lock] = {}
 
@@ -214,7 +251,9 @@ def _stored_response(event: Event, computed: float) -> Response | None:
     # The event's creation too: a test's fresh database numbers its events from 1 again, and
     # its stored answers may share a time stamp. The database in the kept page's key only (the
     # tag is sent).
-    shown = (event_id, str(event.created), computed, i18n.current(), part, zipped)
+    # The projector's page (``screen=projector``) is drawn apart: it has no navigation.
+    projector = not part and request.args.get("screen") == "projector"
+    shown = (event_id, str(event.created), computed, i18n.current(), part, projector, zipped)
     tag = etag(shown)
     key = (log_key(event), *shown)
     if request.if_none_match.contains(tag):

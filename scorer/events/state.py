@@ -110,6 +110,8 @@ class EventState:
     version: int = 0
     #: How often each link was withdrawn ("office", "table:<match id>"): its link's generation.
     revoked: dict[str, int] = field(default_factory=dict)
+    #: The director's prizes from the first place down (``scorer.events.prizes``).
+    prizes: list[str] = field(default_factory=list)
     #: The seqs of entries outside their kind's schema (``scorer.events.schema``), left unread.
     skipped: list[int] = field(default_factory=list)
 
@@ -172,6 +174,7 @@ STATE_KINDS = frozenset(
         "substitute",
         "round",
         "undraw",
+        "prizes",
         "freeze",
         "revoke",
         "close",
@@ -235,6 +238,8 @@ def derive(entries: Sequence[EventEntry]) -> EventState:
             # Only the last round drawn is ever taken back (``scorer.events.views.undraw``).
             if state.rounds and state.rounds[-1].number == int(record["round"]):
                 state.rounds.pop()
+        elif entry.kind == "prizes":
+            state.prizes = list(record["prizes"])
         elif entry.kind == "freeze":
             state.frozen = bool(record.get("frozen"))
         elif entry.kind in ("close", "reopen"):

@@ -26,6 +26,7 @@ from scorer.events import (
     confirm,
     formats,
     paging,
+    prizes,
     refresher,
     revoke,
     rows,
@@ -55,6 +56,7 @@ from scorer.web.views import same_for_every_reader
 
 bp = Blueprint("events", __name__, url_prefix="/events")
 bp.add_app_template_global(rows.ranking_rows, "ranking_rows")
+bp.add_app_template_global(rows.has_running, "has_running")
 
 
 @bp.before_request
@@ -668,6 +670,38 @@ def freeze(event_id: int) -> Response:
     return redirect(url_for("events.show", event_id=event_id), 303)
 
 
+@bp.get("/<int:event_id>/prizes")
+def prizes_page(event_id: int) -> str:
+    """The prize list (``scorer.events.prizes``) as this reader is shown the standings; on the
+    room's projector with ``?screen=projector``. The director lists the prizes here."""
+    event, state, answer, held = shown_now(event_id)
+    listed = prizes.prize_list(state.prizes, answer)
+    director = access.may_direct(event) and not state.closed
+    return render_template(
+        "events/prizes.html",
+        event=event,
+        state=state,
+        listed=listed,
+        awards=prizes.awards(state, listed, i18n.number, i18n.digits),
+        held=held,
+        form=prizes.prizes_form(state) if director else None,
+    )
+
+
+@bp.post("/<int:event_id>/prizes")
+def set_prizes(event_id: int) -> Response:
+    """The director's prizes: a new entry of the event's log, the earlier list kept in it."""
+    event, _state = load(event_id)
+    form = prizes.PrizesForm(prefix="prizes")
+    if form.validate_on_submit():
+        if _append(event, form, "prizes", {"prizes": form.lines()}):
+            flash(_("The prize list is saved."))
+    else:
+        for problem in form.prizes.errors or [_("The page was out of date: nothing was saved. Try again.")]:
+            flash(f"{form.prizes.label.text}: {problem}", "error")
+    return redirect(url_for("events.prizes_page", event_id=event_id), 303)
+
+
 @bp.get("/<int:event_id>/ranking")
 def ranking_page(event_id: int) -> str | Response:
     """The ranking for a projector: large type, reloads itself (its [data-poll] in static/tafel.js);
@@ -676,7 +710,7 @@ def ranking_page(event_id: int) -> str | Response:
     same_for_every_reader()
 
     def again() -> None:
-        refresher.compute(event_id, f"{__name__}:live_ranking")
+        refresher.compute(event_id, snapshot.LIVE_RANKING)
 
     stored = snapshot.stored_page(event_id, again)
     if stored is not None:
@@ -765,7 +799,7 @@ def correct_player(event_id: int, player_id: str) -> Response:
     return redirect(url_for("events.player", event_id=event_id, player_id=player_id), 303)
 
 
-PRINTOUTS = ("tables", "pads", "standblatt", "ranking")
+PRINTOUTS = ("tables", "pads", "standblatt", "ranking", "prizes")
 
 
 @bp.get("/<int:event_id>/print/<kind>.pdf")
@@ -774,7 +808,7 @@ def pdf(event_id: int, kind: str) -> Any:
     if kind not in PRINTOUTS:
         abort(404)
     answer: dict[str, Any] | None = None
-    if kind in ("standblatt", "ranking"):
+    if kind in ("standblatt", "ranking", "prizes"):
         # The state and ranking this reader is shown, the engine asked once per version of the event.
         event, state, answer, _held = shown_now(event_id)
     else:
@@ -817,6 +851,9 @@ def _printout(
 
     title = event.title
     passen = int(event.settings.get("passen", 4))
+    if answer is not None and kind == "prizes":
+        listed = prizes.prize_list(state.prizes, answer)
+        return Printout(title, prizes.pages(title, state, listed, num, digits), rtl)
     if answer is not None:
         pages = (
             printouts.standblaetter(title, state, answer, num, digits)

@@ -230,34 +230,3 @@
   window.setInterval(tick, period);
   document.addEventListener("visibilitychange", tick);
 })();
-
-// The ranking page for a projector ([data-poll]): fetch its table every 15 s and swap it in.
-// Without script the page reloads itself (a <noscript> refresh). "no-cache" asks the server
-// each time with the last ETag: an unchanged ranking comes back as a 304 without a body.
-(function () {
-  "use strict";
-  var holder = document.querySelector("[data-poll]");
-  if (!holder || !window.fetch) { return; }
-  var url = holder.getAttribute("data-poll");
-  window.setInterval(function () {
-    fetch(url, { credentials: "same-origin", cache: "no-cache" })
-      .then(function (response) { return response.ok ? response.text() : null; })
-      .then(function (html) { if (html) { holder.innerHTML = html; } })
-      .catch(function () { /* offline for a moment: keep the last standings */ });
-  }, 15000);
-})();
-
-// The new-event form: only the chosen game's own options show. Without script every game's
-// section shows, and the server reads the chosen game's alone.
-(function () {
-  "use strict";
-  var game = document.querySelector("form select[name=game]");
-  if (!game) { return; }
-  function show() {
-    Array.prototype.forEach.call(document.querySelectorAll("fieldset.event-game[data-game]"), function (section) {
-      section.hidden = section.getAttribute("data-game") !== game.value;
-    });
-  }
-  game.addEventListener("change", show);
-  show();
-})();

@@ -32,6 +32,16 @@ def enter_game(page: Any, contract: str, points: int) -> None:
     page.wait_for_selector(".scoreboard")
 
 
+def panel_game(page: Any, number: int, contract: str, points: int) -> None:
+    """Game ``number`` entered with the match screen's panel, answered in place (htmx)."""
+    panel = page.locator("form[data-deal-form]")
+    panel.locator(f"input[name=contract][value={contract}]").check()
+    panel.locator("input[name=team][value='1']").check()
+    panel.locator("input[name=points]").fill(str(points))
+    panel.locator("button.save-deal").click()
+    page.wait_for_selector(f"#deal-{number}")
+
+
 def confirm_all(screen: Any, team: int) -> int:
     """Click the team's confirm button on every game that waits for it; how many were clicked."""
     clicked = 0
@@ -107,21 +117,40 @@ def test_an_evening_with_confirmation_a_dispute_and_a_ruling(
     shot(phone, "office-table-disputed")
     tablet.close()
 
-    # Table 2: its scribe enters; team 2 confirms on a player's own phone through its team link
-    # (the table's link itself only reads on a second device).
+    # Table 2: its scribe enters each game with the screen's panel and team 1 confirms it right
+    # under the panel, one tap, no page load; team 2's phone, open on its team link before the
+    # first game, learns by itself what waits for it (the table's link only reads there).
     tablet = browser.new_context(locale="en", extra_http_headers={"Accept-Language": "en"})
     screen = tablet.new_page()
     screen.goto(links[1])
     screen.wait_for_load_state("load")
-    enter_game(screen, "H", 121)  # 121 : 36
-    enter_game(screen, "obenabe", 67)  # 67 : 90
+    passe = screen.url
     screen.goto(f"{live_server}{confirm_pages[1]}")
-    assert confirm_all(screen, 1) == 2
     team_2 = screen.locator("section.team-links figcaption code").nth(1).inner_text()
     phone = browser.new_context(locale="en", extra_http_headers={"Accept-Language": "en"}).new_page()
     phone.goto(links[1])
     assert "This device only reads this table." in phone.inner_text("main")
     phone.goto(team_2)
+    phone.wait_for_load_state("load")
+    assert phone.locator("button[data-team='2']").count() == 0  # nothing entered yet
+    phone_loads: list[str] = []
+    phone.on("load", lambda: phone_loads.append(phone.url))
+    screen.goto(passe)
+    screen.wait_for_load_state("load")
+    loads: list[str] = []
+    screen.on("load", lambda: loads.append(screen.url))
+    for number, (contract, points) in enumerate((("H", 121), ("obenabe", 67)), start=1):  # 121 : 36, 67 : 90
+        panel_game(screen, number, contract, points)
+        part = screen.locator("#event-confirm")
+        assert f"Game {number}" in part.inner_text()
+        part.locator("button[data-team='1']").first.click()
+        screen.wait_for_selector("#event-confirm p.saved:has-text('Team 1 confirmed the game.')")
+        assert screen.locator("#event-confirm button[data-team='1']").count() == 0
+    shot(screen, "event-table-confirmed-on-screen")
+    assert loads == []  # two games entered and confirmed without a page load
+    # The phone's page asked for the table's version and swapped in the games to confirm.
+    phone.wait_for_selector("button[data-team='2']", timeout=15_000)
+    assert phone_loads == []
     assert confirm_all(phone, 2) == 2
     assert "complete" in phone.inner_text("p.table-state")
     tablet.close()

@@ -155,3 +155,36 @@ def test_a_spectator_sees_no_part_and_saves_nothing(app: Flask, client: FlaskCli
     answer = tap(stranger, event_id, match_id, part, "1")
     assert answer.status_code in (400, 403)  # type: ignore[attr-defined]
     assert marks(app, event_id, "confirm") == 0
+
+
+def live_version(page: str) -> tuple[str, str]:
+    """The version URL a page follows and the version it was drawn at."""
+    found = re.search(r'<main data-live="([^"]+)" data-live-ms="\d+" data-version="([^"]*)"', page)
+    assert found, "the page follows no version"
+    return found.group(1), found.group(2)
+
+
+def test_a_teams_phone_follows_the_table_and_learns_of_a_game_to_confirm(
+    app: Flask, client: FlaskClient
+) -> None:
+    event_id, match_id, tablet = table(app, client, "per_game")
+    phone = english(app, "192.0.2.51")
+    url, drawn = live_version(phone.get(f"/events/{event_id}/tables/{match_id}").get_data(as_text=True))
+    assert url == f"/events/{event_id}/tables/{match_id}/version"
+    first = phone.get(url)
+    assert first.status_code == 200 and first.get_json() == {"version": drawn}
+    # Unchanged: answered "not modified" from the tag.
+    assert phone.get(url, headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
+    # A game entered moves the version; so does a team's confirmation (a mark in the event's log).
+    play_passe(tablet, match_id, [98])
+    entered = phone.get(url, headers={"If-None-Match": first.headers["ETag"]})
+    assert entered.status_code == 200 and entered.get_json()["version"] != drawn
+    part = part_of(tablet.get(f"/matches/{match_id}").get_data(as_text=True))
+    tap(tablet, event_id, match_id, part, "1")
+    confirmed = phone.get(url, headers={"If-None-Match": entered.headers["ETag"]})
+    assert confirmed.status_code == 200
+    assert confirmed.get_json()["version"] not in (drawn, entered.get_json()["version"])
+    # The page drawn now is drawn at that version.
+    again = phone.get(f"/events/{event_id}/tables/{match_id}").get_data(as_text=True)
+    assert live_version(again)[1] == confirmed.get_json()["version"]
+    assert phone.get(f"/events/{event_id}/tables/{match_id + 1000}/version").status_code == 404

@@ -49,6 +49,7 @@ TOURNAMENT_WORDS = {
     "better Passe",
     "(…) struck Passe (T7.2), not counted",
     "%(mark)s Passe sat out (T5.5)",
+    "Best single Passe",
     "passe_options",
     "passe_options_of",
     "PasseAnswer",

@@ -66,6 +66,7 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "events.edit_link": (),
     # The tables' confirmation and the office (scorer/events/office.py), the event's export.
     "office.table": (),
+    "office.table_version": (),
     "office.confirm_game": ("csrf_token", "idem", "slot", "version", "team"),
     "office.claim": ("csrf_token", "idem", "slot", "team", "value", "match"),
     "office.office": (),

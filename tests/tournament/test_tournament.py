@@ -153,6 +153,30 @@ def test_an_open_round_makes_the_ranking_provisional_and_strikes_nothing() -> No
     assert answer["standblatt"] is not None and answer["standblatt"]["A"][2]["score"] is None
 
 
+def test_an_open_passe_shows_its_running_total_apart_and_never_counts_it() -> None:
+    """T7.5 keeps an open Passe's entry null; T6.5 adds up its games with a figure so far. The
+    answer's ``running`` gives that figure beside the entry, for the room to follow game by game."""
+    record = copy.deepcopy(EXAMPLE2)
+    record["results"][4] = {"round": 3, "table": 1, "passe": {"games": PASSE["games"][:11]}}
+    answer = score_tournament(record)
+    assert answer["valid"], answer["errors"]
+    # Worked example 1's games (its answer's figures), the first eleven: round 3, table 1.
+    games = json.loads((DATA / "example1_answer.json").read_text())["games"][:11]
+    so_far = [sum(game["total"][team] for game in games) for team in (0, 1)]
+    ranking = by_id(answer)
+    seated = record["rounds"][2]["tables"][0]["seats"]
+    for seat, team in (("1", 0), ("3", 0), ("2", 1), ("4", 1)):
+        entry = ranking[seated[seat]]
+        assert entry["running"] == {"round": 3, "score": so_far[team]}
+        assert entry["passen"][2] is None and entry["provisional"]
+        assert entry["total"] == sum(score for score in entry["passen"] if score is not None)
+    # The complete table of the round, and complete rounds, have nothing running.
+    assert all(
+        "running" not in entry for competitor, entry in ranking.items() if competitor not in seated.values()
+    )
+    assert all("running" not in entry for entry in score_tournament(EXAMPLE2)["ranking"])
+
+
 def test_rounds_not_yet_seated_are_null() -> None:
     record = copy.deepcopy(EXAMPLE2)
     record["passen"] = 4

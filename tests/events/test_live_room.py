@@ -1,0 +1,134 @@
+"""The room follows the evening: the projector's page, and a completed Passe in the stored ranking
+without waiting for a reader to find it stale (``scorer.events.snapshot.refresh_soon``)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorer.store import db
+from scorer.store.models import EventRanking
+from tests.helpers.events import (
+    claim_table,
+    confirm_game,
+    evening,
+    play_passe,
+    ranking_of,
+    slots,
+    table_link,
+    table_url,
+)
+from tests.helpers.tablet import english
+
+
+def stored(app: Flask, event_id: int) -> EventRanking:
+    with app.app_context():
+        row = db.session().get(EventRanking, event_id)
+        assert row is not None
+        db.session().expunge(row)
+        return row
+
+
+def test_the_projector_page_has_no_navigation_and_its_own_stored_copy(
+    app: Flask, client: FlaskClient
+) -> None:
+    event_id, (match_id,) = evening(client, app, "none", games=1)
+    play_passe(client, match_id, [98])
+    app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
+    app.config["EVENT_RANKING_PROCESS"] = False
+    spectator = english(app, "192.0.2.60")
+    ranking_of(spectator, event_id)  # computed and stored
+    plain = spectator.get(f"/events/{event_id}/ranking").get_data(as_text=True)
+    projector = spectator.get(f"/events/{event_id}/ranking?screen=projector").get_data(as_text=True)
+    assert re.search(r'<body class="projector">', plain)
+    assert f'href="/events/{event_id}/ranking?screen=projector"' in plain
+    assert re.search(r'<body class="projector projector-screen">', projector)
+    # The projector turns its pages itself: no link to itself, the page counter's place.
+    assert "projector-link" not in projector and 'class="projector-page"' in projector
+    # Both from the stored answer, each its own page (the plain one again: not the projector's).
+    assert '<body class="projector">' in spectator.get(f"/events/{event_id}/ranking").get_data(as_text=True)
+    # The rows the projector pages through are the ranking's, and it polls the ranking's part.
+    assert projector.count("<tr") == plain.count("<tr") > 4
+    assert 'data-poll-ms="3000"' in projector
+
+
+def team_link(page: str, event_id: int, match_id: int, team: int) -> str:
+    found = re.search(
+        rf"http://[^\s<\"]+(/events/{event_id}/tables/{match_id}/team/{team}/[A-Za-z0-9_-]+)", page
+    )
+    assert found, "the table's page shows its team links to the table's device"
+    return found.group(1)
+
+
+def totals(row: EventRanking) -> list[int]:
+    return sorted(int(entry["total"]) for entry in row.answer["ranking"])
+
+
+def test_the_last_confirmation_of_a_passe_has_the_stored_ranking_computed_again_at_once(
+    app: Flask, client: FlaskClient
+) -> None:
+    app.config["EVENT_RANKING_PROCESS"] = False  # computed in this process, once the answer is sent
+    app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
+    event_id, (match_id,) = evening(client, app, "per_game", games=1)
+    tablet = english(app, "192.0.2.61")
+    claim_table(tablet, table_link(client, event_id, match_id))
+    play_passe(tablet, match_id, [98])
+    page = tablet.get(table_url(event_id, match_id)).get_data(as_text=True)
+    phone = english(app, "192.0.2.62")
+    assert phone.get(team_link(page, event_id, match_id, 2)).status_code in (200, 302, 303)
+    ranking_of(english(app, "192.0.2.63"), event_id)  # stored: the Passe is not confirmed yet (T7.5)
+    assert totals(stored(app, event_id)) == [0, 0, 0, 0]
+    ((slot, version),) = slots(page)
+    first = confirm_game(tablet, event_id, match_id, slot, version, 1)
+    first.close()
+    # Claimed less than an age ago: a mark leaves the stored answer to its age.
+    assert totals(stored(app, event_id)) == [0, 0, 0, 0]
+    app.config["EVENT_RANKING_MAX_AGE"] = 0.01
+    time.sleep(0.05)
+    last = confirm_game(phone, event_id, match_id, slot, version, 2)
+    assert last.status_code == 303
+    last.close()  # the answer sent: the stored ranking is computed again, no reader asked for it
+    assert totals(stored(app, event_id)) == [59, 59, 98, 98]
+
+
+def test_the_directors_confirmation_never_stores_what_the_director_sees(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The director sees the standings live, also while the public's are held back: a computation
+    in the director's request would store those for the public."""
+    app.config["EVENT_RANKING_PROCESS"] = False
+    app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
+    event_id, (match_id,) = evening(client, app, "per_game", games=1)
+    play_passe(client, match_id, [98])
+    ranking_of(english(app, "192.0.2.64"), event_id)
+    app.config["EVENT_RANKING_MAX_AGE"] = 0.01
+    time.sleep(0.05)
+    ((slot, version),) = slots(client.get(table_url(event_id, match_id)).get_data(as_text=True))
+    for team in (1, 2):
+        confirm_game(client, event_id, match_id, slot, version, team).close()
+    assert totals(stored(app, event_id)) == [0, 0, 0, 0]
+
+
+def test_an_open_passe_moves_the_room_game_by_game_in_a_column_apart(app: Flask, client: FlaskClient) -> None:
+    """T7.5 counts a Passe once complete; its games so far (T6.5) show in a column of their own."""
+    app.config["EVENT_RANKING_MAX_AGE"] = 0.0  # every reader live
+    event_id, (match_id,) = evening(client, app, "none", games=2)
+    spectator = english(app, "192.0.2.65")
+    page = spectator.get(f"/events/{event_id}/ranking").get_data(as_text=True)
+    assert "Open Passe" not in page  # nothing entered: no figure so far
+    play_passe(client, match_id, [98])
+    page = spectator.get(f"/events/{event_id}/ranking").get_data(as_text=True)
+    assert "Open Passe" in page
+    # Rank, name, the one Passe (null: open), the open Passe's figure, the total (nothing counted).
+    assert sorted((row[2], row[3], row[4]) for row in ranking_of(spectator, event_id)) == [
+        ("·", "59", "0"),
+        ("·", "59", "0"),
+        ("·", "98", "0"),
+        ("·", "98", "0"),
+    ]
+    play_passe(client, match_id, [45])  # the Passe complete: counted, the column gone
+    assert "Open Passe" not in spectator.get(f"/events/{event_id}/ranking").get_data(as_text=True)
+    assert sorted(row[-1] for row in ranking_of(spectator, event_id)) == ["143", "143", "171", "171"]
