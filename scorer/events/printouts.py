@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext as _
@@ -54,6 +55,56 @@ def table_cards(
         )
         for table in round_.tables
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """Where one player sits in a round, as the wall list says it."""
+
+    name: str
+    table: int
+    seat: str
+    #: His team at the table (seats 1 and 3, 2 and 4), None where the game has no teams.
+    team: int | None
+    #: The partner's name (the opposite seat), "" where the game has no teams.
+    partner: str
+
+
+def wall_list(state: EventState, round_: Round, *, teams: bool = True) -> tuple[list[Placing], list[str]]:
+    """The round's wall list: every seated player by name (his table, seat, team and partner),
+    and who sits out; a substitute under his own name (T8.1)."""
+    placed = []
+    for table in round_.tables:
+        for seat, player in table.seats.items():
+            opposite = str((int(seat) + 1) % 4 + 1)
+            placed.append(
+                Placing(
+                    state.name(player),
+                    table.table,
+                    seat,
+                    (1 if seat in ("1", "3") else 2) if teams else None,
+                    state.name(table.seats[opposite]) if teams and opposite in table.seats else "",
+                )
+            )
+    placed.sort(key=lambda placing: (placing.name.casefold(), placing.table))
+    return placed, sorted((state.name(player) for player in round_.sitouts), key=str.casefold)
+
+
+def wall_list_pages(
+    title: str, state: EventState, round_: Round, digits: Number = _plain, *, teams: bool = True
+) -> list[Page]:
+    """The wall list as a printout: one grid of every player by name, then who sits out."""
+    placed, sitouts = wall_list(state, round_, teams=teams)
+    header = [_("Player"), _("Table"), pgettext("seat", "Seat")]
+    header += [_("Team"), _("Partner")] if teams else []
+    rows = [
+        [placing.name, digits(placing.table), digits(placing.seat)]
+        + ([digits(placing.team), placing.partner] if teams else [])
+        for placing in placed
+    ]
+    foot = [_("Sit out:") + " " + ", ".join(sitouts)] if sitouts else []
+    heading = f"{title} – {_('Round %(round)s', round=digits(round_.number))} – {_('Seating')}"
+    return [Page(heading=heading, grid=Grid(header, rows, first=0.4), foot=foot)]
 
 
 def pads(

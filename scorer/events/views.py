@@ -554,7 +554,17 @@ def draw(event_id: int) -> Response:
     try:
         answer = game.seat(record)
     except InvalidRecord as error:
-        flash(_("The round cannot be drawn: %(reason)s", reason=str(error)), "error")
+        # The engine's sentence is English and names its own fields: the reader is told which
+        # part of the event the rules refuse, and the rule (T9 where the engine cites none).
+        cited = CITED_RULE.search(str(error))
+        flash(
+            _(
+                "The round cannot be drawn: the rules refuse the event's record at %(field)s (%(rule)s).",
+                field=error.field or "tournament",
+                rule=cited.group(1) if cited else "T9",
+            ),
+            "error",
+        )
         return redirect(url_for("events.show", event_id=event_id), 303)
     if not answer["valid"] or not answer["tables"]:
         reason = reason_text(dict(answer["errors"][0])) if answer["errors"] else _("too few players")
@@ -668,6 +678,31 @@ def freeze(event_id: int) -> Response:
                 else _("The standings are released: everyone sees them live.")
             )
     return redirect(url_for("events.show", event_id=event_id), 303)
+
+
+@bp.get("/<int:event_id>/seating")
+def seating(event_id: int) -> str:
+    """A round's wall list (``?round=n``, default the last drawn): every player by name with his
+    table, seat and partner, for the room's wall or its projector (``?screen=projector``)."""
+    from scorer.events import printouts
+
+    event, state = load(event_id)
+    round_ = _round_asked(state)
+    placed, sitouts = (
+        printouts.wall_list(state, round_, teams=formats.of(event.settings).teams) if round_ else ([], [])
+    )
+    return render_template(
+        "events/seating.html", event=event, state=state, round=round_, placed=placed, sitouts=sitouts
+    )
+
+
+def _round_asked(state: EventState) -> Any:
+    """The round a page or printout asks for (``?round=n``, default the last drawn); None before
+    the first draw."""
+    if not state.rounds:
+        return None
+    wanted = request.args.get("round", type=int) or len(state.rounds)
+    return state.rounds[min(max(wanted, 1), len(state.rounds)) - 1]
 
 
 @bp.get("/<int:event_id>/prizes")
@@ -799,7 +834,7 @@ def correct_player(event_id: int, player_id: str) -> Response:
     return redirect(url_for("events.player", event_id=event_id, player_id=player_id), 303)
 
 
-PRINTOUTS = ("tables", "pads", "standblatt", "ranking", "prizes")
+PRINTOUTS = ("tables", "pads", "standblatt", "ranking", "prizes", "seating")
 
 
 @bp.get("/<int:event_id>/print/<kind>.pdf")
@@ -861,10 +896,12 @@ def _printout(
             else printouts.ranking_list(title, state, answer, passen, num, digits)
         )
         return Printout(title, pages, rtl)
-    if not state.rounds:
+    round_ = _round_asked(state)
+    if round_ is None:
         return Printout(title, [Page(title, lines=[_("No round is drawn yet.")])], rtl)
-    wanted = request.args.get("round", type=int) or len(state.rounds)
-    round_ = state.rounds[min(max(wanted, 1), len(state.rounds)) - 1]
+    if kind == "seating":
+        teams = formats.of(event.settings).teams
+        return Printout(title, printouts.wall_list_pages(title, state, round_, digits, teams=teams), rtl)
     if kind == "tables":
         pages = printouts.table_cards(
             title,

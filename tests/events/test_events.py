@@ -3,7 +3,9 @@ their Passen, and the ranking is the engine's (TOURNAMENT.md T3-T8)."""
 
 from __future__ import annotations
 
+import html
 import re
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -472,3 +474,33 @@ def test_the_ranking_options_are_on_the_new_event_form(client: FlaskClient, app:
     text = german.get_data(as_text=True)
     field = text[text.index('name="streich"') - 600 : text.index('name="streich"') + 400]
     assert "Streicht weniger Passen, als der Anlass hat (T7.2)." in field and "options.streich" not in text
+
+
+def test_a_draw_the_engine_refuses_names_the_field_and_rule_in_the_readers_language(
+    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A record the seating generator refuses (T9) is told in the page's language with the field
+    and the rule, never as the engine's English sentence; nothing is drawn."""
+    import dataclasses
+
+    from rules_engine.errors import InvalidRecord
+    from scorer.events import formats, views
+
+    event_id = new_event(client, passen=2, games_per_passe=1)
+    register(client, event_id, list("ABCD"))
+    real = formats.of
+
+    def refusing(settings: Any) -> Any:
+        def seat(record: Any) -> Any:
+            raise InvalidRecord(
+                "tournament.players[1].id: 'P1' is registered twice (T4.1)", where="players[1].id"
+            )
+
+        return dataclasses.replace(real(settings), seat=seat)
+
+    monkeypatch.setattr(views.formats, "of", refusing)
+    response = post_form(client, event_id, "draw", {"confirmed": "y"})
+    assert response.status_code == 303 and event_state(app, event_id).rounds == []
+    page = html.unescape(client.get(f"/events/{event_id}").get_data(as_text=True))
+    assert "The round cannot be drawn: the rules refuse the event's record at players[1].id (T4.1)." in page
+    assert "registered twice" not in page
