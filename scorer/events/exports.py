@@ -26,7 +26,7 @@ from rules_engine import limits
 from rules_engine.errors import InvalidRecord
 from scorer import scoring
 from scorer.access import rights
-from scorer.events import access, devices, formats, paging, schema
+from scorer.events import access, devices, formats, paging, printouts, schema
 from scorer.events import state as event_log
 from scorer.events import views as events
 from scorer.events.office_forms import ImportEventForm
@@ -84,8 +84,14 @@ def _rounds(indexes: Sequence[int] | None) -> str:
     return ", ".join(str(index + 1) for index in indexes or ())
 
 
-def standblatt_rows(answer: Mapping[str, Any], name: Callable[[str], str]) -> list[Row]:
-    """Every competitor's Standblatt (T1.4) as rows: one line per round he plays or sits out."""
+def standblatt_rows(
+    answer: Mapping[str, Any],
+    name: Callable[[str], str],
+    substitutes: Mapping[tuple[str, int], str] | None = None,
+) -> list[Row]:
+    """Every competitor's Standblatt (T1.4) as rows: one line per round he plays or sits out;
+    ``substitutes``: who played a round in his place, and for whom it counted
+    (``printouts.substitute_notes``)."""
     rows: list[Row] = [
         [_("Id"), _("Player"), _("Round"), _("Table"), _("Partner"), _("Opponents"), _("Score"), _("Note")]
     ]
@@ -95,6 +101,8 @@ def standblatt_rows(answer: Mapping[str, Any], name: Callable[[str], str]) -> li
             notes = [_("sat out")] if line.get("sitout") else []
             notes += [_("late entry")] if line.get("late_entry") else []
             notes += [_("struck")] if line["round"] - 1 in struck.get(competitor, ()) else []
+            found = (substitutes or {}).get((competitor, int(line["round"])))
+            notes += [found] if found else []
             partner = line.get("partner")
             opponents = " / ".join(name(o) for o in line.get("opponents") or [])
             rows.append(
@@ -169,7 +177,11 @@ def export(event_id: int, kind: str, ext: str) -> Response:
     event, state, answer, _held = events.shown_now(event_id)
     passen = int(event.settings.get("passen", 4))
     name = state.name
-    rows = ranking_rows(answer, name, passen) if kind == "ranking" else standblatt_rows(answer, name)
+    if kind == "ranking":
+        rows = ranking_rows(answer, name, passen)
+    else:
+        options = event.settings.get("options") or {}
+        rows = standblatt_rows(answer, name, printouts.substitute_notes(state, answer, options))
     filename = f"tafel-event-{event.id}-{kind}.{ext}"
     if ext == "csv":
         response = Response(to_csv(rows), mimetype="text/csv")

@@ -222,11 +222,74 @@ def estimate_pads(
     return pages
 
 
+def substitute_notes(
+    state: EventState, answer: Mapping[str, Any], options: Mapping[str, Any], num: Number = _plain
+) -> dict[tuple[str, int], str]:
+    """(competitor, round) -> who played that round in his place and what it scored for whom
+    (T8.1): in the Einzelschieber the team's Passe (his partner's line), counted for him under
+    ``substitute_scores: "original"``, not counted under the default ``none`` (T8.2); in the
+    Partnerschieber the pair's Passe with its substitute partner (T8.3)."""
+    lines = answer.get("standblatt") or {}
+    notes: dict[tuple[str, int], str] = {}
+    for substitute in state.substitutes:
+        player = substitute.substitutes_for
+        start = substitute.from_round
+        if player is None or start is None:
+            continue
+        competitor = state.pair_of(player) or player
+        for line in lines.get(competitor) or []:
+            number = int(line["round"])
+            if number < start or line.get("sitout"):
+                continue
+            if competitor != player:  # a pair: its Passe with the substitute partner counts or not (T8.3)
+                counted = options.get("pair_substitute", "counts") == "counts"
+                notes[(competitor, number)] = (
+                    _(
+                        "%(substitute)s played for %(player)s (T8.3)",
+                        substitute=substitute.name,
+                        player=state.name(player),
+                    )
+                    if counted
+                    else _(
+                        "%(substitute)s played for %(player)s: not counted for the pair (T8.3)",
+                        substitute=substitute.name,
+                        player=state.name(player),
+                    )
+                )
+                continue
+            partner = str(line.get("partner") or "")
+            team = next(
+                (other.get("score") for other in lines.get(partner) or [] if other["round"] == number), None
+            )
+            counted = options.get("substitute_scores", "none") == "original"
+            notes[(competitor, number)] = (
+                _(
+                    "%(substitute)s played in his seat: %(score)s for the team, counted for him (T8.2)",
+                    substitute=substitute.name,
+                    score=num(team),
+                )
+                if counted
+                else _(
+                    "%(substitute)s played in his seat: %(score)s for the team, not counted for him (T8.2)",
+                    substitute=substitute.name,
+                    score=num(team),
+                )
+            )
+    return notes
+
+
 def standblaetter(
-    title: str, state: EventState, answer: Mapping[str, Any], num: Number = _plain, digits: Number = _plain
+    title: str,
+    state: EventState,
+    answer: Mapping[str, Any],
+    num: Number = _plain,
+    digits: Number = _plain,
+    options: Mapping[str, Any] | None = None,
 ) -> list[Page]:
-    """A Standblatt per player (T1.4): one line per round, his Passe score, his total and rank."""
+    """A Standblatt per player (T1.4): one line per round, his Passe score, his total and rank;
+    a round a substitute played for him says so under the grid (T8.1, ``substitute_notes``)."""
     ranked = {entry["id"]: entry for entry in answer.get("ranking") or []}
+    notes = substitute_notes(state, answer, options or {}, num)
     # Translated outside the f-strings: the catalog's extractor does not look inside them.
     sheet = _("Standblatt")
     lines_of = answer.get("standblatt") or {}
@@ -263,17 +326,24 @@ def standblaetter(
                     rows,
                 ),
                 foot=(
-                    [
-                        _(
-                            "Rank %(rank)s, %(total)s points",
-                            rank=digits(entry["rank"]),
-                            total=num(entry["total"]),
-                        )
-                    ]
-                    + ([_("(…) struck Passe (T7.2), not counted")] if struck else [])
+                    (
+                        [
+                            _(
+                                "Rank %(rank)s, %(total)s points",
+                                rank=digits(entry["rank"]),
+                                total=num(entry["total"]),
+                            )
+                        ]
+                        + ([_("(…) struck Passe (T7.2), not counted")] if struck else [])
+                    )
+                    if entry
+                    else []
                 )
-                if entry
-                else [],
+                + [
+                    _("Round %(round)s", round=digits(number)) + ": " + note
+                    for (who, number), note in sorted(notes.items())
+                    if who == competitor
+                ],
             )
         )
     return pages

@@ -891,7 +891,7 @@ def _printout(
         return Printout(title, prizes.pages(title, state, listed, num, digits), rtl)
     if answer is not None:
         pages = (
-            printouts.standblaetter(title, state, answer, num, digits)
+            printouts.standblaetter(title, state, answer, num, digits, event.settings.get("options") or {})
             if kind == "standblatt"
             else printouts.ranking_list(title, state, answer, passen, num, digits)
         )
