@@ -504,3 +504,51 @@ def test_a_draw_the_engine_refuses_names_the_field_and_rule_in_the_readers_langu
     page = html.unescape(client.get(f"/events/{event_id}").get_data(as_text=True))
     assert "The round cannot be drawn: the rules refuse the event's record at players[1].id (T4.1)." in page
     assert "registered twice" not in page
+
+
+def test_the_games_rules_are_on_the_new_event_form_and_reach_every_table(
+    client: FlaskClient, app: Flask
+) -> None:
+    """TOURNAMENT.md's options table: Weis and Stöck (T2.1), Undenufe's card points (T2.3), the
+    forehand's rotation (T3.3) and a pair's substitute (T8.3) are the director's to choose, the
+    defaults stored as no option; a table's Passe plays by the event's choice (its panel asks
+    for the Weis and the Stöck)."""
+    page = client.get("/events/new").get_data(as_text=True)
+    for name in ("weis", "stoeck", "undenufe_points", "rotation", "pair_substitute"):
+        assert f'name="{name}"' in page, name
+    plain = new_event(client)
+    with app.app_context():
+        stored = db.session().get(Event, plain).settings["options"]  # type: ignore[union-attr]
+    assert not {"weis", "stoeck", "undenufe_points", "rotation", "pair_substitute"} & set(stored)
+    event_id = new_event(
+        client,
+        weis="yes",
+        stoeck="yes",
+        undenufe_points="ace11",
+        rotation="strict",
+        pair_substitute="excluded",
+    )
+    with app.app_context():
+        options = db.session().get(Event, event_id).settings["options"]  # type: ignore[union-attr]
+    assert {k: options[k] for k in ("weis", "stoeck", "undenufe_points", "rotation", "pair_substitute")} == {
+        "weis": True,
+        "stoeck": True,
+        "undenufe_points": "ace11",
+        "rotation": "strict",
+        "pair_substitute": "excluded",
+    }
+    register(client, event_id, list("ABCD"))
+    draw(client, event_id)
+    (table,) = event_state(app, event_id).rounds[0].tables
+    with app.app_context():
+        match = db.session().get(Match, table.match_id)
+        assert match is not None
+        table_options = match.settings["options"]
+    assert {k: table_options.get(k) for k in ("weis", "stoeck", "undenufe_points", "rotation")} == {
+        "weis": True,
+        "stoeck": True,
+        "undenufe_points": "ace11",
+        "rotation": "strict",
+    }
+    screen = client.get(f"/matches/{table.match_id}").get_data(as_text=True)
+    assert 'name="stoeck"' in screen and 'name="weis_values_1"' in screen

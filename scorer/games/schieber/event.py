@@ -20,7 +20,7 @@ from scorer.games.schieber.tournament_api import API
 from scorer.web.forms import choices, numeric
 
 #: The Passe's options the table's match keeps; the rest are the tournament's (TOURNAMENT.md).
-PASSE_OPTIONS = ("games_per_passe", "match_value", "confirm")
+PASSE_OPTIONS = ("games_per_passe", "match_value", "confirm", "weis", "stoeck", "undenufe_points", "rotation")
 #: The table's own match adds no confirmation step: the teams confirm on the event's table page
 #: (``scorer.events.office``), and the event's record judges it (T6.2).
 CONFIRM = "none"
@@ -157,6 +157,58 @@ FORM_FIELDS = (
         ),
     ),
     (
+        # T2.1: the Weis and the Stöck, entered with each game and outside the control sum (T3.5).
+        "weis",
+        SelectField(
+            _l("Weis counts (T2.1)"),
+            choices=choices(("no", _l("no: tricks only")), ("yes", _l("yes"))),
+            default="no",
+        ),
+    ),
+    (
+        "stoeck",
+        SelectField(
+            _l("Stöck count (T2.1)"),
+            choices=choices(("no", _l("no")), ("yes", _l("yes: 20 for king and queen of trump"))),
+            default="no",
+        ),
+    ),
+    (
+        # T2.3: the card points of Undenufe.
+        "undenufe_points",
+        SelectField(
+            _l("In Undenufe"),
+            choices=choices(
+                ("six11", _l("the 6 counts 11, the Ace 0 (T2.3)")), ("ace11", _l("the Ace counts 11"))
+            ),
+            default="six11",
+        ),
+    ),
+    (
+        # T3.3: forehand passes to the right, game by game.
+        "rotation",
+        SelectField(
+            _l("A forehand out of turn"),
+            choices=choices(
+                ("warn", _l("is pointed out (T3.3)")),
+                ("strict", _l("is refused")),
+                ("off", _l("is not checked")),
+            ),
+            default="warn",
+        ),
+    ),
+    (
+        # T8.3: a pair's Passen with a substitute partner.
+        "pair_substitute",
+        SelectField(
+            _l("A pair's Passen with a substitute partner"),
+            choices=choices(
+                ("counts", _l("count for the pair (T8.3)")), ("excluded", _l("score 0 for the pair"))
+            ),
+            default="counts",
+        ),
+    ),
+    (
         # T6.2: who confirms a game's figure.
         "confirm",
         SelectField(
@@ -183,9 +235,12 @@ def options(form: Any) -> Record:
     }
     if form.match_value.data != MATCH_VALUE:
         stated["match_value"] = int(form.match_value.data)
-    # The ranking's options, stated only when they differ from the engine's defaults (the rule
+    for name in ("weis", "stoeck"):
+        if form[name].data == "yes":
+            stated[name] = True
+    # The other choices, stated only when they differ from the engine's defaults (the rule
     # file's readings).
-    for name in RANKING_CHOICES:
+    for name in STATED_CHOICES:
         if form[name].data != TOURNAMENT_OPTIONS[name].default:
             stated[name] = form[name].data
     if form.sitout_score.data == "fixed" and form.sitout_points.data is not None:
@@ -195,8 +250,16 @@ def options(form: Any) -> Record:
     return stated
 
 
-#: The form's choices of the ranking that are stored as the option's value itself.
-RANKING_CHOICES = ("sitout_score", "sitout_from", "substitute_scores", "late_entry")
+#: The form's choices stored as the option's value itself (when not the engine's default).
+STATED_CHOICES = (
+    "sitout_score",
+    "sitout_from",
+    "substitute_scores",
+    "late_entry",
+    "undenufe_points",
+    "rotation",
+    "pair_substitute",
+)
 
 
 def option_problem(field: str, rule: str | None) -> str | None:
