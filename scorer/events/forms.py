@@ -86,6 +86,13 @@ class UndrawForm(VersionedForm):
     )
 
 
+class SwapForm(VersionedForm):
+    """Two players of the last round change places, before their tables entered a game."""
+
+    first = SelectField(_l("Player"), validators=[InputRequired()])
+    second = SelectField(_l("changes places with"), validators=[InputRequired()])
+
+
 class FreezeForm(VersionedForm):
     frozen = BooleanField(_l("Hold back the standings on the ranking page"))
 

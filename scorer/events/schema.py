@@ -163,6 +163,16 @@ RECORDS: dict[str, dict[str, Any]] = {
         "additionalProperties": False,
         "properties": {"prizes": {"type": "array", "maxItems": PRIZES, "items": text(PRIZE_LINE)}},
     },
+    # The director swapped two players' seats in a round before their tables entered a game.
+    "swap": {
+        "type": "object",
+        "required": ["round", "players"],
+        "additionalProperties": False,
+        "properties": {
+            "round": ROUND,
+            "players": {"type": "array", "minItems": 2, "maxItems": 2, "items": ID},
+        },
+    },
     # The director took back the last round's draw before any of its tables entered a game.
     "undraw": {
         "type": "object",

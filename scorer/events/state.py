@@ -174,6 +174,7 @@ STATE_KINDS = frozenset(
         "substitute",
         "round",
         "undraw",
+        "swap",
         "prizes",
         "freeze",
         "revoke",
@@ -238,6 +239,10 @@ def derive(entries: Sequence[EventEntry]) -> EventState:
             # Only the last round drawn is ever taken back (``scorer.events.views.undraw``).
             if state.rounds and state.rounds[-1].number == int(record["round"]):
                 state.rounds.pop()
+        elif entry.kind == "swap":
+            number = int(record["round"])
+            if 0 < number <= len(state.rounds):
+                swap_seats(state.rounds[number - 1], *record["players"])
         elif entry.kind == "prizes":
             state.prizes = list(record["prizes"])
         elif entry.kind == "freeze":
@@ -248,6 +253,15 @@ def derive(entries: Sequence[EventEntry]) -> EventState:
             link = link_name(record.get("link"), record.get("match_id"))
             state.revoked[link] = state.revoked.get(link, 0) + 1
     return state
+
+
+def swap_seats(round_: Round, first: str, second: str) -> None:
+    """``first`` and ``second`` change places in ``round_``: their seats, or a seat and a sit-out
+    (the director's hand on the draw, ``scorer.events.views.swap``)."""
+    exchange = {first: second, second: first}
+    for table in round_.tables:
+        table.seats = {seat: exchange.get(player, player) for seat, player in table.seats.items()}
+    round_.sitouts = [exchange.get(player, player) for player in round_.sitouts]
 
 
 def link_name(link: object, match_id: object = None) -> str:

@@ -40,6 +40,7 @@ from scorer.events.forms import (
     FreezeForm,
     PlayerForm,
     PlayersForm,
+    SwapForm,
     UndrawForm,
     WithdrawForm,
     new_event_form,
@@ -272,6 +273,7 @@ def _forms(state: EventState) -> dict[str, Any]:
         "withdraw_form": WithdrawForm(formdata=None, version=version),
         "draw_form": DrawForm(formdata=None, version=version),
         "undraw_form": UndrawForm(formdata=None, version=version, prefix="undraw"),
+        "swap_form": SwapForm(formdata=None, version=version, prefix="swap"),
         "freeze_form": FreezeForm(formdata=None, version=version, frozen=not state.frozen),
     }
     replaced = {p.substitutes_for for p in state.substitutes}
@@ -280,6 +282,7 @@ def _forms(state: EventState) -> dict[str, Any]:
         for p in state.registered
         if p.id not in replaced and state.withdrawn(state.pair_of(p.id) or p.id) is None
     ]
+    _swap_choices(forms["swap_form"], state)
     for form in forms.values():
         form.fresh_key()
     return forms
@@ -647,6 +650,64 @@ def undraw(event_id: int) -> Response:
         if match is not None and not _void(session, match):
             flash(_("Table %(table)s's link still enters games: withdraw it.", table=table.table), "error")
     return back
+
+
+@bp.post("/<int:event_id>/swap")
+def swap(event_id: int) -> Response:
+    """Two players of the last round change places (their seats, or a seat and a sit-out) while
+    neither one's table has entered a game: the director's hand on the draw. The tables' Passen
+    take the new seats and names; the event page's seating check counts the repeats anew (T5.3)."""
+    event, state = load(event_id)
+    form = SwapForm(prefix="swap")
+    back = redirect(url_for("events.show", event_id=event_id), 303)
+    _swap_choices(form, state)
+    if not form.validate_on_submit() or _shown_version(event, form) != state.version:
+        flash(_("The event changed meanwhile: nothing was saved. Check the page, then try again."), "error")
+        return back
+    first, second = form.first.data, form.second.data
+    if state.pairs:
+        flash(_("A pair keeps its seats together (T4.2): nothing was swapped."), "error")
+        return back
+    if first == second:
+        flash(_("Choose two different players to swap."), "error")
+        return back
+    round_ = state.rounds[-1]
+    tables = [table for table in round_.tables if {first, second} & set(table.seats.values())]
+    matches = _matches_of([table.match_id for table in tables])
+    started = [
+        table.table for table in tables if (m := matches.get(table.match_id)) is not None and m.entries
+    ]
+    if started:
+        flash(
+            _(
+                "Table %(table)s has entered a game: its seats stay (swap before a table's first game).",
+                table=started[0],
+            ),
+            "error",
+        )
+        return back
+    if not _append(event, form, "swap", {"round": round_.number, "players": [first, second]}):
+        return back
+    event_log.swap_seats(round_, first, second)
+    for table in tables:
+        match = matches.get(table.match_id)
+        if match is not None:
+            names = [state.name(table.seats[str(n)]) for n in range(1, 5)]
+            match.settings = {**match.settings, "seats": dict(table.seats), "names": names}
+    db.session().commit()
+    flash(_("%(first)s and %(second)s changed places.", first=state.name(first), second=state.name(second)))
+    return back
+
+
+def _swap_choices(form: SwapForm, state: EventState) -> None:
+    """Whom the director may swap: the players of the last round, seated or sitting out, by name."""
+    if not state.rounds:
+        form.first.choices = form.second.choices = []
+        return
+    round_ = state.rounds[-1]
+    players = [player for table in round_.tables for player in table.seats.values()] + list(round_.sitouts)
+    listed = sorted(((player, state.name(player)) for player in players), key=lambda item: item[1].casefold())
+    form.first.choices = form.second.choices = listed
 
 
 def _void(session: Any, match: Match) -> bool:
