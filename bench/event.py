@@ -2,7 +2,7 @@
 
 Every table plays a game every 30 s (a real Passe game takes about 5 minutes) and both its teams
 confirm it (T6.2 ``per_game``: team 1 on the table's tablet, team 2 on a phone with its team link); every player's phone polls the ranking every 30 s, and the
-projector every 5 s. Against the app as served for a tournament (nginx from
+projector every 3 s (the ranking page's own poll). Against the app as served for a tournament (nginx from
 ``deploy/nginx.conf`` in front of Granian; ``--direct``: Granian alone) on loopback, over
 SQLite, then PostgreSQL when a server database is given:
 
@@ -54,7 +54,7 @@ BEGIN, END = "<!-- bench/event.py: begin -->", "<!-- bench/event.py: end -->"
 PLAYERS = 1000
 GAME_EVERY = 30.0
 PHONE_EVERY = 30.0
-PROJECTOR_EVERY = 5.0
+PROJECTOR_EVERY = 3.0
 #: Team 1's trick points, game after game (each game totals 157, T3.4).
 VALUES = (98, 45, 121, 67, 88, 30, 104, 62, 77, 90, 56, 110)
 KINDS = (
