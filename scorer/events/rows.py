@@ -10,6 +10,7 @@ from typing import Any
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
+from scorer.languages import NATIVE_DIGITS
 from scorer.web import i18n
 
 
@@ -53,6 +54,9 @@ def ranking_rows(
         return text
 
     url = str(escape(player_url))
+    # A round without a score: a middle dot, but a dash where digits are native (Persian), whose
+    # zero is a dot too.
+    no_score = "\u2014" if NATIVE_DIGITS.get(i18n.current()) else "·"
     # The open Passen's totals so far (T6.5) stand in a column of their own before the total,
     # apart from the counted scores (T7.5); only while a round is open.
     if running is None:
@@ -65,7 +69,7 @@ def ranking_rows(
             + (" struck" if index in struck else "")
             + (" sitout" if index in sitouts else "")
             + '">'
-            + (num(value) if value is not None else "·")
+            + (num(value) if value is not None else no_score)
             + "</td>"
             for index, value in enumerate(entry.get("passen") or ())
         )
@@ -77,7 +81,7 @@ def ranking_rows(
             "\n  <tr"
             + (' class="provisional"' if entry.get("provisional") else "")
             + '>\n    <td class="num">'
-            + _text(entry.get("rank", ""))
+            + i18n.digits(_text(entry.get("rank", "")))
             + "."
             + ("<small>=</small>" if entry.get("shared") else "")
             + '</td>\n    <td><a href="'

@@ -54,7 +54,10 @@
     var from = starts[page];
     var to = page + 1 < pages ? starts[page + 1] : rows.length;
     rows.forEach(function (row, i) { if (i < from || i >= to) { row.classList.add("turned"); } });
-    if (label) { label.textContent = pages > 1 ? (page + 1) + " / " + pages : ""; }
+    // The page's own digits (Persian on a Persian page).
+    var digits = window.Intl ? new Intl.NumberFormat(document.documentElement.lang || undefined) : null;
+    function n(value) { return digits ? digits.format(value) : String(value); }
+    if (label) { label.textContent = pages > 1 ? n(page + 1) + " / " + n(pages) : ""; }
   }
 
   window.tafelProjector = show;

@@ -132,3 +132,21 @@ def test_an_open_passe_moves_the_room_game_by_game_in_a_column_apart(app: Flask,
     play_passe(client, match_id, [45])  # the Passe complete: counted, the column gone
     assert "Open Passe" not in spectator.get(f"/events/{event_id}/ranking").get_data(as_text=True)
     assert sorted(row[-1] for row in ranking_of(spectator, event_id)) == ["143", "143", "171", "171"]
+
+
+def test_a_persian_ranking_has_persian_digits_and_no_dot_that_reads_as_zero(
+    app: Flask, client: FlaskClient
+) -> None:
+    """In Persian the digit zero (۰) is a dot: a round without a score is a dash there."""
+    app.config["EVENT_RANKING_MAX_AGE"] = 0.0
+    event_id, _matches = evening(client, app, "none", games=1)
+    reader = english(app, "192.0.2.66")
+    reader.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fa"
+    page = reader.get(f"/events/{event_id}/ranking").get_data(as_text=True)
+    table = page[page.index('class="ranking-table"') :]
+    assert '<th class="num">۱</th>' in table  # the round's header
+    cells = re.findall(r'<td class="num">([^<]*)</td>', table)
+    assert "\u2014" in cells and "·" not in cells
+    assert re.search(r'<td class="num">۱\.<small>=</small></td>', table)  # every rank shared: 1.=
+    english_page = english(app, "192.0.2.67").get(f"/events/{event_id}/ranking").get_data(as_text=True)
+    assert "·" in re.findall(r'<td class="num">([^<]*)</td>', english_page)
