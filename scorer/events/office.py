@@ -789,6 +789,7 @@ def office(event_id: int) -> str:
     }
     return render_template(
         "events/office.html",
+        **snapshot.room_page(event.id),
         event=event,
         state=state,
         views=views,

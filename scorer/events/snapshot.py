@@ -38,10 +38,12 @@ from flask import (
     render_template,
     request,
     session,
+    url_for,
 )
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import lazyload
+from werkzeug.exceptions import NotFound
 
 from scorer.events import confirm, refresher, schema, standings
 from scorer.events import state as event_log
@@ -180,6 +182,42 @@ def stored_page(event_id: int, refresh: Callable[[], object]) -> Response | None
         # (within a copy of this request's context: its database session, the reader's rights).
         response.call_on_close(copy_current_request_context(_logged(refresh)))
     return response
+
+
+#: How often an event's page (the director's, the office, a player's) asks whether anything
+#: changed, in milliseconds (static/tafel.js): a confirmed game reaches them within seconds.
+ROOM_POLL_MS = 3000
+
+
+def room_version(event_id: int) -> str | None:
+    """What an event's pages move with: its log's last seq and its tables' last entry (a game
+    entered, a correction, an undo); None for no such event. One incremental read of the log
+    this server keeps (``event_and_log``) and one indexed query over the tables' entries."""
+    try:
+        _event, rows = event_and_log(event_id)
+    except NotFound:
+        return None
+    # A round stored before its kind was checked, and malformed, is skipped as the state skips it.
+    tables = [
+        int(table["match_id"])
+        for row in rows
+        if row.kind == "round" and schema.entry_problem("round", row.record) is None
+        for table in (row.record or {})["tables"]
+    ]
+    last = (
+        db.session().scalar(select(func.max(Entry.id)).where(Entry.match_id.in_(tables))) if tables else None
+    )
+    return f"{rows[-1].seq if rows else 0}.{last or 0}"
+
+
+def room_page(event_id: int) -> dict[str, Any]:
+    """What an event's page hands to base.html to follow the room (``live_url``, ``live_ms``,
+    ``live_version``): the page asks ``room_version`` and swaps itself in when it moved."""
+    return {
+        "live_url": url_for("events.room", event_id=event_id),
+        "live_ms": ROOM_POLL_MS,
+        "live_version": room_version(event_id) or "",
+    }
 
 
 #: The computation of an event's stored ranking (``refresher.Job``): the ranking page's.

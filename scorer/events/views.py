@@ -6,6 +6,7 @@ from the engine (``score_tournament``, ``seat_next_round``, ``score_passe``).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from itertools import groupby
@@ -51,7 +52,7 @@ from scorer.events.state import EventState
 from scorer.languages import LANGUAGES, is_rtl
 from scorer.store import db, log
 from scorer.store.models import Entry, Event, Match
-from scorer.web import display, i18n
+from scorer.web import conditional, display, i18n
 from scorer.web.reasons import reason_text
 from scorer.web.views import same_for_every_reader
 
@@ -333,6 +334,7 @@ def show(event_id: int) -> str:
         )
     return render_template(
         "events/show.html",
+        **snapshot.room_page(event.id),
         event=event,
         log=entries,
         state=state,
@@ -741,6 +743,21 @@ def freeze(event_id: int) -> Response:
     return redirect(url_for("events.show", event_id=event_id), 303)
 
 
+@bp.get("/<int:event_id>/version")
+def room(event_id: int) -> Response:
+    """What the event's pages follow (``snapshot.room_version``): the same for every reader, and
+    "304 Not Modified" while nothing moved, which a proxy answers from its copy."""
+    number = snapshot.room_version(event_id)
+    if number is None:
+        abort(404)
+    tag = conditional.etag(("room", event_id, number))
+    held = conditional.held(tag)
+    if held is not None:
+        return conditional.not_modified(held, mimetype="application/json", vary=())
+    response = Response(json.dumps({"version": number}), mimetype="application/json")
+    return conditional.shared(response, tag, vary=())
+
+
 @bp.get("/<int:event_id>/seating")
 def seating(event_id: int) -> str:
     """A round's wall list (``?round=n``, default the last drawn): every player by name with his
@@ -1034,6 +1051,7 @@ def player(event_id: int, player_id: str) -> str:
         correction.fresh_key()
     return render_template(
         "events/player.html",
+        **snapshot.room_page(event.id),
         correction=correction,
         event=event,
         state=state,

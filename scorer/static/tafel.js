@@ -160,6 +160,15 @@
   var busy = false;
   var FOCUSABLE = "a[href], button, input, select, textarea, summary";
 
+  // Whatever is typed or chosen in one of the page's forms (a director's list of players, a
+  // team's figure) keeps the page as it is until that form is sent.
+  function touched(event) {
+    var form = event.target && event.target.form;
+    if (form) { form.setAttribute("data-dirty", ""); }
+  }
+  main.addEventListener("input", touched);
+  main.addEventListener("change", touched);
+
   function typing() {
     // A deal half entered on this tablet is never swapped away; an empty field with the
     // cursor in it (the panel's points field waits so) is no reason to stand still.

@@ -150,3 +150,32 @@ def test_a_persian_ranking_has_persian_digits_and_no_dot_that_reads_as_zero(
     assert re.search(r'<td class="num">۱\.<small>=</small></td>', table)  # every rank shared: 1.=
     english_page = english(app, "192.0.2.67").get(f"/events/{event_id}/ranking").get_data(as_text=True)
     assert "·" in re.findall(r'<td class="num">([^<]*)</td>', english_page)
+
+
+def test_the_event_office_and_player_pages_follow_the_room(app: Flask, client: FlaskClient) -> None:
+    """The director's event page, the office and a player's page ask the event's version and swap
+    themselves in when it moved: a game entered at a table, a team's confirmation, a draw."""
+    event_id, (match_id,) = evening(client, app, "per_game", games=2)
+    url = f"/events/{event_id}/version"
+    pages = [f"/events/{event_id}", f"/events/{event_id}/office", f"/events/{event_id}/players/P1"]
+    first = client.get(url)
+    assert first.status_code == 200
+    drawn = first.get_json()["version"]
+    for path in pages:
+        found = re.search(
+            r'<main data-live="([^"]+)" data-live-ms="\d+" data-version="([^"]*)"',
+            client.get(path).get_data(as_text=True),
+        )
+        assert found and found.groups() == (url, drawn), path
+    assert client.get(url, headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
+    play_passe(client, match_id, [98])  # an entry of the table's log, none of the event's
+    entered = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
+    assert entered.status_code == 200 and entered.get_json()["version"] != drawn
+    ((slot, version),) = slots(client.get(table_url(event_id, match_id)).get_data(as_text=True))
+    confirm_game(client, event_id, match_id, slot, version, 1).close()  # a mark in the event's log
+    confirmed = client.get(url).get_json()["version"]
+    assert confirmed not in (drawn, entered.get_json()["version"])
+    assert f'data-version="{confirmed}"' in client.get(pages[0]).get_data(as_text=True)
+    # The same answer for every reader (a proxy keeps it a moment); no such event: 404.
+    assert english(app, "192.0.2.68").get(url).get_json() == {"version": confirmed}
+    assert client.get(f"/events/{event_id + 99}/version").status_code == 404
