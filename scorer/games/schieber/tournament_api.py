@@ -278,6 +278,12 @@ SCHEMAS: dict[str, Any] = {
                         "provisional": {"type": "boolean"},
                         "matches": {"type": "integer"},
                         "decided_by": {"type": "string"},
+                        # An open Passe's team total so far (T6.5), never counted (T7.5).
+                        "running": {
+                            "type": "object",
+                            "required": ["round", "score"],
+                            "properties": {"round": {"type": "integer"}, "score": {"type": "integer"}},
+                        },
                     },
                 },
             },
