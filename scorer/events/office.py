@@ -26,6 +26,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from markupsafe import Markup
 from sqlalchemy import func, select
 from sqlalchemy.orm import lazyload
@@ -495,12 +496,50 @@ def _confirm(event: Event, match: Match, form: ConfirmForm) -> tuple[bool, str]:
         record = {"match_id": match.id, "team": team, "version": version, **made_on}
         append_mark(event, "sign", record, form.idem.data or None)
         return True, _("Team %(team)s signed the Passe.", team=team)
+    if form.games.data:
+        return _confirm_all(event, match, form, team, made_on)
     found = _slot(match, form.slot.data)
     if found is None or str(found[1]) != (form.version.data or ""):
         return False, _("The game changed meanwhile: check it, then confirm again.")
     record = {"match_id": match.id, "slot": found[0], "version": found[1], "team": team, **made_on}
     append_mark(event, "confirm", record, form.idem.data or None)
     return True, _("Team %(team)s confirmed the game.", team=team)
+
+
+#: The most games one tap confirms (a Passe has at most this many, rules_engine.limits).
+CONFIRM_ALL_LIMIT = 64
+
+
+def _confirm_all(
+    event: Event, match: Match, form: ConfirmForm, team: int, made_on: dict[str, Any]
+) -> tuple[bool, str]:
+    """The team confirms every game it was shown waiting, each as it saw it (T6.2): if one of
+    them changed meanwhile, none is confirmed."""
+    pairs = [item.partition(":") for item in str(form.games.data).split(",")[: CONFIRM_ALL_LIMIT + 1]]
+    if len(pairs) > CONFIRM_ALL_LIMIT:
+        return False, _("The game changed meanwhile: check it, then confirm again.")
+    games = []
+    for slot, _colon, version in pairs:
+        found = _slot(match, slot)
+        if found is None or str(found[1]) != version:
+            return False, _("The game changed meanwhile: check it, then confirm again.")
+        games.append(found)
+    for slot_number, version_number in games:
+        record = {
+            "match_id": match.id,
+            "slot": slot_number,
+            "version": version_number,
+            "team": team,
+            **made_on,
+        }
+        key = f"{form.idem.data}-{slot_number}-{version_number}" if form.idem.data else None
+        append_mark(event, "confirm", record, key)
+    return True, ngettext(
+        "Team %(team)s confirmed %(num)d game.",
+        "Team %(team)s confirmed %(num)d games.",
+        len(games),
+        team=team,
+    )
 
 
 @sections.add
@@ -540,6 +579,12 @@ def confirmation_part(
         and set(game["awaiting"]) & set(teams)
     ]
     signing = [team for team in view["awaiting_signature"] if team in teams] if mode == "per_passe" else []
+    # A team with more than one game waiting confirms them all with one tap too.
+    together = {
+        team: mine
+        for team in teams
+        if len(mine := [game for game in waiting if team in game["awaiting"]]) > 1
+    }
     elsewhere = sorted(
         {team for game in view["games"] for team in game["awaiting"] if team not in teams}
         | {team for team in view["awaiting_signature"] if team not in teams}
@@ -554,6 +599,7 @@ def confirmation_part(
             teams=teams,
             waiting=waiting,
             signing=signing,
+            together=together,
             elsewhere=elsewhere,
             form=form,
             message=message,

@@ -19,6 +19,9 @@ class ConfirmForm(KeyedForm):
     team = SelectField(_l("Team"), choices=TEAMS, validators=[InputRequired()])
     #: Where the table goes on: "match" is its match screen, anything else the table's page.
     back = HiddenField()
+    #: Every game the team confirms at once, "slot:version" each, comma-separated (instead of
+    #: ``slot`` and ``version``): the Passe's games as the team saw them.
+    games = HiddenField()
 
 
 class ClaimForm(KeyedForm):

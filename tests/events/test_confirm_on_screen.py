@@ -31,7 +31,7 @@ def part_of(page: str) -> str:
 
 def buttons(part: str) -> list[tuple[str, str]]:
     """(game's slot or '' for the Passe, team) of each confirmation button in ``part``."""
-    forms = re.findall(r"<form .*?</form>", part, re.S)
+    forms = [form for form in re.findall(r"<form .*?</form>", part, re.S) if 'name="games"' not in form]
     return [
         (
             re.search(r'name="slot" value="(\d*)"', form).group(1),  # type: ignore[union-attr]
@@ -44,7 +44,7 @@ def buttons(part: str) -> list[tuple[str, str]]:
 def tap(device: FlaskClient, event_id: int, match_id: int, part: str, team: str, htmx: bool = True) -> object:
     """Tap the part's button of ``team`` (the first one: its oldest game)."""
     for form in re.findall(r"<form .*?</form>", part, re.S):
-        if f'name="team" value="{team}"' in form:
+        if f'name="team" value="{team}"' in form and 'name="games"' not in form:
             fields = dict(re.findall(r'name="([a-z_]+)" value="([^"]*)"', form))
             return device.post(
                 f"/events/{event_id}/tables/{match_id}/confirm", data=fields, headers=HTMX if htmx else {}
@@ -188,3 +188,28 @@ def test_a_teams_phone_follows_the_table_and_learns_of_a_game_to_confirm(
     again = phone.get(f"/events/{event_id}/tables/{match_id}").get_data(as_text=True)
     assert live_version(again)[1] == confirmed.get_json()["version"]
     assert phone.get(f"/events/{event_id}/tables/{match_id + 1000}/version").status_code == 404
+
+
+def test_a_team_confirms_every_game_waiting_for_it_with_one_tap(app: Flask, client: FlaskClient) -> None:
+    """The Passe confirmed in one tap per team (T6.2 ``per_game``: each game, as the team saw it)."""
+    event_id, match_id, tablet = table(app, client, "per_game", games=3)
+    play_passe(tablet, match_id, [98, 45])
+    part = part_of(tablet.get(f"/matches/{match_id}").get_data(as_text=True))
+    together = re.findall(r'<form [^>]*class="inline confirm-all".*?</form>', part, re.S)
+    assert len(together) == 2 and "Team 1 confirms the 2 games" in part
+    fields = dict(re.findall(r'name="([a-z_]+)" value="([^"]*)"', together[0]))
+    assert fields["team"] == "1" and len(fields["games"].split(",")) == 2
+    # A game changed meanwhile (a third entered changes nothing of the two; a correction would):
+    # one stale version refuses the whole lot.
+    stale = {**fields, "games": fields["games"].replace(":", ":9", 1)}
+    refused = tablet.post(f"/events/{event_id}/tables/{match_id}/confirm", data=stale, headers=HTMX)
+    assert (
+        "The game changed meanwhile" in refused.get_data(as_text=True)
+        and marks(app, event_id, "confirm") == 0
+    )
+    answer = tablet.post(f"/events/{event_id}/tables/{match_id}/confirm", data=fields, headers=HTMX)
+    assert "Team 1 confirmed 2 games." in answer.get_data(as_text=True)
+    assert marks(app, event_id, "confirm") == 2
+    # Sent twice (a double tap): stored once.
+    tablet.post(f"/events/{event_id}/tables/{match_id}/confirm", data=fields, headers=HTMX)
+    assert marks(app, event_id, "confirm") == 2
