@@ -107,12 +107,15 @@ fast-tests: compile-translations vendor | $(STAMP)
 # the same store code and run once.
 ONCE_ONLY := $(addprefix --ignore=tests/app/test_,address.py assets.py collector.py contrast.py \
 	entry_panel.py kept_rows.py memo.py panel_form.py persian_forms.py proxy_cache.py registry.py \
-	render_kept.py serving.py speak_jass.py units.py vendor.py widgets.py)
+	render_kept.py serving.py speak_jass.py units.py vendor.py widgets.py) \
+	$(addprefix --ignore=tests/events/test_,contract_words.py export_reconciles.py substitute_exports.py \
+	tiebreak_rows.py wall_list.py)
 STORE_ACCESS := $(addprefix tests/security/test_,closed_event.py guess_limit_shared.py device_binding.py)
 # Of test_app.py: the pages' weight, languages, forms and links, and the icon; of the events'
-# tests, the printouts in every language.
+# tests, the printouts in every language, the prize list's printouts and the Persian ranking (the
+# events' exports, contract words and wall list are left out whole, above).
 RENDERING := every_page or page_stays_under or keypads_and_csrf or leaves_the_machine or printouts_in_every_language \
-	or every_printout_in_every_language
+	or every_printout_in_every_language or projector_and_the_printout or persian_ranking
 POSTGRES_TESTS := tests/app tests/robustness tests/events $(STORE_ACCESS) \
 	-k "not fuzz and not ($(RENDERING))" $(ONCE_ONLY)
 # Four workers on two cores: the browser, server and crash tests spend much of their time
