@@ -864,19 +864,17 @@ def _standings(t: Tournament, checked: Checked) -> tuple[list[Standing], dict[st
             raw[competitor][index] = Entry("sitout", None)
             sitout_rounds[competitor].append(index)
     standings = []
+
+    def standing(competitor: str, entries: Sequence[Entry]) -> Standing:
+        return Standing(
+            competitor, tuple(entries), matches[competitor], t.lots.get(competitor), running.get(competitor)
+        )
+
     for competitor in t.competitors:
         entries = raw[competitor]
         if not sitout_rounds[competitor] and not late_rounds[competitor]:
             # Seated every round so far (most of a field): no sit-out to value, his lines in round order.
-            standings.append(
-                Standing(
-                    competitor,
-                    tuple(entries),
-                    matches[competitor],
-                    t.lots.get(competitor),
-                    running.get(competitor),
-                )
-            )
+            standings.append(standing(competitor, entries))
             continue
         sitout_value = _sitout_value(options, entries)
         late_value = _late_value(options, entries, sitout_value)
@@ -900,15 +898,7 @@ def _standings(t: Tournament, checked: Checked) -> tuple[list[Standing], dict[st
                 }
             )
         sheets[competitor].sort(key=lambda line: line["round"])
-        standings.append(
-            Standing(
-                competitor,
-                tuple(entries),
-                matches[competitor],
-                t.lots.get(competitor),
-                running.get(competitor),
-            )
-        )
+        standings.append(standing(competitor, entries))
     return standings, sheets
 
 

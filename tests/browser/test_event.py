@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 from flask import Flask
 
-from tests.helpers.browser import ARTIFACTS
+from tests.helpers.browser import ARTIFACTS, enter_passe_game
 from tests.helpers.events import claim_table, play_passe
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -30,17 +30,6 @@ VALUES = [98, 45, 121, 67]
 
 def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-def enter_game(page: Any, number: int, contract: str, points: int) -> None:
-    """Game ``number`` of the Passe, entered on the Passe's page as the table does: its panel
-    (the deal form's fields), answered in place."""
-    panel = page.locator("form[data-deal-form]")
-    panel.locator(f"input[name=contract][value={contract}]").check()
-    panel.locator("input[name=team][value='1']").check()
-    panel.locator("input[name=points]").fill(str(points))
-    panel.locator("button.save-deal").click()
-    page.wait_for_selector(f"#deal-{number}")
 
 
 def test_an_evening(page: Any, browser: Any, live_site: tuple[Flask, str]) -> None:
@@ -92,7 +81,7 @@ def test_an_evening(page: Any, browser: Any, live_site: tuple[Flask, str]) -> No
             screen.goto(link)  # the table card's QR code: this tablet may now enter the games
             screen.wait_for_load_state("load")
             for game, value in enumerate(VALUES):
-                enter_game(screen, game + 1, ("H", "S", "obenabe", "undenufe")[game % 4], value)
+                enter_passe_game(screen, game + 1, ("H", "S", "obenabe", "undenufe")[game % 4], value)
             text = screen.inner_text("main")
             assert "Passe complete: the control sum holds" in text  # 4 × 157 = 628 (T3.5)
             assert screen.locator("[data-expected='628'][data-actual='628']").count() == 1

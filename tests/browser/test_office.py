@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 
-from tests.helpers.browser import ARTIFACTS, open_deal_form
+from tests.helpers.browser import ARTIFACTS, enter_passe_game, open_deal_form
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -30,16 +30,6 @@ def enter_game(page: Any, contract: str, points: int) -> None:
     page.fill("input[name=points]", str(points))
     page.click("button[type=submit]")
     page.wait_for_selector(".scoreboard")
-
-
-def panel_game(page: Any, number: int, contract: str, points: int) -> None:
-    """Game ``number`` entered with the match screen's panel, answered in place (htmx)."""
-    panel = page.locator("form[data-deal-form]")
-    panel.locator(f"input[name=contract][value={contract}]").check()
-    panel.locator("input[name=team][value='1']").check()
-    panel.locator("input[name=points]").fill(str(points))
-    panel.locator("button.save-deal").click()
-    page.wait_for_selector(f"#deal-{number}")
 
 
 def confirm_all(screen: Any, team: int) -> int:
@@ -140,7 +130,7 @@ def test_an_evening_with_confirmation_a_dispute_and_a_ruling(
     loads: list[str] = []
     screen.on("load", lambda: loads.append(screen.url))
     for number, (contract, points) in enumerate((("H", 121), ("obenabe", 67)), start=1):  # 121 : 36, 67 : 90
-        panel_game(screen, number, contract, points)
+        enter_passe_game(screen, number, contract, points)
         part = screen.locator("#event-confirm")
         assert f"Game {number}" in part.inner_text()
         part.locator("button[data-team='1']").first.click()

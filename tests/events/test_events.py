@@ -404,6 +404,14 @@ def test_a_draw_asks_first_and_a_table_confirming_meanwhile_does_not_stop_it(
     assert len(event_state(app, event_id).rounds) == 2
 
 
+def stored_options(app: Flask, event_id: int) -> dict[str, Any]:
+    """The options an event stored from its new-event form."""
+    with app.app_context():
+        event = db.session().get(Event, event_id)
+        assert event is not None
+        return dict(event.settings["options"])
+
+
 def test_the_ranking_options_are_on_the_new_event_form(client: FlaskClient, app: Flask) -> None:
     """TOURNAMENT.md's options table: the sit-out score (T5.5), the tie-break order (T7.3), a
     substitute's Passen (T8.2) and a late arrival's rounds (T8.4) are the director's to choose;
@@ -426,8 +434,7 @@ def test_the_ranking_options_are_on_the_new_event_form(client: FlaskClient, app:
         substitute_scores="original",
         late_entry="sitout_score",
     )
-    with app.app_context():
-        options = db.session().get(Event, event_id).settings["options"]  # type: ignore[union-attr]
+    options = stored_options(app, event_id)
     assert {
         k: options[k]
         for k in ("sitout_score", "sitout_points", "tiebreak", "substitute_scores", "late_entry")
@@ -439,14 +446,12 @@ def test_the_ranking_options_are_on_the_new_event_form(client: FlaskClient, app:
         "late_entry": "sitout_score",
     }
     plain = new_event(client)
-    with app.app_context():
-        stored = db.session().get(Event, plain).settings["options"]  # type: ignore[union-attr]
+    stored = stored_options(app, plain)
     assert not {"sitout_score", "tiebreak", "substitute_scores", "late_entry"} & set(stored)
     # When a round sat out counts: the form proposes its round's end; the rule file's reading
     # (from the draw, T7.5) is the engine's default and stored as no option.
     assert stored["sitout_from"] == "round_complete"
-    with app.app_context():
-        at_draw = db.session().get(Event, new_event(client, sitout_from="seated")).settings["options"]  # type: ignore[union-attr]
+    at_draw = stored_options(app, new_event(client, sitout_from="seated"))
     assert "sitout_from" not in at_draw
     # T9: a fixed sit-out score needs its points; the form says so at that field.
     data = {
@@ -517,8 +522,7 @@ def test_the_games_rules_are_on_the_new_event_form_and_reach_every_table(
     for name in ("weis", "stoeck", "undenufe_points", "rotation", "pair_substitute"):
         assert f'name="{name}"' in page, name
     plain = new_event(client)
-    with app.app_context():
-        stored = db.session().get(Event, plain).settings["options"]  # type: ignore[union-attr]
+    stored = stored_options(app, plain)
     assert not {"weis", "stoeck", "undenufe_points", "rotation", "pair_substitute"} & set(stored)
     event_id = new_event(
         client,
@@ -528,8 +532,7 @@ def test_the_games_rules_are_on_the_new_event_form_and_reach_every_table(
         rotation="strict",
         pair_substitute="excluded",
     )
-    with app.app_context():
-        options = db.session().get(Event, event_id).settings["options"]  # type: ignore[union-attr]
+    options = stored_options(app, event_id)
     assert {k: options[k] for k in ("weis", "stoeck", "undenufe_points", "rotation", "pair_substitute")} == {
         "weis": True,
         "stoeck": True,

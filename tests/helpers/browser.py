@@ -79,6 +79,17 @@ class _ClosingHandler(WSGIRequestHandler):
             answer.close()
 
 
+def enter_passe_game(page: Any, number: int, contract: str, points: int) -> None:
+    """Game ``number`` of a Passe entered with the match screen's panel as a table does (the deal
+    form's fields, team 1's trick points), answered in place."""
+    panel = page.locator("form[data-deal-form]")
+    panel.locator(f"input[name=contract][value={contract}]").check()
+    panel.locator("input[name=team][value='1']").check()
+    panel.locator("input[name=points]").fill(str(points))
+    panel.locator("button.save-deal").click()
+    page.wait_for_selector(f"#deal-{number}")
+
+
 def live_http_server(app: WSGIApplication) -> BaseWSGIServer:
     """werkzeug's threaded server for ``app`` on 127.0.0.1, at a free port, for Chromium."""
 
