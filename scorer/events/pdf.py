@@ -75,16 +75,33 @@ class _Cursor:
         self.y = self.height - MARGIN
 
     def text(self, text: str, size: float, bold: bool = False, gap: float = 3) -> None:
-        if self.y - size < MARGIN:  # under a grid that filled its page: the next page
-            self.canvas.showPage()
-            self.y = self.height - MARGIN
-        self.canvas.setFont(self.bold if bold else self.regular, size)
-        shown = _visual(text, self.rtl)
-        if self.rtl:
-            self.canvas.drawRightString(self.width - MARGIN, self.y - size, shown)
-        else:
-            self.canvas.drawString(MARGIN, self.y - size, shown)
-        self.y -= size * 1.3 + gap
+        font = self.bold if bold else self.regular
+        lines = self._wrapped(text, font, size)
+        for number, shown in enumerate(lines):
+            if self.y - size < MARGIN:  # under a grid that filled its page: the next page
+                self.canvas.showPage()
+                self.y = self.height - MARGIN
+            self.canvas.setFont(font, size)
+            if self.rtl:
+                self.canvas.drawRightString(self.width - MARGIN, self.y - size, shown)
+            else:
+                self.canvas.drawString(MARGIN, self.y - size, shown)
+            self.y -= size * 1.3 + (gap if number == len(lines) - 1 else 0)
+
+    def _wrapped(self, text: str, font: str, size: float) -> list[str]:
+        """``text`` as the lines that fit between the margins (broken between words; a word
+        longer than a line stands alone), each in visual order."""
+        room = self.width - 2 * MARGIN
+        lines: list[str] = []
+        current = ""
+        for word in text.split(" "):
+            candidate = f"{current} {word}" if current else word
+            if current and self.canvas.stringWidth(_visual(candidate, self.rtl), font, size) > room:
+                lines.append(current)
+                candidate = word
+            current = candidate
+        lines.append(current)
+        return [_visual(line, self.rtl) for line in lines]
 
     def grid(self, grid: Grid) -> None:
         inner = self.width - 2 * MARGIN

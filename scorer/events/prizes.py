@@ -113,10 +113,13 @@ def _best_single(entries: Sequence[Mapping[str, Any]]) -> Award | None:
 
 
 def _booby(entries: Sequence[Mapping[str, Any]]) -> Award | None:
-    """The last place (every competitor sharing it); none for a field of one."""
+    """The last place (every competitor sharing it); none for a field of one, or while every
+    competitor shares the first place (nobody is last)."""
     if len(entries) < 2:
         return None
     last = max(int(entry["rank"]) for entry in entries)
+    if last == 1:
+        return None
     losers = [entry for entry in entries if int(entry["rank"]) == last]
     return Award(tuple(entry["id"] for entry in losers), int(losers[0]["total"]))
 

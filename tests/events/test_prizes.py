@@ -21,7 +21,7 @@ from sqlalchemy import select
 from scorer.store import db
 from scorer.store.models import EventEntry
 from tests.helpers.events import draw, event_state, form_tokens, new_event, register
-from tests.helpers.pdf import page_texts
+from tests.helpers.pdf import page_texts, text_x
 from tests.helpers.tablet import english, post_deal
 
 NAMES = ["Anna", "Beat", "Chris", "Dora", "Erich", "Fritz", "Gret", "Hans"]
@@ -145,3 +145,28 @@ def test_the_projector_and_the_printout_in_english_and_persian(app: Flask, clien
     assert all(name in text for name in teams["A2"])
     persian = client.get(f"/events/{event_id}/print/prizes.pdf?lang=fa")
     assert persian.status_code == 200 and persian.data[:5] == b"%PDF-"
+
+
+def test_nobody_is_last_while_everyone_shares_the_first_place(app: Flask, client: FlaskClient) -> None:
+    event_id = new_event(client, games_per_passe=2, passen=1, confirm="none")
+    register(client, event_id, NAMES[:4])
+    page = client.get(f"/events/{event_id}/prizes").get_data(as_text=True)
+    assert "Booby prize" not in page
+
+
+def test_a_printout_line_longer_than_the_page_wraps_between_the_margins(app: Flask) -> None:
+    """The printouts' lines (a prize's winners, a substitute's note) break between words rather
+    than run off the page, left to right and right to left."""
+    from reportlab.lib.pagesizes import A4
+
+    from scorer.events.pdf import MARGIN, Page, Printout, render
+
+    names = [f"Spielerin{number:02d}" for number in range(40)]
+    for rtl in (False, True):
+        with app.test_request_context():
+            data = render(Printout("Clubabend", [Page("Clubabend", lines=[" ".join(names)])], rtl))
+        text = " ".join(page_texts(data))
+        assert all(name in text for name in names)
+        for name in (names[0], names[-1]):
+            (x,) = text_x(data, 0, name)
+            assert MARGIN - 1 <= x <= A4[0] - MARGIN, (rtl, name, x)
