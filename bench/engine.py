@@ -19,6 +19,9 @@
     ``game.play_card`` (which checks each card against its rules) and ``scoring.score_round``.
     Every deal can be replayed there: belote-cli's rules only ever allow more (its
     partner exemption), and its card points differ only in the Jappa (20 vs 22).
+(e) a club's rating (SEASON.md Z10): ``rate_players`` on a log of 10,000 games of 300 players
+    against numpy's dense solve of the same system (``bench/rating.py``); ``--rating`` runs (e)
+    alone and writes its own section.
 (d) the extra contracts of Coiffeur (Slalom, Guschti, 3x3, Misère in three modes, a plain
     suit row) and Differenzler, through the same public ``score_deal`` and ``legal_cards``,
     against Schieber's own figures for the same entry points in the same run (no outside
@@ -51,12 +54,13 @@ ROOT = Path(__file__).resolve().parent.parent
 # The adapters (card mapping, random legal play) are shared with the oracle tests.
 sys.path.insert(0, str(ROOT / "tests"))
 
+import rating as club_rating  # noqa: E402  (bench/ is the script folder)
 from belote import game as bgame  # noqa: E402
 from belote import scoring as bscoring  # noqa: E402
 from jass.game.game_sim import GameSim  # noqa: E402
 from jass.game.rule_schieber import RuleSchieber  # noqa: E402
 from oracles import adapters as a  # noqa: E402
-from results import write_section  # noqa: E402  (bench/ is the script folder)
+from results import write_section  # noqa: E402
 
 import rules_engine  # noqa: E402
 from rules_engine.cards import Card  # noqa: E402
@@ -731,8 +735,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         metavar="PARTS",
-        default="abcd",
+        default="abcde",
         help="run only these measurements, e.g. 'a' or 'bc' (implies --no-write: the results file keeps whole runs)",
+    )
+    parser.add_argument(
+        "--rating",
+        action="store_true",
+        help="only (e), the club's rating; writes its own section unless --no-write",
     )
     parser.add_argument(
         "--quick",
@@ -740,9 +749,29 @@ def main(argv: list[str] | None = None) -> int:
         help="only (d), on fewer inputs; writes (d)'s own section unless --no-write",
     )
     args = parser.parse_args(argv)
-    if not args.only or set(args.only) - set("abcd"):
-        parser.error("--only takes letters among a, b, c, d")
-    parts = "d" if args.quick else args.only
+    if not args.only or set(args.only) - set("abcde"):
+        parser.error("--only takes letters among a, b, c, d, e")
+    parts = "d" if args.quick else "e" if args.rating else args.only
+    rated: dict[str, Any] = {}
+    if "e" in parts:
+        rated = club_rating.measure()
+        print(
+            f"rating: solve of {rated['players']} players Tafel {rated['ours'] * 1000:.1f} ms, numpy "
+            f"{rated['peer'] * 1000:.1f} ms ({rated['ours'] / rated['peer']:.0f}x); whole answer "
+            f"{rated['whole'] * 1000:.1f} ms; agreement {rated['agreement']:.1e}"
+        )
+        parts = parts.replace("e", "")
+        if not parts:
+            if not args.no_write and (args.rating or args.only == "abcde"):
+                m = machine()
+                write_section(
+                    RESULTS,
+                    club_rating.BEGIN,
+                    club_rating.END,
+                    club_rating.section(rated, m["date"], f"{m['nproc']} CPUs ({m['cpu']}), {m['python']}"),
+                )
+                print(f"wrote {RESULTS.relative_to(ROOT)}")
+            return 0
     started = time.perf_counter()
     load_before = os.getloadavg()[0]
     rows, extra, info = measure(parts.replace("d", "")) if set(parts) - {"d"} else ([], [], {})
@@ -767,9 +796,16 @@ def main(argv: list[str] | None = None) -> int:
         )
     if args.no_write:
         return 0
-    if set(args.only) == set("abcd") and not args.quick:
+    if set(args.only) == set("abcde") and not args.quick:
         write(section(rows, extra, info, seconds))
-    if extra_rows and (args.quick or set(args.only) == set("abcd")):
+        m = machine()
+        write_section(
+            RESULTS,
+            club_rating.BEGIN,
+            club_rating.END,
+            club_rating.section(rated, m["date"], f"{m['nproc']} CPUs ({m['cpu']}), {m['python']}"),
+        )
+    if extra_rows and (args.quick or set(args.only) == set("abcde")):
         write_section(
             RESULTS,
             EXTRA_BEGIN,

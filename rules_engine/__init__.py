@@ -1,9 +1,9 @@
 """Tafel's rules engine: pure Python rules for Swiss card games, one package per game.
 
 Public contract (``docs/DEAL_RECORD.md``): :func:`score_deal`, :func:`score_match`,
-:func:`legal_cards`, :func:`score_passe`, :func:`score_tournament` and
-:func:`seat_next_round`, each taking a JSON-like record and returning a JSON-like answer
-whose keys :mod:`rules_engine.answers` and each game's ``answers`` module type. The games
+:func:`legal_cards`, :func:`score_passe`, :func:`score_tournament`,
+:func:`seat_next_round`, :func:`score_series` and :func:`rate_players`, each taking a
+JSON-like record and returning a JSON-like answer whose keys :mod:`rules_engine.answers` and each game's ``answers`` module type. The games
 are found through :mod:`rules_engine.games`.
 Nothing here imports the web stack (flask, wtforms, babel, reportlab).
 
@@ -17,10 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 from rules_engine.api import (
     legal_cards,
+    rate_players,
     resume_match,
     score_deal,
     score_match,
     score_passe,
+    score_series,
     score_tournament,
     seat_next_round,
 )
@@ -68,11 +70,13 @@ __all__ = [
     "Suit",
     "TafelError",
     "legal_cards",
+    "rate_players",
     "register",
     "resume_match",
     "score_deal",
     "score_match",
     "score_passe",
+    "score_series",
     "score_tournament",
     "seat_next_round",
 ]

@@ -26,7 +26,9 @@ if TYPE_CHECKING:
         LegalAnswer,
         MatchAnswer,
         PasseAnswer,
+        RatingAnswer,
         SeatingAnswer,
+        SeriesAnswer,
         TournamentAnswer,
     )
     from rules_engine.resume import MatchState
@@ -37,7 +39,9 @@ __all__ = [
     "resume_match",
     "score_deal",
     "score_match",
+    "rate_players",
     "score_passe",
+    "score_series",
     "score_tournament",
     "seat_next_round",
 ]
@@ -208,3 +212,19 @@ def seat_next_round(record: Mapping[str, Any]) -> SeatingAnswer:
     :raises InvalidRecord: the input is not a tournament record, or every round is seated.
     """
     return cast("SeatingAnswer", _answer_of("seating", record))
+
+
+def score_series(record: Mapping[str, Any]) -> SeriesAnswer:
+    """A season's or cup's standing from its events' results (SEASON.md, "Series record").
+
+    :raises InvalidRecord: the input is not a series record.
+    """
+    return cast("SeriesAnswer", _answer_of("series", record))
+
+
+def rate_players(record: Mapping[str, Any]) -> RatingAnswer:
+    """Players' ratings from a club's log of results (SEASON.md, "Rating record").
+
+    :raises InvalidRecord: the input is not a rating record.
+    """
+    return cast("RatingAnswer", _answer_of("rating", record))

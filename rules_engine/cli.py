@@ -1,6 +1,7 @@
 """Command line: ``python -m rules_engine VERB [FILE]``: ``deal``, ``match`` and ``legal`` for
 any game's records (DEAL_RECORD.md), and the verbs of :data:`rules_engine.games.COMMANDS`
-for the records that are no single game's (the tournament's Passe, ranking and seating).
+for the records that are no single game's (the tournament's Passe, ranking and seating; a
+season's series and rating).
 
 Reads one JSON record from FILE or standard input and prints the JSON answer.
 Exit status: 0 valid, 1 the record breaks a rule (answer printed with ``valid: false``),
@@ -28,6 +29,15 @@ COMMANDS: dict[str, Callable[[Mapping[str, Any]], Mapping[str, object]]] = {
 }
 #: The exit status of a process ended by SIGPIPE (128 + 13), as shells report it.
 BROKEN_PIPE = 141
+
+
+#: Verbs whose records are a season's, larger than any match (:class:`rules_engine.limits.SeasonLimits`).
+SEASON_VERBS = frozenset({"series", "rating"})
+
+
+def text_limit(verb: str) -> int:
+    """The most bytes of input ``verb`` reads: a season's log is longer than any match."""
+    return limits.SEASON.text if verb in SEASON_VERBS else limits.MAX_RECORD_BYTES
 
 
 def usage() -> str:
@@ -62,7 +72,7 @@ def main(
         print("error: the input is not UTF-8 text", file=stderr)
         return 2
     try:
-        limits.check_text(len(text.encode("utf-8", errors="replace")), "the input")
+        limits.check_text(len(text.encode("utf-8", errors="replace")), "the input", text_limit(args[0]))
     except InvalidRecord as error:  # longer than any real record: not even parsed
         print(f"error: {error}", file=stderr)
         return 2

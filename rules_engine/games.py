@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from rules_engine.differenzler import answers as differenzler
     from rules_engine.klammern import answers as klammern
     from rules_engine.schieber import answers as schieber
+    from rules_engine.season import answers as season
     from rules_engine.tournament import answers as tournament
 
 __all__ = [
@@ -44,7 +45,9 @@ __all__ = [
     "LegalAnswer",
     "MatchAnswer",
     "PasseAnswer",
+    "RatingAnswer",
     "SeatingAnswer",
+    "SeriesAnswer",
     "TournamentAnswer",
     "command",
     "game_module",
@@ -59,12 +62,14 @@ GAMES: dict[str, str] = {
     "differenzler": "rules_engine.differenzler",
 }
 
-#: Records that are no single game's deal, match or position (TOURNAMENT.md, "JSON
-#: records"): the command line's verb -> ``module:function`` answering it.
+#: Records that are no single game's deal, match or position (TOURNAMENT.md's and
+#: SEASON.md's "JSON records"): the command line's verb -> ``module:function`` answering it.
 COMMANDS: dict[str, str] = {
     "passe": "rules_engine.tournament:score_passe",
     "tournament": "rules_engine.tournament:score_tournament",
     "seating": "rules_engine.tournament:seat_next_round",
+    "series": "rules_engine.season:score_series",
+    "rating": "rules_engine.season:rate_players",
 }
 
 #: The game of a record that names none (DEAL_RECORD.md).
@@ -89,6 +94,8 @@ LegalAnswer: TypeAlias = (
 PasseAnswer: TypeAlias = "tournament.PasseAnswer"
 TournamentAnswer: TypeAlias = "tournament.TournamentAnswer"
 SeatingAnswer: TypeAlias = "tournament.SeatingAnswer"
+SeriesAnswer: TypeAlias = "season.SeriesAnswer"
+RatingAnswer: TypeAlias = "season.RatingAnswer"
 
 
 class GameNotPlayable(TypeError):

@@ -39,6 +39,8 @@ __all__ = [
     "GameLimits",
     "TOURNAMENT",
     "RecordTooLarge",
+    "SEASON",
+    "SeasonLimits",
     "TournamentLimits",
     "check_deal",
     "check_depth",
@@ -191,10 +193,12 @@ def check_position(position: Mapping[str, Any], limits: GameLimits) -> None:
     _count(position.get("trick"), limits.deck, "position.trick", "cards in a trick")
 
 
-def check_text(size: int, what: str = "the record") -> None:
-    """:raises RecordTooLarge: a record's text longer than :data:`MAX_RECORD_BYTES`."""
-    if size > MAX_RECORD_BYTES:
-        raise RecordTooLarge(what, MAX_RECORD_BYTES, size, "bytes (a match of the most deals, card by card)")
+def check_text(size: int, what: str = "the record", limit: int = MAX_RECORD_BYTES) -> None:
+    """:raises RecordTooLarge: a record's text longer than ``limit`` (a match's, :data:`MAX_RECORD_BYTES`,
+    unless the record is a season's, :attr:`SeasonLimits.text`)."""
+    if size > limit:
+        why = "bytes (a match of the most deals, card by card)" if limit == MAX_RECORD_BYTES else "bytes"
+        raise RecordTooLarge(what, limit, size, why)
 
 
 def check_depth(value: object, what: str = "the record") -> None:
@@ -260,6 +264,50 @@ TOURNAMENT = TournamentLimits(
     number=20,
     entries=20_000,
     table_entries=200,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonLimits:
+    """The largest series and rating records (SEASON.md): a club's seasons over many years, or a
+    federation's register. SEASON.md leaves the sizes open; every bound keeps an answer's work
+    proportional to what clubs produce, and the rating's dense solve (cubic in its players)
+    within what one request may cost (bench/abuse.py)."""
+
+    #: Players of a record (a register of members, guests and merged duplicates).
+    players: int
+    #: Aliases of one player: the duplicates paper registration makes of one person.
+    aliases: int
+    #: Events of a series: a club evening every week for four seasons.
+    events: int
+    #: Results of one event: every player of the register, each once (Z2.4), and as many again.
+    results_per_event: int
+    #: Entries of a rating log, corrections included: ten years of a club's games.
+    results: int
+    #: Players of a rating record who played at least one effective result up to ``as_of``: the
+    #: dense solve's size (Z10.4).
+    rated_players: int
+    #: Players on one side of a team result, and in one individual result.
+    team: int
+    individual: int
+    #: Games one result covers (a Passe by its totals is 12; an evening by its totals 48).
+    games: int
+    #: Bytes of one record's text: a log of the most results, each about 100 bytes.
+    text: int
+
+
+#: The bounds of a season's records (README, "Bounds").
+SEASON = SeasonLimits(
+    players=2000,
+    aliases=20,
+    events=250,
+    results_per_event=4000,
+    results=20_000,
+    rated_players=400,
+    team=8,
+    individual=16,
+    games=10_000,
+    text=4 * 1024 * 1024,
 )
 
 

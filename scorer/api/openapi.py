@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from scorer.games.event import Operation
 
+from scorer.api import season
 from scorer.games.schemas import CARD, PAIR
 
 #: The schemas every game shares; each game adds its own (:func:`schemas`).
@@ -167,6 +168,7 @@ def schemas() -> dict[str, Any]:
     for each in games.registry().values():
         if each.event is not None and each.event.api is not None:
             found.update(each.event.api.schemas)
+    found.update(season.SCHEMAS)
     return found
 
 
@@ -188,7 +190,7 @@ def document(server: str = "") -> dict[str, Any]:
             + ", ".join(each.name.title() for each in registered)
             + ". Records and answers follow DEAL_RECORD.md; rule ids cite "
             + cited
-            + ".",
+            + "; a club's series and ratings, rules/SEASON.md (Z…).",
         },
         "servers": [{"url": server or "/"}],
         "paths": {
@@ -229,7 +231,7 @@ def document(server: str = "") -> dict[str, Any]:
                         operation.example,
                     )
                 }
-                for operation in tournament_operations().values()
+                for operation in (*tournament_operations().values(), *season.OPERATIONS)
             },
         },
         "components": {"schemas": schemas()},

@@ -35,7 +35,9 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 import rules_engine
 from rules_engine import limits
 from rules_engine.errors import InvalidRecord
+from scorer.api import season
 from scorer.api.openapi import document, schemas, tournament_operations
+from scorer.games.event import Operation
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -51,7 +53,7 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def read_body() -> object:
+def read_body(text_limit: int = limits.MAX_RECORD_BYTES) -> object:
     """The request body as JSON.
 
     :raises ValueError: empty, not UTF-8, not JSON (NaN and Infinity are not JSON), or nested
@@ -62,11 +64,11 @@ def read_body() -> object:
     """
     # Before reading, by the announced length; then by what came (a chunked body).
     announced = request.content_length or 0
-    if announced > int(current_app.config.get("MAX_CONTENT_LENGTH") or announced):
+    if announced > int(request.max_content_length or announced):
         raise RequestEntityTooLarge()
-    limits.check_text(announced, "the request body")
+    limits.check_text(announced, "the request body", text_limit)
     raw = request.get_data(cache=False)
-    limits.check_text(len(raw), "the request body")
+    limits.check_text(len(raw), "the request body", text_limit)
     if not raw.strip():
         raise ValueError("the request body is empty; send a JSON record")
     try:
@@ -102,9 +104,11 @@ def schema_problem(name: str, record: object) -> str | None:
     return f"{pointer}: {message if len(message) <= 200 else message[:200] + '…'}"
 
 
-def answer(name: str, entry: Entry, request_schema: str | None = None) -> tuple[Response, int]:
+def answer(
+    name: str, entry: Entry, request_schema: str | None = None, text_limit: int = limits.MAX_RECORD_BYTES
+) -> tuple[Response, int]:
     try:
-        record = read_body()
+        record = read_body(text_limit)
     except ValueError as problem:  # InvalidRecord included: a body too large or too deep
         return error(str(problem))
     if not isinstance(record, dict):
@@ -151,7 +155,8 @@ def legal() -> tuple[Response, int]:
 
 def init_app(app: Flask) -> None:
     """Answer the records of the app's games' tournament formats, each at its own address
-    (``POST /api/v1/<name>``: a table's round, the ranking, the next draw)."""
+        (``POST /api/v1/<name>``: a table's round, the ranking, the next draw), and a season's
+    (``POST /api/v1/series``, ``/api/v1/rating``)."""
     with app.app_context():
         found = tournament_operations()
     for name, operation in found.items():
@@ -161,6 +166,19 @@ def init_app(app: Flask) -> None:
             partial(answer, name, operation.entry, operation.request),
             methods=["POST"],
         )
+    for operation in season.OPERATIONS:
+        app.add_url_rule(
+            f"{bp.url_prefix}/v1/{operation.name}",
+            f"{bp.name}.{operation.name}",
+            partial(_season_answer, operation),
+            methods=["POST"],
+        )
+
+
+def _season_answer(operation: Operation) -> tuple[Response, int]:
+    """A season's record: longer than any match, read by the engine alone (:mod:`scorer.api.season`)."""
+    request.max_content_length = limits.SEASON.text
+    return answer(operation.name, operation.entry, None, limits.SEASON.text)
 
 
 @bp.get("/openapi.json")

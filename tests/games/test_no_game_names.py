@@ -58,7 +58,9 @@ TOURNAMENT_WORDS = {
 
 def game_names() -> set[str]:
     names = set(engine_games.GAMES) | set(engine_games.COMMANDS) | set(app_games.registry())
-    return {name for name in names if name not in {"tournament", "seating"}}
+    # The verbs of records that belong to no game: the tournament's ranking and draw, a season's
+    # series and rating (SEASON.md), words every feature may use.
+    return {name for name in names if name not in {"tournament", "seating", "series", "rating"}}
 
 
 def game_folders() -> set[Path]:

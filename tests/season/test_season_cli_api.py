@@ -1,0 +1,109 @@
+"""SEASON.md's worked examples through the command line (``python -m rules_engine series|rating``)
+and the JSON API (``POST /api/v1/series``, ``/api/v1/rating``), with their exit codes and statuses."""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import jsonschema_rs
+import pytest
+from flask.testing import FlaskClient
+
+from rules_engine import rate_players, score_series
+from rules_engine.limits import SEASON
+from scorer.api.openapi import document
+from tests.helpers.season import CORRECTION_3, RATING_EXAMPLE_2, SEASON_EXAMPLE_1, rating_example
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(verb: str, record: Any) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "rules_engine", verb],
+        input=record if isinstance(record, str) else json.dumps(record),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.slow
+def test_the_command_line_answers_the_worked_examples_exit_0() -> None:
+    series = run("series", SEASON_EXAMPLE_1)
+    assert series.returncode == 0, series.stderr
+    assert json.loads(series.stdout) == score_series(copy.deepcopy(SEASON_EXAMPLE_1))
+    rating = run("rating", rating_example(CORRECTION_3))
+    assert rating.returncode == 0, rating.stderr
+    assert json.loads(rating.stdout)["ratings"][0]["id"] == "A"
+
+
+@pytest.mark.slow
+def test_the_command_line_exits_1_on_a_rule_break_and_2_on_a_malformed_record() -> None:
+    broken = copy.deepcopy(SEASON_EXAMPLE_1)
+    broken["events"][0]["results"][0]["player"] = "Z"
+    answer = run("series", broken)
+    assert answer.returncode == 1 and json.loads(answer.stdout)["errors"][0]["rule"] == "Z2.3"
+    malformed = run("rating", {"game": "series", "players": [], "results": []})
+    assert malformed.returncode == 2 and malformed.stdout == ""
+    assert len(malformed.stderr.strip().splitlines()) == 1 and "game" in malformed.stderr
+
+
+def validator(name: str) -> Any:
+    schemas = document()["components"]["schemas"]
+    return jsonschema_rs.Draft202012Validator(
+        {"$ref": f"#/components/schemas/{name}", "components": {"schemas": schemas}}
+    )
+
+
+def test_the_api_answers_the_worked_examples_as_documented(client: FlaskClient) -> None:
+    series = client.post("/api/v1/series", json=SEASON_EXAMPLE_1)
+    assert series.status_code == 200 and series.get_json() == score_series(copy.deepcopy(SEASON_EXAMPLE_1))
+    validator("SeriesAnswer").validate(series.get_json())
+    validator("SeriesRecord").validate(SEASON_EXAMPLE_1)
+    rating = client.post("/api/v1/rating", json=RATING_EXAMPLE_2)
+    assert rating.status_code == 200 and rating.get_json() == rate_players(copy.deepcopy(RATING_EXAMPLE_2))
+    validator("RatingAnswer").validate(rating.get_json())
+    validator("RatingRecord").validate(
+        rating_example(CORRECTION_3, {"id": "r6", "replaces": "r4", "void": True})
+    )
+
+
+def test_the_api_answers_a_rule_break_200_and_a_malformed_record_400(client: FlaskClient) -> None:
+    record = rating_example(
+        {"id": "n", "date": "2026-03-06", "teams": [["A", "B"], ["C", "D"]], "points": [-1, 9]}
+    )
+    broken = client.post("/api/v1/rating", json=record)
+    assert broken.status_code == 200 and broken.get_json()["errors"][0]["rule"] == "Z9.4"
+    validator("RatingAnswer").validate(broken.get_json())
+    malformed = client.post("/api/v1/series", json={**SEASON_EXAMPLE_1, "planned_events": 0})
+    assert malformed.status_code == 400 and "planned_events" in malformed.get_json()["error"]
+
+
+def test_a_season_log_may_be_longer_than_a_match_but_not_unbounded(client: FlaskClient) -> None:
+    players = [{"id": f"p{i}", "name": "x" * 40} for i in range(200)]
+    record = {
+        "game": "rating",
+        "players": players,
+        "results": [
+            {
+                "id": f"r{i}",
+                "date": "2026-01-01",
+                "teams": [[f"p{i % 200}"], [f"p{(i + 1) % 200}"]],
+                "points": [90, 67],
+            }
+            for i in range(2000)
+        ],
+    }
+    body = json.dumps(record)
+    assert 128 * 1024 < len(body) < SEASON.text
+    assert client.post("/api/v1/rating", data=body, content_type="application/json").status_code == 200
+    assert client.post("/api/v1/deal", data=body, content_type="application/json").status_code in (400, 413)
+    huge = json.dumps({**record, "name": "x" * SEASON.text})
+    assert client.post("/api/v1/rating", data=huge, content_type="application/json").status_code in (400, 413)
