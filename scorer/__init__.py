@@ -78,9 +78,22 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorer.matches import views as matches
     from scorer.offline import views as offline
     from scorer.rulebook import views as rule_book
+    from scorer.season import views as season
     from scorer.sheets import views as sheets
 
-    for feature in (matches, live, deals, sheets, access_pages, rule_book, disputes, api, events, offline):
+    for feature in (
+        matches,
+        live,
+        deals,
+        sheets,
+        access_pages,
+        rule_book,
+        disputes,
+        api,
+        events,
+        offline,
+        season,
+    ):
         app.register_blueprint(feature.bp)
     app.register_blueprint(event_office.bp)
     app.register_blueprint(event_devices.bp)

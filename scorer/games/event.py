@@ -92,6 +92,9 @@ class TournamentFormat:
     teams: bool = False
     #: Withdrawals, substitutes and late entries (T8, the record's ``late_entries``).
     substitutes: bool = False
+    #: Which totals its ranking counts better (SEASON.md Z4.5): ``high`` (Schieber's points) or
+    #: ``low`` (Differenzler's differences); a season adds up totals of one direction only.
+    direction: str = "high"
     api: TournamentApi | None = None
     #: The format's own fields of the new-event form (name, unbound WTForms field), shown in its
     #: section of the form; :attr:`options` reads them.

@@ -226,3 +226,42 @@ class EventRanking(Base):
     #: The engine's answer (``valid``, ``errors``, ``ranking``) and each ranked id's name.
     answer: Mapped[dict[str, Any]] = mapped_column(JSON)
     names: Mapped[dict[str, str]] = mapped_column(JSON)
+
+
+class Series(Base):
+    """A club's season or cup (SEASON.md): events added up under the club's options.
+
+    Append-only like an event: the events it counts, the options in force, the players the
+    office merged or split are entries of its log (``scorer.season.log``); its standing is
+    always derived from that log and the events' own rankings.
+    """
+
+    __tablename__ = "series"
+    __table_args__ = (UniqueConstraint("idempotency_key", name="uq_series_idempotency_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    title: Mapped[str] = mapped_column(String(120))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    idempotency_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: SHA-256 (hex) of the office's edit secret, as for an event.
+    edit_secret_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    entries: Mapped[list[SeriesEntry]] = relationship(
+        back_populates="series", order_by="SeriesEntry.seq", lazy="selectin"
+    )
+
+
+class SeriesEntry(Base):
+    """One line of a series' log; ``seq`` is the series' version."""
+
+    __tablename__ = "series_entry"
+    __table_args__ = (UniqueConstraint("series_id", "seq", name="uq_series_entry_series_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    series_id: Mapped[int] = mapped_column(ForeignKey("series.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    #: options | event | leave | merge | split
+    kind: Mapped[str] = mapped_column(String(16))
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    series: Mapped[Series] = relationship(back_populates="entries")

@@ -93,6 +93,55 @@ SENTENCES: tuple[Sentence, ...] = (
             "%(id)s sits out again (sat out %(times)s times before) while %(other)s plays (sat out %(other_times)s times)."
         ),
     ),
+    # --- a club's season (SEASON.md) -------------------------------------------------------
+    S(
+        "unknown_player",
+        _l("%(event)s: %(player)s is neither a player of the series nor a merged name."),
+        "Z",
+    ),
+    S(
+        "unknown_player",
+        _l("Result %(result)s: %(player)s is neither a player nor a merged name."),
+        "Z",
+    ),
+    S("player_twice", _l("%(event)s: %(player)s appears twice in its results."), "Z"),
+    S("player_twice", _l("Result %(result)s: %(player)s appears twice in it."), "Z"),
+    S(
+        "negative_points",
+        _l("Result %(result)s: team %(team)s has %(points)s points; points are never negative."),
+        "Z",
+    ),
+    S("no_present_result", _l("%(event)s has no player present."), "Z"),
+    S(
+        "too_few_participants",
+        _l("%(event)s: %(participants)s participants, fewer than its %(present)s present results."),
+        "Z",
+    ),
+    S(
+        "more_events_than_planned",
+        _l("The series lists %(events)s evenings, more than the %(planned)s planned."),
+        "Z",
+    ),
+    S("matches_over_games", _l("%(event)s: %(player)s has %(matches)s Matches in %(games)s games."), "Z"),
+    S(
+        "not_a_ranking",
+        _l("%(event)s: the rank %(rank)s of %(player)s does not fit a ranking of %(participants)s."),
+        "Z",
+    ),
+    S(
+        "shared_rank_totals",
+        _l(
+            "%(event)s: %(player)s shares rank %(rank)s with %(other)s but has %(total)s, not %(other_total)s."
+        ),
+        "Z",
+    ),
+    S(
+        "better_total_worse_rank",
+        _l(
+            "%(event)s: %(player)s is ranked %(rank)s with %(total)s, behind %(other)s with the worse %(other_total)s."
+        ),
+        "Z",
+    ),
 )
 
 

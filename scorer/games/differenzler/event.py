@@ -55,6 +55,7 @@ EVENT = TournamentFormat(
     table_game="differenzler",
     table_settings=table_settings,
     games_per_passe=lambda options: PASSE,
+    direction="low",
     pads_title=lambda: _("Differenzler pads (PDF)"),
     form_fields=(("tie", TIE),),
     about=lambda: _(

@@ -1,0 +1,99 @@
+"""A series' log (SEASON.md): nothing is updated or deleted; its state is derived from it.
+
+Kinds: ``options`` (the series' options in force, the latest counts), ``event`` and ``leave``
+(an event joins the series with its weight, or leaves it), ``merge`` and ``split`` (two names of
+one person made one, Z2.2, and a wrong merge undone), ``guest`` (a name kept out of the club's
+standing, or back in).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from scorer.store.models import Series, SeriesEntry
+
+KINDS = frozenset({"options", "event", "leave", "merge", "split", "guest"})
+
+
+class Conflict(Exception):
+    """Another writer appended to the series since the form was shown."""
+
+
+@dataclass(slots=True)
+class SeriesState:
+    version: int = 0
+    planned_events: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    #: event id -> its weight (Z4.4), in the order the events joined.
+    events: dict[int, int] = field(default_factory=dict)
+    #: a name's key -> the key it was merged into (Z2.2).
+    merged: dict[str, str] = field(default_factory=dict)
+    guests: set[str] = field(default_factory=set)
+    #: Whether the office rates the series' players (SEASON.md Z10: opt-in).
+    rating: bool = False
+
+    def person(self, key: str) -> str:
+        """The key a name stands for after the merges (a chain followed, never round a ring)."""
+        seen = {key}
+        while key in self.merged and self.merged[key] not in seen:
+            key = self.merged[key]
+            seen.add(key)
+        return key
+
+
+def derive(entries: Sequence[SeriesEntry]) -> SeriesState:
+    state = SeriesState()
+    for entry in entries:
+        record = entry.record or {}
+        state.version = entry.seq
+        if entry.kind == "options":
+            state.options = dict(record.get("options") or {})
+            state.planned_events = record.get("planned_events")
+            state.rating = bool(record.get("rating", False))
+        elif entry.kind == "event":
+            state.events[int(record["event"])] = int(record.get("weight") or 1)
+        elif entry.kind == "leave":
+            state.events.pop(int(record["event"]), None)
+        elif entry.kind == "merge":
+            state.merged[str(record["alias"])] = str(record["into"])
+        elif entry.kind == "split":
+            state.merged.pop(str(record["alias"]), None)
+        elif entry.kind == "guest":
+            if record.get("guest", True):
+                state.guests.add(str(record["player"]))
+            else:
+                state.guests.discard(str(record["player"]))
+    return state
+
+
+def last_seq(db: Session, series_id: int) -> int:
+    found = db.scalar(select(func.max(SeriesEntry.seq)).where(SeriesEntry.series_id == series_id))
+    return int(found or 0)
+
+
+def append(
+    db: Session, series: Series, *, expected_version: int, kind: str, record: dict[str, Any]
+) -> SeriesEntry:
+    """Append one entry as version ``expected_version + 1``.
+
+    :raises Conflict: another writer appended since ``expected_version`` (nothing is stored).
+    """
+    if kind not in KINDS:
+        raise ValueError(f"unknown series entry kind {kind!r}")
+    if last_seq(db, series.id) != expected_version:
+        raise Conflict()
+    entry = SeriesEntry(series_id=series.id, seq=expected_version + 1, kind=kind, record=record)
+    db.add(entry)
+    try:
+        db.commit()
+    except IntegrityError:
+        db.rollback()
+        raise Conflict() from None
+    db.refresh(series)
+    return entry

@@ -1,0 +1,157 @@
+"""A series' ratings (SEASON.md Z9, Z10): the Passen its Schieber evenings' tables played, as a
+rating log, rated by the engine from scratch on every reading (a corrected game re-rates).
+
+Each table's complete Passe is one team result: the two teams' players and their Passe totals
+over the Passe's games (Z10.1: a Passe by its totals weighs its games). Only Schieber evenings
+give results: another game's scale differs (a Differenzler evening's totals are not margins),
+and SEASON.md rates disciplines apart. A Passe where a guest played is left out of the rating
+(the office can count the guest again), and the page says how many were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import rules_engine
+from scorer.events import formats
+from scorer.events import views as events
+from scorer.season import register
+from scorer.season.log import SeriesState
+from scorer.store import db
+from scorer.store.models import Event
+
+
+@dataclass(slots=True)
+class RatingLog:
+    record: dict[str, Any]
+    names: dict[str, str]
+    #: The evenings' dates, in order (the course of a player's rating is drawn at each).
+    dates: list[date]
+    with_guests: int
+    #: Evenings of another discipline, left out.
+    other_games: int
+
+
+def _team_results(
+    event: Event, state: SeriesState, names: dict[str, str]
+) -> tuple[list[dict[str, Any]], int]:
+    _event, event_state, answer, _held = events.shown_now(event.id)
+    if not answer.get("valid"):
+        return [], 0
+    options = event.settings.get("options") or {}
+    games = int(options.get("games_per_passe") or 12)
+    tables: dict[tuple[int, int], dict[frozenset[str], int]] = {}
+    for competitor, lines in (answer.get("standblatt") or {}).items():
+        for line in lines:
+            if line.get("table") is None or line.get("score") is None or line.get("sitout"):
+                continue
+            if competitor in event_state.pairs:
+                team = frozenset(event_state.pairs[competitor])
+            else:
+                team = frozenset((competitor, str(line.get("partner"))))
+            tables.setdefault((int(line["round"]), int(line["table"])), {})[team] = int(line["score"])
+    results: list[dict[str, Any]] = []
+    left_out = 0
+    for (round_number, table), scored in sorted(tables.items()):
+        if len(scored) != 2:
+            continue
+        sides = []
+        for team, points in sorted(scored.items(), key=lambda item: sorted(item[0])):
+            persons = []
+            for player in sorted(team):
+                name = event_state.name(player)
+                key = register.key_of(name)
+                names.setdefault(key, name)
+                persons.append(state.person(key))
+            sides.append((persons, points))
+        if any(person in state.guests for persons, _ in sides for person in persons):
+            left_out += 1
+            continue
+        results.append(
+            {
+                "id": f"E{event.id}-R{round_number}-T{table}",
+                "date": event.created.date().isoformat(),
+                "event": event.title,
+                "teams": [sides[0][0], sides[1][0]],
+                "points": [sides[0][1], sides[1][1]],
+                "games": games,
+            }
+        )
+    return results, left_out
+
+
+def rating_log(state: SeriesState) -> RatingLog:
+    joined = [db.session().get(Event, event_id) for event_id in state.events]
+    found = sorted((e for e in joined if e is not None), key=lambda e: (e.created, e.id))
+    names: dict[str, str] = {}
+    results: list[dict[str, Any]] = []
+    dates: list[date] = []
+    with_guests = other = 0
+    for event in found:
+        if formats.of(event.settings).direction != "high":
+            other += 1
+            continue
+        made, left_out = _team_results(event, state, names)
+        results.extend(made)
+        with_guests += left_out
+        if made and (not dates or dates[-1] != event.created.date()):
+            dates.append(event.created.date())
+    persons = sorted({p for result in results for team in result["teams"] for p in team})
+    record = {
+        "game": "rating",
+        "players": [{"id": p, "name": names.get(p, p)} for p in persons],
+        "results": results,
+    }
+    return RatingLog(record, names, dates, with_guests, other)
+
+
+def rated(made: RatingLog, as_of: date | None = None) -> dict[str, Any]:
+    record = dict(made.record)
+    if as_of is not None:
+        record["as_of"] = as_of.isoformat()
+    return dict(rules_engine.rate_players(record))
+
+
+def course(made: RatingLog, player: str) -> list[tuple[date, float, float]]:
+    """The player's rating and its sd after each evening (Z9.3's ``as_of``), from scratch each time."""
+    points = []
+    for day in made.dates:
+        answer = rated(made, day)
+        for row in answer.get("ratings", []) + answer.get("unrated", []):
+            if row["id"] == player:
+                points.append((day, float(row["rating"]), float(row["rating_sd"])))
+    return points
+
+
+def chart(points: Sequence[tuple[date, float, float]], width: int = 640, height: int = 240) -> dict[str, Any]:
+    """The course as SVG coordinates: the rating's line and the band of ±1 sd around it."""
+    if not points:
+        return {}
+    low = min(r - s for _, r, s in points)
+    high = max(r + s for _, r, s in points)
+    span = max(high - low, 1.0)
+    pad = 32
+
+    def x(index: int) -> float:
+        return pad + (width - 2 * pad) * (index / max(len(points) - 1, 1))
+
+    def y(value: float) -> float:
+        return height - pad - (height - 2 * pad) * (value - low) / span
+
+    line = " ".join(f"{x(i):.1f},{y(r):.1f}" for i, (_, r, _s) in enumerate(points))
+    upper = [f"{x(i):.1f},{y(r + s):.1f}" for i, (_, r, s) in enumerate(points)]
+    lower = [f"{x(i):.1f},{y(r - s):.1f}" for i, (_, r, s) in reversed(list(enumerate(points)))]
+    return {
+        "width": width,
+        "height": height,
+        "line": line,
+        "band": " ".join(upper + lower),
+        "marks": [(x(i), y(r), day, r, s) for i, (day, r, s) in enumerate(points)],
+        "low": low,
+        "high": high,
+        "y_low": y(low),
+        "y_high": y(high),
+    }

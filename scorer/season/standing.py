@@ -1,0 +1,164 @@
+"""A series' standing: its events' rankings, as every reader is shown them, turned into a series
+record (SEASON.md, "Series record") and scored by the engine.
+
+Each ranked competitor of an event gives its players a present result (the two players of a
+fixed pair each get the pair's place and total; ranks are counted over persons, so that they
+stay a competition ranking, Z3.3). A name set apart as a guest gives none, but still counts
+among the event's participants (Z3.3, Z4.3). An event whose ranking the engine refuses, or
+that has no ranked player yet, is not counted, and the page says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import abort
+
+import rules_engine
+from rules_engine.errors import InvalidRecord
+from scorer.events import formats
+from scorer.events import views as events
+from scorer.season import register
+from scorer.season.log import SeriesState
+from scorer.store import db
+from scorer.store.models import Event, Series
+
+
+@dataclass(slots=True)
+class EventPart:
+    """One event of the series as the standing uses it."""
+
+    event: Event
+    weight: int
+    counted: bool
+    provisional: bool
+    direction: str
+    #: Why it is not counted (translated by the page), if it is not.
+    problem: str | None = None
+
+
+@dataclass(slots=True)
+class Standing:
+    record: dict[str, Any]
+    answer: dict[str, Any] | None
+    events: list[EventPart]
+    #: key -> the name shown.
+    names: dict[str, str] = field(default_factory=dict)
+    #: Why the engine refused the record (the series' options and its events disagree), if it did.
+    refused: str | None = None
+
+
+def _results(event: Event) -> tuple[list[dict[str, Any]], dict[str, str], int, bool] | None:
+    """An event's results by name key, the names, its participants and whether a round is open."""
+    _event, state, answer, _held = events.shown_now(event.id)
+    ranking: Sequence[dict[str, Any]] = answer.get("ranking") or [] if answer.get("valid") else []
+    if not ranking:
+        return None
+    per_competitor = 2 if state.pairs else 1
+    results: list[dict[str, Any]] = []
+    names: dict[str, str] = {}
+    for entry in ranking:
+        members = list(state.pairs[entry["id"]]) if entry["id"] in state.pairs else [entry["id"]]
+        for member in members:
+            name = state.name(member)
+            key = register.key_of(name)
+            names[key] = name
+            results.append(
+                {
+                    "player": key,
+                    "rank": (int(entry["rank"]) - 1) * per_competitor + 1,
+                    "total": int(entry["total"]),
+                    "matches": int(entry.get("matches") or 0),
+                }
+            )
+    provisional = any(entry.get("provisional") for entry in ranking)
+    return results, names, len(ranking) * per_competitor, provisional
+
+
+def standing(series: Series, state: SeriesState) -> Standing:
+    joined = [db.session().get(Event, event_id) for event_id in state.events]
+    found = sorted((e for e in joined if e is not None), key=lambda e: (e.created, e.id))
+    parts: list[EventPart] = []
+    names: dict[str, str] = {}
+    listed: list[dict[str, Any]] = []
+    for event in found:
+        direction = formats.of(event.settings).direction
+        read = _results(event)
+        if read is None:
+            parts.append(EventPart(event, state.events[event.id], False, True, direction, "no_ranking"))
+            continue
+        results, event_names, participants, provisional = read
+        for key, name in event_names.items():
+            names[key] = name
+        by_person: dict[str, dict[str, Any]] = {}
+        for result in results:
+            person = state.person(result["player"])
+            if person in state.guests:
+                continue
+            by_person.setdefault(person, {**result, "player": person})
+        if not by_person:
+            parts.append(
+                EventPart(event, state.events[event.id], False, provisional, direction, "only_guests")
+            )
+            continue
+        parts.append(EventPart(event, state.events[event.id], True, provisional, direction))
+        listed.append(
+            {
+                "id": f"E{event.id}",
+                "date": event.created.date().isoformat(),
+                "name": event.title,
+                "weight": state.events[event.id],
+                "direction": direction,
+                "participants": participants,
+                "results": list(by_person.values()),
+            }
+        )
+    persons = sorted({state.person(key) for key in names} - state.guests)
+    aliases: dict[str, list[str]] = {person: [] for person in persons}
+    for key in names:
+        person = state.person(key)
+        if person != key and person in aliases:
+            aliases[person].append(key)
+    options = dict(state.options)
+    directions = {part.direction for part in parts if part.counted}
+    if options.get("counts", "total") == "total" and len(directions) == 1:
+        options.setdefault("direction", directions.pop())
+    record: dict[str, Any] = {
+        "game": "series",
+        "name": series.title,
+        "options": options,
+        "players": [
+            {
+                "id": person,
+                "name": names.get(person, person),
+                **({"aliases": aliases[person]} if aliases[person] else {}),
+            }
+            for person in persons
+        ],
+        "events": listed,
+    }
+    if state.planned_events is not None:
+        record["planned_events"] = max(state.planned_events, 1)
+    try:
+        answer: dict[str, Any] = dict(rules_engine.score_series(record))
+    except InvalidRecord as error:
+        return Standing(record, None, parts, names, str(error))
+    titles = {event["id"]: event["name"] for event in listed}
+    for found_error in answer.get("errors", []):
+        # The reader knows the evening by its name, a player by his.
+        params = found_error.get("params") or {}
+        if params.get("event") in titles:
+            params["event"] = titles[params["event"]]
+        for key in ("player", "other"):
+            if params.get(key) in names:
+                params[key] = names[params[key]]
+    return Standing(record, answer, parts, names)
+
+
+def load(series_id: int) -> Series:
+    series = db.session().get(Series, series_id)
+    if series is None:
+        abort(404)
+    return series

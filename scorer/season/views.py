@@ -1,0 +1,359 @@
+"""The series pages: the list, a new series, its standing, and the office's changes to it.
+
+Anyone reads a standing (it shows the events' rankings as they are shown to everyone). The
+browser that created a series, and an administrator, change it; every change is an entry of
+its log, made against the version the form was shown at.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from datetime import date
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
+from sqlalchemy import select
+from werkzeug.wrappers import Response as BaseResponse
+
+import rules_engine
+from rules_engine.errors import InvalidRecord
+from scorer.access import rights
+from scorer.season import log, register
+from scorer.season import rating as season_rating
+from scorer.season.forms import JoinForm, LeaveForm, MergeForm, NameForm, NewSeriesForm, OptionsForm
+from scorer.season.standing import Standing, load, standing
+from scorer.store import db
+from scorer.store.models import Event, Series
+
+bp = Blueprint("season", __name__, url_prefix="/series")
+
+#: The session's key for the series this browser may change: series id -> its stored right.
+RIGHTS = "tafel_series"
+#: The grant's role: the grant's event column holds the series' id.
+ROLE = "series"
+PAGE_SIZE = 25
+
+
+def may_change(series_id: int) -> bool:
+    if rights.is_admin():
+        return True
+    grant_id = (session.get(RIGHTS) or {}).get(str(series_id))
+    return rights.event_grant_holds(grant_id, series_id, ROLE)
+
+
+def _grant(series_id: int) -> None:
+    held = dict(session.get(RIGHTS) or {})
+    held[str(series_id)] = rights.new_event_grant(series_id, ROLE)
+    while len(held) > 20:
+        held.pop(next(iter(held)))
+    session[RIGHTS] = held
+    session.permanent = True
+
+
+def _office(series_id: int) -> tuple[Series, log.SeriesState]:
+    series = load(series_id)
+    if not may_change(series_id):
+        raise rights.EditRefused(
+            _("Only the series' office changes it."), _("Open it in the browser that created it, or log in.")
+        )
+    return series, log.derive(series.entries)
+
+
+def _check_options(options: dict[str, Any], planned: int | None) -> str | None:
+    """The engine's reason against these options on an empty series, or None."""
+    record: dict[str, Any] = {"game": "series", "options": options, "players": [], "events": []}
+    if planned is not None:
+        record["planned_events"] = planned
+    try:
+        rules_engine.score_series(record)
+    except InvalidRecord as error:
+        return str(error)
+    return None
+
+
+@bp.get("/")
+def index() -> str:
+    found = db.session().scalars(select(Series).order_by(Series.id.desc()).limit(PAGE_SIZE)).all()
+    return render_template("season/index.html", series=found)
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new() -> Any:
+    form = NewSeriesForm()
+    if form.validate_on_submit():
+        options = form.options()
+        refused = _check_options(options, form.planned_events.data)
+        if refused is None:
+            key = rights.form_key_hash(form.idem.data)
+            existing = db.session().scalars(select(Series).where(Series.idempotency_key == key)).first()
+            if existing is not None:
+                return redirect(url_for("season.show", series_id=existing.id), 303)
+            series = Series(title=(form.title.data or "").strip(), idempotency_key=key)
+            db.session().add(series)
+            db.session().commit()
+            log.append(
+                db.session(),
+                series,
+                expected_version=0,
+                kind="options",
+                record={
+                    "options": options,
+                    "planned_events": form.planned_events.data,
+                    "rating": form.rating.data,
+                },
+            )
+            _grant(series.id)
+            return redirect(url_for("season.show", series_id=series.id), 303)
+        form.counts.errors = [
+            *form.counts.errors,
+            _("The rules refuse these options: %(reason)s", reason=refused),
+        ]
+    form.fresh_key()
+    return render_template("season/new.html", form=form), 422 if request.method == "POST" else 200
+
+
+@bp.get("/<int:series_id>")
+def show(series_id: int) -> str:
+    series = load(series_id)
+    state = log.derive(series.entries)
+    found = standing(series, state)
+    editing = may_change(series_id)
+    forms: dict[str, Any] = {}
+    if editing:
+        forms = _forms(series, state, found)
+    return render_template(
+        "season/show.html",
+        series=series,
+        state=state,
+        found=found,
+        editing=editing,
+        duplicates=_duplicates(state, found) if editing else [],
+        **forms,
+    )
+
+
+def _forms(series: Series, state: log.SeriesState, found: Standing) -> dict[str, Any]:
+    version = str(state.version)
+    join = JoinForm(formdata=None, version=version)
+    candidates = db.session().scalars(select(Event).order_by(Event.id.desc()).limit(200)).all()
+    join.event.choices = [(str(e.id), e.title) for e in candidates if e.id not in state.events]
+    merge = MergeForm(formdata=None, version=version)
+    shown = sorted(
+        (key for key in found.names if key not in state.guests), key=lambda k: found.names[k].casefold()
+    )
+    merge.alias.choices = [(key, found.names[key]) for key in shown if key not in state.merged]
+    merge.into.choices = [(key, found.names[key]) for key in shown if key not in state.merged]
+    options = OptionsForm(
+        formdata=None, version=version, planned_events=state.planned_events, **_shown_options(state.options)
+    )
+    for form in (join, merge, options):
+        form.fresh_key()
+    return {
+        "join": join,
+        "merge": merge,
+        "options_form": options,
+        "version": version,
+        "token": generate_csrf(),
+    }
+
+
+def _shown_options(options: dict[str, Any]) -> dict[str, Any]:
+    table = options.get("points_table")
+    steps = [s for s in options.get("tiebreak", ["best", "shared"]) if s != "shared"]
+    return {
+        "counts": options.get("counts", "total"),
+        "points_table": ", ".join(map(str, table)) if table else "",
+        "points_beyond": options.get("points_beyond"),
+        "best_of": options.get("best_of"),
+        "drop_early": options.get("drop_early", False),
+        "absent_counts": options.get("absent_counts", ""),
+        "absent_value": options.get("absent_value"),
+        "min_events": options.get("min_events", 1),
+        "tiebreak": ",".join(steps),
+    }
+
+
+def _duplicates(state: log.SeriesState, found: Standing) -> list[tuple[str, str]]:
+    """Near-duplicate names as (alias, into) keys: the name played fewer evenings joins the other."""
+    keys = [key for key in found.names if key not in state.merged and key not in state.guests]
+    rows = (found.answer or {}).get("standings", []) + (found.answer or {}).get("unranked", [])
+    attended = {row["id"]: row["attended"] for row in rows}
+    pairs = []
+    for first, second in register.near_duplicates(keys):
+        if (attended.get(first, 0), second) > (attended.get(second, 0), first):
+            first, second = second, first
+        pairs.append((first, second))
+    return pairs
+
+
+def _changed(series: Series, kind: str, record: dict[str, Any], version: str | None) -> BaseResponse:
+    try:
+        log.append(db.session(), series, expected_version=int(version or -1), kind=kind, record=record)
+    except (log.Conflict, ValueError):
+        flash(_("The series changed meanwhile: check it, then try again."), "error")
+    return redirect(url_for("season.show", series_id=series.id), 303)
+
+
+@bp.post("/<int:series_id>/options")
+def options(series_id: int) -> Any:
+    series, state = _office(series_id)
+    form = OptionsForm()
+    if not form.validate_on_submit():
+        flash(
+            _(
+                "Check the options: %(fields)s",
+                fields=", ".join(str(form[name].label.text) for name in form.errors),
+            ),
+            "error",
+        )
+        return redirect(url_for("season.show", series_id=series_id), 303)
+    chosen = form.options()
+    refused = _check_options(chosen, form.planned_events.data)
+    if refused is not None:
+        flash(_("The rules refuse these options: %(reason)s", reason=refused), "error")
+        return redirect(url_for("season.show", series_id=series_id), 303)
+    return _changed(
+        series, "options", {"options": chosen, "planned_events": form.planned_events.data}, form.version.data
+    )
+
+
+@bp.post("/<int:series_id>/events")
+def join(series_id: int) -> BaseResponse:
+    series, state = _office(series_id)
+    form = JoinForm()
+    if not form.validate_on_submit() or not str(form.event.data).isdigit():
+        abort(400, _("Choose an event and how much it counts."))
+    event = db.session().get(Event, int(form.event.data))
+    if event is None:
+        abort(400, _("There is no such event."))
+    return _changed(series, "event", {"event": event.id, "weight": form.weight.data}, form.version.data)
+
+
+@bp.post("/<int:series_id>/events/leave")
+def leave(series_id: int) -> BaseResponse:
+    series, state = _office(series_id)
+    form = LeaveForm()
+    if not form.validate_on_submit() or form.event.data not in state.events:
+        abort(400, _("This event is not in the series."))
+    return _changed(series, "leave", {"event": form.event.data}, form.version.data)
+
+
+@bp.post("/<int:series_id>/merge")
+def merge(series_id: int) -> BaseResponse:
+    series, state = _office(series_id)
+    form = MergeForm()
+    if not form.validate_on_submit():
+        abort(400, _("Choose two names."))
+    found = standing(series, state)
+    alias, into = str(form.alias.data), str(form.into.data)
+    if alias not in found.names or into not in found.names or alias in state.merged or into in state.merged:
+        abort(400, _("Choose two names of the series."))
+    if state.person(into) == state.person(alias):
+        flash(_("These names are one person already."), "error")
+        return redirect(url_for("season.show", series_id=series_id), 303)
+    for event in found.record["events"]:
+        players = {state.person(result["player"]) for result in event["results"]}
+        if state.person(alias) in players and state.person(into) in players:
+            flash(
+                _(
+                    "%(first)s and %(second)s both played %(event)s: two people, not one (Z2.4).",
+                    first=found.names[alias],
+                    second=found.names[into],
+                    event=event["name"],
+                ),
+                "error",
+            )
+            return redirect(url_for("season.show", series_id=series_id), 303)
+    return _changed(series, "merge", {"alias": alias, "into": into}, form.version.data)
+
+
+@bp.post("/<int:series_id>/split")
+def split(series_id: int) -> BaseResponse:
+    series, state = _office(series_id)
+    form = NameForm()
+    if not form.validate_on_submit() or form.player.data not in state.merged:
+        abort(400, _("This name is not merged."))
+    return _changed(series, "split", {"alias": form.player.data}, form.version.data)
+
+
+@bp.post("/<int:series_id>/guest")
+def guest(series_id: int) -> BaseResponse:
+    series, state = _office(series_id)
+    form = NameForm()
+    if not form.validate_on_submit():
+        abort(400, _("Choose a name."))
+    player = str(form.player.data)
+    return _changed(
+        series, "guest", {"player": player, "guest": player not in state.guests}, form.version.data
+    )
+
+
+@bp.get("/<int:series_id>/standing.csv")
+def standing_csv(series_id: int) -> Response:
+    series = load(series_id)
+    found = standing(series, log.derive(series.entries))
+    if found.answer is None or not found.answer.get("valid"):
+        abort(409, _("The series has no standing yet."))
+    events = found.record["events"]
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow([_("Rank"), _("Name"), _("Total"), _("Evenings"), *[e["name"] for e in events]])
+    for row in found.answer["standings"] + found.answer["unranked"]:
+        cells = []
+        for entry in row["events"]:
+            score = "" if entry["score"] is None else str(entry["score"])
+            cells.append(f"({score})" if entry["status"] == "dropped" else score)
+        rank = row.get("rank", "")
+        writer.writerow([rank, row["name"], row["total"], row["attended"], *cells])
+    return Response(
+        buffer.getvalue().encode("utf-8-sig"),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="series-{series_id}.csv"'},
+    )
+
+
+def _as_of() -> date | None:
+    raw = request.args.get("as_of")
+    if not raw:
+        return None
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw):
+        try:
+            return date.fromisoformat(raw)
+        except ValueError:
+            pass
+    abort(400, _("as_of: give a date written YYYY-MM-DD."))
+
+
+def _rated(series_id: int) -> tuple[Series, log.SeriesState, season_rating.RatingLog]:
+    series = load(series_id)
+    state = log.derive(series.entries)
+    if not state.rating:
+        abort(404, _("This series rates no players: its office can switch the rating on."))
+    return series, state, season_rating.rating_log(state)
+
+
+@bp.get("/<int:series_id>/rating")
+def rating(series_id: int) -> str:
+    series, state, made = _rated(series_id)
+    as_of = _as_of()
+    answer = season_rating.rated(made, as_of)
+    return render_template("season/rating.html", series=series, made=made, answer=answer, as_of=as_of)
+
+
+@bp.get("/<int:series_id>/player")
+def player(series_id: int) -> str:
+    series, state, made = _rated(series_id)
+    key = request.args.get("name", "")
+    answer = season_rating.rated(made)
+    rows = answer.get("ratings", []) + answer.get("unrated", [])
+    row = next((r for r in rows if r["id"] == key), None)
+    if row is None:
+        abort(404, _("No such player in this series' rating."))
+    points = season_rating.course(made, key)
+    return render_template(
+        "season/player.html", series=series, row=row, points=points, chart=season_rating.chart(points)
+    )

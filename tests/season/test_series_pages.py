@@ -1,0 +1,207 @@
+"""A club's series over its evenings (SEASON.md): the office creates it, adds the events, merges a
+name typed twice and keeps a guest out; every reader sees the standing; a game entered later at
+an evening changes it; nobody else changes the series."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from rules_engine import rate_players
+from tests.helpers.events import draw, event_state, new_event, play_passe, register
+from tests.helpers.tablet import csrf, hidden, post_deal
+
+
+def evening(
+    client: FlaskClient, app: Flask, title: str, names: list[str], points: list[int], games: int | None = None
+) -> tuple[int, int]:
+    """One table of four, one Passe of ``games`` games (default: as many as ``points``), its first
+    ones played: team 1 (seats 1 and 3) scoring ``points``."""
+    event_id = new_event(client, title=title, passen=1, games_per_passe=games or len(points))
+    register(client, event_id, names)
+    draw(client, event_id)
+    (table,) = event_state(app, event_id).rounds[0].tables
+    play_passe(client, table.match_id, points)
+    return event_id, table.match_id
+
+
+def new_series(client: FlaskClient, **fields: Any) -> int:
+    page = client.get("/series/new").get_data(as_text=True)
+    data = {
+        "csrf_token": csrf(client, "/series/new"),
+        "idem": hidden(page, "idem"),
+        "title": "Jahresmeisterschaft",
+    }
+    data.update({k: str(v) for k, v in fields.items()})
+    response = client.post("/series/new", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return int(response.headers["Location"].rstrip("/").split("/")[-1])
+
+
+def office_post(client: FlaskClient, series_id: int, path: str, fields: dict[str, Any]) -> Any:
+    page = client.get(f"/series/{series_id}").get_data(as_text=True)
+    data = {
+        "csrf_token": csrf(client, f"/series/{series_id}"),
+        "version": re.search(r'name="version"[^>]*value="(\d+)"', page)[1],
+    }  # type: ignore[index]
+    data.update({k: str(v) for k, v in fields.items()})
+    return client.post(f"/series/{series_id}/{path}", data=data)
+
+
+def standing_rows(client: FlaskClient, series_id: int) -> list[list[str]]:
+    page = client.get(f"/series/{series_id}").get_data(as_text=True)
+    body = page[page.index("<tbody>") : page.index("</tbody>")]
+    return [
+        [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+        for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    ]
+
+
+def seats_of(app: Flask, event_id: int) -> dict[str, int]:
+    state = event_state(app, event_id)
+    (table,) = state.rounds[0].tables
+    return {state.name(player): int(seat) for seat, player in table.seats.items()}
+
+
+def test_a_season_of_two_evenings_with_a_merge_a_guest_and_a_late_game(
+    client: FlaskClient, app: Flask
+) -> None:
+    first, _ = evening(client, app, "Januar", ["Anna Muster", "Beat", "Chris", "Dora"], [100, 57])
+    second, second_table = evening(
+        client, app, "Februar", ["Ana Muster", "Beat", "Chris", "Dora"], [120, 90], 3
+    )
+    series_id = new_series(client, best_of="", min_events="1")
+    for event_id in (first, second):
+        assert office_post(client, series_id, "events", {"event": event_id, "weight": 1}).status_code == 303
+    rows = standing_rows(client, series_id)
+    names = [row[1] for row in rows]
+    # Five names: "Ana Muster" is, until merged, another person who missed January.
+    assert sorted(n.split(" ahead")[0] for n in names) == [
+        "Ana Muster",
+        "Anna Muster",
+        "Beat",
+        "Chris",
+        "Dora",
+    ]
+    page = client.get(f"/series/{series_id}").get_data(as_text=True)
+    assert "look alike" in page and "Ana Muster" in page
+    totals_before = {row[1].split(" ahead")[0]: int(row[2]) for row in rows}
+
+    assert (
+        office_post(client, series_id, "merge", {"alias": "ana muster", "into": "anna muster"}).status_code
+        == 303
+    )
+    rows = standing_rows(client, series_id)
+    totals = {row[1].split(" ahead")[0]: int(row[2]) for row in rows}
+    assert "Ana Muster" not in totals
+    assert totals["Anna Muster"] == totals_before["Anna Muster"] + totals_before["Ana Muster"]
+    # Each player's total is the sum of his evenings' totals (Z4.1 total), seen by a reader without rights.
+    reader = app.test_client()
+    assert standing_rows(reader, series_id) == rows
+    assert reader.get(f"/series/{series_id}/standing.csv").status_code == 200
+
+    # The second evening's Passe is still open: its ranking and so the series are provisional.
+    assert "a round is still open" in client.get(f"/series/{series_id}").get_data(as_text=True)
+    # Its last game, entered later, changes the standing (derived from the logs, never stored).
+    response = post_deal(client, second_table, {"forehand": 3, "contract": "H", "team": 1, "points": 157})
+    assert response.status_code == 303
+    after = {row[1].split(" ahead")[0]: int(row[2]) for row in standing_rows(client, series_id)}
+    assert after != totals and sum(after.values()) > sum(totals.values())
+    assert "a round is still open" not in client.get(f"/series/{series_id}").get_data(as_text=True)
+    totals = after
+
+    # Splitting the merge gives the two names back; the log keeps both entries.
+    assert office_post(client, series_id, "split", {"player": "ana muster"}).status_code == 303
+    assert len(standing_rows(client, series_id)) == 5
+
+    # A guest is kept out; the others keep their figures.
+    assert office_post(client, series_id, "guest", {"player": "dora"}).status_code == 303
+    names = [row[1].split(" ahead")[0] for row in standing_rows(client, series_id)]
+    assert "Dora" not in names and len(names) == 4
+
+
+def test_nobody_else_changes_a_series(client: FlaskClient, app: Flask) -> None:
+    series_id = new_series(client)
+    stranger = app.test_client()
+    page = stranger.get(f"/series/{series_id}").get_data(as_text=True)
+    assert "The office" not in page
+    token = csrf(stranger, "/series/new")
+    for path in ("options", "events", "merge", "split", "guest", "events/leave"):
+        response = stranger.post(f"/series/{series_id}/{path}", data={"csrf_token": token, "version": "1"})
+        assert response.status_code == 403, path
+
+
+def test_options_the_rules_refuse_are_named_and_nothing_is_stored(client: FlaskClient) -> None:
+    page = client.get("/series/new").get_data(as_text=True)
+    data = {
+        "csrf_token": csrf(client, "/series/new"),
+        "idem": hidden(page, "idem"),
+        "title": "Cup",
+        "planned_events": "3",
+        "best_of": "5",
+    }
+    response = client.post("/series/new", data=data)
+    assert response.status_code == 422
+    assert "best_of" in response.get_data(as_text=True)
+    assert "Cup" not in client.get("/series/").get_data(as_text=True)
+
+
+def team_result(app: Flask, event_id: int, points: list[int]) -> tuple[list[list[str]], list[int]]:
+    """A table's Passe as SEASON.md's team result, from its seats and its games (S5: 157 a game)."""
+    state = event_state(app, event_id)
+    (table,) = state.rounds[0].tables
+    name = {seat: state.name(player).lower() for seat, player in table.seats.items()}
+    team1 = sum(points)
+    return [[name["1"], name["3"]], [name["2"], name["4"]]], [team1, 157 * len(points) - team1]
+
+
+def rating_rows(client: FlaskClient, series_id: int) -> dict[str, tuple[int, str]]:
+    page = client.get(f"/series/{series_id}/rating").get_data(as_text=True)
+    body = page[page.index("<tbody>") : page.index("</tbody>")]
+    found = {}
+    for row in re.findall(r"<tr>(.*?)</tr>", body, re.S):
+        cells = [
+            re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        ]
+        found[cells[1].lower()] = (int(cells[0]), cells[2])
+    return found
+
+
+def test_the_series_rates_its_passen_as_the_engine_rates_them(client: FlaskClient, app: Flask) -> None:
+    names = ["Anna", "Beat", "Chris", "Dora"]
+    first, _ = evening(client, app, "Januar", names, [100, 57, 120])
+    second, second_table = evening(client, app, "Februar", names, [30, 40, 50], 4)
+    series_id = new_series(client, rating="y", min_events="1")
+    for event_id in (first, second):
+        assert office_post(client, series_id, "events", {"event": event_id, "weight": 1}).status_code == 303
+    # The second evening's Passe is open: only the first is rated (12 games at least for a rating:
+    # three here, so everyone is "not rated yet").
+    page = client.get(f"/series/{series_id}/rating").get_data(as_text=True)
+    assert "Not rated yet" in page
+    teams, points = team_result(app, first, [100, 57, 120])
+    expected = rate_players(
+        {
+            "game": "rating",
+            "options": {"min_games": 0},
+            "players": [{"id": n.lower(), "name": n} for n in names],
+            "results": [{"id": "p", "date": "2026-01-01", "teams": teams, "points": points, "games": 3}],
+        }
+    )
+    anna = next(row for row in expected["ratings"] if row["id"] == "anna")
+    player = client.get(f"/series/{series_id}/player?name=anna").get_data(as_text=True)
+    assert f"{anna['rating']:.0f} ± {anna['rating_sd']:.0f}" in player
+    assert "<polyline" in player and "<svg" in player
+    # The open Passe's last game: now it is rated too (derived afresh, nothing stored).
+    response = post_deal(client, second_table, {"forehand": 4, "contract": "H", "team": 1, "points": 60})
+    assert response.status_code == 303
+    after = client.get(f"/series/{series_id}/player?name=anna").get_data(as_text=True)
+    assert after != player and "after 7 games" in after
+    assert client.get(f"/series/{series_id}/rating?as_of=2026-13-01").status_code == 400
+
+
+def test_a_series_without_the_rating_shows_none(client: FlaskClient) -> None:
+    series_id = new_series(client)
+    assert client.get(f"/series/{series_id}/rating").status_code == 404
