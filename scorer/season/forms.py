@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, HiddenField, IntegerField, SelectField, StringField
+from flask_wtf.file import FileField
+from wtforms import BooleanField, HiddenField, IntegerField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from rules_engine.limits import SEASON, TOURNAMENT
@@ -130,7 +131,34 @@ class JoinForm(VersionedForm):
 
 
 class LeaveForm(VersionedForm):
-    event = IntegerField(validators=[InputRequired()])
+    event = IntegerField(validators=[Optional()])
+    paper = IntegerField(validators=[Optional()])
+
+
+class PaperForm(VersionedForm):
+    """An evening's ranking from outside the app: a past season's, typed or as a CSV file."""
+
+    title = StringField(_l("Evening"), validators=[DataRequired(), Length(max=TOURNAMENT.title)])
+    date = StringField(
+        _l("Played on (YYYY-MM-DD)"), validators=[DataRequired(), Length(max=10)], render_kw={"type": "date"}
+    )
+    direction = SelectField(
+        _l("Which totals are better"),
+        choices=choices(("high", _l("Higher (points)")), ("low", _l("Lower (differences)"))),
+        default="high",
+    )
+    weight = IntegerField(
+        _l("It counts (a final counting double: 2)"),
+        default=1,
+        validators=[InputRequired(), NumberRange(min=1, max=10)],
+        render_kw=numeric(),
+    )
+    file = FileField(_l("Ranking file (CSV: a ranking exported by Tafel or by a spreadsheet)"))
+    text = TextAreaField(
+        _l("or paste it: one player a line, rank; name; total (; Matches)"),
+        validators=[Optional(), Length(max=512 * 1024)],
+        render_kw={"rows": 6},
+    )
 
 
 class MergeForm(VersionedForm):

@@ -1,7 +1,8 @@
 """A series' log (SEASON.md): nothing is updated or deleted; its state is derived from it.
 
 Kinds: ``options`` (the series' options in force, the latest counts), ``event`` and ``leave``
-(an event joins the series with its weight, or leaves it), ``merge`` and ``split`` (two names of
+(an event joins the series with its weight, or leaves it), ``paper`` (an evening's ranking
+from outside the app: a past season's, ``scorer.season.paper``; ``leave`` names its seq), ``merge`` and ``split`` (two names of
 one person made one, Z2.2, and a wrong merge undone), ``guest`` (a name kept out of the club's
 standing, or back in).
 """
@@ -18,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from scorer.store.models import Series, SeriesEntry
 
-KINDS = frozenset({"options", "event", "leave", "merge", "split", "guest"})
+KINDS = frozenset({"options", "event", "paper", "leave", "merge", "split", "guest"})
 
 
 class Conflict(Exception):
@@ -32,6 +33,8 @@ class SeriesState:
     options: dict[str, Any] = field(default_factory=dict)
     #: event id -> its weight (Z4.4), in the order the events joined.
     events: dict[int, int] = field(default_factory=dict)
+    #: The seq of a ``paper`` entry -> its record (title, date, direction, weight, results).
+    papers: dict[int, dict[str, Any]] = field(default_factory=dict)
     #: a name's key -> the key it was merged into (Z2.2).
     merged: dict[str, str] = field(default_factory=dict)
     guests: set[str] = field(default_factory=set)
@@ -58,8 +61,13 @@ def derive(entries: Sequence[SeriesEntry]) -> SeriesState:
             state.rating = bool(record.get("rating", False))
         elif entry.kind == "event":
             state.events[int(record["event"])] = int(record.get("weight") or 1)
+        elif entry.kind == "paper":
+            state.papers[entry.seq] = record
         elif entry.kind == "leave":
-            state.events.pop(int(record["event"]), None)
+            if "paper" in record:
+                state.papers.pop(int(record["paper"]), None)
+            else:
+                state.events.pop(int(record["event"]), None)
         elif entry.kind == "merge":
             state.merged[str(record["alias"])] = str(record["into"])
         elif entry.kind == "split":

@@ -2,7 +2,7 @@
 person (SEASON.md Z2), with the office's merges of two spellings of one person.
 
 A name's key is its words in lower case (``"Anna  Muster"`` and ``"anna muster"`` are one
-person); the name shown is the latest spelling met. Near-duplicates (``Gian Caflisch`` and
+person); the name shown is the spelling most evenings wrote. Near-duplicates (``Gian Caflisch`` and
 ``Gian Calfisch``) are not merged by guess: the page lists them for the office to decide.
 """
 

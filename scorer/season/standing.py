@@ -28,13 +28,17 @@ from scorer.store.models import Event, Series
 
 @dataclass(slots=True)
 class EventPart:
-    """One event of the series as the standing uses it."""
+    """One evening of the series as the standing uses it: an event of the app, or a ranking
+    from outside it (``paper``: its entry's seq in the series' log)."""
 
-    event: Event
+    title: str
+    date: str
     weight: int
     counted: bool
     provisional: bool
     direction: str
+    event_id: int | None = None
+    paper: int | None = None
     #: Why it is not counted (translated by the page), if it is not.
     problem: str | None = None
 
@@ -77,21 +81,53 @@ def _results(event: Event) -> tuple[list[dict[str, Any]], dict[str, str], int, b
     return results, names, len(ranking) * per_competitor, provisional
 
 
-def standing(series: Series, state: SeriesState) -> Standing:
+def _sources(state: SeriesState) -> list[tuple[str, int, Event | dict[str, Any]]]:
+    """The series' evenings in the order played (Z3.1): by date, then as they were added."""
     joined = [db.session().get(Event, event_id) for event_id in state.events]
-    found = sorted((e for e in joined if e is not None), key=lambda e: (e.created, e.id))
+    found: list[tuple[str, int, Event | dict[str, Any]]] = [
+        (event.created.date().isoformat(), event.id, event) for event in joined if event is not None
+    ]
+    found += [(str(record["date"]), -seq, {**record, "seq": seq}) for seq, record in state.papers.items()]
+    return sorted(found, key=lambda item: (item[0], item[1] < 0, abs(item[1])))
+
+
+def standing(series: Series, state: SeriesState) -> Standing:
     parts: list[EventPart] = []
-    names: dict[str, str] = {}
+    #: key -> spelling -> [evenings written so, the order it was first met].
+    spellings: dict[str, dict[str, list[int]]] = {}
     listed: list[dict[str, Any]] = []
-    for event in found:
-        direction = formats.of(event.settings).direction
-        read = _results(event)
-        if read is None:
-            parts.append(EventPart(event, state.events[event.id], False, True, direction, "no_ranking"))
-            continue
-        results, event_names, participants, provisional = read
+    for day, _order, source in _sources(state):
+        if isinstance(source, Event):
+            weight = state.events[source.id]
+            part = EventPart(
+                source.title, day, weight, True, False, formats.of(source.settings).direction, source.id
+            )
+            read = _results(source)
+            if read is None:
+                part.counted, part.provisional, part.problem = False, True, "no_ranking"
+                parts.append(part)
+                continue
+            results, event_names, participants, part.provisional = read
+            record_id = f"E{source.id}"
+        else:
+            weight = int(source.get("weight") or 1)
+            part = EventPart(
+                str(source["title"]), day, weight, True, False, str(source["direction"]), paper=source["seq"]
+            )
+            event_names = {register.key_of(row["name"]): row["name"] for row in source["results"]}
+            results = [
+                {
+                    "player": register.key_of(row["name"]),
+                    "rank": row["rank"],
+                    "total": row["total"],
+                    "matches": row["matches"],
+                }
+                for row in source["results"]
+            ]
+            participants = len(results)
+            record_id = f"P{source['seq']}"
         for key, name in event_names.items():
-            names[key] = name
+            spellings.setdefault(key, {}).setdefault(name, [0, len(spellings[key])])[0] += 1
         by_person: dict[str, dict[str, Any]] = {}
         for result in results:
             person = state.person(result["player"])
@@ -99,22 +135,26 @@ def standing(series: Series, state: SeriesState) -> Standing:
                 continue
             by_person.setdefault(person, {**result, "player": person})
         if not by_person:
-            parts.append(
-                EventPart(event, state.events[event.id], False, provisional, direction, "only_guests")
-            )
+            part.counted, part.problem = False, "only_guests"
+            parts.append(part)
             continue
-        parts.append(EventPart(event, state.events[event.id], True, provisional, direction))
+        parts.append(part)
         listed.append(
             {
-                "id": f"E{event.id}",
-                "date": event.created.date().isoformat(),
-                "name": event.title,
-                "weight": state.events[event.id],
-                "direction": direction,
+                "id": record_id,
+                "date": day,
+                "name": part.title,
+                "weight": weight,
+                "direction": part.direction,
                 "participants": participants,
                 "results": list(by_person.values()),
             }
         )
+    # The name shown: the spelling most evenings wrote, the first met among equals.
+    names = {
+        key: max(written, key=lambda name: (written[name][0], -written[name][1]))
+        for key, written in spellings.items()
+    }
     persons = sorted({state.person(key) for key in names} - state.guests)
     aliases: dict[str, list[str]] = {person: [] for person in persons}
     for key in names:

@@ -22,12 +22,21 @@ from werkzeug.wrappers import Response as BaseResponse
 import rules_engine
 from rules_engine.errors import InvalidRecord
 from scorer.access import rights
-from scorer.season import log, register
+from scorer.season import log, paper, register
 from scorer.season import rating as season_rating
-from scorer.season.forms import JoinForm, LeaveForm, MergeForm, NameForm, NewSeriesForm, OptionsForm
+from scorer.season.forms import (
+    JoinForm,
+    LeaveForm,
+    MergeForm,
+    NameForm,
+    NewSeriesForm,
+    OptionsForm,
+    PaperForm,
+)
 from scorer.season.standing import Standing, load, standing
 from scorer.store import db
 from scorer.store.models import Event, Series
+from scorer.web.reasons import reason_text
 
 bp = Blueprint("season", __name__, url_prefix="/series")
 
@@ -148,14 +157,20 @@ def _forms(series: Series, state: log.SeriesState, found: Standing) -> dict[str,
     merge.alias.choices = [(key, found.names[key]) for key in shown if key not in state.merged]
     merge.into.choices = [(key, found.names[key]) for key in shown if key not in state.merged]
     options = OptionsForm(
-        formdata=None, version=version, planned_events=state.planned_events, **_shown_options(state.options)
+        formdata=None,
+        version=version,
+        planned_events=state.planned_events,
+        rating=state.rating,
+        **_shown_options(state.options),
     )
-    for form in (join, merge, options):
+    imported = PaperForm(formdata=None, version=version)
+    for form in (join, merge, options, imported):
         form.fresh_key()
     return {
         "join": join,
         "merge": merge,
         "options_form": options,
+        "imported": imported,
         "version": version,
         "token": generate_csrf(),
     }
@@ -217,7 +232,10 @@ def options(series_id: int) -> Any:
         flash(_("The rules refuse these options: %(reason)s", reason=refused), "error")
         return redirect(url_for("season.show", series_id=series_id), 303)
     return _changed(
-        series, "options", {"options": chosen, "planned_events": form.planned_events.data}, form.version.data
+        series,
+        "options",
+        {"options": chosen, "planned_events": form.planned_events.data, "rating": form.rating.data},
+        form.version.data,
     )
 
 
@@ -237,9 +255,87 @@ def join(series_id: int) -> BaseResponse:
 def leave(series_id: int) -> BaseResponse:
     series, state = _office(series_id)
     form = LeaveForm()
-    if not form.validate_on_submit() or form.event.data not in state.events:
-        abort(400, _("This event is not in the series."))
-    return _changed(series, "leave", {"event": form.event.data}, form.version.data)
+    if form.validate_on_submit() and form.event.data in state.events:
+        return _changed(series, "leave", {"event": form.event.data}, form.version.data)
+    if form.validate_on_submit() and form.paper.data in state.papers:
+        return _changed(series, "leave", {"paper": form.paper.data}, form.version.data)
+    abort(400, _("This event is not in the series."))
+
+
+@bp.post("/<int:series_id>/papers")
+def paper_ranking(series_id: int) -> BaseResponse:
+    """An evening's ranking from outside the app joins the series, once it reads as a ranking
+    (Z3.3, Z3.4: checked alone, so that one wrong line never breaks the standing)."""
+    series, state = _office(series_id)
+    form = PaperForm()
+    back = redirect(url_for("season.show", series_id=series_id), 303)
+    if not form.validate_on_submit():
+        flash(
+            _(
+                "Check the imported ranking: %(fields)s",
+                fields=", ".join(str(form[n].label.text) for n in form.errors),
+            ),
+            "error",
+        )
+        return back
+    played = _date_of(str(form.date.data))
+    if played is None:
+        flash(_("Played on: give a date written YYYY-MM-DD."), "error")
+        return back
+    upload = form.file.data
+    try:
+        text = upload.read(paper.MOST_TEXT + 1).decode("utf-8-sig") if upload else str(form.text.data or "")
+        rows = paper.read_ranking(text)
+    except UnicodeDecodeError:
+        flash(_("The file is not UTF-8 text (save the spreadsheet as CSV UTF-8)."), "error")
+        return back
+    except paper.PaperProblem as problem:
+        flash(str(problem), "error")
+        return back
+    record = {
+        "title": str(form.title.data).strip(),
+        "date": played.isoformat(),
+        "direction": form.direction.data,
+        "weight": form.weight.data,
+        "results": rows,
+    }
+    alone = rules_engine.score_series(
+        {
+            "game": "series",
+            "options": {"direction": form.direction.data, "absent_counts": "skip"},
+            "players": [{"id": key, "name": key} for key in {register.key_of(row["name"]) for row in rows}],
+            "events": [
+                {
+                    "id": "paper",
+                    "date": played.isoformat(),
+                    "direction": form.direction.data,
+                    "results": [
+                        {
+                            "player": register.key_of(r["name"]),
+                            "rank": r["rank"],
+                            "total": r["total"],
+                            "matches": r["matches"],
+                        }
+                        for r in rows
+                    ],
+                }
+            ],
+        }
+    )
+    if not alone["valid"]:
+        for error in alone["errors"]:
+            flash(f"{error['rule']}: {reason_text(error)}", "error")
+        return back
+    return _changed(series, "paper", record, form.version.data)
+
+
+def _date_of(raw: str) -> date | None:
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw):
+        try:
+            return date.fromisoformat(raw)
+        except ValueError:
+            return None
+    return None
 
 
 @bp.post("/<int:series_id>/merge")
@@ -320,12 +416,10 @@ def _as_of() -> date | None:
     raw = request.args.get("as_of")
     if not raw:
         return None
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw):
-        try:
-            return date.fromisoformat(raw)
-        except ValueError:
-            pass
-    abort(400, _("as_of: give a date written YYYY-MM-DD."))
+    found = _date_of(raw)
+    if found is None:
+        abort(400, _("as_of: give a date written YYYY-MM-DD."))
+    return found
 
 
 def _rated(series_id: int) -> tuple[Series, log.SeriesState, season_rating.RatingLog]:

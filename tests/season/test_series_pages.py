@@ -205,3 +205,49 @@ def test_the_series_rates_its_passen_as_the_engine_rates_them(client: FlaskClien
 def test_a_series_without_the_rating_shows_none(client: FlaskClient) -> None:
     series_id = new_series(client)
     assert client.get(f"/series/{series_id}/rating").status_code == 404
+
+
+def paper(client: FlaskClient, series_id: int, text: str, **fields: Any) -> Any:
+    data = {"title": "Final 2025", "date": "2025-12-12", "direction": "high", "weight": "1", "text": text}
+    data.update({k: str(v) for k, v in fields.items()})
+    return office_post(client, series_id, "papers", data)
+
+
+def test_last_seasons_paper_rankings_join_the_series(client: FlaskClient, app: Flask) -> None:
+    series_id = new_series(client, best_of="", min_events="1")
+    # Without a header: rank, name, total, Matches; any of , ; or tab between the cells.
+    assert (
+        paper(client, series_id, "1; Anna Muster; 3980; 1\n2; Beat; 3870\n3; Chris; 3800").status_code == 303
+    )
+    # A German header (Tafel's export in de_CH names its columns so), columns in another order.
+    text = "Spieler,Rang,Total\nBeat,1,3910\nanna  MUSTER,2,3700\n"
+    assert paper(client, series_id, text, title="Januar 2026", date="2026-01-09").status_code == 303
+    rows = {row[1].split(" ahead")[0]: row for row in standing_rows(client, series_id)}
+    # "anna  MUSTER" is Anna Muster (Z2: one identity by name); her two evenings add up (Z4.1).
+    assert int(rows["Anna Muster"][2]) == 3980 + 3700 and int(rows["Beat"][2]) == 3870 + 3910
+    assert rows["Chris"][3:] == ["3800", "0*"]
+    page = client.get(f"/series/{series_id}").get_data(as_text=True)
+    assert page.index("Final 2025") < page.index("Januar 2026")
+    assert "Most Matches" in page
+
+
+def test_a_paper_ranking_that_is_no_ranking_is_refused_with_its_rule(client: FlaskClient) -> None:
+    series_id = new_series(client)
+    before = client.get(f"/series/{series_id}").get_data(as_text=True)
+    response = paper(client, series_id, "1; Anna; 3980\n3; Beat; 3870")  # no one ranked 2nd (Z3.3)
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Z3.3" in page and "Final 2025" not in page
+    response = paper(client, series_id, "1; Anna; 39x80")
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Line 1" in page and "39x80" in page
+    assert before.count("<li>") == client.get(f"/series/{series_id}").get_data(as_text=True).count("<li>")
+
+
+def test_an_events_own_ranking_export_reads_back_as_a_paper_ranking(client: FlaskClient, app: Flask) -> None:
+    event_id, _ = evening(client, app, "Januar", ["Anna", "Beat", "Chris", "Dora"], [100, 57])
+    exported = client.get(f"/events/{event_id}/export/ranking.csv").get_data(as_text=True).lstrip("\ufeff")
+    first = new_series(client)
+    assert office_post(client, first, "events", {"event": event_id, "weight": 1}).status_code == 303
+    second = new_series(client, title="Archiv")
+    assert paper(client, second, exported, title="Januar").status_code == 303
+    assert standing_rows(client, second) == standing_rows(client, first)
