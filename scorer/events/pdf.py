@@ -46,6 +46,10 @@ class Page:
     #: A link drawn as a QR code (a table's entry) with its caption.
     qr: str | None = None
     qr_caption: str = ""
+    #: A course drawn as a line (a player's rating after each evening): its values in order,
+    #: each with the half-width of the band around it, and the labels of its lowest and highest.
+    chart: Sequence[tuple[float, float]] = ()
+    chart_labels: tuple[str, str] = ("", "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +161,49 @@ class _Cursor:
                 self.canvas.grid(list(edges[: lengths[start] + 1]), rows)
             start = stop
 
+    def chart(self, values: Sequence[tuple[float, float]], labels: tuple[str, str]) -> None:
+        """A line through ``values`` with a band of ± each value's spread, scaled to its lowest
+        and highest, the two labelled at the left (at the right, right to left)."""
+        height, inner = 50 * mm, self.width - 2 * MARGIN - 20 * mm
+        if self.y - height < MARGIN:
+            self.canvas.showPage()
+            self.y = self.height - MARGIN
+        low = min(v - s for v, s in values)
+        high = max(v + s for v, s in values)
+        span = max(high - low, 1.0)
+        left = MARGIN + (0 if self.rtl else 20 * mm)
+        bottom = self.y - height
+
+        def point(index: int, value: float) -> tuple[float, float]:
+            x = left + inner * (index / max(len(values) - 1, 1))
+            if self.rtl:
+                x = left + inner - (x - left)
+            return x, bottom + height * (value - low) / span
+
+        canvas = self.canvas
+        band = canvas.beginPath()
+        upper = [point(i, v + s) for i, (v, s) in enumerate(values)]
+        lower = [point(i, v - s) for i, (v, s) in reversed(list(enumerate(values)))]
+        band.moveTo(*upper[0])
+        for x, y in [*upper[1:], *lower]:
+            band.lineTo(x, y)
+        band.close()
+        canvas.setFillGray(0.85)
+        canvas.drawPath(band, stroke=0, fill=1)
+        canvas.setFillGray(0)
+        canvas.setLineWidth(1.5)
+        line = [point(i, v) for i, (v, _s) in enumerate(values)]
+        for (x1, y1), (x2, y2) in zip(line, line[1:]):
+            canvas.line(x1, y1, x2, y2)
+        for x, y in line:
+            canvas.circle(x, y, 1.6, stroke=0, fill=1)
+        canvas.setFont(self.regular, 8)
+        label_x = self.width - MARGIN if self.rtl else MARGIN
+        draw = canvas.drawRightString if self.rtl else canvas.drawString
+        draw(label_x, bottom + height - 8, _visual(labels[1], self.rtl))
+        draw(label_x, bottom, _visual(labels[0], self.rtl))
+        self.y = bottom - 6 * mm
+
     def qr(self, link: str, caption: str) -> None:
         size = 55 * mm
         widget = QrCodeWidget(link)
@@ -187,6 +234,8 @@ def render(printout: Printout) -> bytes:
             cursor.text(line, 26, bold=True, gap=6)
         for line in page.lines:
             cursor.text(line, 11)
+        if page.chart:
+            cursor.chart(page.chart, page.chart_labels)
         if page.grid is not None:
             cursor.grid(page.grid)
         for line in page.foot:

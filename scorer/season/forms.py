@@ -7,7 +7,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField
 from wtforms import BooleanField, HiddenField, IntegerField, SelectField, StringField, TextAreaField
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, ValidationError
 
 from rules_engine.limits import SEASON, TOURNAMENT
 from scorer.web.forms import KeyedForm, VersionedForm, choices, numeric
@@ -102,12 +102,16 @@ class SeriesFields(KeyedForm):
             found["tiebreak"] = [step for step in self.tiebreak.data.split(",") if step] + ["shared"]
         return found
 
+    def validate_best_of(self, field: Any) -> None:
+        if field.data is not None and self.planned_events.data is None:
+            raise ValidationError(_l("Give the evenings planned too: the best results count of them (Z6.1)."))
+
     def validate_points_table(self, field: Any) -> None:
         text = (field.data or "").replace(";", ",")
         try:
             [int(part) for part in text.split(",") if part.strip()]
         except ValueError:
-            raise ValueError(_l("Write whole numbers separated by commas, e.g. 25, 18, 15.")) from None
+            raise ValidationError(_l("Write whole numbers separated by commas, e.g. 25, 18, 15.")) from None
 
 
 class NewSeriesForm(SeriesFields):

@@ -7,13 +7,12 @@ its log, made against the version the form was shown at.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from datetime import date
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, session, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from sqlalchemy import select
@@ -22,7 +21,10 @@ from werkzeug.wrappers import Response as BaseResponse
 import rules_engine
 from rules_engine.errors import InvalidRecord
 from scorer.access import rights
-from scorer.season import log, paper, register
+from scorer.events.exports import spreadsheet_cell, to_csv
+from scorer.events.pdf import Printout, render
+from scorer.languages import is_rtl
+from scorer.season import exports, log, paper, register
 from scorer.season import rating as season_rating
 from scorer.season.forms import (
     JoinForm,
@@ -34,9 +36,12 @@ from scorer.season.forms import (
     PaperForm,
 )
 from scorer.season.standing import Standing, load, standing
+from scorer.sheets.views import pdf_lang
 from scorer.store import db
 from scorer.store.models import Event, Series
+from scorer.web import xlsx
 from scorer.web.reasons import reason_text
+from scorer.web.security import pdf_response
 
 bp = Blueprint("season", __name__, url_prefix="/series")
 
@@ -388,28 +393,49 @@ def guest(series_id: int) -> BaseResponse:
     )
 
 
-@bp.get("/<int:series_id>/standing.csv")
-def standing_csv(series_id: int) -> Response:
+#: The standing's downloads: rows for a spreadsheet, or the printout.
+FILES = ("csv", "xlsx", "pdf")
+
+
+@bp.get("/<int:series_id>/standing.<ext>")
+def standing_file(series_id: int, ext: str) -> Response:
+    if ext not in FILES:
+        abort(404)
     series = load(series_id)
     found = standing(series, log.derive(series.entries))
     if found.answer is None or not found.answer.get("valid"):
         abort(409, _("The series has no standing yet."))
-    events = found.record["events"]
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow([_("Rank"), _("Name"), _("Total"), _("Evenings"), *[e["name"] for e in events]])
-    for row in found.answer["standings"] + found.answer["unranked"]:
-        cells = []
-        for entry in row["events"]:
-            score = "" if entry["score"] is None else str(entry["score"])
-            cells.append(f"({score})" if entry["status"] == "dropped" else score)
-        rank = row.get("rank", "")
-        writer.writerow([rank, row["name"], row["total"], row["attended"], *cells])
+    name = f"tafel-series-{series_id}"
+    if ext == "pdf":
+        num, digits, rtl = _pdf_numbers()
+        printout = Printout(series.title, exports.standing_pages(series.title, found, num, digits), rtl)
+        return pdf_response(render(printout), f"{name}.pdf")
+    rows = exports.standing_rows(found)
+    if ext == "xlsx":
+        body = xlsx.workbook(
+            ([spreadsheet_cell(c) for c in row] for row in rows), series.title[:31] or "Tafel"
+        )
+        mimetype = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    else:
+        body = to_csv(rows)
+        mimetype = "text/csv"
     return Response(
-        buffer.getvalue().encode("utf-8-sig"),
-        mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="series-{series_id}.csv"'},
+        body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{name}.{ext}"'}
     )
+
+
+def _pdf_numbers() -> tuple[exports.Number, exports.Number, bool]:
+    """Numbers and digits as the reader's language writes them in a PDF, and its direction."""
+    code = str(get_locale())
+    lang = pdf_lang(code)
+
+    def num(value: Any) -> str:
+        return "" if value is None else lang.number(value)
+
+    def digits(value: Any) -> str:
+        return "" if value is None else lang.digits(value)
+
+    return num, digits, is_rtl(code)
 
 
 def _as_of() -> date | None:
@@ -439,7 +465,7 @@ def rating(series_id: int) -> str:
 
 
 @bp.get("/<int:series_id>/player")
-def player(series_id: int) -> str:
+def player(series_id: int) -> str | Response:
     series, state, made = _rated(series_id)
     key = request.args.get("name", "")
     answer = season_rating.rated(made)
@@ -448,6 +474,10 @@ def player(series_id: int) -> str:
     if row is None:
         abort(404, _("No such player in this series' rating."))
     points = season_rating.course(made, key)
+    if request.args.get("print") == "pdf":
+        num, _digits, rtl = _pdf_numbers()
+        printout = Printout(series.title, exports.player_pages(series.title, row, points, num), rtl)
+        return pdf_response(render(printout), f"tafel-series-{series_id}-player.pdf")
     return render_template(
         "season/player.html", series=series, row=row, points=points, chart=season_rating.chart(points)
     )

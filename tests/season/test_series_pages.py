@@ -4,14 +4,17 @@ an evening changes it; nobody else changes the series."""
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any
 
+import openpyxl
 from flask import Flask
 from flask.testing import FlaskClient
 
 from rules_engine import rate_players
 from tests.helpers.events import draw, event_state, new_event, play_passe, register
+from tests.helpers.pdf import page_texts
 from tests.helpers.tablet import csrf, hidden, post_deal
 
 
@@ -251,3 +254,44 @@ def test_an_events_own_ranking_export_reads_back_as_a_paper_ranking(client: Flas
     second = new_series(client, title="Archiv")
     assert paper(client, second, exported, title="Januar").status_code == 303
     assert standing_rows(client, second) == standing_rows(client, first)
+
+
+def test_the_standing_prints_and_exports_with_the_struck_results(client: FlaskClient, app: Flask) -> None:
+    series_id = new_series(client, best_of="1", planned_events="2", rating="y")
+    assert paper(client, series_id, "1; Anna; 3980; 1\n2; Beat; 3870").status_code == 303
+    assert (
+        paper(
+            client, series_id, "1; Beat; 3910\n2; Anna; 3700", title="Januar", date="2026-01-09"
+        ).status_code
+        == 303
+    )
+    printed = " ".join(page_texts(client.get(f"/series/{series_id}/standing.pdf").data))
+    text = re.sub(r"(?<=\d)[,'\u2019\u202f ](?=\d{3})", "", printed)  # grouping as the language writes it
+    # Best 1 of 2 (Z6.1): Anna keeps 3980 and strikes 3700, Beat keeps 3910 and strikes 3870.
+    assert "(3700)" in text and "(3870)" in text
+    assert "Final 2025" in text and "Januar" in text and "Most Matches" in text
+    sheet = openpyxl.load_workbook(io.BytesIO(client.get(f"/series/{series_id}/standing.xlsx").data)).active
+    assert sheet is not None
+    values = [[cell.value for cell in row] for row in sheet.iter_rows()]
+    assert values[0][:4] == ["Rank", "Name", "Total", "Evenings"]
+    assert values[1][:4] == [1, "Anna", 3980, 2] and values[1][4:] == ["3980", "(3700)"]
+    csv_text = client.get(f"/series/{series_id}/standing.csv").data.decode("utf-8-sig")
+    assert csv_text.splitlines()[2].startswith("2,Beat,3910,2")
+    assert client.get(f"/series/{series_id}/standing.doc").status_code == 404
+
+
+def test_a_persian_printout_of_the_standing(client: FlaskClient) -> None:
+    page = client.get("/series/new").get_data(as_text=True)
+    data = {
+        "csrf_token": csrf(client, "/series/new"),
+        "idem": hidden(page, "idem"),
+        "title": "Cup",
+        "best_of": "1",
+    }
+    refused = client.post("/series/new", data=data).get_data(as_text=True)
+    assert "Give the evenings planned too" in refused
+    series_id = new_series(client, best_of="1", planned_events="3")
+    assert paper(client, series_id, "1; Anna; 3980\n2; Beat; 3870").status_code == 303
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fa"
+    data = client.get(f"/series/{series_id}/standing.pdf").data
+    assert data.startswith(b"%PDF") and "۳" in " ".join(page_texts(data))
