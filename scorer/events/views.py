@@ -23,6 +23,7 @@ from rules_engine.limits import TOURNAMENT
 from scorer.access import address, rights
 from scorer.events import (
     access,
+    additions,
     chart,
     confirm,
     formats,
@@ -240,6 +241,7 @@ def new() -> Any:
             db.session().add(event)
             db.session().commit()
             access.grant(event)
+            additions.created(event)
             return redirect(url_for("events.show", event_id=event.id), 303)
     form.fresh_key()
     sections = [
@@ -248,7 +250,9 @@ def new() -> Any:
         if each.form_fields or each.about is not None
     ]
     status = 422 if request.method == "POST" else 200
-    return render_template("events/new.html", form=form, sections=sections), status
+    return render_template(
+        "events/new.html", form=form, sections=sections, additions=additions.parts()
+    ), status
 
 
 @bp.get("/<int:event_id>/edit/<secret>")

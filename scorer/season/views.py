@@ -15,12 +15,14 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
 import rules_engine
 from rules_engine.errors import InvalidRecord
 from scorer.access import rights
+from scorer.events import additions
 from scorer.events.exports import spreadsheet_cell, to_csv
 from scorer.events.pdf import Printout, render
 from scorer.languages import is_rtl
@@ -481,3 +483,44 @@ def player(series_id: int) -> str | Response:
     return render_template(
         "season/player.html", series=series, row=row, points=points, chart=season_rating.chart(points)
     )
+
+
+def _series_offered() -> list[Series]:
+    """The series this browser may add an event to (an administrator: the latest ones)."""
+    query = select(Series).order_by(Series.id.desc()).limit(PAGE_SIZE)
+    if not rights.is_admin():
+        held = [int(k) for k in (session.get(RIGHTS) or {}) if str(k).isdigit()]
+        if not held:
+            return []
+        query = query.where(Series.id.in_(held))
+    return [series for series in db.session().scalars(query).all() if may_change(series.id)]
+
+
+def _join_part() -> Markup | None:
+    offered = _series_offered()
+    if not offered:
+        return None
+    return Markup(render_template("season/_join_part.html", offered=offered))
+
+
+def _join_created(event: Event) -> None:
+    """The new event joins the series chosen on its form, if this browser may change that series."""
+    chosen = request.form.get("series", "")
+    if not chosen.isdigit() or not may_change(int(chosen)):
+        return
+    series = db.session().get(Series, int(chosen))
+    if series is None:
+        return
+    try:
+        log.append(
+            db.session(),
+            series,
+            expected_version=log.last_seq(db.session(), series.id),
+            kind="event",
+            record={"event": event.id, "weight": 1},
+        )
+    except log.Conflict:
+        flash(_("The series changed meanwhile: add the event on its page."), "error")
+
+
+additions.add(additions.Addition(_join_part, _join_created))

@@ -295,3 +295,24 @@ def test_a_persian_printout_of_the_standing(client: FlaskClient) -> None:
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fa"
     data = client.get(f"/series/{series_id}/standing.pdf").data
     assert data.startswith(b"%PDF") and "۳" in " ".join(page_texts(data))
+
+
+def test_a_new_event_joins_the_series_chosen_on_its_form(client: FlaskClient, app: Flask) -> None:
+    series_id = new_series(client, title="Cup")
+    assert "Counts in the series" in client.get("/events/new").get_data(as_text=True)
+    event_id = new_event(client, title="Abend 1", passen=1, series=series_id)
+    page = client.get(f"/series/{series_id}").get_data(as_text=True)
+    assert f"/events/{event_id}" in page and "Abend 1" in page
+    # Another browser is offered no series, and naming one it may not change joins nothing.
+    stranger = app.test_client()
+    assert "Counts in the series" not in stranger.get("/events/new").get_data(as_text=True)
+    other = new_event(stranger, title="Abend 2", passen=1, series=series_id)
+    assert f"/events/{other}" not in client.get(f"/series/{series_id}").get_data(as_text=True)
+
+
+def test_the_projector_shows_the_standing_alone(client: FlaskClient) -> None:
+    series_id = new_series(client)
+    assert paper(client, series_id, "1; Anna; 3980\n2; Beat; 3870").status_code == 303
+    page = client.get(f"/series/{series_id}?screen=projector").get_data(as_text=True)
+    assert 'class="projector projector-screen"' in page and "ranking-table" in page
+    assert "The office" not in page and "Remove from the series" not in page and "Anna" in page

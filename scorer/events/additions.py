@@ -1,0 +1,42 @@
+"""What a feature above the events adds to the new-event form: a part of the form, and what it
+does with the event once created (a club's series takes the new evening, ``scorer.season``).
+
+The events feature names no such feature: it shows the parts registered here and calls their
+``created`` after the event is stored. A part reads its own fields from the request's form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from scorer.store.models import Event
+
+
+@dataclass(frozen=True, slots=True)
+class Addition:
+    #: The part's markup in the form for this browser, or None where it has nothing to offer.
+    part: Callable[[], Markup | None]
+    #: Called with the new event once it is stored.
+    created: Callable[[Event], None]
+
+
+_ADDITIONS: list[Addition] = []
+
+
+def add(addition: Addition) -> Addition:
+    """Register ``addition``; registering it again changes nothing."""
+    if addition not in _ADDITIONS:
+        _ADDITIONS.append(addition)
+    return addition
+
+
+def parts() -> list[Markup]:
+    return [part for part in (each.part() for each in _ADDITIONS) if part is not None]
+
+
+def created(event: Event) -> None:
+    for each in _ADDITIONS:
+        each.created(event)
