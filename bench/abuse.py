@@ -233,6 +233,7 @@ class Bench:
                 {"game": "schieber", "contract": "H", "hand": (run9 * n)[:n], "trick": ["CK"]},
             ),
         )
+        yield from self.season_routes()
         yield self.grow(
             "POST /api/v1/match — nested n deep",
             lambda n: self.api("/api/v1/match", json.loads("[" * n + "]" * n)),
@@ -355,6 +356,59 @@ class Bench:
         yield from self.event_routes()
 
     # --- events: the tournament API, imports, and what reads the largest event -----------------
+
+    def season_routes(self) -> Iterator[Route]:
+        """A season's records (SEASON.md): a rating log grown to its bounds (its solve is cubic in
+        the players rated at once, ``limits.SEASON.rated_players``), a club's real log, a series."""
+        most = limits.SEASON.rated_players
+
+        def rating(n: int, players: int = most) -> dict[str, Any]:
+            ids = [f"p{k}" for k in range(players)]
+            results = [
+                {
+                    "id": f"r{k}",
+                    "date": "2026-01-01",
+                    "teams": [
+                        [ids[k % players], ids[(k * 7 + 1) % players]],
+                        [ids[(k * 13 + 2) % players], ids[(k * 31 + 3) % players]],
+                    ],
+                    "points": [100, 57],
+                }
+                for k in range(n)
+            ]
+            return {"game": "rating", "players": [{"id": i, "name": i} for i in ids], "results": results}
+
+        yield self.grow(
+            f"POST /api/v1/rating — n games of {most} players",
+            lambda n: self.api("/api/v1/rating", rating(n)),
+            start=512,
+        )
+        route = Route("POST /api/v1/rating — a club's log: 10,000 games of 300 players")
+        route.sizes.append((10_000, *self.timed(self.api("/api/v1/rating", rating(10_000, 300)))))
+        yield route
+
+        def series(n: int) -> dict[str, Any]:
+            ids = [f"p{k}" for k in range(100)]
+            events = [
+                {
+                    "id": f"e{k}",
+                    "date": "2026-01-01",
+                    "results": [{"player": p, "rank": r + 1, "total": 4000 - r} for r, p in enumerate(ids)],
+                }
+                for k in range(n)
+            ]
+            return {
+                "game": "series",
+                "options": {"best_of": max(1, n // 2)},
+                "players": [{"id": i, "name": i} for i in ids],
+                "events": events,
+            }
+
+        yield self.grow(
+            "POST /api/v1/series — n events of 100 players",
+            lambda n: self.api("/api/v1/series", series(n)),
+            start=4,
+        )
 
     def tournament(self, passen: int, players: int) -> Callable[[], Any]:
         return self.api(

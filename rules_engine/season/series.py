@@ -60,6 +60,8 @@ _OPTIONS = (
 _COUNTS = ("total", "points_table", "rank_points")
 _DIRECTIONS = ("high", "low")
 _ABSENT = ("zero", "skip", "fixed", "own_average", "event_worst")
+#: The keys of a present result without ``games`` (read by the fast path of :func:`_read_event`).
+_PLAIN_KEYS = frozenset({"player", "rank", "total", "matches"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +237,21 @@ def _read_event(raw: object, index: int, option_direction: str, counts: str) -> 
     present: list[Present] = []
     absent: list[tuple[str, int]] = []
     for number, item in enumerate(results):
+        if type(item) is dict and item.keys() <= _PLAIN_KEYS:
+            # The common case read at once: a present result of plain values (ints, a named player).
+            player, rank, total = item.get("player"), item.get("rank"), item.get("total")
+            matches = item.get("matches", 0)
+            if (
+                type(player) is str
+                and player
+                and type(rank) is int
+                and rank >= 1
+                and type(total) is int
+                and type(matches) is int
+                and matches >= 0
+            ):
+                present.append(Present(player, rank, total, matches, None, number))
+                continue
         where = f"{at}.results[{number}]"
         if not isinstance(item, Mapping):
             raise InvalidRecord(f"{where} must be a JSON object", where=where)
@@ -375,9 +392,8 @@ def _check_totals(event: Event, register: Register) -> list[SeasonFinding]:
     found: list[SeasonFinding] = []
     by_rank = sorted(event.present, key=lambda p: (p.rank, p.index))
     worst_ahead: Present | None = None
-    position = 0
-    while position < len(by_rank):
-        group = [r for r in by_rank[position:] if r.rank == by_rank[position].rank]
+    for _rank, tied in groupby(by_rank, key=lambda p: p.rank):
+        group = list(tied)
         for result in group:
             player = register.resolve[result.player]
             if result.total != group[0].total:
@@ -422,7 +438,6 @@ def _check_totals(event: Event, register: Register) -> list[SeasonFinding]:
         for result in group:
             if worst_ahead is None or sign * result.total < sign * worst_ahead.total:
                 worst_ahead = result
-        position += len(group)
     return found
 
 

@@ -10,6 +10,10 @@ and SEASON.md rates disciplines apart. A Passe where a guest played is left out 
 
 from __future__ import annotations
 
+import hashlib
+import json
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -28,8 +32,9 @@ from scorer.store.models import Event
 class RatingLog:
     record: dict[str, Any]
     names: dict[str, str]
-    #: The evenings' dates, in order (the course of a player's rating is drawn at each).
-    dates: list[date]
+    #: The evenings with a rated Passe, in order: each one's date and how many of the log's
+    #: results were played by its end (a player's course is drawn after each).
+    evenings: list[tuple[date, int]]
     with_guests: int
     #: Evenings of another discipline, left out.
     other_games: int
@@ -88,7 +93,7 @@ def rating_log(state: SeriesState) -> RatingLog:
     found = sorted((e for e in joined if e is not None), key=lambda e: (e.created, e.id))
     names: dict[str, str] = {}
     results: list[dict[str, Any]] = []
-    dates: list[date] = []
+    evenings: list[tuple[date, int]] = []
     with_guests = other = 0
     for event in found:
         if formats.of(event.settings).direction != "high":
@@ -97,29 +102,51 @@ def rating_log(state: SeriesState) -> RatingLog:
         made, left_out = _team_results(event, state, names)
         results.extend(made)
         with_guests += left_out
-        if made and (not dates or dates[-1] != event.created.date()):
-            dates.append(event.created.date())
+        if made:
+            evenings.append((event.created.date(), len(results)))
     persons = sorted({p for result in results for team in result["teams"] for p in team})
     record = {
         "game": "rating",
         "players": [{"id": p, "name": names.get(p, p)} for p in persons],
         "results": results,
     }
-    return RatingLog(record, names, dates, with_guests, other)
+    return RatingLog(record, names, evenings, with_guests, other)
+
+
+#: Answers by their record's digest: a season's pages ask for the same ratings again and again
+#: (each player's course asks for every evening's), and a dense solve of a club's players costs
+#: a noticeable part of a second. A record changes with any correction, so an answer kept is never stale.
+_ANSWERS: OrderedDict[str, dict[str, Any]] = OrderedDict()
+_ANSWERS_KEPT = 64
+_LOCK = threading.Lock()
 
 
 def rated(made: RatingLog, as_of: date | None = None) -> dict[str, Any]:
     record = dict(made.record)
     if as_of is not None:
         record["as_of"] = as_of.isoformat()
-    return dict(rules_engine.rate_players(record))
+    digest = hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
+    with _LOCK:
+        found = _ANSWERS.get(digest)
+        if found is not None:
+            _ANSWERS.move_to_end(digest)
+            return found
+    answer = dict(rules_engine.rate_players(record))
+    with _LOCK:
+        _ANSWERS[digest] = answer
+        while len(_ANSWERS) > _ANSWERS_KEPT:
+            _ANSWERS.popitem(last=False)
+    return answer
 
 
 def course(made: RatingLog, player: str) -> list[tuple[date, float, float]]:
-    """The player's rating and its sd after each evening (Z9.3's ``as_of``), from scratch each time."""
+    """The player's rating and its sd after each evening: the log up to that evening's end, as of
+    its date (Z9.3), rated from scratch each time."""
     points = []
-    for day in made.dates:
-        answer = rated(made, day)
+    for day, played in made.evenings:
+        answer = rated(
+            RatingLog({**made.record, "results": made.record["results"][:played]}, made.names, [], 0, 0), day
+        )
         for row in answer.get("ratings", []) + answer.get("unrated", []):
             if row["id"] == player:
                 points.append((day, float(row["rating"]), float(row["rating_sd"])))

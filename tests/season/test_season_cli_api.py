@@ -14,7 +14,7 @@ import jsonschema_rs
 import pytest
 from flask.testing import FlaskClient
 
-from rules_engine import rate_players, score_series
+from rules_engine import InvalidRecord, rate_players, score_series
 from rules_engine.limits import SEASON
 from scorer.api.openapi import document
 from tests.helpers.season import CORRECTION_3, RATING_EXAMPLE_2, SEASON_EXAMPLE_1, rating_example
@@ -107,3 +107,19 @@ def test_a_season_log_may_be_longer_than_a_match_but_not_unbounded(client: Flask
     assert client.post("/api/v1/deal", data=body, content_type="application/json").status_code in (400, 413)
     huge = json.dumps({**record, "name": "x" * SEASON.text})
     assert client.post("/api/v1/rating", data=huge, content_type="application/json").status_code in (400, 413)
+
+
+def test_more_players_than_one_solve_rates_is_refused_naming_the_bound() -> None:
+    most = SEASON.rated_players
+    players = [{"id": f"p{i}", "name": "x"} for i in range(most + 2)]
+    results = [
+        {"id": f"r{i}", "date": "2026-01-01", "teams": [[f"p{i}"], [f"p{i + 1}"]], "points": [90, 67]}
+        for i in range(0, most + 1, 2)
+    ]
+    with pytest.raises(InvalidRecord, match=f"at most {most} players"):
+        rate_players({"game": "rating", "players": players, "results": results})
+    # As of a date before the later half, fewer players are rated at once: no refusal.
+    results[-1]["date"] = "2026-02-01"
+    assert rate_players({"game": "rating", "as_of": "2026-01-01", "players": players, "results": results})[
+        "valid"
+    ]

@@ -316,3 +316,29 @@ def test_the_projector_shows_the_standing_alone(client: FlaskClient) -> None:
     page = client.get(f"/series/{series_id}?screen=projector").get_data(as_text=True)
     assert 'class="projector projector-screen"' in page and "ranking-table" in page
     assert "The office" not in page and "Remove from the series" not in page and "Anna" in page
+
+
+def test_a_corrected_game_changes_the_standing_and_every_rating(client: FlaskClient, app: Flask) -> None:
+    names = ["Anna", "Beat", "Chris", "Dora"]
+    first, first_table = evening(client, app, "Januar", names, [100, 57, 120])
+    series_id = new_series(client, rating="y")
+    assert office_post(client, series_id, "events", {"event": first, "weight": 1}).status_code == 303
+    seats = seats_of(app, first)
+    team1 = {name for name, seat in seats.items() if seat in (1, 3)}
+    standing_before = {row[1]: int(row[2]) for row in standing_rows(client, series_id)}
+    ratings_before = {
+        name: client.get(f"/series/{series_id}/player?name={name.lower()}").get_data(as_text=True)
+        for name in names
+    }
+    # The first game was 20 : 137, not 100 : 57 (a correction: a new version of the deal).
+    url = f"/matches/{first_table}/deals/1/correct"
+    response = post_deal(
+        client, first_table, {"forehand": 1, "contract": "H", "team": 1, "points": 20}, url=url
+    )
+    assert response.status_code == 303, response.get_data(as_text=True)
+    standing_after = {row[1]: int(row[2]) for row in standing_rows(client, series_id)}
+    for name in names:
+        change = -80 if name in team1 else 80
+        assert standing_after[name] == standing_before[name] + change
+        after = client.get(f"/series/{series_id}/player?name={name.lower()}").get_data(as_text=True)
+        assert after != ratings_before[name]
