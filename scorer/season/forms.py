@@ -174,3 +174,8 @@ class NameForm(VersionedForm):
     """A split (undo a merge) or a guest's mark: one name."""
 
     player = StringField(validators=[InputRequired(), Length(max=200)])
+
+
+class ImportSeriesForm(KeyedForm):
+    file = FileField(_l("Series export file (JSON)"))
+    text = TextAreaField(_l("or paste the series export"), validators=[Optional()], render_kw={"rows": 8})

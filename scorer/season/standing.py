@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import abort
@@ -54,7 +55,7 @@ class Standing:
     refused: str | None = None
 
 
-def _results(event: Event) -> tuple[list[dict[str, Any]], dict[str, str], int, bool] | None:
+def event_results(event: Event) -> tuple[list[dict[str, Any]], dict[str, str], int, bool] | None:
     """An event's results by name key, the names, its participants and whether a round is open."""
     _event, state, answer, _held = events.shown_now(event.id)
     ranking: Sequence[dict[str, Any]] = answer.get("ranking") or [] if answer.get("valid") else []
@@ -82,13 +83,26 @@ def _results(event: Event) -> tuple[list[dict[str, Any]], dict[str, str], int, b
 
 
 def _sources(state: SeriesState) -> list[tuple[str, int, Event | dict[str, Any]]]:
-    """The series' evenings in the order played (Z3.1): by date, then as they were added."""
+    """The series' evenings in the order played (Z3.1): by date and, on one day, by the time the
+    event was created (an imported ranking keeps its event's, ``played``), then as added."""
     joined = [db.session().get(Event, event_id) for event_id in state.events]
-    found: list[tuple[str, int, Event | dict[str, Any]]] = [
-        (event.created.date().isoformat(), event.id, event) for event in joined if event is not None
+    found: list[tuple[str, str, int, Event | dict[str, Any]]] = [
+        (event.created.date().isoformat(), moment_of(event.created), event.id, event)
+        for event in joined
+        if event is not None
     ]
-    found += [(str(record["date"]), -seq, {**record, "seq": seq}) for seq, record in state.papers.items()]
-    return sorted(found, key=lambda item: (item[0], item[1] < 0, abs(item[1])))
+    found += [
+        (str(record["date"]), str(record.get("played") or ""), -seq, {**record, "seq": seq})
+        for seq, record in state.papers.items()
+    ]
+    found.sort(key=lambda item: (item[0], item[1], item[2] < 0, abs(item[2])))
+    return [(day, order, source) for day, _moment_played, order, source in found]
+
+
+def moment_of(created: datetime) -> str:
+    """When an event was created, as an imported ranking keeps it (``played``): UTC, to the microsecond."""
+    moment = created if created.tzinfo is not None else created.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")
 
 
 def standing(series: Series, state: SeriesState) -> Standing:
@@ -102,7 +116,7 @@ def standing(series: Series, state: SeriesState) -> Standing:
             part = EventPart(
                 source.title, day, weight, True, False, formats.of(source.settings).direction, source.id
             )
-            read = _results(source)
+            read = event_results(source)
             if read is None:
                 part.counted, part.provisional, part.problem = False, True, "no_ranking"
                 parts.append(part)
@@ -124,7 +138,7 @@ def standing(series: Series, state: SeriesState) -> Standing:
                 }
                 for row in source["results"]
             ]
-            participants = len(results)
+            participants = int(source.get("participants") or len(results))
             record_id = f"P{source['seq']}"
         for key, name in event_names.items():
             spellings.setdefault(key, {}).setdefault(name, [0, len(spellings[key])])[0] += 1

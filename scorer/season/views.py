@@ -7,7 +7,7 @@ its log, made against the version the form was shown at.
 
 from __future__ import annotations
 
-import re
+import json
 from datetime import date
 from typing import Any
 
@@ -20,15 +20,16 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
 import rules_engine
-from rules_engine.errors import InvalidRecord
+from rules_engine.limits import SEASON
 from scorer.access import rights
 from scorer.events import additions
 from scorer.events.exports import spreadsheet_cell, to_csv
 from scorer.events.pdf import Printout, render
 from scorer.languages import is_rtl
-from scorer.season import exports, log, paper, register
+from scorer.season import checks, exports, log, paper, register, transfer
 from scorer.season import rating as season_rating
 from scorer.season.forms import (
+    ImportSeriesForm,
     JoinForm,
     LeaveForm,
     MergeForm,
@@ -79,18 +80,6 @@ def _office(series_id: int) -> tuple[Series, log.SeriesState]:
     return series, log.derive(series.entries)
 
 
-def _check_options(options: dict[str, Any], planned: int | None) -> str | None:
-    """The engine's reason against these options on an empty series, or None."""
-    record: dict[str, Any] = {"game": "series", "options": options, "players": [], "events": []}
-    if planned is not None:
-        record["planned_events"] = planned
-    try:
-        rules_engine.score_series(record)
-    except InvalidRecord as error:
-        return str(error)
-    return None
-
-
 @bp.get("/")
 def index() -> str:
     found = db.session().scalars(select(Series).order_by(Series.id.desc()).limit(PAGE_SIZE)).all()
@@ -102,7 +91,7 @@ def new() -> Any:
     form = NewSeriesForm()
     if form.validate_on_submit():
         options = form.options()
-        refused = _check_options(options, form.planned_events.data)
+        refused = checks.options_problem(options, form.planned_events.data)
         if refused is None:
             key = rights.form_key_hash(form.idem.data)
             existing = db.session().scalars(select(Series).where(Series.idempotency_key == key)).first()
@@ -234,7 +223,7 @@ def options(series_id: int) -> Any:
         )
         return redirect(url_for("season.show", series_id=series_id), 303)
     chosen = form.options()
-    refused = _check_options(chosen, form.planned_events.data)
+    refused = checks.options_problem(chosen, form.planned_events.data)
     if refused is not None:
         flash(_("The rules refuse these options: %(reason)s", reason=refused), "error")
         return redirect(url_for("season.show", series_id=series_id), 303)
@@ -285,7 +274,7 @@ def paper_ranking(series_id: int) -> BaseResponse:
             "error",
         )
         return back
-    played = _date_of(str(form.date.data))
+    played = checks.date_of(str(form.date.data))
     if played is None:
         flash(_("Played on: give a date written YYYY-MM-DD."), "error")
         return back
@@ -334,15 +323,6 @@ def paper_ranking(series_id: int) -> BaseResponse:
             flash(f"{error['rule']}: {reason_text(error)}", "error")
         return back
     return _changed(series, "paper", record, form.version.data)
-
-
-def _date_of(raw: str) -> date | None:
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw):
-        try:
-            return date.fromisoformat(raw)
-        except ValueError:
-            return None
-    return None
 
 
 @bp.post("/<int:series_id>/merge")
@@ -444,7 +424,7 @@ def _as_of() -> date | None:
     raw = request.args.get("as_of")
     if not raw:
         return None
-    found = _date_of(raw)
+    found = checks.date_of(raw)
     if found is None:
         abort(400, _("as_of: give a date written YYYY-MM-DD."))
     return found
@@ -524,3 +504,44 @@ def _join_created(event: Event) -> None:
 
 
 additions.add(additions.Addition(_join_part, _join_created))
+
+
+@bp.get("/<int:series_id>/export.json")
+def export_json(series_id: int) -> Response:
+    series, state = _office(series_id)
+    data = json.dumps(transfer.export_record(series, state), ensure_ascii=False, indent=1)
+    return Response(
+        data,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="tafel-series-{series_id}.json"'},
+    )
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_series() -> Any:
+    form = ImportSeriesForm()
+    if form.validate_on_submit():
+        rights.check_write("import")
+        upload = form.file.data
+        try:
+            text = upload.read(SEASON.text + 1).decode("utf-8") if upload else str(form.text.data or "")
+            if len(text) > SEASON.text:
+                raise transfer.Unreadable("longer than any series")
+            title, entries = transfer.read_entries(transfer.read_text(text))
+            series = Series(title=title)
+            db.session().add(series)
+            db.session().flush()
+            transfer.import_into(db.session(), series, entries)
+        except (transfer.Unreadable, UnicodeDecodeError) as error:
+            db.session().rollback()
+            form.text.errors = [
+                *form.text.errors,
+                _("This is not a series export: %(reason)s", reason=str(error)),
+            ]
+        else:
+            db.session().commit()
+            _grant(series.id)
+            flash(_("Series imported."))
+            return redirect(url_for("season.show", series_id=series.id), 303)
+    form.fresh_key()
+    return render_template("season/import.html", form=form), (422 if request.method == "POST" else 200)

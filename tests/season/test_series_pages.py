@@ -342,3 +342,60 @@ def test_a_corrected_game_changes_the_standing_and_every_rating(client: FlaskCli
         assert standing_after[name] == standing_before[name] + change
         after = client.get(f"/series/{series_id}/player?name={name.lower()}").get_data(as_text=True)
         assert after != ratings_before[name]
+
+
+def test_a_series_exported_and_imported_elsewhere_has_the_same_standing(
+    client: FlaskClient, app: Flask
+) -> None:
+    first, _ = evening(client, app, "Januar", ["Anna Muster", "Beat", "Chris", "Dora"], [100, 57])
+    second, _ = evening(client, app, "Februar", ["Ana Muster", "Beat", "Chris", "Dora"], [120, 90])
+    series_id = new_series(client, best_of="1", planned_events="3", rating="y")
+    for event_id in (first, second):
+        assert office_post(client, series_id, "events", {"event": event_id, "weight": 1}).status_code == 303
+    assert (
+        paper(client, series_id, "1; Erich; 300\n2; Beat; 200", title="Archiv", date="2025-06-01").status_code
+        == 303
+    )
+    assert (
+        office_post(client, series_id, "merge", {"alias": "ana muster", "into": "anna muster"}).status_code
+        == 303
+    )
+    assert office_post(client, series_id, "guest", {"player": "dora"}).status_code == 303
+    assert office_post(client, series_id, "events/leave", {"event": first}).status_code == 303
+    assert office_post(client, series_id, "events", {"event": first, "weight": 2}).status_code == 303
+    exported = client.get(f"/series/{series_id}/export.json")
+    assert exported.status_code == 200
+    elsewhere = app.test_client()
+    elsewhere.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    page = elsewhere.get("/series/import").get_data(as_text=True)
+    data = {
+        "csrf_token": csrf(elsewhere, "/series/import"),
+        "idem": hidden(page, "idem"),
+        "text": exported.get_data(as_text=True),
+    }
+    response = elsewhere.post("/series/import", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    copy_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    assert copy_id != series_id
+    assert standing_rows(elsewhere, copy_id) == standing_rows(client, series_id)
+    # The copy's office is the browser that imported it; its evenings are imported rankings now.
+    assert "imported ranking" in elsewhere.get(f"/series/{copy_id}").get_data(as_text=True)
+    assert app.test_client().get(f"/series/{series_id}/export.json").status_code == 403
+
+
+def test_an_export_that_is_not_one_is_refused_and_nothing_is_stored(client: FlaskClient) -> None:
+    page = client.get("/series/import").get_data(as_text=True)
+    for text in (
+        '{"format": "tafel-series", "version": 1, "title": "X", "entries": [{"kind": "event", "record": {"event": 9}}]}',
+        '{"format": "tafel-event"}',
+        "[[[",
+        '{"format": "tafel-series", "version": 1, "title": "X", "entries": [{"kind": "options", "record": {"options": {"best_of": 0}}}]}',
+    ):
+        data = {"csrf_token": csrf(client, "/series/import"), "idem": hidden(page, "idem"), "text": text}
+        response = client.post("/series/import", data=data)
+        assert response.status_code == 422 and "This is not a series export" in response.get_data(
+            as_text=True
+        )
+    assert (
+        "<li>" not in client.get("/series/").get_data(as_text=True).split("event-list")[1].split("</ul>")[0]
+    )
