@@ -262,6 +262,21 @@ def event_grant_holds(grant_id: object, event_id: int, role: str | None = None) 
     )
 
 
+#: A club's series' office (``scorer.season``): its stored right keeps the series' id in the
+#: event column, under this role (no event's right has it).
+SERIES_ROLE = "series"
+
+
+def new_series_grant(series_id: int) -> str:
+    """Store the right to change ``series_id`` (its office) and return its id."""
+    return _new_grant(None, event_id=series_id, event_role=SERIES_ROLE)
+
+
+def series_grant_holds(grant_id: object, series_id: int) -> bool:
+    """The stored right ``grant_id`` is a live right to change ``series_id``."""
+    return event_grant_holds(grant_id, series_id, SERIES_ROLE)
+
+
 def holds_right(match: Match) -> bool:
     """This browser's session holds a live right to edit ``match``.
 

@@ -50,8 +50,6 @@ bp = Blueprint("season", __name__, url_prefix="/series")
 
 #: The session's key for the series this browser may change: series id -> its stored right.
 RIGHTS = "tafel_series"
-#: The grant's role: the grant's event column holds the series' id.
-ROLE = "series"
 PAGE_SIZE = 25
 
 
@@ -59,12 +57,12 @@ def may_change(series_id: int) -> bool:
     if rights.is_admin():
         return True
     grant_id = (session.get(RIGHTS) or {}).get(str(series_id))
-    return rights.event_grant_holds(grant_id, series_id, ROLE)
+    return rights.series_grant_holds(grant_id, series_id)
 
 
 def _grant(series_id: int) -> None:
     held = dict(session.get(RIGHTS) or {})
-    held[str(series_id)] = rights.new_event_grant(series_id, ROLE)
+    held[str(series_id)] = rights.new_series_grant(series_id)
     while len(held) > 20:
         held.pop(next(iter(held)))
     session[RIGHTS] = held

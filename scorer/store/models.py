@@ -158,7 +158,8 @@ class AccessGrant(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     #: The match this browser may edit; None for an administrator's login.
     match_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    #: The event this browser may direct (``scorer.events.access``).
+    #: The event this browser may direct (``scorer.events.access``); under the role ``series``,
+    #: the club's series whose office it is (``scorer.access.rights.SERIES_ROLE``).
     event_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: The right's role in that event: None to direct it, ``office`` for the office alone.
     event_role: Mapped[str | None] = mapped_column(String(16), nullable=True)
