@@ -91,6 +91,17 @@ def test_new_klammern_formats_and_players(client: FlaskClient, app: Flask) -> No
     assert page.count('class="side side-') == 3
 
 
+def test_three_klammern_players_with_the_default_dealer_start_at_seat_1(client: FlaskClient) -> None:
+    """The form's default dealer, seat 4, is the seat before seat 1 (K1.3): with three players the
+    last seat deals and seat 1 leads, as at four; seat 4's name field is not a player's."""
+    match_id = new_klammern(client, players=3, first_dealer=4, name_4="")
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "Tom deals, Ben is forehand" in page
+    assert page.count('class="side side-') == 3
+    form = client.get("/matches/new/klammern").get_data(as_text=True)
+    assert 'data-seat="4"' in form  # the seat the set-up script hides at a smaller table
+
+
 def test_new_klammern_rejections_save_nothing(client: FlaskClient, app: Flask) -> None:
     before = counts(app)
     token = csrf(client, "/matches/new/klammern")

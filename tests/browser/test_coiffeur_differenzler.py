@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.browser import ARTIFACTS, check_layout, open_deal_form
+from tests.helpers.browser import ARTIFACTS, check_layout, check_readable, open_deal_form
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -117,6 +117,7 @@ def test_official_coiffeur_to_its_end(page: Any, live_server: str) -> None:
     assert "Match over" in page.content() and "Winner: Uri" in page.content()
     assert page.locator("a.enter-deal").count() == 0
     check_layout(page)
+    check_readable(page)
     shot(page, "coiffeur-finished")
 
 

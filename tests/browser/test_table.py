@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.browser import ARTIFACTS, check_layout, open_deal_form
+from tests.helpers.browser import ARTIFACTS, check_layout, check_readable, open_deal_form
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -100,6 +100,7 @@ def test_schieber_match_to_the_target(page: Any, live_server: str) -> None:
     assert scores(page) == ["538", "801"]
     assert "Match" in page.locator("#deal-3").inner_text()
     check_layout(page)
+    check_readable(page)
     shot(page, "schieber-match-screen")
     page.set_viewport_size({"width": 1024, "height": 768})
     shot(page, "schieber-match-screen-landscape")

@@ -52,6 +52,22 @@ def check_layout(page: Any, targets: str = TABLE_TARGETS) -> None:
     page.set_viewport_size({"width": 768, "height": 1024})
 
 
+#: The figures a player reads at the table: each deal's cells and running totals, row labels.
+FIGURES = ".deals td, .deals th, .deals .running, .deals .num small, .scoreboard .big-score"
+
+
+def check_readable(page: Any, figures: str = FIGURES, least: float = 16.0) -> None:
+    """Every visible figure a player reads at arm's length is set at ``least`` px or more."""
+    small = page.evaluate(
+        """([figures, least]) => [...document.querySelectorAll(figures)]
+        .filter(e => e.offsetParent !== null && e.textContent.trim())
+        .map(e => [e.outerHTML.slice(0, 60), parseFloat(getComputedStyle(e).fontSize)])
+        .filter(([_, size]) => size < least)""",
+        [figures, least],
+    )
+    assert small == [], small
+
+
 def open_deal_form(page: Any) -> None:
     """Follow the match page's "Enter deal" link and wait for the deal form: the match page
     holds an entry panel with the same field names, so a test that filled fields before the

@@ -137,9 +137,16 @@ def setup_settings(fields: Fields) -> Record:
     :raises ShapeError: a field the set-up form refuses, a first dealer the table lacks.
     """
     count = int(posted.choice(fields, "players", ("4", "3", "2")))
-    if int(posted.choice(fields, "first_dealer", SEATS)) > count:
+    if first_dealer(fields, count) > count:
         raise posted.ShapeError("first_dealer", N_("There is no such seat with this many players."))
     return stated_settings(fields)
+
+
+def first_dealer(fields: Fields, count: int) -> int:
+    """The seat that deals first. Seat 4, the form's default, is the seat before seat 1 (K1.3):
+    with two or three players that is the last seat, so that seat 1 leads, as at four."""
+    dealer = int(posted.choice(fields, "first_dealer", SEATS))
+    return count if dealer == 4 else dealer
 
 
 def stated_settings(fields: Fields) -> Record:
@@ -156,7 +163,7 @@ def stated_settings(fields: Fields) -> Record:
     for key in ("meld_tiebreak", "revoke"):
         if posted.text(fields, key):
             options[key] = posted.text(fields, key)
-    dealer = int(posted.choice(fields, "first_dealer", SEATS))
+    dealer = first_dealer(fields, count)
     stated: Record = {
         "game": "klammern",
         "players": count,

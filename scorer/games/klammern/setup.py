@@ -20,8 +20,10 @@ def settings(form: Form) -> Settings:
 
 
 def check(form: Form, settings: Settings) -> bool:
-    """The first dealer sits at the table (K1.3: seats 1 to ``players``)."""
-    if int(form.first_dealer.data) > settings["players"]:
+    """The first dealer sits at the table (K1.3: seats 1 to ``players``; the default, seat 4, is
+    the seat before seat 1 at any table, ``record.first_dealer``)."""
+    dealer = int(form.first_dealer.data)
+    if dealer != 4 and dealer > settings["players"]:
         form.first_dealer.errors.append(_("There is no such seat with this many players."))
         return False
     return True
