@@ -52,8 +52,9 @@ def check_layout(page: Any, targets: str = TABLE_TARGETS) -> None:
     page.set_viewport_size({"width": 768, "height": 1024})
 
 
-#: The figures a player reads at the table: each deal's cells and running totals, row labels.
-FIGURES = ".deals td, .deals th, .deals .running, .deals .num small, .scoreboard .big-score"
+#: The figures a player reads at the table: each deal's cells and running totals, row labels
+#: (the columns' headers are the sides' names, not figures).
+FIGURES = ".deals td, .deals tbody th, .deals .running, .deals .num small, .scoreboard .big-score"
 
 
 def check_readable(page: Any, figures: str = FIGURES, least: float = 16.0) -> None:
