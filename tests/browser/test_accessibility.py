@@ -33,6 +33,7 @@ from scorer.languages import LANGUAGES, is_rtl
 from tests.helpers.browser import live_http_server
 from tests.helpers.database import fresh_database
 from tests.helpers.disputes import QUESTIONS
+from tests.helpers.season import new_series, paper
 from tests.helpers.tablet import new_klammern, new_schieber, post_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -78,6 +79,8 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[
                 client.get(f"/matches/{match_id}").get_data(as_text=True) for match_id in (schieber, klammern)
             )
         ]
+        series = new_series(client, rating="y")
+        paper(client, series, "1; Anna; 3980; 1\n2; Beat; 3870\n3; Chris; 3800")
         pages = [
             "/matches/",
             "/matches/new",
@@ -99,6 +102,9 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[
             "/pads",
             "/admin",
             "/no-such-page",
+            "/series/",
+            f"/series/{series}",
+            f"/series/{series}/rating",
         ]
         yield base, pages, "\n".join(links)
         server.shutdown()

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
+
+from tests.helpers.tablet import csrf, hidden
 
 
 def _present(player: str, rank: int, total: int, matches: int = 0) -> dict[str, Any]:
@@ -192,3 +195,34 @@ def dropped(answer: dict[str, Any], player: str) -> list[str]:
     rows = answer["standings"] + answer["unranked"]
     row = next(r for r in rows if r["id"] == player)
     return [e["event"] for e in row["events"] if e["status"] == "dropped"]
+
+
+def new_series(client: Any, **fields: Any) -> int:
+    """A series made through its form by ``client`` (its office); its id."""
+    page = client.get("/series/new").get_data(as_text=True)
+    data = {
+        "csrf_token": csrf(client, "/series/new"),
+        "idem": hidden(page, "idem"),
+        "title": "Jahresmeisterschaft",
+    }
+    data.update({k: str(v) for k, v in fields.items()})
+    response = client.post("/series/new", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return int(response.headers["Location"].rstrip("/").split("/")[-1])
+
+
+def office_post(client: Any, series_id: int, path: str, fields: dict[str, Any]) -> Any:
+    """A change the series' page offers its office, posted at the version the page shows."""
+    page = client.get(f"/series/{series_id}").get_data(as_text=True)
+    version = re.search(r'name="version"[^>]*value="(\d+)"', page)
+    assert version is not None, "no office form on the series' page"
+    data = {"csrf_token": csrf(client, f"/series/{series_id}"), "version": version[1]}
+    data.update({k: str(v) for k, v in fields.items()})
+    return client.post(f"/series/{series_id}/{path}", data=data)
+
+
+def paper(client: Any, series_id: int, text: str, **fields: Any) -> Any:
+    """An evening's ranking from outside the app added to the series (by default "Final 2025")."""
+    data = {"title": "Final 2025", "date": "2025-12-12", "direction": "high", "weight": "1", "text": text}
+    data.update({k: str(v) for k, v in fields.items()})
+    return office_post(client, series_id, "papers", data)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Any
 
 import openpyxl
 from flask import Flask
@@ -15,6 +14,7 @@ from flask.testing import FlaskClient
 from rules_engine import rate_players
 from tests.helpers.events import draw, event_state, new_event, play_passe, register
 from tests.helpers.pdf import page_texts
+from tests.helpers.season import new_series, office_post, paper
 from tests.helpers.tablet import csrf, hidden, post_deal
 
 
@@ -29,29 +29,6 @@ def evening(
     (table,) = event_state(app, event_id).rounds[0].tables
     play_passe(client, table.match_id, points)
     return event_id, table.match_id
-
-
-def new_series(client: FlaskClient, **fields: Any) -> int:
-    page = client.get("/series/new").get_data(as_text=True)
-    data = {
-        "csrf_token": csrf(client, "/series/new"),
-        "idem": hidden(page, "idem"),
-        "title": "Jahresmeisterschaft",
-    }
-    data.update({k: str(v) for k, v in fields.items()})
-    response = client.post("/series/new", data=data)
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return int(response.headers["Location"].rstrip("/").split("/")[-1])
-
-
-def office_post(client: FlaskClient, series_id: int, path: str, fields: dict[str, Any]) -> Any:
-    page = client.get(f"/series/{series_id}").get_data(as_text=True)
-    data = {
-        "csrf_token": csrf(client, f"/series/{series_id}"),
-        "version": re.search(r'name="version"[^>]*value="(\d+)"', page)[1],
-    }  # type: ignore[index]
-    data.update({k: str(v) for k, v in fields.items()})
-    return client.post(f"/series/{series_id}/{path}", data=data)
 
 
 def standing_rows(client: FlaskClient, series_id: int) -> list[list[str]]:
@@ -208,12 +185,6 @@ def test_the_series_rates_its_passen_as_the_engine_rates_them(client: FlaskClien
 def test_a_series_without_the_rating_shows_none(client: FlaskClient) -> None:
     series_id = new_series(client)
     assert client.get(f"/series/{series_id}/rating").status_code == 404
-
-
-def paper(client: FlaskClient, series_id: int, text: str, **fields: Any) -> Any:
-    data = {"title": "Final 2025", "date": "2025-12-12", "direction": "high", "weight": "1", "text": text}
-    data.update({k: str(v) for k, v in fields.items()})
-    return office_post(client, series_id, "papers", data)
 
 
 def test_last_seasons_paper_rankings_join_the_series(client: FlaskClient, app: Flask) -> None:
