@@ -1,11 +1,11 @@
-"""A series' ratings (SEASON.md Z9, Z10): the Passen its Schieber evenings' tables played, as a
-rating log, rated by the engine from scratch on every reading (a corrected game re-rates).
+"""A series' ratings (SEASON.md Z9, Z10): the Passen its evenings' tables played, as a rating
+log, rated by the engine from scratch on every reading (a corrected game re-rates).
 
-Each table's complete Passe is one team result: the two teams' players and their Passe totals
-over the Passe's games (Z10.1: a Passe by its totals weighs its games). Only Schieber evenings
-give results: another game's scale differs (a Differenzler evening's totals are not margins),
-and SEASON.md rates disciplines apart. A Passe where a guest played is left out of the rating
-(the office can count the guest again), and the page says how many were.
+Each table's complete Passe is one result over the Passe's games: where the format plays in
+teams, the two teams' players and their Passe totals (Z10.1: a Passe by its totals weighs its
+games); where each player scores alone (a Differenzler Passe), each player's total, lower
+better (Z10.2, on its own scale, as worked example 2 mixes them). A Passe where a guest played is
+left out of the rating (the office can count the guest again), and the page says how many were.
 """
 
 from __future__ import annotations
@@ -36,55 +36,66 @@ class RatingLog:
     #: results were played by its end (a player's course is drawn after each).
     evenings: list[tuple[date, int]]
     with_guests: int
-    #: Evenings of another discipline, left out.
-    other_games: int
 
 
-def _team_results(
+def _table_results(
     event: Event, state: SeriesState, names: dict[str, str]
 ) -> tuple[list[dict[str, Any]], int]:
+    """Each table's complete Passe of ``event`` as a rating result (Z9.1): the two teams and their
+    points where the format plays in teams, else each player's score (an individual result,
+    lower better, as a Differenzler Passe), over the Passe's games; and how many were left out
+    for a guest."""
     _event, event_state, answer, _held = events.shown_now(event.id)
     if not answer.get("valid"):
         return [], 0
-    options = event.settings.get("options") or {}
-    games = int(options.get("games_per_passe") or 12)
+    game = formats.of(event.settings)
+    games = game.games_per_passe(event.settings.get("options") or {})
     tables: dict[tuple[int, int], dict[frozenset[str], int]] = {}
     for competitor, lines in (answer.get("standblatt") or {}).items():
         for line in lines:
             if line.get("table") is None or line.get("score") is None or line.get("sitout"):
                 continue
             if competitor in event_state.pairs:
-                team = frozenset(event_state.pairs[competitor])
+                seated = frozenset(event_state.pairs[competitor])
+            elif game.teams:
+                seated = frozenset((competitor, str(line.get("partner"))))
             else:
-                team = frozenset((competitor, str(line.get("partner"))))
-            tables.setdefault((int(line["round"]), int(line["table"])), {})[team] = int(line["score"])
+                seated = frozenset((competitor,))
+            tables.setdefault((int(line["round"]), int(line["table"])), {})[seated] = int(line["score"])
+
+    def person(player: str) -> str:
+        name = event_state.name(player)
+        key = register.key_of(name)
+        names.setdefault(key, name)
+        return state.person(key)
+
     results: list[dict[str, Any]] = []
     left_out = 0
     for (round_number, table), scored in sorted(tables.items()):
-        if len(scored) != 2:
+        if (game.teams and len(scored) != 2) or (not game.teams and len(scored) < 2):
             continue
-        sides = []
-        for team, points in sorted(scored.items(), key=lambda item: sorted(item[0])):
-            persons = []
-            for player in sorted(team):
-                name = event_state.name(player)
-                key = register.key_of(name)
-                names.setdefault(key, name)
-                persons.append(state.person(key))
-            sides.append((persons, points))
-        if any(person in state.guests for persons, _ in sides for person in persons):
+        sides = [
+            ([person(p) for p in sorted(seated)], points)
+            for seated, points in sorted(scored.items(), key=lambda item: sorted(item[0]))
+        ]
+        if any(p in state.guests for persons, _ in sides for p in persons):
             left_out += 1
             continue
-        results.append(
-            {
-                "id": f"E{event.id}-R{round_number}-T{table}",
-                "date": event.created.date().isoformat(),
-                "event": event.title,
-                "teams": [sides[0][0], sides[1][0]],
-                "points": [sides[0][1], sides[1][1]],
-                "games": games,
+        result: dict[str, Any] = {
+            "id": f"E{event.id}-R{round_number}-T{table}",
+            "date": event.created.date().isoformat(),
+            "event": event.title,
+            "games": games,
+        }
+        if game.teams:
+            result |= {"teams": [sides[0][0], sides[1][0]], "points": [sides[0][1], sides[1][1]]}
+        else:
+            result |= {
+                "players": [persons[0] for persons, _ in sides],
+                "scores": [points for _, points in sides],
             }
-        )
+            result["direction"] = game.direction
+        results.append(result)
     return results, left_out
 
 
@@ -94,23 +105,26 @@ def rating_log(state: SeriesState) -> RatingLog:
     names: dict[str, str] = {}
     results: list[dict[str, Any]] = []
     evenings: list[tuple[date, int]] = []
-    with_guests = other = 0
+    with_guests = 0
     for event in found:
-        if formats.of(event.settings).direction != "high":
-            other += 1
-            continue
-        made, left_out = _team_results(event, state, names)
+        made, left_out = _table_results(event, state, names)
         results.extend(made)
         with_guests += left_out
         if made:
             evenings.append((event.created.date(), len(results)))
-    persons = sorted({p for result in results for team in result["teams"] for p in team})
+    persons = sorted(
+        {
+            p
+            for result in results
+            for p in [*result.get("players", ()), *(q for t in result.get("teams", ()) for q in t)]
+        }
+    )
     record = {
         "game": "rating",
         "players": [{"id": p, "name": names.get(p, p)} for p in persons],
         "results": results,
     }
-    return RatingLog(record, names, evenings, with_guests, other)
+    return RatingLog(record, names, evenings, with_guests)
 
 
 #: Answers by their record's digest: a season's pages ask for the same ratings again and again
@@ -145,7 +159,7 @@ def course(made: RatingLog, player: str) -> list[tuple[date, float, float]]:
     points = []
     for day, played in made.evenings:
         answer = rated(
-            RatingLog({**made.record, "results": made.record["results"][:played]}, made.names, [], 0, 0), day
+            RatingLog({**made.record, "results": made.record["results"][:played]}, made.names, [], 0), day
         )
         for row in answer.get("ratings", []) + answer.get("unrated", []):
             if row["id"] == player:

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
+from urllib.parse import urlsplit
 
 import openpyxl
 from flask import Flask
 from flask.testing import FlaskClient
 
 from rules_engine import rate_players
+from tests.helpers.differenzler import new_differenzler_event
 from tests.helpers.events import draw, event_state, new_event, play_passe, register
 from tests.helpers.pdf import page_texts
 from tests.helpers.season import new_series, office_post, paper
@@ -370,3 +373,57 @@ def test_an_export_that_is_not_one_is_refused_and_nothing_is_stored(client: Flas
     assert (
         "<li>" not in client.get("/series/").get_data(as_text=True).split("event-list")[1].split("</ul>")[0]
     )
+
+
+#: DIFFERENZLER.md worked example 2's Partie: forehand, trump, estimates, made (seats 1–4); the
+#: seats' totals are 13, 12, −9 and 4 (SEASON.md worked example 2's r4).
+PARTIE = [
+    (1, "C", [40, 0, 65, 50], [43, 0, 65, 49]),
+    (2, "H", [30, 55, 20, 45], [28, 61, 20, 48]),
+    (3, "S", [70, 10, 35, 40], [52, 14, 41, 50]),
+    (4, "D", [25, 45, 50, 30], [25, 47, 55, 30]),
+]
+
+
+def test_a_differenzler_evening_is_rated_as_each_players_score(client: FlaskClient, app: Flask) -> None:
+    event_id = new_differenzler_event(client, passen=1, confirm="none")
+    register(client, event_id, ["Anna", "Beat", "Cla", "Doris"])
+    draw(client, event_id)
+    (table,) = event_state(app, event_id).rounds[0].tables
+    link = re.search(
+        r'class="small-button table-entry" href="([^"]+)"',
+        client.get(f"/events/{event_id}").get_data(as_text=True),
+    )
+    assert link is not None
+    device = app.test_client()
+    assert device.get(urlsplit(link[1]).path).status_code in (302, 303)
+    for forehand, trump, estimates, made in PARTIE:
+        fields: dict[str, Any] = {"forehand": forehand, "trump": trump}
+        for n in range(4):
+            fields[f"estimate_{n + 1}"], fields[f"points_{n + 1}"] = estimates[n], made[n]
+        assert post_deal(device, table.match_id, fields).status_code == 303
+    series_id = new_series(client, rating="y")
+    assert office_post(client, series_id, "events", {"event": event_id, "weight": 1}).status_code == 303
+    state = event_state(app, event_id)
+    seat_of = {state.name(player).lower(): int(seat) for seat, player in table.seats.items()}
+    totals = {1: 13, 2: 12, 3: -9, 4: 4}
+    names = sorted(seat_of)
+    expected = rate_players(
+        {
+            "game": "rating",
+            "options": {"min_games": 0},
+            "players": [{"id": n, "name": n} for n in names],
+            "results": [
+                {
+                    "id": "p",
+                    "date": "2026-01-01",
+                    "players": names,
+                    "scores": [totals[seat_of[n]] for n in names],
+                    "games": 4,
+                }
+            ],
+        }
+    )
+    for row in expected["ratings"]:
+        page = client.get(f"/series/{series_id}/player?name={row['id']}").get_data(as_text=True)
+        assert f"Rating {row['rating']:.0f} ± {row['rating_sd']:.0f}" in page
