@@ -157,7 +157,7 @@ class PaperForm(VersionedForm):
         validators=[InputRequired(), NumberRange(min=1, max=10)],
         render_kw=numeric(),
     )
-    file = FileField(_l("Ranking file (CSV: a ranking exported by Tafel or by a spreadsheet)"))
+    file = FileField(_l("Ranking file (CSV or XLSX: a ranking exported by Tafel or by a spreadsheet)"))
     text = TextAreaField(
         _l("or paste it: one player a line, rank; name; total (; Matches)"),
         validators=[Optional(), Length(max=512 * 1024)],

@@ -1,6 +1,6 @@
 """An evening's ranking from outside the app (SEASON.md: "or from a paper ranking"): a past
-season's results typed or exported as CSV, or Tafel's own ranking export (CSV), read into the
-rows a series counts.
+season's results typed or exported as CSV or XLSX, or Tafel's own ranking export (CSV or XLSX),
+read into the rows a series counts.
 
 The columns are found by the header's words — Tafel's export writes ``Rank``, ``Player``,
 ``Total`` and ``Matches made`` in its reader's language, so the words of every language the app
@@ -19,6 +19,7 @@ from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from rules_engine.limits import SEASON
+from scorer.web import xlsx
 from scorer.web.i18n import languages
 
 #: Characters of one ranking's text: a large evening's export, with room.
@@ -93,7 +94,28 @@ def read_ranking(text: str) -> list[dict[str, Any]]:
         dialect: Any = csv.Sniffer().sniff(lines[0], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    rows = list(csv.reader(io.StringIO("\n".join(lines)), dialect))
+    return ranking_of_rows(list(csv.reader(io.StringIO("\n".join(lines)), dialect)))
+
+
+def read_workbook(data: bytes) -> list[dict[str, Any]]:
+    """The ranking of a workbook's first sheet (XLSX: Tafel's own ranking export, a spreadsheet's).
+
+    :raises PaperProblem: not a workbook, or not a ranking (as :func:`read_ranking`).
+    """
+    try:
+        rows = xlsx.read_rows(data, most_rows=SEASON.results_per_event + 1)
+    except xlsx.Unreadable as error:
+        raise PaperProblem(
+            _("The file is not a readable XLSX workbook: %(reason)s", reason=str(error))
+        ) from None
+    rows = [row for row in rows if any(cell.strip() for cell in row)]
+    if not rows:
+        raise PaperProblem(_("The ranking is empty: one player a line, with rank, name and total."))
+    return ranking_of_rows(rows)
+
+
+def ranking_of_rows(rows: list[list[str]]) -> list[dict[str, Any]]:
+    """The ranking's rows from a table's rows (a header first, or rank, name, total by position)."""
     columns = _columns(rows[0])
     body = rows[1:] if columns is not None else rows
     columns = columns or Columns(0, 1, 2, 3)

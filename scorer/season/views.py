@@ -278,8 +278,11 @@ def paper_ranking(series_id: int) -> BaseResponse:
         return back
     upload = form.file.data
     try:
-        text = upload.read(paper.MOST_TEXT + 1).decode("utf-8-sig") if upload else str(form.text.data or "")
-        rows = paper.read_ranking(text)
+        raw = upload.read(paper.MOST_TEXT + 1) if upload else b""
+        if raw.startswith(b"PK"):  # a zip archive: an XLSX workbook
+            rows = paper.read_workbook(raw)
+        else:
+            rows = paper.read_ranking(raw.decode("utf-8-sig") if upload else str(form.text.data or ""))
     except UnicodeDecodeError:
         flash(_("The file is not UTF-8 text (save the spreadsheet as CSV UTF-8)."), "error")
         return back

@@ -13,8 +13,10 @@ them with the formula leads).
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from collections.abc import Iterable, Sequence
+from xml.etree import ElementTree
 from xml.sax.saxutils import escape, quoteattr
 
 _HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
@@ -104,3 +106,91 @@ def workbook(rows: Iterable[Sequence[Value]], title: str) -> bytes:
         archive.writestr("xl/styles.xml", _STYLES)
         archive.writestr("xl/worksheets/sheet1.xml", _sheet(rows))
     return out.getvalue()
+
+
+#: The most bytes a workbook's part may unpack to when read: a ranking sheet is small, and a
+#: compressed bomb must not be unpacked beyond what a ranking needs.
+MOST_UNPACKED = 8 * 1024 * 1024
+_CELL_REF = re.compile(r"([A-Z]{1,3})(\d+)")
+
+
+class Unreadable(ValueError):
+    """The bytes are not a workbook this reader reads (its message says why, in English)."""
+
+
+def _part(book: zipfile.ZipFile, name: str) -> bytes:
+    info = book.getinfo(name)
+    if info.file_size > MOST_UNPACKED:
+        raise Unreadable(f"{name} unpacks to more than {MOST_UNPACKED} bytes")
+    with book.open(info) as handle:
+        data = handle.read(MOST_UNPACKED + 1)
+    if len(data) > MOST_UNPACKED:
+        raise Unreadable(f"{name} unpacks to more than {MOST_UNPACKED} bytes")
+    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
+        raise Unreadable(f"{name} declares a document type, which a workbook never does")
+    return data
+
+
+def _text(element: ElementTree.Element) -> str:
+    return "".join(t.text or "" for t in element.iter(f"{{{_MAIN}}}t"))
+
+
+def _column(letters: str) -> int:
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number - 1
+
+
+def read_rows(data: bytes, most_rows: int = 10_000) -> list[list[str]]:
+    """The first sheet of a workbook as rows of cell texts (numbers as written, a gap as "").
+
+    Reads what spreadsheets write: shared strings, inline strings, a formula's cached value and
+    numbers; styles, formats and every other sheet are left aside.
+
+    :raises Unreadable: not a workbook, a part too large, more than ``most_rows`` rows.
+    """
+    try:
+        book = zipfile.ZipFile(io.BytesIO(data))
+    except zipfile.BadZipFile:
+        raise Unreadable("not a workbook (an XLSX file is a zip archive)") from None
+    with book:
+        names = book.namelist()
+        sheets = sorted(n for n in names if re.fullmatch(r"xl/worksheets/sheet\d+\.xml", n))
+        if not sheets:
+            raise Unreadable("the workbook has no sheet")
+        sheet = "xl/worksheets/sheet1.xml" if "xl/worksheets/sheet1.xml" in sheets else sheets[0]
+        try:
+            shared = (
+                [_text(item) for item in ElementTree.fromstring(_part(book, "xl/sharedStrings.xml"))]
+                if "xl/sharedStrings.xml" in names
+                else []
+            )
+            root = ElementTree.fromstring(_part(book, sheet))
+        except ElementTree.ParseError as error:
+            raise Unreadable(f"a part of the workbook is not XML ({error})") from None
+    rows: list[list[str]] = []
+    for row in root.iter(f"{{{_MAIN}}}row"):
+        if len(rows) >= most_rows:
+            raise Unreadable(f"the sheet has more than {most_rows} rows")
+        cells: list[str] = []
+        for cell in row.iter(f"{{{_MAIN}}}c"):
+            found = _CELL_REF.fullmatch(cell.get("r", ""))
+            index = _column(found[1]) if found else len(cells)
+            if index > 200:
+                continue  # far beyond a ranking's columns
+            kind = cell.get("t")
+            value = cell.find(f"{{{_MAIN}}}v")
+            if kind == "inlineStr":
+                text = _text(cell)
+            elif kind == "s" and value is not None and (value.text or "").isdigit():
+                position = int(value.text or 0)
+                text = shared[position] if position < len(shared) else ""
+            else:
+                text = value.text or "" if value is not None else ""
+                if kind is None and text.endswith(".0"):
+                    text = text[:-2]  # a whole number a spreadsheet stored as a float
+            cells.extend([""] * (index - len(cells)))
+            cells.append(text)
+        rows.append(cells)
+    return rows

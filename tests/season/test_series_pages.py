@@ -427,3 +427,38 @@ def test_a_differenzler_evening_is_rated_as_each_players_score(client: FlaskClie
     for row in expected["ratings"]:
         page = client.get(f"/series/{series_id}/player?name={row['id']}").get_data(as_text=True)
         assert f"Rating {row['rating']:.0f} ± {row['rating_sd']:.0f}" in page
+
+
+def upload(client: FlaskClient, series_id: int, data: bytes, name: str, **fields: Any) -> Any:
+    page = client.get(f"/series/{series_id}").get_data(as_text=True)
+    version = re.search(r'name="version"[^>]*value="(\d+)"', page)
+    assert version is not None
+    form = {"csrf_token": csrf(client, f"/series/{series_id}"), "version": version[1], "title": "Januar"}
+    form |= {"date": "2026-01-09", "direction": "high", "weight": "1", "file": (io.BytesIO(data), name)}
+    form |= {k: str(v) for k, v in fields.items()}
+    return client.post(f"/series/{series_id}/papers", data=form, content_type="multipart/form-data")
+
+
+def test_an_xlsx_ranking_joins_the_series(client: FlaskClient, app: Flask) -> None:
+    # Tafel's own ranking export as XLSX reads back as the event itself counts.
+    event_id, _ = evening(client, app, "Januar", ["Anna", "Beat", "Chris", "Dora"], [100, 57])
+    first = new_series(client)
+    assert office_post(client, first, "events", {"event": event_id, "weight": 1}).status_code == 303
+    second = new_series(client, title="Archiv")
+    exported = client.get(f"/events/{event_id}/export/ranking.xlsx").data
+    assert upload(client, second, exported, "ranking.xlsx").status_code == 303
+    assert standing_rows(client, second) == standing_rows(client, first)
+    # A spreadsheet's own: shared strings, numbers stored as floats, a French header, a gap.
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for row in (["Rang", "Joueur", None, "Total"], [1, "Erich", None, 3980.0], [2, "Fränzi", None, 3870]):
+        sheet.append(row)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    third = new_series(client, title="Cup")
+    assert upload(client, third, buffer.getvalue(), "cup.xlsx").status_code == 303
+    assert [row[1:3] for row in standing_rows(client, third)] == [["Erich", "3980"], ["Fränzi", "3870"]]
+    # Not a workbook: refused, named.
+    response = upload(client, third, b"PK\x03\x04 nothing", "broken.xlsx")
+    assert "not a readable XLSX workbook" in client.get(response.headers["Location"]).get_data(as_text=True)
