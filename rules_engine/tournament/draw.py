@@ -9,14 +9,16 @@ player he replaces.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.errors import InvalidRecord
+from rules_engine.limits import TOURNAMENT
 from rules_engine.records import check_integer
 from rules_engine.tournament.answers import SeatingAnswer, TableAnswer
-from rules_engine.tournament.seating import next_round, seating_report
+from rules_engine.tournament.seating import balanced, next_round, seating_report, spread_counts
 from rules_engine.tournament.tournament import Checked, check_rounds, read_tournament
 
 __all__ = ["seat_next_round"]
@@ -33,6 +35,7 @@ def seat_next_round(record: Mapping[str, Any]) -> SeatingAnswer:
         raise InvalidRecord(f"a record must be a JSON object, not {type(record).__name__}")
     data = dict(record)
     seed = check_integer(data.pop("seed", 0), "tournament.seed")
+    strengths = _strengths(data.pop("strengths", None))
     t = read_tournament(data)
     number = len(t.rounds) + 1
     if number > t.passen:
@@ -62,6 +65,9 @@ def seat_next_round(record: Mapping[str, Any]) -> SeatingAnswer:
         team_size=1 if t.partner else 2,
         rounds_left=t.passen - number,
     )
+    if strengths and not t.partner:
+        partners, opponents, _meetings = spread_counts(history)
+        tables = [balanced(table, partners, opponents, strengths) for table in tables]
 
     def seated(player: str) -> str:
         substitute = t.substitute_in(player, number)
@@ -83,3 +89,27 @@ def seat_next_round(record: Mapping[str, Any]) -> SeatingAnswer:
         "sitouts": sitouts,
         "seating": seating_report([*history, tables], [*so_far, sitouts]),
     }
+
+
+def _strengths(raw: object) -> dict[str, float]:
+    """The record's ``strengths`` (an addition to TOURNAMENT.md's seating record): competitor id ->
+    a number, higher stronger (a rating); the draw then seats each table of four strong with weak,
+    after the partner and opponent rules (T5.3). Absent or null: no balancing."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise InvalidRecord(
+            "tournament.strengths must be a JSON object of id -> number", where="tournament.strengths"
+        )
+    if len(raw) > TOURNAMENT.players * 2:
+        raise InvalidRecord(
+            "tournament.strengths names more competitors than an event holds", where="tournament.strengths"
+        )
+    found: dict[str, float] = {}
+    for key, value in raw.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise InvalidRecord(
+                f"tournament.strengths.{key} must be a number, not {value!r}", where="tournament.strengths"
+            )
+        found[str(key)] = float(value)
+    return found

@@ -251,6 +251,47 @@ class _Search:
         return sum(cost)
 
 
+def balanced(
+    table: SeatedTable,
+    partners: Counter[tuple[str, str]],
+    opponents: Counter[tuple[str, str]],
+    strengths: Mapping[str, float],
+) -> SeatedTable:
+    """The table's split into two teams of two, strong with weak: among the three splits that
+    repeat no more than the drawn one (T5.3: partners before opponents, weighted as the search
+    weighs them), the one whose teams' strengths are nearest; the drawn one on a tie.
+
+    ``partners`` and ``opponents`` are the rounds so far (:func:`spread_counts`); a competitor
+    without a strength counts as the mean of the known ones.
+    """
+    if len(table.team1) != 2 or len(table.team2) != 2:
+        return table
+    known = [strengths[c] for c in (*table.team1, *table.team2) if c in strengths]
+    if not known:
+        return table
+    mean = sum(strengths.values()) / len(strengths)
+    a, c = table.team1
+    b, d = table.team2
+
+    def key(pair: tuple[str, str]) -> tuple[str, str]:
+        return pair if pair[0] < pair[1] else (pair[1], pair[0])
+
+    def cost(split: tuple[tuple[str, str], tuple[str, str]]) -> tuple[int, float, int]:
+        (p, q), (r, t) = split
+        repeats = W_PARTNER * (partners[key((p, q))] + partners[key((r, t))]) + W_OPPONENT * sum(
+            opponents[key((x, y))] for x in (p, q) for y in (r, t)
+        )
+        gap = abs(
+            strengths.get(p, mean) + strengths.get(q, mean) - strengths.get(r, mean) - strengths.get(t, mean)
+        )
+        return repeats, gap, splits.index(split)
+
+    splits = [((a, c), (b, d)), ((a, b), (c, d)), ((a, d), (b, c))]
+    drawn = cost(splits[0])[0]
+    best = min((split for split in splits if cost(split)[0] <= drawn), key=cost)
+    return SeatedTable(best[0], best[1])
+
+
 def _sitout_repeats(sitout_counts: Mapping[str, int]) -> int:
     return sum(max(0, c - 1) for c in sitout_counts.values())
 

@@ -1,5 +1,6 @@
-"""What a feature above the events adds to the new-event form: a part of the form, and what it
-does with the event once created (a club's series takes the new evening, ``scorer.season``).
+"""What a feature above the events adds to them: a part of the new-event form, what it does with
+the event once created (a club's series takes the new evening, ``scorer.season``), and the
+players' strengths a draw may seat by (the series' ratings, TOURNAMENT.md T5 with strengths).
 
 The events feature names no such feature: it shows the parts registered here and calls their
 ``created`` after the event is stored. A part reads its own fields from the request's form.
@@ -7,7 +8,7 @@ The events feature names no such feature: it shows the parts registered here and
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from markupsafe import Markup
@@ -21,6 +22,8 @@ class Addition:
     part: Callable[[], Markup | None]
     #: Called with the new event once it is stored.
     created: Callable[[Event], None]
+    #: The strengths of the event's competitors to seat its next round by (id -> rating), or None.
+    strengths: Callable[[Event], Mapping[str, float] | None] | None = None
 
 
 _ADDITIONS: list[Addition] = []
@@ -40,3 +43,12 @@ def parts() -> list[Markup]:
 def created(event: Event) -> None:
     for each in _ADDITIONS:
         each.created(event)
+
+
+def strengths(event: Event) -> dict[str, float]:
+    """The strengths the registered parts give the event's competitors (the first that gives any)."""
+    for each in _ADDITIONS:
+        found = each.strengths(event) if each.strengths is not None else None
+        if found:
+            return dict(found)
+    return {}

@@ -560,6 +560,10 @@ def draw(event_id: int) -> Response:
     # The seed makes the draw reproducible; once published, the stored draw is what counts.
     record["seed"] = event.id * 100 + number
     game = formats.of(event.settings)
+    strengths = additions.strengths(event)
+    if strengths and game.teams:
+        # A club's series seats its evenings strong with weak, after T5.3's rules.
+        record["strengths"] = strengths
     try:
         answer = game.seat(record)
     except InvalidRecord as error:

@@ -75,6 +75,11 @@ class SeriesFields(KeyedForm):
     rating = BooleanField(
         _l("Rate the players from their Passen (Z10): a margin per game, with its uncertainty")
     )
+    balance = BooleanField(
+        _l(
+            "Seat each table of its evenings strong with weak by the rating (after the partner and opponent rules, T5.3)"
+        )
+    )
 
     def options(self) -> dict[str, Any]:
         """The engine's options the form states; a default is left out (stored as no option)."""

@@ -40,6 +40,8 @@ class SeriesState:
     guests: set[str] = field(default_factory=set)
     #: Whether the office rates the series' players (SEASON.md Z10: opt-in).
     rating: bool = False
+    #: Whether its evenings' draws seat each table strong with weak by the rating (T5, after T5.3).
+    balance: bool = False
 
     def person(self, key: str) -> str:
         """The key a name stands for after the merges (a chain followed, never round a ring)."""
@@ -59,6 +61,7 @@ def derive(entries: Sequence[SeriesEntry]) -> SeriesState:
             state.options = dict(record.get("options") or {})
             state.planned_events = record.get("planned_events")
             state.rating = bool(record.get("rating", False))
+            state.balance = bool(record.get("balance", False))
         elif entry.kind == "event":
             state.events[int(record["event"])] = int(record.get("weight") or 1)
         elif entry.kind == "paper":

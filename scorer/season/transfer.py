@@ -160,7 +160,12 @@ def read_entries(document: object) -> tuple[str, list[tuple[str, dict[str, Any]]
             found.append(
                 (
                     "options",
-                    {"options": options, "planned_events": planned, "rating": bool(record.get("rating"))},
+                    {
+                        "options": options,
+                        "planned_events": planned,
+                        "rating": bool(record.get("rating")),
+                        "balance": bool(record.get("balance")),
+                    },
                 )
             )
         elif kind == "event":

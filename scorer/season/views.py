@@ -23,6 +23,7 @@ import rules_engine
 from rules_engine.limits import SEASON
 from scorer.access import rights
 from scorer.events import additions
+from scorer.events import state as event_log
 from scorer.events.exports import spreadsheet_cell, to_csv
 from scorer.events.pdf import Printout, render
 from scorer.languages import is_rtl
@@ -41,7 +42,7 @@ from scorer.season.forms import (
 from scorer.season.standing import Standing, load, standing
 from scorer.sheets.views import pdf_lang
 from scorer.store import db
-from scorer.store.models import Event, Series
+from scorer.store.models import Event, Series, SeriesEntry
 from scorer.web import xlsx
 from scorer.web.reasons import reason_text
 from scorer.web.security import pdf_response
@@ -107,6 +108,7 @@ def new() -> Any:
                     "options": options,
                     "planned_events": form.planned_events.data,
                     "rating": form.rating.data,
+                    "balance": form.balance.data,
                 },
             )
             _grant(series.id)
@@ -155,6 +157,7 @@ def _forms(series: Series, state: log.SeriesState, found: Standing) -> dict[str,
         version=version,
         planned_events=state.planned_events,
         rating=state.rating,
+        balance=state.balance,
         **_shown_options(state.options),
     )
     imported = PaperForm(formdata=None, version=version)
@@ -228,7 +231,12 @@ def options(series_id: int) -> Any:
     return _changed(
         series,
         "options",
-        {"options": chosen, "planned_events": form.planned_events.data, "rating": form.rating.data},
+        {
+            "options": chosen,
+            "planned_events": form.planned_events.data,
+            "rating": form.rating.data,
+            "balance": form.balance.data,
+        },
         form.version.data,
     )
 
@@ -504,7 +512,35 @@ def _join_created(event: Event) -> None:
         flash(_("The series changed meanwhile: add the event on its page."), "error")
 
 
-additions.add(additions.Addition(_join_part, _join_created))
+def _strengths(event: Event) -> dict[str, float] | None:
+    """The ratings its series gives the event's players, when that series rates and balances."""
+    joined = (
+        db.session()
+        .execute(select(SeriesEntry.series_id, SeriesEntry.record).where(SeriesEntry.kind == "event"))
+        .all()
+    )
+    for series_id in sorted(
+        {sid for sid, record in joined if (record or {}).get("event") == event.id}, reverse=True
+    ):
+        series = db.session().get(Series, series_id)
+        state = log.derive(series.entries) if series is not None else None
+        if state is None or not (state.rating and state.balance) or event.id not in state.events:
+            continue
+        answer = season_rating.rated(season_rating.rating_log(state))
+        ratings = {
+            row["id"]: float(row["rating"]) for row in answer.get("ratings", []) + answer.get("unrated", [])
+        }
+        players = event_log.derive(event.entries)
+        found = {}
+        for player in players.registered:
+            person = state.person(register.key_of(player.name))
+            if person in ratings:
+                found[player.id] = ratings[person]
+        return found or None
+    return None
+
+
+additions.add(additions.Addition(_join_part, _join_created, _strengths))
 
 
 @bp.get("/<int:series_id>/export.json")

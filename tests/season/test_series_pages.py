@@ -462,3 +462,24 @@ def test_an_xlsx_ranking_joins_the_series(client: FlaskClient, app: Flask) -> No
     # Not a workbook: refused, named.
     response = upload(client, third, b"PK\x03\x04 nothing", "broken.xlsx")
     assert "not a readable XLSX workbook" in client.get(response.headers["Location"]).get_data(as_text=True)
+
+
+def test_a_series_seats_its_next_evening_strong_with_weak(client: FlaskClient, app: Flask) -> None:
+    names = ["Anna", "Beat", "Chris", "Dora"]
+    series_id = new_series(client, rating="y", balance="y")
+    # January: seats 1 and 3 win every game: two strong players, two weak ones by the rating.
+    first = new_event(client, title="Januar", passen=1, games_per_passe=3, series=series_id)
+    register(client, first, names)
+    draw(client, first)
+    (table,) = event_state(app, first).rounds[0].tables
+    play_passe(client, table.match_id, [157, 157, 157])
+    january = seats_of(app, first)
+    strong = {name for name, seat in january.items() if seat in (1, 3)}
+    # Ten later evenings, joined from their own forms: each draw pairs a strong player with a weak
+    # one (a draw by lot alone would pair the two strong ones a third of the time).
+    for month in range(10):
+        later = new_event(client, title=f"Abend {month}", passen=1, games_per_passe=3, series=series_id)
+        register(client, later, names)
+        draw(client, later)
+        team1 = {name for name, seat in seats_of(app, later).items() if seat in (1, 3)}
+        assert len(team1 & strong) == 1, (month, strong, team1)

@@ -307,8 +307,14 @@ SCHEMAS: dict[str, Any] = {
 
 SCHEMAS["SeatingRecord"] = {
     **SCHEMAS["TournamentRecord"],
-    "description": "A tournament record and an optional `seed`: the same record and seed give the same round.",
-    "properties": {**SCHEMAS["TournamentRecord"]["properties"], "seed": {"type": "integer"}},
+    "description": "A tournament record, an optional `seed` (the same record and seed give the same round) "
+    "and optional `strengths` (competitor id -> a rating: each table of four is then seated strong with weak, "
+    "after the partner and opponent rules of T5.3).",
+    "properties": {
+        **SCHEMAS["TournamentRecord"]["properties"],
+        "seed": {"type": "integer"},
+        "strengths": {"type": ["object", "null"], "additionalProperties": {"type": "number"}},
+    },
 }
 
 #: Worked examples of TOURNAMENT.md, shortened to what a reader tries first.
