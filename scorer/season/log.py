@@ -22,8 +22,17 @@ from scorer.store.models import Series, SeriesEntry
 KINDS = frozenset({"options", "event", "paper", "leave", "merge", "split", "guest"})
 
 
+#: Entries of one series' log: a weekly evening for four seasons, every name merged and split
+#: again, with room; beyond it the series takes no more (its standing is read whole each time).
+MOST_ENTRIES = 5000
+
+
 class Conflict(Exception):
     """Another writer appended to the series since the form was shown."""
+
+
+class Full(Exception):
+    """The series' log holds :data:`MOST_ENTRIES` entries already."""
 
 
 @dataclass(slots=True)
@@ -94,9 +103,12 @@ def append(
     """Append one entry as version ``expected_version + 1``.
 
     :raises Conflict: another writer appended since ``expected_version`` (nothing is stored).
+    :raises Full: the log holds :data:`MOST_ENTRIES` entries already.
     """
     if kind not in KINDS:
         raise ValueError(f"unknown series entry kind {kind!r}")
+    if expected_version >= MOST_ENTRIES:
+        raise Full()
     if last_seq(db, series.id) != expected_version:
         raise Conflict()
     entry = SeriesEntry(series_id=series.id, seq=expected_version + 1, kind=kind, record=record)

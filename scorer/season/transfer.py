@@ -15,7 +15,7 @@ from typing import Any
 
 from rules_engine.limits import SEASON, TOURNAMENT
 from scorer.events import formats
-from scorer.season import checks
+from scorer.season import checks, log
 from scorer.season.log import SeriesState
 from scorer.season.standing import event_results
 from scorer.season.standing import moment_of as moment
@@ -24,8 +24,8 @@ from scorer.store.models import Event, Series, SeriesEntry
 
 FORMAT = "tafel-series"
 FORMAT_VERSION = 1
-#: Entries of one series' log an import takes: a weekly evening for four seasons, every name merged.
-MOST_ENTRIES = 5000
+#: Entries of one series' log an import takes: as many as a series holds.
+MOST_ENTRIES = log.MOST_ENTRIES
 
 
 class Unreadable(ValueError):

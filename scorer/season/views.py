@@ -89,6 +89,7 @@ def index() -> str:
 def new() -> Any:
     form = NewSeriesForm()
     if form.validate_on_submit():
+        rights.check_write("new")  # one address starts only so many series (as matches)
         options = form.options()
         refused = checks.options_problem(options, form.planned_events.data)
         if refused is None:
@@ -207,6 +208,8 @@ def _changed(series: Series, kind: str, record: dict[str, Any], version: str | N
         log.append(db.session(), series, expected_version=int(version or -1), kind=kind, record=record)
     except (log.Conflict, ValueError):
         flash(_("The series changed meanwhile: check it, then try again."), "error")
+    except log.Full:
+        flash(_("The series holds as many changes as a series may: start a new series."), "error")
     return redirect(url_for("season.show", series_id=series.id), 303)
 
 
@@ -508,7 +511,7 @@ def _join_created(event: Event) -> None:
             kind="event",
             record={"event": event.id, "weight": 1},
         )
-    except log.Conflict:
+    except (log.Conflict, log.Full):
         flash(_("The series changed meanwhile: add the event on its page."), "error")
 
 

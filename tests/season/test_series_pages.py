@@ -14,6 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from rules_engine import rate_players
+from scorer.season import log as series_log
 from tests.helpers.differenzler import new_differenzler_event
 from tests.helpers.events import draw, event_state, new_event, play_passe, register
 from tests.helpers.pdf import page_texts
@@ -483,3 +484,12 @@ def test_a_series_seats_its_next_evening_strong_with_weak(client: FlaskClient, a
         draw(client, later)
         team1 = {name for name, seat in seats_of(app, later).items() if seat in (1, 3)}
         assert len(team1 & strong) == 1, (month, strong, team1)
+
+
+def test_a_full_series_takes_no_more_changes(client: FlaskClient, app: Flask, monkeypatch: Any) -> None:
+    series_id = new_series(client)
+    monkeypatch.setattr(series_log, "MOST_ENTRIES", 2)
+    assert paper(client, series_id, "1; Anna; 10\n2; Beat; 5").status_code == 303
+    response = paper(client, series_id, "1; Cla; 10\n2; Dora; 5", title="Zwei")
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "as many changes as a series may" in page and "Zwei" not in page
