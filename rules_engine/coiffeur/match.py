@@ -271,6 +271,8 @@ def _deal_reasons_before(deal: CoiffeurDeal, grid: Grid) -> list[Reason]:
                         "row": deal.row,
                         "label": grid.rows[deal.row - 1].label,
                         "deal": cell["deal"],
+                        # The deal as a table counts it (from 1); ``deal`` is its 0-based index.
+                        "deal_number": cell["deal"] + 1,
                         "scratch": cell["scratch"],
                     },
                     field="row",
