@@ -147,8 +147,15 @@ def test_hidden_estimate_differenzler_of_16_deals(page: Any, live_server: str) -
             check_layout(page)
             shot(page, "differenzler-estimates")
         page.check(f"input[name=trump][value={trump}]")
-        for seat, points in enumerate(made, start=1):
+        for seat, points in enumerate(made[:3], start=1):
             page.fill(f"input[name=points_{seat}]", str(points))
+        # The fourth player's points are the rest of the deal's 157 (D5.1), filled for the table.
+        assert page.input_value("input[name=points_4]") == str(157 - sum(made[:3])) == str(made[3])
+        if deal == 0:
+            page.fill("input[name=points_1]", str(made[0] - 1))  # a slip, then corrected
+            assert page.input_value("input[name=points_4]") == str(made[3] + 1)
+            page.fill("input[name=points_1]", str(made[0]))
+            assert page.input_value("input[name=points_4]") == str(made[3])
         page.click("button[type=submit]")
         page.wait_for_url(SHOWN)
         assert "Deal saved." in page.content(), page.content()
