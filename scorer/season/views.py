@@ -24,7 +24,7 @@ from rules_engine.limits import SEASON
 from scorer.access import rights
 from scorer.events import additions
 from scorer.events import state as event_log
-from scorer.events.exports import spreadsheet_cell, to_csv
+from scorer.events.exports import to_csv, to_xlsx
 from scorer.events.pdf import Printout, render
 from scorer.languages import is_rtl
 from scorer.season import checks, exports, log, paper, register, transfer
@@ -43,7 +43,6 @@ from scorer.season.standing import Standing, load, standing
 from scorer.sheets.views import pdf_lang
 from scorer.store import db
 from scorer.store.models import Event, Series, SeriesEntry
-from scorer.web import xlsx
 from scorer.web.reasons import reason_text
 from scorer.web.security import pdf_response
 
@@ -406,9 +405,7 @@ def standing_file(series_id: int, ext: str) -> Response:
         return pdf_response(render(printout), f"{name}.pdf")
     rows = exports.standing_rows(found)
     if ext == "xlsx":
-        body = xlsx.workbook(
-            ([spreadsheet_cell(c) for c in row] for row in rows), series.title[:31] or "Tafel"
-        )
+        body = to_xlsx(rows, series.title)  # a sheet's name as spreadsheets allow it
         mimetype = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
     else:
         body = to_csv(rows)
