@@ -1,4 +1,4 @@
-// A set-up form whose table size is chosen (Klammern: 4, 3 or 2 players): the seats beyond it
+// A set-up form whose table size is chosen (4, 3 or 2 players): the seats beyond it
 // and their first-dealer choices are hidden, so the form shows the table that will play. Without
 // this file every seat shows, and the server reads the seats of the chosen size alone.
 (function () {

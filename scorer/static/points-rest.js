@@ -1,4 +1,4 @@
-// A Differenzler deal's card points (D5.1: they add up to the deal's total): once every player's
+// A deal form whose players' card points add up to the deal's total (D5.1): once every player's
 // points but one are typed, the last is filled as the total minus the others, and kept so while
 // the others change; typed over, it is the player's own. Without this file every field is typed.
 (function () {
@@ -25,7 +25,7 @@
     open[0].setAttribute("data-filled", "");
   }
   document.addEventListener("input", function (event) {
-    var form = event.target.closest ? event.target.closest("form.differenzler-entry[data-total]") : null;
+    var form = event.target.closest ? event.target.closest("form[data-points-rest][data-total]") : null;
     if (!form || !event.target.closest("fieldset.points")) { return; }
     event.target.removeAttribute("data-filled");  // typed by the player: his own
     fill(form);
