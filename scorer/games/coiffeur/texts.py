@@ -24,7 +24,10 @@ TEXTS = GameTexts(
         S("no_weis", _l("Coiffeur is played without Weis: leave the Weis empty."), "C"),
         S("no_stoeck", _l("Coiffeur is played without Stöck: leave the Stöck empty."), "C"),
         S("row_outside_grid", _l("Row %(row)s is not in the grid (rows 1 to %(rows)s).")),
-        S("row_filled", _l("Team %(team)s has already played row %(row)s (%(label)s) in deal %(deal_number)s.")),
+        S(
+            "row_filled",
+            _l("Team %(team)s has already played row %(row)s (%(label)s) in deal %(deal_number)s."),
+        ),
         S(
             "scratch_filled",
             _l(
