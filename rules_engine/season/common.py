@@ -205,3 +205,46 @@ def finding(
     player: str | None = None,
 ) -> SeasonFinding:
     return SeasonFinding(Reason(rule, code, template, dict(params)), event, result, player)
+
+
+def identity_findings(
+    written: Iterable[str], register: Register, *, event: str | None = None, result: str | None = None
+) -> list[SeasonFinding]:
+    """Z2.3 and Z2.4 for the player ids one event's results (``event``) or one rating result
+    (``result``) name, in their order: an unknown id, and a player named twice (aliases count
+    as their player)."""
+    where = {"event": event} if event is not None else {"result": result}
+    head = "event {event}" if event is not None else "result {result}"
+    twice = "appears twice in its results" if event is not None else "appears twice in it"
+    found: list[SeasonFinding] = []
+    seen: set[str] = set()
+    for name in written:
+        player = register.resolve.get(name)
+        if player is None:
+            found.append(
+                finding(
+                    "Z2.3",
+                    "unknown_player",
+                    head
+                    + ": {player} is neither a player's id nor an alias; register the person or remove the result",
+                    {**where, "player": name},
+                    event=event,
+                    result=result,
+                    player=name,
+                )
+            )
+        elif player in seen:
+            found.append(
+                finding(
+                    "Z2.4",
+                    "player_twice",
+                    head + ": {player} " + twice,
+                    {**where, "player": player, "written": name},
+                    event=event,
+                    result=result,
+                    player=player,
+                )
+            )
+        else:
+            seen.add(player)
+    return found

@@ -23,6 +23,7 @@ from rules_engine.season.common import (
     check_count,
     finding,
     identifier,
+    identity_findings,
     integer,
     iso_date,
     number,
@@ -260,35 +261,7 @@ def read_log(raw: object) -> tuple[list[LogEntry], int]:
 
 def _check(entry: LogEntry, register: Register) -> list[SeasonFinding]:
     """Z2.3, Z2.4 and Z9.4 for one effective result."""
-    found: list[SeasonFinding] = []
-    seen: set[str] = set()
-    for written in entry.named():
-        player = register.resolve.get(written)
-        if player is None:
-            found.append(
-                finding(
-                    "Z2.3",
-                    "unknown_player",
-                    "result {result}: {player} is neither a player's id nor an alias; register the person or "
-                    "remove the result",
-                    {"result": entry.id, "player": written},
-                    result=entry.id,
-                    player=written,
-                )
-            )
-        elif player in seen:
-            found.append(
-                finding(
-                    "Z2.4",
-                    "player_twice",
-                    "result {result}: {player} appears twice in it",
-                    {"result": entry.id, "player": player, "written": written},
-                    result=entry.id,
-                    player=player,
-                )
-            )
-        else:
-            seen.add(player)
+    found = identity_findings(entry.named(), register, result=entry.id)
     if entry.points is not None:
         for side, points in enumerate(entry.points):
             if points < 0:

@@ -28,6 +28,7 @@ from rules_engine.season.common import (
     check_count,
     finding,
     identifier,
+    identity_findings,
     integer,
     iso_date,
     read_list,
@@ -283,38 +284,11 @@ def _read_event(raw: object, index: int, option_direction: str, counts: str) -> 
 
 
 def _check_identities(event: Event, register: Register) -> list[SeasonFinding]:
-    """Z2.3 and Z2.4 for one event's results."""
-    found: list[SeasonFinding] = []
-    seen: set[str] = set()
+    """Z2.3 and Z2.4 for one event's results, in the order listed."""
     names = [(p.player, p.index) for p in event.present] + list(event.absent)
-    for written, _ in sorted(names, key=lambda pair: pair[1]):
-        player = register.resolve.get(written)
-        if player is None:
-            found.append(
-                finding(
-                    "Z2.3",
-                    "unknown_player",
-                    "event {event}: {player} is neither a player's id nor an alias; register the person or "
-                    "remove the result",
-                    {"event": event.id, "player": written},
-                    event=event.id,
-                    player=written,
-                )
-            )
-        elif player in seen:
-            found.append(
-                finding(
-                    "Z2.4",
-                    "player_twice",
-                    "event {event}: {player} appears twice in its results",
-                    {"event": event.id, "player": player, "written": written},
-                    event=event.id,
-                    player=player,
-                )
-            )
-        else:
-            seen.add(player)
-    return found
+    return identity_findings(
+        (name for name, _ in sorted(names, key=lambda pair: pair[1])), register, event=event.id
+    )
 
 
 def _check_ranking(event: Event, register: Register) -> list[SeasonFinding]:

@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import openpyxl
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -20,6 +21,9 @@ from tests.helpers.events import draw, event_state, new_event, play_passe, regis
 from tests.helpers.pdf import page_texts
 from tests.helpers.season import new_series, office_post, paper
 from tests.helpers.tablet import csrf, hidden, post_deal
+
+# Whole evenings played through the pages: left to `make test`, out of `make check`'s minute.
+pytestmark = pytest.mark.slow
 
 
 def evening(
