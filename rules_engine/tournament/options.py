@@ -17,6 +17,7 @@ from rules_engine.schieber.contracts import CONTRACT_KEYS, DEAL_TOTAL, SCHIEBER_
 
 __all__ = [
     "PROFILE",
+    "SLALOM",
     "SCHIEBER_KEYS",
     "TIEBREAK_STEPS",
     "TOURNAMENT_OPTIONS",
@@ -40,19 +41,13 @@ def _positive_int(value: Any) -> int:
 
 
 def _contracts(value: Any) -> tuple[str, ...]:
-    """T2.3: the contracts a Passe allows beyond the four suits, Obenabe and Undenufe (`slalom`)."""
+    """T2.3: the contracts a Passe allows: the four suits, Obenabe and Undenufe, plus `slalom` if listed."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise InvalidRecord(f"must be a list of contracts, not {value!r}")
     for item in value:
-        if item == SLALOM:
-            # The Slalom (C5.1) is COIFFEUR.md's, which this engine version does not play yet.
-            raise InvalidRecord(
-                "T2.3: the Slalom (COIFFEUR.md C5.1) is not supported by this engine version yet; "
-                "a Passe plays the four suits, Obenabe and Undenufe"
-            )
-        if item not in CONTRACT_KEYS:
+        if item != SLALOM and item not in CONTRACT_KEYS:
             raise InvalidRecord(f"unknown contract {item!r} (use {', '.join(CONTRACT_KEYS)} or 'slalom')")
-    return CONTRACT_KEYS
+    return (*CONTRACT_KEYS, SLALOM) if SLALOM in value else CONTRACT_KEYS
 
 
 def _tiebreak(value: Any) -> tuple[str, ...]:

@@ -14,10 +14,13 @@ Each game keeps its own figures unless that game itself breaks a rule.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_engine.coiffeur.contracts import CoiffeurContract
+from rules_engine.coiffeur.deal import relabel_for
 from rules_engine.errors import InvalidRecord, Reason
 from rules_engine.options import RuleOptions
 from rules_engine.records import Fields, check_integer
@@ -31,9 +34,11 @@ from rules_engine.schieber.deal import (
     parse_points,
 )
 from rules_engine.schieber.points import check_trick_points
+from rules_engine.schieber.trick_modes import ModeReplay, TrickMode, replay_modes
+from rules_engine.seats import Seat
 from rules_engine.tournament.answers import ControlAnswer, GameAnswer, PasseAnswer
 from rules_engine.tournament.findings import Finding, finding
-from rules_engine.tournament.options import game_options, passe_options
+from rules_engine.tournament.options import SLALOM, game_options, passe_options
 
 __all__ = [
     "EMBEDDED_FIELDS",
@@ -89,8 +94,10 @@ class GameRecord:
     claims: Mapping[int, PointsClaim]
     ruling: PointsClaim | None
     confirmed_by: frozenset[int]
-    #: The contract was COIFFEUR.md's Slalom object (T2.3).
-    slalom: bool
+    #: The Slalom's first mode (`obenabe` or `undenufe`) when the contract was COIFFEUR.md's
+    #: Slalom object (T2.3), else None; ``deal.contract`` is then that mode, which Weis
+    #: compare in, which makes Stöck impossible, and whose card values count under `opening`.
+    slalom: str | None
 
 
 def _teams(raw: object, where: str) -> frozenset[int]:
@@ -99,17 +106,17 @@ def _teams(raw: object, where: str) -> frozenset[int]:
     return frozenset(check_integer(team, f"{where}[]", minimum=1, maximum=2) for team in raw)
 
 
-def _slalom(raw: object, where: str) -> bool:
-    """T2.3: a Slalom is written with COIFFEUR.md's contract object; anything else is a Schieber contract."""
+def _slalom(raw: object, where: str) -> str | None:
+    """T2.3: a Slalom is written with COIFFEUR.md's contract object (its ``start``); anything
+    else is a Schieber contract (None)."""
     if not isinstance(raw, Mapping):
-        return False
+        return None
     contract = Fields(raw, where, {"type", "start"})
-    if contract.raw("type") != "slalom":
+    if contract.raw("type") != SLALOM:
         raise InvalidRecord(
             f"{where}: a contract object is a Slalom, {{'type': 'slalom', 'start': ...}}", where=where
         )
-    contract.choice("start", ("obenabe", "undenufe"))
-    return True
+    return str(contract.choice("start", ("obenabe", "undenufe")))
 
 
 def parse_game(data: object, where: str) -> GameRecord:
@@ -156,8 +163,8 @@ def parse_game(data: object, where: str) -> GameRecord:
         )
     deal_part = {key: value for key, value in game.data.items() if key in DEAL_FIELDS}
     slalom = _slalom(game.raw("contract"), game.name("contract"))
-    if slalom:
-        deal_part["contract"] = "obenabe"  # a stand-in: the Slalom game is refused (T2.3), never scored
+    if slalom is not None:
+        deal_part["contract"] = slalom  # the first trick's mode stands in (see GameRecord.slalom)
     if not entered:
         # The deal's own fields (forehand, contract, Weis, Stöck) are read with a figure standing in.
         stand_in = ruling if ruling is not None else next(iter(claims.values()))
@@ -214,6 +221,8 @@ class GameResult:
     figure: Figure | None = None
     raw_weis: Pair = (0, 0)
     raw_stoeck: Pair = (0, 0)
+    #: What the game's cards total (T3.5): 157, or a per-trick Slalom's own total (T2.3).
+    card_total: int = DEAL_TOTAL
 
     @property
     def valid(self) -> bool:
@@ -267,24 +276,32 @@ def evaluate_game(
     gopts = game_options(options)
     deal = game.deal
     result = GameResult(index, 1 if game.slalom else deal.contract.factor(gopts), "unconfirmed")
-    if game.slalom:
-        result.findings.append(
-            finding(
-                "T2.3",
-                "contract_not_allowed",
-                "a Slalom is not among this Passe's contracts (option contracts)",
-                {"contract": "slalom"},
-                field="contract",
-                game=index,
+    figures: list[Figure] = []
+    if game.slalom is not None:
+        refused = _slalom_refused(game, options)
+        if refused is not None:
+            result.findings.append(Finding(refused, game=index))
+            return result
+        if deal.tricks is not None:
+            played = _play_slalom(deal, game.slalom, options)
+            result.findings.extend(Finding(reason, game=index) for reason in played.reasons)
+            figure = _slalom_figure(played)
+            figures.append(figure)
+            result.card_total = sum(figure.points)
+            # Weis and Stöck are checked on the stand-in deal: its figure, and the hands the tricks
+            # show (when they show them without a fault already found).
+            hands = {Seat(seat): cards for seat, cards in played.hands.items()}
+            deal = dataclasses.replace(
+                deal,
+                tricks=None,
+                points=_stand_in(figure),
+                hands=deal.hands if played.reasons else hands,
             )
-        )
-        return result
     scored = evaluate_deal(deal, gopts)
     for reason in scored.reasons:
         if reason.code not in _TRICK_POINT_CODES:
             result.findings.append(Finding(reason, game=index))
-    figures: list[Figure] = []
-    if game.entered:
+    if game.entered and not figures:
         if deal.tricks is not None:
             match_team = scored.match_team
             figures.append(Figure(scored.raw_trick_points, (match_team == 1, match_team == 2)))
@@ -321,6 +338,83 @@ def evaluate_game(
         confirmed = (game.confirmed_by | set(game.claims)) >= {1, 2}
     result.state = "confirmed" if confirmed else "unconfirmed"
     return result
+
+
+def _slalom_refused(game: GameRecord, options: RuleOptions) -> Reason | None:
+    """T2.3: a Slalom outside option `contracts`, or under `mixed_points: "per_trick"` not given
+    card by card (its total is then not 157, so no figure can be checked: C5.6)."""
+    if SLALOM not in options.contracts:
+        return Reason(
+            "T2.3",
+            "contract_not_allowed",
+            "a Slalom is not among this Passe's contracts (option contracts)",
+            {"contract": SLALOM},
+            field="contract",
+        )
+    if options.mixed_points != "per_trick":
+        return None
+    if game.entered and game.deal.tricks is None:
+        given = "points"
+    elif game.ruling is not None:
+        given = "ruling"
+    elif game.claims:
+        given = "claims"
+    else:
+        return None
+    return Reason(
+        "T2.3",
+        "per_trick_needs_tricks",
+        "with mixed_points per_trick a Slalom is entered card by card (tricks), not by {given}",
+        {"contract": SLALOM, "given": given},
+        field=given,
+    )
+
+
+def _play_slalom(deal: DealRecord, start: str, options: RuleOptions) -> ModeReplay:
+    """C5.1: the tricks alternate from ``start``; forehand leads the first, as in every game of
+    the Passe; card points by `mixed_points` (C5.6) and `undenufe_points`."""
+    contract = CoiffeurContract(SLALOM, start=start)
+    coiffeur_options = RuleOptions(
+        {
+            "guschti_split": 5,  # read by the mode table, unused by a Slalom
+            "mixed_points": options.mixed_points,
+            "undenufe_points": options.undenufe_points,
+        }
+    )
+    relabel_card = relabel_for(contract)
+
+    def relabel(reason: Reason, mode: TrickMode, trick: int | None) -> Reason:
+        # A card not in its player's hand breaks S8 in a Passe, as in its other games.
+        return reason if reason.code == "not_in_hand" else relabel_card(reason, mode, trick)
+
+    hands = {seat.number: cards for seat, cards in deal.hands.items()} if deal.hands is not None else None
+    return replay_modes(
+        contract.modes(coiffeur_options),
+        contract.points(coiffeur_options),
+        4,
+        deal.forehand.number,
+        deal.tricks,
+        hands,
+        relabel,
+        "S8",
+    )
+
+
+def _stand_in(figure: Figure) -> PointsClaim:
+    """The figure as a deal's ``points`` (a per-trick total beyond 157 is not checked as one, T2.3)."""
+    if figure.match[0] or figure.match[1]:
+        return PointsClaim(1 if figure.match[0] else 2, None, True)
+    return PointsClaim(1, min(figure.points[0], DEAL_TOTAL), False)
+
+
+def _slalom_figure(played: ModeReplay) -> Figure:
+    """Each team's card points and whether one team took all nine tricks (T2.4)."""
+    seat_points = played.seat_points
+    teams = {1 if seat % 2 == 1 else 2 for seat in played.winners}
+    return Figure(
+        (seat_points[0] + seat_points[2], seat_points[1] + seat_points[3]),
+        (teams == {1}, teams == {2}),
+    )
 
 
 @dataclass(slots=True)
@@ -407,7 +501,7 @@ def evaluate_passe(
     totals, matches, actual = (0, 0), (0, 0), 0
     expected = DEAL_TOTAL * max(0, per_game - len(games))  # games not yet entered count at factor 1
     for result in results:
-        expected += DEAL_TOTAL * result.factor
+        expected += result.card_total * result.factor
         total, controlled = result.total(options), result.controlled(options)
         if total is None or controlled is None or result.figure is None:
             continue

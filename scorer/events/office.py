@@ -193,7 +193,7 @@ def _labels() -> dict[str, Any]:
 
 
 def _contract_name(contract: object, match: Match) -> str:
-    if not isinstance(contract, str) or not contract:
+    if not contract:
         return ""
     return display.contract_name(contract, str(match.settings.get("deck") or "swiss"))
 

@@ -98,6 +98,8 @@ OPTIONS = {
         "streich": {"type": "integer", "minimum": 0, "maximum": L.passen - 1},
         # T7.3: the tie-break steps in order (four steps and `shared`, none twice).
         "tiebreak": {"type": "array", "maxItems": 5, "items": {"type": "string", "maxLength": 16}},
+        # T2.3: the contracts a Passe allows (the four suits, Obenabe, Undenufe, the Slalom).
+        "contracts": {"type": "array", "maxItems": 7, "items": {"type": "string", "maxLength": 16}},
     },
 }
 

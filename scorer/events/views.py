@@ -1017,7 +1017,7 @@ def _printout(
             deck = match.settings.get("deck") or "swiss"
             # A deal names its contract, or the trump alone where the game has no other contract.
             named = [d.get("contract") or d.get("trump") for d in deals]
-            contracts[table.match_id] = [display.contract_name(str(n), deck) if n else "" for n in named]
+            contracts[table.match_id] = [display.contract_name(n, deck) if n else "" for n in named]
     game = formats.of(event.settings)
     games = game.games_per_passe(event.settings.get("options") or {})
     if not game.teams:

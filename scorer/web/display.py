@@ -7,11 +7,12 @@ stay as players say them unless a language's players say otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from flask import has_request_context
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from scorer.web import i18n
@@ -34,7 +35,7 @@ RANK_NAMES: dict[str, dict[str, str]] = {
     "swiss": {"A": _l("Ass"), "K": _l("König"), "Q": _l("Ober"), "J": _l("Under"), "T": _l("Banner")},
     "french": {"A": _l("Ace"), "K": _l("King"), "Q": _l("Queen"), "J": _l("Jack"), "T": "10"},
 }
-CONTRACT_NAMES = {"obenabe": _l("Obenabe"), "undenufe": _l("Undenufe")}
+CONTRACT_NAMES = {"obenabe": _l("Obenabe"), "undenufe": _l("Undenufe"), "slalom": _l("Slalom")}
 
 
 #: Display names per catalog (the language, or a forced locale's), by kind, key and deck.
@@ -71,7 +72,16 @@ def card_name(code: str, deck: str = "french") -> str:
     return f"{suit_name(code[0], deck)} {rank_name(code[1:], deck)}"
 
 
-def contract_name(key: str, deck: str = "swiss") -> str:
+def contract_name(key: object, deck: str = "swiss") -> str:
+    """A contract's name: a suit letter, a mode, or an extra contract's object (COIFFEUR.md's
+    contract table, which a Passe's Slalom also uses) by its type and the mode it starts in."""
+    if isinstance(key, Mapping):
+        kind = contract_name(str(key.get("type")), deck)
+        start = key.get("start")
+        if start not in CONTRACT_NAMES:
+            return kind
+        return _("%(contract)s, %(start)s first", contract=kind, start=contract_name(start, deck))
+    key = str(key)
     if key in CONTRACT_NAMES:
         return _memo("contract", key, deck, lambda: str(CONTRACT_NAMES[key]))
     return suit_name(key, deck)

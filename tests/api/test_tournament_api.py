@@ -81,7 +81,7 @@ def test_passe_stoeck_under_the_tournament_profile_breaks_t2_1(client: FlaskClie
     "change",
     [
         {"profile": "seed"},  # T2: tournament is the only profile of a Passe
-        {"options": {"contracts": ["slalom"]}},
+        {"options": {"contracts": ["guschti"]}},  # T2.3 adds only the Slalom
         {"colour": "red"},
     ],
 )
@@ -90,6 +90,15 @@ def test_passe_malformed_is_400(client: FlaskClient, change: dict[str, Any]) -> 
     response = post(client, "/api/v1/passe", record)
     assert response.status_code == 400
     assert response.get_json()["error"]
+
+
+def test_passe_with_the_slalom_allowed_scores_a_slalom_game(client: FlaskClient) -> None:
+    record = {**load("example1_passe.json"), "options": {"contracts": ["slalom"], "factors": {"obenabe": 2}}}
+    record["games"][0]["contract"] = {"type": "slalom", "start": "obenabe"}
+    del record["reported"]  # the factor 2 changes the other Obenabe games
+    answer = post(client, "/api/v1/passe", record).get_json()
+    assert answer["valid"] is True
+    assert answer["games"][0]["total"] == [98, 59]  # T2.2: a Slalom counts once
 
 
 def test_tournament_worked_example_2(client: FlaskClient) -> None:

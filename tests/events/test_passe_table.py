@@ -171,3 +171,23 @@ def test_undo_names_the_game_it_undid(client: FlaskClient) -> None:
     )
     # The Passe's game is said by its contract (Rosen, in the Swiss deck) and its points.
     assert "Deal 1 was undone: Rosen" in response.get_data(as_text=True)
+
+
+def test_a_passe_with_its_own_options_may_allow_the_slalom(client: FlaskClient) -> None:
+    """T2.3: the table's own options may add the Slalom; it counts once whatever the factors (T2.2)."""
+    plain = new_passe(client, rules="own", games_per_passe="2", factor_obenabe="2")
+    assert "slalom_obenabe" not in client.get(f"/matches/{plain}").get_data(as_text=True)
+    match_id = new_passe(client, rules="own", games_per_passe="2", factor_obenabe="2", slalom="yes")
+    assert 'value="slalom_obenabe"' in client.get(f"/matches/{match_id}").get_data(as_text=True)
+    fields = {"forehand": 1, "contract": "slalom_obenabe", "team": 2, "points": 90}
+    assert post_deal(client, match_id, fields).status_code == 303
+    fields = {"forehand": 2, "contract": "obenabe", "team": 2, "points": 90}
+    assert post_deal(client, match_id, fields).status_code == 303
+    exported = client.get(f"/matches/{match_id}/export.json").get_json()
+    assert exported["deals"][0]["contract"] == {"type": "slalom", "start": "obenabe"}
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "Slalom, Obenabe first" in page
+    # The Slalom 67 : 90 as entered; the Obenabe game doubled, 134 : 180.
+    rows = re.findall(r'<tr id="deal-\d+">(.*?)</tr>', page, re.S)
+    totals = [re.findall(r'<td class="num">(\d+)', row)[:2] for row in rows]
+    assert totals == [["67", "90"], ["134", "180"]]

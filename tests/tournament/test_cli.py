@@ -62,8 +62,16 @@ def test_passe_malformed_exits_2_with_one_line_on_stderr() -> None:
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
     assert "Traceback" not in result.stderr
-    slalom = run("passe", {**load("example1_passe.json"), "options": {"contracts": ["slalom"]}})
-    assert slalom.returncode == 2 and "T2.3" in slalom.stderr
+    guschti = run("passe", {**load("example1_passe.json"), "options": {"contracts": ["guschti"]}})
+    assert guschti.returncode == 2 and "options.contracts" in guschti.stderr
+
+
+def test_a_passe_that_allows_the_slalom_plays_one_through_the_command_line() -> None:
+    record = {**load("example1_passe.json"), "options": {"contracts": ["slalom"]}}
+    record["games"][0]["contract"] = {"type": "slalom", "start": "undenufe"}
+    result = run("passe", record)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["games"][0]["total"] == [98, 59]
 
 
 def test_tournament_worked_examples_exit_0() -> None:

@@ -247,11 +247,6 @@ def test_a_slalom_game_is_outside_the_default_contracts() -> None:
     assert rules(answer) == [("T2.3", 0)]
 
 
-def test_a_slalom_in_option_contracts_is_refused_for_now_with_a_cited_message() -> None:
-    with pytest.raises(InvalidRecord, match=r"T2\.3.*Slalom.*not supported"):
-        score_passe(passe(contracts=["slalom"]))
-
-
 def test_a_game_entered_card_by_card_is_replayed_and_checked() -> None:
     # Obenabe, forehand 1; seat 1 holds the hearts and low Schilten, seat 2 the other Schilten
     # and low hearts, seat 3 all Eicheln, seat 4 all Schellen: team 1 takes 84, team 2 73.

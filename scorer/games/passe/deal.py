@@ -1,4 +1,5 @@
-"""A Passe's game on the form: Schieber's deal entry (T6.1), its Weis shown only where they count."""
+"""A Passe's game on the form: Schieber's deal entry (T6.1), its Weis shown only where they count,
+and the Slalom among the contracts where the Passe's options allow it (T2.3)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,15 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from scorer.games.base import DealEntry
+from rules_engine.tournament.options import SLALOM
+from scorer.games.base import DealEntry, Form, Record, Settings
 from scorer.games.schieber.deal import DEAL as SCHIEBER_DEAL
+from scorer.games.schieber.record import deal_record
+from scorer.web import display
+from scorer.web.posted import of_form
+
+#: The Slalom's choices on the contract buttons, each the mode its first trick is played in (C5.1).
+SLALOM_CHOICES = {"slalom_obenabe": "obenabe", "slalom_undenufe": "undenufe"}
 
 
 def counts(settings: Mapping[str, Any], key: str) -> bool:
@@ -16,9 +24,54 @@ def counts(settings: Mapping[str, Any], key: str) -> bool:
     return bool(options.get(key, False))
 
 
+def slalom_allowed(settings: Mapping[str, Any]) -> bool:
+    """T2.3: option ``contracts`` lists the Slalom."""
+    options = settings.get("options") or {}
+    allowed = options.get("contracts") if isinstance(options, Mapping) else None
+    return isinstance(allowed, list) and SLALOM in allowed
+
+
+def slalom(start: str) -> Record:
+    """The Slalom as COIFFEUR.md writes its contract, which the Passe record takes (T2.3)."""
+    return {"type": SLALOM, "start": start}
+
+
+def prepare(form: Form, settings: Settings) -> None:
+    SCHIEBER_DEAL.prepare(form, settings)
+    if slalom_allowed(settings):
+        deck = str(settings.get("deck") or "swiss")
+        form.contract.choices = [
+            *form.contract.choices,
+            *((key, display.contract_name(slalom(start), deck)) for key, start in SLALOM_CHOICES.items()),
+        ]
+
+
+def record(form: Form, settings: Settings) -> Record:
+    """Schieber's deal record, with the Slalom's object where a Slalom was chosen (the form
+    offers it only where it is allowed; its first mode stands in while the fields are read)."""
+    fields = of_form(form)
+    start = SLALOM_CHOICES.get(str(fields.get("contract")))
+    if start is None:
+        return deal_record(fields, settings)
+    stated = deal_record({**fields, "contract": start}, settings)
+    stated["contract"] = slalom(start)
+    return stated
+
+
+def fill(stored: Mapping[str, Any]) -> dict[str, Any]:
+    data = SCHIEBER_DEAL.fill(stored)
+    contract = stored.get("contract")
+    if isinstance(contract, Mapping):
+        data["contract"] = f"{SLALOM}_{contract.get('start')}"
+    return data
+
+
 #: Schieber's deal form and record; its meld section only where the Passe's options count Weis.
 DEAL: DealEntry = dataclasses.replace(
     SCHIEBER_DEAL,
+    prepare=prepare,
+    record=record,
+    fill=fill,
     melds=dataclasses.replace(
         SCHIEBER_DEAL.melds, seats=lambda settings: 4 if counts(settings, "weis") else 0
     )

@@ -6,7 +6,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import IntegerField, RadioField, SelectField
 from wtforms.validators import InputRequired, NumberRange
 
-from scorer.games.schieber.forms import NewSchieberForm
+from scorer.games.schieber.forms import SLALOM_CHOICES, NewSchieberForm
 from scorer.web.forms import SEAT_LABELS, KeyedForm, NamesMixin, choices, native, numeric, optional_int
 
 
@@ -35,6 +35,7 @@ class NewPasseForm(NamesMixin, KeyedForm):
     )
     weis = SelectField(_l("Weis"), choices=choices(("no", _l("no")), ("yes", _l("yes"))), default="no")
     stoeck = SelectField(_l("Stöck"), choices=choices(("no", _l("no")), ("yes", _l("yes"))), default="no")
+    slalom = SelectField(_l("Slalom (T2.3)"), choices=SLALOM_CHOICES, default="no")
     factor_H = optional_int(_l("Factor"), minimum=1, maximum=99)
     factor_D = optional_int(_l("Factor"), minimum=1, maximum=99)
     factor_S = optional_int(_l("Factor"), minimum=1, maximum=99)

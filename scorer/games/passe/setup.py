@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules_engine.tournament.options import SLALOM
 from scorer.games.base import Form, Record, Settings, Setup
 from scorer.games.common import kept_fields, present, typed_names
 from scorer.games.passe.forms import NewPasseForm
@@ -23,6 +24,8 @@ def settings(form: Form) -> Settings:
         options["match_value"] = int(form.match_value.data)
         options["weis"] = form.weis.data == "yes"
         options["stoeck"] = form.stoeck.data == "yes"
+        if form.slalom.data == "yes":
+            options["contracts"] = [*FACTOR_KEYS, SLALOM]
         factors = {
             key: form[f"factor_{key}"].data for key in FACTOR_KEYS if form[f"factor_{key}"].data is not None
         }

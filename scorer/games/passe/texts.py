@@ -36,6 +36,11 @@ TEXTS = GameTexts(
             "T",
         ),
         S("contract_not_allowed", _l("A Slalom is not among this Passe's contracts.")),
+        S(
+            "per_trick_needs_tricks",
+            _l("With card points per trick (C5.6), a Slalom is entered card by card: its total is not 157."),
+            "T",
+        ),
         S("too_many_games", _l("A Passe has %(games_per_passe)s games; game %(number)s is one too many.")),
         S(
             "forehand_out_of_turn",

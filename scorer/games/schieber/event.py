@@ -13,14 +13,26 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 
 import rules_engine
 from rules_engine.limits import TOURNAMENT
-from rules_engine.tournament.options import TOURNAMENT_OPTIONS
+from rules_engine.schieber.contracts import CONTRACT_KEYS
+from rules_engine.tournament.options import SLALOM, TOURNAMENT_OPTIONS
 from rules_engine.tournament.tournament import TOURNAMENT_FIELDS
 from scorer.games.event import Office, Record, TournamentFormat
+from scorer.games.schieber.forms import SLALOM_CHOICES
 from scorer.games.schieber.tournament_api import API
 from scorer.web.forms import choices, numeric
 
 #: The Passe's options the table's match keeps; the rest are the tournament's (TOURNAMENT.md).
-PASSE_OPTIONS = ("games_per_passe", "match_value", "confirm", "weis", "stoeck", "undenufe_points", "rotation")
+PASSE_OPTIONS = (
+    "games_per_passe",
+    "match_value",
+    "confirm",
+    "weis",
+    "stoeck",
+    "contracts",
+    "mixed_points",
+    "undenufe_points",
+    "rotation",
+)
 #: The table's own match adds no confirmation step: the teams confirm on the event's table page
 #: (``scorer.events.office``), and the event's record judges it (T6.2).
 CONFIRM = "none"
@@ -174,6 +186,12 @@ FORM_FIELDS = (
         ),
     ),
     (
+        # T2.3: the Slalom, which one rulebook allows; its card points those of its first trick's
+        # mode (C5.6 `opening`, the engine's default), so a game entered by points totals 157.
+        "slalom",
+        SelectField(_l("Slalom (T2.3)"), choices=SLALOM_CHOICES, default="no"),
+    ),
+    (
         # T2.3: the card points of Undenufe.
         "undenufe_points",
         SelectField(
@@ -238,6 +256,8 @@ def options(form: Any) -> Record:
     for name in ("weis", "stoeck"):
         if form[name].data == "yes":
             stated[name] = True
+    if form.slalom.data == "yes":
+        stated["contracts"] = [*CONTRACT_KEYS, SLALOM]
     # The other choices, stated only when they differ from the engine's defaults (the rule
     # file's readings).
     for name in STATED_CHOICES:

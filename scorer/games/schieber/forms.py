@@ -94,6 +94,14 @@ KINDS = [
 ]
 
 
+#: TOURNAMENT.md T2.3: a Passe may allow the Slalom; its card points are those of its first
+#: trick's mode (C5.6 ``opening``), so that a game entered by its points totals 157 like any other.
+SLALOM_CHOICES = choices(
+    ("no", _l("not played")),
+    ("yes", _l("may be chosen (counts once, card points of its first trick's mode)")),
+)
+
+
 class SchieberDealForm(VersionedForm):
     #: The contract factors in force, shown on the contract buttons (set by the deal views).
     factors: dict[str, int]

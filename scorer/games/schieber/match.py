@@ -51,7 +51,7 @@ def cells(loaded: MatchView, seat_names: Sequence[str]) -> RowCells:
     def row(index: int, record: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
         points = answer.get("weis") or [0, 0]
         return {
-            "contract": display.contract_name(str(record.get("contract")), deck),
+            "contract": display.contract_name(record.get("contract"), deck),
             "weis": claims(record.get("weis"), seat_names, deck) + value_claims(record, loaded.settings),
             "stoeck": stoeck % {"name": seat_name(seat_names, record.get("stoeck"))}
             if record.get("stoeck")
@@ -81,7 +81,7 @@ def words(record: Mapping[str, Any], settings: Mapping[str, Any], game_deck: str
     and Stöck, in words; also the Passe's and the Coiffeur's."""
     names = said.names(settings)
     deck = str(settings.get("deck") or game_deck)
-    parts = [display.contract_name(str(record.get("contract")), deck)]
+    parts = [display.contract_name(record.get("contract"), deck)]
     if record.get("pushed"):
         parts[0] += f" ({_('pushed')})"
     parts += said.points(record.get("points"), settings)

@@ -8,7 +8,7 @@ and right-aligned text, with every string shaped by :meth:`Lang.visual`.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +61,14 @@ def contract_name(lang: Lang, key: Any, header: Header) -> str:
     """A contract as the sheet of ``header``'s game names it, in its deck."""
     if key is None:
         return ""
+    if isinstance(key, Mapping):  # an extra contract's object: its type, and the mode it starts in
+        kind = contract_name(lang, key.get("type"), header)
+        start = key.get("start")
+        if start not in ("obenabe", "undenufe"):
+            return kind
+        return lang("%(contract)s, %(start)s first", contract=kind, start=contract_name(lang, start, header))
+    if key == "slalom":
+        return lang("Slalom")
     if key == "obenabe":
         return lang("Obenabe")
     if key == "undenufe":

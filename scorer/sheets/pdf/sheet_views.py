@@ -171,6 +171,8 @@ def _option_text(value: Any) -> str:
         return ", ".join(f"{k} {v}" for k, v in value.items())
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(item) for item in value)
     return str(value)
 
 
