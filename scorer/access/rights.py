@@ -49,6 +49,10 @@ RIGHTS = "edit"
 #: A session cookie must stay under 4 KB: the oldest rights are forgotten first (the edit
 #: link still works for those).
 MAX_REMEMBERED = 40
+#: ``app.extensions`` key: the features' own reasons this browser may change a match, each a
+#: callable (match id) -> bool (an event's director at the event's tables, ``scorer.events``),
+#: cheap for a browser the feature knows nothing of (a spectator's page asks it too).
+EDITORS = "tafel_match_editors"
 #: Session key: the grant id of an administrator's login.
 ADMIN = "admin"
 #: GET pages that exist only to change a match.
@@ -357,7 +361,12 @@ def is_admin() -> bool:
 
 def may_edit(match: Match) -> bool:
     """This request may change ``match`` (voided or not: see :func:`guard`)."""
-    return is_admin() or holds_right(match)
+    return is_admin() or holds_right(match) or edits_by_feature(match.id)
+
+
+def edits_by_feature(match_id: int) -> bool:
+    """A feature gives this browser the right to change the match (:data:`EDITORS`)."""
+    return any(editor(match_id) for editor in current_app.extensions.get(EDITORS, ()))
 
 
 # --- refusals ----------------------------------------------------------------------------
@@ -623,7 +632,7 @@ def match_access(match: Match, state: log.State) -> MatchAccess:
         void_form = VoidForm(formdata=None, version=str(state.version), prefix="void")
         void_form.fresh_key()
     return MatchAccess(
-        may_edit=(holds or is_admin()) and not state.voided,
+        may_edit=(holds or is_admin() or edits_by_feature(match.id)) and not state.voided,
         voided=state.voided,
         admin=is_admin(),
         edit_url=address.external_url("access.edit_link", match_id=match.id, secret=secret)

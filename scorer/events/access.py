@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Sequence
 
 from flask import session
 from flask_wtf.csrf import generate_csrf
+from sqlalchemy.orm import lazyload
 
 from scorer.access import rights
+from scorer.store import db, log
 from scorer.store.models import Event, Match
 
 #: Session key: {str(event id): id of the browser's stored right (``access_grant``)}.
@@ -26,8 +27,6 @@ RIGHTS = "event_edit"
 #: Session key as ``RIGHTS``, for the office's right (its grant rows have the role ``office``).
 OFFICE = "event_office"
 OFFICE_ROLE = "office"
-#: The role of the director's own right at a table (not the table's device's, which it binds).
-DIRECTOR_ROLE = "director"
 MAX_REMEMBERED = 20
 
 
@@ -136,15 +135,18 @@ def seal_table(event: Event, match: Match, generation: int = 0) -> str:
     return secret
 
 
-def grant_table(event: Event, match: Match) -> None:
-    """This browser (the director's) may enter the games of the table's Passe too; the right is
-    the director's, not the table's device's (``scorer.events.devices``)."""
-    grant_tables(event, [match])
-
-
-def grant_tables(event: Event, matches: Sequence[Match]) -> None:
-    """:func:`grant_table` for a round's tables, stored together (``rights.grant_all``)."""
-    rights.grant_all(matches, event_id=event.id, role=DIRECTOR_ROLE)
+def directs_the_table(match_id: int) -> bool:
+    """This browser directs the event whose table plays ``match_id``: it may enter and correct
+    the table's games, at every table of every round, with no right of the table's stored (the
+    table's device is the one that claimed its link, ``scorer.events.devices``)."""
+    if not session.get(RIGHTS) and not rights.is_admin():
+        return False  # no event's right in this browser: nothing to read
+    match = db.session().get(Match, match_id, options=[lazyload(Match.entries)])
+    event_id = log.event_of(match) if match is not None else None
+    if event_id is None:
+        return False
+    event = db.session().get(Event, event_id, options=[lazyload(Event.entries)])
+    return event is not None and may_direct(event)
 
 
 def team_secret(event: Event, match_id: int, team: int, generation: int = 0) -> str:

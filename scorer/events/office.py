@@ -758,8 +758,7 @@ def revoke_link(event_id: int) -> Response:
     match = db.session().get(Match, seated.match_id)
     if match is None:
         abort(404)
-    if revoke.withdraw(event, state, match, form.idem.data or None):
-        access.grant_table(event, match)  # the director's own device keeps entering its games
+    revoke.withdraw(event, state, match, form.idem.data or None)
     flash(
         _(
             "The link of table %(table)s (round %(round)s) is withdrawn: the devices that opened it "

@@ -70,13 +70,14 @@ def init_app(app: Flask, factory: Factory) -> None:
     app.extensions[_FACTORY] = factory
 
 
-def compute(event_id: int, job: Job) -> None:
+def compute(event_id: int, job: Job) -> Future[None] | None:
     """Have the event's stored ranking computed again by ``job``: in this process's child,
     without waiting for it (the claiming request's thread and connection are free at once; the
-    answer is stored when it is done), or in this thread when the app computes it in process."""
+    answer is stored when it is done; its future is returned), or in this thread when the app
+    computes it in process (None)."""
     if not enabled():
         _function(job)(event_id)
-        return
+        return None
     work = (current_app.extensions[_FACTORY], settings(), job, event_id)
     try:
         future = _pool().submit(run, *work)
@@ -84,6 +85,7 @@ def compute(event_id: int, job: Job) -> None:
         _reset()  # the child died (killed, out of memory): a new one for this computation
         future = _pool().submit(run, *work)
     future.add_done_callback(_logged)
+    return future
 
 
 def warm() -> None:

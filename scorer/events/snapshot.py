@@ -24,8 +24,9 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, cast
 
 from flask import (
@@ -44,6 +45,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import lazyload
 from werkzeug.exceptions import NotFound
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorer.events import confirm, refresher, schema, standings
 from scorer.events import state as event_log
@@ -157,23 +159,23 @@ def stored_page(event_id: int, refresh: Callable[[], object]) -> Response | None
     if event is None or standings.sees_live(event):
         return None
     head = session_.execute(
-        select(EventRanking.computed, EventRanking.claimed).where(EventRanking.event_id == event_id)
+        select(EventRanking.computed, EventRanking.claimed, EventRanking.held).where(
+            EventRanking.event_id == event_id
+        )
     ).first()
     if head is None:
         return None
     refresher.warm()
-    computed, claimed = head
+    computed, claimed, held = head
     now = time.time()
-    if now - computed > max_age() and now - claimed > max_age():
-        won = session_.execute(
-            update(EventRanking)
-            .where(EventRanking.event_id == event_id, EventRanking.claimed == claimed)
-            .values(claimed=now)
-        )
-        session_.commit()
-        claimed_now = getattr(won, "rowcount", 0) == 1
-    else:
-        claimed_now = False
+    # An answer from before the room's last change (a game entered, corrected or undone, a
+    # confirmation) is stale at once, whatever its age: the projector shows the change at its
+    # next poll after the computation, not a stored age later. A held answer shows the games
+    # entered by its hold, which no later change moves.
+    stale = (now - computed > max_age() and now - claimed > max_age()) or (
+        now - claimed > CLAIM_WINDOW and held is None and last_change(event_id) > computed
+    )
+    claimed_now = stale and _claim(event_id, claimed, now)
     response = _stored_response(event, computed)
     if response is None:
         return None
@@ -182,6 +184,56 @@ def stored_page(event_id: int, refresh: Callable[[], object]) -> Response | None
         # (within a copy of this request's context: its database session, the reader's rights).
         response.call_on_close(copy_current_request_context(_logged(refresh)))
     return response
+
+
+#: Seconds a claim of a stored answer is left to its computation before a reader who finds the
+#: answer older than the room's last change claims it again.
+CLAIM_WINDOW = 1.0
+
+
+def _claim(event_id: int, claimed: float, now: float) -> bool:
+    """Set out to compute the stored answer, unless another server did since it was ``claimed``."""
+    session_ = db.session()
+    won = session_.execute(
+        update(EventRanking)
+        .where(EventRanking.event_id == event_id, EventRanking.claimed == claimed)
+        .values(claimed=now)
+    )
+    session_.commit()
+    return getattr(won, "rowcount", 0) == 1
+
+
+def _tables(rows: list[LogRow]) -> list[int]:
+    """The match ids of the event's tables, by its rounds (a round stored before its kind was
+    checked, and malformed, is skipped as the state skips it)."""
+    return [
+        int(table["match_id"])
+        for row in rows
+        if row.kind == "round" and schema.entry_problem("round", row.record) is None
+        for table in (row.record or {})["tables"]
+    ]
+
+
+def _epoch(moment: datetime | None) -> float:
+    if moment is None:
+        return 0.0
+    # SQLite hands the stored UTC time back without its zone.
+    return (moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)).timestamp()
+
+
+def last_change(event_id: int) -> float:
+    """When the room last changed (epoch seconds): the event's log, or a table's (0 for none)."""
+    try:
+        _event, rows = event_and_log(event_id)
+    except NotFound:
+        return 0.0
+    tables = _tables(rows)
+    latest = (
+        db.session().scalar(select(func.max(Entry.created)).where(Entry.match_id.in_(tables)))
+        if tables
+        else None
+    )
+    return max(_epoch(rows[-1].created if rows else None), _epoch(latest))
 
 
 #: How often an event's page (the director's, the office, a player's) asks whether anything
@@ -197,13 +249,7 @@ def room_version(event_id: int) -> str | None:
         _event, rows = event_and_log(event_id)
     except NotFound:
         return None
-    # A round stored before its kind was checked, and malformed, is skipped as the state skips it.
-    tables = [
-        int(table["match_id"])
-        for row in rows
-        if row.kind == "round" and schema.entry_problem("round", row.record) is None
-        for table in (row.record or {})["tables"]
-    ]
+    tables = _tables(rows)
     last = (
         db.session().scalar(select(func.max(Entry.id)).where(Entry.match_id.in_(tables))) if tables else None
     )
@@ -224,36 +270,82 @@ def room_page(event_id: int) -> dict[str, Any]:
 LIVE_RANKING = "scorer.events.views:live_ranking"
 
 
-def refresh_soon(event: Event) -> None:
-    """After a change that may move the standings (a team's confirmation, the office's ruling):
-    claim the stored answer, unless it was claimed less than ``EVENT_RANKING_MAX_AGE`` seconds
-    ago, and compute it again once this request's answer is sent. The room's projector then
-    shows a completed Passe at its next poll, not after a reader found the stored answer stale;
-    on a busy evening the claim keeps it to one computation per age."""
+#: The follow-up of a change made while the stored answer was claimed (``follow_up``).
+RANKING_FOLLOW_UP = "scorer.events.views:ranking_follow_up"
+#: This server's follow-ups not yet started, by event: one covers every change before it starts.
+_FOLLOW_UPS: dict[int, Future[None]] = {}
+_FOLLOW_UP_LOCK = threading.Lock()
+
+
+def refresh_soon(event: Event, response: WerkzeugResponse | None = None) -> None:
+    """After a change that may move the standings (a game entered, corrected or undone at a
+    table, a team's confirmation, the office's ruling): have the stored answer computed again
+    once this request's answer (``response``, or the one this request will give) is sent. The
+    room's projector then shows the change at its next poll, not after a reader found the stored
+    answer stale.
+
+    The change claims the stored answer. One claimed less than :data:`CLAIM_WINDOW` seconds ago
+    is being computed, perhaps from the logs before this change: the ranking process is then
+    asked to follow it up (:func:`follow_up`), once per server while none is waiting to start.
+    A busy evening's changes come faster than computations: they share them, one per window."""
     # The director's and the office's requests are shown the standings live: a computation in
     # their request's context (an app without a ranking process) would store what they see.
     if max_age() <= 0 or standings.sees_live(event):
         return
     event_id = event.id
-    session_ = db.session()
-    claimed = session_.scalar(select(EventRanking.claimed).where(EventRanking.event_id == event_id))
+    claimed = db.session().scalar(select(EventRanking.claimed).where(EventRanking.event_id == event_id))
     now = time.time()
-    if claimed is None or now - claimed <= max_age():
+    if claimed is None:
+        return  # nobody read the ranking yet: its first reader computes it
+    if now - claimed > CLAIM_WINDOW:
+        if not _claim(event_id, claimed, now):
+            return
+        job: Callable[[], object] = lambda: refresher.compute(event_id, LIVE_RANKING)  # noqa: E731
+    elif refresher.enabled():
+        job = lambda: _follow_up_soon(event_id)  # noqa: E731
+    else:
+        return  # in process, a follow-up would wait in a request's thread: left to the readers
+    compute = copy_current_request_context(_logged(job))
+    if response is not None:
+        response.call_on_close(compute)
         return
-    won = session_.execute(
-        update(EventRanking)
-        .where(EventRanking.event_id == event_id, EventRanking.claimed == claimed)
-        .values(claimed=now)
-    )
-    session_.commit()
-    if getattr(won, "rowcount", 0) != 1:
-        return
-    compute = copy_current_request_context(_logged(lambda: refresher.compute(event_id, LIVE_RANKING)))
 
     @after_this_request
-    def _after(response: Response) -> Response:
-        response.call_on_close(compute)
-        return response
+    def _after(answer: Response) -> Response:
+        answer.call_on_close(compute)
+        return answer
+
+
+def _follow_up_soon(event_id: int) -> None:
+    with _FOLLOW_UP_LOCK:
+        waiting = _FOLLOW_UPS.get(event_id)
+        if waiting is not None and not waiting.running() and not waiting.done():
+            return
+        future = refresher.compute(event_id, RANKING_FOLLOW_UP)
+        if future is not None:
+            _FOLLOW_UPS[event_id] = future
+
+
+def follow_up(event_id: int, compute: Callable[[], object]) -> None:
+    """In the ranking process: once the stored answer's claim is :data:`CLAIM_WINDOW` old,
+    ``compute`` it again if it is older than the room's last change and nobody claimed it since."""
+    for _attempt in range(2):
+        head = (
+            db.session()
+            .execute(
+                select(EventRanking.computed, EventRanking.claimed).where(EventRanking.event_id == event_id)
+            )
+            .first()
+        )
+        if head is None or last_change(event_id) <= head.computed:
+            return
+        wait = head.claimed + CLAIM_WINDOW - time.time()
+        if wait <= 0:
+            if _claim(event_id, head.claimed, time.time()):
+                compute()
+            return
+        db.session().rollback()  # nothing held while it waits
+        time.sleep(wait)
 
 
 #: One lock per event for the readers who find no stored answer (``one_at_a_time``).
@@ -338,11 +430,13 @@ def _tagged(response: Response, tag: str) -> Response:
     return response
 
 
-def store(event: Event, state: EventState, answer: dict[str, Any], held: int | None) -> None:
-    """Keep the ranking a reader (not the director, nor the office) was just shown, for the next readers."""
+def store(event: Event, state: EventState, answer: dict[str, Any], held: int | None, started: float) -> None:
+    """Keep the ranking a reader (not the director, nor the office) was just shown, for the next
+    readers; ``started``: when its computation began to read the logs (its time stamp, so that a
+    change made while it computed makes it stale)."""
     if max_age() <= 0 or standings.sees_live(event):
         return
-    now = time.time()
+    now = started
     kept: dict[str, Any] = {key: answer[key] for key in ("valid", "errors", "ranking") if key in answer}
     names = {entry["id"]: state.name(entry["id"]) for entry in answer.get("ranking") or []}
     session_ = db.session()

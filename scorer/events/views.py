@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Mapping, Sequence
 from itertools import groupby
 from typing import Any
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask.blueprints import BlueprintSetupState
 from flask_babel import force_locale, get_locale
 from flask_babel import gettext as _
 from sqlalchemy import select
+from sqlalchemy.orm import lazyload
 from werkzeug.wrappers import Response
 
 from rules_engine.errors import InvalidRecord
@@ -58,6 +61,13 @@ from scorer.web.reasons import reason_text
 from scorer.web.views import same_for_every_reader
 
 bp = Blueprint("events", __name__, url_prefix="/events")
+
+
+@bp.record
+def _director_at_the_tables(state: BlueprintSetupState) -> None:
+    state.app.extensions.setdefault(rights.EDITORS, []).append(access.directs_the_table)
+
+
 bp.add_app_template_global(rows.ranking_rows, "ranking_rows")
 bp.add_app_template_global(rows.has_running, "has_running")
 
@@ -76,6 +86,31 @@ def guard() -> None:
             _("Only the event's director may change it."),
             _("Open the director's link of this event (on the director's device) first."),
         )
+
+
+@bp.after_app_request
+def refresh_after_a_table_change(response: Response) -> Response:
+    """A game entered, corrected or undone at an event's table (by its page or its outbox) moves
+    the open Passe's running score: the room's stored ranking is computed again once the answer
+    is sent (``snapshot.refresh_soon``)."""
+    if request.method in rights.SAFE_METHODS or response.status_code >= 400:
+        return response
+    match_id = (request.view_args or {}).get("match_id")
+    if not isinstance(match_id, int):
+        return response
+    match = db.session().get(Match, match_id)  # read by the request already: no second query
+    event_id = log.event_of(match) if match is not None else None
+    if event_id is None:
+        return response
+    # The event without its log (the relationship would read every entry of it).
+    event = (
+        db.session()
+        .scalars(select(Event).options(lazyload(Event.entries)).where(Event.id == event_id))
+        .first()
+    )
+    if event is not None:
+        snapshot.refresh_soon(event, response)
+    return response
 
 
 #: The rule an engine's message cites at its end: "… (T7.2)".
@@ -262,12 +297,7 @@ def edit_link(event_id: int, secret: str) -> Response:
     if event is None or not access.secret_fits(event, secret):
         rights.limiter().fail(rights.client_address())
         raise rights.EditRefused(_("This director's link is not valid."), _("Ask the event's director."))
-    access.grant(event)
-    state = event_log.derive(event.entries)
-    found = _matches(state)
-    # In the rounds' order: the session keeps the latest tables' rights.
-    drawn = (found.get(t.match_id) for each in state.rounds for t in each.tables)
-    access.grant_tables(event, [match for match in drawn if match is not None])
+    access.grant(event)  # the event's tables with it (access.directs_the_table)
     return redirect(url_for("events.show", event_id=event_id), 303)
 
 
@@ -615,7 +645,6 @@ def draw(event_id: int) -> Response:
         tables.append(stored_table)
     stored = {"round": number, "tables": tables, "sitouts": list(answer["sitouts"])}
     if _append(event, form, "round", stored):
-        access.grant_tables(event, opened)
         flash(_("Round %(round)s drawn.", round=number))
     else:
         session.rollback()
@@ -854,9 +883,16 @@ def ranking_page(event_id: int) -> str | Response:
 def live_ranking(event_id: int) -> tuple[Event, EventState, dict[str, Any], int | None]:
     """The ranking as of now as this reader is shown it (``standings.shown``), kept for the
     readers who neither direct the event nor work in its office."""
+    started = time.time()
     event, state, answer, held = shown_now(event_id)
-    snapshot.store(event, state, answer, held)
+    snapshot.store(event, state, answer, held, started)
     return event, state, answer, held
+
+
+def ranking_follow_up(event_id: int) -> None:
+    """The stored ranking computed again after a change made while it was claimed
+    (``snapshot.follow_up``), in the ranking process."""
+    snapshot.follow_up(event_id, lambda: live_ranking(event_id))
 
 
 def shown_now(event_id: int) -> tuple[Event, EventState, dict[str, Any], int | None]:

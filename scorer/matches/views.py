@@ -246,7 +246,12 @@ def _spectator(match_id: int) -> bool:
     """This browser holds no right to the match, is not the administrator and has no message
     waiting to be shown."""
     granted = session.get(rights.RIGHTS) or {}
-    return str(match_id) not in granted and not rights.is_admin() and not session.get("_flashes")
+    return (
+        str(match_id) not in granted
+        and not rights.is_admin()
+        and not session.get("_flashes")
+        and not rights.edits_by_feature(match_id)
+    )
 
 
 def _page_tag(match_id: int, created: str, version: int) -> str:

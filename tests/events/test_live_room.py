@@ -9,6 +9,8 @@ import time
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorer.events import snapshot
+from scorer.events.views import ranking_follow_up
 from scorer.store import db
 from scorer.store.models import EventRanking
 from tests.helpers.events import (
@@ -21,7 +23,7 @@ from tests.helpers.events import (
     table_link,
     table_url,
 )
-from tests.helpers.tablet import english
+from tests.helpers.tablet import english, post_deal
 
 
 def stored(app: Flask, event_id: int) -> EventRanking:
@@ -52,7 +54,8 @@ def test_the_projector_page_has_no_navigation_and_its_own_stored_copy(
     assert '<body class="projector">' in spectator.get(f"/events/{event_id}/ranking").get_data(as_text=True)
     # The rows the projector pages through are the ranking's, and it polls the ranking's part.
     assert projector.count("<tr") == plain.count("<tr") > 4
-    assert 'data-poll-ms="3000"' in projector
+    # The projector asks twice as often as a phone: one screen, and the room watches it.
+    assert 'data-poll-ms="1500"' in projector and 'data-poll-ms="3000"' in plain
 
 
 def team_link(page: str, event_id: int, match_id: int, team: int) -> str:
@@ -84,10 +87,9 @@ def test_the_last_confirmation_of_a_passe_has_the_stored_ranking_computed_again_
     ((slot, version),) = slots(page)
     first = confirm_game(tablet, event_id, match_id, slot, version, 1)
     first.close()
-    # Claimed less than an age ago: a mark leaves the stored answer to its age.
+    # Claimed a moment ago (the reader, the game's entry): the claim's computation is left to it.
     assert totals(stored(app, event_id)) == [0, 0, 0, 0]
-    app.config["EVENT_RANKING_MAX_AGE"] = 0.01
-    time.sleep(0.05)
+    time.sleep(snapshot.CLAIM_WINDOW + 0.05)
     last = confirm_game(phone, event_id, match_id, slot, version, 2)
     assert last.status_code == 303
     last.close()  # the answer sent: the stored ranking is computed again, no reader asked for it
@@ -179,3 +181,77 @@ def test_the_event_office_and_player_pages_follow_the_room(app: Flask, client: F
     # The same answer for every reader (a proxy keeps it a moment); no such event: 404.
     assert english(app, "192.0.2.68").get(url).get_json() == {"version": confirmed}
     assert client.get(f"/events/{event_id + 99}/version").status_code == 404
+
+
+def running(row: EventRanking) -> list[int]:
+    return sorted(int(entry["running"]["score"]) for entry in row.answer["ranking"] if "running" in entry)
+
+
+def test_a_game_entered_at_a_table_has_the_stored_ranking_computed_again_at_once(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The open Passe's running score (T7.5) reaches the room at its next poll, game by game."""
+    app.config["EVENT_RANKING_PROCESS"] = False
+    app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
+    event_id, (match_id,) = evening(client, app, "per_game", games=2)
+    tablet = english(app, "192.0.2.64")
+    claim_table(tablet, table_link(client, event_id, match_id))
+    ranking_of(english(app, "192.0.2.65"), event_id)
+    assert running(stored(app, event_id)) == []
+    time.sleep(snapshot.CLAIM_WINDOW + 0.05)
+    entered = post_deal(tablet, match_id, {"forehand": 1, "contract": "H", "team": 1, "points": 98})
+    assert entered.status_code == 303
+    entered.close()  # the answer sent: computed again, though the stored answer is an hour young
+    assert running(stored(app, event_id)) == [59, 59, 98, 98]
+
+
+def test_a_reader_after_a_change_finds_the_stored_answer_stale_whatever_its_age(
+    app: Flask, client: FlaskClient
+) -> None:
+    app.config["EVENT_RANKING_PROCESS"] = False
+    app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
+    event_id, (match_id,) = evening(client, app, "per_game", games=2)
+    tablet = english(app, "192.0.2.66")
+    claim_table(tablet, table_link(client, event_id, match_id))
+    reader = english(app, "192.0.2.67")
+    ranking_of(reader, event_id)
+    # Entered at once: the stored answer was claimed a moment ago, so the entry leaves it be.
+    entered = post_deal(tablet, match_id, {"forehand": 1, "contract": "H", "team": 1, "points": 98})
+    entered.close()
+    assert running(stored(app, event_id)) == []
+    time.sleep(snapshot.CLAIM_WINDOW + 0.05)
+    # The next reader is served the stored answer, and its request computes the next one.
+    poll = reader.get(f"/events/{event_id}/ranking?part=table")
+    assert poll.status_code == 200
+    poll.close()
+    assert running(stored(app, event_id)) == [59, 59, 98, 98]
+    # Unchanged since: the next reader claims nothing and is answered from the stored row.
+    computed = stored(app, event_id).computed
+    reader.get(f"/events/{event_id}/ranking?part=table").close()
+    assert stored(app, event_id).computed == computed
+
+
+def test_a_change_made_while_the_ranking_was_claimed_is_followed_up_once_the_claim_is_old(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The ranking process's follow-up (``snapshot.follow_up``): it waits out the claim's window,
+    then computes the stored answer again because a change came after it; with no change since,
+    it computes nothing."""
+    app.config["EVENT_RANKING_PROCESS"] = False
+    app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
+    event_id, (match_id,) = evening(client, app, "per_game", games=2)
+    tablet = english(app, "192.0.2.68")
+    claim_table(tablet, table_link(client, event_id, match_id))
+    ranking_of(english(app, "192.0.2.69"), event_id)
+    entered = post_deal(tablet, match_id, {"forehand": 1, "contract": "H", "team": 1, "points": 98})
+    entered.close()  # claimed a moment ago: the entry leaves the computation to a follow-up
+    assert running(stored(app, event_id)) == []
+    started = time.monotonic()
+    with app.test_request_context("/"):
+        ranking_follow_up(event_id)
+    assert time.monotonic() - started >= snapshot.CLAIM_WINDOW / 2  # it waited for the window
+    after = stored(app, event_id)
+    assert running(after) == [59, 59, 98, 98]
+    with app.test_request_context("/"):
+        ranking_follow_up(event_id)  # nothing changed since: nothing computed
+    assert stored(app, event_id).computed == after.computed

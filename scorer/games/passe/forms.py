@@ -35,7 +35,7 @@ class NewPasseForm(NamesMixin, KeyedForm):
     )
     weis = SelectField(_l("Weis"), choices=choices(("no", _l("no")), ("yes", _l("yes"))), default="no")
     stoeck = SelectField(_l("Stöck"), choices=choices(("no", _l("no")), ("yes", _l("yes"))), default="no")
-    slalom = SelectField(_l("Slalom (T2.3)"), choices=SLALOM_CHOICES, default="no")
+    slalom = SelectField(_l("Slalom"), choices=SLALOM_CHOICES, default="no")
     factor_H = optional_int(_l("Factor"), minimum=1, maximum=99)
     factor_D = optional_int(_l("Factor"), minimum=1, maximum=99)
     factor_S = optional_int(_l("Factor"), minimum=1, maximum=99)
