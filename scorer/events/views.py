@@ -17,7 +17,7 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 from flask.blueprints import BlueprintSetupState
 from flask_babel import force_locale, get_locale
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import lazyload
 from werkzeug.wrappers import Response
 
@@ -712,10 +712,13 @@ def swap(event_id: int) -> Response:
         return back
     round_ = state.rounds[-1]
     tables = [table for table in round_.tables if {first, second} & set(table.seats.values())]
-    matches = _matches_of([table.match_id for table in tables])
-    started = [
-        table.table for table in tables if (m := matches.get(table.match_id)) is not None and m.entries
-    ]
+    ids = [table.match_id for table in tables]
+    matches = _matches_of(ids)
+    # Checked and written in one transaction that no game's entry at these tables can cross:
+    # a game entered meanwhile comes before (and the swap is refused) or after (new seats).
+    _hold_tables(ids)
+    entered = set(db.session().scalars(select(Entry.match_id).where(Entry.match_id.in_(ids)).distinct()))
+    started = [table.table for table in tables if table.match_id in entered]
     if started:
         flash(
             _(
@@ -736,6 +739,16 @@ def swap(event_id: int) -> Response:
     db.session().commit()
     flash(_("%(first)s and %(second)s changed places.", first=state.name(first), second=state.name(second)))
     return back
+
+
+def _hold_tables(match_ids: list[int]) -> None:
+    """Hold the tables' Passen against a game's entry until this transaction's commit: on
+    PostgreSQL a row lock that a new entry's reference to its match waits for; on SQLite the
+    database's one write lock, taken by a write that changes nothing."""
+    session = db.writes_together()
+    session.execute(select(Match.id).where(Match.id.in_(match_ids)).with_for_update())
+    if session.get_bind().dialect.name == "sqlite":
+        session.execute(update(Match).where(Match.id.in_(match_ids)).values(settings=Match.settings))
 
 
 def _swap_choices(form: SwapForm, state: EventState) -> None:

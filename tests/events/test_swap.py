@@ -7,14 +7,19 @@ from __future__ import annotations
 import html
 import re
 from collections import Counter
+from datetime import UTC, datetime
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select, text
+from sqlalchemy.exc import OperationalError
 
 from scorer.events import state as event_log
+from scorer.events.views import _hold_tables
 from scorer.store import db
-from scorer.store.models import EventEntry, Match
+from scorer.store.db import make_engine
+from scorer.store.models import Entry, EventEntry, Match
 from tests.helpers.events import draw, event_state, new_event, play_passe, post_form, register
 from tests.helpers.tablet import english
 
@@ -124,3 +129,42 @@ def test_the_seating_check_counts_the_repeats_a_swap_makes(app: Flask, client: F
     assert sorted(p for t in after.rounds[1].tables for p in t.seats.values()) == sorted(
         p for t in state.rounds[1].tables for p in t.seats.values()
     )
+
+
+def test_a_game_entered_while_a_swap_holds_its_tables_waits_for_the_swap(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The swap checks that no game was entered and writes in one transaction that a game's
+    entry at these tables waits for (PostgreSQL: a row lock its reference waits for; SQLite: the
+    one write lock): a game comes before the swap (refused) or after it (new seats), never between."""
+    event_id = new_event(client)
+    register(client, event_id, NAMES[:4])
+    draw(client, event_id)
+    (table,) = event_state(app, event_id).rounds[0].tables
+    url = app.config["DATABASE_URL"]
+    other = make_engine(url)
+    try:
+        with app.test_request_context("/"):
+            _hold_tables([table.match_id])  # the swap's hold, its transaction still open
+            with other.connect() as device:
+                if other.dialect.name == "postgresql":
+                    device.execute(text("SET lock_timeout = '300ms'"))
+                else:
+                    device.execute(text("PRAGMA busy_timeout = 300"))
+                with pytest.raises(OperationalError):
+                    device.execute(
+                        insert(Entry).values(
+                            match_id=table.match_id, seq=1, kind="deal", record={}, created=datetime.now(UTC)
+                        )
+                    )
+                device.rollback()
+            db.session().rollback()  # the swap's commit would come here
+        with other.connect() as device:  # the hold gone, the game goes in
+            device.execute(
+                insert(Entry).values(
+                    match_id=table.match_id, seq=1, kind="deal", record={}, created=datetime.now(UTC)
+                )
+            )
+            device.rollback()
+    finally:
+        other.dispose()
