@@ -57,6 +57,7 @@ def seat_next_round(record: Mapping[str, Any]) -> SeatingAnswer:
     # T5.2: earlier sit-outs include a late entry's missed rounds when `late_entry` scores them as sit-outs.
     so_far = checked.sitout_history()
     counts = Counter(c for sitouts in so_far for c in sitouts)
+    spread = spread_counts(history)
     tables, sitouts = next_round(
         t.active(number),
         history,
@@ -64,9 +65,10 @@ def seat_next_round(record: Mapping[str, Any]) -> SeatingAnswer:
         seed=seed,
         team_size=1 if t.partner else 2,
         rounds_left=t.passen - number,
+        spread=spread,
     )
     if strengths and not t.partner:
-        partners, opponents, _meetings = spread_counts(history)
+        partners, opponents, _meetings = spread
         tables = [balanced(table, partners, opponents, strengths) for table in tables]
 
     def seated(player: str) -> str:
@@ -87,7 +89,7 @@ def seat_next_round(record: Mapping[str, Any]) -> SeatingAnswer:
         "round": number,
         "tables": answer_tables,
         "sitouts": sitouts,
-        "seating": seating_report([*history, tables], [*so_far, sitouts]),
+        "seating": seating_report([tables], [*so_far, sitouts], spread),
     }
 
 

@@ -32,7 +32,7 @@ and half plays the candidates out.
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -47,13 +47,15 @@ __all__ = ["SEARCH_WORK", "SearchWork", "SeatedTable", "next_round", "seating_re
 Round = Sequence[SeatedTable]
 
 
-def spread_counts(
-    rounds: Iterable[Round],
-) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]], Counter[tuple[str, str]]]:
-    """How often each two competitors were partners, opponents, and at one table at all (T5.3)."""
-    partners: Counter[tuple[str, str]] = Counter()
-    opponents: Counter[tuple[str, str]] = Counter()
-    meetings: Counter[tuple[str, str]] = Counter()
+Spread = tuple[Counter[tuple[str, str]], Counter[tuple[str, str]], Counter[tuple[str, str]]]
+
+
+def spread_counts(rounds: Iterable[Round], so_far: Spread | None = None) -> Spread:
+    """How often each two competitors were partners, opponents, and at one table at all (T5.3),
+    over ``rounds`` after ``so_far`` (the counts of the rounds before them, left unchanged)."""
+    partners: Counter[tuple[str, str]] = Counter(so_far[0]) if so_far else Counter()
+    opponents: Counter[tuple[str, str]] = Counter(so_far[1]) if so_far else Counter()
+    meetings: Counter[tuple[str, str]] = Counter(so_far[2]) if so_far else Counter()
     for tables in rounds:
         for table in tables:
             for team in (table.team1, table.team2):
@@ -73,13 +75,16 @@ def _repeats(counts: Counter[tuple[str, str]]) -> int:
     return sum(max(0, n - 1) for n in counts.values())
 
 
-def seating_report(rounds: Iterable[Round], sitouts: Iterable[Iterable[str]]) -> SeatingReport:
-    """T5.3: Σ over two competitors of max(0, times − 1) as partners, opponents and at one table.
+def seating_report(
+    rounds: Iterable[Round], sitouts: Iterable[Iterable[str]], so_far: Spread | None = None
+) -> SeatingReport:
+    """T5.3: Σ over two competitors of max(0, times − 1) as partners, opponents and at one table,
+    over ``rounds`` after ``so_far`` (:func:`spread_counts` of the rounds before them).
 
     In the Partnerschieber the competitors are the pairs (teams of one), so
     ``partner_repeats`` is 0 and ``opponent_repeats`` equals ``meeting_repeats``.
     """
-    partners, opponents, meetings = spread_counts(rounds)
+    partners, opponents, meetings = spread_counts(rounds, so_far)
     sat_out = Counter(c for names in sitouts for c in names)
     return {
         "partner_repeats": _repeats(partners),
@@ -92,6 +97,8 @@ def seating_report(rounds: Iterable[Round], sitouts: Iterable[Iterable[str]]) ->
 #: The lexicographic order of T5.3 as weights: a repeated partner outweighs any number of
 #: repeated opponents in a round, and a repeated opponent any number of repeated meetings.
 W_PARTNER, W_OPPONENT, W_MEETING = 1_000_000, 1_000, 1
+#: Fields up to this many competitors keep their pairs' weights in flat lists (n² entries).
+_FLAT_FIELD = 256
 #: Tables tried per swap of a table that repeats something: all of them in small fields.
 _SAMPLE = 48
 #: Draws tried in all: small fields restart often (cheap, and repeats are dense there).
@@ -140,9 +147,14 @@ class _Search:
         self.team_size = team_size
         self.rng = rng
         # Per ordered pair a * n + b, both orders: the meeting + opponent weight, and the
-        # partner − opponent weight. Flat lists: every swap tried reads twelve of them.
-        self.meet = [0] * (n * n)
-        self.split = [0] * (n * n)
+        # partner − opponent weight. Flat lists where the field is small (every swap tried reads
+        # twelve of them); a large field's pairs that met are few of its n², kept sparse.
+        self.meet: list[int] | defaultdict[int, int]
+        self.split: list[int] | defaultdict[int, int]
+        if n <= _FLAT_FIELD:
+            self.meet, self.split = [0] * (n * n), [0] * (n * n)
+        else:
+            self.meet, self.split = defaultdict(int), defaultdict(int)
         for key, (meet, split) in weights.items():
             a, b = divmod(key, n)
             self.meet[key] = self.meet[b * n + a] = meet
@@ -305,6 +317,7 @@ def next_round(
     team_size: int = 2,
     rounds_left: int = 0,
     work: SearchWork | None = None,
+    spread: Spread | None = None,
 ) -> tuple[list[SeatedTable], list[str]]:
     """The next round's tables and sit-outs for ``competitors`` (T5.2, T5.3).
 
@@ -316,7 +329,8 @@ def next_round(
     round on its own, unless the rounds so far are a stored seating but for this one.
     The same arguments and ``seed`` always give the same round. The search evaluates at most
     ``work.budget`` table costs (:data:`SEARCH_WORK` unless ``work`` says otherwise), and
-    adds what it evaluated to ``work.spent``.
+    adds what it evaluated to ``work.spent``. ``spread``: :func:`spread_counts` of ``rounds``,
+    when the caller has them already.
     """
     work = work if work is not None else SearchWork()
     budget = work.spent + work.budget
@@ -327,9 +341,17 @@ def next_round(
         if stored is not None:
             return stored, []
     if rounds_left <= 0 or len(names) > _LOOKAHEAD_FIELD:
-        return _greedy(names, history, sitout_counts, seed, team_size, 1, work, budget)[0]
+        return _greedy(names, history, sitout_counts, seed, team_size, 1, work, budget, spread=spread)[0]
     candidates = _greedy(
-        names, history, sitout_counts, seed, team_size, _CANDIDATES, work, budget - work.budget // 2
+        names,
+        history,
+        sitout_counts,
+        seed,
+        team_size,
+        _CANDIDATES,
+        work,
+        budget - work.budget // 2,
+        spread=spread,
     )
     if len(candidates) == 1:
         return candidates[0]
@@ -371,15 +393,17 @@ def _greedy(
     work: SearchWork,
     limit: int,
     max_draws: int = 24,
+    spread: Spread | None = None,
 ) -> list[tuple[list[SeatedTable], list[str]]]:
     """The round-by-round search: its best round first, then up to ``keep`` − 1 other distinct
-    local optima of the same partner count, the cheapest first (for the lookahead)."""
+    local optima of the same partner count, the cheapest first (for the lookahead); ``spread``:
+    :func:`spread_counts` of ``rounds`` when the caller has them."""
     rng = random.Random(seed)
     n = len(names)
     index = {name: i for i, name in enumerate(names)}
     per_table = 2 * team_size
     tables_count, sitting_out = divmod(n, per_table)
-    partners, opponents, meetings = spread_counts(rounds)
+    partners, opponents, meetings = spread if spread is not None else spread_counts(rounds)
     weights: dict[int, tuple[int, int]] = {}
     # Partners and opponents met at one table: every pair that met is among the meetings.
     for key in meetings:

@@ -80,7 +80,8 @@ def guard() -> None:
     event_id = (request.view_args or {}).get("event_id")
     if not isinstance(event_id, int):
         return
-    event = db.session().get(Event, event_id)
+    # Without its log: the views read it as they need it (the draw from what this server keeps).
+    event = db.session().get(Event, event_id, options=[lazyload(Event.entries)])
     if event is not None and not access.may_direct(event):
         raise rights.EditRefused(
             _("Only the event's director may change it."),
@@ -568,7 +569,9 @@ def withdraw(event_id: int) -> Response:
 @bp.post("/<int:event_id>/draw")
 def draw(event_id: int) -> Response:
     """Draw the next round with the engine's seating generator (T5) and open each table's Passe."""
-    event, state = load(event_id)
+    # The log as this server keeps it (read since it last did), not the whole log's rows again.
+    event, rows = snapshot.event_and_log(event_id)
+    state = event_log.derive(rows)  # type: ignore[arg-type]
     form = DrawForm()
     number = _next_round(event, state)
     if not form.validate_on_submit():
@@ -586,7 +589,10 @@ def draw(event_id: int) -> Response:
             "error",
         )
         return redirect(url_for("events.show", event_id=event_id), 303)
-    record = record_of(event, state)
+    # The seating reads the rounds, sit-outs, withdrawals and substitutes, never a result (T5):
+    # the tables' games are not read for it.
+    record = event_log.tournament_record(event, state, lambda _match_id: [])
+    del record["results"]
     # The seed makes the draw reproducible; once published, the stored draw is what counts.
     record["seed"] = event.id * 100 + number
     game = formats.of(event.settings)
