@@ -187,7 +187,7 @@ def _submit(loaded: matchview.Loaded, form: Any, *, slot: log.DealSlot | None) -
     elif slot is None and panel.wanted():
         saved = matchview.appended(loaded, outcome.entry, outcome.candidate, outcome.scored)
         number = i18n.digits(len(saved.state.deals))
-        return _screen(saved, message=_("Deal %(number)s saved.", number=number))
+        return _screen(saved, message=_("Deal %(number)s saved.", number=i18n.digits(number)))
     else:
         flash(_("Deal saved.") if slot is None else _("Correction saved."))
     # Back to the view the deal was entered from (the chalk board's, when it was).

@@ -46,7 +46,7 @@ from scorer.games.event import Office
 from scorer.matches import sections
 from scorer.store import db, log
 from scorer.store.models import Event, EventEntry, Match
-from scorer.web import conditional, display
+from scorer.web import conditional, display, i18n
 from scorer.web.reasons import reason_text
 
 if TYPE_CHECKING:
@@ -503,7 +503,7 @@ def _confirm(event: Event, match: Match, form: ConfirmForm) -> tuple[bool, str]:
         return False, _("The game changed meanwhile: check it, then confirm again.")
     record = {"match_id": match.id, "slot": found[0], "version": found[1], "team": team, **made_on}
     append_mark(event, "confirm", record, form.idem.data or None)
-    return True, _("Team %(team)s confirmed the game.", team=team)
+    return True, _("Team %(team)s confirmed the game.", team=i18n.digits(team))
 
 
 #: The most games one tap confirms (a Passe has at most this many, rules_engine.limits).
@@ -534,11 +534,13 @@ def _confirm_all(
         }
         key = f"{form.idem.data}-{slot_number}-{version_number}" if form.idem.data else None
         append_mark(event, "confirm", record, key)
-    return True, ngettext(
-        "Team %(team)s confirmed %(num)d game.",
-        "Team %(team)s confirmed %(num)d games.",
-        len(games),
-        team=team,
+    return True, i18n.native_digits(
+        ngettext(
+            "Team %(team)s confirmed %(num)d game.",
+            "Team %(team)s confirmed %(num)d games.",
+            len(games),
+            team=team,
+        )
     )
 
 

@@ -42,3 +42,17 @@ def test_an_impossible_figure_is_refused_in_the_readers_language(client: FlaskCl
     page = refused.get_data(as_text=True)
     assert "T3.4" in page and "the other team would have" not in page
     assert "156 ist unmöglich" in page
+
+
+def test_the_tables_screen_writes_its_numbers_in_persian_digits(client: FlaskClient, app: Flask) -> None:
+    """The Passe's title, round and table, control line, game numbers, the saved message and the
+    confirmation part: Persian digits on a Persian screen, as the scores already were."""
+    event_id, (match_id,) = evening(client, app, "per_game", games=2)
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fa"
+    saved = post_deal(client, match_id, {"forehand": 1, "contract": "H", "team": 1, "points": 100})
+    assert saved.status_code == 303
+    page = client.get(f"/matches/{match_id}", follow_redirects=True).get_data(as_text=True)
+    main = page[page.index("<main") : page.index("</main>")]
+    text = re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", main, flags=re.S))
+    # Names and the Latin-lettered codes aside (none here has a digit), no Latin digit is read.
+    assert re.findall(r"[0-9]+", text) == [], re.findall(r".{20}[0-9]+.{20}", text)
