@@ -485,6 +485,7 @@ class Bench:
             lambda n: self.importing("[" * n + "]" * n),
             start=8,
         )
+        yield self.encoded_bodies()
         # The largest event an import can hold, then everything that reads it.
         largest = self.event_export(most.players)
         route = Route(f"POST /events/import — {most.players} players, the most an event holds")
@@ -517,6 +518,22 @@ class Bench:
         route = Route(f"GET /events/ — {self.imports} events of {most.players} players")
         route.sizes.append((self.imports, *self.timed(lambda: self.client.get("/events/"))))
         yield route
+
+    def encoded_bodies(self) -> Route:
+        """A form body of n KB, every byte percent-encoded (what decoding a hostile urlencoded
+        POST costs), up to the app's body limit and one size past it."""
+        route = Route(
+            "POST /events/import — a body of n KB, every character percent-encoded (not JSON: 422; past 512 KB: 413)"
+        )
+        for kb in (64, 128, 256, 480, 1024):
+            body = "text=" + "%C3%A9" * (kb * 1024 // 6)
+            route.sizes.append(
+                (
+                    kb,
+                    *self.timed(lambda b=body: self.client.post("/events/import", data=b, content_type=FORM)),
+                )
+            )
+        return route
 
     def draws(self, export: str, players: int) -> Route:
         """The director's draw of each next round of an event of ``players`` (a new event of
