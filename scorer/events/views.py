@@ -99,7 +99,8 @@ def refresh_after_a_table_change(response: Response) -> Response:
     match_id = (request.view_args or {}).get("match_id")
     if not isinstance(match_id, int):
         return response
-    match = db.session().get(Match, match_id)  # read by the request already: no second query
+    # Read by the request already (no second query); without its log if it was not.
+    match = db.session().get(Match, match_id, options=[lazyload(Match.entries)])
     event_id = log.event_of(match) if match is not None else None
     if event_id is None:
         return response
