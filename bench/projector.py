@@ -33,6 +33,7 @@ if str(ROOT) not in sys.path:
 
 from bench.results import write_section  # noqa: E402
 from scorer.store.migrate import upgrade  # noqa: E402
+from tests.helpers.browser import enter_passe_game  # noqa: E402
 
 BEGIN, END = "<!-- bench/projector.py: begin -->", "<!-- bench/projector.py: end -->"
 #: Team 1's trick points, game after game (each game totals 157, T3.4), and their contracts.
@@ -83,12 +84,7 @@ def evening(browser: Any, base: str) -> tuple[list[float], float, str]:
     shown_after_entry: list[float] = []
     team_1 = 0
     for number, (points, contract) in enumerate(GAMES, start=1):
-        panel = screen.locator("form[data-deal-form]")
-        panel.locator(f"input[name=contract][value={contract}]").check()
-        panel.locator("input[name=team][value='1']").check()
-        panel.locator("input[name=points]").fill(str(points))
-        panel.locator("button.save-deal").click()
-        screen.wait_for_selector(f"#deal-{number}")
+        enter_passe_game(screen, number, contract, points)
         saved = time.perf_counter()
         team_1 += points
         if number < len(GAMES):

@@ -18,6 +18,7 @@ from rules_engine.schieber.contracts import CONTRACT_KEYS, DEAL_TOTAL, SCHIEBER_
 __all__ = [
     "PROFILE",
     "SLALOM",
+    "WITH_SLALOM",
     "SCHIEBER_KEYS",
     "TIEBREAK_STEPS",
     "TOURNAMENT_OPTIONS",
@@ -28,6 +29,8 @@ __all__ = [
 
 PROFILE = "tournament"
 SLALOM = "slalom"
+#: T2.3: option `contracts` when it adds the Slalom to the four suits, Obenabe and Undenufe.
+WITH_SLALOM: tuple[str, ...] = (*CONTRACT_KEYS, SLALOM)
 #: T7.3: the tie-break steps; a `tiebreak` list ends with `shared`.
 TIEBREAK_STEPS: tuple[str, ...] = ("best_passe", "last_passe", "matches", "lot", "shared")
 #: The Schieber option keys a Passe takes (T2, "Rule options"); the Schieber engine reads them.
@@ -47,7 +50,7 @@ def _contracts(value: Any) -> tuple[str, ...]:
     for item in value:
         if item != SLALOM and item not in CONTRACT_KEYS:
             raise InvalidRecord(f"unknown contract {item!r} (use {', '.join(CONTRACT_KEYS)} or 'slalom')")
-    return (*CONTRACT_KEYS, SLALOM) if SLALOM in value else CONTRACT_KEYS
+    return WITH_SLALOM if SLALOM in value else CONTRACT_KEYS
 
 
 def _tiebreak(value: Any) -> tuple[str, ...]:

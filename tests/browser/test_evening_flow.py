@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 from flask import Flask
 
-from tests.helpers.browser import ARTIFACTS
+from tests.helpers.browser import ARTIFACTS, enter_passe_game
 from tests.helpers.events import claim_table, play_passe
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -116,12 +116,7 @@ def test_a_twelve_player_evening_through_the_new_flow(
         loads: list[str] = []
         screen.on("load", counting(loads, screen))
         for game, (points, contract) in enumerate(GAMES, start=1):
-            panel = screen.locator("form[data-deal-form]")
-            panel.locator(f"input[name=contract][value={contract}]").check()
-            panel.locator("input[name=team][value='1']").check()
-            panel.locator("input[name=points]").fill(str(points))
-            panel.locator("button.save-deal").click()
-            screen.wait_for_selector(f"#deal-{game}")
+            enter_passe_game(screen, game, contract, points)
             screen.locator("#event-confirm button[data-team='1']").first.click()
             screen.wait_for_selector("#event-confirm p.saved:has-text('Team 1 confirmed the game.')")
             phone.wait_for_selector("button[data-team='2']", timeout=15_000)

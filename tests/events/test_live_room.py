@@ -183,6 +183,21 @@ def test_the_event_office_and_player_pages_follow_the_room(app: Flask, client: F
     assert client.get(f"/events/{event_id + 99}/version").status_code == 404
 
 
+def table_and_reader(
+    app: Flask, client: FlaskClient, tablet_address: str, reader_address: str
+) -> tuple[int, int, FlaskClient, FlaskClient]:
+    """An evening of one table computing its stored ranking in process and keeping it an hour
+    young: its event and match, the table's tablet, and a reader who has stored the ranking."""
+    app.config["EVENT_RANKING_PROCESS"] = False
+    app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
+    event_id, (match_id,) = evening(client, app, "per_game", games=2)
+    tablet = english(app, tablet_address)
+    claim_table(tablet, table_link(client, event_id, match_id))
+    reader = english(app, reader_address)
+    ranking_of(reader, event_id)
+    return event_id, match_id, tablet, reader
+
+
 def running(row: EventRanking) -> list[int]:
     return sorted(int(entry["running"]["score"]) for entry in row.answer["ranking"] if "running" in entry)
 
@@ -191,12 +206,7 @@ def test_a_game_entered_at_a_table_has_the_stored_ranking_computed_again_at_once
     app: Flask, client: FlaskClient
 ) -> None:
     """The open Passe's running score (T7.5) reaches the room at its next poll, game by game."""
-    app.config["EVENT_RANKING_PROCESS"] = False
-    app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
-    event_id, (match_id,) = evening(client, app, "per_game", games=2)
-    tablet = english(app, "192.0.2.64")
-    claim_table(tablet, table_link(client, event_id, match_id))
-    ranking_of(english(app, "192.0.2.65"), event_id)
+    event_id, match_id, tablet, _reader = table_and_reader(app, client, "192.0.2.64", "192.0.2.65")
     assert running(stored(app, event_id)) == []
     time.sleep(snapshot.CLAIM_WINDOW + 0.05)
     entered = post_deal(tablet, match_id, {"forehand": 1, "contract": "H", "team": 1, "points": 98})
@@ -208,13 +218,7 @@ def test_a_game_entered_at_a_table_has_the_stored_ranking_computed_again_at_once
 def test_a_reader_after_a_change_finds_the_stored_answer_stale_whatever_its_age(
     app: Flask, client: FlaskClient
 ) -> None:
-    app.config["EVENT_RANKING_PROCESS"] = False
-    app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
-    event_id, (match_id,) = evening(client, app, "per_game", games=2)
-    tablet = english(app, "192.0.2.66")
-    claim_table(tablet, table_link(client, event_id, match_id))
-    reader = english(app, "192.0.2.67")
-    ranking_of(reader, event_id)
+    event_id, match_id, tablet, reader = table_and_reader(app, client, "192.0.2.66", "192.0.2.67")
     # Entered at once: the stored answer was claimed a moment ago, so the entry leaves it be.
     entered = post_deal(tablet, match_id, {"forehand": 1, "contract": "H", "team": 1, "points": 98})
     entered.close()
@@ -237,12 +241,7 @@ def test_a_change_made_while_the_ranking_was_claimed_is_followed_up_once_the_cla
     """The ranking process's follow-up (``snapshot.follow_up``): it waits out the claim's window,
     then computes the stored answer again because a change came after it; with no change since,
     it computes nothing."""
-    app.config["EVENT_RANKING_PROCESS"] = False
-    app.config["EVENT_RANKING_MAX_AGE"] = 3600.0
-    event_id, (match_id,) = evening(client, app, "per_game", games=2)
-    tablet = english(app, "192.0.2.68")
-    claim_table(tablet, table_link(client, event_id, match_id))
-    ranking_of(english(app, "192.0.2.69"), event_id)
+    event_id, match_id, tablet, _reader = table_and_reader(app, client, "192.0.2.68", "192.0.2.69")
     entered = post_deal(tablet, match_id, {"forehand": 1, "contract": "H", "team": 1, "points": 98})
     entered.close()  # claimed a moment ago: the entry leaves the computation to a follow-up
     assert running(stored(app, event_id)) == []

@@ -40,6 +40,11 @@ def slalom(start: str) -> dict[str, str]:
     return {"type": "slalom", "start": start}
 
 
+def card_by_card(start: str, tricks: list[list[str]], forehand: int = 1, **more: Any) -> dict[str, Any]:
+    """A Slalom game of the Passe entered with its tricks, both teams confirming it."""
+    return {"forehand": forehand, "contract": slalom(start), "tricks": tricks, "confirmed_by": [1, 2], **more}
+
+
 def rules(answer: Any) -> list[tuple[str, int | None]]:
     return [(error["rule"], error.get("game")) for error in answer["errors"]]
 
@@ -131,12 +136,7 @@ def test_a_slalom_card_by_card_scores_as_the_rule_files_play_it(seed: int, start
     tricks, points = played.tricks, played.points
     for reading in ("opening", "per_trick"):
         record = passe(mixed_points=reading)
-        record["games"][0] = {
-            "forehand": 1,
-            "contract": slalom(start),
-            "tricks": tricks,
-            "confirmed_by": [1, 2],
-        }
+        record["games"][0] = card_by_card(start, tricks)
         answer = score_passe(record)
         assert answer["valid"], (reading, answer["errors"])
         assert answer["games"][0]["total"] == points[reading]
@@ -150,12 +150,7 @@ def test_the_forehand_of_the_game_leads_the_first_trick() -> None:
     played = Played(3, "obenabe", forehand=2)
     tricks, points = played.tricks, played.points
     record = passe(mixed_points="per_trick")
-    record["games"][0] = {
-        "forehand": 2,
-        "contract": slalom("obenabe"),
-        "tricks": tricks,
-        "confirmed_by": [1, 2],
-    }
+    record["games"][0] = card_by_card("obenabe", tricks, forehand=2)
     answer = score_passe(record)
     assert answer["valid"], answer["errors"]
     assert answer["games"][0]["total"] == points["per_trick"]
@@ -168,12 +163,7 @@ def test_all_nine_tricks_are_a_match_and_per_trick_a_slalom_can_total_201() -> N
     tricks = [[suit + rank for suit in "HSDC"] for rank in order]
     for reading, total in (("opening", 157), ("per_trick", 201)):
         record = passe(mixed_points=reading, match_value=207)
-        record["games"][0] = {
-            "forehand": 1,
-            "contract": slalom("obenabe"),
-            "tricks": tricks,
-            "confirmed_by": [1, 2],
-        }
+        record["games"][0] = card_by_card("obenabe", tricks)
         answer = score_passe(record)
         assert answer["valid"], answer["errors"]
         assert answer["games"][0]["match"] == [True, False]
@@ -184,11 +174,10 @@ def test_a_card_against_the_slalom_cites_c5_1_with_its_trick() -> None:
     played = Played(1, "obenabe", forehand=1)
     hands = {str(seat): cards for seat, cards in played.hands.items()}
     record = passe()
-    game = {"forehand": 1, "contract": slalom("obenabe"), "hands": hands, "confirmed_by": [1, 2]}
-    record["games"][0] = {**game, "tricks": played.tricks}
+    record["games"][0] = card_by_card("obenabe", played.tricks, hands=hands)
     assert score_passe(record)["valid"]
     trick, tricks = played.revoked()
-    record["games"][0] = {**game, "tricks": tricks}
+    record["games"][0] = card_by_card("obenabe", tricks, hands=hands)
     answer = score_passe(record)
     assert not answer["valid"]
     first = answer["errors"][0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules_engine.tournament.options import SLALOM
+from rules_engine.tournament.options import WITH_SLALOM
 from scorer.games.base import Form, Record, Settings, Setup
 from scorer.games.common import kept_fields, present, typed_names
 from scorer.games.passe.forms import NewPasseForm
@@ -25,7 +25,7 @@ def settings(form: Form) -> Settings:
         options["weis"] = form.weis.data == "yes"
         options["stoeck"] = form.stoeck.data == "yes"
         if form.slalom.data == "yes":
-            options["contracts"] = [*FACTOR_KEYS, SLALOM]
+            options["contracts"] = list(WITH_SLALOM)
         factors = {
             key: form[f"factor_{key}"].data for key in FACTOR_KEYS if form[f"factor_{key}"].data is not None
         }

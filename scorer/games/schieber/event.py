@@ -13,8 +13,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 
 import rules_engine
 from rules_engine.limits import TOURNAMENT
-from rules_engine.schieber.contracts import CONTRACT_KEYS
-from rules_engine.tournament.options import SLALOM, TOURNAMENT_OPTIONS
+from rules_engine.tournament.options import TOURNAMENT_OPTIONS, WITH_SLALOM
 from rules_engine.tournament.tournament import TOURNAMENT_FIELDS
 from scorer.games.event import Office, Record, TournamentFormat
 from scorer.games.schieber.forms import SLALOM_CHOICES
@@ -257,7 +256,7 @@ def options(form: Any) -> Record:
         if form[name].data == "yes":
             stated[name] = True
     if form.slalom.data == "yes":
-        stated["contracts"] = [*CONTRACT_KEYS, SLALOM]
+        stated["contracts"] = list(WITH_SLALOM)
     # The other choices, stated only when they differ from the engine's defaults (the rule
     # file's readings).
     for name in STATED_CHOICES:
