@@ -10,27 +10,35 @@ standings live) and to the club administrator; anyone else is refused with the r
 table's log holds entries past the hold, and reads the table again once the director releases
 the standings. Until a table enters something after the hold, its pages show what the hold shows
 and stay open.
+
+The match's version (``live.version``, which an open page polls) states no score, but its number
+counts the games entered since the hold: it is held back like the pages, and the table's own
+answer is kept by no shared cache, so that a proxy never hands it to a spectator.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, request
+from flask import Blueprint, g, request
 from flask.blueprints import BlueprintSetupState
 from flask_babel import lazy_gettext as _l
 from sqlalchemy.orm import lazyload
+from werkzeug.wrappers import Response
 
 from scorer.access import rights, seats
 from scorer.events import access, devices, standings
 from scorer.matches.views import WITHHELD
 from scorer.store import db, log
 from scorer.store.models import Event, Match
+from scorer.web import conditional
 
 bp = Blueprint("held", __name__)
 
 #: The pages that state a table's games or totals to whoever opens them.
 TABLE_PAGES = frozenset(
-    {"matches.show", "matches.export", "sheets.scoresheet", "offline.state", "office.table"}
+    {"matches.show", "matches.export", "sheets.scoresheet", "offline.state", "office.table", "live.version"}
 )
+#: Set on ``g`` when the answer shows the table past the hold to one who may see it.
+PAST_THE_HOLD = "tafel_past_the_hold"
 
 
 class HeldBack(rights.EditRefused):
@@ -65,8 +73,21 @@ def hold_table_pages() -> None:
         return
     # Most of an evening nothing is held back: one look-up says so, before the table's log is read.
     shown = standings.table_hold(event_id, match_id)
-    if shown is not None and _withheld(match, event_id, shown, log.last_seq(db.session(), match_id)):
+    if shown is None:
+        return
+    version = log.last_seq(db.session(), match_id)
+    if _withheld(match, event_id, shown, version):
         raise HeldBack()
+    if version > shown:
+        setattr(g, PAST_THE_HOLD, True)
+
+
+@bp.after_app_request
+def keep_past_the_hold_private(response: Response) -> Response:
+    """An answer that shows a table past the hold is this reader's: no shared cache keeps it."""
+    if getattr(g, PAST_THE_HOLD, False):
+        conditional.private(response)
+    return response
 
 
 def withheld(match: Match, version: int) -> bool:

@@ -235,6 +235,7 @@ def table_pages(event_id: int, match_id: int) -> dict[str, str]:
         "scoresheet.pdf": f"/matches/{match_id}/scoresheet.pdf",
         "offline state": f"/offline/matches/{match_id}/state.json",
         "table page": f"/events/{event_id}/tables/{match_id}",
+        "version": f"/matches/{match_id}/version",
     }
 
 
@@ -261,11 +262,18 @@ def test_a_tables_own_pages_hold_for_its_spectators(app: Flask, when: str) -> No
     # The match list names the table, without its score.
     listed = text(anonymous.get("/matches/"))
     assert f"Passe #{table.match_id}" in listed and not shows(listed, LIVE), when
+    # The version an open page polls counts the games since the hold: held back too.
+    assert anonymous.get(pages["version"]).status_code == 403
     for reader in (device, director, office):
         for name in ("match page", "table page"):
             assert shows(text(reader.get(pages[name])), LIVE), (when, name)
         assert shows(text(reader.get("/matches/")), LIVE), when
+        # ... and what the table's own readers are answered, no shared cache keeps for others.
+        live = reader.get(pages["version"])
+        assert live.status_code == 200 and live.headers["Cache-Control"] == "private, no-store", when
     hold(director, event_id, frozen=False)
+    released = anonymous.get(pages["version"])
+    assert released.status_code == 200 and "private" not in released.headers["Cache-Control"]
     assert shows(text(anonymous.get(pages["match page"])), LIVE)
     assert shows(text(anonymous.get("/matches/")), LIVE)
 
