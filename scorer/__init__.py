@@ -27,6 +27,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         static_folder="static",
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    from scorer.web.formbody import TafelRequest
+
+    app.request_class = TafelRequest
 
     from scorer import config
 
