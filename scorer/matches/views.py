@@ -30,7 +30,7 @@ from scorer import games, scoring
 from scorer.access import address, rights
 from scorer.games.deal_form import FORM_ERRORS
 from scorer.matches import describe, kept, matchview, panel, sections
-from scorer.store import db
+from scorer.store import db, log
 from scorer.store.models import Entry, Match, MatchSummary
 from scorer.web import conditional, i18n
 from scorer.web.forms import ImportForm, UndoForm
@@ -154,9 +154,6 @@ def _store_granted(
     if stored is match:
         rights.grant(stored)
         if scored_state is not None:
-            # Its creation time as every later request reads it back (SQLite keeps no time
-            # zone): the key those requests' scoring looks the state up by.
-            db.session().refresh(stored, ["created"])
             scoring.keep(scoring.match_key(stored), scored_state)
     else:  # a concurrent twin of the same form was stored first
         _grant_creator(stored, key)
@@ -178,16 +175,26 @@ def _store(match: Match, deals: list[dict[str, Any]] | None = None) -> Match:
     session.add(match)
     try:
         session.flush()
+        written = []
         if deals:
             # One statement for the whole log: an import brings up to MAX_DEALS deals.
-            session.execute(
-                insert(Entry),
+            rows = session.execute(
+                insert(Entry).returning(Entry.id, Entry.seq, Entry.created, sort_by_parameter_order=True),
                 [
                     {"match_id": match.id, "seq": seq, "kind": "deal", "record": deal}
                     for seq, deal in enumerate(deals, start=1)
                 ],
             )
+            written = [
+                log.LogEntry(seq, "deal", None, deals[seq - 1], created, id) for id, seq, created in rows
+            ]
         session.commit()
+        # Its creation time as every later request reads it back (SQLite keeps no time zone):
+        # the key its kept log and scoring are found by.
+        session.refresh(match, ["created"])
+        # The log as written: the new match's first pages read it from here, not back from the
+        # database (a record of MAX_DEALS deals decoded again).
+        log.LOGS.written(session, match, written)
     except IntegrityError:
         session.rollback()
         twin = (
@@ -334,8 +341,8 @@ def import_record() -> Any:
             raw = upload.read(limits.MAX_RECORD_BYTES + 1).decode("utf-8", errors="replace")
         try:
             limits.check_text(len(raw.encode("utf-8", errors="replace")), "the match record")
+            limits.check_json_depth(raw, "the match record")
             record = json.loads(raw)
-            limits.check_depth(record, "the match record")
         except limits.RecordTooLarge as error:
             errors = [scoring.invalid_record_error(error)]
         except (ValueError, RecursionError) as error:

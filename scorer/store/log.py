@@ -183,6 +183,15 @@ class LogCache:
         state = self._brought_up(db, match.id, kept) if kept is not None else None
         if state is None:
             state = derive(_entries_since(db, match.id, 0))
+        return self._kept(db, match, state)
+
+    def written(self, db: Session, match: Match, entries: Sequence[LogEntry]) -> State:
+        """The state of a new match's whole log as this request just wrote it (an import's up to
+        MAX_DEALS deals): kept as if read, and not read back."""
+        return self._kept(db, match, derive(entries))
+
+    def _kept(self, db: Session, match: Match, state: State) -> State:
+        key = (match.id, str(match.created))
         _seen(db)[match.id] = state.version
         with self._lock:
             self._states[key] = state

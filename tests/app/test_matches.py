@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from io import BytesIO
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -299,3 +300,50 @@ def test_an_imported_match_is_scored_once(client: FlaskClient, monkeypatch: pyte
     assert page.status_code == 200
     # Six deals, each judged once: by the import's check; storing and showing continue from it.
     assert len(judged) == 6
+
+
+def test_an_imported_log_is_kept_as_written_not_read_back(client: FlaskClient, app: Flask) -> None:
+    """The import keeps the log it wrote (as a read of it would derive it): the new match's
+    pages read no stored deal back, and what they show equals the log read afresh."""
+    from scorer.store import db, log
+    from scorer.store.models import Match
+
+    record = {
+        "game": "schieber",
+        "target": 100000,
+        "deals": [{"forehand": n % 4 + 1, "contract": "HDSC"[n % 4], "points": {"team": 1, "value": 100 - n}}
+                  for n in range(40)],
+    }  # fmt: skip
+    fetched: list[int] = []
+    original = log.LogEntry.of
+
+    def of(entry: Any) -> log.LogEntry:
+        fetched.append(entry.seq)
+        return original(entry)
+
+    log.LogEntry.of = of  # type: ignore[method-assign]
+    try:
+        token = csrf(client, "/matches/import")
+        response = client.post(
+            "/matches/import", data={"csrf_token": token, "text": json.dumps(record), "deck": "swiss"}
+        )
+        assert response.status_code == 302
+        page = client.get(response.headers["Location"])
+    finally:
+        log.LogEntry.of = original  # type: ignore[method-assign]
+    assert page.status_code == 200 and 'id="deal-40"' in page.get_data(as_text=True)
+    # The import and the first page read the last entry, to see that the kept log is current.
+    assert set(fetched) <= {40}, sorted(set(fetched))
+    match_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    with app.app_context():
+        session = db.session()
+        match = session.get(Match, match_id)
+        assert match is not None
+        kept = log.LOGS.read(session, match)
+        log.LOGS.clear()
+        afresh = log.LOGS.read(session, match)
+    assert kept.version == afresh.version == 40
+    assert kept.deals == afresh.deals == [deal for deal in record["deals"]]
+    assert [(e.seq, e.id, e.created) for e in kept.entries] == [
+        (e.seq, e.id, e.created) for e in afresh.entries
+    ]
