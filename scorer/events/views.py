@@ -412,16 +412,17 @@ def _version(form: Any) -> int:
 TABLES_OWN = frozenset({"confirm", "claim", "sign", "reported", "bind", "release"})
 
 
-def _shown_version(event: Event, form: Any) -> int:
+def _shown_version(event: Event, form: Any, entries: Sequence[Any] | None = None) -> int:
     """The version a form of the director's page counts as shown at: its own, or the current one
     when only the tables wrote since (:data:`TABLES_OWN`), read in the log the view derived its
-    state from. Worked out once per request, before the request's first entry (a pasted list
-    appends one entry per player)."""
+    state from (``entries``, where it is not the event's relationship). Worked out once per
+    request, before the request's first entry (a pasted list appends one entry per player)."""
     shown = g.get("event_form_version")
     if shown is None:
         shown = _version(form)
         if shown >= 0:
-            kinds = [entry.kind for entry in event.entries if entry.seq > shown]
+            log = event.entries if entries is None else entries
+            kinds = [entry.kind for entry in log if entry.seq > shown]
             if kinds and all(kind in TABLES_OWN for kind in kinds):
                 shown += len(kinds)
         g.event_form_version = shown
@@ -578,7 +579,7 @@ def draw(event_id: int) -> Response:
     if not form.validate_on_submit():
         flash(_("The event changed meanwhile: nothing was drawn. Check the page, then try again."), "error")
         return redirect(url_for("events.show", event_id=event_id), 303)
-    if _shown_version(event, form) != state.version:
+    if _shown_version(event, form, rows) != state.version:
         flash(_("The event changed meanwhile: nothing was drawn. Check the page, then try again."), "error")
         return redirect(url_for("events.show", event_id=event_id), 303)
     if number is None:
