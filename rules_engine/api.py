@@ -2,10 +2,11 @@
 
 The record's ``game`` field finds the module that plays it in the registry
 (:mod:`rules_engine.games`); the game's ``LIMITS`` bound the record before its function
-reads it. The default game's module may also offer ``legal_cards_fast(position)``, called
-with any ``dict`` before the dispatch (most positions are the default game's): the answer
-for a plainly written position of its game, or None (or a KeyError or TypeError) when it is
-not one, another game's included; ``legal_cards`` then answers. A fast path answers only
+reads it. A game's module may also offer ``legal_cards_fast(position)``: the answer for a
+plainly written position of its game, or None (or a KeyError or TypeError) when it is not
+one, another game's included; ``legal_cards`` then answers. The default game's is called
+with any ``dict`` before the dispatch (most positions are the default game's), another
+game's once a position of that game went the careful way. A fast path answers only
 positions within its game's sizes, so the limits are checked only when it does not.
 Positions are small and many, so their dispatch skips a call where it can.
 """
@@ -66,6 +67,8 @@ def _no_fast_path(position: Mapping[str, Any]) -> None:
 #: The default game's ``legal_cards_fast`` once imported: tried first on every ``dict``
 #: position (reading the game, then the function by it, was about 3 % of a call).
 _fast_legal_cards: _Fast = _no_fast_path
+#: Another game's ``legal_cards_fast`` by its name, once its first position was answered.
+_OTHER_FAST: dict[object, _Fast] = {}
 
 
 def _entry(record: object, entry: str) -> _Entry:
@@ -85,6 +88,8 @@ def _entry(record: object, entry: str) -> _Entry:
     if entry == "legal_cards" and game == DEFAULT_GAME:
         global _fast_legal_cards  # noqa: PLW0603 - set once, read on the hot path
         _fast_legal_cards = getattr(module, "legal_cards_fast", _no_fast_path)
+    elif entry == "legal_cards":
+        _OTHER_FAST[game] = getattr(module, "legal_cards_fast", _no_fast_path)
     return found
 
 
@@ -174,7 +179,9 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
         # game's own sizes (and so within the limits): the limits are checked on any other.
         try:
             answer = _fast_legal_cards(position)
-        except (KeyError, TypeError):  # not a plain position of the default game
+            if answer is None:  # another game's, whose own fast path is known after its first
+                answer = _OTHER_FAST.get(position.get("game"), _no_fast_path)(position)
+        except (KeyError, TypeError):  # not a plain position of its game
             answer = None
         if answer is not None:
             return answer

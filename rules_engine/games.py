@@ -3,7 +3,7 @@
 A record's ``game`` field finds its module here (:func:`game_module`); nothing else in the
 shared engine names a game. A game's module offers what its records take — ``score_deal``,
 ``score_match``, ``legal_cards`` (records in, JSON answers out, DEAL_RECORD.md), optionally
-``resume_match`` and the default game's ``legal_cards_fast`` — and declares the largest
+``resume_match`` and ``legal_cards_fast`` (:mod:`rules_engine.api`) — and declares the largest
 record a table can produce, ``LIMITS`` (a :class:`~rules_engine.limits.GameLimits`).
 
 A game outside this package is added without editing this file: :func:`register` from

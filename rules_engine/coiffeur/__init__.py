@@ -7,11 +7,11 @@ the TypedDicts of :mod:`.answers`.
 
 from rules_engine.coiffeur.deal import score_deal
 from rules_engine.coiffeur.match import score_match
-from rules_engine.coiffeur.play import legal_cards
+from rules_engine.coiffeur.play import legal_cards, legal_cards_fast
 from rules_engine.schieber import LIMITS as SCHIEBER_LIMITS
 
 #: Played with Schieber's 36 cards (C1), so a record is bounded as Schieber's. There
 #: is no Weis (C1.3): a claim is a rule broken, judged up to the same bound.
 LIMITS = SCHIEBER_LIMITS
 
-__all__ = ["LIMITS", "legal_cards", "score_deal", "score_match"]
+__all__ = ["LIMITS", "legal_cards", "legal_cards_fast", "score_deal", "score_match"]

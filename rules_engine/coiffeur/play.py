@@ -10,7 +10,9 @@ plus the trick's ``mode``.
 from __future__ import annotations
 
 import json
+import marshal
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 from rules_engine.cards import Card, parse_cards
@@ -19,12 +21,13 @@ from rules_engine.coiffeur.contracts import PLAY_RULE, TRICKS, CoiffeurContract
 from rules_engine.coiffeur.deal import PLAYERS, relabel_for
 from rules_engine.coiffeur.options import coiffeur_options
 from rules_engine.errors import InvalidRecord
+from rules_engine.lazy import PLACEHOLDER, LazyDict
 from rules_engine.records import Fields
-from rules_engine.schieber.play import display_order
+from rules_engine.schieber.play import TRICK_CONTEXTS, display_order, trick_answer
 from rules_engine.schieber.play import legal_cards as schieber_legal_cards
 from rules_engine.schieber.trick_modes import TrickMode, classify_mode, mode_reason
 
-__all__ = ["POSITION_FIELDS", "careful_legal_cards", "legal_cards"]
+__all__ = ["POSITION_FIELDS", "careful_legal_cards", "legal_cards", "legal_cards_fast"]
 
 POSITION_FIELDS = frozenset({"game", "options", "contract", "trick_index", "hand", "trick"})
 
@@ -118,20 +121,131 @@ def _as_schieber(
     answer = schieber_legal_cards(
         {"contract": key, "hand": [str(card) for card in hand], "trick": [str(card) for card in trick]}
     )
+    return _answer(answer["legal"], answer["illegal"], _own_rule(contract), contract.type, key, index)
+
+
+def _own_rule(contract: CoiffeurContract) -> str | None:
+    """The rule an extra contract's card reasons cite (C5.1-C5.4); None for the fixed contracts,
+    whose reasons are Schieber's own (C4.1, C4.2)."""
     rule = PLAY_RULE[contract.type]
+    return rule if rule.startswith("C5") else None
+
+
+def _answer(
+    legal: list[str], illegal: dict[str, Any], rule: str | None, contract_type: str, key: str, index: int
+) -> LegalAnswer:
+    """Schieber's answer to the trick as Coiffeur's: the reasons relabelled when first read."""
+    if illegal and rule is not None:
+        illegal = LazyDict.of(len(illegal), _relabelled, illegal, rule, contract_type, key, index + 1)
+    return {"legal": legal, "illegal": illegal, "trick_index": index, "mode": key}
+
+
+def _relabelled(
+    illegal: Mapping[str, Any], rule: str, contract_type: str, key: str, number: int
+) -> dict[str, Any]:
+    """Schieber's reasons as an extra contract's: its rule, naming the trick and its mode."""
+    relabelled = {}
+    for code, reason in illegal.items():
+        play_rule = reason["rule"]
+        params = dict(reason["params"])
+        params.update({"mode": key, "play_rule": play_rule, "contract_type": contract_type, "trick": number})
+        relabelled[code] = {
+            "rule": rule,
+            "message": f"trick {number} is {key} ({play_rule}): {reason['message']}",
+            "code": reason["code"],
+            "params": params,
+        }
+    return relabelled
+
+
+@dataclass(frozen=True, slots=True)
+class _Plain:
+    """What a position's options and contract give every trick (:func:`legal_cards_fast`)."""
+
+    #: Each trick's Schieber contract key.
+    modes: tuple[str, ...]
+    #: Whether a player void in the led suit may play any card in each trick (a trump Misère's,
+    #: C5.4: undertrumping allowed).
+    void_plays_any: tuple[bool, ...]
+    rule: str | None
+    contract_type: str
+
+
+#: By a position's options and contract as marshal writes them (a contract key alone: itself):
+#: what they give, checked once each.
+_PLAIN: dict[object, _Plain] = {}
+_ONLY_KNOWN_FIELDS = POSITION_FIELDS.issuperset
+
+
+def _plain(options: object, contract: object) -> _Plain | None:
+    """:class:`_Plain` of valid options and contract; None when the careful path has to say why not."""
+    try:
+        parsed = _contract(contract)
+        modes = parsed.modes(coiffeur_options(options))
+    except InvalidRecord:
+        return None
+    return _Plain(
+        tuple(mode.key for mode in modes),
+        tuple(mode.undertrump_when_void for mode in modes),
+        _own_rule(parsed),
+        parsed.type,
+    )
+
+
+def legal_cards_fast(position: dict[str, Any]) -> LegalAnswer | None:
+    """The answer to a plainly written Coiffeur position (known fields, canonical codes), or
+    None: :func:`legal_cards` then answers it, or says what is wrong (a KeyError or TypeError
+    this raises means the same). The same answer as
+    :func:`legal_cards` gives (the tests hold it to it): Schieber's fast answer to the trick's
+    mode, its reasons relabelled when first read; in a trick that allows undertrumping (a trump
+    Misère), a player void in the led suit plays any card."""
+    if position.get("game") != "coiffeur" or not _ONLY_KNOWN_FIELDS(position):
+        return None
+    options, contract = position.get("options"), position["contract"]
+    # The options and contract as written name their modes: checked once per serialised form
+    # (marshal writes values with their types, True apart from 1; a caller's own object
+    # raises ValueError and goes the careful way).
+    key: object = contract
+    if options is not None or type(contract) is not str:  # a suit or direction alone names itself
+        try:
+            key = marshal.dumps((options, contract))
+        except ValueError:
+            return None
+    plain = _PLAIN.get(key)
+    if plain is None:
+        plain = _plain(options, contract)
+        if plain is None:
+            return None
+        if len(_PLAIN) < 256:
+            _PLAIN[key] = plain
+    index = position.get("trick_index", 0)
+    if type(index) is not int or not 0 <= index < TRICKS:
+        return None
+    mode = plain.modes[index]
+    hand = position["hand"]
+    trick = position.get("trick")
+    if trick is None:
+        trick = []
+    if type(hand) is not list or type(trick) is not list or len(trick) >= PLAYERS:
+        return None
+    answer = trick_answer(TRICK_CONTEXTS[mode], hand, trick, TRICKS - index)
+    if answer is None:
+        return None
     illegal: dict[str, Any] = answer["illegal"]
-    if illegal and rule.startswith("C5"):
-        number = index + 1
-        for code, reason in list(illegal.items()):
-            play_rule = reason["rule"]
-            params = dict(reason["params"])
-            params.update(
-                {"mode": key, "play_rule": play_rule, "contract_type": contract.type, "trick": number}
-            )
-            illegal[code] = {
-                "rule": rule,
-                "message": f"trick {number} is {key} ({play_rule}): {reason['message']}",
-                "code": reason["code"],
-                "params": params,
+    count = len(illegal)
+    if count and plain.void_plays_any[index]:
+        led = trick[0][0]
+        if led != mode and led not in "".join(hand)[::2]:  # void in the led suit: any card
+            whole = trick_answer(TRICK_CONTEXTS[mode], hand, [], TRICKS - index)  # in display order
+            return {
+                "legal": whole["legal"] if whole else [],
+                "illegal": {},
+                "trick_index": index,
+                "mode": mode,
             }
-    return {"legal": answer["legal"], "illegal": illegal, "trick_index": index, "mode": key}
+    rule = plain.rule
+    if count and rule is not None:  # _answer's, written out on the hot path
+        relabelled = LazyDict(PLACEHOLDER)
+        relabelled.lazy = (count, _relabelled, illegal, rule, plain.contract_type, mode, index + 1)
+        illegal = relabelled
+    return {"legal": answer["legal"], "illegal": illegal, "trick_index": index, "mode": mode}

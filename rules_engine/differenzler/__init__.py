@@ -7,7 +7,7 @@ are the TypedDicts of :mod:`.answers`.
 
 from rules_engine.differenzler.deal import score_deal
 from rules_engine.differenzler.match import score_match
-from rules_engine.differenzler.play import legal_cards
+from rules_engine.differenzler.play import legal_cards, legal_cards_fast
 from rules_engine.schieber import LIMITS as SCHIEBER_LIMITS
 
 #: Played with Schieber's 36 cards (D2.1; 12 cards a hand with three players, D2.2), so a
@@ -15,4 +15,4 @@ from rules_engine.schieber import LIMITS as SCHIEBER_LIMITS
 #: judged up to the same bound.
 LIMITS = SCHIEBER_LIMITS
 
-__all__ = ["LIMITS", "legal_cards", "score_deal", "score_match"]
+__all__ = ["LIMITS", "legal_cards", "legal_cards_fast", "score_deal", "score_match"]

@@ -7,6 +7,7 @@ A position is ``{"game": "differenzler", "options": {...}, "players": 4, "trump"
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -22,12 +23,13 @@ from rules_engine.differenzler.deal import (
 )
 from rules_engine.differenzler.options import differenzler_options
 from rules_engine.errors import InvalidRecord
+from rules_engine.lazy import LazyDict
 from rules_engine.records import Fields
-from rules_engine.schieber.play import display_order
+from rules_engine.schieber.play import TRICK_CONTEXTS, display_order, trick_answer
 from rules_engine.schieber.play import legal_cards as schieber_legal_cards
 from rules_engine.schieber.trick_modes import TrickMode, classify_mode, mode_reason
 
-__all__ = ["POSITION_FIELDS", "careful_legal_cards", "legal_cards"]
+__all__ = ["POSITION_FIELDS", "careful_legal_cards", "legal_cards", "legal_cards_fast"]
 
 SCHIEBER_HAND = 9
 POSITION_FIELDS = frozenset({"game", "options", "players", "trump", "hand", "trick"})
@@ -80,10 +82,70 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
     answer = schieber_legal_cards(
         {"contract": mode.key, "hand": [str(card) for card in hand], "trick": [str(card) for card in trick]}
     )
-    illegal: dict[str, Any] = answer["illegal"]
-    for code, reason in list(illegal.items()):
-        illegal[code] = relabel_json(reason)
-    return {"legal": answer["legal"], "illegal": illegal}
+    return {"legal": answer["legal"], "illegal": _relabelled_later(answer["illegal"])}
+
+
+def _relabelled_later(illegal: dict[str, Any]) -> dict[str, Any]:
+    """Schieber's reasons with D4's rule ids, made when first read."""
+    return LazyDict.of(len(illegal), _relabelled, illegal) if illegal else illegal
+
+
+def _relabelled(illegal: Mapping[str, Any]) -> dict[str, Any]:
+    return {code: relabel_json(reason) for code, reason in illegal.items()}
+
+
+#: The options checked already, as marshal writes them (with their types: True apart from 1).
+_CHECKED_OPTIONS: set[bytes] = set()
+_ONLY_KNOWN_FIELDS = POSITION_FIELDS.issuperset
+_SUIT_TRUMPS = frozenset(trump for trump in TRUMPS if len(trump) == 1)
+
+
+def legal_cards_fast(position: dict[str, Any]) -> LegalAnswer | None:
+    """The answer to a plainly written Differenzler position (known fields, canonical codes), or
+    None: :func:`legal_cards` then answers it, or says what is wrong (a KeyError or TypeError
+    this raises means the same). The same answer as :func:`legal_cards` gives (the tests hold
+    it to it): D4.3's void player plays any card; otherwise Schieber's fast answer to the trick
+    (also to a hand of twelve at three players), its reasons relabelled when first read."""
+    if position.get("game") != "differenzler" or not _ONLY_KNOWN_FIELDS(position):
+        return None
+    options = position.get("options")
+    if options:
+        if type(options) is not dict:
+            return None
+        try:
+            key = marshal.dumps(options)
+        except ValueError:  # a caller's own object: the careful way says what is wrong
+            return None
+        if key not in _CHECKED_OPTIONS:
+            try:
+                differenzler_options(options)
+            except InvalidRecord:
+                return None
+            if len(_CHECKED_OPTIONS) < 256:
+                _CHECKED_OPTIONS.add(key)
+    players = position.get("players")
+    if players is None:
+        players = 4
+    elif type(players) is not int or players not in (3, 4):
+        return None
+    trump = position["trump"]
+    hand = position["hand"]
+    trick = position.get("trick")
+    if trick is None:
+        trick = []
+    if type(trump) is not str or type(hand) is not list or type(trick) is not list or len(trick) >= players:
+        return None
+    answer = trick_answer(TRICK_CONTEXTS[trump], hand, trick, 36 // players)  # not a trump: KeyError
+    if answer is None:
+        return None
+    if trick and trump in _SUIT_TRUMPS:
+        led = trick[0][0]
+        if led != trump and led not in "".join(hand)[::2]:  # D4.3: void, any card
+            if not answer["illegal"]:
+                return {"legal": answer["legal"], "illegal": {}}
+            whole = trick_answer(TRICK_CONTEXTS[trump], hand, [], 36 // players)  # in display order
+            return {"legal": whole["legal"] if whole else [], "illegal": {}}
+    return {"legal": answer["legal"], "illegal": _relabelled_later(answer["illegal"])}
 
 
 def careful_legal_cards(mode: TrickMode, hand: Sequence[Card], trick: Sequence[Card]) -> LegalAnswer:

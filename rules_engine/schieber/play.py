@@ -199,6 +199,8 @@ class _Contexts(dict[str, Mapping[str, Context]]):
 
 
 _CONTEXTS = _Contexts()
+#: Each contract's contexts by its key, for :func:`trick_answer` (a key not a contract: KeyError).
+TRICK_CONTEXTS: Mapping[str, Mapping[str, Context]] = _CONTEXTS
 _ONLY_KNOWN_FIELDS = POSITION_FIELDS.issuperset
 #: The size of a position that names all it may but its options (game, profile, contract,
 #: hand, trick): reading those five keys proves it has no other.
@@ -243,11 +245,25 @@ def _fast_legal_cards(position: dict[str, Any]) -> SchieberLegalAnswer | None:
     hand = position["hand"]  # missing: KeyError
     if profile not in _OPTIONS_BY_PROFILE or type(hand) is not list:
         return None
+    return trick_answer(contexts, hand, trick, TRICKS_PER_DEAL)
+
+
+def trick_answer(
+    contexts: Mapping[str, Context], hand: list[Any], trick: list[Any], most: int
+) -> SchieberLegalAnswer | None:
+    """The fast answer to a hand of at most ``most`` canonical codes playing to ``trick`` (0-3
+    codes) under the contract of ``contexts`` (:data:`_CONTEXTS`' value); None when the cards are
+    not that (a card twice, more than ``most``); KeyError for a code that is not canonical.
+
+    The games that play their tricks as Schieber's contracts (Coiffeur's modes, Differenzler,
+    up to 12 cards at three players) answer with it too."""
     # One bit per card: a code that is not canonical ("h6", "H10") raises KeyError, and
     # the cards are all different exactly when the sum of their bits has one bit per card.
     # Written out by the hand's size: sum(map(...)) adds a call per card and one for the map.
     bit = CODE_BIT
     size = len(hand)
+    if size > most:
+        return None
     if size > 4:
         if size > 6:
             if size == 9:
@@ -259,8 +275,8 @@ def _fast_legal_cards(position: dict[str, Any]) -> SchieberLegalAnswer | None:
             elif size == 7:
                 a, b, c, d, e, f, g = hand
                 held = bit[a] + bit[b] + bit[c] + bit[d] + bit[e] + bit[f] + bit[g]
-            else:  # more than a hand holds
-                return None
+            else:  # a Differenzler hand of three players
+                held = sum(map(bit.__getitem__, hand))
         elif size == 6:
             a, b, c, d, e, f = hand
             held = bit[a] + bit[b] + bit[c] + bit[d] + bit[e] + bit[f]

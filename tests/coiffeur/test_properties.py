@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -219,3 +220,86 @@ def test_legal_cards_answers_as_the_careful_path(seed: int, contract: Any) -> No
         parsed, mode, index, [Card.parse(c) for c in hand], [Card.parse(c) for c in trick]
     )
     assert answer == careful
+
+
+@SETTINGS
+@given(
+    seed=st.integers(0, 2**32), contract=st.one_of(EXTRA, st.sampled_from(["H", "S", "obenabe", "undenufe"]))
+)
+def test_the_fast_path_answers_each_plain_trick_as_the_careful_path(seed: int, contract: Any) -> None:
+    """legal_cards_fast answers every plainly written position exactly as the careful path: the
+    trick's mode, a trump Misère's void player, the extra contracts' relabelled reasons, read
+    lazily and serialised alike."""
+    import json
+
+    from rules_engine.cards import Card
+    from rules_engine.coiffeur.contracts import CoiffeurContract
+    from rules_engine.coiffeur.options import coiffeur_options
+    from rules_engine.coiffeur.play import careful_legal_cards, legal_cards_fast
+
+    rng = random.Random(seed)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    index = rng.randrange(9)
+    hand, trick = deck[: rng.randint(0, 9 - index)], deck[9 : 9 + rng.randrange(4)]
+    options = {"misere_modes": ["obenabe", "undenufe", "slalom", *SUITS]}
+    position = {
+        "game": "coiffeur",
+        "options": options,
+        "contract": contract,
+        "trick_index": index,
+        "hand": hand,
+        "trick": trick,
+    }
+    parsed = CoiffeurContract.parse(contract)
+    mode = parsed.modes(coiffeur_options(options))[index]
+    fast = legal_cards_fast(position)
+    assert fast is not None
+    careful = careful_legal_cards(
+        parsed, mode, index, [Card.parse(c) for c in hand], [Card.parse(c) for c in trick]
+    )
+    assert fast == careful
+    assert json.loads(json.dumps(fast)) == careful
+
+
+@pytest.mark.parametrize(
+    "changed",
+    [
+        {"hand": ["H7", "H7"]},
+        {"hand": DECK[:9], "trick_index": 1},  # eight cards at most at the second trick
+        {"trick_index": 9},
+        {"trick_index": True},
+        {"trick": ["HK", "HA", "H6", "H9"]},
+        {"contract": "slalom"},
+        {"contract": {"type": "slalom", "start": "sideways"}},
+        {"options": {"no_such_option": 1}},
+        {"seat": 1},
+    ],
+)
+def test_the_fast_path_leaves_anything_else_to_the_careful_path(changed: dict[str, Any]) -> None:
+    from rules_engine import InvalidRecord
+    from rules_engine.coiffeur.play import legal_cards_fast
+
+    position = {"game": "coiffeur", "contract": "H", "hand": ["H7", "C6"], "trick": ["S9"], **changed}
+    try:
+        assert legal_cards_fast(position) is None
+    except (KeyError, TypeError):
+        pass
+    with pytest.raises(InvalidRecord):
+        legal_cards(position)
+
+
+def test_the_fast_path_lets_a_void_player_undertrump_in_a_trump_misere() -> None:
+    """C5.4: in a trump Misère a player void in the led suit plays any card, a lower trump too;
+    holding the led suit, he may not undertrump (S4.4 through C5.4)."""
+    from rules_engine.coiffeur.play import legal_cards_fast
+
+    options = {"misere_modes": ["obenabe", "H"]}
+    misere = {"type": "misere", "mode": "H"}
+    base = {"game": "coiffeur", "options": options, "contract": misere, "trick": ["S9", "HA"]}
+    void = legal_cards_fast({**base, "hand": ["H6", "C7"]})
+    assert void is not None and void["legal"] == ["H6", "C7"] and void["illegal"] == {}
+    holding = legal_cards_fast({**base, "hand": ["H6", "S7"]})
+    assert holding is not None and holding["legal"] == ["S7"]
+    assert holding["illegal"]["H6"]["rule"] == "C5.4"
+    assert holding == legal_cards({**base, "hand": ["H6", "S7"]})

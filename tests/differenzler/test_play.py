@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -82,3 +83,68 @@ def test_legal_cards_answers_as_the_careful_path(seed: int, trump: str, players:
         trick_mode(trump), [Card.parse(c) for c in hand], [Card.parse(c) for c in trick]
     )
     assert answer == careful
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    trump=st.sampled_from(["H", "C", "D", "S", "obenabe", "undenufe"]),
+    players=st.sampled_from([3, 4]),
+    options=st.sampled_from([None, {}, {"form": "open"}]),
+)
+def test_the_fast_path_answers_every_plain_position_as_the_careful_path(
+    seed: int, trump: str, players: int, options: Any
+) -> None:
+    """legal_cards_fast answers a plainly written position (hands of twelve at three players
+    included), and exactly as the careful path: D4.3's void player, the relabelled reasons."""
+    from rules_engine.differenzler.play import legal_cards_fast
+
+    rng = random.Random(seed)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    size = rng.randint(0, 36 // players)
+    hand, trick = deck[:size], deck[size : size + rng.randrange(players)]
+    position = {"game": "differenzler", "players": players, "trump": trump, "hand": hand, "trick": trick}
+    if options is not None:
+        position["options"] = options
+    fast = legal_cards_fast(position)
+    assert fast is not None
+    careful = careful_legal_cards(
+        trick_mode(trump), [Card.parse(c) for c in hand], [Card.parse(c) for c in trick]
+    )
+    assert fast == careful
+    assert json.loads(json.dumps(fast)) == careful  # the lazy reasons serialise as they read
+
+
+@pytest.mark.parametrize(
+    "changed",
+    [
+        {"hand": ["H7", "H7"]},
+        {"hand": DECK[:10]},  # more than four players hold
+        {"trick": ["HK", "HA", "H6"], "players": 3},
+        {"trick": ["HK", "HA", "H6", "H9"]},
+        {"players": 5},
+        {"players": True},
+        {"trump": "slalom"},
+        {"options": {"no_such_option": 1}},
+        {"seat": 1},
+    ],
+)
+def test_the_fast_path_leaves_anything_else_to_the_careful_path(changed: dict[str, Any]) -> None:
+    from rules_engine.differenzler.play import legal_cards_fast
+
+    position = {"game": "differenzler", "trump": "C", "hand": ["H7", "C6"], "trick": ["H9"], **changed}
+    try:
+        assert legal_cards_fast(position) is None
+    except (KeyError, TypeError):
+        pass
+    with pytest.raises(InvalidRecord):
+        legal_cards(position)
+
+
+def test_a_card_written_otherwise_goes_the_careful_way_to_the_same_answer() -> None:
+    from rules_engine.differenzler.play import legal_cards_fast
+
+    with pytest.raises(KeyError):
+        legal_cards_fast({"game": "differenzler", "trump": "C", "hand": ["h7", "s8"], "trick": ["HK"]})
+    assert legal(["h7", "s8"], ["HK"]) == legal(["H7", "S8"], ["HK"])
