@@ -93,13 +93,55 @@
     input.dispatchEvent(new Event("input", { bubbles: true }));
   });
 
+  // One tap, one deal: a Save on a panel nobody touched since the last deal was saved, within a
+  // moment of it, is a double tap's second. The first saved the deal and the panel it lands on
+  // is the next deal's, empty: sent, it would answer "choose the contract" in red. It is not
+  // sent. (Saved: htmx swapped in the server's screen, or the outbox kept the deal, which says
+  // so with "tafel:saved".) A deliberate Save on an empty panel a moment later still asks.
+  var DOUBLE_TAP_MS = 1500;
+  var savedAt = 0;
+  function saved(panel) {
+    savedAt = Date.now();
+    if (panel) { panel.removeAttribute("data-dirty"); }
+  }
+  document.addEventListener("tafel:saved", function (event) { saved(event.target); });
+  // A tap without network before the offline script runs (just after a reload, while it is read
+  // from the tablet's cache) would go nowhere: it is held, and tapped again once that script
+  // listens ("tafel:offline-ready", static/offline/tafel-offline.js).
+  var offlineReady = false;
+  var offlinePage = !!document.querySelector("script[src*='tafel-offline.js']");
+  var held = [];
+  document.addEventListener("tafel:offline-ready", function () {
+    offlineReady = true;
+    held.splice(0).forEach(function (tap) { tap.form.requestSubmit(tap.submitter); });
+  });
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form || !form.matches) { return; }
+    if (form.matches("form.entry-panel") && Date.now() - savedAt < DOUBLE_TAP_MS && !form.hasAttribute("data-dirty")) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      return;
+    }
+    if (!offlineReady && !navigator.onLine && (form.method || "").toLowerCase() === "post" && offlinePage) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      var submitter = event.submitter && event.submitter.form === form ? event.submitter : undefined;
+      held.push({ form: form, submitter: submitter });
+    }
+  }, true);
+
   // htmx (the panel's save): answers that name a mistake (422) or a change meanwhile (409)
   // are the match screen with the reasons, to be shown like any answer.
   document.addEventListener("htmx:beforeSwap", function (event) {
     var status = event.detail.xhr.status;
     if (status === 422 || status === 409) { event.detail.shouldSwap = true; event.detail.isError = false; }
   });
-  document.addEventListener("htmx:afterSwap", function () {
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var sent = event.detail && event.detail.requestConfig ? event.detail.requestConfig.elt : null;
+    if (sent && sent.matches && sent.matches("form.entry-panel") && event.detail.xhr && event.detail.xhr.status < 300) {
+      saved(null);
+    }
     var screen = document.getElementById("match-screen");
     var main = document.querySelector("main[data-live]");
     if (screen && main) { main.setAttribute("data-version", screen.getAttribute("data-version") || ""); }

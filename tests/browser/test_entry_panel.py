@@ -291,3 +291,39 @@ def test_the_persian_pad_types_persian_digits(browser: Any, live_server: str) ->
         assert scores(page)[:2] == ["10", "8"]  # 80 + 20 -> 10, 84 -> 8 (K8.1)
     finally:
         context.close()
+
+
+def server_deals(page: Any, base: str) -> int:
+    found = page.url.rstrip("/").rsplit("/", 1)[1]
+    answer = page.request.get(f"{base}/offline/matches/{found}/state.json")
+    return sum(1 for entry in answer.json()["entries"] if entry["kind"] == "deal")
+
+
+def red(page: Any) -> int:
+    """What the panel says is wrong: reasons and fields marked as errors."""
+    return int(page.locator("form[data-deal-form] .reason, form[data-deal-form] .has-error").count())
+
+
+def test_a_double_tap_saves_once_and_shows_the_saved_deal(page: Any, live_server: str) -> None:
+    """One tap, one deal: Save tapped twice (a double tap, or a second tap 80-400 ms later)
+    stores the deal once, and the panel shows it saved, empty for the next deal, with nothing
+    in red. A Save tapped on the empty panel a while later still says what is missing."""
+    new_match(page, live_server)
+    for deal, gap in enumerate((0, 80, 200, 400), start=1):
+        page.click("form[data-deal-form] input[name=contract][value=H] >> xpath=..")
+        Taps(page).points("98")
+        if gap:
+            page.click("button.save-deal")
+            page.wait_for_timeout(gap)
+            page.click("button.save-deal")
+        else:
+            page.dblclick("button.save-deal")
+        page.wait_for_selector(f"#deal-{deal}")
+        page.wait_for_timeout(500)  # whatever the second tap sent has been answered
+        assert server_deals(page, live_server) == deal, gap
+        assert red(page) == 0, (gap, page.locator("form[data-deal-form]").inner_text())
+        assert page.locator(".entry-save .saved").inner_text() == f"Deal {deal} saved."
+    page.wait_for_timeout(1600)
+    page.click("button.save-deal")  # deliberate, on the empty panel: it asks for the contract
+    page.wait_for_selector("form[data-deal-form] .has-error")
+    assert server_deals(page, live_server) == 4

@@ -359,14 +359,24 @@ def test_a_match_born_offline_is_adopted(context: Any, live_server: str) -> None
     assert page.request.get(f"{live_server}/matches/").text().count("Zora") == 1
 
 
-def panel_deal(page: Any, contract: str, team: int, points: int, weis: dict[int, str]) -> None:
-    """A deal entered on the match page's panel (htmx posts it while the server answers)."""
+def panel_deal(
+    page: Any, contract: str, team: int, points: int, weis: dict[int, str], taps: int = 1, gap: int = 0
+) -> None:
+    """A deal entered on the match page's panel (htmx posts it while the server answers); Save
+    tapped ``taps`` times, ``gap`` ms apart (0: a double click)."""
     page.click(f"form[data-deal-form] input[name=contract][value={contract}] >> xpath=..")
     page.click(f"form[data-deal-form] input[name=team][value='{team}'] >> xpath=..")
     page.fill("form[data-deal-form] input[name=points]", str(points))
     for side in (1, 2):
         page.fill(f"form[data-deal-form] input[name=weis_values_{side}]", weis.get(side, ""))
-    page.click("form[data-deal-form] button.save-deal")
+    save = "form[data-deal-form] button.save-deal"
+    if taps == 2 and not gap:
+        page.dblclick(save)
+        return
+    page.click(save)
+    for _ in range(taps - 1):
+        page.wait_for_timeout(gap)
+        page.click(save)
 
 
 def test_the_match_pages_panel_offline_and_unanswered(context: Any, live_server: str) -> None:
@@ -396,19 +406,38 @@ def test_the_match_pages_panel_offline_and_unanswered(context: Any, live_server:
     page.screenshot(path=str(ARTIFACTS / "offline-panel.png"), full_page=True)
     assert server_log(page, live_server, match_id) == []
 
+    # One tap, one deal: a double tap, and a second tap 300 ms later on the emptied panel,
+    # each keep their deal once and say nothing in red.
+    refusals = "form[data-deal-form] .offline-refusal"
+    panel_deal(page, "S", 2, 100, {}, taps=2)
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 2", 60)
+    panel_deal(page, "C", 1, 70, {}, taps=2, gap=300)
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 3", 60)
+    page.wait_for_timeout(1500)
+    assert waiting(page) == 3 and page.locator(refusals).count() == 0
+    # Tapped as soon as the page shows again after a reload without network: heard, and kept.
+    page.reload(wait_until="commit")
+    panel_deal(page, "obenabe", 1, 120, {})
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 4", 60)
+
     context.set_offline(False)
     wait_sent(page)
     entries = server_log(page, live_server, match_id)
-    assert [(e["seq"], e["kind"]) for e in entries] == [(1, "deal")]
+    assert [(e["seq"], e["kind"]) for e in entries] == [(n, "deal") for n in (1, 2, 3, 4)]
     assert entries[0]["record"]["points"] == {"team": 1, "value": 98}
     assert entries[0]["record"]["weis_values"] == {"1": [50, 20]}
+    assert [e["record"]["points"] for e in entries[1:]] == [
+        {"team": 2, "value": 100},
+        {"team": 1, "value": 70},
+        {"team": 1, "value": 120},
+    ]
 
     # Online, htmx saves: one request, the match screen swapped in place.
     page.goto(f"{live_server}/matches/{match_id}")
     until(page, "document.querySelector('#net-status')?.dataset.state === 'live'")
     panel_deal(page, "S", 2, 100, {})
-    until(page, "document.querySelector('#match-screen')?.innerText.includes('Deal 3')")
-    assert len(server_log(page, live_server, match_id)) == 2 and waiting(page) == 0
+    until(page, "document.querySelector('#match-screen')?.innerText.includes('Deal 6')")
+    assert len(server_log(page, live_server, match_id)) == 5 and waiting(page) == 0
 
     # The server stores the next deal but its answer is lost, and it answers nothing else for
     # a while: htmx's request fails, the deal waits in the outbox under the form's own key,
@@ -435,8 +464,8 @@ def test_the_match_pages_panel_offline_and_unanswered(context: Any, live_server:
     context.unroute(syncs)
     wait_sent(page)
     entries = server_log(page, live_server, match_id)
-    assert [(e["seq"], e["kind"]) for e in entries] == [(1, "deal"), (2, "deal"), (3, "deal")]
-    assert entries[2]["record"]["weis_values"] == {"1": [50], "2": [20]}
+    assert [(e["seq"], e["kind"]) for e in entries] == [(n, "deal") for n in range(1, 7)]
+    assert entries[5]["record"]["weis_values"] == {"1": [50], "2": [20]}
 
 
 def born_deal(page: Any, contract: str, team: int, points: int) -> None:

@@ -17,6 +17,12 @@ const BORN_PAGE = /^\/offline\/born\/\w+\/\d\/\w+$/;
 const ENTRY_FORM = /^\/matches\/(\d+)\/(?:deals\/new|deals\/(\d+)\/correct|(undo)|(redo))$/;
 const lang = (document.documentElement.lang || "de-CH").replace("-", "_");
 let texts = {};
+// Read once the texts are (the games kept offline, the messages): a tap before waits for them.
+let textsReady = null;
+let textsRead = false;
+// The keys of the taps being judged: a second tap on the same form before the first is kept
+// is the same entry (a double tap), not another.
+const entering = new Set();
 let sending = false;
 let reachable = navigator.onLine;
 
@@ -166,13 +172,38 @@ function showRefusal(form, errors) {
   box.scrollIntoView({ block: "center" });
 }
 
+// The key an entry is kept under, given at the first tap on its form and kept by the form until
+// the entry is stored: a double tap, however quick, names the same entry. A deal whose post went
+// unanswered keeps its form's own key (``keepKey``): had the post reached the server, it is
+// stored once, whichever way it arrives (the log's idempotency key). Only then: a form kept
+// for offline use carries the same key every time it is opened.
+function tapKey(form, keepKey) {
+  const idem = form instanceof HTMLFormElement ? form.elements.namedItem("idem") : null;
+  if (keepKey && idem && idem.value.length >= 8) return idem.value;
+  if (!(form instanceof HTMLFormElement)) return newKey();
+  if (!form.dataset.tapKey) form.dataset.tapKey = newKey();
+  return form.dataset.tapKey;
+}
+
 async function enterOffline(form, submitter, matchId, kind, slot, keepKey = false) {
+  const key = tapKey(form, keepKey);
+  if (entering.has(key)) return;
+  entering.add(key);
+  try {
+    await enterOnce(form, submitter, matchId, kind, slot, key);
+  } finally {
+    entering.delete(key);
+  }
+}
+
+async function enterOnce(form, submitter, matchId, kind, slot, key) {
   const state = await outbox.match(matchId);
   if (!state || !state.offline) {
     showRefusal(form, [{ message: texts.offline }]);
     return;
   }
   const list = await dealsOf(matchId);
+  if (list.some((e) => e.key === key)) return; // kept already: a double tap's second
   const fix = new URLSearchParams(location.hash.slice(1)).get("correct");
   const typed = (kind === "deal" || kind === "correction") && form;
   const entry = { kind, fields: typed ? formFields(form, submitter) : null };
@@ -192,12 +223,7 @@ async function enterOffline(form, submitter, matchId, kind, slot, keepKey = fals
     showRefusal(form, answer.errors);
     return;
   }
-  // A deal whose post went unanswered keeps its form's key: had the post reached the server,
-  // it is stored once, whichever way it arrives (the log's idempotency key). Only then: a
-  // form kept for offline use carries the same key every time it is opened.
   const idem = typed && entry.kind === "deal" ? form.elements.namedItem("idem") : null;
-  const reuse = keepKey && idem && idem.value.length >= 8 && !list.some((e) => e.key === idem.value);
-  const key = reuse ? idem.value : newKey();
   // A target the outbox still holds is named by its key: its seq is known only when it is sent.
   const target = answer.target_seq;
   const pendingTarget = list.find((e) => e.base_version + 1 === target);
@@ -219,6 +245,7 @@ async function enterOffline(form, submitter, matchId, kind, slot, keepKey = fals
     location.assign(`/matches/${matchId}`);
     return;
   }
+  if (form instanceof HTMLFormElement) delete form.dataset.tapKey;
   if (form instanceof HTMLFormElement && (form.matches(PANEL) || born)) {
     // The match page's panel is ready for the next deal: empty, with a key of its own.
     form.reset();
@@ -226,6 +253,8 @@ async function enterOffline(form, submitter, matchId, kind, slot, keepKey = fals
     const refusal = form.querySelector(".offline-refusal");
     if (refusal) refusal.remove();
     form.dispatchEvent(new Event("input", { bubbles: true }));
+    // Saved: a tap on the empty panel right after is the double tap's second (static/tafel.js).
+    form.dispatchEvent(new Event("tafel:saved", { bubbles: true }));
   }
   await render();
   await fillNextTurn(matchId).catch(() => {});
@@ -233,14 +262,25 @@ async function enterOffline(form, submitter, matchId, kind, slot, keepKey = fals
 
 // A match started without network: judged on the tablet, kept until the server adopts it.
 async function startOffline(form, submitter, game) {
+  const key = tapKey(form, false);
+  if (entering.has(key)) return; // a double tap: the first starts the match
+  entering.add(key);
+  try {
+    await startOnce(form, submitter, game, key);
+  } finally {
+    entering.delete(key);
+  }
+}
+
+async function startOnce(form, submitter, game, key) {
   const fields = formFields(form, submitter);
   const answer = (await call("start_match", [game, fields])).ok;
   if (!answer.valid) {
     showRefusal(form, answer.errors);
     return;
   }
-  const key = newKey();
   const id = `u-${key}`;
+  if (await outbox.match(id)) return;
   await outbox.keepMatch({ id, version: 0, settings: answer.settings, head: answer.head, entries: [], offline: true, born: true });
   await outbox.add({ match: id, key, kind: "adopt", game, fields, base_version: 0, status: "pending", made: new Date().toISOString() });
   location.assign(`${bornPage(game, answer.settings)}#${id}`);
@@ -260,6 +300,14 @@ function nameSeats(settings) {
 function intercept(event) {
   const form = event.target;
   if (!(form instanceof HTMLFormElement)) return;
+  if (!textsRead) {
+    // Tapped before this script read its texts (just after a reload): sent again once it has.
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const submitter = event.submitter && event.submitter.form === form ? event.submitter : undefined;
+    textsReady.then(() => form.requestSubmit(submitter));
+    return;
+  }
   const born = offlineSetUp(new URL(form.action, location.href).pathname);
   if (born && !(reachable && navigator.onLine)) {
     event.preventDefault();
@@ -609,14 +657,20 @@ async function start() {
   sheet.rel = "stylesheet";
   sheet.href = "/static/offline/offline.css";
   document.head.append(sheet);
-  try {
-    texts = await (await fetch(`/offline/texts/${lang}.json`)).json();
-  } catch {
-    texts = {};
-  }
+  // Listening before anything is read: no tap after a reload goes unheard (intercept waits).
   document.addEventListener("submit", intercept, true);
   document.addEventListener("htmx:sendError", unanswered);
   document.addEventListener("htmx:timeout", unanswered);
+  textsReady = fetch(`/offline/texts/${lang}.json`)
+    .then((response) => response.json())
+    .catch(() => ({}))
+    .then((read) => {
+      texts = read;
+      textsRead = true;
+    });
+  // Taps static/tafel.js held while this script was not running yet are tapped again now.
+  document.dispatchEvent(new Event("tafel:offline-ready"));
+  await textsReady;
   window.addEventListener("online", () => {
     reachable = true;
     syncAll();
