@@ -9,6 +9,10 @@ real server on 127.0.0.1.
   load (the match page's ``loadEventEnd``), both in the same page; and the engine's first
   answer on the next page of the same tab (the engine runs in a SharedWorker where the
   browser has them, kept through the navigation).
+- The first answer after the network goes on an entering tablet that kept its page open
+  online (the engine started while the page was idle), against a warm answer and the page's
+  load; and what a spectator's phone downloads opening the same match (bytes, and whether
+  any of it is the engine: it should be none).
 - The time to check one deal (the whole match of 20 deals and the new one, through
   ``rules_engine.score_match``): in the browser's worker, in CPython on the server (the same
   function, ``scorer.offline.tablet.check``), and the outbox's whole round trip to the server
@@ -82,6 +86,10 @@ def measure(rounds: int, checks: int) -> dict[str, Any]:
         "browser_check": [],
         "cpython_check": [],
         "sync": [],
+        "after_network": [],
+        "warm_answer": [],
+        "spectator_bytes": [],
+        "spectator_engine": [],
     }
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
@@ -161,6 +169,45 @@ def measure(rounds: int, checks: int) -> dict[str, Any]:
             # The same worker: it counts one page more (a new one would count one).
             out["shared"].append(again[1] == before[1] + 1)
             shared.close()
+            # The tablet keeps the match page open online; the engine starts while it is
+            # idle. The network goes; the first check is timed, then a warm one.
+            kept = context.new_page()
+            kept.set_default_timeout(60_000)
+            kept.add_init_script("delete window.SharedWorker")  # its own engine: no head start
+            kept.goto(f"{base}/matches/{match_id}")
+            for _ in range(600):
+                if kept.evaluate("window.tafelOffline && window.tafelOffline.warm()"):
+                    break
+                kept.wait_for_timeout(100)
+            context.set_offline(True)
+            timed_check = (
+                "async (args) => { const t = performance.now(); await window.tafelOffline.engine('check', args);"
+                " return performance.now() - t; }"
+            )
+            out["after_network"].append(kept.evaluate(timed_check, args))
+            out["warm_answer"].append(kept.evaluate(timed_check, args))
+            context.set_offline(False)
+            kept.close()
+            # A spectator's phone: a context of its own (no right, no service worker kept).
+            phone_context = browser.new_context(viewport={"width": 390, "height": 844})
+            phone = phone_context.new_page()
+            sizes: list[int] = []
+            engine_files: list[str] = []
+
+            def counted(
+                response: Any, sizes: list[int] = sizes, engine_files: list[str] = engine_files
+            ) -> None:
+                body = response.body() if response.status == 200 else b""
+                sizes.append(len(body))
+                if any(part in response.url for part in ("pyodide", "engine-worker", "engine.json")):
+                    engine_files.append(response.url)
+
+            phone.on("response", counted)
+            phone.goto(f"{base}/matches/{match_id}")
+            phone.wait_for_timeout(3000)  # whatever the page would start after its load
+            out["spectator_bytes"].append(sum(sizes))
+            out["spectator_engine"].append(len(engine_files))
+            phone_context.close()
         text = json.dumps(args)
         tablet.configure(json.dumps(offline_modules()))  # as the browser's bundle names them
         for _ in range(rounds * checks):
@@ -179,6 +226,9 @@ def report(out: dict[str, Any], rounds: int, checks: int) -> str:
     kept = sum(out["shared"])
     shared = f"the shared worker kept: {kept} of {len(out['shared'])} pages"
     browser, cpython, sync = median(out["browser_check"]), median(out["cpython_check"]), median(out["sync"])
+    after, warm = median(out["after_network"]), median(out["warm_answer"])
+    spectator_kb = median([float(b) for b in out["spectator_bytes"]]) / 1024
+    spectator_engine = sum(out["spectator_engine"])
     load_avg = " ".join(f"{x:.2f}" for x in os.getloadavg())
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     return f"""{BEGIN}
@@ -193,10 +243,15 @@ Medians of {rounds} fresh pages and {rounds * checks} checks.
 | the match page's own load (`loadEventEnd`) | {load:.0f} | 1 |
 | the engine's first start on the tablet (Pyodide + engine in the page's own worker, from the cache) | {start:.0f} | {start / load:.1f}× the page |
 | the engine's first answer on the next page of the same tab ({shared}) | {next_page:.1f} | {next_page / load:.3f}× the page, 1/{start / next_page:.0f} of a cold start |
+| the first check after the network goes, the page kept open online (engine started while idle) | {after:.1f} | {after / warm:.1f}× a warm check, {after / load:.3f}× the page |
+| a warm check (the next one) | {warm:.1f} | 1 |
+| what a spectator's phone downloads opening the match (KB; engine files among them: {spectator_engine}) | {spectator_kb:.0f} KB | — |
 | one deal checked on the server (CPython, `tablet.check`, match of {DEALS} deals + 1) | {cpython:.2f} | 1 |
 | the same check in the browser (Pyodide in the worker) | {browser:.2f} | {browser / cpython:.1f}× CPython |
 | the outbox's round trip to the server (`POST …/sync`: form, engine, log append, HTTP) | {sync:.1f} | {sync / cpython:.1f}× CPython |
 
+An entering tablet starts the engine once its page is idle while the network is there; a
+spectator's page registers no service worker and loads no engine.
 The engine starts in a worker after the page is shown (the page is usable while it starts),
 a SharedWorker where the browser has them: the next page of the app finds it started as long
 as the browser kept it through the navigation (Chromium's ``extendedLifetime``), else it

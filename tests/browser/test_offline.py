@@ -532,3 +532,63 @@ def test_deals_of_a_match_born_offline_follow_its_adoption(context: Any, live_se
     page.evaluate("window.tafelOffline.sync()")
     assert len(server_log(page, live_server, match_id)) == 3
     assert page.request.get(f"{live_server}/matches/").text().count("Vreni") == 1
+
+
+def test_the_engine_is_ready_before_the_network_goes_and_spectators_load_none(
+    browser: Any, context: Any, live_server: str
+) -> None:
+    """An entering tablet starts the engine while the network is there and the page is idle:
+    once it has answered, the first check offline needs no start and says nothing of one. A
+    spectator's phone registers no service worker and downloads no Pyodide."""
+    page = tablet(context)
+    match_id = new_match(page, live_server, "schieber", ("Anna", "Beat", "Cla", "Dora"))
+    ready_offline(page, f"{live_server}/matches/{match_id}")
+    until(page, "window.tafelOffline.warm()", 90)  # nothing entered, nothing offline: started idle
+    context.set_offline(True)
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
+    notes: list[int] = []
+    panel_deal(page, "H", 1, 98, {})
+    notes.append(page.locator("form[data-deal-form] .offline-checking").count())
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 1", 30)
+    assert notes == [0]
+    context.set_offline(False)
+    wait_sent(page)
+
+    spectator = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="allow")
+    phone = spectator.new_page()
+    asked: list[str] = []
+    phone.on("request", lambda request: asked.append(request.url))
+    phone.goto(f"{live_server}/matches/{match_id}")
+    phone.wait_for_selector("#match-screen")
+    phone.wait_for_timeout(3000)
+    assert not phone.locator("form[data-deal-form]").count()  # a spectator: no panel
+    engine = ("pyodide", "engine-worker", "engine.json")
+    assert not [url for url in asked if any(part in url for part in engine)], asked
+    assert phone.evaluate("navigator.serviceWorker.getRegistrations().then((found) => found.length)") == 0
+    spectator.close()
+
+
+def test_a_cold_engine_says_it_is_starting_at_once(browser: Any, live_server: str) -> None:
+    """When the first check must wait for the engine (the network went before it started), the
+    panel says so at once, and the deal is kept when it has answered."""
+    context = browser.new_context(
+        viewport={"width": 768, "height": 1024}, locale="en", service_workers="allow"
+    )
+    page = tablet(context)
+    match_id = new_match(page, live_server, "schieber", ("Anna", "Beat", "Cla", "Dora"))
+    ready_offline(page, f"{live_server}/matches/{match_id}")
+    # A page whose engine has not started: no shared worker kept, no idle start yet.
+    page.add_init_script("delete window.SharedWorker; window.requestIdleCallback = () => 0;")
+    page.reload()
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'live'")
+    context.set_offline(True)
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
+    assert not page.evaluate("window.tafelOffline.warm()")
+    panel_deal(page, "H", 1, 98, {})
+    page.locator("form[data-deal-form] .offline-checking").wait_for(timeout=2000)
+    assert (
+        page.locator("form[data-deal-form] .offline-checking").inner_text() == "The rules engine is starting…"
+    )
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 1", 90)
+    assert page.locator("form[data-deal-form] .offline-checking").count() == 0
+    context.close()

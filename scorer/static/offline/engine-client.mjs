@@ -4,6 +4,12 @@
 let worker = null;
 let calls = 0;
 const waiting = new Map();
+// Whether the engine has answered: until then a check waits for Pyodide's start.
+let answered = false;
+
+export function warm() {
+  return answered;
+}
 
 // One engine for all of the tablet's pages where the browser shares workers (Pyodide starts
 // in seconds; the next page finds it started), else one per page.
@@ -26,6 +32,7 @@ function startWorker(shared) {
   }
   port = port || new Worker(address, { type: "module" });
   port.onmessage = (event) => {
+    answered = answered || !event.data.error;
     const done = waiting.get(event.data.id);
     waiting.delete(event.data.id);
     if (event.data.error) done.reject(new Error(event.data.error));

@@ -4,7 +4,7 @@
 // rules engine on the tablet (Pyodide, the server's own rules_engine) has judged it, and sends
 // the outbox in order when the server answers again.
 import * as outbox from "/static/offline/outbox.mjs";
-import { call, engine } from "/static/offline/engine-client.mjs";
+import { call, engine, warm } from "/static/offline/engine-client.mjs";
 import { sentence } from "/static/offline/reasons.mjs";
 
 const MATCH_PAGE = /^\/matches\/(\d+)\/?$/;
@@ -196,6 +196,18 @@ async function enterOffline(form, submitter, matchId, kind, slot, keepKey = fals
   }
 }
 
+// A check that must wait for the engine to start says so at once, where the tap was.
+function starting(form) {
+  if (!(form instanceof HTMLFormElement)) return null;
+  const note = document.createElement("p");
+  note.className = "offline-checking";
+  note.setAttribute("role", "status");
+  note.textContent = texts.engine_starting || "…";
+  const save = form.querySelector("button[type=submit], .save-deal");
+  (save ? save.parentElement : form).prepend(note);
+  return note;
+}
+
 async function enterOnce(form, submitter, matchId, kind, slot, key) {
   const state = await outbox.match(matchId);
   if (!state || !state.offline) {
@@ -217,7 +229,13 @@ async function enterOnce(form, submitter, matchId, kind, slot, key) {
     entry.target_seq = targetKey ? await targetSeq({ target_key: targetKey }, list) : Number(slot);
   }
   const base = list.length ? list[list.length - 1].base_version + 1 : state.version;
-  const verdict = await call("check", [state.head, log, entry, state.settings]);
+  const note = warm() ? null : starting(form);
+  let verdict;
+  try {
+    verdict = await call("check", [state.head, log, entry, state.settings]);
+  } finally {
+    if (note) note.remove();
+  }
   const answer = verdict.ok;
   if (!answer.valid) {
     showRefusal(form, answer.errors);
@@ -652,6 +670,11 @@ async function showBorn() {
 
 // --- start ---------------------------------------------------------------------------------
 
+function whenIdle(work) {
+  if ("requestIdleCallback" in window) window.requestIdleCallback(work, { timeout: 5000 });
+  else setTimeout(work, 2000);
+}
+
 async function start() {
   const sheet = document.createElement("link");
   sheet.rel = "stylesheet";
@@ -679,13 +702,25 @@ async function start() {
     reachable = false;
     render();
   });
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+  // A page that enters (a deal form, the match screen's panel, a new match's set-up, the match
+  // list a table starts from) keeps the app for offline use and readies the engine; a
+  // spectator's page (a match's watch link, an event's pages) does neither: its phone
+  // downloads no Pyodide.
+  const home = location.pathname === "/" || location.pathname === "/matches/";
+  const enters = Boolean(document.querySelector("form.deal-form") || NEW_MATCH.test(location.pathname) || bornId() || home);
+  const kept = "serviceWorker" in navigator && navigator.serviceWorker.controller !== null;
+  if ("serviceWorker" in navigator && (enters || kept)) {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+  }
   const page = MATCH_PAGE.exec(location.pathname) || ENTRY_FORM.exec(location.pathname);
   if (page) {
     if (navigator.onLine) await refreshMatch(page[1], pageVersion());
     else reachable = false;
-    // The engine starts in the background wherever an entry may be judged offline.
     if (!reachable || (await outbox.all()).length) engine("derive", [[]]).catch(() => {});
+    // While the network is there, an entering tablet starts the engine once the page is idle
+    // (and keeps it across pages, a shared worker): the first check after the network goes
+    // is as fast as any other.
+    else if (enters) whenIdle(() => engine("derive", [[]]).catch(() => {}));
   }
   const born = bornId() && (await outbox.match(bornId()));
   if (born) {
@@ -705,5 +740,5 @@ async function start() {
 }
 
 // For the parity and bench runs in a real browser: the engine the tablet judges with.
-window.tafelOffline = { call, engine, sync: syncAll };
+window.tafelOffline = { call, engine, warm, sync: syncAll };
 start();
