@@ -219,6 +219,14 @@ def next_turn(head: Mapping[str, Any], entries: Sequence[Mapping[str, Any]]) -> 
     return answer["next"]
 
 
+def warm(head: Mapping[str, Any], entries: Sequence[Mapping[str, Any]]) -> Any:
+    """Ready the engine for the first check on ``head``'s match while nothing waits for it: the
+    game's record module imported and the log scored, as a check does besides reading the new
+    entry (the tablet starts the engine this way while the network is still there)."""
+    _records(str(head["game"]))
+    return next_turn(head, entries)
+
+
 def engine_answer(function: str, argument: Any) -> Any:
     """A public engine function's answer to one JSON argument (for the parity of engines)."""
     allowed = {
@@ -237,6 +245,7 @@ def engine_answer(function: str, argument: Any) -> Any:
 CALLS: dict[str, Callable[..., Any]] = {
     "check": check,
     "next_turn": next_turn,
+    "warm": warm,
     "start_match": start_match,
     "score": score,
     "derive": derive,

@@ -257,6 +257,15 @@ def _texts(lang: str, offline_games: tuple[str, ...]) -> bytes:
             "no_right": _("This tablet may not change this match: open its edit link."),
             "engine_starting": _("The rules engine is starting…"),
             "score": _("Score on this tablet"),
+            "deal": _("Deal %(n)s", n="{n}"),
+            "forehand_is": _("%(forehand)s is forehand", forehand="{forehand}"),
+            "next_turn": _(
+                "Next deal: %(dealer)s deals, %(forehand)s is forehand.",
+                dealer="{dealer}",
+                forehand="{forehand}",
+            ),
+            # An outbox line's end: the entry waits to be sent ("Deal 4: Rosen, 60 : 97 — waiting").
+            "waiting": _("waiting"),
             "undo": _("Undo the last entry"),
             "reasons": _reason_catalog(lang),
             "games": list(offline_games),

@@ -419,6 +419,19 @@ def test_the_match_pages_panel_offline_and_unanswered(context: Any, live_server:
     page.reload(wait_until="commit")
     panel_deal(page, "obenabe", 1, 120, {})
     until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 4", 60)
+    # The screen is the real score: the big figures, the next deal's number and forehand as the
+    # tablet has them, marked as not yet sent; the outbox speaks Jass.
+    until(page, "document.querySelector('#tablet-score') !== null", 30)
+    lines = page.locator("#outbox li").all_inner_texts()
+    assert lines[0].startswith("Deal 1: ") and "98 : 59" in lines[0] and "— waiting" in lines[0], lines
+    assert [line.split(":")[0] for line in lines] == ["Deal 1", "Deal 2", "Deal 3", "Deal 4"], lines
+    assert "57 : 100" in lines[1], lines  # the card points as counted, before Schilten's factor
+    assert page.locator("#entry-title").inner_text().startswith("Deal 5")
+    figures = page.locator(".scoreboard [data-score]").all_inner_texts()
+    tablet_score = page.locator("#outbox .outbox-score").inner_text()
+    assert figures != ["0", "0"] and tablet_score.endswith(" : ".join(figures)), (figures, tablet_score)
+    assert page.locator("#tablet-score").inner_text() == "Score on this tablet — waiting"
+    page.screenshot(path=str(ARTIFACTS / "offline-real-score.png"), full_page=True)
 
     context.set_offline(False)
     wait_sent(page)

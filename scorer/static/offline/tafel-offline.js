@@ -256,6 +256,7 @@ async function enterOnce(form, submitter, matchId, kind, slot, key) {
     base_version: base,
     status: "pending",
     scores: answer.answer ? answer.answer.scores : null,
+    ...dealFacts(answer.answer, entry.kind, answer.target_seq, log),
     made: new Date().toISOString(),
   });
   const born = bornId() !== null;
@@ -401,14 +402,118 @@ async function fillCorrection() {
 
 // --- the outbox on the match page ----------------------------------------------------------
 
+// What the engine's answer to the match with a new or corrected deal says of that deal and of
+// the next one: its number, its points per team, who deals and who is forehand next.
+function dealFacts(answer, kind, targetSeq, log) {
+  if (!answer || !Array.isArray(answer.deals) || !answer.deals.length) return {};
+  let index = answer.deals.length - 1;
+  if (kind === "correction") {
+    const slots = log.filter((e) => e.kind === "deal").map((e) => e.seq);
+    index = Math.max(0, slots.indexOf(targetSeq));
+  }
+  const deal = answer.deals[index] || {};
+  return {
+    deal_number: kind === "deal" || kind === "correction" ? index + 1 : null,
+    deals_after: answer.deals.length,
+    // The card points as the table counted them (before the contract's factor): what was typed.
+    deal_points: (deal.raw && deal.raw.trick_points) || deal.trick_points || deal.card_points || null,
+    next: answer.next || null,
+  };
+}
+
+// A contract as the page's deal form names it (its chip), else as the record writes it.
+function contractName(code) {
+  if (code === undefined || code === null) return "";
+  const written = typeof code === "string" ? code : JSON.stringify(code);
+  for (const input of document.querySelectorAll("form.deal-form input[name=contract], form.deal-form input[name=trump]")) {
+    if (input.value !== written) continue;
+    const label = input.closest("label");
+    const text = label ? label.querySelector("span") : null;
+    const own = text && text.firstChild && text.firstChild.nodeType === Node.TEXT_NODE ? text.firstChild.data : "";
+    if (own.trim()) return own.trim();
+  }
+  return written;
+}
+
+// An outbox line in the table's words: "Deal 4: Rosen, 60 : 97 — waiting".
 function describe(entry) {
   const record = entry.record || {};
+  if ((entry.kind === "deal" || entry.kind === "correction") && entry.deal_number) {
+    const what = [contractName(record.contract ?? record.trump)];
+    if (Array.isArray(entry.deal_points)) what.push(entry.deal_points.map(number).join(" : "));
+    const mark = entry.kind === "correction" ? " ✎" : "";
+    return `${fill(texts.deal, { n: number(entry.deal_number) })}${mark}: ${what.filter(Boolean).join(", ")} — ${texts.waiting || ""}`;
+  }
+  if (entry.kind === "undo") return `${texts.undo} — ${texts.waiting || ""}`;
   const points = record.points || {};
   const words = [entry.kind];
-  for (const key of ["contract", "trump"]) if (record[key]) words.push(record[key]);
+  for (const key of ["contract", "trump"]) if (record[key]) words.push(contractName(record[key]));
   if (points.value !== undefined && points.value !== null) words.push(`${points.value} (${points.team})`);
-  if (points.match) words.push(`match (${points.team})`);
   return words.join(" ");
+}
+
+function number(value) {
+  try {
+    return new Intl.NumberFormat(document.documentElement.lang || undefined).format(value);
+  } catch {
+    return String(value);
+  }
+}
+
+// The big scores, who deals next and the panel's title as the tablet has them: the server's
+// last state and the outbox (``entry``: the last waiting entry with the engine's answer), marked
+// as the tablet's own until they are sent; the server's figures again once nothing waits.
+async function showTabletScore(matchId, entry) {
+  const board = document.querySelector(".scoreboard");
+  const figures = board ? [...board.querySelectorAll("[data-side]")] : [];
+  const title = document.getElementById("entry-title");
+  const turn = document.querySelector(".next-turn");
+  const shown = [...figures.map((side) => side.querySelector("[data-score]")), title, turn].filter(Boolean);
+  for (const element of shown) {
+    if (element.dataset.server === undefined) element.dataset.server = element.innerHTML;
+  }
+  if (!entry) {
+    for (const element of shown) {
+      element.innerHTML = element.dataset.server;
+      delete element.dataset.server;
+    }
+    if (board) board.removeAttribute("data-tablet");
+    const caption = document.getElementById("tablet-score");
+    if (caption) caption.remove();
+    return;
+  }
+  const values = Array.isArray(entry.scores) ? entry.scores : Object.values(entry.scores || {});
+  for (const side of figures) {
+    const figure = side.querySelector("[data-score]");
+    const value = values[Number(side.dataset.side) - 1];
+    if (figure && value !== undefined && value !== null) figure.textContent = number(value);
+  }
+  if (board) {
+    board.dataset.tablet = "";
+    let caption = document.getElementById("tablet-score");
+    if (!caption) {
+      caption = document.createElement("p");
+      caption.id = "tablet-score";
+      caption.className = "tablet-score";
+      board.before(caption);
+    }
+    caption.textContent = `${texts.score} — ${texts.waiting || ""}`;
+  }
+  const state = await outbox.match(matchId);
+  const names = (state && state.settings && state.settings.names) || [];
+  const next = entry.next;
+  const name = (seat) => names[seat - 1] || String(seat);
+  if (title && entry.deals_after) {
+    title.textContent = fill(texts.deal, { n: number(entry.deals_after + 1) });
+    if (next && next.forehand) {
+      const small = document.createElement("small");
+      small.textContent = fill(texts.forehand_is, { forehand: name(next.forehand) });
+      title.append(" ", small);
+    }
+  }
+  if (turn && next && next.forehand && next.dealer) {
+    turn.textContent = fill(texts.next_turn, { dealer: name(next.dealer), forehand: name(next.forehand) });
+  }
 }
 
 async function showOutbox(matchId) {
@@ -416,6 +521,7 @@ async function showOutbox(matchId) {
   let panel = document.getElementById("outbox");
   if (!list.length) {
     if (panel) panel.remove();
+    await showTabletScore(matchId, null);
     return;
   }
   // Drawn again only when the outbox changed: a button being tapped stays the same button.
@@ -462,11 +568,12 @@ async function showOutbox(matchId) {
     const score = document.createElement("p");
     score.className = "outbox-score";
     const values = Array.isArray(last.scores) ? last.scores : Object.values(last.scores);
-    score.textContent = `${texts.score}: ${values.join(" : ")}`;
+    score.textContent = `${texts.score}: ${values.map(number).join(" : ")}`;
     parts.push(score);
   }
   panel.replaceChildren(...parts);
   panel.dataset.signature = signature;
+  await showTabletScore(matchId, last || null);
 }
 
 function troubleItem(matchId, entry) {
@@ -714,13 +821,15 @@ async function start() {
   }
   const page = MATCH_PAGE.exec(location.pathname) || ENTRY_FORM.exec(location.pathname);
   if (page) {
-    if (navigator.onLine) await refreshMatch(page[1], pageVersion());
-    else reachable = false;
-    if (!reachable || (await outbox.all()).length) engine("derive", [[]]).catch(() => {});
+    const state = navigator.onLine ? await refreshMatch(page[1], pageVersion()) : null;
+    if (!navigator.onLine) reachable = false;
+    // The engine readied for this match's game: its modules imported, the log scored once.
+    const ready = () => (state ? engine("warm", [state.head, state.entries]) : engine("derive", [[]])).catch(() => {});
+    if (!reachable || (await outbox.all()).length) ready();
     // While the network is there, an entering tablet starts the engine once the page is idle
     // (and keeps it across pages, a shared worker): the first check after the network goes
     // is as fast as any other.
-    else if (enters) whenIdle(() => engine("derive", [[]]).catch(() => {}));
+    else if (enters) whenIdle(ready);
   }
   const born = bornId() && (await outbox.match(bornId()));
   if (born) {
