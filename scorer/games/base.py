@@ -212,7 +212,10 @@ def built_on_first_read(package: str) -> Callable[[str], Game]:
 
 class RecordModule(Protocol):
     """A game's pure record module (:class:`Offline`): standard library, ``rules_engine`` and
-    the app's pure modules only; the server's forms and the tablet build their records with it."""
+    the app's pure modules only; the server's forms and the tablet build their records with it.
+
+    It may also offer ``scores(answer)``: each side's score in the engine's answer to a match,
+    where the answer does not hold them as ``scores`` (the tablet's big figures offline)."""
 
     def deal_record(self, fields: Mapping[str, str], settings: Mapping[str, Any]) -> Record:
         """The deal record a deal form's posted ``fields`` state.

@@ -199,7 +199,17 @@ def check(
         "record": record,
         "answer": verdict["answer"],
         "target_seq": target,
+        "scores": side_scores(str(head["game"]), verdict["answer"]),
     }
+
+
+def side_scores(game: str, answer: Mapping[str, Any] | None) -> Any:
+    """Each side's score in the engine's answer, as the match screen's big figures show them: the
+    answer's ``scores``, unless the game's record module reads them elsewhere (``scores``)."""
+    if not answer:
+        return None
+    reader = getattr(_records(game), "scores", None)
+    return reader(answer) if reader is not None else answer.get("scores")
 
 
 def _nothing(kind: str) -> Record:
@@ -207,7 +217,14 @@ def _nothing(kind: str) -> Record:
 
 
 def _refused(errors: list[Record], target: Any) -> Record:
-    return {"valid": False, "errors": errors, "record": None, "answer": None, "target_seq": target}
+    return {
+        "valid": False,
+        "errors": errors,
+        "record": None,
+        "answer": None,
+        "target_seq": target,
+        "scores": None,
+    }
 
 
 def next_turn(head: Mapping[str, Any], entries: Sequence[Mapping[str, Any]]) -> Any:

@@ -135,7 +135,7 @@ def service_worker() -> Response:
     keep = [
         url_for("matches.index"),
         url_for("matches.new"),
-        *(url_for("matches.create", game=game) for game in _offline_games()),
+        *(url_for("matches.create", game=game) for game, part in _offline_games().items() if part.born),
         *(url_for("offline.born", game=game, players=n, deck=deck) for game, n, deck in born_forms()),
         url_for("offline.engine"),
         url_for("offline.worker"),
@@ -278,7 +278,9 @@ def texts(code: str) -> Response:
     """The offline screen's sentences in one language (all six are kept on the tablet)."""
     if code not in languages.LANGUAGES:
         abort(404)
-    response = Response(_texts(code, tuple(_offline_games())), mimetype="application/json")
+    # The games a tablet may start without network: those with a born match's deal forms.
+    startable = tuple(name for name, part in _offline_games().items() if part.born)
+    response = Response(_texts(code, startable), mimetype="application/json")
     response.cache_control.no_cache = True
     return response
 

@@ -605,3 +605,45 @@ def test_a_cold_engine_says_it_is_starting_at_once(browser: Any, live_server: st
     until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 1", 90)
     assert page.locator("form[data-deal-form] .offline-checking").count() == 0
     context.close()
+
+
+def test_a_coiffeur_offline_to_its_end_then_synced(context: Any, live_server: str) -> None:
+    """COIFFEUR.md's worked example 1, set up online and then played to its end without network
+    on the Coiffeur's own deal form (a Misère, a Match, a scratch among its 16 entries): each is
+    judged on the tablet, the screen shows the tablet's score, and back online the server's log
+    holds the 16 entries once, in order, with the example's totals."""
+    from tests.helpers.coiffeur import COIFFEUR, coiffeur_entry
+
+    page = tablet(context)
+    page.goto(f"{live_server}/matches/new/coiffeur")
+    page.fill("input[name=team_name_1]", "Uri")
+    page.fill("input[name=team_name_2]", "Schwyz")
+    for seat, name in enumerate(("Anna", "Beat", "Cla", "Dora"), start=1):
+        page.fill(f"input[name=name_{seat}]", name)
+    page.locator("details.options summary").click()
+    page.select_option("select[name=wunsch_contracts]", "any")
+    page.click("button[type=submit]")
+    match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    ready_offline(page, f"{live_server}/matches/{match_id}")
+    page.goto(f"{live_server}/matches/{match_id}/deals/new")  # the deal form, kept for later
+    page.goto(f"{live_server}/matches/{match_id}")
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'live'")
+    context.set_offline(True)
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
+    for number, entry in enumerate(COIFFEUR, start=1):
+        coiffeur_entry(page, *entry)
+        until(page, f"Number(document.querySelector('#net-status')?.dataset.pending) === {number}", 60)
+    assert server_log(page, live_server, match_id) == []
+    tablet_score = page.locator("#outbox .outbox-score").inner_text().replace(",", "")
+    assert tablet_score.endswith("4735 : 2189"), tablet_score
+    assert page.locator("#outbox li").first.inner_text().startswith("Deal 1: ")
+
+    context.set_offline(False)
+    wait_sent(page, 120)
+    entries = server_log(page, live_server, match_id)
+    assert [(e["seq"], e["kind"]) for e in entries] == [(n, "deal") for n in range(1, 17)]
+    assert entries[13]["record"]["scratch"]["row"] == 8
+    page.goto(f"{live_server}/matches/{match_id}")
+    figures = [int(s.get_attribute("data-score")) for s in page.locator(".scoreboard [data-score]").all()]
+    assert figures == [4735, 2189]
+    assert "Winner: Uri" in page.content()

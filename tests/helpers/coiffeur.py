@@ -4,10 +4,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask.testing import FlaskClient
 
+from tests.helpers.browser import open_deal_form
 from tests.helpers.tablet import csrf
 
 # Example 1: the match record, exactly as the rule file gives it.
@@ -179,3 +181,57 @@ def example_1_record() -> dict[str, Any]:
             }
         )
     return {"game": "coiffeur", "options": {"grid": "official8"}, "teams": 2, "deals": deals}
+
+
+# --- in the browser -------------------------------------------------------------------------
+
+#: The match page, where a saved entry leads.
+SHOWN = re.compile(r"/matches/\d+$")
+
+#: COIFFEUR.md worked example 1 as tapped: chooser, row, the Wunsch row's contract, result, own points.
+#: Entry 7's Wunsch row is a Misère (own 91: the cell is 7 × (157 − 91) = 462, as the example's
+#: Obenabe 66); entry 13 is a scratch of team 2's row 8 instead of its Schellen 35.
+COIFFEUR = [
+    (1, 6, None, "points", 121),
+    (2, 2, None, "points", 88),
+    (1, 8, "S", "points", 140),
+    (4, 1, None, "points", 57),
+    (1, 5, None, "match", None),
+    (4, 4, None, "points", 101),
+    (3, 1, None, "points", 92),
+    (4, 7, "misere", "points", 91),
+    (1, 3, None, "points", 73),
+    (2, 3, None, "points", 110),
+    (1, 7, "H", "points", 99),
+    (4, 5, None, "points", 44),
+    (1, 2, None, "points", 64),
+    ("scratch", 8, None, None, None),
+    (3, 4, None, "points", 118),
+    (4, 6, None, "points", 90),
+]
+
+
+def coiffeur_entry(
+    page: Any, chooser: int | str, row: int, contract: str | None, result: str | None, points: int | None
+) -> None:
+    open_deal_form(page)
+    if chooser == "scratch":
+        page.check("input[name=kind][value=scratch]")
+        page.check(f"input[name=row][value='{row}']")
+        page.locator("details.scratch summary").click()
+        page.check("input[name=scratch_team][value='2']")
+        page.fill("input[name=reason]", "cards shown")
+    else:
+        page.check(f"input[name=chooser][value='{chooser}']")
+        page.check(f"input[name=row][value='{row}']")  # the row in one tap
+        if contract == "misere":
+            page.check("input[name=contract][value=misere]")
+            page.check("input[name=mode][value=obenabe]")
+        elif contract:
+            page.check(f"input[name=contract][value={contract}]")
+        page.check(f"input[name=result][value={result}]")
+        if points is not None:
+            page.check(f"input[name=team][value='{1 if int(chooser) % 2 else 2}']")
+            page.fill("input[name=points]", str(points))
+    page.click("button[type=submit]")
+    page.wait_for_url(SHOWN)  # saved: back on the match page

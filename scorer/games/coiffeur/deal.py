@@ -10,21 +10,26 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from rules_engine.coiffeur.options import (
-    ANY_CONTRACT,
     DEAL_TOTAL,
     DEFAULT_MISERE_MODES,
-    DEFAULT_WUNSCH,
-    GRID_PRESETS,
     Row,
-    coiffeur_options,
 )
-from rules_engine.errors import InvalidRecord
 from scorer.games.base import DealEntry, Form, Record, Settings
-from scorer.games.coiffeur.forms import ORDERS, CoiffeurDealForm
+from scorer.games.coiffeur.forms import CoiffeurDealForm
+from scorer.games.coiffeur.record import (
+    ORDERS,
+    deal_record,
+    derived_pushes,
+    grid,
+    is_misere,
+    options,
+    team_of,
+    wunsch_contracts,
+)
 from scorer.games.common import name_seats
-from scorer.games.deal_form import ShapeError
 from scorer.web import display
 from scorer.web.forms import choices
+from scorer.web.posted import of_form
 
 SUITS = ("D", "H", "S", "C")
 #: The extra contracts' names (C2.2); suits, Obenabe and Undenufe are named as in Schieber.
@@ -39,22 +44,6 @@ TYPE_NAMES = {
 OBJECT_TYPES = ("slalom", "guschti", "3x3", "misere")
 
 
-def grid(settings: Mapping[str, Any]) -> tuple[Row, ...]:
-    """The game's rows (C2.3); a grid the engine refuses shows as the default one."""
-    try:
-        rows: tuple[Row, ...] = coiffeur_options(settings.get("options") or {})["grid"]
-    except InvalidRecord:
-        return GRID_PRESETS["official8"]
-    return rows
-
-
-def options(settings: Mapping[str, Any]) -> Mapping[str, Any]:
-    try:
-        return coiffeur_options(settings.get("options") or {})
-    except InvalidRecord:
-        return coiffeur_options({})
-
-
 def contract_label(key: str, deck: str) -> str:
     """A contract or row type for people: a suit's name, Obenabe, Slalom, Misère …"""
     if key in SUITS or key in ("obenabe", "undenufe"):
@@ -65,12 +54,6 @@ def contract_label(key: str, deck: str) -> str:
 def row_label(row: Row, deck: str) -> str:
     """A grid row as the sheet names it: "Eicheln ×1", "Wunsch ×7"."""
     return f"{contract_label(row.suit or row.type, deck)} ×{row.factor}"
-
-
-def wunsch_contracts(settings: Mapping[str, Any]) -> tuple[str, ...]:
-    """What a Wunsch row may be played as (C5.5)."""
-    allowed = options(settings)["wunsch_contracts"]
-    return ANY_CONTRACT if allowed == "any" else tuple(allowed or DEFAULT_WUNSCH)
 
 
 def misere_modes(settings: Mapping[str, Any]) -> tuple[str, ...]:
@@ -96,95 +79,13 @@ def prepare(form: Form, settings: Settings) -> None:
     form.grid_types = frozenset(r.type for r in grid(settings))  # which contract parts the page asks
 
 
-def team_of(seat: int) -> int:
-    """Seats 1 and 3 are team 1 (C1.1, S1.1)."""
-    return 1 if seat % 2 == 1 else 2
-
-
-def derived_pushes(forehand: int, chooser: int, push: str) -> int:
-    """The passes from forehand to who chose, when nobody was reached twice (C3.3)."""
-    ahead = (chooser - forehand) % 4
-    if push == "partner":  # 0 forehand; 1 his partner, or the next by force; 2 the next's partner
-        return {0: 0, 2: 1, 1: 1, 3: 2}[ahead]
-    return ahead
-
-
-def contract(form: Form, row: Row) -> Any:
-    """The contract the form names for ``row`` (C3.5, "JSON records").
-
-    :raises ShapeError: a Wunsch row without its contract.
-    """
-    if row.type == "suit":
-        return row.suit
-    kind = row.type
-    if kind == "wunsch":
-        kind = form.contract.data or ""
-        if not kind:
-            raise ShapeError("contract", _("Choose what the Wunsch row is played as."))
-    if kind in ("slalom", "guschti"):
-        return {"type": kind, "start": form.start.data or "obenabe"}
-    if kind == "3x3":
-        if not form.trump.data:
-            raise ShapeError("contract", _("Choose the trump of the 3×3."))
-        stated: dict[str, Any] = {"type": "3x3", "trump": form.trump.data}
-        if form.order.data and form.order.data != ORDERS[0]:
-            stated["order"] = form.order.data.split()
-        return stated
-    if kind == "misere":
-        mode = form.mode.data or "obenabe"
-        misere: dict[str, Any] = {"type": "misere", "mode": mode}
-        if mode == "slalom":
-            misere["start"] = form.start.data or "obenabe"
-        return misere
-    return kind
-
-
-def is_misere(stated: Any) -> bool:
-    return isinstance(stated, Mapping) and stated.get("type") == "misere"
-
-
 def record(form: Form, settings: Settings) -> Record:
-    """The entry (inside a match record) the form states: a deal or a scratch.
+    """The entry (inside a match record) the judged form states, by the builder the tablet
+    runs too (:func:`scorer.games.coiffeur.record.deal_record`).
 
     :raises ShapeError: no row, no chooser, no contract of a Wunsch row, or no trick points.
     """
-    rows = grid(settings)
-    if not form.row.data or not form.row.data.isdigit() or not 1 <= int(form.row.data) <= len(rows):
-        raise ShapeError("row", _("Choose the row."))
-    row = int(form.row.data)
-    if form.kind.data == "scratch":
-        scratch: dict[str, Any] = {"team": int(form.scratch_team.data or 1), "row": row}
-        if form.reason.data:
-            scratch["reason"] = form.reason.data
-        return {"scratch": scratch}
-    if not form.forehand.data:
-        raise ShapeError("forehand", _("Choose the forehand."))
-    if not form.chooser.data:
-        raise ShapeError("chooser", _("Choose who chose the row."))
-    forehand, chooser = int(form.forehand.data), int(form.chooser.data)
-    if form.pushes.data:
-        pushes = int(form.pushes.data)
-    else:
-        pushes = derived_pushes(forehand, chooser, str(options(settings)["push"]))
-    stated = contract(form, rows[row - 1])
-    choosing = team_of(chooser)
-    other = 3 - choosing
-    if form.result.data == "match":  # C6.2; in Misère the opponents take all nine (C6.3)
-        points: dict[str, Any] = {"team": other if is_misere(stated) else choosing, "match": True}
-    elif form.result.data == "konter":  # C6.4
-        points = {"team": choosing if is_misere(stated) else other, "match": True}
-    else:
-        if form.points.data is None:
-            raise ShapeError("points", _("Enter the trick points, or choose Match or Konter-Match."))
-        points = {"team": int(form.team.data or choosing), "value": form.points.data}
-    return {
-        "forehand": forehand,
-        "pushes": pushes,
-        "chooser": chooser,
-        "row": row,
-        "contract": stated,
-        "points": points,
-    }
+    return deal_record(of_form(form), settings)
 
 
 def fill(record: Mapping[str, Any]) -> dict[str, Any]:

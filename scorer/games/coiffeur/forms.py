@@ -6,6 +6,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Optional
 
+from scorer.games.coiffeur.record import ORDERS
 from scorer.web.forms import (
     NONE,
     SEAT_LABELS,
@@ -117,16 +118,8 @@ class NewCoiffeurForm(NamesMixin, KeyedForm):
     )
 
 
-#: What a Misère, Slalom or Guschti opens with, and 3×3's segments.
+#: What a Misère, Slalom or Guschti opens with.
 STARTS = choices(("obenabe", _l("Obenabe")), ("undenufe", _l("Undenufe")))
-ORDERS = (
-    "trump undenufe obenabe",
-    "trump obenabe undenufe",
-    "undenufe trump obenabe",
-    "undenufe obenabe trump",
-    "obenabe trump undenufe",
-    "obenabe undenufe trump",
-)
 
 
 class CoiffeurDealForm(VersionedForm):

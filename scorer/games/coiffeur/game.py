@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from scorer.games.base import Game, RuleFile
+from scorer.games.base import Game, Offline, RuleFile
 from scorer.games.coiffeur.api import API
 from scorer.games.coiffeur.deal import DEAL
 from scorer.games.coiffeur.disputes import DESK
@@ -29,4 +29,7 @@ GAME = Game(
     disputes=DESK,
     rules=RuleFile("COIFFEUR.md", prefix="C"),
     texts=TEXTS,
+    # A Coiffeur's grid and options are chosen on its set-up page, with the network: the tablet
+    # goes on with a match it knows and starts none (no born forms).
+    offline=Offline(module="scorer.games.coiffeur.record", born=()),
 )

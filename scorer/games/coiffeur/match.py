@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from scorer.games.base import MatchPage, RowCells
 from scorer.games.board import Side, item, seat_name
-from scorer.games.coiffeur.deal import contract_label, grid, row_label
+from scorer.games.coiffeur.deal import contract_label, row_label
+from scorer.games.coiffeur.record import grid
 from scorer.games.schieber.match import words as schieber_words
 from scorer.web import display
 from scorer.web.i18n import gettext as _

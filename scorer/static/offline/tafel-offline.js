@@ -255,7 +255,7 @@ async function enterOnce(form, submitter, matchId, kind, slot, key) {
     target_key: targetKey || (pendingTarget ? pendingTarget.key : null),
     base_version: base,
     status: "pending",
-    scores: answer.answer ? answer.answer.scores : null,
+    scores: answer.scores ?? null,
     ...dealFacts(answer.answer, entry.kind, answer.target_seq, log),
     made: new Date().toISOString(),
   });
