@@ -215,7 +215,9 @@ class RecordModule(Protocol):
     the app's pure modules only; the server's forms and the tablet build their records with it.
 
     It may also offer ``scores(answer)``: each side's score in the engine's answer to a match,
-    where the answer does not hold them as ``scores`` (the tablet's big figures offline)."""
+    where the answer does not hold them as ``scores`` (the tablet's big figures offline); and
+    ``score(record)``: the game's answer to its match record where ``score_match`` does not
+    give it (``Game.score``). The app's modules it imports are shipped with it."""
 
     def deal_record(self, fields: Mapping[str, str], settings: Mapping[str, Any]) -> Record:
         """The deal record a deal form's posted ``fields`` state.

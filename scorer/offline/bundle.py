@@ -10,11 +10,13 @@ package in the browser (its ``__init__`` speaks of Flask and is not shipped).
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.util
 import json
 from collections.abc import Iterable, Mapping
 from functools import cache
+from importlib.machinery import ModuleSpec
 from pathlib import Path
 
 import rules_engine
@@ -36,6 +38,46 @@ PURE_MODULES = (
 def offline_modules() -> dict[str, str]:
     """The games the tablet keeps offline, by name: their record modules (the registry's)."""
     return {name: game.offline.module for name, game in games.registry().items() if game.offline is not None}
+
+
+def _imported(modules: Iterable[str]) -> list[str]:
+    """``modules`` and the app's modules they import, as the sources say (a game's record module
+    may build on another game's: the Passe's on Schieber's). Packages are not shipped (their
+    ``__init__`` speaks of the web stack): a name imported from one is shipped when it is a
+    module of its own."""
+    found: list[str] = []
+    waiting = list(modules)
+    while waiting:
+        module = waiting.pop(0)
+        if module in found:
+            continue
+        found.append(module)
+        tree = ast.parse(_source(module)[1])
+        for node in ast.walk(tree):
+            if (
+                not isinstance(node, ast.ImportFrom)
+                or node.level
+                or not (node.module or "").startswith("scorer.")
+            ):
+                continue
+            for name in (str(node.module), *(f"{node.module}.{alias.name}" for alias in node.names)):
+                spec = _module_spec(name)
+                if spec is not None and spec.submodule_search_locations is None and name not in found:
+                    waiting.append(name)
+    return found
+
+
+def _module_spec(name: str) -> ModuleSpec | None:
+    """The spec of a module ``name`` names, None when it names something in a module (a
+    function, a class) or nothing (``find_spec`` imports the parent packages to look)."""
+    parent = name.rpartition(".")[0]
+    try:
+        found = importlib.util.find_spec(parent)
+        if found is None or found.submodule_search_locations is None:
+            return None
+        return importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
 
 
 def _source(module: str) -> tuple[str, str]:
@@ -66,7 +108,7 @@ def engine_bundle() -> tuple[str, bytes]:
 @cache
 def _bundle(offline: tuple[tuple[str, str], ...]) -> tuple[str, bytes]:
     named: Mapping[str, str] = dict(offline)
-    files = _sources([*PURE_MODULES, *sorted(set(named.values()))])
+    files = _sources(_imported([*PURE_MODULES, *sorted(set(named.values()))]))
     digest = hashlib.sha256(json.dumps(named, sort_keys=True).encode() + b"\0")
     for path, text in files.items():
         digest.update(path.encode() + b"\0" + text.encode("utf-8") + b"\0")

@@ -141,9 +141,14 @@ def derive(entries: Sequence[Mapping[str, Any]]) -> Record:
 
 def score(record: Mapping[str, Any]) -> Record:
     """The engine's verdict on a match record: ``{"answer", "errors"}`` as the server's
-    ``scoring.score`` gives them (``answer`` None when the match breaks a rule)."""
+    ``scoring.score`` gives them (``answer`` None when the match breaks a rule); a game whose
+    record module offers ``score`` (the Passe's, ``Game.score``) is answered by it, as on the server."""
+    game = record.get("game")
+    own = getattr(_records(game), "score", None) if isinstance(game, str) and game in GAMES else None
     try:
-        answer: Record = dict(rules_engine.score_match(dict(record)))
+        answer: Record = dict(
+            own(dict(record)) if own is not None else rules_engine.score_match(dict(record))
+        )
     except InvalidRecord as error:
         return {"answer": None, "errors": [invalid_record_error(error)]}
     errors = errors_of(answer)

@@ -360,14 +360,14 @@ def test_a_match_born_offline_is_adopted(context: Any, live_server: str) -> None
 
 
 def panel_deal(
-    page: Any, contract: str, team: int, points: int, weis: dict[int, str], taps: int = 1, gap: int = 0
+    page: Any, contract: str, team: int, points: int, weis: dict[int, str] | None, taps: int = 1, gap: int = 0
 ) -> None:
     """A deal entered on the match page's panel (htmx posts it while the server answers); Save
     tapped ``taps`` times, ``gap`` ms apart (0: a double click)."""
     page.click(f"form[data-deal-form] input[name=contract][value={contract}] >> xpath=..")
     page.click(f"form[data-deal-form] input[name=team][value='{team}'] >> xpath=..")
     page.fill("form[data-deal-form] input[name=points]", str(points))
-    for side in (1, 2):
+    for side in (1, 2) if weis is not None else ():  # None: a panel without Weis (a Passe's)
         page.fill(f"form[data-deal-form] input[name=weis_values_{side}]", weis.get(side, ""))
     save = "form[data-deal-form] button.save-deal"
     if taps == 2 and not gap:
@@ -647,3 +647,49 @@ def test_a_coiffeur_offline_to_its_end_then_synced(context: Any, live_server: st
     figures = [int(s.get_attribute("data-score")) for s in page.locator(".scoreboard [data-score]").all()]
     assert figures == [4735, 2189]
     assert "Winner: Uri" in page.content()
+
+
+def test_a_passe_at_an_event_table_offline_then_synced(context: Any, live_server: str) -> None:
+    """A tournament table whose Wi-Fi goes: the table's tablet (on the link the draw gave it)
+    enters its Passe's games on the panel without network, judged by the Passe's own rules on the
+    tablet, and back online the server holds them once, in order, and the event counts them."""
+    from urllib.parse import urlsplit
+
+    director = tablet(context)
+    director.goto(f"{live_server}/events/new")
+    director.fill("input[name=title]", "Ohne Netz")
+    director.fill("input[name=passen]", "1")
+    director.fill("input[name=games_per_passe]", "3")
+    director.select_option("select[name=confirm]", "none")
+    director.click("button[type=submit]")
+    director.wait_for_selector("textarea[name=players]")
+    event = director.url
+    director.fill("textarea[name=players]", "Anna\nBeat\nCla\nDora")
+    director.click("form[action$='/players'] button[type=submit]")
+    director.check("form.draw input[name=confirmed]")
+    director.click("form.draw button[type=submit]")
+    link = urlsplit(director.locator("table.draw a.table-entry").first.get_attribute("href")).path
+    director.close()
+
+    page = tablet(context.browser.new_context(viewport={"width": 768, "height": 1024}, locale="en",
+                                              extra_http_headers={"Accept-Language": "en"},
+                                              service_workers="allow"))  # fmt: skip
+    page.goto(live_server + link)  # the table's tablet claims its link
+    passe = page.url
+    match_id = int(passe.rstrip("/").rsplit("/", 1)[1].split("?")[0])
+    ready_offline(page, passe)
+    page.context.set_offline(True)
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
+    for number, (contract, points) in enumerate((("H", 98), ("S", 60), ("obenabe", 120)), start=1):
+        panel_deal(page, contract, 1, points, None)
+        until(page, f"Number(document.querySelector('#net-status')?.dataset.pending) === {number}", 60)
+    assert page.locator("form[data-deal-form] .offline-refusal").count() == 0
+    assert server_log(page, live_server, match_id) == []
+    page.context.set_offline(False)
+    wait_sent(page)
+    entries = server_log(page, live_server, match_id)
+    assert [(e["seq"], e["kind"]) for e in entries] == [(1, "deal"), (2, "deal"), (3, "deal")]
+    assert [e["record"]["points"] for e in entries] == [{"team": 1, "value": v} for v in (98, 60, 120)]
+    results = page.request.get(f"{event}/export/ranking.csv").text()
+    assert "Anna" in results and str(98 + 60 + 120) in results, results
+    page.context.close()

@@ -9,13 +9,12 @@ from typing import Any
 
 from rules_engine.tournament.options import SLALOM
 from scorer.games.base import DealEntry, Form, Record, Settings
+from scorer.games.passe.record import SLALOM_CHOICES, deal_record, slalom
 from scorer.games.schieber.deal import DEAL as SCHIEBER_DEAL
-from scorer.games.schieber.record import deal_record
 from scorer.web import display
 from scorer.web.posted import of_form
 
 #: The Slalom's choices on the contract buttons, each the mode its first trick is played in (C5.1).
-SLALOM_CHOICES = {"slalom_obenabe": "obenabe", "slalom_undenufe": "undenufe"}
 
 
 def counts(settings: Mapping[str, Any], key: str) -> bool:
@@ -31,11 +30,6 @@ def slalom_allowed(settings: Mapping[str, Any]) -> bool:
     return isinstance(allowed, list) and SLALOM in allowed
 
 
-def slalom(start: str) -> Record:
-    """The Slalom as COIFFEUR.md writes its contract, which the Passe record takes (T2.3)."""
-    return {"type": SLALOM, "start": start}
-
-
 def prepare(form: Form, settings: Settings) -> None:
     SCHIEBER_DEAL.prepare(form, settings)
     if slalom_allowed(settings):
@@ -47,15 +41,9 @@ def prepare(form: Form, settings: Settings) -> None:
 
 
 def record(form: Form, settings: Settings) -> Record:
-    """Schieber's deal record, with the Slalom's object where a Slalom was chosen (the form
-    offers it only where it is allowed; its first mode stands in while the fields are read)."""
-    fields = of_form(form)
-    start = SLALOM_CHOICES.get(str(fields.get("contract")))
-    if start is None:
-        return deal_record(fields, settings)
-    stated = deal_record({**fields, "contract": start}, settings)
-    stated["contract"] = slalom(start)
-    return stated
+    """The game's record the judged form states, by the builder the tablet runs too
+    (:func:`scorer.games.passe.record.deal_record`)."""
+    return deal_record(of_form(form), settings)
 
 
 def fill(stored: Mapping[str, Any]) -> dict[str, Any]:

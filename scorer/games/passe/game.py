@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from scorer.games.base import Game, RuleFile
+from scorer.games.base import Game, Offline, RuleFile
 from scorer.games.passe.deal import DEAL
 from scorer.games.passe.engine import score
 from scorer.games.passe.match import MATCH
@@ -29,4 +29,6 @@ GAME = Game(
     score=score,
     rules=RuleFile("TOURNAMENT.md", prefix="T"),
     texts=TEXTS,
+    # A Passe is drawn by its event (or set up) with the network; its table goes on without.
+    offline=Offline(module="scorer.games.passe.record", born=()),
 )

@@ -9,10 +9,9 @@ from rules_engine.tournament.options import WITH_SLALOM
 from scorer.games.base import Form, Record, Settings, Setup
 from scorer.games.common import kept_fields, present, typed_names
 from scorer.games.passe.forms import NewPasseForm
+from scorer.games.passe.record import MATCH_FIELDS
 from scorer.games.schieber.setup import FACTOR_KEYS
 
-#: Match-level settings copied into the app's record of the Passe.
-MATCH_FIELDS = ("profile", "options", "seats", "first_forehand")
 #: The table's device enters each game and both teams see it (T6.2 ``none``): the app's Passe
 #: has no second confirmation step.
 CONFIRM = "none"
