@@ -23,6 +23,7 @@ from rules_engine.coiffeur.options import coiffeur_options
 from rules_engine.errors import InvalidRecord
 from rules_engine.lazy import PLACEHOLDER, LazyDict
 from rules_engine.records import Fields
+from rules_engine.schieber.legality import CODE_BIT
 from rules_engine.schieber.play import TRICK_CONTEXTS, display_order, trick_answer
 from rules_engine.schieber.play import legal_cards as schieber_legal_cards
 from rules_engine.schieber.trick_modes import TrickMode, classify_mode, mode_reason
@@ -236,9 +237,9 @@ def legal_cards_fast(position: dict[str, Any]) -> LegalAnswer | None:
     if count and plain.void_plays_any[index]:
         led = trick[0][0]
         if led != mode and led not in "".join(hand)[::2]:  # void in the led suit: any card
-            whole = trick_answer(TRICK_CONTEXTS[mode], hand, [], TRICKS - index)  # in display order
+            # The hand in display order (the cards' bits rise in it; the codes were read above).
             return {
-                "legal": whole["legal"] if whole else [],
+                "legal": sorted(hand, key=CODE_BIT.__getitem__),
                 "illegal": {},
                 "trick_index": index,
                 "mode": mode,

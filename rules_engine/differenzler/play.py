@@ -25,6 +25,7 @@ from rules_engine.differenzler.options import differenzler_options
 from rules_engine.errors import InvalidRecord
 from rules_engine.lazy import LazyDict
 from rules_engine.records import Fields
+from rules_engine.schieber.legality import CODE_BIT
 from rules_engine.schieber.play import TRICK_CONTEXTS, display_order, trick_answer
 from rules_engine.schieber.play import legal_cards as schieber_legal_cards
 from rules_engine.schieber.trick_modes import TrickMode, classify_mode, mode_reason
@@ -143,8 +144,8 @@ def legal_cards_fast(position: dict[str, Any]) -> LegalAnswer | None:
         if led != trump and led not in "".join(hand)[::2]:  # D4.3: void, any card
             if not answer["illegal"]:
                 return {"legal": answer["legal"], "illegal": {}}
-            whole = trick_answer(TRICK_CONTEXTS[trump], hand, [], 36 // players)  # in display order
-            return {"legal": whole["legal"] if whole else [], "illegal": {}}
+            # The hand in display order (the cards' bits rise in it; the codes were read above).
+            return {"legal": sorted(hand, key=CODE_BIT.__getitem__), "illegal": {}}
     return {"legal": answer["legal"], "illegal": _relabelled_later(answer["illegal"])}
 
 
