@@ -295,3 +295,78 @@ def test_a_match_started_offline_has_the_servers_settings(
         assert offline.records().setup_settings(fields) == settings
         assert tablet.head_of(settings) == scoring.match_record(settings, [])
         assert tablet.start_match(game, fields)["valid"] is True
+
+
+COIFFEUR = {"game": "coiffeur", "deck": "swiss", "players": 4, "names": ["A", "B", "C", "D"],
+            "options": {"grid": "ten", "wunsch_contracts": "any"}}  # fmt: skip
+PASSE = {
+    "game": "passe",
+    "profile": "tournament",
+    "options": {"games_per_passe": 12, "confirm": "none", "contracts": ["slalom"]},
+    "deck": "swiss",
+    "players": 4,
+    "names": ["A", "B", "C", "D"],
+}
+
+
+def coiffeur_fields(rng: random.Random) -> dict[str, str]:
+    """A Coiffeur entry as a table taps it, now and then with a value the form does not offer."""
+
+    def pick(good: tuple[str, ...], bad: tuple[str, ...]) -> str:
+        return rng.choice(bad if bad and rng.random() < 0.1 else good)
+
+    fields = {
+        "kind": pick(("deal", "deal", "deal", "scratch"), ("", "?")),
+        "forehand": pick(("1", "2", "3", "4"), ("", "9")),
+        "chooser": pick(("1", "2", "3", "4"), ("",)),
+        "row": pick(tuple(str(n) for n in range(1, 11)), ("0", "11", "", "x")),
+        "result": pick(("points", "points", "points", "match", "konter"), ("", "?")),
+        "team": pick(("1", "2"), ("",)),
+        "points": pick(("98", "0", "157", "57", "120"), ("", "x", "-3")),
+    }
+    for name, good, bad in (
+        ("pushes", ("", "0", "2", "7"), ("9",)),
+        ("contract", ("slalom", "misere", "3x3", "guschti", "obenabe", "H"), ("", "?")),
+        ("start", ("obenabe", "undenufe"), ("", "?")),
+        ("trump", ("H", "S"), ("", "?")),
+        ("mode", ("obenabe", "undenufe", "slalom"), ("H", "?")),
+        ("order", ("trump undenufe obenabe", "obenabe undenufe trump"), ("", "?")),
+        ("scratch_team", ("1", "2"), ("",)),
+        ("reason", ("", "cards shown"), ()),
+    ):
+        if rng.random() < 0.6:
+            fields[name] = pick(good, bad)
+    return fields
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(3))
+def test_coiffeur_fields_make_the_servers_record(app: Flask, seed: int) -> None:
+    rng = random.Random(seed)
+    candidates = form_candidates(app, COIFFEUR)
+    records = 0
+    for _ in range(80):
+        fields = with_the_rest(rng, coiffeur_fields(rng), candidates)
+        server = server_record(app, COIFFEUR, fields)
+        mine = tablet_record(COIFFEUR, fields)
+        assert mine[0] == server[0], (fields, server, mine)
+        if server[0] == "record":
+            records += 1
+            assert mine == server, fields
+    assert records > 10  # the fields make records, not only refusals
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(2))
+def test_passe_fields_make_the_servers_record(app: Flask, seed: int) -> None:
+    rng = random.Random(seed)
+    candidates = form_candidates(app, PASSE)
+    for _ in range(60):
+        fields = with_the_rest(rng, schieber_fields(rng), candidates)
+        if rng.random() < 0.3:
+            fields["contract"] = rng.choice(("slalom_obenabe", "slalom_undenufe"))
+        server = server_record(app, PASSE, fields)
+        mine = tablet_record(PASSE, fields)
+        assert mine[0] == server[0], (fields, server, mine)
+        if server[0] == "record":
+            assert mine == server, fields

@@ -11,7 +11,6 @@ from flask_babel import lazy_gettext as _l
 
 from rules_engine.coiffeur.options import (
     DEAL_TOTAL,
-    DEFAULT_MISERE_MODES,
     Row,
 )
 from scorer.games.base import DealEntry, Form, Record, Settings
@@ -22,7 +21,7 @@ from scorer.games.coiffeur.record import (
     derived_pushes,
     grid,
     is_misere,
-    options,
+    misere_modes,
     team_of,
     wunsch_contracts,
 )
@@ -54,10 +53,6 @@ def contract_label(key: str, deck: str) -> str:
 def row_label(row: Row, deck: str) -> str:
     """A grid row as the sheet names it: "Eicheln ×1", "Wunsch ×7"."""
     return f"{contract_label(row.suit or row.type, deck)} ×{row.factor}"
-
-
-def misere_modes(settings: Mapping[str, Any]) -> tuple[str, ...]:
-    return tuple(options(settings)["misere_modes"] or DEFAULT_MISERE_MODES)
 
 
 def prepare(form: Form, settings: Settings) -> None:

@@ -8,7 +8,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules_engine.coiffeur.options import ANY_CONTRACT, DEFAULT_WUNSCH, GRID_PRESETS, Row, coiffeur_options
+from rules_engine.coiffeur.options import (
+    ANY_CONTRACT,
+    DEFAULT_MISERE_MODES,
+    DEFAULT_WUNSCH,
+    GRID_PRESETS,
+    Row,
+    coiffeur_options,
+)
 from rules_engine.errors import InvalidRecord
 from scorer.games.records import present
 from scorer.web import posted
@@ -52,6 +59,30 @@ def wunsch_contracts(settings: Mapping[str, Any]) -> tuple[str, ...]:
     """What a Wunsch row may be played as (C5.5)."""
     allowed = options(settings)["wunsch_contracts"]
     return ANY_CONTRACT if allowed == "any" else tuple(allowed or DEFAULT_WUNSCH)
+
+
+def misere_modes(settings: Mapping[str, Any]) -> tuple[str, ...]:
+    """What a Misère may be played as (C5.4)."""
+    return tuple(options(settings)["misere_modes"] or DEFAULT_MISERE_MODES)
+
+
+def choices(settings: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+    """Each choice of the deal form that may be left empty, and the values it offers (the form
+    refuses any other)."""
+    return {
+        "forehand": SEATS,
+        "chooser": SEATS,
+        "pushes": tuple(str(n) for n in range(8)),
+        "contract": wunsch_contracts(settings),
+        "start": DIRECTIONS,
+        "trump": SUITS,
+        "mode": misere_modes(settings),
+        "result": ("points", "match", "konter"),
+    }
+
+
+#: The deal form's choices with a default and no empty value: posted, each must be one of these.
+CHOSEN = {"order": ORDERS, "team": TEAMS, "scratch_team": TEAMS}
 
 
 def team_of(seat: int) -> int:
@@ -109,12 +140,20 @@ def deal_record(fields: Fields, settings: Mapping[str, Any]) -> Record:
     :raises ShapeError: no row, no forehand, no chooser, no contract of a Wunsch row, or no
         trick points.
     """
+    # What the form refuses whatever the entry: a value it does not offer, a number that is none.
+    posted.choice(fields, "kind", ("deal", "scratch"))
+    for name, offered in choices(settings).items():
+        posted.choice(fields, name, offered, required=False)
+    for name, offered in CHOSEN.items():
+        if name in fields:
+            posted.choice(fields, name, offered)
+    posted.integer(fields, "points")
     rows = grid(settings)
     row_text = posted.text(fields, "row")
     if not row_text.isdigit() or not 1 <= int(row_text) <= len(rows):
         raise posted.ShapeError("row", N_("Choose the row."))
     row = int(row_text)
-    if posted.choice(fields, "kind", ("deal", "scratch"), required=False) == "scratch":
+    if posted.choice(fields, "kind", ("deal", "scratch")) == "scratch":  # the form requires it
         scratch: dict[str, Any] = {
             "team": int(posted.choice(fields, "scratch_team", TEAMS, required=False) or 1)
         }

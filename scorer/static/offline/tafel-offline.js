@@ -424,7 +424,8 @@ function dealFacts(answer, kind, targetSeq, log) {
 // A contract as the page's deal form names it (its chip), else as the record writes it.
 function contractName(code) {
   if (code === undefined || code === null) return "";
-  const written = typeof code === "string" ? code : JSON.stringify(code);
+  // A contract written as an object (a Slalom, a Misère …) is named by its type's chip.
+  const written = typeof code === "string" ? code : String(code.type || JSON.stringify(code));
   for (const input of document.querySelectorAll("form.deal-form input[name=contract], form.deal-form input[name=trump]")) {
     if (input.value !== written) continue;
     const label = input.closest("label");
@@ -449,6 +450,7 @@ function describe(entry) {
   const words = [entry.kind];
   for (const key of ["contract", "trump"]) if (record[key]) words.push(contractName(record[key]));
   if (points.value !== undefined && points.value !== null) words.push(`${points.value} (${points.team})`);
+  if (points.match) words.push(`match (${points.team})`);
   return words.join(" ");
 }
 
@@ -821,15 +823,16 @@ async function start() {
   }
   const page = MATCH_PAGE.exec(location.pathname) || ENTRY_FORM.exec(location.pathname);
   if (page) {
-    const state = navigator.onLine ? await refreshMatch(page[1], pageVersion()) : null;
+    const state = navigator.onLine ? await refreshMatch(page[1], pageVersion()) : await outbox.match(page[1]);
     if (!navigator.onLine) reachable = false;
     // The engine readied for this match's game: its modules imported, the log scored once.
-    const ready = () => (state ? engine("warm", [state.head, state.entries]) : engine("derive", [[]])).catch(() => {});
+    const keeps = Boolean(state && state.offline);
+    const ready = () => (keeps ? engine("warm", [state.head, state.entries]) : engine("derive", [[]])).catch(() => {});
     if (!reachable || (await outbox.all()).length) ready();
-    // While the network is there, an entering tablet starts the engine once the page is idle
-    // (and keeps it across pages, a shared worker): the first check after the network goes
-    // is as fast as any other.
-    else if (enters) whenIdle(ready);
+    // While the network is there, an entering tablet of a game kept offline starts the engine
+    // once the page is idle (and keeps it across pages, a shared worker): the first check after
+    // the network goes is as fast as any other.
+    else if (enters && keeps) whenIdle(ready);
   }
   const born = bornId() && (await outbox.match(bornId()));
   if (born) {
