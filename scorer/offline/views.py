@@ -79,6 +79,7 @@ SHELL_FILES = (
     "vendor/htmx.min.js",
     "offline/tafel-offline.js",
     "offline/outbox.mjs",
+    "offline/outbox-view.mjs",
     "offline/engine-core.mjs",
     "offline/engine-client.mjs",
     "offline/reasons.mjs",

@@ -421,186 +421,6 @@ function dealFacts(answer, kind, targetSeq, log) {
   };
 }
 
-// A contract as the page's deal form names it (its chip), else as the record writes it.
-function contractName(code) {
-  if (code === undefined || code === null) return "";
-  // A contract written as an object (a Slalom, a Misère …) is named by its type's chip.
-  const written = typeof code === "string" ? code : String(code.type || JSON.stringify(code));
-  for (const input of document.querySelectorAll("form.deal-form input[name=contract], form.deal-form input[name=trump]")) {
-    if (input.value !== written) continue;
-    const label = input.closest("label");
-    const text = label ? label.querySelector("span") : null;
-    const own = text && text.firstChild && text.firstChild.nodeType === Node.TEXT_NODE ? text.firstChild.data : "";
-    if (own.trim()) return own.trim();
-  }
-  return written;
-}
-
-// An outbox line in the table's words: "Deal 4: Rosen, 60 : 97 — waiting".
-function describe(entry) {
-  const record = entry.record || {};
-  if ((entry.kind === "deal" || entry.kind === "correction") && entry.deal_number) {
-    const what = [contractName(record.contract ?? record.trump)];
-    if (Array.isArray(entry.deal_points)) what.push(entry.deal_points.map(number).join(" : "));
-    const mark = entry.kind === "correction" ? " ✎" : "";
-    return `${fill(texts.deal, { n: number(entry.deal_number) })}${mark}: ${what.filter(Boolean).join(", ")} — ${texts.waiting || ""}`;
-  }
-  if (entry.kind === "undo") return `${texts.undo} — ${texts.waiting || ""}`;
-  const points = record.points || {};
-  const words = [entry.kind];
-  for (const key of ["contract", "trump"]) if (record[key]) words.push(contractName(record[key]));
-  if (points.value !== undefined && points.value !== null) words.push(`${points.value} (${points.team})`);
-  if (points.match) words.push(`match (${points.team})`);
-  return words.join(" ");
-}
-
-function number(value) {
-  try {
-    return new Intl.NumberFormat(document.documentElement.lang || undefined).format(value);
-  } catch {
-    return String(value);
-  }
-}
-
-// The big scores, who deals next and the panel's title as the tablet has them: the server's
-// last state and the outbox (``entry``: the last waiting entry with the engine's answer), marked
-// as the tablet's own until they are sent; the server's figures again once nothing waits.
-async function showTabletScore(matchId, entry) {
-  const board = document.querySelector(".scoreboard");
-  const figures = board ? [...board.querySelectorAll("[data-side]")] : [];
-  const title = document.getElementById("entry-title");
-  const turn = document.querySelector(".next-turn");
-  const shown = [...figures.map((side) => side.querySelector("[data-score]")), title, turn].filter(Boolean);
-  for (const element of shown) {
-    if (element.dataset.server === undefined) element.dataset.server = element.innerHTML;
-  }
-  if (!entry) {
-    for (const element of shown) {
-      element.innerHTML = element.dataset.server;
-      delete element.dataset.server;
-    }
-    if (board) board.removeAttribute("data-tablet");
-    const caption = document.getElementById("tablet-score");
-    if (caption) caption.remove();
-    return;
-  }
-  const values = Array.isArray(entry.scores) ? entry.scores : Object.values(entry.scores || {});
-  for (const side of figures) {
-    const figure = side.querySelector("[data-score]");
-    const value = values[Number(side.dataset.side) - 1];
-    if (figure && value !== undefined && value !== null) figure.textContent = number(value);
-  }
-  if (board) {
-    board.dataset.tablet = "";
-    let caption = document.getElementById("tablet-score");
-    if (!caption) {
-      caption = document.createElement("p");
-      caption.id = "tablet-score";
-      caption.className = "tablet-score";
-      board.before(caption);
-    }
-    caption.textContent = `${texts.score} — ${texts.waiting || ""}`;
-  }
-  const state = await outbox.match(matchId);
-  const names = (state && state.settings && state.settings.names) || [];
-  const next = entry.next;
-  const name = (seat) => names[seat - 1] || String(seat);
-  if (title && entry.deals_after) {
-    title.textContent = fill(texts.deal, { n: number(entry.deals_after + 1) });
-    if (next && next.forehand) {
-      const small = document.createElement("small");
-      small.textContent = fill(texts.forehand_is, { forehand: name(next.forehand) });
-      title.append(" ", small);
-    }
-  }
-  if (turn && next && next.forehand && next.dealer) {
-    turn.textContent = fill(texts.next_turn, { dealer: name(next.dealer), forehand: name(next.forehand) });
-  }
-}
-
-async function showOutbox(matchId) {
-  const list = await dealsOf(matchId);
-  let panel = document.getElementById("outbox");
-  if (!list.length) {
-    if (panel) panel.remove();
-    await showTabletScore(matchId, null);
-    return;
-  }
-  // Drawn again only when the outbox changed: a button being tapped stays the same button.
-  const signature = JSON.stringify(list.map((e) => [e.key, e.status, e.base_version, e.server_version ?? null]));
-  if (panel && panel.dataset.signature === signature) return;
-  if (!panel) {
-    panel = document.createElement("section");
-    panel.id = "outbox";
-    panel.className = "outbox";
-    statusElement().after(panel);
-  }
-  const parts = [];
-  const trouble = list.filter((e) => e.status !== "pending");
-  if (trouble.length) {
-    const heading = document.createElement("h2");
-    heading.textContent = texts.resolve;
-    parts.push(heading);
-    for (const entry of trouble) parts.push(troubleItem(matchId, entry));
-  }
-  const items = document.createElement("ol");
-  items.className = "outbox-list";
-  for (const entry of list.filter((e) => e.status === "pending")) {
-    const item = document.createElement("li");
-    item.dataset.key = entry.key;
-    item.textContent = describe(entry) + " ";
-    if (entry.kind === "deal" && !String(matchId).startsWith("u-")) {
-      const link = document.createElement("a");
-      link.href = `/matches/${matchId}/deals/new#correct=${entry.key}`;
-      link.textContent = "✎";
-      link.className = "outbox-correct";
-      item.append(link);
-    }
-    items.append(item);
-  }
-  parts.push(items);
-  const undo = button(texts.undo, "undo", () => {
-    enterOffline(panel, null, matchId, "undo", null).catch((error) => showRefusal(panel, [{ message: String(error) }]));
-  });
-  undo.className = "outbox-undo";
-  parts.push(undo);
-  // The tablet's score holds only while every entry waiting follows the server's log.
-  const last = trouble.length ? null : [...list].reverse().find((e) => e.scores);
-  if (last) {
-    const score = document.createElement("p");
-    score.className = "outbox-score";
-    const values = Array.isArray(last.scores) ? last.scores : Object.values(last.scores);
-    score.textContent = `${texts.score}: ${values.map(number).join(" : ")}`;
-    parts.push(score);
-  }
-  panel.replaceChildren(...parts);
-  panel.dataset.signature = signature;
-  await showTabletScore(matchId, last || null);
-}
-
-function troubleItem(matchId, entry) {
-  const box = document.createElement("div");
-  box.className = "outbox-trouble flash error";
-  box.dataset.status = entry.status;
-  box.dataset.key = entry.key;
-  const line = document.createElement("p");
-  const why = entry.status === "overtaken" ? texts.overtaken : (entry.errors || []).map(refusalText).join(" ");
-  line.textContent = `${describe(entry)}: ${why}`;
-  box.append(line);
-  if (entry.status === "overtaken") box.append(button(texts.send_after, "send-after", () => sendAfter(matchId, entry)));
-  box.append(button(texts.discard, "discard", () => discard(matchId, entry)));
-  return box;
-}
-
-function button(label, action, onClick) {
-  const element = document.createElement("button");
-  element.type = "button";
-  element.textContent = label;
-  element.dataset.action = action;
-  element.addEventListener("click", onClick);
-  return element;
-}
-
 // Another tablet's entries came first: this one and those after it follow them.
 async function sendAfter(matchId, entry) {
   const list = await outbox.entries(matchId);
@@ -726,12 +546,25 @@ async function syncAll() {
   await render();
 }
 
+// The outbox's view, read on the pages that show it (not every page needs its code).
+let view = null;
+
+async function outboxView() {
+  if (!view) view = await import("/static/offline/outbox-view.mjs");
+  view.bind({ texts, fill, refusalText, statusElement, dealsOf, enterOffline, showRefusal, sendAfter, discard, bornPage });
+  return view;
+}
+
+async function showOutbox(matchId) {
+  await (await outboxView()).showOutbox(matchId);
+}
+
 async function render() {
   await showStatus();
   const page = MATCH_PAGE.exec(location.pathname);
   if (page) await showOutbox(page[1]);
   if (bornId()) await showBornMatch();
-  if (location.pathname === "/matches/") await showBorn();
+  if (location.pathname === "/matches/") await (await outboxView()).showBorn();
 }
 
 // A born match's page: its outbox until the server adopted it and has its deals, then the
@@ -743,38 +576,6 @@ async function showBornMatch() {
     return;
   }
   await showOutbox(bornId());
-}
-
-// On the match list: the matches this tablet started offline, until the server has them.
-async function showBorn() {
-  const adopts = (await outbox.all()).filter((e) => e.kind === "adopt");
-  const born = {};
-  for (const entry of adopts) born[entry.match] = ((await outbox.match(entry.match)) || {}).settings;
-  let panel = document.getElementById("born");
-  if (!adopts.length) {
-    if (panel) panel.remove();
-    return;
-  }
-  if (!panel) {
-    panel = document.createElement("section");
-    panel.id = "born";
-    panel.className = "outbox";
-    statusElement().after(panel);
-  }
-  panel.replaceChildren(
-    ...adopts.map((entry) => {
-      const line = document.createElement("p");
-      line.dataset.key = entry.key;
-      line.dataset.status = entry.status;
-      const names = Object.keys(entry.fields).filter((k) => k.startsWith("name_")).map((k) => entry.fields[k]);
-      const why = entry.status === "pending" ? texts.kept : (entry.errors || []).map(refusalText).join(" ");
-      const link = document.createElement("a");
-      link.textContent = `${entry.game}: ${names.join(", ")}`;
-      if (born[entry.match]) link.href = `${bornPage(entry.game, born[entry.match])}#${entry.match}`;
-      line.append(link, ` · ${why}`);
-      return line;
-    }),
-  );
 }
 
 // --- start ---------------------------------------------------------------------------------
