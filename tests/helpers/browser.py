@@ -116,3 +116,12 @@ def live_http_server(app: WSGIApplication) -> BaseWSGIServer:
         return answer
 
     return make_server("127.0.0.1", 0, keeping_answer, threaded=True, request_handler=_ClosingHandler)
+
+
+#: Two taps on Save ``gap`` ms apart, timed in the page (a busy test machine may take longer
+#: than the gap between two of Playwright's clicks): the second finds Save where it is then.
+TWO_TAPS = """(gap) => {
+  const save = () => document.querySelector("form[data-deal-form] button.save-deal");
+  save().click();
+  return new Promise((done) => setTimeout(() => { save().click(); done(); }, gap));
+}"""
