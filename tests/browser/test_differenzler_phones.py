@@ -44,7 +44,8 @@ def test_three_phones_and_the_table(page: Any, browser: Any, live_server: str) -
         field = phone.locator("input[name=estimate]")
         assert field.get_attribute("type") == "password" and field.get_attribute("inputmode") == "numeric"
         field.fill(str(ESTIMATES[seat - 1]))
-        phone.click("button[type=submit]")
+        with phone.expect_navigation():  # the answer's page, not the one the tap left
+            phone.click("button[type=submit]")
         assert f"{seat} of 4 estimates in" in phone.locator("#estimates-in").inner_text()
         assert phone.locator("input[name=estimate]").input_value() == ""  # never shown again
         overflow = phone.evaluate(
