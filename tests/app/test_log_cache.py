@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 from scorer.matches.matchview import SHOWN_DEALS
 from scorer.store import db, log
 from scorer.store.models import Entry, Match
+from tests.helpers.store import entries_read
 from tests.helpers.tablet import new_schieber, post_deal
 
 DEAL = {"forehand": 1, "contract": "H", "points": {"team": 1, "value": 98}}
@@ -105,22 +106,12 @@ def test_a_save_reads_the_new_entry_not_the_whole_log(client: FlaskClient, app: 
         session.add_all([Entry(match_id=match_id, seq=s, kind="deal", record=DEAL) for s in range(1, 301)])
         session.commit()
     client.get(f"/matches/{match_id}")  # this worker has read the log once
-    fetched: list[int] = []
-    original = log.LogEntry.of
-
-    def of(entry: Entry) -> log.LogEntry:
-        fetched.append(entry.seq)
-        return original(entry)
-
-    log.LogEntry.of = of  # type: ignore[method-assign]
-    try:
+    with entries_read() as fetched:
         assert (
             post_deal(client, match_id, {"forehand": 1, "contract": "H", "team": 1, "points": 98}).status_code
             == 303
         )
         page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    finally:
-        log.LogEntry.of = original  # type: ignore[method-assign]
     # The save's request and the page's read the last known entry and the new one: none of the 300.
     assert fetched and max(fetched) == 301 and min(fetched) >= 300, sorted(set(fetched))
     assert page.count('<tr id="deal-') == SHOWN_DEALS

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 from io import BytesIO
-from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.helpers.store import entries_read
 from tests.helpers.tablet import counts, csrf, new_klammern, new_schieber, post_deal
 
 
@@ -314,23 +314,13 @@ def test_an_imported_log_is_kept_as_written_not_read_back(client: FlaskClient, a
         "deals": [{"forehand": n % 4 + 1, "contract": "HDSC"[n % 4], "points": {"team": 1, "value": 100 - n}}
                   for n in range(40)],
     }  # fmt: skip
-    fetched: list[int] = []
-    original = log.LogEntry.of
-
-    def of(entry: Any) -> log.LogEntry:
-        fetched.append(entry.seq)
-        return original(entry)
-
-    log.LogEntry.of = of  # type: ignore[method-assign]
-    try:
+    with entries_read() as fetched:
         token = csrf(client, "/matches/import")
         response = client.post(
             "/matches/import", data={"csrf_token": token, "text": json.dumps(record), "deck": "swiss"}
         )
         assert response.status_code == 302
         page = client.get(response.headers["Location"])
-    finally:
-        log.LogEntry.of = original  # type: ignore[method-assign]
     assert page.status_code == 200 and 'id="deal-40"' in page.get_data(as_text=True)
     # The import and the first page read the last entry, to see that the kept log is current.
     assert set(fetched) <= {40}, sorted(set(fetched))

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.helpers.browser import ARTIFACTS, check_layout, check_readable, open_deal_form
-from tests.helpers.coiffeur import COIFFEUR, SHOWN, coiffeur_entry
+from tests.helpers.coiffeur import COIFFEUR, SHOWN, coiffeur_entry, set_up_example_coiffeur
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -26,13 +26,7 @@ def scores(page: Any) -> list[int]:
 
 
 def test_official_coiffeur_to_its_end(page: Any, live_server: str) -> None:
-    page.goto(f"{live_server}/matches/new/coiffeur")
-    page.fill("input[name=team_name_1]", "Uri")
-    page.fill("input[name=team_name_2]", "Schwyz")
-    for seat, name in enumerate(("Anna", "Beat", "Cla", "Dora"), start=1):
-        page.fill(f"input[name=name_{seat}]", name)
-    page.locator("details.options summary").click()
-    page.select_option("select[name=wunsch_contracts]", "any")  # C5.5: a Wunsch row may be a Misère
+    set_up_example_coiffeur(page, live_server)
     check_layout(page)
     shot(page, "coiffeur-new")
     page.click("button[type=submit]")

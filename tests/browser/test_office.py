@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 
-from tests.helpers.browser import ARTIFACTS, enter_passe_game, open_deal_form
+from tests.helpers.browser import ARTIFACTS, enter_passe_game, new_evening, open_deal_form
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -54,18 +54,8 @@ def shown_ranking(page: Any) -> list[tuple[str, str, str]]:
 def test_an_evening_with_confirmation_a_dispute_and_a_ruling(
     page: Any, browser: Any, live_server: str
 ) -> None:
-    page.goto(f"{live_server}/events/new")
-    page.fill("input[name=title]", "Clubabend mit Büro")
-    page.fill("input[name=passen]", "1")
-    page.fill("input[name=games_per_passe]", "2")
-    page.select_option("select[name=confirm]", "per_game")
-    page.click("button[type=submit]")
-    page.wait_for_selector("textarea[name=players]")
-    event_url = page.url
     names = ["Anna", "Beat", "Chris", "Dora", "Emil", "Fritz", "Gabi", "Hans"]
-    page.fill("textarea[name=players]", "\n".join(names))
-    page.click("form[action$='/players'] button[type=submit]")
-    page.wait_for_selector("form.draw")
+    event_url = new_evening(page, live_server, "Clubabend mit Büro", 2, "per_game", names)
     page.check("form.draw input[name=confirmed]")
     page.click("form.draw button[type=submit]")
     page.wait_for_selector("table.draw")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.browser import ARTIFACTS, TWO_TAPS
+from tests.helpers.browser import ARTIFACTS, TWO_TAPS, new_evening
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -612,16 +612,10 @@ def test_a_coiffeur_offline_to_its_end_then_synced(context: Any, live_server: st
     on the Coiffeur's own deal form (a Misère, a Match, a scratch among its 16 entries): each is
     judged on the tablet, the screen shows the tablet's score, and back online the server's log
     holds the 16 entries once, in order, with the example's totals."""
-    from tests.helpers.coiffeur import COIFFEUR, coiffeur_entry
+    from tests.helpers.coiffeur import COIFFEUR, coiffeur_entry, set_up_example_coiffeur
 
     page = tablet(context)
-    page.goto(f"{live_server}/matches/new/coiffeur")
-    page.fill("input[name=team_name_1]", "Uri")
-    page.fill("input[name=team_name_2]", "Schwyz")
-    for seat, name in enumerate(("Anna", "Beat", "Cla", "Dora"), start=1):
-        page.fill(f"input[name=name_{seat}]", name)
-    page.locator("details.options summary").click()
-    page.select_option("select[name=wunsch_contracts]", "any")
+    set_up_example_coiffeur(page, live_server)
     page.click("button[type=submit]")
     match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
     ready_offline(page, f"{live_server}/matches/{match_id}")
@@ -656,16 +650,7 @@ def test_a_passe_at_an_event_table_offline_then_synced(context: Any, live_server
     from urllib.parse import urlsplit
 
     director = tablet(context)
-    director.goto(f"{live_server}/events/new")
-    director.fill("input[name=title]", "Ohne Netz")
-    director.fill("input[name=passen]", "1")
-    director.fill("input[name=games_per_passe]", "3")
-    director.select_option("select[name=confirm]", "none")
-    director.click("button[type=submit]")
-    director.wait_for_selector("textarea[name=players]")
-    event = director.url
-    director.fill("textarea[name=players]", "Anna\nBeat\nCla\nDora")
-    director.click("form[action$='/players'] button[type=submit]")
+    event = new_evening(director, live_server, "Ohne Netz", 3, "none", ["Anna", "Beat", "Cla", "Dora"])
     director.check("form.draw input[name=confirmed]")
     director.click("form.draw button[type=submit]")
     link = urlsplit(director.locator("table.draw a.table-entry").first.get_attribute("href")).path

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules_engine import legal_cards, score_deal
+from tests.helpers.positions import left_to_the_careful_path
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SUITS = "HCDS"
@@ -193,33 +194,8 @@ def test_per_trick_slalom_reaches_other_totals_than_157() -> None:
 def test_legal_cards_answers_as_the_careful_path(seed: int, contract: Any) -> None:
     # Tricks played as one of Schieber's contracts are answered through Schieber's fast path;
     # the answer must be the one built card by card from the trick's mode.
-    from rules_engine.cards import Card
-    from rules_engine.coiffeur.contracts import CoiffeurContract
-    from rules_engine.coiffeur.options import coiffeur_options
-    from rules_engine.coiffeur.play import careful_legal_cards
-
-    rng = random.Random(seed)
-    deck = list(DECK)
-    rng.shuffle(deck)
-    index = rng.randrange(9)
-    hand, trick = deck[: 9 - index], deck[9 : 9 + rng.randrange(4)]
-    options = {"misere_modes": ["obenabe", "undenufe", "slalom", *SUITS]}
-    answer = legal_cards(
-        {
-            "game": "coiffeur",
-            "options": options,
-            "contract": contract,
-            "trick_index": index,
-            "hand": hand,
-            "trick": trick,
-        }
-    )
-    parsed = CoiffeurContract.parse(contract)
-    mode = parsed.modes(coiffeur_options(options))[index]
-    careful = careful_legal_cards(
-        parsed, mode, index, [Card.parse(c) for c in hand], [Card.parse(c) for c in trick]
-    )
-    assert answer == careful
+    position, careful = random_trick(seed, contract, whole_hand=True)
+    assert legal_cards(position) == careful
 
 
 @SETTINGS
@@ -232,16 +208,29 @@ def test_the_fast_path_answers_each_plain_trick_as_the_careful_path(seed: int, c
     lazily and serialised alike."""
     import json
 
+    from rules_engine.coiffeur.play import legal_cards_fast
+
+    position, careful = random_trick(seed, contract, whole_hand=False)
+    fast = legal_cards_fast(position)
+    assert fast is not None
+    assert fast == careful
+    assert json.loads(json.dumps(fast)) == careful
+
+
+def random_trick(seed: int, contract: Any, *, whole_hand: bool) -> tuple[dict[str, Any], Any]:
+    """A position at a random trick of ``contract`` (the player's whole hand at that trick, or
+    any part of it) and the answer built card by card from the trick's mode (the careful path)."""
     from rules_engine.cards import Card
     from rules_engine.coiffeur.contracts import CoiffeurContract
     from rules_engine.coiffeur.options import coiffeur_options
-    from rules_engine.coiffeur.play import careful_legal_cards, legal_cards_fast
+    from rules_engine.coiffeur.play import careful_legal_cards
 
     rng = random.Random(seed)
     deck = list(DECK)
     rng.shuffle(deck)
     index = rng.randrange(9)
-    hand, trick = deck[: rng.randint(0, 9 - index)], deck[9 : 9 + rng.randrange(4)]
+    size = 9 - index if whole_hand else rng.randint(0, 9 - index)
+    hand, trick = deck[:size], deck[9 : 9 + rng.randrange(4)]
     options = {"misere_modes": ["obenabe", "undenufe", "slalom", *SUITS]}
     position = {
         "game": "coiffeur",
@@ -253,13 +242,10 @@ def test_the_fast_path_answers_each_plain_trick_as_the_careful_path(seed: int, c
     }
     parsed = CoiffeurContract.parse(contract)
     mode = parsed.modes(coiffeur_options(options))[index]
-    fast = legal_cards_fast(position)
-    assert fast is not None
     careful = careful_legal_cards(
         parsed, mode, index, [Card.parse(c) for c in hand], [Card.parse(c) for c in trick]
     )
-    assert fast == careful
-    assert json.loads(json.dumps(fast)) == careful
+    return position, careful
 
 
 @pytest.mark.parametrize(
@@ -277,16 +263,10 @@ def test_the_fast_path_answers_each_plain_trick_as_the_careful_path(seed: int, c
     ],
 )
 def test_the_fast_path_leaves_anything_else_to_the_careful_path(changed: dict[str, Any]) -> None:
-    from rules_engine import InvalidRecord
     from rules_engine.coiffeur.play import legal_cards_fast
 
     position = {"game": "coiffeur", "contract": "H", "hand": ["H7", "C6"], "trick": ["S9"], **changed}
-    try:
-        assert legal_cards_fast(position) is None
-    except (KeyError, TypeError):
-        pass
-    with pytest.raises(InvalidRecord):
-        legal_cards(position)
+    left_to_the_careful_path(legal_cards_fast, position)
 
 
 def test_the_fast_path_lets_a_void_player_undertrump_in_a_trump_misere() -> None:

@@ -125,3 +125,20 @@ TWO_TAPS = """(gap) => {
   save().click();
   return new Promise((done) => setTimeout(() => { save().click(); done(); }, gap));
 }"""
+
+
+def new_evening(page: Any, base: str, title: str, games: int, confirm: str, names: list[str]) -> str:
+    """An event of one Passe of ``games`` games set up on its pages, ``names`` registered, its
+    draw form in sight: the event's address."""
+    page.goto(f"{base}/events/new")
+    page.fill("input[name=title]", title)
+    page.fill("input[name=passen]", "1")
+    page.fill("input[name=games_per_passe]", str(games))
+    page.select_option("select[name=confirm]", confirm)
+    page.click("button[type=submit]")
+    page.wait_for_selector("textarea[name=players]")
+    event = str(page.url)
+    page.fill("textarea[name=players]", "\n".join(names))
+    page.click("form[action$='/players'] button[type=submit]")
+    page.wait_for_selector("form.draw")
+    return event

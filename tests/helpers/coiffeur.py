@@ -235,3 +235,15 @@ def coiffeur_entry(
             page.fill("input[name=points]", str(points))
     page.click("button[type=submit]")
     page.wait_for_url(SHOWN)  # saved: back on the match page
+
+
+def set_up_example_coiffeur(page: Any, base: str) -> None:
+    """COIFFEUR.md's worked example 1's table on the set-up page, filled but not sent: Uri against
+    Schwyz, a Wunsch row that may be played as anything (C5.5: a Misère among them)."""
+    page.goto(f"{base}/matches/new/coiffeur")
+    page.fill("input[name=team_name_1]", "Uri")
+    page.fill("input[name=team_name_2]", "Schwyz")
+    for seat, name in enumerate(("Anna", "Beat", "Cla", "Dora"), start=1):
+        page.fill(f"input[name=name_{seat}]", name)
+    page.locator("details.options summary").click()
+    page.select_option("select[name=wunsch_contracts]", "any")

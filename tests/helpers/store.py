@@ -67,3 +67,21 @@ def summary(app: Flask, match_id: int) -> tuple[int, int] | None:
     with app.app_context():
         row = db.session().get(MatchSummary, match_id)
         return None if row is None else (row.version, row.deals)
+
+
+@contextmanager
+def entries_read() -> Iterator[list[int]]:
+    """The seqs of the log entries read from the database meanwhile (``log.LogEntry.of`` builds
+    each entry of a read): a test that a read brings what is new, not the whole log."""
+    fetched: list[int] = []
+    original = log.LogEntry.of
+
+    def of(entry: Any) -> log.LogEntry:
+        fetched.append(entry.seq)
+        return original(entry)
+
+    log.LogEntry.of = of  # type: ignore[method-assign]
+    try:
+        yield fetched
+    finally:
+        log.LogEntry.of = original  # type: ignore[method-assign]

@@ -6,6 +6,7 @@ tablet would judge another record than the server stores."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -114,6 +115,29 @@ def with_the_rest(
     return fields
 
 
+def mirrored(
+    app: Flask,
+    settings: dict[str, Any],
+    rng: random.Random,
+    rounds: int,
+    make: Callable[[random.Random], dict[str, str]],
+) -> int:
+    """``rounds`` entries of ``make``'s fields (and now and then another field of the form) read
+    by the server's form and by the tablet's builder: both store the same record or both
+    refuse. The number of records."""
+    candidates = form_candidates(app, settings)
+    records = 0
+    for _ in range(rounds):
+        fields = with_the_rest(rng, make(rng), candidates)
+        server = server_record(app, settings, fields)
+        mine = tablet_record(settings, fields)
+        assert mine[0] == server[0], (fields, server, mine)
+        if server[0] == "record":
+            records += 1
+            assert mine == server, fields
+    return records
+
+
 def schieber_fields(rng: random.Random) -> dict[str, str]:
     fields = {
         "forehand": rng.choice("1234"),
@@ -178,30 +202,14 @@ def klammern_fields(rng: random.Random, players: int) -> dict[str, str]:
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_schieber_fields_make_the_servers_record(app: Flask, seed: int) -> None:
-    rng = random.Random(seed)
-    candidates = form_candidates(app, SCHIEBER)
-    for _ in range(80):
-        fields = with_the_rest(rng, schieber_fields(rng), candidates)
-        server = server_record(app, SCHIEBER, fields)
-        mine = tablet_record(SCHIEBER, fields)
-        assert mine[0] == server[0], fields
-        if server[0] == "record":
-            assert mine == server, fields
+    mirrored(app, SCHIEBER, random.Random(seed), 80, schieber_fields)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("settings", [KLAMMERN, KLAMMERN_3], ids=["four", "three"])
 @pytest.mark.parametrize("seed", range(3))
 def test_klammern_fields_make_the_servers_record(app: Flask, settings: dict[str, Any], seed: int) -> None:
-    rng = random.Random(seed)
-    candidates = form_candidates(app, settings)
-    for _ in range(60):
-        fields = with_the_rest(rng, klammern_fields(rng, settings["players"]), candidates)
-        server = server_record(app, settings, fields)
-        mine = tablet_record(settings, fields)
-        assert mine[0] == server[0], fields
-        if server[0] == "record":
-            assert mine == server, fields
+    mirrored(app, settings, random.Random(seed), 60, lambda rng: klammern_fields(rng, settings["players"]))
 
 
 @pytest.mark.parametrize("settings", [SCHIEBER, KLAMMERN, KLAMMERN_3], ids=["schieber", "klammern", "three"])
@@ -342,31 +350,18 @@ def coiffeur_fields(rng: random.Random) -> dict[str, str]:
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(3))
 def test_coiffeur_fields_make_the_servers_record(app: Flask, seed: int) -> None:
-    rng = random.Random(seed)
-    candidates = form_candidates(app, COIFFEUR)
-    records = 0
-    for _ in range(80):
-        fields = with_the_rest(rng, coiffeur_fields(rng), candidates)
-        server = server_record(app, COIFFEUR, fields)
-        mine = tablet_record(COIFFEUR, fields)
-        assert mine[0] == server[0], (fields, server, mine)
-        if server[0] == "record":
-            records += 1
-            assert mine == server, fields
+    records = mirrored(app, COIFFEUR, random.Random(seed), 80, coiffeur_fields)
     assert records > 10  # the fields make records, not only refusals
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(2))
 def test_passe_fields_make_the_servers_record(app: Flask, seed: int) -> None:
-    rng = random.Random(seed)
-    candidates = form_candidates(app, PASSE)
-    for _ in range(60):
-        fields = with_the_rest(rng, schieber_fields(rng), candidates)
+
+    def passe_fields(rng: random.Random) -> dict[str, str]:
+        fields = schieber_fields(rng)
         if rng.random() < 0.3:
             fields["contract"] = rng.choice(("slalom_obenabe", "slalom_undenufe"))
-        server = server_record(app, PASSE, fields)
-        mine = tablet_record(PASSE, fields)
-        assert mine[0] == server[0], (fields, server, mine)
-        if server[0] == "record":
-            assert mine == server, fields
+        return fields
+
+    mirrored(app, PASSE, random.Random(seed), 60, passe_fields)
