@@ -22,12 +22,14 @@ def standard(body: str) -> list[tuple[str, str]]:
     return parse_qsl(body, keep_blank_values=True, errors=FIELD_ERRORS)
 
 
+@pytest.mark.slow  # its many examples run with the whole suite (make test)
 @settings(max_examples=400, deadline=None)
 @given(TRICKY)
 def test_any_raw_body_reads_as_the_standard_library_reads_it(body: str) -> None:
     assert parse_urlencoded(body.encode()) == standard(body)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(TRICKY, st.text(max_size=60)), max_size=5))
 def test_a_browsers_encoding_reads_back_as_its_fields(fields: list[tuple[str, str]]) -> None:

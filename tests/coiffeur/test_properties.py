@@ -198,6 +198,7 @@ def test_legal_cards_answers_as_the_careful_path(seed: int, contract: Any) -> No
     assert legal_cards(position) == careful
 
 
+@pytest.mark.slow  # its examples run with make test; the careful path's own runs in both
 @SETTINGS
 @given(
     seed=st.integers(0, 2**32), contract=st.one_of(EXTRA, st.sampled_from(["H", "S", "obenabe", "undenufe"]))

@@ -86,6 +86,7 @@ def test_legal_cards_answers_as_the_careful_path(seed: int, trump: str, players:
     assert answer == careful
 
 
+@pytest.mark.slow  # as the careful path's twin above: its many examples run with make test
 @settings(max_examples=300, deadline=None)
 @given(
     seed=st.integers(0, 2**32),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -24,6 +25,9 @@ from tests.helpers.events import (
     table_url,
 )
 from tests.helpers.tablet import english, post_deal
+
+#: They wait for real seconds (the claim's window, the follow-up): run with the whole suite.
+pytestmark = pytest.mark.slow
 
 
 def stored(app: Flask, event_id: int) -> EventRanking:

@@ -14,6 +14,9 @@ from flask.testing import FlaskClient
 from scorer.events import paging
 from tests.helpers.events import new_event, post_form, register
 
+#: Events of the largest sizes the bounds allow: run with the whole suite (make test).
+pytestmark = pytest.mark.slow
+
 ROWS = paging.ROWS
 FIELD = 2 * ROWS + ROWS // 2  # three pages, the last half full
 

@@ -21,6 +21,9 @@ from scorer.web import xlsx
 from tests.helpers.events import token
 from tests.helpers.pdf import has_persian, has_presentation_forms, page_lines, text_x
 
+#: Events of the largest sizes the bounds allow: run with the whole suite (make test).
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def app_config() -> dict[str, Any]:

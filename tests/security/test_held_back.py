@@ -48,6 +48,14 @@ LIVE = 111
 #: Team 1's trick points of the game entered before (team 2: 34).
 HELD = 123
 
+#: When the director holds the standings back. The middle of a round is the fast tests' moment;
+#: before the first round and after the last run with the whole suite (make test).
+MOMENTS = [
+    pytest.param("before", marks=pytest.mark.slow),
+    "middle",
+    pytest.param("after", marks=pytest.mark.slow),
+]
+
 
 @pytest.fixture
 def app_config() -> dict[str, Any]:
@@ -136,7 +144,7 @@ def evening(app: Flask, when: str) -> tuple[FlaskClient, int, list[FlaskClient],
     return director, event_id, [anonymous, device], office
 
 
-@pytest.mark.parametrize("when", ["before", "middle", "after"])
+@pytest.mark.parametrize("when", MOMENTS)
 def test_the_public_is_shown_the_held_standings_everywhere(app: Flask, when: str) -> None:
     director, event_id, public, office = evening(app, when)
     for reader in public:
@@ -246,7 +254,7 @@ def said(response: Any) -> str:
     return re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
 
 
-@pytest.mark.parametrize("when", ["before", "middle", "after"])
+@pytest.mark.parametrize("when", MOMENTS)
 def test_a_tables_own_pages_hold_for_its_spectators(app: Flask, when: str) -> None:
     """A spectator with the table's watch link reads no more than the held standings on the
     table's own pages; the table's device, the director and the office read them live."""
