@@ -220,8 +220,10 @@ def test_a_game_entered_at_a_table_has_the_stored_ranking_computed_again_at_once
 
 
 def test_a_reader_after_a_change_finds_the_stored_answer_stale_whatever_its_age(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # "At once" must stay within the claim's window on a busy machine too: a wider one.
+    monkeypatch.setattr(snapshot, "CLAIM_WINDOW", 3.0)
     event_id, match_id, tablet, reader = table_and_reader(app, client, "192.0.2.66", "192.0.2.67")
     # Entered at once: the stored answer was claimed a moment ago, so the entry leaves it be.
     entered = post_deal(tablet, match_id, {"forehand": 1, "contract": "H", "team": 1, "points": 98})
@@ -240,11 +242,13 @@ def test_a_reader_after_a_change_finds_the_stored_answer_stale_whatever_its_age(
 
 
 def test_a_change_made_while_the_ranking_was_claimed_is_followed_up_once_the_claim_is_old(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The ranking process's follow-up (``snapshot.follow_up``): it waits out the claim's window,
     then computes the stored answer again because a change came after it; with no change since,
     it computes nothing."""
+    # "At once" must stay within the claim's window on a busy machine too: a wider one.
+    monkeypatch.setattr(snapshot, "CLAIM_WINDOW", 3.0)
     event_id, match_id, tablet, _reader = table_and_reader(app, client, "192.0.2.68", "192.0.2.69")
     entered = post_deal(tablet, match_id, {"forehand": 1, "contract": "H", "team": 1, "points": 98})
     entered.close()  # claimed a moment ago: the entry leaves the computation to a follow-up
