@@ -235,14 +235,20 @@ def browser() -> Iterator[Any]:
 class WithoutServiceWorkers:
     """Chromium whose new contexts block service workers unless a test allows them: the
     offline app's worker keeps Pyodide (about 14 MB) when it installs, which every browser
-    test would otherwise fetch from the test server. The offline tests allow it."""
+    test would otherwise fetch from the test server. Such a context also never starts the
+    offline engine (its worker's script is refused): an entering page readies it while idle,
+    which costs a browser test's Chromium about a quarter of its CPU and checks nothing an
+    online test asserts. The offline tests allow both."""
 
     def __init__(self, browser: Any) -> None:
         self._browser = browser
 
     def new_context(self, **options: Any) -> Any:
         options.setdefault("service_workers", "block")
-        return self._browser.new_context(**options)
+        context = self._browser.new_context(**options)
+        if options["service_workers"] == "block":
+            context.route("**/offline/engine-worker.mjs", lambda route: route.abort())
+        return context
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._browser, name)
