@@ -42,9 +42,8 @@ def fresh_form(loaded: matchview.Loaded) -> Any:
     game = games.of(settings)
     form = game.deal.form(formdata=None)
     game.deal.prepare(form, settings)
-    turn = matchview.next_turn(loaded) or {}
     form.version.data = str(loaded.state.version)
-    form.forehand.data = str(turn.get("forehand", 1))
+    form.forehand.data = str(forehand(loaded))
     if game.panel is not None and game.panel.prepare is not None:
         game.panel.prepare(form)
     form.fresh_key()
@@ -66,7 +65,6 @@ def context(
         return {"entry_message": message} if message else {}
     if form is None:
         form = fresh_form(loaded)
-    turn = matchview.next_turn(loaded)
     return {
         "entry": form,
         "entry_template": game.panel.template,
@@ -74,9 +72,17 @@ def context(
         "entry_total": game.deal.total(settings),
         **game.panel.context(settings),
         "entry_number": i18n.digits(len(loaded.state.deals) + 1),
-        "entry_forehand_name": forehand_name(matchview.names(settings), (turn or {}).get("forehand")),
+        "entry_forehand_name": forehand_name(matchview.names(settings), forehand(loaded)),
         "entry_message": message,
     }
+
+
+def forehand(loaded: matchview.Loaded) -> int:
+    """Who is forehand in the next deal: the engine's ``next``, or before a game's first deal
+    (which some engines leave to the table) the set-up's first forehand."""
+    turn = matchview.next_turn(loaded) or {}
+    first = loaded.settings.get("first_forehand")
+    return int(turn.get("forehand") or (first if isinstance(first, int) else 1))
 
 
 def forehand_name(names: list[str], forehand: int | None) -> str:

@@ -59,8 +59,17 @@
     var form = formOf(event.target);
     if (!form) { return; }
     form.setAttribute("data-dirty", "");
+    follow(form, event.target);
     update(form);
     tie(form);
+  }
+  // A team's choice that follows a seat's (data-team-of="chooser"): seats 1 and 3 are team 1,
+  // 2 and 4 team 2. Chosen again by hand, it stays as chosen until the seat changes.
+  function follow(form, input) {
+    if (!input.name || input.type !== "radio") { return; }
+    var group = form.querySelector("[data-team-of='" + input.name + "']");
+    var team = group && group.querySelector("input[type=radio][value='" + (+input.value % 2 === 1 ? 1 : 2) + "']");
+    if (team) { team.checked = true; }
   }
   document.addEventListener("input", changed);
   // The pad types into the points field last focused (with two or three players each has one).

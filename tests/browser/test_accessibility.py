@@ -3,7 +3,7 @@ pages, in each of its six languages.
 
 axe-core is the one `axe-playwright-python` ships; it runs in Debian's Chromium against a real
 server. Every page a table, a spectator, the dispute desk and the club administrator see:
-the match list, the new-match forms, both games' match screens (with the entry panel, and in
+the match list, the new-match forms, the three games' match screens (with the entry panel, and in
 fa with a rejection swapped in by htmx), the deal forms (also with a rejection shown
 at its field), the dispute desk with rulings, the rule book, the pads page,
 the administrator's login, the error page. Each language is a test with a browser context of
@@ -31,6 +31,7 @@ import pytest
 from scorer import create_app
 from scorer.languages import LANGUAGES, is_rtl
 from tests.helpers.browser import live_http_server
+from tests.helpers.coiffeur import new_coiffeur
 from tests.helpers.database import fresh_database
 from tests.helpers.disputes import QUESTIONS
 from tests.helpers.season import new_series, paper
@@ -68,6 +69,7 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[
             {"forehand": 4, "contract": "S", "team": 2, "points": 157, "match": "y"},
         )
         klammern = new_klammern(client)
+        coiffeur = new_coiffeur(client)
         post_deal(
             client,
             klammern,
@@ -76,7 +78,8 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[
         links = [
             re.search(r'class="link-copy" type="text" readonly value="([^"]+/edit/[^"]+)"', page).group(1)  # type: ignore[union-attr]
             for page in (
-                client.get(f"/matches/{match_id}").get_data(as_text=True) for match_id in (schieber, klammern)
+                client.get(f"/matches/{match_id}").get_data(as_text=True)
+                for match_id in (schieber, klammern, coiffeur)
             )
         ]
         series = new_series(client, rating="y")
@@ -105,6 +108,7 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[
             "/series/",
             f"/series/{series}",
             f"/series/{series}/rating",
+            f"/matches/{coiffeur}",
         ]
         yield base, pages, "\n".join(links)
         server.shutdown()

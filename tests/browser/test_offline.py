@@ -678,3 +678,41 @@ def test_a_passe_at_an_event_table_offline_then_synced(context: Any, live_server
     results = page.request.get(f"{event}/export/ranking.csv").text()
     assert "Anna" in results and str(98 + 60 + 120) in results, results
     page.context.close()
+
+
+def test_a_coiffeur_on_its_panel_offline_then_synced(context: Any, live_server: str) -> None:
+    """The Coiffeur's panel on the match screen without network: the chooser and the row tapped,
+    the points, Save; each deal judged on the tablet (the trick points asked follow the chooser's
+    team), and back online both are stored once, in order, with COIFFEUR.md's worked example's
+    first two cells (C6.1)."""
+    from tests.helpers.coiffeur import set_up_example_coiffeur
+
+    page = tablet(context)
+    set_up_example_coiffeur(page, live_server)
+    page.click("button[type=submit]")
+    match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    ready_offline(page, f"{live_server}/matches/{match_id}")
+    page.goto(f"{live_server}/matches/{match_id}")
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'live'")
+    context.set_offline(True)
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
+    for number, (chooser, row, points) in enumerate(((1, 6, 121), (2, 2, 88)), start=1):
+        page.click(f"form[data-deal-form] input[name=chooser][value='{chooser}'] >> xpath=..")
+        page.click(f"form[data-deal-form] input[name=row][value='{row}'] >> xpath=..")
+        page.fill("form[data-deal-form] input[name=points]", str(points))
+        page.click("form[data-deal-form] button.save-deal")
+        until(page, f"Number(document.querySelector('#net-status')?.dataset.pending) === {number}", 60)
+    assert server_log(page, live_server, match_id) == []
+
+    context.set_offline(False)
+    wait_sent(page, 120)
+    entries = server_log(page, live_server, match_id)
+    assert [(e["seq"], e["kind"]) for e in entries] == [(1, "deal"), (2, "deal")]
+    stated = [
+        (e["record"]["forehand"], e["record"]["chooser"], e["record"]["row"], e["record"]["points"])
+        for e in entries
+    ]
+    assert stated == [(1, 1, 6, {"team": 1, "value": 121}), (2, 2, 2, {"team": 2, "value": 88})]
+    page.goto(f"{live_server}/matches/{match_id}")
+    figures = [int(s.get_attribute("data-score")) for s in page.locator(".scoreboard [data-score]").all()]
+    assert figures == [121 * 6, 88 * 2]

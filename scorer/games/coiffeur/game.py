@@ -9,6 +9,7 @@ from scorer.games.coiffeur.api import API
 from scorer.games.coiffeur.deal import DEAL
 from scorer.games.coiffeur.disputes import DESK
 from scorer.games.coiffeur.match import MATCH
+from scorer.games.coiffeur.panel import PANEL
 from scorer.games.coiffeur.setup import SETUP
 from scorer.games.coiffeur.sheet import SHEET_PART
 from scorer.games.coiffeur.texts import TEXTS
@@ -24,6 +25,7 @@ GAME = Game(
     setup=SETUP,
     deal=DEAL,
     match=MATCH,
+    panel=PANEL,
     api=API,
     sheet=SHEET_PART,
     disputes=DESK,
