@@ -88,6 +88,8 @@
       input = (form.padTarget && form.contains(form.padTarget)) ? form.padTarget :
         form.querySelector("input[data-pad], input[name=points]");
       var key = button.getAttribute("data-key");
+      // A figure the page filled in (static/points-rest.js) is typed over, not appended to.
+      if (input.hasAttribute("data-filled")) { input.value = ""; }
       if (key === "back") { input.value = input.value.slice(0, -1); }
       else if (key === "clear") { input.value = ""; }
       else if (input.value.length < 3) { input.value += key; }

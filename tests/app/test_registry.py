@@ -51,9 +51,9 @@ def test_every_game_has_its_pages_templates(app: Flask, name: str) -> None:
 
 def test_the_games_with_an_entry_panel_on_the_match_screen() -> None:
     """The Passe's games are entered on Schieber's deal form (T6.1), so on its panel too;
-    Coiffeur has a panel of its own (its rows as chips)."""
+    Coiffeur and Differenzler have panels of their own."""
     panels = {name: game.panel for name, game in games.registry().items() if game.panel is not None}
-    assert sorted(panels) == ["coiffeur", "klammern", "passe", "schieber"]
+    assert sorted(panels) == ["coiffeur", "differenzler", "klammern", "passe", "schieber"]
     assert panels["passe"] is panels["schieber"]
 
 

@@ -135,10 +135,11 @@ def sealed_now() -> str:
 
 
 def for_a_new_deal() -> dict[int, tuple[int, str]]:
-    """On the new-deal page of a match: the sealed estimates of the deal being entered."""
+    """Where a match's next deal is entered (its deal form, its match screen's panel): the sealed
+    estimates of that deal."""
     args = request.view_args or {}
     match_id = args.get("match_id")
-    if request.endpoint != "deals.new" or not isinstance(match_id, int):
+    if request.endpoint not in ("deals.new", "matches.show") or not isinstance(match_id, int):
         return {}
     session = db.session()
     entries = session.scalars(select(Entry).where(Entry.match_id == match_id)).all()

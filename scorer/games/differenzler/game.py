@@ -14,6 +14,7 @@ from scorer.games.differenzler.deal import DEAL
 from scorer.games.differenzler.disputes import DESK
 from scorer.games.differenzler.event import EVENT
 from scorer.games.differenzler.match import MATCH
+from scorer.games.differenzler.panel import PANEL
 from scorer.games.differenzler.setup import SETUP
 from scorer.games.differenzler.sheet import SHEET_PART
 from scorer.games.differenzler.texts import TEXTS
@@ -38,6 +39,7 @@ GAME = DifferenzlerGame(
     setup=SETUP,
     deal=DEAL,
     match=MATCH,
+    panel=PANEL,
     api=API,
     sheet=SHEET_PART,
     disputes=DESK,
