@@ -56,23 +56,33 @@ def spread_counts(rounds: Iterable[Round], so_far: Spread | None = None) -> Spre
     partners: Counter[tuple[str, str]] = Counter(so_far[0]) if so_far else Counter()
     opponents: Counter[tuple[str, str]] = Counter(so_far[1]) if so_far else Counter()
     meetings: Counter[tuple[str, str]] = Counter(so_far[2]) if so_far else Counter()
-    for tables in rounds:
-        for table in tables:
-            for team in (table.team1, table.team2):
-                for a, b in combinations(team, 2):
-                    key = (a, b) if a < b else (b, a)
-                    partners[key] += 1
-                    meetings[key] += 1
-            for a in table.team1:
-                for b in table.team2:
-                    key = (a, b) if a < b else (b, a)
-                    opponents[key] += 1
-                    meetings[key] += 1
+    rounds = list(rounds)  # read twice below
+    # Each pair's key written once (the lesser id first), then counted in one pass per kind.
+    together = [
+        (a, b) if a < b else (b, a)
+        for tables in rounds
+        for table in tables
+        for team in (table.team1, table.team2)
+        for a, b in combinations(team, 2)
+    ]
+    across = [
+        (a, b) if a < b else (b, a)
+        for tables in rounds
+        for table in tables
+        for a in table.team1
+        for b in table.team2
+    ]
+    partners.update(together)
+    opponents.update(across)
+    meetings.update(together)
+    meetings.update(across)
     return partners, opponents, meetings
 
 
 def _repeats(counts: Counter[tuple[str, str]]) -> int:
-    return sum(max(0, n - 1) for n in counts.values())
+    """Σ max(0, n − 1): each pair's meetings beyond its first. Every count here is at least 1
+    (pairs are only ever counted up from their first meeting), so it is Σ n − the pairs."""
+    return sum(counts.values()) - len(counts)
 
 
 def seating_report(
@@ -84,12 +94,22 @@ def seating_report(
     In the Partnerschieber the competitors are the pairs (teams of one), so
     ``partner_repeats`` is 0 and ``opponent_repeats`` equals ``meeting_repeats``.
     """
-    partners, opponents, meetings = spread_counts(rounds, so_far)
     sat_out = Counter(c for names in sitouts for c in names)
+    if so_far is None:
+        repeats = [_repeats(counts) for counts in spread_counts(rounds)]
+    else:
+        # The rounds' own pairs only, each told against the counts before them: the counts so
+        # far (a whole event's pairs) are read, never copied.
+        added = spread_counts(rounds)
+        repeats = [
+            _repeats(before)
+            + sum(max(0, before[key] + n - 1) - max(0, before[key] - 1) for key, n in new.items())
+            for before, new in zip(so_far, added, strict=True)
+        ]
     return {
-        "partner_repeats": _repeats(partners),
-        "opponent_repeats": _repeats(opponents),
-        "meeting_repeats": _repeats(meetings),
+        "partner_repeats": repeats[0],
+        "opponent_repeats": repeats[1],
+        "meeting_repeats": repeats[2],
         "sitout_counts": {c: sat_out[c] for c in sorted(sat_out)},
     }
 

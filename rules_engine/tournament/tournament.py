@@ -323,8 +323,16 @@ def _read_withdrawals(fields: Fields, competitors: set[str], passen: int) -> tup
     return tuple(withdrawals)
 
 
+_ROUND_FIELDS = frozenset({"tables", "sitouts"})
+
+
 def _read_round(raw: object, where: str, partner: bool) -> Round:
-    round_fields = Fields(raw, where, {"tables", "sitouts"})
+    plain = None if partner else _read_plain_round(raw)
+    return plain if plain is not None else _read_round_carefully(raw, where, partner)
+
+
+def _read_round_carefully(raw: object, where: str, partner: bool) -> Round:
+    round_fields = Fields(raw, where, _ROUND_FIELDS)
     tables: list[Table] = []
     numbers: set[int] = set()
     for index, table_raw in enumerate(check_list(round_fields.raw("tables"), f"{where}.tables")):
@@ -356,6 +364,43 @@ def _read_round(raw: object, where: str, partner: bool) -> Round:
     sitouts = tuple(
         _id(c, f"{where}.sitouts[]") for c in check_list(round_fields.raw("sitouts"), f"{where}.sitouts")
     )
+    return Round(tuple(tables), sitouts)
+
+
+def _read_plain_round(raw: object) -> Round | None:
+    """A round as the draw writes it (every table numbered once, its four seats' ids given),
+    read in one pass without naming each field; None for anything else, which the careful path
+    reads and, where it refuses, names the field."""
+    if type(raw) is not dict or not _ROUND_FIELDS.issuperset(raw):
+        return None
+    tables_raw, sitouts_raw = raw.get("tables"), raw.get("sitouts")
+    if type(tables_raw) is not list or not (sitouts_raw is None or type(sitouts_raw) is list):
+        return None
+    tables: list[Table] = []
+    numbers: set[int] = set()
+    for table in tables_raw:
+        if type(table) is not dict or len(table) != 2:
+            return None
+        number, seats = table.get("table"), table.get("seats")
+        if (
+            type(number) is not int
+            or number < 1
+            or number in numbers
+            or type(seats) is not dict
+            or len(seats) != 4
+        ):
+            return None
+        a, b, c, d = seats.get("1"), seats.get("2"), seats.get("3"), seats.get("4")
+        if not (
+            type(a) is str and a and type(b) is str and b and type(c) is str and c and type(d) is str and d
+        ):
+            return None
+        numbers.add(number)
+        tables.append(Table(number, (a, b, c, d)))
+    sitouts = tuple(sitouts_raw or ())
+    for competitor in sitouts:
+        if type(competitor) is not str or not competitor:
+            return None
     return Round(tuple(tables), sitouts)
 
 

@@ -128,6 +128,11 @@ def table_secret_withdrawn(event: Event, match_id: int, secret: str | None, gene
     return any(_fits(secret, table_secret(event, match_id, earlier)) for earlier in range(generation))
 
 
+def table_hash(event: Event, match_id: int, generation: int = 0) -> str:
+    """What a table's Passe stores of its edit secret (``Match.edit_secret_hash``)."""
+    return rights.hash_secret(table_secret(event, match_id, generation))
+
+
 def seal_table(event: Event, match: Match, generation: int = 0) -> str:
     """Give a table's Passe its edit secret (stored hashed); the secret itself."""
     secret = table_secret(event, match.id, generation)

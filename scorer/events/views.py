@@ -17,7 +17,7 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 from flask.blueprints import BlueprintSetupState
 from flask_babel import force_locale, get_locale
 from flask_babel import gettext as _
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.orm import lazyload
 from werkzeug.wrappers import Response
 
@@ -623,7 +623,7 @@ def draw(event_id: int) -> Response:
         return redirect(url_for("events.show", event_id=event_id), 303)
     session = db.session()
     table_settings = game.table_settings(event.settings.get("options") or {})
-    planned: list[tuple[Mapping[str, Any], dict[str, str], list[str], Match]] = []
+    planned: list[tuple[Mapping[str, Any], dict[str, str], list[str], dict[str, Any]]] = []
     for table in answer["tables"]:
         seats = dict(table.get("seats") or {})
         pairs = list(table.get("pairs") or [])
@@ -640,14 +640,21 @@ def draw(event_id: int) -> Response:
             "seats": seats,
             "event": {"id": event.id, "round": number, "table": table["table"]},
         }
-        planned.append((table, seats, pairs, Match(game=game.table_game, settings=settings)))
-    opened = [match for *_, match in planned]
-    session.add_all(opened)
-    session.flush()  # every table's match in one go: their ids name the tables
+        planned.append((table, seats, pairs, settings))
+    # Every table's match in one statement, each id back in the tables' order (the ids name the
+    # tables), then each table's edit secret, which its id is part of, stored hashed: two
+    # statements for the round, where the session's unit of work took two rows' worth each.
+    match_ids = session.scalars(
+        insert(Match).returning(Match.id, sort_by_parameter_order=True),
+        [{"game": game.table_game, "settings": settings} for *_, settings in planned],
+    ).all()
+    session.execute(
+        update(Match),
+        [{"id": match_id, "edit_secret_hash": access.table_hash(event, match_id)} for match_id in match_ids],
+    )
     tables = []
-    for table, seats, pairs, match in planned:
-        access.seal_table(event, match)
-        stored_table: dict[str, Any] = {"table": table["table"], "seats": seats, "match_id": match.id}
+    for (table, seats, pairs, _settings), match_id in zip(planned, match_ids, strict=True):
+        stored_table: dict[str, Any] = {"table": table["table"], "seats": seats, "match_id": match_id}
         if pairs:
             stored_table["pairs"] = pairs
         tables.append(stored_table)

@@ -51,6 +51,22 @@ def test_report_counts_each_repeat_beyond_the_first_meeting() -> None:
     }
 
 
+@given(st.lists(st.permutations("ABCDEFGH"), min_size=1, max_size=6), st.integers(0, 6))
+def test_a_report_after_the_counts_so_far_is_the_report_of_every_round(
+    orders: list[list[str]], split: int
+) -> None:
+    """T5.3's repeats of the rounds after ``so_far`` (the draw's report of its new round) are
+    those of all the rounds together, and the counts so far are left as they were."""
+    from rules_engine.tournament.seating import spread_counts
+
+    rounds = [[T(*order[:4]), T(*order[4:])] for order in orders]
+    before, after = rounds[:split], rounds[split:]
+    so_far = spread_counts(before)
+    kept = [dict(counts) for counts in so_far]
+    assert seating_report(after, [], so_far) == seating_report(rounds, [])
+    assert [dict(counts) for counts in so_far] == kept
+
+
 def test_pairs_count_only_as_opponents() -> None:
     rounds = [[SeatedTable(("P1",), ("P2",))], [SeatedTable(("P2",), ("P1",))]]
     report = seating_report(rounds, [[], []])
