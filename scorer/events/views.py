@@ -643,7 +643,7 @@ def draw(event_id: int) -> Response:
         planned.append((table, seats, pairs, settings))
     # Every table's match in one statement, each id back in the tables' order (the ids name the
     # tables), then each table's edit secret, which its id is part of, stored hashed: two
-    # statements for the round, where the session's unit of work took two rows' worth each.
+    # statements for the whole round, and no object per table for the session to track.
     match_ids = session.scalars(
         insert(Match).returning(Match.id, sort_by_parameter_order=True),
         [{"game": game.table_game, "settings": settings} for *_, settings in planned],
