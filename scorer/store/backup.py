@@ -1,11 +1,12 @@
-"""Backups of the match logs: SQLite's online backup, and a JSON export for any database.
+"""Backups of the logs: SQLite's online backup, and a JSON export for any database.
 
-``export_all`` writes every match — its columns and its whole append-only log, each entry
-with its seq, kind, target, record, time and idempotency key — as one JSON document that
-``import_all`` stores back identically (the same ids, so edit and spectator links keep
-working). A SQLite database is backed up page by page with ``sqlite3.Connection.backup``
-while the app keeps serving; any other database (PostgreSQL) is backed up as that export.
-Restoring into a database that already holds matches is refused unless forced.
+``export_all`` writes every match, event and series — each its columns and its whole
+append-only log (each entry with its seq, kind, record, time and what else it stores) — as one
+JSON document that ``import_all`` stores back identically (the same ids, so edit and spectator
+links, an event's tables and a series' events keep working). A SQLite database is backed up page
+by page with ``sqlite3.Connection.backup`` while the app keeps serving; any other database
+(PostgreSQL) is backed up as that export. Restoring into a database that already holds any of
+them is refused unless forced.
 
 A backup is the operator's copy of the database, written on the server by ``tafel backup``
 (or ``export-all``) and never served: no route reads this module. It keeps every entry as
@@ -25,6 +26,7 @@ import sqlite3
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
@@ -35,15 +37,43 @@ from sqlalchemy.orm import Session
 
 from scorer.store.db import make_engine
 from scorer.store.migrate import upgrade
-from scorer.store.models import AccessGrant, Entry, Match, MatchSummary
+from scorer.store.models import (
+    AccessGrant,
+    Entry,
+    Event,
+    EventEntry,
+    EventRanking,
+    Match,
+    MatchSummary,
+    Series,
+    SeriesEntry,
+)
 
 FORMAT = "tafel-matches"
 FORMAT_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
 MATCH_TABLE: Table = Match.__table__  # type: ignore[assignment]
 ENTRY_TABLE: Table = Entry.__table__  # type: ignore[assignment]
-#: An entry's match is the one it is listed under.
-IMPLIED = frozenset({"match_id"})
+
+
+@dataclass(frozen=True)
+class Log:
+    """One kind of append-only log the export carries: under ``key``, each row of ``table`` with
+    its entries (rows of ``entries``, whose ``owner`` column is implied by where they are listed)."""
+
+    key: str
+    table: Table
+    entries: Table
+    owner: str
+
+
+LOGS = (
+    Log("matches", MATCH_TABLE, ENTRY_TABLE, "match_id"),
+    Log("events", Event.__table__, EventEntry.__table__, "event_id"),  # type: ignore[arg-type]
+    Log("series", Series.__table__, SeriesEntry.__table__, "series_id"),  # type: ignore[arg-type]
+)
+#: What the stores keep of the logs, made again from them: emptied when a restore replaces them.
+DERIVED: tuple[Table, ...] = (MatchSummary.__table__, EventRanking.__table__)  # type: ignore[assignment]
 
 
 class BackupError(ValueError):
@@ -77,10 +107,10 @@ def _utc_text(value: datetime) -> str:
     return aware.isoformat()
 
 
-def _row_json(table: Table, row: Any) -> dict[str, Any]:
+def _row_json(table: Table, row: Any, implied: str = "") -> dict[str, Any]:
     out: dict[str, Any] = {}
     for column in table.columns:
-        if column.name in IMPLIED:
+        if column.name == implied:
             continue
         value = getattr(row, column.name)
         if isinstance(column.type, DateTime) and value is not None:
@@ -89,7 +119,7 @@ def _row_json(table: Table, row: Any) -> dict[str, Any]:
     return out
 
 
-def _row_values(table: Table, data: Any, where: str) -> dict[str, Any]:
+def _row_values(table: Table, data: Any, where: str, implied: str = "") -> dict[str, Any]:
     """The column values of one exported row, checked against the table.
 
     A column the export lacks is stored as NULL when the table allows it (an export made
@@ -97,7 +127,7 @@ def _row_values(table: Table, data: Any, where: str) -> dict[str, Any]:
     """
     if not isinstance(data, dict):
         raise BackupError(f"{where}: expected an object, not {type(data).__name__}")
-    known = {c.name for c in table.columns} - IMPLIED
+    known = {c.name for c in table.columns} - {implied}
     unknown = sorted(set(data) - known - {"entries"})
     if unknown:
         raise BackupError(
@@ -106,7 +136,7 @@ def _row_values(table: Table, data: Any, where: str) -> dict[str, Any]:
         )
     values: dict[str, Any] = {}
     for column in table.columns:
-        if column.name in IMPLIED:
+        if column.name == implied:
             continue
         value = data.get(column.name)
         if value is None and not column.nullable:
@@ -132,27 +162,35 @@ def revision(engine: Engine) -> str | None:
 
 @_database_errors
 def export_all(engine: Engine) -> dict[str, Any]:
-    """Every match with its full log, as a JSON-ready document (ordered: ids, then seqs)."""
+    """Every match, event and series with its full log, as a JSON-ready document (ordered:
+    ids, then seqs)."""
     _require_tables(engine)
+    present = set(inspect(engine).get_table_names())
+    document: dict[str, Any] = {"format": FORMAT, "version": FORMAT_VERSION, "revision": revision(engine)}
     with Session(engine) as session, session.begin():
-        # One snapshot where the server offers it. Elsewhere the log being append-only is
-        # enough: a match made between the two reads is left out with its entries, and an
-        # entry appended meanwhile is complete.
+        # One snapshot where the server offers it. Elsewhere the logs being append-only is
+        # enough: a row made between two reads is left out with its entries, and an entry
+        # appended meanwhile is complete.
         if engine.dialect.name == "postgresql":
             session.execute(text("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"))
-        matches = session.execute(select(MATCH_TABLE).order_by(MATCH_TABLE.c.id)).all()
-        entries = session.execute(
-            select(ENTRY_TABLE).order_by(ENTRY_TABLE.c.match_id, ENTRY_TABLE.c.seq)
-        ).all()
-    by_match: dict[int, list[dict[str, Any]]] = {}
-    for entry in entries:
-        by_match.setdefault(entry.match_id, []).append(_row_json(ENTRY_TABLE, entry))
-    documents = []
-    for match in matches:
-        document = _row_json(MATCH_TABLE, match)
-        document["entries"] = by_match.get(match.id, [])
-        documents.append(document)
-    return {"format": FORMAT, "version": FORMAT_VERSION, "revision": revision(engine), "matches": documents}
+        for kind in LOGS:
+            if kind.table.name not in present:
+                continue  # a database from before that kind of log
+            owners = session.execute(select(kind.table).order_by(kind.table.c.id)).all()
+            owner = kind.entries.c[kind.owner]
+            entries = session.execute(select(kind.entries).order_by(owner, kind.entries.c.seq)).all()
+            by_owner: dict[int, list[dict[str, Any]]] = {}
+            for entry in entries:
+                by_owner.setdefault(getattr(entry, kind.owner), []).append(
+                    _row_json(kind.entries, entry, kind.owner)
+                )
+            rows = []
+            for row in owners:
+                exported = _row_json(kind.table, row)
+                exported["entries"] = by_owner.get(row.id, [])
+                rows.append(exported)
+            document[kind.key] = rows
+    return document
 
 
 def dumps(document: dict[str, Any]) -> bytes:
@@ -163,10 +201,13 @@ def dumps(document: dict[str, Any]) -> bytes:
 def is_empty(engine: Engine) -> bool:
     if not inspect(engine).has_table(MATCH_TABLE.name):
         return True
+    present = set(inspect(engine).get_table_names())
     with engine.connect() as connection:
-        return (
-            not connection.execute(select(func.count()).select_from(MATCH_TABLE)).scalar()
-            and not connection.execute(select(func.count()).select_from(ENTRY_TABLE)).scalar()
+        return not any(
+            connection.execute(select(func.count()).select_from(table)).scalar()
+            for kind in LOGS
+            for table in (kind.table, kind.entries)
+            if table.name in present
         )
 
 
@@ -189,15 +230,22 @@ def parse(raw: bytes, where: str) -> dict[str, Any]:
         )
     if not isinstance(document.get("matches"), list):
         raise BackupError(f'{where}: "matches" must be a list')
+    for kind in LOGS[1:]:  # absent from exports made before events and series were exported
+        if not isinstance(document.get(kind.key, []), list):
+            raise BackupError(f'{where}: "{kind.key}" must be a list')
     return document
 
 
-def _rows(document: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    matches: list[dict[str, Any]] = []
+def _rows(document: dict[str, Any], kind: Log) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The rows of one kind of log in an export, and their entries, each checked."""
+    owners: list[dict[str, Any]] = []
     entries: list[dict[str, Any]] = []
-    for index, data in enumerate(document["matches"]):
-        where = f"matches[{index}]"
-        values = _row_values(MATCH_TABLE, data, where)
+    listed = document.get(kind.key, [])
+    if not isinstance(listed, list):
+        raise BackupError(f"{kind.key}: expected a list")
+    for index, data in enumerate(listed):
+        where = f"{kind.key}[{index}]"
+        values = _row_values(kind.table, data, where)
         if not isinstance(values["id"], int):
             raise BackupError(f"{where}.id: expected an integer, not {values['id']!r}")
         log = data.get("entries", [])
@@ -205,61 +253,68 @@ def _rows(document: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str
             raise BackupError(f"{where}.entries: expected a list")
         for number, entry in enumerate(log):
             entry_where = f"{where}.entries[{number}]"
-            entry_values = _row_values(ENTRY_TABLE, entry, entry_where)
-            # The log's seq is also the match's version: a gap or a repeat would break appending.
+            entry_values = _row_values(kind.entries, entry, entry_where, kind.owner)
+            # The log's seq is also its version: a gap or a repeat would break appending.
             if entry_values["seq"] != number + 1:
                 raise BackupError(f"{entry_where}.seq: expected {number + 1}, found {entry_values['seq']!r}")
-            entry_values["match_id"] = values["id"]
+            entry_values[kind.owner] = values["id"]
             entries.append(entry_values)
-        matches.append(values)
-    return matches, entries
+        owners.append(values)
+    return owners, entries
 
 
 @_database_errors
 def import_all(engine: Engine, document: dict[str, Any], *, force: bool = False) -> tuple[int, int]:
-    """Store an export's matches and logs (one transaction); returns (matches, entries).
+    """Store an export's matches, events and series with their logs (one transaction); returns
+    (matches, match entries).
 
-    :raises BackupError: the database holds matches and ``force`` is false, or the export
+    :raises BackupError: the database holds any of them and ``force`` is false, or the export
         does not fit the database (a constraint names the row).
     """
     _require_tables(engine)
-    matches, entries = _rows(document)
+    rows = {kind.key: _rows(document, kind) for kind in LOGS}
     with Session(engine) as session, session.begin():
         if not _empty_in(session):
             if not force:
                 raise BackupError(
-                    "the database already holds matches: restoring would mix two histories "
-                    "(use --force to replace them)"
+                    "the database already holds matches, events or series: restoring would mix "
+                    "two histories (use --force to replace them)"
                 )
-            # The list's summaries and the rights held are of the matches replaced.
-            session.execute(delete(MatchSummary))
+            # What is derived from the logs replaced, and the rights held to them, go with them.
+            for table in DERIVED:
+                session.execute(delete(table))
             session.execute(delete(AccessGrant))
-            session.execute(delete(ENTRY_TABLE))
-            session.execute(delete(MATCH_TABLE))
+            for kind in LOGS:
+                session.execute(delete(kind.entries))
+                session.execute(delete(kind.table))
         try:
-            if matches:
-                session.execute(insert(MATCH_TABLE), matches)
-            if entries:
-                session.execute(insert(ENTRY_TABLE), entries)
+            for kind in LOGS:
+                owners, entries = rows[kind.key]
+                if owners:
+                    session.execute(insert(kind.table), owners)
+                if entries:
+                    session.execute(insert(kind.entries), entries)
             if engine.dialect.name == "postgresql":
                 _advance_sequences(session)
             session.flush()
         except Exception as error:  # noqa: BLE001 - any DBAPI error: the export does not fit
             detail = str(getattr(error, "orig", error)).splitlines()[0]
             raise BackupError(f"the export does not fit the database: {detail}") from None
+    matches, entries = rows["matches"]
     return len(matches), len(entries)
 
 
 def _empty_in(session: Session) -> bool:
-    return (
-        not session.execute(select(func.count()).select_from(MATCH_TABLE)).scalar()
-        and not session.execute(select(func.count()).select_from(ENTRY_TABLE)).scalar()
+    return not any(
+        session.execute(select(func.count()).select_from(table)).scalar()
+        for kind in LOGS
+        for table in (kind.table, kind.entries)
     )
 
 
 def _advance_sequences(session: Session) -> None:
     # Rows came with their ids: the next id the server hands out must come after them.
-    for table in (MATCH_TABLE, ENTRY_TABLE):
+    for table in (table for kind in LOGS for table in (kind.table, kind.entries)):
         session.execute(
             text(
                 f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "

@@ -55,3 +55,12 @@ def page(browser: Any, live_server: str) -> Iterator[Any]:
     yield page
     context.close()
     assert outside == [], f"requests left the machine: {outside}"
+
+
+@pytest.fixture
+def requests(page: Any) -> Iterator[list[str]]:
+    """Every request the page makes after the fixture starts, as "type url" (a tap's requests
+    are counted from it)."""
+    seen: list[str] = []
+    page.on("request", lambda r: seen.append(f"{r.resource_type} {r.url}"))
+    yield seen

@@ -8,7 +8,6 @@ one tap on its row, the points on the pad and Save, in one request and no page l
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,14 +15,6 @@ import pytest
 from tests.helpers.browser import ARTIFACTS, check_layout
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-@pytest.fixture
-def requests(page: Any) -> Iterator[list[str]]:
-    """Every request the page makes after the fixture starts, as "type url"."""
-    seen: list[str] = []
-    page.on("request", lambda r: seen.append(f"{r.resource_type} {r.url}"))
-    yield seen
 
 
 def tap_row(page: Any, row: int) -> None:

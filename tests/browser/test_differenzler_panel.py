@@ -8,7 +8,6 @@ into the field in focus; Save sends one request and loads no page.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,13 +16,6 @@ from tests.helpers.browser import ARTIFACTS, check_layout
 from tests.helpers.differenzler import PASSE, SCORES
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-@pytest.fixture
-def requests(page: Any) -> Iterator[list[str]]:
-    seen: list[str] = []
-    page.on("request", lambda r: seen.append(f"{r.resource_type} {r.url}"))
-    yield seen
 
 
 def on_pad(page: Any, field: str, digits: str) -> None:

@@ -11,7 +11,6 @@ entered (Tab, arrow keys on the chips, Enter saves).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -54,14 +53,6 @@ def new_match(page: Any, base: str) -> None:
         page.fill(f"input[name=name_{seat}]", name)
     page.click("form button[type=submit]")
     page.wait_for_selector("form[data-deal-form]")
-
-
-@pytest.fixture
-def requests(page: Any) -> Iterator[list[str]]:
-    """Every request the page makes after the fixture starts, as "type url"."""
-    seen: list[str] = []
-    page.on("request", lambda r: seen.append(f"{r.resource_type} {r.url}"))
-    yield seen
 
 
 def test_deals_in_a_few_taps_and_one_request_each(page: Any, live_server: str, requests: list[str]) -> None:

@@ -1,4 +1,5 @@
-"""`tafel backup / restore / export-all / import-all`: every match and its whole log survive.
+"""`tafel backup / restore / export-all / import-all`: every match, event and series and its
+whole log survive.
 
 The round trip is checked on the bytes: export, import into an empty database, export
 again — the same JSON; and every match scores the same before and after.
@@ -7,6 +8,7 @@ again — the same JSON; and every match scores the same before and after.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import threading
 from pathlib import Path
@@ -327,3 +329,50 @@ def test_sqlite_restore_serves_a_running_app(
         assert tablet.get("/matches/1").status_code == 200
     finally:
         live.extensions["tafel_engine"].dispose()
+
+
+@pytest.mark.slow
+def test_events_and_series_go_through_the_export_with_their_logs(
+    app: Flask,
+    client: FlaskClient,
+    database_url: str,
+    other_database_url: str,
+    tmp_path: Path,
+    make_app: MakeApp,
+) -> None:
+    """An event (its players, its drawn round, its table's Passe) and a series (its options and an
+    evening's ranking) are in the JSON export — the backup of a PostgreSQL database — and come back
+    with their ids: the same pages, and new ones after them."""
+    from tests.helpers.events import evening, play_passe, ranking_of
+    from tests.helpers.season import new_series, paper
+
+    event_id, (table,) = evening(client, app, "none", games=2)
+    play_passe(client, table, [100, 80])
+    series_id = new_series(client)
+    assert paper(client, series_id, "1; Anna; 3980; 1\n2; Beat; 3870").status_code == 303
+    standing = client.get(f"/series/{series_id}").get_data(as_text=True)
+    exported = tmp_path / "all.json"
+    assert main(["export-all", "-o", str(exported), "--database", database_url]) == 0
+    document = json.loads(exported.read_text(encoding="utf-8"))
+    assert [e["kind"] for e in document["events"][0]["entries"]][-1] == "round"
+    assert (
+        len(document["series"][0]["entries"]) >= 2 and "series_id" not in document["series"][0]["entries"][0]
+    )
+
+    assert main(["import-all", str(exported), "--database", other_database_url]) == 0
+    assert export_bytes(other_database_url) == exported.read_bytes()
+    restored = make_app(other_database_url)
+    try:
+        reader = restored.test_client()
+        reader.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+        assert ranking_of(reader, event_id) == ranking_of(client, event_id)
+        again = reader.get(f"/series/{series_id}").get_data(as_text=True)
+        assert re.findall(r"<td[^>]*>(.*?)</td>", again, re.S) == re.findall(
+            r"<td[^>]*>(.*?)</td>", standing, re.S
+        )
+        assert new_series(reader) == series_id + 1  # the ids handed out go on after the restored ones
+    finally:
+        restored.extensions["tafel_engine"].dispose()
+    # A second import into a database that holds them is refused unless forced.
+    assert main(["import-all", str(exported), "--database", other_database_url]) != 0
+    assert main(["import-all", str(exported), "--database", other_database_url, "--force"]) == 0
