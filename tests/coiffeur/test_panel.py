@@ -93,3 +93,14 @@ def test_a_spectator_has_no_panel(app: Flask, client: FlaskClient) -> None:
     match_id = new_coiffeur(client)
     page = english(app, "192.0.2.9").get(f"/matches/{match_id}").get_data(as_text=True)
     assert 'id="match-screen"' in page and "data-deal-form" not in page and "Scratch or passes" not in page
+
+
+def test_a_forged_hidden_field_is_said_on_top(client: FlaskClient) -> None:
+    match_id = new_coiffeur(client)
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    status, page = panel_deal(
+        client, match_id, page, forehand="9", chooser="1", row="2", team="1", points="100"
+    )
+    assert status == 422 and scores(page) == ["0", "0"]
+    top = page[page.index('class="entry-problems"') :]
+    assert "Forehand: Not a valid choice." in reasons(top[: top.index("</div>")])

@@ -81,3 +81,17 @@ def test_a_spectator_has_no_panel(app: Flask, client: FlaskClient) -> None:
     match_id = new_differenzler(client)
     page = english(app, "192.0.2.9").get(f"/matches/{match_id}").get_data(as_text=True)
     assert 'id="match-screen"' in page and "data-deal-form" not in page and "estimate_1" not in page
+
+
+def test_a_figure_that_is_no_number_is_said_at_its_player(client: FlaskClient) -> None:
+    match_id = new_differenzler(client)
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    fields = deal_fields(1, "C", [40, 0, 65, 50], [43, 0, 65, 49])
+    fields["points_2"] = "abc"
+    status, page = panel_deal(client, match_id, page, fields)
+    assert status == 422 and totals(page) == [0, 0, 0, 0]
+    points = page[page.index('<fieldset class="points') :]
+    assert reasons(points[: points.index("</fieldset>")]) == ["Beat: Not a valid integer value."]
+    # A forged hidden field is said on top, never a silent refusal.
+    status, page = panel_deal(client, match_id, page, {**fields, "points_2": "0", "forehand": "9"})
+    assert status == 422 and "Forehand: Not a valid choice." in reasons(page)
