@@ -716,3 +716,64 @@ def test_a_coiffeur_on_its_panel_offline_then_synced(context: Any, live_server: 
     page.goto(f"{live_server}/matches/{match_id}")
     figures = [int(s.get_attribute("data-score")) for s in page.locator(".scoreboard [data-score]").all()]
     assert figures == [121 * 6, 88 * 2]
+
+
+#: The version of match ID's log as the tablet keeps it (IndexedDB), as a script's value.
+KEPT_VERSION = (
+    "new Promise((ok) => { const r = indexedDB.open('tafel-offline'); r.onsuccess = () => {"
+    " const q = r.result.transaction('matches').objectStore('matches').get('ID');"
+    " q.onsuccess = () => ok(q.result ? q.result.version : null); }; })"
+)
+
+
+def test_a_confirmation_waits_in_the_outbox_behind_the_games(context: Any, live_server: str) -> None:
+    """T6.2 at a table whose Wi-Fi goes: a game entered while online waits for both teams; team
+    1 taps its confirmation without network, and the screen says it waits (the page read again
+    from the tablet's cache offers no button to tap it twice); a game entered after it waits in
+    the outbox too. Back online the game goes in first, then the confirmation,
+    once, as its form would have posted it."""
+    from urllib.parse import urlsplit
+
+    director = tablet(context)
+    event = new_evening(
+        director, live_server, "Bestätigt ohne Netz", 2, "per_game", ["Anna", "Beat", "Cla", "Dora"]
+    )
+    director.check("form.draw input[name=confirmed]")
+    director.click("form.draw button[type=submit]")
+    link = urlsplit(director.locator("table.draw a.table-entry").first.get_attribute("href")).path
+    director.close()
+
+    page = tablet(context.browser.new_context(viewport={"width": 768, "height": 1024}, locale="en",
+                                              extra_http_headers={"Accept-Language": "en"},
+                                              service_workers="allow"))  # fmt: skip
+    page.goto(live_server + link)  # the table's tablet claims its link
+    passe = page.url
+    match_id = int(passe.rstrip("/").rsplit("/", 1)[1].split("?")[0])
+    ready_offline(page, passe)
+    panel_deal(page, "H", 1, 98, None)  # online: saved, and waiting for both teams
+    page.wait_for_selector("#event-confirm button[data-team='1']")
+    # The tablet's kept log follows the deal saved online (the next entry builds on it).
+    until(page, KEPT_VERSION.replace("ID", str(match_id)) + ".then((version) => version === 1)")
+    page.context.set_offline(True)
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
+    page.click("#event-confirm button[data-team='1']")
+    page.wait_for_selector("#event-confirm .confirm-waiting")
+    assert "Team 1 confirms" in page.locator("#event-confirm .confirm-waiting").inner_text()
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 1")
+    page.reload()  # from the tablet's cache: no button offers the kept confirmation again
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 1")
+    assert page.locator("#event-confirm button[data-team='1']").count() == 0
+    panel_deal(page, "S", 2, 60, None)  # the second game, behind the confirmation
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 2", 60)
+
+    page.context.set_offline(False)
+    wait_sent(page)
+    entries = server_log(page, live_server, match_id)
+    assert [(e["seq"], e["kind"]) for e in entries] == [(1, "deal"), (2, "deal")]
+    exported = context.request.get(f"{event}/export.json").json()  # the director's export
+    marks = [e for e in exported["entries"] if e["kind"] == "confirm"]
+    assert [(m["record"]["match_id"], m["record"]["team"]) for m in marks] == [(match_id, 1)], marks
+    page.wait_for_selector("#event-confirm")
+    assert page.locator("#confirm-game-1 button[data-team='1']").count() == 0
+    assert page.locator("#confirm-game-2 button[data-team='1']").count() == 1
+    page.context.close()

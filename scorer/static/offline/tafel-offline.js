@@ -49,7 +49,12 @@ function statusElement() {
 
 // A match born offline waits in the outbox as its "adopt" entry, before its deals: the
 // deals are counted and judged, the match itself is not one of them.
-const isDeal = (entry) => entry.kind !== "adopt";
+// The outbox holds a match's log entries (deals, corrections, undos), a born match's adoption,
+// and posts that wait behind them (a team's confirmation, T6.2).
+const isDeal = (entry) => entry.kind !== "adopt" && entry.kind !== "post";
+const waits = (entry) => entry.kind !== "adopt";
+// An event table's confirmation part on its match screen (one form a team and game).
+const CONFIRM = "#event-confirm form";
 
 async function dealsOf(matchId) {
   return (await outbox.entries(matchId)).filter(isDeal);
@@ -71,7 +76,7 @@ function bornPage(game, settings) {
 
 async function showStatus() {
   const element = statusElement();
-  const pending = (await outbox.all()).filter(isDeal).length;
+  const pending = (await outbox.all()).filter(waits).length;
   const state = sending ? "sending" : reachable && navigator.onLine ? "live" : "offline";
   element.dataset.state = state;
   const parts = [texts[state] || state];
@@ -340,6 +345,13 @@ function intercept(event) {
     enterOffline(form, event.submitter, bornId(), "deal", null).catch((error) => showRefusal(form, [{ message: String(error) }]));
     return;
   }
+  const screen = MATCH_PAGE.exec(location.pathname);
+  if (screen && form.matches(CONFIRM) && !(reachable && navigator.onLine)) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    keepPost(form, screen[1]).catch((error) => showRefusal(form, [{ message: String(error) }]));
+    return;
+  }
   const found = ENTRY_FORM.exec(new URL(form.action, location.href).pathname);
   if (!found) return;
   const matchId = found[1];
@@ -356,6 +368,12 @@ function intercept(event) {
 // has one, or the server down): the deal goes to the outbox, judged by the tablet's engine.
 function unanswered(event) {
   const form = event.detail && event.detail.elt;
+  const screen = MATCH_PAGE.exec(location.pathname);
+  if (form instanceof HTMLFormElement && screen && form.matches(CONFIRM)) {
+    reachable = false;
+    keepPost(form, screen[1]).catch((error) => showRefusal(form, [{ message: String(error) }]));
+    return;
+  }
   if (!(form instanceof HTMLFormElement) || !form.matches(PANEL)) return;
   const found = ENTRY_FORM.exec(new URL(form.action, location.href).pathname);
   if (!found || found[2] || found[3] || found[4]) return;
@@ -426,7 +444,7 @@ async function sendAfter(matchId, entry) {
   const list = await outbox.entries(matchId);
   const delta = entry.server_version - entry.base_version;
   for (const each of list.filter((e) => e.n >= entry.n)) {
-    each.base_version += delta;
+    if (isDeal(each)) each.base_version += delta;
     each.status = "pending";
     delete each.server_version;
     await outbox.put(each);
@@ -437,11 +455,44 @@ async function sendAfter(matchId, entry) {
 async function discard(matchId, entry) {
   const list = await outbox.entries(matchId);
   await outbox.discard(entry);
-  for (const each of list.filter((e) => e.n > entry.n)) {
+  for (const each of list.filter((e) => e.n > entry.n && isDeal(e))) {
     each.base_version -= 1;
     await outbox.put(each);
   }
   await render();
+}
+
+// A team's confirmation (T6.2) tapped without network: kept behind the games entered before it
+// and posted as its form would be once they are in. Its key is the form's own (one a team, game
+// and version), so a second tap, or the same button after a reload, keeps nothing more.
+async function keepPost(form, matchId) {
+  const fields = Object.fromEntries(new FormData(form));
+  const key = String(fields.idem || "");
+  const label = ((form.querySelector("button") || {}).textContent || "").trim();
+  if (key && !(await outbox.entries(matchId)).some((e) => e.key === key)) {
+    const action = new URL(form.action, location.href).pathname;
+    await outbox.add({ match: matchId, key, kind: "post", action, fields, label, status: "pending", made: new Date().toISOString() });
+  }
+  waitingNote(form, label);
+  await render();
+}
+
+function waitingNote(form, label) {
+  const note = document.createElement("span");
+  note.className = "confirm-waiting";
+  note.textContent = `${label} — ${texts.waiting || ""}`;
+  form.replaceWith(note);
+}
+
+// The page read again (from the tablet's cache) shows a kept confirmation as waiting, not as a
+// button to tap once more.
+async function showWaitingPosts(matchId) {
+  const kept = new Set((await outbox.entries(matchId)).filter((e) => e.kind === "post").map((e) => e.key));
+  if (!kept.size) return;
+  for (const form of document.querySelectorAll(CONFIRM)) {
+    const key = new FormData(form).get("idem");
+    if (kept.has(key)) waitingNote(form, ((form.querySelector("button") || {}).textContent || "").trim());
+  }
 }
 
 // --- sending -------------------------------------------------------------------------------
@@ -489,6 +540,22 @@ async function syncMatch(matchId) {
   }
   for (const entry of list) {
     if (entry.status !== "pending" || entry.kind === "adopt") break;
+    if (entry.kind === "post") {
+      // Posted as its form would have been, once the games before it are in: the server's
+      // answer (the confirmation part) is read again with the page.
+      const response = await fetch(entry.action, {
+        method: "POST",
+        headers: { "HX-Request": "true" },
+        body: new URLSearchParams(entry.fields),
+      });
+      if (!response.ok) {
+        await outbox.put({ ...entry, status: "refused", errors: [{ message: texts.no_right }] });
+        break;
+      }
+      await outbox.discard(entry);
+      delivered += 1;
+      continue;
+    }
     const body = {
       key: entry.key,
       kind: entry.kind,
@@ -563,6 +630,7 @@ async function render() {
   await showStatus();
   const page = MATCH_PAGE.exec(location.pathname);
   if (page) await showOutbox(page[1]);
+  if (page) await showWaitingPosts(page[1]);
   if (bornId()) await showBornMatch();
   if (location.pathname === "/matches/") await (await outboxView()).showBorn();
 }
@@ -611,6 +679,13 @@ async function start() {
   window.addEventListener("offline", () => {
     reachable = false;
     render();
+  });
+  // A deal saved online on the panel (htmx swapped the screen in): the kept log follows once the
+  // page is idle, so that an entry made after the network goes builds on it, not on the log of
+  // the page's first load.
+  document.addEventListener("htmx:afterSwap", () => {
+    const screen = MATCH_PAGE.exec(location.pathname);
+    if (screen && navigator.onLine) whenIdle(() => refreshMatch(screen[1], pageVersion()).catch(() => {}));
   });
   // A page that enters (a deal form, the match screen's panel, a new match's set-up, the match
   // list a table starts from) keeps the app for offline use and readies the engine; a
