@@ -760,6 +760,7 @@ def test_a_confirmation_waits_in_the_outbox_behind_the_games(context: Any, live_
     page.wait_for_selector("#event-confirm .confirm-waiting")
     assert "Team 1 confirms" in page.locator("#event-confirm .confirm-waiting").inner_text()
     until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 1")
+    assert page.locator("#outbox li").first.inner_text().startswith("Team 1 confirms")
     page.reload()  # from the tablet's cache: no button offers the kept confirmation again
     until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 1")
     assert page.locator("#event-confirm button[data-team='1']").count() == 0

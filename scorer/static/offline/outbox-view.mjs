@@ -7,7 +7,6 @@ let texts = {};
 let fill;
 let refusalText;
 let statusElement;
-let dealsOf;
 let enterOffline;
 let showRefusal;
 let sendAfter;
@@ -16,7 +15,7 @@ let bornPage;
 
 // The offline script's state and helpers as they are now (its texts are read after it starts).
 export function bind(context) {
-  ({ texts, fill, refusalText, statusElement, dealsOf, enterOffline, showRefusal, sendAfter, discard, bornPage } = context);
+  ({ texts, fill, refusalText, statusElement, enterOffline, showRefusal, sendAfter, discard, bornPage } = context);
 }
 
 // A contract as the page's deal form names it (its chip), else as the record writes it.
@@ -44,6 +43,7 @@ function describe(entry) {
     return `${fill(texts.deal, { n: number(entry.deal_number) })}${mark}: ${what.filter(Boolean).join(", ")} — ${texts.waiting || ""}`;
   }
   if (entry.kind === "undo") return `${texts.undo} — ${texts.waiting || ""}`;
+  if (entry.kind === "post") return `${entry.label} — ${texts.waiting || ""}`;
   const points = record.points || {};
   const words = [entry.kind];
   for (const key of ["contract", "trump"]) if (record[key]) words.push(contractName(record[key]));
@@ -117,7 +117,8 @@ async function showTabletScore(matchId, entry) {
 }
 
 export async function showOutbox(matchId) {
-  const list = await dealsOf(matchId);
+  // The match's log entries, and the posts that wait behind them (a team's confirmation).
+  const list = (await outbox.entries(matchId)).filter((e) => e.kind !== "adopt");
   let panel = document.getElementById("outbox");
   if (!list.length) {
     if (panel) panel.remove();

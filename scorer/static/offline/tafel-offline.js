@@ -618,7 +618,7 @@ let view = null;
 
 async function outboxView() {
   if (!view) view = await import("/static/offline/outbox-view.mjs");
-  view.bind({ texts, fill, refusalText, statusElement, dealsOf, enterOffline, showRefusal, sendAfter, discard, bornPage });
+  view.bind({ texts, fill, refusalText, statusElement, enterOffline, showRefusal, sendAfter, discard, bornPage });
   return view;
 }
 
