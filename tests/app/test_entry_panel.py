@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from scorer.languages import LANGUAGES
 from tests.helpers.catalogs import load, po_path
-from tests.helpers.panel import HTMX, panel_fields, reasons, scores
+from tests.helpers.panel import HTMX, panel_fields, reasons, scores, spectators_screen
 from tests.helpers.tablet import counts, english, hidden, new_klammern, new_schieber, post_deal
 
 
@@ -23,7 +23,7 @@ def test_the_editing_tablet_sees_the_panel_a_spectator_does_not(client: FlaskCli
     assert "data-deal-form" in page and f'hx-post="/matches/{match_id}/deals/new"' in page
     assert 'name="points"' in page and "autofocus" in page
     assert "vendor/htmx.min.js" in page
-    spectator = english(app, "192.0.2.9").get(f"/matches/{match_id}").get_data(as_text=True)
+    spectator = spectators_screen(app, match_id)
     assert "data-deal-form" not in spectator and "htmx.min.js" not in spectator
 
 

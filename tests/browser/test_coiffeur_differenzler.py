@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.browser import ARTIFACTS, check_layout, check_readable, open_deal_form
+from tests.helpers.browser import ARTIFACTS, check_layout, check_readable, open_deal_form, scoreboard
 from tests.helpers.coiffeur import COIFFEUR, SHOWN, coiffeur_entry, set_up_example_coiffeur
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -22,7 +22,7 @@ def shot(page: Any, name: str) -> None:
 
 
 def scores(page: Any) -> list[int]:
-    return [int(s.get_attribute("data-score")) for s in page.locator(".scoreboard [data-score]").all()]
+    return [int(score) for score in scoreboard(page)]
 
 
 def test_official_coiffeur_to_its_end(page: Any, live_server: str) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.browser import ARTIFACTS, check_layout
+from tests.helpers.browser import ARTIFACTS, check_layout, save_in_sight, scoreboard, start_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -26,10 +26,6 @@ def type_points(page: Any, digits: str) -> None:
         page.click(f"form[data-deal-form] .pad-key[data-key='{digit}']")
 
 
-def scores(page: Any) -> list[str]:
-    return [s.get_attribute("data-score") for s in page.locator(".scoreboard [data-score]").all()]
-
-
 def struck(page: Any, row: int) -> bool:
     """The row's chip is struck out for the chooser chosen now (it takes no tap)."""
     chip = page.locator(f"form[data-deal-form] input[name=row][value='{row}'] >> xpath=..")
@@ -37,18 +33,12 @@ def struck(page: Any, row: int) -> bool:
 
 
 def test_a_coiffeur_deal_on_the_match_screen(page: Any, live_server: str, requests: list[str]) -> None:
-    page.goto(f"{live_server}/matches/new/coiffeur")
-    for seat, name in enumerate(("Anna", "Beat", "Cla", "Dora"), start=1):
-        page.fill(f"input[name=name_{seat}]", name)
-    page.check("input[name=first_forehand][value='3']")
-    page.click("form button[type=submit]")
-    page.wait_for_selector("form[data-deal-form]")
+    start_match(page, live_server, "coiffeur", ("Anna", "Beat", "Cla", "Dora"), first_forehand="3")
     # Cla is forehand of the first deal (the set-up's choice) and chooses unless he passes.
     assert "Cla is forehand" in page.locator("#entry-title").inner_text()
     assert page.locator("input[name=chooser][value='3']").is_checked()
     check_layout(page)
-    save = page.locator("button.save-deal").bounding_box()
-    assert save and save["y"] + save["height"] <= 1024, "Save out of sight at 768×1024"
+    assert save_in_sight(page), "Save out of sight at 768×1024"
 
     # A Wunsch row asks what it is played as (C5.5); a suit row asks nothing more.
     parts = page.locator("form[data-deal-form] .contract-parts")
@@ -65,7 +55,7 @@ def test_a_coiffeur_deal_on_the_match_screen(page: Any, live_server: str, reques
     assert page.locator("output.other-points").inner_text() == "\u2192 57"
     page.click("button.save-deal")
     page.wait_for_selector("#deal-1")
-    assert scores(page) == ["200", "0"]
+    assert scoreboard(page) == ["200", "0"]
     assert page.locator(".entry-save .saved").inner_text() == "Deal 1 saved."
     assert len([r for r in requests if "/deals/new" in r]) == 1
     assert not [r for r in requests if r.startswith("document")], requests
@@ -93,11 +83,11 @@ def test_a_coiffeur_deal_on_the_match_screen(page: Any, live_server: str, reques
     reason = page.locator("form[data-deal-form] .grid-rows .reason").inner_text()
     assert "C9" in reason and "Anna & Cla" in reason and "deal 1" in reason, reason
     assert page.locator("form[data-deal-form] input[name=points]").input_value() == "90"
-    assert scores(page) == ["200", "0"]
+    assert scoreboard(page) == ["200", "0"]
 
     # Dora passes to Anna, who chooses Eicheln ×1 for Anna & Cla: 90 → a cell of 90.
     tap_row(page, 1)
     page.click("button.save-deal")
     page.wait_for_selector("#deal-2")
-    assert scores(page) == ["290", "0"]
+    assert scoreboard(page) == ["290", "0"]
     assert page.locator("#deal-2").inner_text().count("pass") == 1  # one pass, from Dora to Anna

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.browser import ARTIFACTS, check_layout
+from tests.helpers.browser import ARTIFACTS, check_layout, save_in_sight, scoreboard, start_match
 from tests.helpers.differenzler import PASSE, SCORES
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -26,15 +26,10 @@ def on_pad(page: Any, field: str, digits: str) -> None:
 
 
 def test_a_differenzler_deal_on_the_match_screen(page: Any, live_server: str, requests: list[str]) -> None:
-    page.goto(f"{live_server}/matches/new/differenzler")
-    for seat, name in enumerate(("Anna", "Beat", "Cla", "Doris"), start=1):
-        page.fill(f"input[name=name_{seat}]", name)
-    page.click("form button[type=submit]")
-    page.wait_for_selector("form[data-deal-form]")
+    start_match(page, live_server, "differenzler", ("Anna", "Beat", "Cla", "Doris"))
     assert "Anna is forehand" in page.locator("#entry-title").inner_text()
     check_layout(page)
-    save = page.locator("button.save-deal").bounding_box()
-    assert save and save["y"] + save["height"] <= 1024, "Save out of sight at 768×1024"
+    assert save_in_sight(page), "Save out of sight at 768×1024"
 
     # DIFFERENZLER.md's first deal of the Passe: Schellen; estimates 40, 0, 65, 50; made 43, 0, 65
     # and the rest (49) filled in.
@@ -50,8 +45,7 @@ def test_a_differenzler_deal_on_the_match_screen(page: Any, live_server: str, re
     page.screenshot(path=str(ARTIFACTS / "differenzler-panel.png"), full_page=True)
     page.click("button.save-deal")
     page.wait_for_selector("#deal-1")
-    scores = [int(s.get_attribute("data-score")) for s in page.locator(".scoreboard [data-score]").all()]
-    assert scores == SCORES[0]
+    assert [int(score) for score in scoreboard(page)] == SCORES[0]
     assert len([r for r in requests if "/deals/new" in r]) == 1
     assert not [r for r in requests if r.startswith("document")], requests
     assert "Beat is forehand" in page.locator("#entry-title").inner_text()

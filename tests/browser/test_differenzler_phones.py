@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.browser import ARTIFACTS, check_layout, open_deal_form
+from tests.helpers.browser import ARTIFACTS, check_layout, open_deal_form, scoreboard
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -67,7 +67,7 @@ def test_three_phones_and_the_table(page: Any, browser: Any, live_server: str) -
     page.click("button[type=submit]")
     page.wait_for_url(SHOWN)
     assert "Deal saved." in page.content(), page.content()
-    scores = [int(s.get_attribute("data-score")) for s in page.locator(".scoreboard [data-score]").all()]
+    scores = [int(score) for score in scoreboard(page)]
     assert scores == [3, 0, -10, 1]
     for context in contexts:
         context.close()

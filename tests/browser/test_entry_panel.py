@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.browser import ARTIFACTS, TWO_TAPS, check_layout
+from tests.helpers.browser import ARTIFACTS, TWO_TAPS, check_layout, scoreboard, start_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -43,16 +43,8 @@ class Taps:
             self.digits += 1
 
 
-def scores(page: Any) -> list[str]:
-    return [s.get_attribute("data-score") for s in page.locator(".scoreboard [data-score]").all()]
-
-
 def new_match(page: Any, base: str) -> None:
-    page.goto(f"{base}/matches/new/schieber")
-    for seat, name in enumerate(("Anna", "Beat", "Cla", "Dora"), start=1):
-        page.fill(f"input[name=name_{seat}]", name)
-    page.click("form button[type=submit]")
-    page.wait_for_selector("form[data-deal-form]")
+    start_match(page, base, "schieber", ("Anna", "Beat", "Cla", "Dora"))
 
 
 def test_deals_in_a_few_taps_and_one_request_each(page: Any, live_server: str, requests: list[str]) -> None:
@@ -76,7 +68,7 @@ def test_deals_in_a_few_taps_and_one_request_each(page: Any, live_server: str, r
     assert page.locator("output.other-points").inner_text() == "\u2192 59"
     taps.tap("button.save-deal")
     page.wait_for_selector("#deal-1")
-    assert scores(page) == ["98", "59"]
+    assert scoreboard(page) == ["98", "59"]
     assert (taps.count, taps.digits) == (2, 2)  # team 1 is chosen already
     saves = [r for r in requests if "/deals/new" in r]
     assert len(saves) == 1 and not [r for r in requests if r.startswith("document")], requests
@@ -105,7 +97,7 @@ def test_deals_in_a_few_taps_and_one_request_each(page: Any, live_server: str, r
     page.wait_for_selector("form[data-deal-form]")
     assert not [r for r in requests if "/qr/edit" in r], requests
     # (60 + 50 + 20 + 20) × 2 for Beat & Dora, 97 × 2 for Anna & Cla (S5.6, S6.7).
-    assert scores(page) == [str(98 + 194), str(59 + 300)]
+    assert scoreboard(page) == [str(98 + 194), str(59 + 300)]
 
     # A mistake is said on the panel, what was typed stays: both best Weis worth 50 (S6.5).
     page.click("form[data-deal-form] input[name=contract][value=D] >> xpath=..")
@@ -141,7 +133,7 @@ def test_without_javascript_the_panel_still_saves(browser: Any, live_server: str
         page.fill("form[data-deal-form] input[name=weis_values_2]", "20")
         page.click("button.save-deal")
         page.wait_for_selector("#deal-1")
-        assert scores(page) == ["114", "240"]  # 57 × 2 and (100 + 20) × 2
+        assert scoreboard(page) == ["114", "240"]  # 57 × 2 and (100 + 20) × 2
         assert "Deal saved." in page.locator(".flashes").inner_text()
         assert page.locator("form[data-deal-form]").count() == 1  # ready for the next one
     finally:
@@ -182,7 +174,7 @@ def test_a_whole_deal_by_keyboard(page: Any, live_server: str) -> None:
     assert focused() == "points=61"
     page.keyboard.press("Enter")
     page.wait_for_selector("#deal-1")
-    assert scores(page) == ["96", "61"]
+    assert scoreboard(page) == ["96", "61"]
     assert focus_lands_on(page, "points")
 
 
@@ -203,7 +195,7 @@ def test_the_chalk_board_is_an_input(page: Any, live_server: str) -> None:
     assert entry.locator("output.other-points").inner_text() == "\u2192 37"
     page.click("button.save-deal")
     page.wait_for_selector(".entry-save .saved:has-text('Deal 1 saved.')")
-    assert scores(page) == ["37", "120"]
+    assert scoreboard(page) == ["37", "120"]
     # Still the board after the save: 120 = one 100 and one 20 for Beat & Dora.
     assert page.locator(".board-half.side-2 .line-100").get_attribute("data-count") == "1"
     assert page.locator(".board-half.side-2 .line-20").get_attribute("data-count") == "1"
@@ -245,7 +237,7 @@ def test_a_klammern_deal_with_a_meld_and_bella_in_a_few_taps(
     page.wait_for_selector("#deal-1")
     assert (taps.count, taps.digits) == (4, 2)
     assert len([r for r in requests if "/deals/new" in r]) == 1
-    assert scores(page)[:2] == ["15", "8"]
+    assert scoreboard(page)[:2] == ["15", "8"]
 
     # Equal best melds: the question whose count appears before Save (K5.2).
     page.click("form[data-deal-form] .add-weis[data-field=meld_values_1][data-value='20']")
@@ -273,7 +265,7 @@ def test_klammern_for_three_the_pad_types_into_the_field_in_focus(page: Any, liv
     page.click("button.save-deal")
     page.wait_for_selector("#deal-1")
     # Ben declared with 60 of 180 (Beet 90) and lost: 0; Sue 30 + 50 + 20 -> 10; Tom 20 -> 2 (K1.4).
-    assert scores(page)[:3] == ["0", "10", "2"]
+    assert scoreboard(page)[:3] == ["0", "10", "2"]
 
 
 def test_the_persian_pad_types_persian_digits(browser: Any, live_server: str) -> None:
@@ -291,7 +283,7 @@ def test_the_persian_pad_types_persian_digits(browser: Any, live_server: str) ->
         page.click("form[data-deal-form] .add-weis[data-field=meld_values_1]:first-child")
         page.click("button.save-deal")
         page.wait_for_selector("#deal-1")
-        assert scores(page)[:2] == ["10", "8"]  # 80 + 20 -> 10, 84 -> 8 (K8.1)
+        assert scoreboard(page)[:2] == ["10", "8"]  # 80 + 20 -> 10, 84 -> 8 (K8.1)
     finally:
         context.close()
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.browser import open_deal_form
+from tests.helpers.browser import open_deal_form, scoreboard
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -36,19 +36,15 @@ def context(browser: Any) -> Iterator[Any]:
     context.close()
 
 
-def scores(page: Any) -> list[str]:
-    return [s.get_attribute("data-score") for s in page.locator(".scoreboard [data-score]").all()]
-
-
 def wait_for_scores(page: Any, expected: list[str], seconds: float) -> float:
     """Seconds until ``page`` shows ``expected`` without being reloaded (polled from here:
     wait_for_function evaluates a string, which the page's policy forbids)."""
     start = time.monotonic()
     while time.monotonic() - start < seconds:
-        if scores(page) == expected:
+        if scoreboard(page) == expected:
             return time.monotonic() - start
         page.wait_for_timeout(100)
-    raise AssertionError(f"still {scores(page)} after {seconds} s, expected {expected}")
+    raise AssertionError(f"still {scoreboard(page)} after {seconds} s, expected {expected}")
 
 
 def test_a_saved_deal_appears_on_the_other_tablet_and_the_spectator(
@@ -70,7 +66,7 @@ def test_a_saved_deal_appears_on_the_other_tablet_and_the_spectator(
         spectator = watcher_context.new_page()
         spectator.goto(match_url)
         assert spectator.locator("a.enter-deal").count() == 0
-        assert scores(second) == scores(spectator) == ["0", "0"]
+        assert scoreboard(second) == scoreboard(spectator) == ["0", "0"]
         # Open on a match without deals; the page's next state would close it, but what the
         # reader has open stays open.
         assert second.locator("details.share").get_attribute("open") is not None
@@ -82,7 +78,7 @@ def test_a_saved_deal_appears_on_the_other_tablet_and_the_spectator(
         tablet.fill("input[name=points]", "98")
         tablet.click("button[type=submit]")
         tablet.wait_for_selector("a.enter-deal")
-        assert scores(tablet) == ["98", "59"]
+        assert scoreboard(tablet) == ["98", "59"]
 
         wait_for_scores(second, ["98", "59"], 5)
         wait_for_scores(spectator, ["98", "59"], 5)

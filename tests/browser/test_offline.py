@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.browser import ARTIFACTS, TWO_TAPS, new_evening
+from tests.helpers.browser import ARTIFACTS, TWO_TAPS, new_evening, scoreboard
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -638,31 +638,39 @@ def test_a_coiffeur_offline_to_its_end_then_synced(context: Any, live_server: st
     assert [(e["seq"], e["kind"]) for e in entries] == [(n, "deal") for n in range(1, 17)]
     assert entries[13]["record"]["scratch"]["row"] == 8
     page.goto(f"{live_server}/matches/{match_id}")
-    figures = [int(s.get_attribute("data-score")) for s in page.locator(".scoreboard [data-score]").all()]
+    figures = [int(score) for score in scoreboard(page)]
     assert figures == [4735, 2189]
     assert "Winner: Uri" in page.content()
+
+
+def table_tablet(
+    context: Any, live_server: str, title: str, games: int, confirm: str
+) -> tuple[str, Any, int]:
+    """An evening of one table drawn by its director (in ``context``), and the table's tablet: a
+    browser of its own that claimed the table's link and keeps the app for offline use. The
+    event's address, the tablet's page on its Passe, and the Passe's match id."""
+    from urllib.parse import urlsplit
+
+    director = tablet(context)
+    event = new_evening(director, live_server, title, games, confirm, ["Anna", "Beat", "Cla", "Dora"])
+    director.check("form.draw input[name=confirmed]")
+    director.click("form.draw button[type=submit]")
+    link = urlsplit(director.locator("table.draw a.table-entry").first.get_attribute("href")).path
+    director.close()
+    page = tablet(context.browser.new_context(viewport={"width": 768, "height": 1024}, locale="en",
+                                              extra_http_headers={"Accept-Language": "en"},
+                                              service_workers="allow"))  # fmt: skip
+    page.goto(live_server + link)  # the table's tablet claims its link
+    passe = page.url
+    ready_offline(page, passe)
+    return event, page, int(passe.rstrip("/").rsplit("/", 1)[1].split("?")[0])
 
 
 def test_a_passe_at_an_event_table_offline_then_synced(context: Any, live_server: str) -> None:
     """A tournament table whose Wi-Fi goes: the table's tablet (on the link the draw gave it)
     enters its Passe's games on the panel without network, judged by the Passe's own rules on the
     tablet, and back online the server holds them once, in order, and the event counts them."""
-    from urllib.parse import urlsplit
-
-    director = tablet(context)
-    event = new_evening(director, live_server, "Ohne Netz", 3, "none", ["Anna", "Beat", "Cla", "Dora"])
-    director.check("form.draw input[name=confirmed]")
-    director.click("form.draw button[type=submit]")
-    link = urlsplit(director.locator("table.draw a.table-entry").first.get_attribute("href")).path
-    director.close()
-
-    page = tablet(context.browser.new_context(viewport={"width": 768, "height": 1024}, locale="en",
-                                              extra_http_headers={"Accept-Language": "en"},
-                                              service_workers="allow"))  # fmt: skip
-    page.goto(live_server + link)  # the table's tablet claims its link
-    passe = page.url
-    match_id = int(passe.rstrip("/").rsplit("/", 1)[1].split("?")[0])
-    ready_offline(page, passe)
+    event, page, match_id = table_tablet(context, live_server, "Ohne Netz", 3, "none")
     page.context.set_offline(True)
     until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
     for number, (contract, points) in enumerate((("H", 98), ("S", 60), ("obenabe", 120)), start=1):
@@ -714,7 +722,7 @@ def test_a_coiffeur_on_its_panel_offline_then_synced(context: Any, live_server: 
     ]
     assert stated == [(1, 1, 6, {"team": 1, "value": 121}), (2, 2, 2, {"team": 2, "value": 88})]
     page.goto(f"{live_server}/matches/{match_id}")
-    figures = [int(s.get_attribute("data-score")) for s in page.locator(".scoreboard [data-score]").all()]
+    figures = [int(score) for score in scoreboard(page)]
     assert figures == [121 * 6, 88 * 2]
 
 
@@ -732,24 +740,7 @@ def test_a_confirmation_waits_in_the_outbox_behind_the_games(context: Any, live_
     from the tablet's cache offers no button to tap it twice); a game entered after it waits in
     the outbox too. Back online the game goes in first, then the confirmation,
     once, as its form would have posted it."""
-    from urllib.parse import urlsplit
-
-    director = tablet(context)
-    event = new_evening(
-        director, live_server, "Bestätigt ohne Netz", 2, "per_game", ["Anna", "Beat", "Cla", "Dora"]
-    )
-    director.check("form.draw input[name=confirmed]")
-    director.click("form.draw button[type=submit]")
-    link = urlsplit(director.locator("table.draw a.table-entry").first.get_attribute("href")).path
-    director.close()
-
-    page = tablet(context.browser.new_context(viewport={"width": 768, "height": 1024}, locale="en",
-                                              extra_http_headers={"Accept-Language": "en"},
-                                              service_workers="allow"))  # fmt: skip
-    page.goto(live_server + link)  # the table's tablet claims its link
-    passe = page.url
-    match_id = int(passe.rstrip("/").rsplit("/", 1)[1].split("?")[0])
-    ready_offline(page, passe)
+    event, page, match_id = table_tablet(context, live_server, "Bestätigt ohne Netz", 2, "per_game")
     panel_deal(page, "H", 1, 98, None)  # online: saved, and waiting for both teams
     page.wait_for_selector("#event-confirm button[data-team='1']")
     # The tablet's kept log follows the deal saved online (the next entry builds on it).

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.browser import ARTIFACTS, check_layout, check_readable, open_deal_form
+from tests.helpers.browser import ARTIFACTS, check_layout, check_readable, open_deal_form, scoreboard
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -29,10 +29,6 @@ def save_deal(page: Any) -> None:
     arrived reads the form's page, which has no scoreboard."""
     page.click("button[type=submit]")
     page.wait_for_url(SHOWN)
-
-
-def scores(page: Any) -> list[str]:
-    return [s.get_attribute("data-score") for s in page.locator(".scoreboard [data-score]").all()]
 
 
 def schieber_deal(
@@ -92,12 +88,12 @@ def test_schieber_match_to_the_target(page: Any, live_server: str) -> None:
     page.select_option("select[name=weis_1_1_top]", "8")
     page.check("input[name=stoeck][value='3']")
     save_deal(page)
-    assert scores(page) == ["138", "59"]
+    assert scoreboard(page) == ["138", "59"]
 
     schieber_deal(page, "undenufe", 1, 100)  # ×4: 400 : 228
-    assert scores(page) == ["538", "287"]
+    assert scoreboard(page) == ["538", "287"]
     schieber_deal(page, "S", 2, None, match=True)  # Match ×2: 0 : 514
-    assert scores(page) == ["538", "801"]
+    assert scoreboard(page) == ["538", "801"]
     assert "Match" in page.locator("#deal-3").inner_text()
     check_layout(page)
     check_readable(page)
@@ -114,7 +110,7 @@ def test_schieber_match_to_the_target(page: Any, live_server: str) -> None:
     # Obenabe ×3 with four Asses for Beat: the Weis (300) takes team 2 from 801 past 1000, and the
     # match ends there: the trick points are not counted (S7.1, S7.2).
     schieber_deal(page, "obenabe", 2, 120, weis=(2, "four", "", "A"))
-    assert scores(page) == ["538", "1101"]
+    assert scoreboard(page) == ["538", "1101"]
     assert page.locator(".scoreboard .side-2 .big-score").inner_text() == "1,101"  # English digits grouping
     summary = page.locator(".summary").inner_text()
     assert "Match over" in summary and "Beat & Dora" in summary and "No Schneider" in summary

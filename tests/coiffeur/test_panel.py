@@ -9,8 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.helpers.coiffeur import new_coiffeur
-from tests.helpers.panel import HTMX, panel_fields, reasons, scores
-from tests.helpers.tablet import english
+from tests.helpers.panel import HTMX, panel_fields, reasons, scores, spectators_screen
 
 
 def checked(page: str, name: str) -> list[str]:
@@ -91,7 +90,7 @@ def test_without_script_the_panel_posts_like_the_deal_form(client: FlaskClient) 
 
 def test_a_spectator_has_no_panel(app: Flask, client: FlaskClient) -> None:
     match_id = new_coiffeur(client)
-    page = english(app, "192.0.2.9").get(f"/matches/{match_id}").get_data(as_text=True)
+    page = spectators_screen(app, match_id)
     assert 'id="match-screen"' in page and "data-deal-form" not in page and "Scratch or passes" not in page
 
 

@@ -18,8 +18,7 @@ from tests.helpers.differenzler import (
     seat_phone,
     totals,
 )
-from tests.helpers.panel import HTMX, panel_fields, reasons
-from tests.helpers.tablet import english
+from tests.helpers.panel import HTMX, panel_fields, reasons, spectators_screen
 
 
 def estimate_types(page: str) -> list[str]:
@@ -79,7 +78,7 @@ def test_a_seat_sealed_from_its_phone_is_named_and_left_empty(app: Flask, client
 
 def test_a_spectator_has_no_panel(app: Flask, client: FlaskClient) -> None:
     match_id = new_differenzler(client)
-    page = english(app, "192.0.2.9").get(f"/matches/{match_id}").get_data(as_text=True)
+    page = spectators_screen(app, match_id)
     assert 'id="match-screen"' in page and "data-deal-form" not in page and "estimate_1" not in page
 
 

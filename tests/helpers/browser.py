@@ -142,3 +142,26 @@ def new_evening(page: Any, base: str, title: str, games: int, confirm: str, name
     page.click("form[action$='/players'] button[type=submit]")
     page.wait_for_selector("form.draw")
     return event
+
+
+def scoreboard(page: Any) -> list[str]:
+    """The scoreboard's figures as the match screen states them (``data-score``), side by side."""
+    return [s.get_attribute("data-score") for s in page.locator(".scoreboard [data-score]").all()]
+
+
+def start_match(page: Any, base: str, game: str, names: tuple[str, ...], **chosen: str) -> None:
+    """A new match of ``game`` set up on its page, with the seats' ``names`` and the radio choices
+    ``chosen`` (field -> value); the page waits on the match screen's entry panel."""
+    page.goto(f"{base}/matches/new/{game}")
+    for seat, name in enumerate(names, start=1):
+        page.fill(f"input[name=name_{seat}]", name)
+    for field, value in chosen.items():
+        page.check(f"input[name={field}][value='{value}']")
+    page.click("form button[type=submit]")
+    page.wait_for_selector("form[data-deal-form]")
+
+
+def save_in_sight(page: Any) -> bool:
+    """The entry panel's Save lies within the screen as it is: no scrolling to reach it."""
+    box = page.locator("button.save-deal").bounding_box()
+    return bool(box) and box["y"] + box["height"] <= page.viewport_size["height"]

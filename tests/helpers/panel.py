@@ -6,7 +6,16 @@ from __future__ import annotations
 import html
 import re
 
+from flask import Flask
+
+from tests.helpers.tablet import english
+
 HTMX = {"HX-Request": "true"}
+
+
+def spectators_screen(app: Flask, match_id: int) -> str:
+    """The match screen as a spectator's browser reads it (another address, no right to the match)."""
+    return english(app, "192.0.2.9").get(f"/matches/{match_id}").get_data(as_text=True)
 
 
 def panel_fields(page: str) -> dict[str, str]:
