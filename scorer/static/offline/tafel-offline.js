@@ -683,9 +683,14 @@ async function start() {
   // A deal saved online on the panel (htmx swapped the screen in): the kept log follows once the
   // page is idle, so that an entry made after the network goes builds on it, not on the log of
   // the page's first load.
+  // Only for a match the tablet keeps offline: another game's screen asks nothing more.
   document.addEventListener("htmx:afterSwap", () => {
     const screen = MATCH_PAGE.exec(location.pathname);
-    if (screen && navigator.onLine) whenIdle(() => refreshMatch(screen[1], pageVersion()).catch(() => {}));
+    if (!screen || !navigator.onLine) return;
+    whenIdle(async () => {
+      const kept = await outbox.match(screen[1]);
+      if (kept && kept.offline) await refreshMatch(screen[1], pageVersion()).catch(() => {});
+    });
   });
   // A page that enters (a deal form, the match screen's panel, a new match's set-up, the match
   // list a table starts from) keeps the app for offline use and readies the engine; a
