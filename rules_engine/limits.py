@@ -311,20 +311,29 @@ SEASON = SeasonLimits(
 )
 
 
-def check_json_depth(text: str, what: str = "the record", limit: int = MAX_DEPTH) -> None:
+def check_json_depth(text: str | bytes, what: str = "the record", limit: int = MAX_DEPTH) -> None:
     """:raises RecordTooLarge: JSON text whose containers nest deeper than ``limit``.
 
     Read on the text, before any parser recurses into it: the brackets outside strings are
-    counted in one pass over them.
+    counted. UTF-8 never puts an ASCII byte inside a longer character, so the bytes' quotes and
+    brackets are the text's.
     """
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     # Escapes first (a pair of backslashes, then an escaped quote), so that every quote left
-    # opens or closes a string: the even pieces between quotes are outside strings.
-    bare = text.replace("\\\\", "").replace('\\"', "")
-    brackets = _NOT_BRACKETS.sub("", "".join(bare.split('"')[::2]))
+    # opens or closes a string.
+    bare = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+    marks = bare.translate(None, _NOT_MARKS)
+    # The common case: no string holds a bracket, so each string is left as an adjacent pair of
+    # quotes, and taking those away (left to right) leaves no quote. A string with a bracket
+    # leaves its opening quote, and the careful reading below pairs every quote.
+    brackets = marks.replace(b'""', b"")
+    if b'"' in brackets:
+        brackets = _NOT_BRACKETS.sub(b"", b"".join(bare.split(b'"')[::2]))
     depth = max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
     if depth > limit:
         raise RecordTooLarge(what, limit, depth, "levels of nested lists and objects")
 
 
-_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
-_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_NOT_BRACKETS = re.compile(rb"[^\[\]{}]+")
+_NOT_MARKS = bytes(sorted(set(range(256)) - set(b'"[]{}')))
+_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}

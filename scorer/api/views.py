@@ -71,6 +71,7 @@ def read_body(text_limit: int = limits.MAX_RECORD_BYTES) -> object:
     limits.check_text(len(raw), "the request body", text_limit)
     if not raw.strip():
         raise ValueError("the request body is empty; send a JSON record")
+    limits.check_json_depth(raw, "the request body")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -81,7 +82,6 @@ def read_body(text_limit: int = limits.MAX_RECORD_BYTES) -> object:
         raise ValueError(f"the request body is not JSON: {problem}") from None
     except RecursionError:
         raise ValueError("the request body is nested too deeply") from None
-    limits.check_depth(record, "the request body")
     return record
 
 

@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from hypothesis import given
+from hypothesis import strategies as st
 
 import rules_engine
 from rules_engine import limits
@@ -128,6 +130,36 @@ def test_text_and_nesting_limits() -> None:
     # The deepest real record is within the limit.
     match = {"game": "schieber", "deals": [schieber_deal(weis={"1": [RUN]})]}
     limits.check_depth(match)
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+#: Text that would fool a bracket counter: brackets, quotes and backslashes inside strings.
+_TRICKY = st.text(alphabet='[]{}"\\ab\u00e9\u4e2d', max_size=6)
+_JSON = st.recursive(
+    st.none() | st.integers() | _TRICKY,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_TRICKY, inner, max_size=3),
+    max_leaves=12,
+)
+
+
+@given(_JSON, st.booleans())
+def test_the_depth_read_on_the_text_is_the_depth_of_what_it_parses_to(value: Any, ascii_only: bool) -> None:
+    """The API reads a body's depth on its bytes before parsing it: strings holding brackets,
+    quotes, escapes or characters of several bytes do not count."""
+    text = json.dumps(value, ensure_ascii=ascii_only)
+    for limit in (1, 3, 5):
+        for given_as in (text, text.encode()):
+            if _depth(value) > limit:
+                assert refused(limits.check_json_depth, given_as, "x", limit).limit == limit
+            else:
+                limits.check_json_depth(given_as, "x", limit)
 
 
 def test_declaration_check_is_linear_and_names_each_fault_once() -> None:
