@@ -358,57 +358,75 @@ class Bench:
     # --- events: the tournament API, imports, and what reads the largest event -----------------
 
     def season_routes(self) -> Iterator[Route]:
-        """A season's records (SEASON.md): a rating log grown to its bounds (its solve is cubic in
-        the players rated at once, ``limits.SEASON.rated_players``), a club's real log, a series."""
-        most = limits.SEASON.rated_players
+        """A season's records (SEASON.md) grown to their bounds (``limits.SEASON``): a rating log
+        whose solve is cubic in the players rated at once and whose results add the square of
+        their players; a series whose answer gives every player of the register one entry per
+        event."""
+        bound = limits.SEASON
+        most = bound.rated_players
 
-        def rating(n: int, players: int = most) -> dict[str, Any]:
-            ids = [f"p{k}" for k in range(players)]
-            results = [
-                {
-                    "id": f"r{k}",
-                    "date": "2026-01-01",
-                    "teams": [
-                        [ids[k % players], ids[(k * 7 + 1) % players]],
-                        [ids[(k * 13 + 2) % players], ids[(k * 31 + 3) % players]],
-                    ],
-                    "points": [100, 57],
-                }
-                for k in range(n)
-            ]
+        def rating(n: int, side: int = 2, individual: int = 0) -> dict[str, Any]:
+            ids = [f"p{k}" for k in range(most)]
+            results: list[dict[str, Any]] = []
+            for k in range(n):
+                seated = [ids[(k + m * (k // most + 1)) % most] for m in range(individual or 2 * side)]
+                if len(set(seated)) < len(seated):
+                    seated = [ids[(k + m) % most] for m in range(len(seated))]
+                result: dict[str, Any] = {"id": f"r{k}", "date": "2026-01-01"}
+                if individual:
+                    result.update(players=seated, scores=list(range(individual)))
+                else:
+                    result.update(teams=[seated[:side], seated[side:]], points=[100, 57])
+                results.append(result)
             return {"game": "rating", "players": [{"id": i, "name": i} for i in ids], "results": results}
 
         yield self.grow(
-            f"POST /api/v1/rating — n games of {most} players",
+            f"POST /api/v1/rating — n games of two against two among {most} players",
             lambda n: self.api("/api/v1/rating", rating(n)),
-            start=512,
+            start=256,
         )
-        route = Route("POST /api/v1/rating — a club's log: 10,000 games of 300 players")
-        route.sizes.append((10_000, *self.timed(self.api("/api/v1/rating", rating(10_000, 300)))))
-        yield route
+        for name, record in (
+            (f"{bound.team} against {bound.team}", rating(bound.results, side=bound.team)),
+            (f"individual results of {bound.individual}", rating(bound.results, individual=bound.individual)),
+        ):
+            route = Route(f"POST /api/v1/rating — the longest log, {name}, among {most} players")
+            route.sizes.append((bound.results, *self.timed(self.api("/api/v1/rating", record))))
+            yield route
 
-        def series(n: int) -> dict[str, Any]:
-            ids = [f"p{k}" for k in range(100)]
-            events = [
-                {
-                    "id": f"e{k}",
-                    "date": "2026-01-01",
-                    "results": [{"player": p, "rank": r + 1, "total": 4000 - r} for r, p in enumerate(ids)],
-                }
-                for k in range(n)
-            ]
+        def series(players: int, events: int, present: int | None = None) -> dict[str, Any]:
+            ids = [f"p{k}" for k in range(players)]
+            seated = ids[: players if present is None else present]
             return {
                 "game": "series",
-                "options": {"best_of": max(1, n // 2)},
+                "options": {"best_of": max(1, events // 2)},
                 "players": [{"id": i, "name": i} for i in ids],
-                "events": events,
+                "events": [
+                    {
+                        "id": f"e{k}",
+                        "date": "2026-01-01",
+                        "results": [
+                            {"player": p, "rank": r + 1, "total": 4000 - r} for r, p in enumerate(seated)
+                        ],
+                    }
+                    for k in range(events)
+                ],
             }
 
         yield self.grow(
             "POST /api/v1/series — n events of 100 players",
-            lambda n: self.api("/api/v1/series", series(n)),
+            lambda n: self.api("/api/v1/series", series(100, n)),
             start=4,
         )
+        for name, record in (
+            (f"{bound.cells // 100} events of 100 players", series(100, bound.cells // 100)),
+            (
+                f"{bound.players} players' register over {bound.cells // bound.players} events of one",
+                series(bound.players, bound.cells // bound.players, present=1),
+            ),
+        ):
+            route = Route(f"POST /api/v1/series — the widest standing: {name}")
+            route.sizes.append((bound.cells, *self.timed(self.api("/api/v1/series", record))))
+            yield route
 
     def tournament(self, passen: int, players: int) -> Callable[[], Any]:
         return self.api(

@@ -19,8 +19,8 @@
     ``game.play_card`` (which checks each card against its rules) and ``scoring.score_round``.
     Every deal can be replayed there: belote-cli's rules only ever allow more (its
     partner exemption), and its card points differ only in the Jappa (20 vs 22).
-(e) a club's rating (SEASON.md Z10): ``rate_players`` on a log of 10,000 games of 300 players
-    against numpy's dense solve of the same system (``bench/rating.py``); ``--rating`` runs (e)
+(e) a club's rating (SEASON.md Z10): ``rate_players`` on a log as long as its bounds allow, of
+    as many players as one solve rates (``limits.SEASON``), against numpy's dense solve of the same system (``bench/rating.py``); ``--rating`` runs (e)
     alone and writes its own section.
 (d) the extra contracts of Coiffeur (Slalom, Guschti, 3x3, Misère in three modes, a plain
     suit row) and Differenzler, through the same public ``score_deal`` and ``legal_cards``,

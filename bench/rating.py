@@ -2,9 +2,10 @@
 in one run: part (e) of ``bench/engine.py`` (``.venv/bin/python bench/engine.py --only e`` prints it;
 a whole run or ``--rating`` writes its section of bench/RESULTS.md).
 
-The log: 300 players of one club over 40 evenings, each evening 60–100 of them drawn to tables of
-four with new partners every 12 games, each game one team result (``games: 1``): 10,000 games in
-all, plus 1 % of them corrected (``replaces``) as an office would. Timed, best of five passes in
+The log: a club's register of ``limits.SEASON.rated_players`` players over 40 evenings, each
+evening 20–40 of them drawn to tables of four with new partners every 12 games, each game one team
+result (``games: 1``), as many games as the log's bound holds with 1 % of them corrected
+(``replaces``) as an office would. Timed, best of five passes in
 CPU time: (1) Tafel's whole answer from the JSON-like record (reading, checks, the system, the
 solve); (2) Tafel's solve alone (``rules_engine.season.linalg.posterior``, pure Python) and
 numpy's of the same matrix (``numpy.linalg.cholesky`` and the inverse it gives, LAPACK), the
@@ -20,12 +21,14 @@ from typing import Any
 import numpy as np
 
 from rules_engine import rate_players
+from rules_engine.limits import SEASON
 from rules_engine.season import rating as season_rating
 from rules_engine.season.linalg import posterior
 
 SEED = 20261203
-PLAYERS = 300
-GAMES = 10_000
+PLAYERS = SEASON.rated_players
+#: The games and their corrections fill the log's bound.
+GAMES = SEASON.results * 100 // 101
 EVENINGS = 40
 REPEATS = 5
 BEGIN, END = "<!-- bench/engine.py rating: begin -->", "<!-- bench/engine.py rating: end -->"
@@ -40,7 +43,7 @@ def club_log(seed: int = SEED) -> dict[str, Any]:
     evening = 0
     while len(results) < GAMES:
         day = f"2026-{1 + evening // 4:02d}-{1 + 7 * (evening % 4):02d}"
-        present = rng.sample(players, rng.randint(60, 100) // 4 * 4)
+        present = rng.sample(players, rng.randint(20, 40) // 4 * 4)
         for table in range(0, len(present), 4):
             a, b, c, d = present[table : table + 4]
             for _ in range(12):
@@ -78,12 +81,16 @@ def _system(record: dict[str, Any]) -> tuple[list[list[float]], list[float], lis
     a = [[(1 / options.tau**2) if i == j else 0.0 for j in range(size)] for i in range(size)]
     b = [0.0] * size
     for entry in effective:
+        # Z10.1: x is +1 for team A's players and -1 for team B's.
+        assert entry.teams is not None and entry.points is not None
         weight = entry.games / options.sigma**2
-        for x, y in season_rating._observations(entry, index, register, options):
-            for i, xi in x.items():
-                b[i] += weight * xi * y
-                for j, xj in x.items():
-                    a[i][j] += weight * xi * xj
+        y = (entry.points[0] - entry.points[1]) / (options.scale * entry.games)
+        x = {index[register.resolve[p]]: 1.0 for p in entry.teams[0]}
+        x.update({index[register.resolve[p]]: -1.0 for p in entry.teams[1]})
+        for i, xi in x.items():
+            b[i] += weight * xi * y
+            for j, xj in x.items():
+                a[i][j] += weight * xi * xj
     return a, b, observed
 
 

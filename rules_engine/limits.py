@@ -269,10 +269,10 @@ TOURNAMENT = TournamentLimits(
 
 @dataclass(frozen=True, slots=True)
 class SeasonLimits:
-    """The largest series and rating records (SEASON.md): a club's seasons over many years, or a
-    federation's register. SEASON.md leaves the sizes open; every bound keeps an answer's work
-    proportional to what clubs produce, and the rating's dense solve (cubic in its players)
-    within what one request may cost (bench/abuse.py)."""
+    """The largest series and rating records (SEASON.md): a club's seasons, or a large club's
+    register. SEASON.md leaves the sizes open; every bound keeps an answer's work within what one
+    request may cost (ten ordinary saves, ``bench/abuse.py``) and proportional to what clubs
+    produce."""
 
     #: Players of a record (a register of members, guests and merged duplicates).
     players: int
@@ -282,17 +282,21 @@ class SeasonLimits:
     events: int
     #: Results of one event: every player of the register, each once (Z2.4), and as many again.
     results_per_event: int
-    #: Entries of a rating log, corrections included: ten years of a club's games.
+    #: Players of the register times events of a series: the answer's rows give every player one
+    #: entry per event, so this is the size of the standing.
+    cells: int
+    #: Entries of a rating log, corrections included: a club's weekly evenings for three seasons.
     results: int
     #: Players of a rating record who played at least one effective result up to ``as_of``: the
-    #: dense solve's size (Z10.4).
+    #: dense solve's size (Z10.4), whose work grows with its cube.
     rated_players: int
-    #: Players on one side of a team result, and in one individual result.
+    #: Players on one side of a team result, and in one individual result: a result adds the
+    #: square of its players to the solve's matrix.
     team: int
     individual: int
     #: Games one result covers (a Passe by its totals is 12; an evening by its totals 48).
     games: int
-    #: Bytes of one record's text: a log of the most results, each about 100 bytes.
+    #: Bytes of one record's text: the app's largest body.
     text: int
 
 
@@ -302,12 +306,13 @@ SEASON = SeasonLimits(
     aliases=20,
     events=250,
     results_per_event=4000,
-    results=20_000,
-    rated_players=300,
-    team=8,
-    individual=16,
+    cells=6000,
+    results=1500,
+    rated_players=100,
+    team=3,
+    individual=6,
     games=10_000,
-    text=4 * 1024 * 1024,
+    text=512 * 1024,
 )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, NamedTuple, TypeGuard
 
 from rules_engine.errors import InvalidRecord
 from rules_engine.limits import SEASON, RecordTooLarge
@@ -52,6 +52,8 @@ _RESULT_FIELDS = frozenset(
     )
 )
 _VOID_FIELDS = frozenset(("id", "replaces", "void", "reason"))
+#: The fields of a result in its common form, read at once by :func:`_plain_result`.
+_PLAIN_FIELDS = _RESULT_FIELDS - {"void"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,12 +71,13 @@ class RatingOptions:
     display_scale: float = 1570.0
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One entry of the log as written (player ids as written: an alias or an unknown id)."""
+class LogEntry(NamedTuple):
+    """One entry of the log as written (player ids as written: an alias or an unknown id). A
+    tuple: a log of thousands of entries is built at the speed of tuples."""
 
     id: str
-    index: int
+    #: Where the log lists it (results[position]).
+    position: int
     date: date | None
     games: int
     replaces: str | None
@@ -124,6 +127,83 @@ def _ids(raw: object, where: str, least: int, most: int, why: str) -> tuple[str,
             f"{where} must list at least {least} player{'s' if least > 1 else ''}", where=where
         )
     return tuple(identifier(item, f"{where}[{i}]") for i, item in enumerate(listed))
+
+
+def _ids_as_written(raw: object, least: int, most: int) -> TypeGuard[list[str]]:
+    """Players in their common form: a list of ``least`` to ``most`` non-empty ids."""
+    return (
+        type(raw) is list
+        and least <= len(raw) <= most
+        and all(type(player) is str for player in raw)
+        and "" not in raw
+    )
+
+
+def _plain_result(raw: object, index: int) -> LogEntry | None:
+    """A result whose every field has its common form (plain ints, ids as strings), read without
+    building a field's name; ``None`` for any other entry, which :func:`_read_entry` reads field
+    by field and names what is wrong. A club's log is almost all of these."""
+    if type(raw) is not dict or not raw.keys() <= _PLAIN_FIELDS:
+        return None
+    entry_id, games, played = raw.get("id"), raw.get("games", 1), raw.get("date")
+    replaces, event, reason = raw.get("replaces"), raw.get("event"), raw.get("reason")
+    if not (
+        type(entry_id) is str
+        and entry_id
+        and played is not None
+        and type(games) is int
+        and 1 <= games <= SEASON.games
+        and (replaces is None or (type(replaces) is str and replaces != ""))
+        and (event is None or type(event) is str)
+        and (reason is None or type(reason) is str)
+    ):
+        return None
+    teams, points = raw.get("teams"), raw.get("points")
+    players, scores, direction = raw.get("players"), raw.get("scores"), raw.get("direction")
+    if (
+        players is None
+        and scores is None
+        and direction is None
+        and type(teams) is list
+        and len(teams) == 2
+        and _ids_as_written(teams[0], 1, SEASON.team)
+        and _ids_as_written(teams[1], 1, SEASON.team)
+        and type(points) is list
+        and len(points) == 2
+        and type(points[0]) is int
+        and type(points[1]) is int
+    ):
+        return LogEntry(
+            entry_id,
+            index,
+            iso_date(played, f"results[{index}].date"),
+            games,
+            replaces,
+            False,
+            teams=(tuple(teams[0]), tuple(teams[1])),
+            points=(points[0], points[1]),
+        )
+    if (
+        teams is None
+        and points is None
+        and _ids_as_written(players, 2, SEASON.individual)
+        and type(scores) is list
+        and len(scores) == len(players)
+        and all(type(score) is int for score in scores)
+        and direction in (None, "low", "high")
+    ):
+        return LogEntry(
+            entry_id,
+            index,
+            iso_date(played, f"results[{index}].date"),
+            games,
+            replaces,
+            False,
+            players=tuple(players),
+            scores=tuple(scores),
+            sign=1 if direction == "high" else -1,
+        )
+    return None
 
 
 def _read_entry(raw: object, index: int) -> LogEntry:
@@ -230,12 +310,17 @@ def read_log(raw: object) -> tuple[list[LogEntry], int]:
         no earlier entry, an entry replaced twice.
     """
     listed = read_list(raw, "results")
-    check_count(listed, SEASON.results, "results", "entries of a rating log (ten years of a club's games)")
+    check_count(
+        listed,
+        SEASON.results,
+        "results",
+        "entries of a rating log (three seasons of a club's weekly evenings)",
+    )
     entries: list[LogEntry] = []
     seen: dict[str, LogEntry] = {}
     replaced: set[str] = set()
     for index, item in enumerate(listed):
-        entry = _read_entry(item, index)
+        entry = _plain_result(item, index) or _read_entry(item, index)
         if entry.id in seen:
             raise InvalidRecord(
                 f"results[{index}].id: the result id {entry.id!r} is listed twice",
@@ -261,6 +346,14 @@ def read_log(raw: object) -> tuple[list[LogEntry], int]:
 
 def _check(entry: LogEntry, register: Register) -> list[SeasonFinding]:
     """Z2.3, Z2.4 and Z9.4 for one effective result."""
+    named = entry.named()
+    resolve = register.resolve
+    if (
+        (entry.points is None or min(entry.points) >= 0)
+        and all(player in resolve for player in named)
+        and len({resolve[player] for player in named}) == len(named)
+    ):
+        return []
     found = identity_findings(entry.named(), register, result=entry.id)
     if entry.points is not None:
         for side, points in enumerate(entry.points):
@@ -332,36 +425,16 @@ def _ranked_first(row: RatingRow) -> RatingRow:
     return {"rank": row["rank"], **row}
 
 
-def _observations(
-    entry: LogEntry, index: Mapping[str, int], register: Register, options: RatingOptions
-) -> list[tuple[dict[int, float], float]]:
-    """Z10.1 and Z10.2: each observation's coefficients (by player index) and value y."""
-    n = entry.games
-    if entry.teams is not None and entry.points is not None:
-        x = {index[register.resolve[p]]: 1.0 for p in entry.teams[0]}
-        x.update({index[register.resolve[p]]: -1.0 for p in entry.teams[1]})
-        return [(x, (entry.points[0] - entry.points[1]) / (options.scale * n))]
-    players = [index[register.resolve[p]] for p in entry.players or ()]
-    scores = entry.scores or ()
-    k = len(players)
-    mean = sum(scores) / k
-    found = []
-    for j, player in enumerate(players):
-        x = {other: -1.0 / k for other in players}
-        x[player] = 1.0 - 1.0 / k
-        found.append((x, entry.sign * (scores[j] - mean) / (options.individual_scale * n)))
-    return found
-
-
 def _rate(
     register: Register, used: Sequence[LogEntry], options: RatingOptions, as_of: date | None
 ) -> list[RatingRow]:
     games = dict.fromkeys(register.names, 0)
     results = dict.fromkeys(register.names, 0)
+    resolve = register.resolve
     for entry in used:
-        for written in entry.named():
-            player = register.resolve[written]
-            games[player] += entry.games
+        played = entry.games
+        for player in map(resolve.__getitem__, entry.named()):
+            games[player] += played
             results[player] += 1
     observed = sorted(p for p in register.names if results[p])
     if len(observed) > SEASON.rated_players:
@@ -382,13 +455,35 @@ def _rate(
         if options.half_life is not None and as_of is not None and entry.date is not None:
             decay = 0.5 ** ((as_of - entry.date).days / options.half_life)
         weight = unit * decay * noise
-        for x, y in _observations(entry, index, register, options):
-            for i, xi in x.items():
-                row = a[i]
-                scaled = weight * xi
-                b[i] += scaled * y
-                for j, xj in x.items():
-                    row[j] += scaled * xj
+        if entry.teams is not None and entry.points is not None:
+            # Z10.1's x is +1 for one team and -1 for the other: x xᵀ adds the weight between
+            # partners and takes it away between opponents.
+            plus = [index[resolve[p]] for p in entry.teams[0]]
+            minus = [index[resolve[p]] for p in entry.teams[1]]
+            pulled = weight * (entry.points[0] - entry.points[1]) / (options.scale * entry.games)
+            for side, other, sign in ((plus, minus, 1.0), (minus, plus, -1.0)):
+                for i in side:
+                    row = a[i]
+                    b[i] += sign * pulled
+                    for j in side:
+                        row[j] += weight
+                    for j in other:
+                        row[j] -= weight
+            continue
+        # Z10.2: player j's observation has x_j = e_j - 1/k over the k players; summed over j,
+        # x_j x_jᵀ is I - J/k, and Σ y_j x_j is y itself, since the deviations y_j sum to 0.
+        seated = [index[resolve[p]] for p in entry.players or ()]
+        scores = entry.scores or ()
+        k = len(seated)
+        mean = sum(scores) / k
+        per_point = weight * entry.sign / (options.individual_scale * entry.games)
+        shared = weight / k
+        for i, score in zip(seated, scores):
+            row = a[i]
+            b[i] += per_point * (score - mean)
+            row[i] += weight
+            for j in seated:
+                row[j] -= shared
     mu, sd = posterior(a, b) if size else ([], [])
     strength = {player: (mu[i], sd[i]) for player, i in index.items()}
     rows: list[RatingRow] = []

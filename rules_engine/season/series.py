@@ -7,17 +7,17 @@ event score (Z4, Z5), strikes the surplus (Z6) and orders the players (Z7).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from itertools import groupby
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules_engine.errors import InvalidRecord
-from rules_engine.limits import SEASON
+from rules_engine.limits import SEASON, RecordTooLarge
 from rules_engine.season.answers import (
     SeriesAnswer,
-    SeriesEventEntry,
     SeriesPrizes,
     SeriesRow,
     SeriesStanding,
@@ -85,14 +85,16 @@ class SeriesOptions:
         return self.counts == "total" and self.direction == "low"
 
 
-@dataclass(frozen=True, slots=True)
-class Present:
+class Present(NamedTuple):
+    """A present result as listed (tuples: an answer builds one per player and event)."""
+
     player: str
     rank: int
     total: int
     matches: int
     games: int | None
-    index: int
+    #: Where its event lists it (results[listed_at]).
+    listed_at: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +109,7 @@ class Event:
     absent: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """One player's event score at one event (Z1.4): None for a ``skip`` absence."""
 
     event: int
@@ -277,7 +278,7 @@ def _read_event(raw: object, index: int, option_direction: str, counts: str) -> 
                 total=integer(result["total"], f"{where}.total"),
                 matches=integer(result.get("matches", 0), f"{where}.matches", minimum=0),
                 games=integer(result["games"], f"{where}.games", minimum=0) if "games" in result else None,
-                index=number,
+                listed_at=number,
             )
         )
     return Event(event_id, played, weight, direction, participants, tuple(present), tuple(absent))
@@ -285,7 +286,13 @@ def _read_event(raw: object, index: int, option_direction: str, counts: str) -> 
 
 def _check_identities(event: Event, register: Register) -> list[SeasonFinding]:
     """Z2.3 and Z2.4 for one event's results, in the order listed."""
-    names = [(p.player, p.index) for p in event.present] + list(event.absent)
+    resolve = register.resolve
+    written = [p.player for p in event.present] + [name for name, _ in event.absent]
+    if all(name in resolve for name in written) and len(set(map(resolve.__getitem__, written))) == len(
+        written
+    ):
+        return []
+    names = [(p.player, p.listed_at) for p in event.present] + list(event.absent)
     return identity_findings(
         (name for name, _ in sorted(names, key=lambda pair: pair[1])), register, event=event.id
     )
@@ -364,7 +371,7 @@ def _check_totals(event: Event, register: Register) -> list[SeasonFinding]:
     """Z3.4: a better rank never has a worse total, a shared rank one total (reported on the worse-ranked)."""
     sign = 1 if event.direction == "high" else -1
     found: list[SeasonFinding] = []
-    by_rank = sorted(event.present, key=lambda p: (p.rank, p.index))
+    by_rank = sorted(event.present, key=lambda p: (p.rank, p.listed_at))
     worst_ahead: Present | None = None
     for _rank, tied in groupby(by_rank, key=lambda p: p.rank):
         group = list(tied)
@@ -452,6 +459,15 @@ def score_series(record: Mapping[str, Any]) -> SeriesAnswer:
     register = read_register(top["players"])
     raw_events = read_list(top["events"], "events")
     check_count(raw_events, SEASON.events, "events", "events of a series")
+    cells = len(register.names) * len(raw_events)
+    if cells > SEASON.cells:
+        raise RecordTooLarge(
+            "events",
+            SEASON.cells,
+            cells,
+            f"players' entries in the standing (one per player and event: {len(register.names)} players "
+            f"× {len(raw_events)} events)",
+        )
     planned = (
         integer(top["planned_events"], "planned_events", minimum=1)
         if "planned_events" in top
@@ -459,8 +475,17 @@ def score_series(record: Mapping[str, Any]) -> SeriesAnswer:
     )
     options = _read_options(top.get("options"), planned)
     events: list[Event] = []
+    listed = 0
     for index, raw in enumerate(raw_events):
         event = _read_event(raw, index, options.direction, options.counts)
+        listed += len(event.present) + len(event.absent)
+        if listed > SEASON.cells:
+            raise RecordTooLarge(
+                f"events[{index}].results",
+                SEASON.cells,
+                listed,
+                "results over the series' events (one per player and event)",
+            )
         if any(event.id == earlier.id for earlier in events):
             raise InvalidRecord(
                 f"events[{index}].id: the event id {event.id!r} is listed twice (Z3.1)",
@@ -494,73 +519,82 @@ def _standing(register: Register, events: list[Event], options: SeriesOptions, p
     entries: dict[str, list[Entry]] = {player: [] for player in register.names}
     present_at: dict[str, dict[int, Present]] = {player: {} for player in register.names}
     base: dict[str, list[int]] = {player: [] for player in register.names}
+    #: Each event's base score of each present player (Z4).
+    scored_at: list[dict[str, int]] = []
     for index, event in enumerate(events):
         participants = len(event.present) if event.participants is None else event.participants
+        scores: dict[str, int] = {}
         for result in event.present:
             player = register.resolve[result.player]
             present_at[player][index] = result
-            base[player].append(_base_score(options, result, participants))
+            scores[player] = score = _base_score(options, result, participants)
+            base[player].append(score)
+        scored_at.append(scores)
     averages = {
         player: ((2 * sum(scores) + len(scores)) // (2 * len(scores)) if scores else 0)
         for player, scores in base.items()
     }
     for index, event in enumerate(events):
-        participants = len(event.present) if event.participants is None else event.participants
-        scores = [_base_score(options, result, participants) for result in event.present]
-        worst = min(scores, key=lambda score: _goodness(options, score))
-        for player in register.names:
-            found = present_at[player].get(index)
-            if found is not None:
-                entries[player].append(
-                    Entry(index, _base_score(options, found, participants) * event.weight, False)
-                )
-                continue
-            absent_base = {
-                "zero": 0,
-                "skip": None,
-                "fixed": options.absent_value,
-                "own_average": averages[player],
-                "event_worst": worst,
-            }[options.absent_counts]
-            if absent_base is None:
-                entries[player].append(Entry(index, None, True, "skipped"))
+        scores = scored_at[index]
+        weight = event.weight
+        absent_base: int | None
+        if options.absent_counts == "event_worst":
+            absent_base = min(scores.values(), key=lambda score: _goodness(options, score))
+        else:
+            absent_base = {"zero": 0, "skip": None, "fixed": options.absent_value}.get(options.absent_counts)
+        own_average = options.absent_counts == "own_average"
+        skipped = Entry(index, None, True, "skipped")
+        absent = None if absent_base is None else Entry(index, absent_base * weight, True)
+        for player, listed in entries.items():
+            present = scores.get(player)
+            if present is not None:
+                listed.append(Entry(index, present * weight, False))
+            elif own_average:
+                listed.append(Entry(index, averages[player] * weight, True))
             else:
-                entries[player].append(Entry(index, absent_base * event.weight, True))
+                listed.append(absent or skipped)
     dropping = options.counted is not None and (len(events) >= planned or options.drop_early)
+    sign = -1 if options.lower_is_better else 1
+    event_ids = [event.id for event in events]
     rows: dict[str, SeriesRow] = {}
-    keys: dict[str, dict[str, Any]] = {}
+    kept: dict[str, list[Entry]] = {}
     for player, listed in entries.items():
         scored = [e for e in listed if e.score is not None]
         if dropping and options.counted is not None and len(scored) > options.counted:
-            worst_first = sorted(
-                scored, key=lambda e: (_goodness(options, e.score or 0), not e.absent, e.event)
-            )
+            worst_first = sorted(scored, key=lambda e: (sign * (e.score or 0), not e.absent, e.event))
             dropped = {e.event for e in worst_first[: len(scored) - options.counted]}
             listed = [
                 Entry(e.event, e.score, e.absent, "dropped") if e.event in dropped else e for e in listed
             ]
-        total = sum(e.score or 0 for e in listed if e.status == "counted")
-        attended = len(present_at[player])
-        wins = sum(1 for result in present_at[player].values() if result.rank == 1)
+        kept[player] = listed
+        results = present_at[player].values()
         rows[player] = {
             "id": player,
             "name": register.names[player],
-            "total": total,
-            "attended": attended,
-            "wins": wins,
-            "matches": sum(result.matches for result in present_at[player].values()),
+            "total": sum(e.score or 0 for e in listed if e.status == "counted"),
+            "attended": len(results),
+            "wins": sum(1 for result in results if result.rank == 1),
+            "matches": sum(result.matches for result in results),
             "events": [
-                SeriesEventEntry(event=events[e.event].id, score=e.score, absent=e.absent, status=e.status)
+                {"event": event_ids[e.event], "score": e.score, "absent": e.absent, "status": e.status}
                 for e in listed
             ],
         }
-        keys[player] = _tiebreak_keys(options, listed, attended, wins)
     ranked = [p for p in rows if rows[p]["attended"] >= options.min_events]
     unranked = sorted(p for p in rows if rows[p]["attended"] < options.min_events)
+    # Z7.3's keys split only players with equal totals: they are built for those alone.
+    sharing = Counter(rows[p]["total"] for p in ranked)
+    keys = {
+        player: _tiebreak_keys(options, kept[player], rows[player]["attended"], rows[player]["wins"])
+        for player in ranked
+        if sharing[rows[player]["total"]] > 1
+    }
     steps = [step for step in options.tiebreak if step != "shared"]
 
     def order(player: str) -> tuple[Any, ...]:
-        return (_goodness(options, rows[player]["total"]), *(keys[player][step] for step in steps))
+        shared = keys.get(player)
+        tied = () if shared is None else tuple(shared[step] for step in steps)
+        return (sign * rows[player]["total"], *tied)
 
     # Best first; players left tied after every step by id (Z7.5): a stable sort keeps the ids' order.
     ordered = sorted(sorted(ranked), key=order, reverse=True)

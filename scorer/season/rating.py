@@ -20,6 +20,7 @@ from datetime import date
 from typing import Any
 
 import rules_engine
+from rules_engine.limits import RecordTooLarge
 from scorer.events import formats
 from scorer.events import views as events
 from scorer.season import register
@@ -145,7 +146,11 @@ def rated(made: RatingLog, as_of: date | None = None) -> dict[str, Any]:
         if found is not None:
             _ANSWERS.move_to_end(digest)
             return found
-    answer = dict(rules_engine.rate_players(record))
+    try:
+        answer = dict(rules_engine.rate_players(record))
+    except RecordTooLarge as error:
+        # A season past what one rating reads (README, "Bounds"): the page says which bound.
+        answer = {"valid": False, "errors": [], "too_large": str(error), "ratings": [], "unrated": []}
     with _LOCK:
         _ANSWERS[digest] = answer
         while len(_ANSWERS) > _ANSWERS_KEPT:

@@ -110,6 +110,24 @@ def test_an_alias_rates_as_its_player() -> None:
     assert rate_players(record)["ratings"] == rate_players(rating_example())["ratings"]
 
 
+def test_a_log_written_with_nulls_and_whole_floats_rates_as_the_plain_log() -> None:
+    """Z11: a number with an integral value is that integer, and an optional field given as null
+    is left out; such a log rates exactly as the same log written plainly."""
+    plain = rating_example()
+    written = copy.deepcopy(plain)
+    for result in written["results"]:
+        for key in ("points", "scores"):
+            if key in result:
+                result[key] = [float(value) for value in result[key]]
+        result["games"] = float(result.get("games", 1))
+        result["event"] = result["reason"] = result["replaces"] = None
+        if "players" in result:
+            result["direction"] = None
+        else:
+            result["scores"] = None
+    assert rate_players(written) == rate_players(plain)
+
+
 def exact_posterior(record: dict[str, Any]) -> dict[str, tuple[Fraction, Fraction]]:
     """Z10.4 solved in exact fractions, written from the rule file alone (Z10.1–Z10.3 defaults)."""
     sigma2, tau2, scale, individual = Fraction(35, 100) ** 2, Fraction(4, 100) ** 2, 157, 25

@@ -87,7 +87,8 @@ def test_the_api_answers_a_rule_break_200_and_a_malformed_record_400(client: Fla
 
 
 def test_a_season_log_may_be_longer_than_a_match_but_not_unbounded(client: FlaskClient) -> None:
-    players = [{"id": f"p{i}", "name": "x" * 40} for i in range(200)]
+    most = SEASON.rated_players
+    players = [{"id": f"p{i}", "name": "x" * 40} for i in range(most)]
     record = {
         "game": "rating",
         "players": players,
@@ -95,10 +96,10 @@ def test_a_season_log_may_be_longer_than_a_match_but_not_unbounded(client: Flask
             {
                 "id": f"r{i}",
                 "date": "2026-01-01",
-                "teams": [[f"p{i % 200}"], [f"p{(i + 1) % 200}"]],
+                "teams": [[f"p{i % most}"], [f"p{(i + 1) % most}"]],
                 "points": [90, 67],
             }
-            for i in range(2000)
+            for i in range(SEASON.results)
         ],
     }
     body = json.dumps(record)
@@ -107,6 +108,44 @@ def test_a_season_log_may_be_longer_than_a_match_but_not_unbounded(client: Flask
     assert client.post("/api/v1/deal", data=body, content_type="application/json").status_code in (400, 413)
     huge = json.dumps({**record, "name": "x" * SEASON.text})
     assert client.post("/api/v1/rating", data=huge, content_type="application/json").status_code in (400, 413)
+    longer = {**record, "results": [*record["results"], {**record["results"][0], "id": "one more"}]}
+    refused = client.post("/api/v1/rating", json=longer)
+    assert refused.status_code == 400
+    assert f"results: at most {SEASON.results} entries" in refused.get_json()["error"]
+
+
+def test_a_series_answers_at_most_its_bound_of_players_times_events(client: FlaskClient) -> None:
+    """The standing gives every player of the register one entry per event (SEASON.md, the
+    answer): a wide register over many events is refused by that product, before its events are
+    read, and an event list longer than its cells too."""
+    events = SEASON.cells // 100 + 1
+    register = [{"id": f"p{i}", "name": f"p{i}"} for i in range(100)]
+    wide = {
+        "game": "series",
+        "players": register,
+        "events": [
+            {"id": f"e{k}", "date": "2026-01-01", "results": [{"player": "p0", "rank": 1, "total": 1}]}
+            for k in range(events)
+        ],
+    }
+    refused = client.post("/api/v1/series", json=wide)
+    assert refused.status_code == 400
+    assert f"events: at most {SEASON.cells} players' entries" in refused.get_json()["error"]
+    assert client.post("/api/v1/series", json={**wide, "events": wide["events"][:-1]}).status_code == 200
+    # One player, two events, more results than the standing has cells: one name again and again.
+    half = SEASON.cells // 2 + 1
+    assert half <= SEASON.results_per_event
+    crowded = {
+        "game": "series",
+        "players": [{"id": "p0", "name": "p0"}],
+        "events": [
+            {"id": f"e{k}", "date": "2026-01-01", "results": [{"player": "p0", "rank": 1, "total": 1}] * half}
+            for k in range(2)
+        ],
+    }
+    refused = client.post("/api/v1/series", json=crowded)
+    assert refused.status_code == 400
+    assert f"events[1].results: at most {SEASON.cells} results" in refused.get_json()["error"]
 
 
 def test_more_players_than_one_solve_rates_is_refused_naming_the_bound() -> None:

@@ -4,6 +4,7 @@ an evening changes it; nobody else changes the series."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 from typing import Any
@@ -15,6 +16,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from rules_engine import rate_players
+from rules_engine.limits import SEASON
+from rules_engine.season import rating as season_rating
 from scorer.season import log as series_log
 from tests.helpers.differenzler import new_differenzler_event
 from tests.helpers.events import draw, event_state, new_event, play_passe, register
@@ -497,3 +500,19 @@ def test_a_full_series_takes_no_more_changes(client: FlaskClient, app: Flask, mo
     response = paper(client, series_id, "1; Cla; 10\n2; Dora; 5", title="Zwei")
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "as many changes as a series may" in page and "Zwei" not in page
+
+
+def test_a_rating_past_what_one_solve_reads_is_said_on_the_page(
+    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A series whose rating log rates more players at once than the bound (README, "Bounds"):
+    the page names the bound instead of failing, and a player's page finds no rating."""
+    first, _ = evening(client, app, "Januar", ["Anna", "Beat", "Chris", "Dora"], [100, 57])
+    series_id = new_series(client, rating="y")
+    assert office_post(client, series_id, "events", {"event": first, "weight": 1}).status_code == 303
+    monkeypatch.setattr(season_rating, "SEASON", dataclasses.replace(SEASON, rated_players=3))
+    response = client.get(f"/series/{series_id}/rating")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert "larger than one rating reads" in page and "at most 3 players" in page
+    assert client.get(f"/series/{series_id}/player?name=anna").status_code == 404
