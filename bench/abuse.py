@@ -385,6 +385,12 @@ class Bench:
             lambda n: self.api("/api/v1/rating", rating(n)),
             start=256,
         )
+        passen = rating(10_000 // 12 + 1)
+        for result in passen["results"]:
+            result.update(games=12, points=[1010, 874])  # Z10.3: a Passe by its totals
+        route = Route(f"POST /api/v1/rating — a club's 10,000 games of {most} players, by their Passen")
+        route.sizes.append((len(passen["results"]), *self.timed(self.api("/api/v1/rating", passen))))
+        yield route
         for name, record in (
             (f"{bound.team} against {bound.team}", rating(bound.results, side=bound.team)),
             (f"individual results of {bound.individual}", rating(bound.results, individual=bound.individual)),

@@ -48,7 +48,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
+# One BLAS thread, as the app runs it (scorer/linalg.py): CPU time then counts one thread's work.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402  (after its thread count is set)
 
 ROOT = Path(__file__).resolve().parent.parent
 # The adapters (card mapping, random legal play) are shared with the oracle tests.

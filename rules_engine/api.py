@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         MatchAnswer,
         PasseAnswer,
         RatingAnswer,
+        RatingSolver,
         SeatingAnswer,
         SeriesAnswer,
         TournamentAnswer,
@@ -190,11 +191,11 @@ def legal_cards(position: Mapping[str, Any]) -> LegalAnswer:
     return cast("LegalAnswer", function(position))
 
 
-def _answer_of(verb: str, record: Mapping[str, Any]) -> object:
+def _answer_of(verb: str, record: Mapping[str, Any], **choices: Any) -> object:
     function = command(verb)
     if function is None:
         raise LookupError(f"no package answers {verb!r} records (rules_engine.games.COMMANDS)")
-    return function(record)
+    return function(record, **choices)
 
 
 def score_passe(record: Mapping[str, Any]) -> PasseAnswer:
@@ -229,9 +230,14 @@ def score_series(record: Mapping[str, Any]) -> SeriesAnswer:
     return cast("SeriesAnswer", _answer_of("series", record))
 
 
-def rate_players(record: Mapping[str, Any]) -> RatingAnswer:
+def rate_players(record: Mapping[str, Any], *, solve: RatingSolver | None = None) -> RatingAnswer:
     """Players' ratings from a club's log of results (SEASON.md, "Rating record").
+
+    ``solve``: Z10.4's solver, A and b in, μ and the sds out (``rules_engine.season.linalg``);
+    the engine's own, standard-library Python, unless given.
 
     :raises InvalidRecord: the input is not a rating record.
     """
-    return cast("RatingAnswer", _answer_of("rating", record))
+    if solve is None:
+        return cast("RatingAnswer", _answer_of("rating", record))
+    return cast("RatingAnswer", _answer_of("rating", record, solve=solve))

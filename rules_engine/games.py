@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from rules_engine.klammern import answers as klammern
     from rules_engine.schieber import answers as schieber
     from rules_engine.season import answers as season
+    from rules_engine.season import linalg
     from rules_engine.tournament import answers as tournament
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "MatchAnswer",
     "PasseAnswer",
     "RatingAnswer",
+    "RatingSolver",
     "SeatingAnswer",
     "SeriesAnswer",
     "TournamentAnswer",
@@ -96,6 +98,8 @@ TournamentAnswer: TypeAlias = "tournament.TournamentAnswer"
 SeatingAnswer: TypeAlias = "tournament.SeatingAnswer"
 SeriesAnswer: TypeAlias = "season.SeriesAnswer"
 RatingAnswer: TypeAlias = "season.RatingAnswer"
+#: Z10.4's solver that ``rate_players`` may be handed.
+RatingSolver: TypeAlias = "linalg.Solver"
 
 
 class GameNotPlayable(TypeError):
@@ -160,11 +164,11 @@ def game_module(game: object) -> ModuleType:
     return module
 
 
-def command(verb: str) -> Callable[[Mapping[str, Any]], Any] | None:
+def command(verb: str) -> Callable[..., Any] | None:
     """The function answering the records of ``verb`` (:data:`COMMANDS`), imported on first use;
     None for a verb no package answers."""
     found = COMMANDS.get(verb)
     if found is None:
         return None
     module, _, name = found.partition(":")
-    return cast(Callable[[Mapping[str, Any]], Any], getattr(importlib.import_module(module), name))
+    return cast(Callable[..., Any], getattr(importlib.import_module(module), name))

@@ -285,10 +285,12 @@ class SeasonLimits:
     #: Players of the register times events of a series: the answer's rows give every player one
     #: entry per event, so this is the size of the standing.
     cells: int
-    #: Entries of a rating log, corrections included: a club's weekly evenings for three seasons.
+    #: Entries of a rating log, corrections included: a club's 10,000 games and more, each table's
+    #: Passe entered by its totals (Z10.3: it weighs its games).
     results: int
     #: Players of a rating record who played at least one effective result up to ``as_of``: the
-    #: dense solve's size (Z10.4), whose work grows with its cube.
+    #: dense solve's size (Z10.4), whose work grows with its cube (a club's whole register; the
+    #: app solves it by LAPACK, the engine alone in a third of a second).
     rated_players: int
     #: Players on one side of a team result, and in one individual result: a result adds the
     #: square of its players to the solve's matrix.
@@ -308,9 +310,9 @@ SEASON = SeasonLimits(
     results_per_event=4000,
     cells=6000,
     results=1500,
-    rated_players=100,
-    team=3,
-    individual=6,
+    rated_players=300,
+    team=4,
+    individual=8,
     games=10_000,
     text=512 * 1024,
 )

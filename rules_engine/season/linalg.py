@@ -9,9 +9,15 @@ being built is multiplied by the earlier rows' first entries without slicing the
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from operator import mul
+from typing import TypeAlias
 
-__all__ = ["posterior"]
+__all__ = ["Solver", "posterior"]
+
+#: Z10.4's solve: A (rows) and b in, μ and every sd out. The engine's own is :func:`posterior`;
+#: a caller with compiled linear algebra may hand ``rate_players`` another (the app does).
+Solver: TypeAlias = Callable[[list[list[float]], list[float]], tuple[list[float], list[float]]]
 
 
 def _cholesky(a: list[list[float]]) -> list[list[float]]:

@@ -31,7 +31,7 @@ from rules_engine.season.common import (
     read_object,
     read_register,
 )
-from rules_engine.season.linalg import posterior
+from rules_engine.season.linalg import Solver, posterior
 
 __all__ = ["RatingOptions", "rate_players"]
 
@@ -314,7 +314,7 @@ def read_log(raw: object) -> tuple[list[LogEntry], int]:
         listed,
         SEASON.results,
         "results",
-        "entries of a rating log (three seasons of a club's weekly evenings)",
+        "entries of a rating log (a club's seasons, each Passe by its totals)",
     )
     entries: list[LogEntry] = []
     seen: dict[str, LogEntry] = {}
@@ -370,8 +370,11 @@ def _check(entry: LogEntry, register: Register) -> list[SeasonFinding]:
     return found
 
 
-def rate_players(record: Mapping[str, Any]) -> RatingAnswer:
+def rate_players(record: Mapping[str, Any], *, solve: Solver = posterior) -> RatingAnswer:
     """Validate a rating log and rate its players as of a date (SEASON.md Z9, Z10).
+
+    ``solve`` gives μ and the sds of Z10.4's A and b: by default the engine's own, standard-library
+    Python, whose dense Cholesky grows with the cube of the players rated at once.
 
     :raises InvalidRecord: the input is not a rating record (exit 2). A record that breaks a
         rule is answered ``{"valid": false, "errors": [...]}`` (Z11).
@@ -399,7 +402,7 @@ def rate_players(record: Mapping[str, Any]) -> RatingAnswer:
     if as_of is None and effective:
         as_of = max(e.date for e in effective if e.date is not None)
     used = [e for e in effective if as_of is not None and e.date is not None and e.date <= as_of]
-    rows = _rate(register, used, options, as_of)
+    rows = _rate(register, used, options, as_of, solve)
     rated = sorted(
         (row for row in rows if row["games"] >= options.min_games),
         key=lambda row: (-round(row["conservative"], 6), row["id"]),
@@ -426,7 +429,7 @@ def _ranked_first(row: RatingRow) -> RatingRow:
 
 
 def _rate(
-    register: Register, used: Sequence[LogEntry], options: RatingOptions, as_of: date | None
+    register: Register, used: Sequence[LogEntry], options: RatingOptions, as_of: date | None, solve: Solver
 ) -> list[RatingRow]:
     games = dict.fromkeys(register.names, 0)
     results = dict.fromkeys(register.names, 0)
@@ -484,7 +487,7 @@ def _rate(
             row[i] += weight
             for j in seated:
                 row[j] -= shared
-    mu, sd = posterior(a, b) if size else ([], [])
+    mu, sd = solve(a, b) if size else ([], [])
     strength = {player: (mu[i], sd[i]) for player, i in index.items()}
     rows: list[RatingRow] = []
     for player, name in register.names.items():

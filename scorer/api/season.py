@@ -10,10 +10,12 @@ bodies up to :attr:`rules_engine.limits.SeasonLimits.text`.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import rules_engine
 from rules_engine.limits import SEASON
+from scorer import linalg
 from scorer.games.event import Operation
 
 ID = {"type": "string", "minLength": 1}
@@ -329,6 +331,7 @@ OPERATIONS = (
         "RatingRecord",
         "RatingAnswer",
         EXAMPLES["rating"],
-        rules_engine.rate_players,
+        # Z10.4's solve by LAPACK: a club's 300 players within one request's bound.
+        partial(rules_engine.rate_players, solve=linalg.posterior),
     ),
 )

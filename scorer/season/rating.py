@@ -21,6 +21,7 @@ from typing import Any
 
 import rules_engine
 from rules_engine.limits import RecordTooLarge
+from scorer import linalg
 from scorer.events import formats
 from scorer.events import views as events
 from scorer.season import register
@@ -147,7 +148,7 @@ def rated(made: RatingLog, as_of: date | None = None) -> dict[str, Any]:
             _ANSWERS.move_to_end(digest)
             return found
     try:
-        answer = dict(rules_engine.rate_players(record))
+        answer = dict(rules_engine.rate_players(record, solve=linalg.posterior))
     except RecordTooLarge as error:
         # A season past what one rating reads (README, "Bounds"): the page says which bound.
         answer = {"valid": False, "errors": [], "too_large": str(error), "ratings": [], "unrated": []}

@@ -13,6 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine import InvalidRecord, rate_players
+from rules_engine.limits import SEASON
+from scorer import linalg as app_linalg
 from tests.helpers.season import (
     CORRECTION_3,
     RATING_EXAMPLE_2,
@@ -198,10 +200,39 @@ def test_the_engine_agrees_with_an_exact_solve_to_1e_9() -> None:
             )
     record = {"game": "rating", "options": {"min_games": 0}, "players": players, "results": results}
     exact = exact_posterior(record)
-    for row in rate_players(record)["ratings"]:
-        mu, variance = exact[row["id"]]
-        assert row["mu"] == pytest.approx(float(mu), abs=1e-9)
-        assert row["sd"] ** 2 == pytest.approx(float(variance), abs=1e-12)
+    # The engine's own solve, and LAPACK's that the app hands it (scorer.linalg).
+    for solve in (None, app_linalg.posterior):
+        answer = rate_players(record) if solve is None else rate_players(record, solve=solve)
+        assert len(answer["ratings"]) == len(players)
+        for row in answer["ratings"]:
+            mu, variance = exact[row["id"]]
+            assert row["mu"] == pytest.approx(float(mu), abs=1e-9)
+            assert row["sd"] ** 2 == pytest.approx(float(variance), abs=1e-12)
+
+
+def test_the_apps_solve_gives_the_engines_answer_for_a_club_of_the_most_players() -> None:
+    """Z10.8: two exact methods agree far within 1e-6; the app's answers the API and the pages."""
+    rng = random.Random(11)
+    ids = [f"p{i}" for i in range(SEASON.rated_players)]
+    results = []
+    for number in range(SEASON.rated_players * 2):
+        seated = rng.sample(ids, 4)
+        results.append(
+            {
+                "id": f"r{number}",
+                "date": f"2026-01-{1 + number % 28:02d}",
+                "teams": [seated[:2], seated[2:]],
+                "points": [rng.randint(0, 1884), rng.randint(0, 1884)],
+                "games": 12,
+            }
+        )
+    record = {"game": "rating", "players": [{"id": i, "name": i} for i in ids], "results": results}
+    engine, app = rate_players(record), rate_players(record, solve=app_linalg.posterior)
+    assert len(engine["ratings"]) == SEASON.rated_players
+    assert [row["id"] for row in app["ratings"]] == [row["id"] for row in engine["ratings"]]
+    for ours, theirs in zip(engine["ratings"], app["ratings"]):
+        assert ours["mu"] == pytest.approx(theirs["mu"], abs=1e-12)
+        assert ours["sd"] == pytest.approx(theirs["sd"], abs=1e-12)
 
 
 PLAYERS = [{"id": p, "name": p} for p in "ABCDEFGH"]
