@@ -126,6 +126,8 @@ def test_without_javascript_the_panel_still_saves(browser: Any, live_server: str
     try:
         page = context.new_page()
         new_match(page, live_server)
+        # The page's stylesheets, the one inside <noscript> among them, before reading what they hide.
+        page.wait_for_load_state("load")
         assert page.locator(".pad").is_hidden() and page.locator(".weis-adds").first.is_hidden()
         page.check("form[data-deal-form] input[name=contract][value=S]")
         page.check("form[data-deal-form] input[name=team][value='2']")
