@@ -38,6 +38,30 @@ class RatingLog:
     #: results were played by its end (a player's course is drawn after each).
     evenings: list[tuple[date, int]]
     with_guests: int
+    #: The game rated (its tournament record's ``game``): each discipline is rated apart.
+    discipline: str = ""
+
+
+def _ordered_events(state: SeriesState) -> list[Event]:
+    joined = [db.session().get(Event, event_id) for event_id in state.events]
+    return sorted((e for e in joined if e is not None), key=lambda e: (e.created, e.id))
+
+
+def discipline_of(event: Event) -> str:
+    return formats.of(event.settings).record_game
+
+
+def disciplines(state: SeriesState) -> list[tuple[str, str]]:
+    """The games the series' evenings played, each with its label, by the evenings that played
+    it (most first): a Schieber's and a Differenzler's Passen are rated apart, since a margin of
+    team points and a deviation from the table's mean are not one scale (Z10.1, Z10.2)."""
+    counted: dict[str, int] = {}
+    labels: dict[str, str] = {}
+    for event in _ordered_events(state):
+        game = formats.of(event.settings)
+        counted[game.record_game] = counted.get(game.record_game, 0) + 1
+        labels.setdefault(game.record_game, game.label())
+    return [(game, labels[game]) for game in sorted(counted, key=lambda g: -counted[g])]
 
 
 def _table_results(
@@ -101,9 +125,13 @@ def _table_results(
     return results, left_out
 
 
-def rating_log(state: SeriesState) -> RatingLog:
-    joined = [db.session().get(Event, event_id) for event_id in state.events]
-    found = sorted((e for e in joined if e is not None), key=lambda e: (e.created, e.id))
+def rating_log(state: SeriesState, discipline: str | None = None) -> RatingLog:
+    """The rating log of the series' Passen of one game (by default the one most evenings played)."""
+    found = _ordered_events(state)
+    if discipline is None:
+        listed = disciplines(state)
+        discipline = listed[0][0] if listed else ""
+    found = [event for event in found if discipline_of(event) == discipline]
     names: dict[str, str] = {}
     results: list[dict[str, Any]] = []
     evenings: list[tuple[date, int]] = []
@@ -126,12 +154,12 @@ def rating_log(state: SeriesState) -> RatingLog:
         "players": [{"id": p, "name": names.get(p, p)} for p in persons],
         "results": results,
     }
-    return RatingLog(record, names, evenings, with_guests)
+    return RatingLog(record, names, evenings, with_guests, discipline)
 
 
 #: Answers by their record's digest: a season's pages ask for the same ratings again and again
-#: (each player's course asks for every evening's), and a dense solve of a club's players costs
-#: a noticeable part of a second. A record changes with any correction, so an answer kept is never stale.
+#: (each player's course asks for one rating per evening, every player's page the same ones). A
+#: record changes with any correction, so an answer kept is never stale.
 _ANSWERS: OrderedDict[str, dict[str, Any]] = OrderedDict()
 _ANSWERS_KEPT = 64
 _LOCK = threading.Lock()
@@ -165,7 +193,14 @@ def course(made: RatingLog, player: str) -> list[tuple[date, float, float]]:
     points = []
     for day, played in made.evenings:
         answer = rated(
-            RatingLog({**made.record, "results": made.record["results"][:played]}, made.names, [], 0), day
+            RatingLog(
+                {**made.record, "results": made.record["results"][:played]},
+                made.names,
+                [],
+                0,
+                made.discipline,
+            ),
+            day,
         )
         for row in answer.get("ratings", []) + answer.get("unrated", []):
             if row["id"] == player:

@@ -439,25 +439,40 @@ def _as_of() -> date | None:
     return found
 
 
-def _rated(series_id: int) -> tuple[Series, log.SeriesState, season_rating.RatingLog]:
+def _rated(
+    series_id: int,
+) -> tuple[Series, log.SeriesState, season_rating.RatingLog, list[tuple[str, str]]]:
+    """The series, its state, the rating log of the discipline ``?game=`` names (by default the
+    one most evenings played), and every discipline its evenings played."""
     series = load(series_id)
     state = log.derive(series.entries)
     if not state.rating:
         abort(404, _("This series rates no players: its office can switch the rating on."))
-    return series, state, season_rating.rating_log(state)
+    listed = season_rating.disciplines(state)
+    chosen = request.args.get("game") or None
+    if chosen is not None and chosen not in dict(listed):
+        abort(400, _("game: this series' evenings played no such game."))
+    return series, state, season_rating.rating_log(state, chosen), listed
 
 
 @bp.get("/<int:series_id>/rating")
 def rating(series_id: int) -> str:
-    series, state, made = _rated(series_id)
+    series, state, made, listed = _rated(series_id)
     as_of = _as_of()
     answer = season_rating.rated(made, as_of)
-    return render_template("season/rating.html", series=series, made=made, answer=answer, as_of=as_of)
+    return render_template(
+        "season/rating.html",
+        series=series,
+        made=made,
+        answer=answer,
+        as_of=as_of,
+        disciplines=listed,
+    )
 
 
 @bp.get("/<int:series_id>/player")
 def player(series_id: int) -> str | Response:
-    series, state, made = _rated(series_id)
+    series, state, made, listed = _rated(series_id)
     key = request.args.get("name", "")
     answer = season_rating.rated(made)
     rows = answer.get("ratings", []) + answer.get("unrated", [])
@@ -470,7 +485,13 @@ def player(series_id: int) -> str | Response:
         printout = Printout(series.title, exports.player_pages(series.title, row, points, num), rtl)
         return pdf_response(render(printout), f"tafel-series-{series_id}-player.pdf")
     return render_template(
-        "season/player.html", series=series, row=row, points=points, chart=season_rating.chart(points)
+        "season/player.html",
+        series=series,
+        row=row,
+        points=points,
+        chart=season_rating.chart(points),
+        made=made,
+        disciplines=listed,
     )
 
 
@@ -526,7 +547,7 @@ def _strengths(event: Event) -> dict[str, float] | None:
         state = log.derive(series.entries) if series is not None else None
         if state is None or not (state.rating and state.balance) or event.id not in state.events:
             continue
-        answer = season_rating.rated(season_rating.rating_log(state))
+        answer = season_rating.rated(season_rating.rating_log(state, season_rating.discipline_of(event)))
         ratings = {
             row["id"]: float(row["rating"]) for row in answer.get("ratings", []) + answer.get("unrated", [])
         }

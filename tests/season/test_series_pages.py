@@ -393,7 +393,8 @@ PARTIE = [
 ]
 
 
-def test_a_differenzler_evening_is_rated_as_each_players_score(client: FlaskClient, app: Flask) -> None:
+def differenzler_evening(client: FlaskClient, app: Flask) -> tuple[int, dict[str, int]]:
+    """A Differenzler evening of one table playing PARTIE, and each player's seat by name key."""
     event_id = new_differenzler_event(client, passen=1, confirm="none")
     register(client, event_id, ["Anna", "Beat", "Cla", "Doris"])
     draw(client, event_id)
@@ -410,31 +411,68 @@ def test_a_differenzler_evening_is_rated_as_each_players_score(client: FlaskClie
         for n in range(4):
             fields[f"estimate_{n + 1}"], fields[f"points_{n + 1}"] = estimates[n], made[n]
         assert post_deal(device, table.match_id, fields).status_code == 303
-    series_id = new_series(client, rating="y")
-    assert office_post(client, series_id, "events", {"event": event_id, "weight": 1}).status_code == 303
     state = event_state(app, event_id)
-    seat_of = {state.name(player).lower(): int(seat) for seat, player in table.seats.items()}
+    return event_id, {state.name(player).lower(): int(seat) for seat, player in table.seats.items()}
+
+
+def differenzler_rating(seat_of: dict[str, int]) -> dict[str, Any]:
+    """PARTIE's Passe as one individual result (Z10.2): each player's Passe total, lower better."""
     totals = {1: 13, 2: 12, 3: -9, 4: 4}
     names = sorted(seat_of)
-    expected = rate_players(
-        {
-            "game": "rating",
-            "options": {"min_games": 0},
-            "players": [{"id": n, "name": n} for n in names],
-            "results": [
-                {
-                    "id": "p",
-                    "date": "2026-01-01",
-                    "players": names,
-                    "scores": [totals[seat_of[n]] for n in names],
-                    "games": 4,
-                }
-            ],
-        }
+    return dict(
+        rate_players(
+            {
+                "game": "rating",
+                "options": {"min_games": 0},
+                "players": [{"id": n, "name": n} for n in names],
+                "results": [
+                    {
+                        "id": "p",
+                        "date": "2026-01-01",
+                        "players": names,
+                        "scores": [totals[seat_of[n]] for n in names],
+                        "games": 4,
+                    }
+                ],
+            }
+        )
     )
-    for row in expected["ratings"]:
+
+
+def test_a_differenzler_evening_is_rated_as_each_players_score(client: FlaskClient, app: Flask) -> None:
+    event_id, seat_of = differenzler_evening(client, app)
+    series_id = new_series(client, rating="y")
+    assert office_post(client, series_id, "events", {"event": event_id, "weight": 1}).status_code == 303
+    for row in differenzler_rating(seat_of)["ratings"]:
         page = client.get(f"/series/{series_id}/player?name={row['id']}").get_data(as_text=True)
         assert f"Rating {row['rating']:.0f} ± {row['rating_sd']:.0f}" in page
+
+
+def test_each_game_of_the_series_is_rated_apart(client: FlaskClient, app: Flask) -> None:
+    """A Schieber evening's margins and a Differenzler evening's deviations are not one scale:
+    the series rates each game's Passen apart, and its pages say which game they rate."""
+    schieber, _ = evening(client, app, "Januar", ["Anna", "Beat", "Chris", "Dora"], [100, 57, 120])
+    differenzler, seat_of = differenzler_evening(client, app)
+    series_id = new_series(client, rating="y")
+    for event_id in (schieber, differenzler):
+        assert office_post(client, series_id, "events", {"event": event_id, "weight": 1}).status_code == 303
+    page = client.get(f"/series/{series_id}/rating").get_data(as_text=True)
+    start = page.index('class="games-rated"')
+    nav = page[start : page.index("</nav>", start)]
+    assert "Schieber" in nav and "Differenzler" in nav
+    # Anna and Beat played both evenings; each game's rating counts its own Passe alone.
+    page = client.get(f"/series/{series_id}/rating?game=differenzler_tournament").get_data(as_text=True)
+    assert 'aria-current="page">Differenzler' in page
+    for row in differenzler_rating(seat_of)["ratings"]:
+        player = client.get(
+            f"/series/{series_id}/player?name={row['id']}&game=differenzler_tournament"
+        ).get_data(as_text=True)
+        assert f"Rating {row['rating']:.0f} ± {row['rating_sd']:.0f}" in player
+        assert "Differenzler" in player
+    schieber_only = client.get(f"/series/{series_id}/rating?game=schieber_tournament").get_data(as_text=True)
+    assert "Cla" not in schieber_only and "Chris" in schieber_only
+    assert client.get(f"/series/{series_id}/player?name=cla&game=schieber_tournament").status_code == 404
+    assert client.get(f"/series/{series_id}/rating?game=klammern").status_code == 400
 
 
 def upload(client: FlaskClient, series_id: int, data: bytes, name: str, **fields: Any) -> Any:
