@@ -1,7 +1,7 @@
 """The rating's posterior (SEASON.md Z10.4) by compiled linear algebra, which the app hands the
 engine's ``rate_players``: the engine's own solve is standard-library Python (it also runs under
 Pyodide), and its dense Cholesky grows with the cube of the players rated at once; LAPACK's, through
-numpy, does a club's 300 players in a millisecond (``bench/rating.py``). Both are exact methods
+numpy, does a club's 300 players in a few milliseconds (``bench/rating.py``). Both are exact methods
 (Z10.8): their μ and sd agree far within 1e-6 (``tests/season/test_rating.py``).
 """
 
