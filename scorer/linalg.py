@@ -9,12 +9,6 @@ from __future__ import annotations
 
 import os
 
-# One thread of BLAS per solve: a server's workers and threads already share the cores, and
-# OpenBLAS's own threads would wait on each other for a matrix this small. Read when numpy loads.
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
-import numpy as np  # noqa: E402  (after its thread count is set)
-
 __all__ = ["posterior"]
 
 
@@ -24,6 +18,13 @@ def posterior(a: list[list[float]], b: list[float]) -> tuple[list[float], list[f
     A = L Lᵀ (Cholesky), so A⁻¹ = L⁻ᵀ L⁻¹: μ is L⁻ᵀ (L⁻¹ b), and (A⁻¹)_jj is the squared length
     of column j of L⁻¹.
     """
+    # numpy on the first solve: a server's workers, and every process that builds the app, start
+    # without it (most never rate anyone). One BLAS thread: the server's workers and threads
+    # already share the cores, and OpenBLAS's own threads would wait on each other for a matrix
+    # this small (the variable is read when numpy loads).
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    import numpy as np
+
     lower = np.linalg.cholesky(np.array(a, dtype=float))
     inverse_lower = np.linalg.inv(lower)
     mu = inverse_lower.T @ (inverse_lower @ np.array(b, dtype=float))
