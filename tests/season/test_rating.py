@@ -210,6 +210,7 @@ def test_the_engine_agrees_with_an_exact_solve_to_1e_9() -> None:
             assert row["sd"] ** 2 == pytest.approx(float(variance), abs=1e-12)
 
 
+@pytest.mark.slow  # the engine's own solve of 300 players: a second, left to `make test`
 def test_the_apps_solve_gives_the_engines_answer_for_a_club_of_the_most_players() -> None:
     """Z10.8: two exact methods agree far within 1e-6; the app's answers the API and the pages."""
     rng = random.Random(11)
