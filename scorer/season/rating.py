@@ -165,21 +165,35 @@ _ANSWERS_KEPT = 64
 _LOCK = threading.Lock()
 
 
+#: Every player's course by the whole record's digest: each evening's rating lists every player,
+#: so one reading of a series' courses serves every player's page until a correction.
+_COURSES: OrderedDict[str, dict[str, list[tuple[date, float, float]]]] = OrderedDict()
+_COURSES_KEPT = 4
+
+
+def _digest(record: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
+
+
+def _answer(record: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return dict(rules_engine.rate_players(record, solve=linalg.posterior))
+    except RecordTooLarge as error:
+        # A season past what one rating reads (README, "Bounds"): the page says which bound.
+        return {"valid": False, "errors": [], "too_large": str(error), "ratings": [], "unrated": []}
+
+
 def rated(made: RatingLog, as_of: date | None = None) -> dict[str, Any]:
     record = dict(made.record)
     if as_of is not None:
         record["as_of"] = as_of.isoformat()
-    digest = hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
+    digest = _digest(record)
     with _LOCK:
         found = _ANSWERS.get(digest)
         if found is not None:
             _ANSWERS.move_to_end(digest)
             return found
-    try:
-        answer = dict(rules_engine.rate_players(record, solve=linalg.posterior))
-    except RecordTooLarge as error:
-        # A season past what one rating reads (README, "Bounds"): the page says which bound.
-        answer = {"valid": False, "errors": [], "too_large": str(error), "ratings": [], "unrated": []}
+    answer = _answer(record)
     with _LOCK:
         _ANSWERS[digest] = answer
         while len(_ANSWERS) > _ANSWERS_KEPT:
@@ -189,23 +203,25 @@ def rated(made: RatingLog, as_of: date | None = None) -> dict[str, Any]:
 
 def course(made: RatingLog, player: str) -> list[tuple[date, float, float]]:
     """The player's rating and its sd after each evening: the log up to that evening's end, as of
-    its date (Z9.3), rated from scratch each time."""
-    points = []
-    for day, played in made.evenings:
-        answer = rated(
-            RatingLog(
-                {**made.record, "results": made.record["results"][:played]},
-                made.names,
-                [],
-                0,
-                made.discipline,
-            ),
-            day,
-        )
-        for row in answer.get("ratings", []) + answer.get("unrated", []):
-            if row["id"] == player:
-                points.append((day, float(row["rating"]), float(row["rating_sd"])))
-    return points
+    its date (Z9.3), rated from scratch each time; every player's at once, kept for the record."""
+    digest = _digest(made.record)
+    with _LOCK:
+        found = _COURSES.get(digest)
+        if found is not None:
+            _COURSES.move_to_end(digest)
+    if found is None:
+        found = {}
+        for day, played in made.evenings:
+            answer = _answer(
+                {**made.record, "results": made.record["results"][:played], "as_of": day.isoformat()}
+            )
+            for row in answer.get("ratings", []) + answer.get("unrated", []):
+                found.setdefault(row["id"], []).append((day, float(row["rating"]), float(row["rating_sd"])))
+        with _LOCK:
+            _COURSES[digest] = found
+            while len(_COURSES) > _COURSES_KEPT:
+                _COURSES.popitem(last=False)
+    return list(found.get(player, []))
 
 
 def chart(points: Sequence[tuple[date, float, float]], width: int = 640, height: int = 240) -> dict[str, Any]:

@@ -1,0 +1,83 @@
+"""A player's course in a series' rating (SEASON.md Z9.3): after each evening, the rating as of
+that evening's date over the Passen played by its end, every player's read at once and kept
+until the record changes."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import pytest
+
+import rules_engine
+from scorer.season import rating as season_rating
+
+EVENINGS = [(date(2026, 1, 9), 1), (date(2026, 1, 16), 3)]
+
+
+def log() -> season_rating.RatingLog:
+    results = [
+        {
+            "id": "a",
+            "date": "2026-01-09",
+            "teams": [["A", "B"], ["C", "D"]],
+            "points": [1010, 874],
+            "games": 12,
+        },
+        {
+            "id": "b",
+            "date": "2026-01-16",
+            "teams": [["A", "C"], ["B", "D"]],
+            "points": [700, 1184],
+            "games": 12,
+        },
+        {
+            "id": "c",
+            "date": "2026-01-16",
+            "teams": [["A", "D"], ["B", "C"]],
+            "points": [990, 894],
+            "games": 12,
+        },
+    ]
+    record = {
+        "game": "rating",
+        "players": [{"id": p, "name": p} for p in "ABCD"],
+        "results": results,
+    }
+    return season_rating.RatingLog(record, {}, list(EVENINGS), 0, "schieber_tournament")
+
+
+def test_each_point_is_the_rating_as_of_its_evening_over_the_passen_played_by_then() -> None:
+    made = log()
+    for player in "ABCD":
+        points = season_rating.course(made, player)
+        assert [day for day, _, _ in points] == [day for day, _ in EVENINGS]
+        for (day, played), (_, rating, sd) in zip(EVENINGS, points):
+            record = {**made.record, "results": made.record["results"][:played], "as_of": day.isoformat()}
+            rows = rules_engine.rate_players(record)
+            (row,) = [r for r in rows["ratings"] + rows["unrated"] if r["id"] == player]
+            assert rating == pytest.approx(row["rating"], abs=1e-9)
+            assert sd == pytest.approx(row["rating_sd"], abs=1e-9)
+
+
+def test_every_players_course_comes_from_one_rating_per_evening_until_the_record_changes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[Any] = []
+    engine = rules_engine.rate_players
+
+    def counted(record: Any, **choices: Any) -> Any:
+        calls.append(record)
+        return engine(record, **choices)
+
+    monkeypatch.setattr(rules_engine, "rate_players", counted)
+    made = log()
+    made.record["name"] = "a series of its own"  # no course kept from another test
+    first = season_rating.course(made, "A")
+    assert len(calls) == len(EVENINGS)
+    assert all(season_rating.course(made, player) for player in "BCD")
+    assert season_rating.course(made, "A") == first and len(calls) == len(EVENINGS)
+    # A corrected Passe is another record: its courses are read afresh.
+    made.record["results"][0] = {**made.record["results"][0], "points": [874, 1010]}
+    assert season_rating.course(made, "A") != first
+    assert len(calls) == 2 * len(EVENINGS)
