@@ -256,8 +256,16 @@ def template_gettext(context: Context, string: str, **variables: Any) -> Any:
     return shown
 
 
+#: The parsed catalogs, by their directories: package data, read once per process however many
+#: apps it builds (Flask-Babel keeps them per app, and the tests build an app per test).
+_CATALOGS: dict[tuple[str, ...], dict[Any, Any]] = {}
+
+
 def init_app(app: Flask) -> None:
-    Babel(app, locale_selector=_selected_locale)
+    babel = Babel(app, locale_selector=_selected_locale)
+    directories = tuple(app.extensions["babel"].translation_directories)
+    with app.app_context():  # the domain names itself from the app's configuration
+        babel.domain_instance.cache = _CATALOGS.setdefault(directories, {})
     # The templates' _() and ngettext() as Flask-Babel installs them, through catalog().
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: catalog().ugettext(s),

@@ -8,7 +8,13 @@ from babel.support import NullTranslations, Translations
 from flask import Flask
 from flask_babel.speaklater import LazyString
 
+class Domain:
+    #: The parsed catalogs by (locale, domain name).
+    cache: dict[Any, Any]
+
 class Babel:
+    @property
+    def domain_instance(self) -> Domain: ...
     def __init__(
         self,
         app: Flask | None = None,
