@@ -158,6 +158,8 @@ def _plain_result(raw: object, index: int) -> LogEntry | None:
         and (reason is None or type(reason) is str)
     ):
         return None
+    # What every result has, read as the careful reader reads it (its date last, as there).
+    head = (entry_id, index, iso_date(played, f"results[{index}].date"), games, replaces, False)
     teams, points = raw.get("teams"), raw.get("points")
     players, scores, direction = raw.get("players"), raw.get("scores"), raw.get("direction")
     if (
@@ -173,16 +175,7 @@ def _plain_result(raw: object, index: int) -> LogEntry | None:
         and type(points[0]) is int
         and type(points[1]) is int
     ):
-        return LogEntry(
-            entry_id,
-            index,
-            iso_date(played, f"results[{index}].date"),
-            games,
-            replaces,
-            False,
-            teams=(tuple(teams[0]), tuple(teams[1])),
-            points=(points[0], points[1]),
-        )
+        return LogEntry(*head, teams=(tuple(teams[0]), tuple(teams[1])), points=(points[0], points[1]))
     if (
         teams is None
         and points is None
@@ -192,17 +185,8 @@ def _plain_result(raw: object, index: int) -> LogEntry | None:
         and all(type(score) is int for score in scores)
         and direction in (None, "low", "high")
     ):
-        return LogEntry(
-            entry_id,
-            index,
-            iso_date(played, f"results[{index}].date"),
-            games,
-            replaces,
-            False,
-            players=tuple(players),
-            scores=tuple(scores),
-            sign=1 if direction == "high" else -1,
-        )
+        sign = 1 if direction == "high" else -1
+        return LogEntry(*head, players=tuple(players), scores=tuple(scores), sign=sign)
     return None
 
 
