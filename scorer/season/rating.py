@@ -125,13 +125,9 @@ def _table_results(
     return results, left_out
 
 
-def rating_log(state: SeriesState, discipline: str | None = None) -> RatingLog:
-    """The rating log of the series' Passen of one game (by default the one most evenings played)."""
-    found = _ordered_events(state)
-    if discipline is None:
-        listed = disciplines(state)
-        discipline = listed[0][0] if listed else ""
-    found = [event for event in found if discipline_of(event) == discipline]
+def rating_log(state: SeriesState, discipline: str) -> RatingLog:
+    """The rating log of the series' Passen of one game (:func:`disciplines`)."""
+    found = [event for event in _ordered_events(state) if discipline_of(event) == discipline]
     names: dict[str, str] = {}
     results: list[dict[str, Any]] = []
     evenings: list[tuple[date, int]] = []

@@ -449,9 +449,10 @@ def _rated(
     if not state.rating:
         abort(404, _("This series rates no players: its office can switch the rating on."))
     listed = season_rating.disciplines(state)
-    chosen = request.args.get("game") or None
-    if chosen is not None and chosen not in dict(listed):
+    asked = request.args.get("game")
+    if asked and asked not in dict(listed):
         abort(400, _("game: this series' evenings played no such game."))
+    chosen = asked or (listed[0][0] if listed else "")
     return series, state, season_rating.rating_log(state, chosen), listed
 
 
