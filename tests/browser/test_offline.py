@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.browser import ARTIFACTS, TWO_TAPS, new_evening, scoreboard
+from tests.helpers.browser import ARTIFACTS, TWO_TAPS, new_evening, scoreboard, start_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -769,3 +769,49 @@ def test_a_confirmation_waits_in_the_outbox_behind_the_games(context: Any, live_
     assert page.locator("#confirm-game-1 button[data-team='1']").count() == 0
     assert page.locator("#confirm-game-2 button[data-team='1']").count() == 1
     page.context.close()
+
+
+def test_a_differenzler_offline_to_its_end_then_synced(context: Any, live_server: str) -> None:
+    """A Partie of 8 deals with hidden estimates (D3.3), set up online and played to its end on
+    the match screen's panel without network: DIFFERENZLER.md's worked example 2 twice. Each deal
+    is judged on the tablet (points that do not make 157 are refused by D8 there), the big
+    figures are the tablet's totals, and back online the server's log holds the 8 deals once, in
+    order, each sealed by the server's clock, with the example's totals twice over."""
+    from tests.helpers.differenzler import PASSE, SCORES
+
+    page = tablet(context)
+    start_match(page, live_server, "differenzler", ("Anna", "Beat", "Cla", "Doris"), deal_count="8")
+    match_id = int(re.search(r"/matches/(\d+)", page.url).group(1))  # type: ignore[union-attr]
+    ready_offline(page, f"{live_server}/matches/{match_id}")
+    context.set_offline(True)
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
+
+    def enter(trump: str, estimates: list[int], made: list[int]) -> None:
+        page.click(f"form[data-deal-form] input[name=trump][value={trump}] >> xpath=..")
+        for seat, (estimate, points) in enumerate(zip(estimates, made, strict=True), start=1):
+            page.fill(f"form[data-deal-form] input[name=estimate_{seat}]", str(estimate))
+            page.fill(f"form[data-deal-form] input[name=points_{seat}]", str(points))
+        page.click("form[data-deal-form] button.save-deal")
+
+    enter("H", [40, 40, 40, 40], [40, 40, 40, 40])  # 160 card points: refused on the tablet
+    page.wait_for_selector("form[data-deal-form] .offline-refusal")
+    assert "D8" in page.locator("form[data-deal-form] .offline-refusal").inner_text()
+    assert waiting(page) == 0
+    for number, (_forehand, trump, estimates, made) in enumerate(PASSE * 2, start=1):
+        enter(trump, estimates, made)
+        until(page, f"Number(document.querySelector('#net-status')?.dataset.pending) === {number}", 60)
+    expected = [2 * sum(column) for column in zip(*SCORES, strict=True)]
+    shown = page.locator(".scoreboard [data-score]").all_inner_texts()
+    assert [int(figure.replace("\u2212", "-")) for figure in shown] == expected, shown
+    assert page.locator("#outbox li").first.inner_text().startswith("Deal 1: Schellen, 43 : 0 : 65 : 49")
+    assert server_log(page, live_server, match_id) == []
+
+    context.set_offline(False)
+    wait_sent(page, 120)
+    entries = server_log(page, live_server, match_id)
+    assert [(e["seq"], e["kind"]) for e in entries] == [(n, "deal") for n in range(1, 9)]
+    assert [e["record"]["estimates"] for e in entries] == [p[2] for p in PASSE * 2]
+    assert all(len(e["record"]["sealed_at"]["estimates"]) == 4 for e in entries)
+    page.goto(f"{live_server}/matches/{match_id}")
+    assert [int(score) for score in scoreboard(page)] == expected
+    assert page.locator("form[data-deal-form]").count() == 0  # the Partie is over

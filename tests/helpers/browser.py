@@ -159,6 +159,9 @@ def start_match(page: Any, base: str, game: str, names: tuple[str, ...], **chose
         page.check(f"input[name={field}][value='{value}']")
     page.click("form button[type=submit]")
     page.wait_for_selector("form[data-deal-form]")
+    # The panel is in the document before its stylesheet is applied: a loaded machine measured
+    # the unstyled page (Save below the fold).
+    page.wait_for_load_state("load")
 
 
 def save_in_sight(page: Any) -> bool:

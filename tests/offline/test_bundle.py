@@ -39,4 +39,4 @@ def test_the_bundle_alone_runs_the_tablet(tmp_path: Path) -> None:
     valid, loaded = json.loads(done.stdout.strip().splitlines()[-1])
     assert valid is True
     assert not set(loaded) & set(WEB)
-    assert set(bundle["games"]) == {"schieber", "klammern", "coiffeur", "passe"}
+    assert set(bundle["games"]) == {"schieber", "klammern", "coiffeur", "passe", "differenzler"}

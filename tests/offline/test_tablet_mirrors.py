@@ -365,3 +365,61 @@ def test_passe_fields_make_the_servers_record(app: Flask, seed: int) -> None:
         return fields
 
     mirrored(app, PASSE, random.Random(seed), 60, passe_fields)
+
+
+DIFFERENZLER = {"game": "differenzler", "deck": "swiss", "players": 4, "deal_count": 8, "names": ["A", "B", "C", "D"],
+                "options": {"form": "hidden", "zero_exact": "needs_zero_trick", "stoeck": "holder_choice",
+                            "modes": ["suit", "obenabe", "undenufe"]}}  # fmt: skip
+DIFFERENZLER_OPEN_3 = {"game": "differenzler", "deck": "swiss", "players": 3, "deal_count": 8,
+                       "names": ["A", "B", "C"], "options": {"form": "open", "stoeck": "counted"}}  # fmt: skip
+
+
+def differenzler_fields(rng: random.Random) -> dict[str, str]:
+    """A Differenzler deal as a table types it: four players' estimates and points (a fourth
+    left over at a table of three), now and then a value the form does not offer."""
+
+    def pick(good: tuple[str, ...], bad: tuple[str, ...]) -> str:
+        return rng.choice(bad if rng.random() < 0.04 else good)
+
+    fields = {
+        "forehand": pick(("1", "2", "3", "4"), ("", "5")),
+        "trump": pick(("H", "S", "D", "C", "obenabe", "undenufe"), ("", "?")),
+        "stoeck": pick(("", "", "", "2", "4"), ("9",)),
+    }
+    for seat in "1234":
+        fields[f"estimate_{seat}"] = pick(("40", "0", "157", " 57 ", "\u06f4\u06f0", "-3"), ("", "x"))
+        fields[f"points_{seat}"] = pick(("40", "37", "0", "157"), ("", "x"))
+        if rng.random() < 0.3:
+            fields[f"tricks_{seat}"] = pick(("0", "3", ""), ("x",))
+        if rng.random() < 0.15:
+            fields[f"penalty_{seat}"] = pick(("1", "0", ""), ("x",))
+    if rng.random() < 0.1:
+        fields["void"] = rng.choice(("y", "false"))
+    if rng.random() < 0.3:
+        fields["stoeck_counted"] = rng.choice(("y", ""))
+    return fields
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("settings", [DIFFERENZLER, DIFFERENZLER_OPEN_3], ids=["hidden", "open-three"])
+def test_differenzler_fields_make_the_servers_record(app: Flask, settings: dict[str, Any]) -> None:
+    """The server seals hidden estimates with its own clock (D3.3): the tablet's record is the
+    server's without that time, which the server adds when the deal arrives."""
+    candidates = form_candidates(app, settings)
+    rng = random.Random(5)
+    records = 0
+    for _ in range(120):
+        fields = with_the_rest(rng, differenzler_fields(rng), candidates)
+        server = server_record(app, settings, fields)
+        mine = tablet_record(settings, fields)
+        assert mine[0] == server[0], (fields, server, mine)
+        if server[0] == "record":
+            records += 1
+            stated = dict(server[1])
+            sealed = stated.pop("sealed_at", None)
+            void = stated.get("void")
+            assert (sealed is not None) == (settings["options"]["form"] == "hidden" and not void)
+            assert mine[1] == stated, fields
+    assert records > 15, (
+        records
+    )  # the fields make records, not only refusals  # the fields make records, not only refusals

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from flask import Blueprint
 from flask_babel import gettext as _
 
-from scorer.games.base import Game, RuleFile
+from scorer.games.base import Game, Offline, RuleFile
 from scorer.games.differenzler import estimates
 from scorer.games.differenzler.api import API
 from scorer.games.differenzler.deal import DEAL
@@ -46,5 +46,6 @@ GAME = DifferenzlerGame(
     event=EVENT,
     rules=RuleFile("DIFFERENZLER.md", prefix="D"),
     texts=TEXTS,
+    offline=Offline(module="scorer.games.differenzler.record", born=()),
     seat_page="game_differenzler.seat_estimate",
 )

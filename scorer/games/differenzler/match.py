@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from scorer.games.base import MatchPage, RowCells
 from scorer.games.board import Side, item
 from scorer.games.differenzler import estimates
-from scorer.games.differenzler.deal import players
+from scorer.games.differenzler.record import players
 from scorer.games.klammern.match import words as klammern_words
 from scorer.web import display
 from scorer.web.i18n import gettext as _

@@ -10,7 +10,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from scorer.games.base import Panel, Settings
-from scorer.games.differenzler.deal import hidden, players, tricks_asked
+from scorer.games.differenzler.record import hidden, players, tricks_asked
 
 
 def context(settings: Settings) -> dict[str, Any]:

@@ -433,8 +433,13 @@ function dealFacts(answer, kind, targetSeq, log) {
   return {
     deal_number: kind === "deal" || kind === "correction" ? index + 1 : null,
     deals_after: answer.deals.length,
-    // The card points as the table counted them (before the contract's factor): what was typed.
-    deal_points: (deal.raw && deal.raw.trick_points) || deal.trick_points || deal.card_points || null,
+    // The card points as the table counted them (before the contract's factor): what was typed,
+    // per team, or per player where each plays for himself.
+    deal_points:
+      (deal.raw && deal.raw.trick_points) ||
+      deal.trick_points ||
+      deal.card_points ||
+      (Array.isArray(deal.points) ? deal.points : null),
     next: answer.next || null,
   };
 }
