@@ -268,6 +268,8 @@ def _texts(lang: str, offline_games: tuple[str, ...]) -> bytes:
             # An outbox line's end: the entry waits to be sent ("Deal 4: Rosen, 60 : 97 — waiting").
             "waiting": _("waiting"),
             "undo": _("Undo the last entry"),
+            # After a kept post the server refused, on its own page (a phone's estimate).
+            "again": _("Open the page again"),
             "reasons": _reason_catalog(lang),
             "games": list(offline_games),
         }

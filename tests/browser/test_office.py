@@ -91,8 +91,8 @@ def test_an_evening_with_confirmation_a_dispute_and_a_ruling(
     claim.locator("summary").click()
     claim.locator("select[name=team]").select_option("2")
     claim.locator("input[name=value]").fill("122")
-    claim.locator("button[type=submit]").click()
-    phone.wait_for_load_state("load")
+    with phone.expect_navigation():
+        claim.locator("button[type=submit]").click()
     assert "disputed" in phone.inner_text("tr#game-2")
     shot(phone, "office-table-disputed")
     tablet.close()
@@ -154,8 +154,8 @@ def test_an_evening_with_confirmation_a_dispute_and_a_ruling(
     queue.locator("input[name=value]").fill("40")
     reason = "Counted again with both teams: team 1 made 40"
     queue.locator("textarea[name=reason]").fill(reason)
-    queue.locator("button[type=submit]").click()
-    page.wait_for_load_state("load")
+    with page.expect_navigation():  # the office read again, not the page the tap left
+        queue.locator("button[type=submit]").click()
     assert page.locator("section.dispute").count() == 0
     assert reason in page.inner_text("ol.rulings")
 
@@ -163,8 +163,8 @@ def test_an_evening_with_confirmation_a_dispute_and_a_ruling(
     row = page.locator("tr.office-table[data-table='2']")
     row.locator("input[name=team_1]").fill("188")
     row.locator("input[name=team_2]").fill("136")
-    row.locator("button[type=submit]").click()
-    page.wait_for_load_state("load")
+    with page.expect_navigation():
+        row.locator("button[type=submit]").click()
     paper = page.locator("tr.office-table[data-table='2']").inner_text()
     assert "T6.6" in paper and "136" in paper and "126" in paper
     shot(page, "office-paper-check")

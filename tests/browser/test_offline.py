@@ -748,8 +748,8 @@ def test_a_confirmation_waits_in_the_outbox_behind_the_games(context: Any, live_
     page.context.set_offline(True)
     until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
     page.click("#event-confirm button[data-team='1']")
-    page.wait_for_selector("#event-confirm .confirm-waiting")
-    assert "Team 1 confirms" in page.locator("#event-confirm .confirm-waiting").inner_text()
+    page.wait_for_selector("#event-confirm .post-waiting")
+    assert "Team 1 confirms" in page.locator("#event-confirm .post-waiting").inner_text()
     until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 1")
     assert page.locator("#outbox li").first.inner_text().startswith("Team 1 confirms")
     page.reload()  # from the tablet's cache: no button offers the kept confirmation again
@@ -815,3 +815,63 @@ def test_a_differenzler_offline_to_its_end_then_synced(context: Any, live_server
     page.goto(f"{live_server}/matches/{match_id}")
     assert [int(score) for score in scoreboard(page)] == expected
     assert page.locator("form[data-deal-form]").count() == 0  # the Partie is over
+
+
+def test_a_phone_seals_its_estimate_without_network(browser: Any, context: Any, live_server: str) -> None:
+    """D3.3 on a phone whose network goes: the player's estimate is kept on the phone (the page
+    says so, never the value) and sealed when the network is back, once; a phone whose deal was
+    entered meanwhile is told that its estimate came too late, with the rule, and is offered
+    the page again."""
+    table = tablet(context)
+    start_match(table, live_server, "differenzler", ("Anna", "Beat", "Cla", "Doris"))
+    match_id = int(re.search(r"/matches/(\d+)", table.url).group(1))  # type: ignore[union-attr]
+    links = {
+        int(figure.get_attribute("data-seat") or 0): figure.locator("input.seat-link").get_attribute("value")
+        for figure in table.locator("figure[data-seat]").all()
+    }
+    phones = []
+    for seat in (1, 2):
+        phone_context = browser.new_context(
+            viewport={"width": 390, "height": 844}, locale="en", extra_http_headers={"Accept-Language": "en"}
+        )
+        phone = tablet(phone_context)
+        phone.goto(links[seat])
+        until(phone, "document.querySelector('#net-status')?.dataset.state === 'live'")
+        phone_context.set_offline(True)
+        until(phone, "document.querySelector('#net-status')?.dataset.state === 'offline'")
+        phone.fill("input[name=estimate]", "40")
+        phone.click("button[type=submit]")
+        phone.wait_for_selector(".post-waiting")
+        assert "Your estimate, kept on this phone" in phone.locator(".post-waiting").inner_text()
+        assert "40" not in phone.locator("main").inner_text()
+        phones.append(phone)
+    table.reload()  # the table's count of sealed estimates (never their values)
+    assert "0 of 4 estimates in" in table.locator(".phone-estimates").inner_text()
+
+    phones[0].context.set_offline(False)  # Anna's phone: sealed when the network is back
+    phones[0].wait_for_selector("#estimates-in", timeout=60_000)
+    until(phones[0], "document.querySelector('#estimates-in')?.textContent.includes('1 of 4')", 60)
+    assert "sealed" in phones[0].locator("#seat-name").inner_text()
+
+    # The table enters deal 1 meanwhile, with Beat's estimate typed at the table.
+    table.reload()
+    assert "1 of 4 estimates in" in table.locator(".phone-estimates").inner_text()
+    for seat, (estimate, points) in enumerate(((None, 40), (30, 40), (40, 40), (37, 37)), start=1):
+        if estimate is not None:
+            table.fill(f"form[data-deal-form] input[name=estimate_{seat}]", str(estimate))
+        table.fill(f"form[data-deal-form] input[name=points_{seat}]", str(points))
+    table.click("form[data-deal-form] input[name=trump][value=H] >> xpath=..")
+    table.click("form[data-deal-form] button.save-deal")
+    table.wait_for_selector("#deal-1")
+    phones[1].context.set_offline(False)  # Beat's phone: too late for deal 1
+    until(phones[1], "document.querySelector('.post-waiting')?.getAttribute('role') === 'alert'", 60)
+    said = phones[1].locator(".post-waiting").inner_text()
+    assert "D3.3" in said and "Deal 1" in said and "Open the page again" in said, said
+    # Anna's estimate from her phone in the deal, Beat's as typed at the table.
+    entries = server_log(table, live_server, match_id)  # the estimate's entry shows no record
+    assert [(e["kind"], e["record"] is None) for e in entries] == [("estimate", True), ("deal", False)]
+    assert entries[1]["record"]["estimates"] == [40, 30, 40, 37]
+    table.reload()
+    assert "0 of 4 estimates in" in table.locator(".phone-estimates").inner_text()  # deal 2's
+    for phone in phones:
+        phone.context.close()

@@ -8,6 +8,8 @@ import { call, engine, warm } from "/static/offline/engine-client.mjs";
 import { sentence } from "/static/offline/reasons.mjs";
 
 const MATCH_PAGE = /^\/matches\/(\d+)\/?$/;
+// Any page of one match (its screen, its deal form, a player's own page): the match it is of.
+const UNDER_MATCH = /^\/matches\/(\d+)(?:\/|$)/;
 // The match page's entry panel (htmx posts it to /deals/new while the server answers).
 const PANEL = "form[data-deal-form][hx-post]";
 // A new match's set-up of a game the tablet keeps offline (texts.games: the server's registry).
@@ -53,8 +55,16 @@ function statusElement() {
 // and posts that wait behind them (a team's confirmation, T6.2).
 const isDeal = (entry) => entry.kind !== "adopt" && entry.kind !== "post";
 const waits = (entry) => entry.kind !== "adopt";
-// An event table's confirmation part on its match screen (one form a team and game).
-const CONFIRM = "#event-confirm form";
+// A form posted as it is, behind the match's entries, when the network is back: an event
+// table's confirmation on its match screen (one form a team and game, T6.2), a player's hidden
+// estimate on his phone (D3.3), any form marked so.
+const KEPT_POST = "#event-confirm form, form[data-offline-post]";
+
+// The match whose page shows ``form``, if the form is one kept as a post.
+function postOf(form) {
+  const found = form.matches(KEPT_POST) && UNDER_MATCH.exec(location.pathname);
+  return found ? found[1] : null;
+}
 
 async function dealsOf(matchId) {
   return (await outbox.entries(matchId)).filter(isDeal);
@@ -345,11 +355,11 @@ function intercept(event) {
     enterOffline(form, event.submitter, bornId(), "deal", null).catch((error) => showRefusal(form, [{ message: String(error) }]));
     return;
   }
-  const screen = MATCH_PAGE.exec(location.pathname);
-  if (screen && form.matches(CONFIRM) && !(reachable && navigator.onLine)) {
+  const postTo = postOf(form);
+  if (postTo && !(reachable && navigator.onLine)) {
     event.preventDefault();
     event.stopImmediatePropagation();
-    keepPost(form, screen[1]).catch((error) => showRefusal(form, [{ message: String(error) }]));
+    keepPost(form, postTo).catch((error) => showRefusal(form, [{ message: String(error) }]));
     return;
   }
   const found = ENTRY_FORM.exec(new URL(form.action, location.href).pathname);
@@ -368,10 +378,10 @@ function intercept(event) {
 // has one, or the server down): the deal goes to the outbox, judged by the tablet's engine.
 function unanswered(event) {
   const form = event.detail && event.detail.elt;
-  const screen = MATCH_PAGE.exec(location.pathname);
-  if (form instanceof HTMLFormElement && screen && form.matches(CONFIRM)) {
+  const postTo = form instanceof HTMLFormElement ? postOf(form) : null;
+  if (postTo) {
     reachable = false;
-    keepPost(form, screen[1]).catch((error) => showRefusal(form, [{ message: String(error) }]));
+    keepPost(form, postTo).catch((error) => showRefusal(form, [{ message: String(error) }]));
     return;
   }
   if (!(form instanceof HTMLFormElement) || !form.matches(PANEL)) return;
@@ -467,36 +477,60 @@ async function discard(matchId, entry) {
   await render();
 }
 
-// A team's confirmation (T6.2) tapped without network: kept behind the games entered before it
-// and posted as its form would be once they are in. Its key is the form's own (one a team, game
-// and version), so a second tap, or the same button after a reload, keeps nothing more.
+// A kept post (a team's confirmation, T6.2; a phone's estimate, D3.3) tapped without network:
+// kept behind the entries made before it and posted as its form would be once they are in. Its
+// key is the form's own (a confirmation's: one a team, game and version), so a second tap, or
+// the same button after a reload, keeps nothing more.
 async function keepPost(form, matchId) {
   const fields = Object.fromEntries(new FormData(form));
   const key = String(fields.idem || "");
-  const label = ((form.querySelector("button") || {}).textContent || "").trim();
+  const label = postLabel(form);
   if (key && !(await outbox.entries(matchId)).some((e) => e.key === key)) {
     const action = new URL(form.action, location.href).pathname;
     await outbox.add({ match: matchId, key, kind: "post", action, fields, label, status: "pending", made: new Date().toISOString() });
   }
-  waitingNote(form, label);
+  waitingNote(form, label, key);
   await render();
 }
 
-function waitingNote(form, label) {
+// What a kept post is called while it waits: the form's own words for it, or its button's.
+function postLabel(form) {
+  return form.dataset.offlineLabel || ((form.querySelector("button") || {}).textContent || "").trim();
+}
+
+function waitingNote(form, label, key) {
   const note = document.createElement("span");
-  note.className = "confirm-waiting";
+  note.className = "post-waiting";
+  note.dataset.key = key;
   note.textContent = `${label} — ${texts.waiting || ""}`;
   form.replaceWith(note);
 }
 
-// The page read again (from the tablet's cache) shows a kept confirmation as waiting, not as a
-// button to tap once more.
+// A post the server refused, on a page of its own (a phone's estimate page): its note says why,
+// with a link to the page as the server has it now, and the outbox lets it go. On the match
+// screen the outbox lists it with the table's choices.
+async function showRefusedPosts(matchId) {
+  for (const entry of (await outbox.entries(matchId)).filter((e) => e.kind === "post" && e.status === "refused")) {
+    const note = document.querySelector(`.post-waiting[data-key="${CSS.escape(entry.key)}"]`);
+    if (!note) continue;
+    note.textContent = (entry.errors || []).map(refusalText).join(" ") + " ";
+    note.setAttribute("role", "alert");
+    const again = document.createElement("a");
+    again.href = location.pathname;
+    again.textContent = texts.again || "";
+    note.append(again);
+    await outbox.discard(entry);
+  }
+}
+
+// The page read again (from the tablet's cache) shows a kept post as waiting, not as a button
+// to tap once more.
 async function showWaitingPosts(matchId) {
   const kept = new Set((await outbox.entries(matchId)).filter((e) => e.kind === "post").map((e) => e.key));
   if (!kept.size) return;
-  for (const form of document.querySelectorAll(CONFIRM)) {
+  for (const form of document.querySelectorAll(KEPT_POST)) {
     const key = new FormData(form).get("idem");
-    if (kept.has(key)) waitingNote(form, ((form.querySelector("button") || {}).textContent || "").trim());
+    if (kept.has(key)) waitingNote(form, postLabel(form), key);
   }
 }
 
@@ -532,6 +566,18 @@ async function adopt(entry, csrf) {
 
 let delivered = 0;
 
+// What the page a refused post answered says of it (its alerts: an estimate for a deal entered
+// meanwhile, D3.3), or null.
+async function serverReason(response) {
+  try {
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const said = [...page.querySelectorAll("main [role=alert]")].map((e) => e.textContent.trim()).filter(Boolean);
+    return said.length ? said.join(" ") : null;
+  } catch {
+    return null;
+  }
+}
+
 async function syncMatch(matchId) {
   let list = await outbox.entries(matchId);
   if (!list.length) return;
@@ -554,7 +600,9 @@ async function syncMatch(matchId) {
         body: new URLSearchParams(entry.fields),
       });
       if (!response.ok) {
-        await outbox.put({ ...entry, status: "refused", errors: [{ message: texts.no_right }] });
+        const said = response.status === 403 ? null : await serverReason(response);
+        const error = said ? { text: fill(texts.refused_server, { reason: said }) } : { message: texts.no_right };
+        await outbox.put({ ...entry, status: "refused", errors: [error] });
         break;
       }
       await outbox.discard(entry);
@@ -610,8 +658,9 @@ async function syncAll() {
   } finally {
     sending = false;
   }
-  // The match page shows the server's score: once entries went in, it is read again.
-  if (delivered && MATCH_PAGE.test(location.pathname)) {
+  // The match page shows the server's score, a page with a kept post the server's answer to it:
+  // once entries went in, it is read again.
+  if (delivered && (MATCH_PAGE.test(location.pathname) || document.querySelector(".post-waiting"))) {
     location.reload();
     return;
   }
@@ -635,7 +684,9 @@ async function render() {
   await showStatus();
   const page = MATCH_PAGE.exec(location.pathname);
   if (page) await showOutbox(page[1]);
-  if (page) await showWaitingPosts(page[1]);
+  const under = UNDER_MATCH.exec(location.pathname);
+  if (under) await showWaitingPosts(under[1]);
+  if (under && !page) await showRefusedPosts(under[1]);
   if (bornId()) await showBornMatch();
   if (location.pathname === "/matches/") await (await outboxView()).showBorn();
 }
