@@ -217,7 +217,9 @@ class RecordModule(Protocol):
     It may also offer ``scores(answer)``: each side's score in the engine's answer to a match,
     where the answer does not hold them as ``scores`` (the tablet's big figures offline); and
     ``score(record)``: the game's answer to its match record where ``score_match`` does not
-    give it (``Game.score``). The app's modules it imports are shipped with it."""
+    give it (``Game.score``); ``born_variant(settings)``: the fields of the variant of
+    :attr:`Offline.variants` a match started offline with these settings is played on (none:
+    the plain one). The app's modules it imports are shipped with it."""
 
     def deal_record(self, fields: Mapping[str, str], settings: Mapping[str, Any]) -> Record:
         """The deal record a deal form's posted ``fields`` state.
@@ -248,6 +250,13 @@ class Offline:
     #: The deal forms a match started offline is played on until the server adopts it, one
     #: per table size and deck: ``(players, deck)``.
     born: tuple[tuple[int, str], ...]
+    #: The set-up fields, beyond its table size and deck, of the stand-in match a born deal
+    #: form is drawn for: what the record module's ``setup_settings`` requires of a set-up form.
+    stand_in: tuple[tuple[str, str], ...] = ()
+    #: Set-up fields whose values draw another deal form (a Coiffeur's grid): one born form per
+    #: table size, deck and variant, which names its fields in the form's query. The record
+    #: module's ``born_variant(settings)`` says which a born match plays on.
+    variants: tuple[tuple[tuple[str, str], ...], ...] = ((),)
 
     def records(self) -> RecordModule:
         return cast(RecordModule, importlib.import_module(self.module))

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+from urllib.parse import quote
 
 import rules_engine
 from rules_engine.errors import InvalidRecord
@@ -80,16 +81,31 @@ def match_record(head: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]) ->
     return records.match_record(str(head["game"]), fields, deals)
 
 
+def born_address(game: str, players: int, deck: str, variant: Mapping[str, str]) -> str:
+    """The address of the deal form a match born offline is played on (the server serves it and
+    the service worker keeps it, ``scorer.offline.views.born``): by game, table size, deck and
+    the variant's fields as its query, in their order of names."""
+    query = "&".join(f"{quote(name)}={quote(value)}" for name, value in sorted(variant.items()))
+    return f"/offline/born/{quote(game)}/{players}/{quote(deck)}" + (f"?{query}" if query else "")
+
+
 def start_match(game: str, fields: Fields) -> Record:
-    """A match started offline: ``{"valid", "errors", "settings", "head"}``; the engine judges
-    its empty record as the new-match page does."""
+    """A match started offline: ``{"valid", "errors", "settings", "head", "page"}``; the engine
+    judges its empty record as the new-match page does; ``page``: its born deal form's address."""
     try:
         settings: Record = _records(game).setup_settings(fields)
     except ShapeError as error:
-        return {"valid": False, "errors": [_shape(error)], "settings": None, "head": None}
+        return {"valid": False, "errors": [_shape(error)], "settings": None, "head": None, "page": None}
     head = head_of(settings)
     errors = score(head)["errors"]
-    return {"valid": not errors, "errors": errors, "settings": settings, "head": head}
+    variant = getattr(_records(game), "born_variant", None)
+    page = born_address(
+        game,
+        int(settings["players"]),
+        str(settings.get("deck") or "french"),
+        variant(settings) if variant else {},
+    )
+    return {"valid": not errors, "errors": errors, "settings": settings, "head": head, "page": page}
 
 
 # --- the log -------------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ from scorer.matches import matchview
 from scorer.matches.views import _created_by as created_by
 from scorer.matches.views import _grant_creator as grant_creator
 from scorer.matches.views import _store_granted as store_granted
+from scorer.offline import tablet
 from scorer.offline.bundle import engine_bundle
 from scorer.rulebook.views import rule_url
 from scorer.store import db, log
@@ -93,10 +94,25 @@ def _offline_games() -> dict[str, Offline]:
     return {name: game.offline for name, game in games.registry().items() if game.offline is not None}
 
 
-def born_forms() -> list[tuple[str, int, str]]:
+#: A born deal form: its game, table size, deck and variant (``Offline.variants``).
+Born = tuple[str, int, str, tuple[tuple[str, str], ...]]
+
+
+def born_forms() -> list[Born]:
     """The deal forms a match born offline is played on until the server adopts it: one per
-    game, table size and deck (the forms differ in seats, sides and the cards' names)."""
-    return [(name, players, deck) for name, part in _offline_games().items() for players, deck in part.born]
+    game, table size, deck and variant (the forms differ in seats, sides, the cards' names and
+    what a game's set-up draws, such as a Coiffeur's rows)."""
+    return [
+        (name, players, deck, variant)
+        for name, part in _offline_games().items()
+        for players, deck in part.born
+        for variant in part.variants
+    ]
+
+
+def born_address(form: Born) -> str:
+    game, players, deck, variant = form
+    return tablet.born_address(game, players, deck, dict(variant))
 
 
 def _static(name: str) -> str:
@@ -137,7 +153,7 @@ def service_worker() -> Response:
         url_for("matches.index"),
         url_for("matches.new"),
         *(url_for("matches.create", game=game) for game, part in _offline_games().items() if part.born),
-        *(url_for("offline.born", game=game, players=n, deck=deck) for game, n, deck in born_forms()),
+        *(born_address(form) for form in born_forms()),
         url_for("offline.engine"),
         url_for("offline.worker"),
         *texts,
@@ -181,12 +197,14 @@ def born(game: str, players: int, deck: str) -> Response:
     worker: the match has no page on the server yet. Its seats are named ``{name_1}`` …,
     which the tablet replaces with the born match's names; it judges and keeps each deal."""
     forms = born_forms()
-    if (game, players, deck) not in forms:
+    chosen: Born = (game, players, deck, tuple(sorted(request.args.items())))
+    if chosen not in forms:
         abort(404)
-    number = forms.index((game, players, deck))
-    fields = {"players": str(players), "deck": deck, "rosen7": "1", "first_dealer": str(players)}
-    fields |= {"profile": "seed", "format": "liga"} | {f"name_{n}": f"{{name_{n}}}" for n in range(1, 5)}
-    settings = _offline_games()[game].records().setup_settings(fields)
+    number = forms.index(chosen)
+    part = _offline_games()[game]
+    fields = {"players": str(players), "deck": deck, **dict(part.stand_in), **dict(chosen[3])}
+    fields |= {f"name_{n}": f"{{name_{n}}}" for n in range(1, 5)}
+    settings = part.records().setup_settings(fields)
     # Never stored: a stand-in match, its own (negative) id per form so no page cache mixes two.
     match = Match(id=-1 - number, game=game, settings=settings)
     record = scoring.match_record(settings, [])

@@ -875,3 +875,47 @@ def test_a_phone_seals_its_estimate_without_network(browser: Any, context: Any, 
     assert "0 of 4 estimates in" in table.locator(".phone-estimates").inner_text()  # deal 2's
     for phone in phones:
         phone.context.close()
+
+
+def test_a_coiffeur_born_offline_is_adopted_with_its_grid(context: Any, live_server: str) -> None:
+    """A Coiffeur set up without network on a preset grid of 10 rows (C2.3): the tablet plays it
+    on the born deal form of that grid (its own rows, not the official 8), keeps two deals, and
+    back online the server adopts the game with its grid and stores the deals behind it; a grid
+    of own rows is refused offline, naming the grid."""
+    page = tablet(context)
+    ready_offline(page, f"{live_server}/matches/")
+    context.set_offline(True)
+    page.goto(f"{live_server}/matches/new/coiffeur")  # kept by the service worker
+    for seat, name in enumerate(("Uri", "Vreni", "Walo", "Xaver"), start=1):
+        page.fill(f"input[name=name_{seat}]", name)
+    page.check("input[name=grid][value=custom]")
+    page.fill("textarea[name=rows]", "D×1, H×2")
+    page.click("button[type=submit]")
+    page.locator(".offline-refusal").wait_for(timeout=90_000)
+    assert "grid" in page.locator(".offline-refusal").inner_text().lower()
+    page.check("input[name=grid][value=ten]")
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/offline/born/coiffeur/4/swiss\?grid=ten#u-\w+$"), timeout=90_000)
+    until(page, "document.querySelector('form.deal-form')?.dataset.offlineTurn === '1'", 60)
+    assert page.locator("form.deal-form input[name=row]").count() == 10
+    for number, (chooser, row, points) in enumerate(((1, 6, 121), (2, 9, 88)), start=1):
+        page.check(f"form.deal-form input[name=chooser][value='{chooser}']")
+        page.check(f"form.deal-form input[name=row][value='{row}']")
+        if row == 9:  # a Wunsch row: the contract the chooser named (C5.5)
+            page.check("form.deal-form input[name=contract][value=obenabe]")
+        page.check("form.deal-form input[name=result][value=points]")
+        page.check(f"form.deal-form input[name=team][value='{2 - chooser % 2}']")
+        page.fill("form.deal-form input[name=points]", str(points))
+        page.click("form.deal-form button[type=submit]")
+        until(page, f"Number(document.querySelector('#net-status')?.dataset.pending) === {number}", 60)
+
+    context.set_offline(False)
+    page.wait_for_url(re.compile(r"/matches/\d+$"), timeout=60_000)
+    wait_sent(page)
+    match_id = int(page.url.rsplit("/", 1)[1])
+    state = page.request.get(f"{live_server}/offline/matches/{match_id}/state.json").json()
+    assert state["settings"]["options"]["grid"] == "ten"
+    stated = [(e["record"]["forehand"], e["record"]["chooser"], e["record"]["row"]) for e in state["entries"]]
+    assert stated == [(1, 1, 6), (2, 2, 9)]  # the deal passes on each deal (C3.1), as online
+    page.goto(f"{live_server}/matches/{match_id}")
+    assert [int(score) for score in scoreboard(page)] == [121 * 6, 88 * 9]

@@ -8,7 +8,8 @@ import uuid
 
 from flask.testing import FlaskClient
 
-from scorer.offline.views import born_forms
+from rules_engine.coiffeur.options import GRID_PRESETS
+from scorer.offline.views import born_address, born_forms
 from tests.helpers.offline import FIELDS
 from tests.helpers.tablet import Tablet
 
@@ -17,18 +18,26 @@ def test_the_born_forms_are_kept_and_name_their_seats(client: FlaskClient) -> No
     worker = client.get("/sw.js").get_data(as_text=True)
     with client.application.app_context():
         forms = born_forms()
-    assert {game for game, _players, _deck in forms} == {"schieber", "klammern"}
-    for game, players, deck in forms:
-        address = f"/offline/born/{game}/{players}/{deck}"
-        assert address in worker
+    assert {game for game, _players, _deck, _variant in forms} == {"schieber", "klammern", "coiffeur"}
+    for form_key in forms:
+        game, players, _deck, variant = form_key
+        address = born_address(form_key)
+        assert f'"{address}"' in worker
         page = client.get(address).get_data(as_text=True)
         form = page[page.index("<form") : page.index("</form>")]
         # Every seat of the table, named for the tablet to write the born match's names in.
         named = sorted(set(re.findall(r"\{name_(\d)\}", form)))
         assert named == [str(n) for n in range(1, players + 1)]
         assert 'name="forehand"' in form and 'type="submit"' in form
+        if game == "coiffeur":  # each preset grid's own rows (C2.3)
+            grid = GRID_PRESETS[dict(variant).get("grid", "official8")]
+            assert len(re.findall(r'name="row"', form)) == len(grid), address
     assert client.get("/offline/born/schieber/3/swiss").status_code == 404
     assert client.get("/offline/born/passe/4/french").status_code == 404
+    # A grid of own rows has no born form; nor has a variant the game does not draw.
+    assert client.get("/offline/born/coiffeur/4/swiss?grid=custom").status_code == 404
+    assert client.get("/offline/born/coiffeur/4/swiss?grid=ten&deck=french").status_code == 404
+    assert client.get("/offline/born/schieber/4/swiss?grid=ten").status_code == 404
 
 
 def test_the_kept_state_is_sent_again_only_when_an_entry_came(tablet: Tablet) -> None:

@@ -285,9 +285,21 @@ KLAMMERN_SETUPS = [
 ]  # fmt: skip
 
 
+COIFFEUR_SETUPS = [
+    {"grid": "official8", "first_forehand": "1", "name_1": " Uri ", "name_3": "Vreni"},
+    {"grid": "ten", "deck": "french", "first_forehand": "3", "team_name_1": "Uri & Vreni", "push": "partner",
+     "undenufe_points": "ace11", "guschti_split": "4", "mixed_points": "per_trick", "wunsch_contracts": "any",
+     "misere_suits": "yes", "match_value": "257", "match_bonus": "flat", "match_bonus_points": "100",
+     "konter": "penalty", "konter_penalty": "500", "rounding": "tens", "opponents_score": "lost"},
+    {"grid": "six", "deck": "swiss", "first_forehand": "2", "konter": "award", "konter_award": "300"},
+]  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("game", "fields"),
-    [("schieber", f) for f in SCHIEBER_SETUPS] + [("klammern", f) for f in KLAMMERN_SETUPS],
+    [("schieber", f) for f in SCHIEBER_SETUPS]
+    + [("klammern", f) for f in KLAMMERN_SETUPS]
+    + [("coiffeur", f) for f in COIFFEUR_SETUPS],
 )
 def test_a_match_started_offline_has_the_servers_settings(
     app: Flask, game: str, fields: dict[str, str]
@@ -302,7 +314,30 @@ def test_a_match_started_offline_has_the_servers_settings(
         assert offline is not None
         assert offline.records().setup_settings(fields) == settings
         assert tablet.head_of(settings) == scoring.match_record(settings, [])
-        assert tablet.start_match(game, fields)["valid"] is True
+        started = tablet.start_match(game, fields)
+        assert started["valid"] is True
+        # Its deal form is the born form of its table, cards and grid, which the server keeps.
+        page = started["page"]
+        assert page.startswith(f"/offline/born/{game}/{settings['players']}/{settings['deck']}")
+        assert app.test_client().get(page).status_code == 200, page
+
+
+@pytest.mark.parametrize(
+    "changed",
+    [{"match_value": "100"}, {"konter": "?"}, {"deck": "german"}, {"first_forehand": ""}, {"grid": "eight"},
+     {"konter_award": "x"}, {"guschti_split": "5"}],
+)  # fmt: skip
+def test_a_coiffeur_set_up_the_form_refuses_is_refused_offline(app: Flask, changed: dict[str, str]) -> None:
+    fields = {**COIFFEUR_SETUPS[1], **changed}
+    setup = games.registry()["coiffeur"].setup
+    with app.test_request_context(method="POST", data={**fields, "idem": "k"}):
+        assert not setup.form(meta={"csrf": False}).validate()
+    assert tablet.start_match("coiffeur", fields)["valid"] is False
+
+
+def test_a_coiffeur_of_own_rows_is_set_up_with_the_network() -> None:
+    started = tablet.start_match("coiffeur", {**COIFFEUR_SETUPS[0], "grid": "custom", "rows": "D×1, H×2"})
+    assert started["valid"] is False and started["errors"][0]["field"] == "grid"
 
 
 COIFFEUR = {"game": "coiffeur", "deck": "swiss", "players": 4, "names": ["A", "B", "C", "D"],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
+from rules_engine.coiffeur.options import GRID_PRESETS
 from scorer.games.base import Game, Offline, RuleFile
 from scorer.games.coiffeur.api import API
 from scorer.games.coiffeur.deal import DEAL
@@ -33,5 +34,11 @@ GAME = Game(
     texts=TEXTS,
     # A Coiffeur's grid and options are chosen on its set-up page, with the network: the tablet
     # goes on with a match it knows and starts none (no born forms).
-    offline=Offline(module="scorer.games.coiffeur.record", born=()),
+    offline=Offline(
+        module="scorer.games.coiffeur.record",
+        born=((4, "swiss"), (4, "french")),
+        stand_in=(("grid", "official8"), ("first_forehand", "1")),
+        # Each preset grid draws its own rows (C2.3); a grid of own rows is set up online.
+        variants=tuple(((("grid", name),) if name != "official8" else ()) for name in GRID_PRESETS),
+    ),
 )

@@ -204,10 +204,75 @@ def match_fields(settings: Mapping[str, Any]) -> Record:
     return present(settings, MATCH_FIELDS)
 
 
-def setup_settings(fields: Fields) -> Record:
-    """A Coiffeur is set up online (its grid and options on the set-up page): the tablet keeps a
-    match it knows, it starts none (``Offline.born`` is empty).
+#: The set-up's choices whose value is the engine's option as it stands (empty: the default).
+CHOICE_OPTIONS = {
+    "push": ("partner",),
+    "undenufe_points": ("ace11",),
+    "mixed_points": ("per_trick",),
+    "match_bonus": ("flat",),
+    "konter": ("penalty", "award"),
+    "rounding": ("tens",),
+    "opponents_score": ("lost",),
+}
+#: The set-up's numbers, each with the range the form takes.
+NUMBER_OPTIONS = {
+    "match_value": (157, 10_000),
+    "match_bonus_points": (0, 10_000),
+    "konter_penalty": (0, 10_000),
+    "konter_award": (0, 10_000),
+}
+#: A Misère's modes when the set-up also allows a trump suit (C5.4).
+MISERE_WITH_SUITS = ["obenabe", "undenufe", "slalom", *SUITS]
+#: WTForms' own message for a number out of its range (its catalogs translate it).
+WTFORMS_NOT_IN_RANGE = "Number must be between {low} and {high}."
 
-    :raises ShapeError: always.
+
+def setup_settings(fields: Fields) -> Record:
+    """The settings a new game's set-up form states, for a preset grid (C2.3): a grid of the
+    table's own rows is typed and judged with the network.
+
+    :raises ShapeError: a field the set-up form refuses, or a grid of own rows.
     """
-    raise posted.ShapeError("game", N_("A Coiffeur is set up with the network; it then goes on without."))
+    grid_name = posted.choice(fields, "grid", (*GRID_PRESETS, "custom"))
+    if grid_name == "custom":
+        raise posted.ShapeError(
+            "grid", N_("A grid of own rows is set up with the network; a preset grid plays without.")
+        )
+    options: dict[str, Any] = {}
+    if grid_name != "official8":
+        options["grid"] = grid_name
+    for key, offered in CHOICE_OPTIONS.items():
+        if value := posted.choice(fields, key, offered, required=False):
+            options[key] = value
+    for key, (low, high) in NUMBER_OPTIONS.items():
+        number = posted.integer(fields, key)
+        if number is not None and not low <= number <= high:
+            raise posted.ShapeError(key, WTFORMS_NOT_IN_RANGE.format(low=low, high=high))
+        if number is not None:
+            options[key] = number
+    if posted.choice(fields, "guschti_split", ("4",), required=False):
+        options["guschti_split"] = 4
+    if posted.choice(fields, "wunsch_contracts", ("any",), required=False):
+        options["wunsch_contracts"] = "any"
+    if posted.choice(fields, "misere_suits", ("yes",), required=False):
+        options["misere_modes"] = list(MISERE_WITH_SUITS)
+    # The form's select of the cards has a default: a set-up that names none plays Swiss cards.
+    deck = posted.choice({"deck": posted.text(fields, "deck") or "swiss"}, "deck", ("swiss", "french"))
+    stated: Record = {
+        "game": "coiffeur",
+        "options": options,
+        "deck": deck,
+        "names": posted.names(fields, 4),
+        "players": 4,
+        "first_forehand": int(posted.choice(fields, "first_forehand", SEATS)),
+    }
+    team_names = [posted.text(fields, f"team_name_{n}")[:40] for n in TEAMS]
+    if any(team_names):
+        stated["teams"] = team_names
+    return stated
+
+
+def born_variant(settings: Mapping[str, Any]) -> dict[str, str]:
+    """The born deal form a game started offline is played on: its preset grid's (C2.3)."""
+    named = (settings.get("options") or {}).get("grid")
+    return {"grid": named} if isinstance(named, str) and named != "official8" else {}

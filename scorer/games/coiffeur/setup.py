@@ -10,22 +10,11 @@ from flask_babel import gettext as _
 
 from scorer.games.base import Form, Record, Settings, Setup
 from scorer.games.coiffeur.forms import NewCoiffeurForm
+from scorer.games.coiffeur.record import CHOICE_OPTIONS, MISERE_WITH_SUITS, NUMBER_OPTIONS, SUITS
 from scorer.games.common import kept_fields, present, typed_names
 
 #: Match-level settings copied into the engine's match record.
 MATCH_FIELDS = ("options",)
-#: Options whose form value is the engine's value as it stands (empty: the default).
-CHOICE_OPTIONS = (
-    "push",
-    "undenufe_points",
-    "mixed_points",
-    "match_bonus",
-    "konter",
-    "rounding",
-    "opponents_score",
-)
-NUMBER_OPTIONS = ("match_value", "match_bonus_points", "konter_penalty", "konter_award")
-SUITS = ("D", "H", "S", "C")
 #: C2.2's row types as typed on the set-up form ("3x3" also as "3×3").
 ROW_TYPES = ("obenabe", "undenufe", "slalom", "guschti", "3x3", "misere", "wunsch")
 _ROW = re.compile(r"^(3[x×]3|[a-zà-ÿ]+)\s*[×x*:]?\s*(\d+)$", re.IGNORECASE)
@@ -68,7 +57,7 @@ def settings(form: Form) -> Settings:
     if form.wunsch_contracts.data == "any":
         options["wunsch_contracts"] = "any"
     if form.misere_suits.data == "yes":
-        options["misere_modes"] = ["obenabe", "undenufe", "slalom", *SUITS]
+        options["misere_modes"] = list(MISERE_WITH_SUITS)
     team_names = [(form[f"team_name_{n}"].data or "").strip()[:40] for n in (1, 2)]
     stated: Settings = {
         "game": "coiffeur",

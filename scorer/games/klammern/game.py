@@ -37,6 +37,9 @@ GAME = Game(
     sheet=SHEET_PART,
     disputes=DESK,
     offline=Offline(
-        module="scorer.games.klammern.record", born=((4, "french"), (3, "french"), (2, "french"))
+        module="scorer.games.klammern.record",
+        born=((4, "french"), (3, "french"), (2, "french")),
+        # Seat 4, the form's default first dealer, is the last seat at any table (K1.3).
+        stand_in=(("format", "liga"), ("first_dealer", "4")),
     ),
 )

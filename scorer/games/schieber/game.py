@@ -33,5 +33,9 @@ GAME = Game(
     sheet=SHEET_PART,
     disputes=DESK,
     event=EVENT,
-    offline=Offline(module="scorer.games.schieber.record", born=((4, "swiss"), (4, "french"))),
+    offline=Offline(
+        module="scorer.games.schieber.record",
+        born=((4, "swiss"), (4, "french")),
+        stand_in=(("profile", "seed"), ("rosen7", "1")),
+    ),
 )

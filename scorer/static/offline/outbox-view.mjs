@@ -11,11 +11,10 @@ let enterOffline;
 let showRefusal;
 let sendAfter;
 let discard;
-let bornPage;
 
 // The offline script's state and helpers as they are now (its texts are read after it starts).
 export function bind(context) {
-  ({ texts, fill, refusalText, statusElement, enterOffline, showRefusal, sendAfter, discard, bornPage } = context);
+  ({ texts, fill, refusalText, statusElement, enterOffline, showRefusal, sendAfter, discard } = context);
 }
 
 // A contract as the page's deal form names it (its chip), else as the record writes it.
@@ -204,7 +203,7 @@ function button(label, action, onClick) {
 export async function showBorn() {
   const adopts = (await outbox.all()).filter((e) => e.kind === "adopt");
   const born = {};
-  for (const entry of adopts) born[entry.match] = ((await outbox.match(entry.match)) || {}).settings;
+  for (const entry of adopts) born[entry.match] = ((await outbox.match(entry.match)) || {}).page;
   let panel = document.getElementById("born");
   if (!adopts.length) {
     if (panel) panel.remove();
@@ -225,7 +224,7 @@ export async function showBorn() {
       const why = entry.status === "pending" ? texts.kept : (entry.errors || []).map(refusalText).join(" ");
       const link = document.createElement("a");
       link.textContent = `${entry.game}: ${names.join(", ")}`;
-      if (born[entry.match]) link.href = `${bornPage(entry.game, born[entry.match])}#${entry.match}`;
+      if (born[entry.match]) link.href = `${born[entry.match]}#${entry.match}`;
       line.append(link, ` · ${why}`);
       return line;
     }),

@@ -80,10 +80,6 @@ function offlineSetUp(pathname) {
   return found && (texts.games || []).includes(found[1]) ? found[1] : null;
 }
 
-function bornPage(game, settings) {
-  return `/offline/born/${game}/${settings.players}/${settings.deck || "french"}`;
-}
-
 async function showStatus() {
   const element = statusElement();
   const pending = (await outbox.all()).filter(waits).length;
@@ -315,9 +311,10 @@ async function startOnce(form, submitter, game, key) {
   }
   const id = `u-${key}`;
   if (await outbox.match(id)) return;
-  await outbox.keepMatch({ id, version: 0, settings: answer.settings, head: answer.head, entries: [], offline: true, born: true });
+  // Its deal form: the one of its game, table size, deck and variant (the engine's answer names it).
+  await outbox.keepMatch({ id, version: 0, settings: answer.settings, head: answer.head, entries: [], offline: true, born: true, page: answer.page });
   await outbox.add({ match: id, key, kind: "adopt", game, fields, base_version: 0, status: "pending", made: new Date().toISOString() });
-  location.assign(`${bornPage(game, answer.settings)}#${id}`);
+  location.assign(`${answer.page}#${id}`);
 }
 
 // The born match's deal form names its seats {name_1} …: the tablet writes the names in.
@@ -404,7 +401,12 @@ async function fillNextTurn(matchId) {
   const state = await outbox.match(matchId);
   if (!state || !state.offline) return;
   const list = await dealsOf(matchId);
-  const turn = (await call("next_turn", [state.head, await localLog(state, list)])).ok;
+  const log = await localLog(state, list);
+  let turn = (await call("next_turn", [state.head, log])).ok;
+  // Before a game's first deal (which some engines leave to the table) the set-up's first
+  // forehand, as the server's panel says (scorer.matches.panel.forehand).
+  const first = state.settings && state.settings.first_forehand;
+  if (!turn && first && !(await call("derive", [log])).ok.slots.length) turn = { forehand: first };
   for (const name of ["forehand", "declarer"]) {
     const element = form.elements.namedItem(name);
     if (element && turn && turn.forehand) element.value = String(turn.forehand);
@@ -672,7 +674,7 @@ let view = null;
 
 async function outboxView() {
   if (!view) view = await import("/static/offline/outbox-view.mjs");
-  view.bind({ texts, fill, refusalText, statusElement, enterOffline, showRefusal, sendAfter, discard, bornPage });
+  view.bind({ texts, fill, refusalText, statusElement, enterOffline, showRefusal, sendAfter, discard });
   return view;
 }
 
