@@ -570,8 +570,6 @@ def confirmation_part(
     if not teams:
         return None
     view = table_view(event, *found, match, marks)
-    if not view["games"] and message is None:
-        return None
     mode = confirm_mode(event)
     waiting = [
         game
@@ -606,6 +604,7 @@ def confirmation_part(
             form=form,
             message=message,
             done=done,
+            mode=mode,
         )
     )
 

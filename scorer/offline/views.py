@@ -286,6 +286,9 @@ def _texts(lang: str, offline_games: tuple[str, ...]) -> bytes:
             # An outbox line's end: the entry waits to be sent ("Deal 4: Rosen, 60 : 97 — waiting").
             "waiting": _("waiting"),
             "undo": _("Undo the last entry"),
+            # A game entered offline at an event table that confirms each game (T6.2).
+            "confirm_team": _("Team %(team)s confirms", team="{team}"),
+            "game": _("Game %(number)s", number="{n}"),
             # After a kept post the server refused, on its own page (a phone's estimate).
             "again": _("Open the page again"),
             "reasons": _reason_catalog(lang),

@@ -919,3 +919,43 @@ def test_a_coiffeur_born_offline_is_adopted_with_its_grid(context: Any, live_ser
     assert stated == [(1, 1, 6), (2, 2, 9)]  # the deal passes on each deal (C3.1), as online
     page.goto(f"{live_server}/matches/{match_id}")
     assert [int(score) for score in scoreboard(page)] == [121 * 6, 88 * 9]
+
+
+def test_a_game_entered_offline_is_confirmed_before_it_is_sent(context: Any, live_server: str) -> None:
+    """T6.2 ``per_game`` at a table whose Wi-Fi went before its first game: the game entered
+    offline is offered for confirmation at once on the tablet (for the team it confirms for), the
+    tap waits behind the game in the outbox, and back online the server holds the game and then
+    team 1's confirmation of it, once; the game then waits for team 2 alone, on its own device."""
+    event, page, match_id = table_tablet(context, live_server, "Sofort bestätigt", 2, "per_game")
+    assert page.locator("#event-confirm").is_hidden()  # nothing to confirm yet
+    page.context.set_offline(True)
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
+    panel_deal(page, "H", 1, 98, None)
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 1", 60)
+    offered = page.locator("#event-confirm .offline-confirm button[data-team='1']")
+    offered.wait_for(timeout=20_000)
+    assert page.locator("#event-confirm").is_visible()
+    offered.click()
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 2", 30)
+    note = page.locator("#event-confirm .offline-confirm .post-waiting")
+    assert note.inner_text().startswith("Team 1 confirms · Game 1"), note.inner_text()
+    assert page.locator("#event-confirm .offline-confirm button[data-team='1']").count() == 0
+    page.reload()  # from the tablet's cache: the kept confirmation is not offered again
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 2")
+    page.locator("#event-confirm .offline-confirm .post-waiting").wait_for(timeout=20_000)
+    assert page.locator("#event-confirm .offline-confirm button[data-team='1']").count() == 0
+
+    page.context.set_offline(False)
+    wait_sent(page)
+    entries = server_log(page, live_server, match_id)
+    assert [(e["seq"], e["kind"]) for e in entries] == [(1, "deal")]
+    exported = context.request.get(f"{event}/export.json").json()  # the director's export
+    marks = [e["record"] for e in exported["entries"] if e["kind"] == "confirm"]
+    assert [(m["match_id"], m["slot"], m["team"]) for m in marks] == [(match_id, 1, 1)], marks
+    # The server's part, read again: nothing waits for this tablet's team; team 2 confirms on
+    # its own device.
+    page.locator("#event-confirm .confirm-elsewhere").wait_for(timeout=30_000)
+    assert "Team 2" in page.locator("#event-confirm .confirm-elsewhere").inner_text()
+    assert page.locator("#event-confirm button[data-team]").count() == 0
+    assert page.locator("#event-confirm .offline-confirm").count() == 0
+    page.context.close()

@@ -75,7 +75,9 @@ def test_a_game_entered_waits_on_the_screen_and_one_tap_confirms_it_in_place(
     app: Flask, client: FlaskClient
 ) -> None:
     event_id, match_id, tablet = table(app, client, "per_game")
-    assert part_of(tablet.get(f"/matches/{match_id}").get_data(as_text=True)) == ""  # no game yet
+    # No game yet: the part waits hidden, with no button (for a game entered without network).
+    empty = part_of(tablet.get(f"/matches/{match_id}").get_data(as_text=True))
+    assert re.search(r'<section id="event-confirm"[^>]* hidden\b', empty) and buttons(empty) == []
     play_passe(tablet, match_id, [98])
     part = part_of(tablet.get(f"/matches/{match_id}").get_data(as_text=True))
     assert "Game 1" in part and "98" in part and "59" in part

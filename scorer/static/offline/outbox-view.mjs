@@ -11,10 +11,11 @@ let enterOffline;
 let showRefusal;
 let sendAfter;
 let discard;
+let keepPost;
 
 // The offline script's state and helpers as they are now (its texts are read after it starts).
 export function bind(context) {
-  ({ texts, fill, refusalText, statusElement, enterOffline, showRefusal, sendAfter, discard } = context);
+  ({ texts, fill, refusalText, statusElement, enterOffline, showRefusal, sendAfter, discard, keepPost } = context);
 }
 
 // A contract as the page's deal form names it (its chip), else as the record writes it.
@@ -174,6 +175,74 @@ export async function showOutbox(matchId) {
   panel.replaceChildren(...parts);
   panel.dataset.signature = signature;
   await showTabletScore(matchId, last || null);
+  showOfflineConfirms(matchId, list);
+}
+
+// An event table that confirms each game (T6.2 ``per_game``): a game entered without network
+// is confirmed at once on the tablet, as the server's part would offer it once the game is in.
+// The confirmation waits in the outbox behind its game and is posted as that part's form would
+// be, naming the game by the entry the server will give it (its seq: the version it builds on,
+// plus one).
+function showOfflineConfirms(matchId, list) {
+  const part = document.getElementById("event-confirm");
+  if (!part || part.dataset.mode !== "per_game") return;
+  for (const row of part.querySelectorAll(".offline-confirm")) row.remove();
+  const teams = (part.dataset.teams || "").split(" ").filter(Boolean);
+  const kept = new Set(list.filter((e) => e.kind === "post").map((e) => e.key));
+  const games = list.filter((e) => e.kind === "deal" && e.status === "pending" && e.deal_number);
+  const title = part.querySelector("h2");
+  let after = title;
+  for (const entry of games) {
+    const seq = entry.base_version + 1;
+    const row = document.createElement("div");
+    row.className = "confirm-row offline-confirm";
+    row.dataset.seq = String(seq);
+    const what = document.createElement("span");
+    what.className = "confirm-game";
+    what.textContent = describe(entry);
+    row.append(what);
+    for (const team of teams) {
+      const key = `offline-${matchId}-${seq}-${team}`;
+      const label = `${fill(texts.confirm_team, { team: number(Number(team)) })} · ${fill(texts.game, { n: number(entry.deal_number) })}`;
+      if (kept.has(key)) {
+        const note = document.createElement("span");
+        note.className = "post-waiting";
+        note.dataset.key = key;
+        note.textContent = `${label} — ${texts.waiting || ""}`;
+        row.append(" ", note);
+        continue;
+      }
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = part.dataset.postTo;
+      form.className = "inline";
+      form.dataset.offlineLabel = label;
+      const fields = { idem: key, slot: String(seq), version: String(seq), team, back: "match" };
+      if (part.dataset.csrf) fields.csrf_token = part.dataset.csrf;
+      for (const [name, value] of Object.entries(fields)) {
+        const input = document.createElement("input");
+        input.type = "hidden";
+        input.name = name;
+        input.value = value;
+        form.append(input);
+      }
+      const tap = document.createElement("button");
+      tap.type = "submit";
+      tap.className = "button primary";
+      tap.dataset.team = team;
+      tap.textContent = fill(texts.confirm_team, { team: number(Number(team)) });
+      form.append(tap);
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        keepPost(form, matchId).catch((error) => showRefusal(form, [{ message: String(error) }]));
+      });
+      row.append(" ", form);
+    }
+    after.after(row);
+    after = row;
+  }
+  if (games.length) part.hidden = false;
 }
 
 function troubleItem(matchId, entry) {

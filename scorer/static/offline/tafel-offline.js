@@ -674,7 +674,7 @@ let view = null;
 
 async function outboxView() {
   if (!view) view = await import("/static/offline/outbox-view.mjs");
-  view.bind({ texts, fill, refusalText, statusElement, enterOffline, showRefusal, sendAfter, discard });
+  view.bind({ texts, fill, refusalText, statusElement, enterOffline, showRefusal, sendAfter, discard, keepPost });
   return view;
 }
 
