@@ -111,6 +111,7 @@ def born_forms() -> list[Born]:
 
 
 def born_address(form: Born) -> str:
+    """Where a born deal form is served and kept (the tablet builds the same address)."""
     game, players, deck, variant = form
     return tablet.born_address(game, players, deck, dict(variant))
 

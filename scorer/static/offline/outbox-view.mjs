@@ -299,3 +299,32 @@ export async function showBorn() {
     }),
   );
 }
+
+// A post the server refused, on a page of its own (a phone's estimate page): its note says why,
+// with a link to the page as the server has it now, and the outbox lets it go. On the match
+// screen the outbox lists it with the table's choices.
+export async function showRefusedPosts(matchId) {
+  for (const entry of (await outbox.entries(matchId)).filter((e) => e.kind === "post" && e.status === "refused")) {
+    const note = document.querySelector(`.post-waiting[data-key="${CSS.escape(entry.key)}"]`);
+    if (!note) continue;
+    note.textContent = (entry.errors || []).map(refusalText).join(" ") + " ";
+    note.setAttribute("role", "alert");
+    const again = document.createElement("a");
+    again.href = location.pathname;
+    again.textContent = texts.again || "";
+    note.append(again);
+    await outbox.discard(entry);
+  }
+}
+
+// What the page a refused post answered says of it (its alerts: an estimate for a deal entered
+// meanwhile, D3.3), or null.
+export async function serverReason(response) {
+  try {
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const said = [...page.querySelectorAll("main [role=alert]")].map((e) => e.textContent.trim()).filter(Boolean);
+    return said.length ? said.join(" ") : null;
+  } catch {
+    return null;
+  }
+}

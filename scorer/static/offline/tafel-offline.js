@@ -508,22 +508,6 @@ function waitingNote(form, label, key) {
   form.replaceWith(note);
 }
 
-// A post the server refused, on a page of its own (a phone's estimate page): its note says why,
-// with a link to the page as the server has it now, and the outbox lets it go. On the match
-// screen the outbox lists it with the table's choices.
-async function showRefusedPosts(matchId) {
-  for (const entry of (await outbox.entries(matchId)).filter((e) => e.kind === "post" && e.status === "refused")) {
-    const note = document.querySelector(`.post-waiting[data-key="${CSS.escape(entry.key)}"]`);
-    if (!note) continue;
-    note.textContent = (entry.errors || []).map(refusalText).join(" ") + " ";
-    note.setAttribute("role", "alert");
-    const again = document.createElement("a");
-    again.href = location.pathname;
-    again.textContent = texts.again || "";
-    note.append(again);
-    await outbox.discard(entry);
-  }
-}
 
 // The page read again (from the tablet's cache) shows a kept post as waiting, not as a button
 // to tap once more.
@@ -568,17 +552,6 @@ async function adopt(entry, csrf) {
 
 let delivered = 0;
 
-// What the page a refused post answered says of it (its alerts: an estimate for a deal entered
-// meanwhile, D3.3), or null.
-async function serverReason(response) {
-  try {
-    const page = new DOMParser().parseFromString(await response.text(), "text/html");
-    const said = [...page.querySelectorAll("main [role=alert]")].map((e) => e.textContent.trim()).filter(Boolean);
-    return said.length ? said.join(" ") : null;
-  } catch {
-    return null;
-  }
-}
 
 async function syncMatch(matchId) {
   let list = await outbox.entries(matchId);
@@ -602,7 +575,7 @@ async function syncMatch(matchId) {
         body: new URLSearchParams(entry.fields),
       });
       if (!response.ok) {
-        const said = response.status === 403 ? null : await serverReason(response);
+        const said = response.status === 403 ? null : await (await outboxView()).serverReason(response);
         const error = said ? { text: fill(texts.refused_server, { reason: said }) } : { message: texts.no_right };
         await outbox.put({ ...entry, status: "refused", errors: [error] });
         break;
@@ -688,7 +661,8 @@ async function render() {
   if (page) await showOutbox(page[1]);
   const under = UNDER_MATCH.exec(location.pathname);
   if (under) await showWaitingPosts(under[1]);
-  if (under && !page) await showRefusedPosts(under[1]);
+  const refused = (e) => e.kind === "post" && e.status === "refused";
+  if (under && !page && (await outbox.entries(under[1])).some(refused)) await (await outboxView()).showRefusedPosts(under[1]);
   if (bornId()) await showBornMatch();
   if (location.pathname === "/matches/") await (await outboxView()).showBorn();
 }
