@@ -90,6 +90,8 @@ def new_match(page: Any, live_server: str, game: str, names: tuple[str, ...]) ->
     for seat, name in enumerate(names, start=1):
         page.fill(f"input[name=name_{seat}]", name)
     page.click("button[type=submit]")
+    # The click returns before a loaded machine's navigation commits: wait for the match page.
+    page.wait_for_url(re.compile(r"/matches/\d+$"))
     found = re.search(r"/matches/(\d+)", page.url)
     assert found
     return int(found.group(1))
@@ -617,6 +619,7 @@ def test_a_coiffeur_offline_to_its_end_then_synced(context: Any, live_server: st
     page = tablet(context)
     set_up_example_coiffeur(page, live_server)
     page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/matches/\d+$"))
     match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
     ready_offline(page, f"{live_server}/matches/{match_id}")
     page.goto(f"{live_server}/matches/{match_id}/deals/new")  # the deal form, kept for later
@@ -698,6 +701,7 @@ def test_a_coiffeur_on_its_panel_offline_then_synced(context: Any, live_server: 
     page = tablet(context)
     set_up_example_coiffeur(page, live_server)
     page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/matches/\d+$"))
     match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
     ready_offline(page, f"{live_server}/matches/{match_id}")
     page.goto(f"{live_server}/matches/{match_id}")
