@@ -963,3 +963,40 @@ def test_a_game_entered_offline_is_confirmed_before_it_is_sent(context: Any, liv
     assert page.locator("#event-confirm button[data-team]").count() == 0
     assert page.locator("#event-confirm .offline-confirm").count() == 0
     page.context.close()
+
+
+def test_a_schieber_offline_to_its_end_then_synced(context: Any, live_server: str) -> None:
+    """A Schieber to 300 (S1.2) played to its end on the match screen's panel without network:
+    Rosen ×1 (S3.3), Anna and Cla 98 each deal, 59 to the others; the fourth deal takes them to
+    392 and ends the match (S7.1), so a fifth is refused on the tablet; back online the server
+    holds the four deals once, in order, with Anna and Cla the winners."""
+    page = tablet(context)
+    page.goto(f"{live_server}/matches/new/schieber")
+    for seat, name in enumerate(("Anna", "Beat", "Cla", "Dora"), start=1):
+        page.fill(f"input[name=name_{seat}]", name)
+    page.fill("input[name=target]", "300")
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/matches/\d+$"))
+    match_id = int(page.url.rsplit("/", 1)[1])
+    ready_offline(page, f"{live_server}/matches/{match_id}")
+    context.set_offline(True)
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
+    for number in range(1, 5):
+        panel_deal(page, "H", 1, 98, {})
+        until(page, f"Number(document.querySelector('#net-status')?.dataset.pending) === {number}", 60)
+    shown = page.locator(".scoreboard [data-score]").all_inner_texts()
+    assert [int(figure) for figure in shown] == [4 * 98, 4 * 59], shown
+    panel_deal(page, "H", 1, 98, {})  # after the end
+    refusal = page.locator("form[data-deal-form] .offline-refusal [data-rule]")
+    refusal.first.wait_for(timeout=60_000)
+    assert refusal.first.get_attribute("data-rule") == "S7.1"
+    assert waiting(page) == 4
+
+    context.set_offline(False)
+    wait_sent(page)
+    entries = server_log(page, live_server, match_id)
+    assert [(e["seq"], e["kind"]) for e in entries] == [(n, "deal") for n in range(1, 5)]
+    page.goto(f"{live_server}/matches/{match_id}")
+    assert [int(score) for score in scoreboard(page)] == [4 * 98, 4 * 59]
+    assert "Winner" in page.locator(".scoreboard").inner_text()
+    assert page.locator("form[data-deal-form]").count() == 0  # the match is over
