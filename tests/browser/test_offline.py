@@ -1000,3 +1000,55 @@ def test_a_schieber_offline_to_its_end_then_synced(context: Any, live_server: st
     assert [int(score) for score in scoreboard(page)] == [4 * 98, 4 * 59]
     assert "Winner" in page.locator(".scoreboard").inner_text()
     assert page.locator("form[data-deal-form]").count() == 0  # the match is over
+
+
+def test_a_three_player_klammern_offline_to_its_end_then_synced(context: Any, live_server: str) -> None:
+    """A Liga-Partie of three players, each alone (K1.4), to 20 Augen (K8.2), played to its end
+    on the deal form without network: Ben declares and wins both deals (more than all others
+    together), each side scoring its own points in Augen (K8.1: 100 → 10, 40 → 4, 24 → 2; then
+    110 → 11, 30 → 3); Ben's 21 Augen end the match, so a third deal is refused on the tablet;
+    back online the server holds the two deals once, in order, with Ben the winner."""
+    page = tablet(context)
+    page.goto(f"{live_server}/matches/new/klammern")
+    page.check("input[name=players][value='3']")
+    for seat, name in enumerate(("Ben", "Sue", "Tom"), start=1):
+        page.fill(f"input[name=name_{seat}]", name)
+    page.check("input[name=format][value=liga]")
+    page.fill("input[name=target]", "20")
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/matches/\d+$"))
+    match_id = int(page.url.rsplit("/", 1)[1])
+    ready_offline(page, f"{live_server}/matches/{match_id}/deals/new")
+    page.goto(f"{live_server}/matches/{match_id}")
+    context.set_offline(True)
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
+
+    def deal(sides: tuple[int, int, int]) -> None:
+        deal_form(page, live_server, match_id)
+        page.check("input[name=trump][value=C]")
+        page.select_option("select[name=declarer]", "1")
+        for side, points in enumerate(sides, start=1):
+            page.fill(f"input[name=side_{side}]", str(points))
+        page.click("button[type=submit]")
+
+    for number, sides in enumerate(((100, 40, 24), (110, 30, 24)), start=1):
+        deal(sides)
+        kept_then_home(page, live_server, match_id)
+        until(page, f"Number(document.querySelector('#net-status')?.dataset.pending) === {number}", 60)
+    shown = page.locator(".scoreboard [data-score]").all_inner_texts()
+    assert [int(figure) for figure in shown] == [21, 7, 4], shown
+    deal((90, 50, 24))  # after the deal that decided the match
+    page.locator(".offline-refusal [data-rule]").first.wait_for(timeout=60_000)
+    assert waiting(page) == 2
+
+    context.set_offline(False)
+    page.goto(f"{live_server}/matches/{match_id}")
+    wait_sent(page)
+    entries = server_log(page, live_server, match_id)
+    assert [(e["seq"], e["kind"], e["record"]["points"]) for e in entries] == [
+        (1, "deal", {"sides": [100, 40, 24]}),
+        (2, "deal", {"sides": [110, 30, 24]}),
+    ]
+    page.goto(f"{live_server}/matches/{match_id}")
+    assert [int(score) for score in scoreboard(page)] == [21, 7, 4]
+    assert "Winner" in page.locator(".scoreboard").inner_text()
