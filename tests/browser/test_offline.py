@@ -860,6 +860,14 @@ def test_a_phone_seals_its_estimate_without_network(browser: Any, context: Any, 
     # The table enters deal 1 meanwhile, with Beat's estimate typed at the table.
     table.reload()
     assert "1 of 4 estimates in" in table.locator(".phone-estimates").inner_text()
+    assert "Anna" in table.locator("#phone-seats").inner_text()  # leave Anna's empty: sealed
+    # Without network the table cannot use a sealed estimate: the panel stops saying it would.
+    context.set_offline(True)
+    until(table, "document.querySelector('#net-status')?.dataset.state === 'offline'")
+    assert table.locator("#phone-seats").is_hidden()
+    context.set_offline(False)
+    until(table, "document.querySelector('#net-status')?.dataset.state === 'live'")
+    assert table.locator("#phone-seats").is_visible()
     for seat, (estimate, points) in enumerate(((None, 40), (30, 40), (40, 40), (37, 37)), start=1):
         if estimate is not None:
             table.fill(f"form[data-deal-form] input[name=estimate_{seat}]", str(estimate))

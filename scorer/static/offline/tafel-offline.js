@@ -85,6 +85,8 @@ async function showStatus() {
   const pending = (await outbox.all()).filter(waits).length;
   const state = sending ? "sending" : reachable && navigator.onLine ? "live" : "offline";
   element.dataset.state = state;
+  // What holds only with the network (a phone's sealed estimate, kept on the server) is hidden.
+  document.documentElement.dataset.net = state;
   const parts = [texts[state] || state];
   if (pending) parts.push(fill(pending === 1 ? texts.waiting_one : texts.waiting_many, { n: pending }));
   element.textContent = parts.join(" · ");
