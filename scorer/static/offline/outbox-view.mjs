@@ -300,13 +300,19 @@ export async function showBorn() {
   );
 }
 
-// A post the server refused, on a page of its own (a phone's estimate page): its note says why,
-// with a link to the page as the server has it now, and the outbox lets it go. On the match
-// screen the outbox lists it with the table's choices.
+// A post the server refused, on a page of its own (a phone's estimate page): its note (or a line
+// on top of the page read again since) says why, with a link to the page as the server has it
+// now, and the outbox lets it go. On the match screen the outbox lists it with the table's
+// choices.
 export async function showRefusedPosts(matchId) {
   for (const entry of (await outbox.entries(matchId)).filter((e) => e.kind === "post" && e.status === "refused")) {
-    const note = document.querySelector(`.post-waiting[data-key="${CSS.escape(entry.key)}"]`);
-    if (!note) continue;
+    let note = document.querySelector(`.post-waiting[data-key="${CSS.escape(entry.key)}"]`);
+    if (!note) {
+      // The page was read again since the tap: the reason goes on top of it.
+      note = document.createElement("p");
+      note.className = "post-waiting";
+      (document.querySelector("main") || document.body).prepend(note);
+    }
     note.textContent = (entry.errors || []).map(refusalText).join(" ") + " ";
     note.setAttribute("role", "alert");
     const again = document.createElement("a");

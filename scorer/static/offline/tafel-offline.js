@@ -510,7 +510,6 @@ function waitingNote(form, label, key) {
   form.replaceWith(note);
 }
 
-
 // The page read again (from the tablet's cache) shows a kept post as waiting, not as a button
 // to tap once more.
 async function showWaitingPosts(matchId) {
@@ -553,7 +552,6 @@ async function adopt(entry, csrf) {
 }
 
 let delivered = 0;
-
 
 async function syncMatch(matchId) {
   let list = await outbox.entries(matchId);
