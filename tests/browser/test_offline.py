@@ -1060,3 +1060,35 @@ def test_a_three_player_klammern_offline_to_its_end_then_synced(context: Any, li
     page.goto(f"{live_server}/matches/{match_id}")
     assert [int(score) for score in scoreboard(page)] == [21, 7, 4]
     assert "Winner" in page.locator(".scoreboard").inner_text()
+
+
+#: Make every kept post of the outbox name another version of its game (as if the game had
+#: changed on the server meanwhile), as a script's value.
+STALE_POSTS = (
+    "new Promise((ok) => { const r = indexedDB.open('tafel-offline'); r.onsuccess = () => {"
+    " const tx = r.result.transaction('outbox', 'readwrite'); const store = tx.objectStore('outbox');"
+    " store.getAll().onsuccess = (e) => { for (const entry of e.target.result) if (entry.kind === 'post')"
+    " store.put({ ...entry, fields: { ...entry.fields, version: '99' } }); };"
+    " tx.oncomplete = () => ok(true); }; })"
+)
+
+
+def test_a_kept_confirmation_of_a_game_changed_meanwhile_is_shown_refused(
+    context: Any, live_server: str
+) -> None:
+    """T6.2: a confirmation covers the game as the team saw it. One kept without network for a
+    game that changed before it was sent is refused by the server, and the tablet's outbox says
+    so in the server's words, for the table to resolve, rather than count it as sent."""
+    _event, page, _match_id = table_tablet(context, live_server, "Veraltet", 2, "per_game")
+    panel_deal(page, "H", 1, 98, None)
+    page.wait_for_selector("#event-confirm button[data-team='1']")
+    page.context.set_offline(True)
+    until(page, "document.querySelector('#net-status')?.dataset.state === 'offline'")
+    page.click("#event-confirm button[data-team='1']")
+    until(page, "Number(document.querySelector('#net-status')?.dataset.pending) === 1")
+    assert page.evaluate(STALE_POSTS)
+    page.context.set_offline(False)
+    trouble = page.locator("#outbox .outbox-trouble")
+    trouble.wait_for(timeout=60_000)
+    assert "The game changed meanwhile" in trouble.inner_text(), trouble.inner_text()
+    page.context.close()

@@ -209,8 +209,13 @@ def test_a_team_confirms_every_game_waiting_for_it_with_one_tap(app: Flask, clie
         "The game changed meanwhile" in refused.get_data(as_text=True)
         and marks(app, event_id, "confirm") == 0
     )
+    # The part says it was refused (a 200, which htmx swaps): the outbox of a tablet that kept
+    # the tap offline reads it so, and does not count it as delivered.
+    said = re.search(r"<p [^>]*data-refused[^>]*>([^<]*)</p>", refused.get_data(as_text=True))
+    assert said and "The game changed meanwhile" in said.group(1)
     answer = tablet.post(f"/events/{event_id}/tables/{match_id}/confirm", data=fields, headers=HTMX)
     assert "Team 1 confirmed 2 games." in answer.get_data(as_text=True)
+    assert "data-refused" not in answer.get_data(as_text=True)
     assert marks(app, event_id, "confirm") == 2
     # Sent twice (a double tap): stored once.
     tablet.post(f"/events/{event_id}/tables/{match_id}/confirm", data=fields, headers=HTMX)

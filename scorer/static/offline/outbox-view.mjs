@@ -323,14 +323,12 @@ export async function showRefusedPosts(matchId) {
   }
 }
 
-// What the page a refused post answered says of it (its alerts: an estimate for a deal entered
-// meanwhile, D3.3), or null.
-export async function serverReason(response) {
-  try {
-    const page = new DOMParser().parseFromString(await response.text(), "text/html");
-    const said = [...page.querySelectorAll("main [role=alert]")].map((e) => e.textContent.trim()).filter(Boolean);
-    return said.length ? said.join(" ") : null;
-  } catch {
-    return null;
-  }
+// Why the server refused a post, in the words of the page it answered: a refused page's alerts
+// (an estimate for a deal entered meanwhile, D3.3); an accepted answer's part that says it was
+// not done (a confirmation of a game changed meanwhile, T6.2). Null: not refused.
+export function serverReason(html, ok) {
+  const page = new DOMParser().parseFromString(html, "text/html");
+  const said = [...page.querySelectorAll(ok ? "[data-refused]" : "main [role=alert]")];
+  const text = said.map((e) => e.textContent.trim()).filter(Boolean).join(" ");
+  return text || null;
 }

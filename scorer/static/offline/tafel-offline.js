@@ -574,8 +574,10 @@ async function syncMatch(matchId) {
         headers: { "HX-Request": "true" },
         body: new URLSearchParams(entry.fields),
       });
-      if (!response.ok) {
-        const said = response.status === 403 ? null : await (await outboxView()).serverReason(response);
+      // Refused: an error status, or a part that says so (htmx swaps only a 200).
+      const answer = response.status === 403 ? "" : await response.text();
+      const said = answer && (await outboxView()).serverReason(answer, response.ok);
+      if (!response.ok || said) {
         const error = said ? { text: fill(texts.refused_server, { reason: said }) } : { message: texts.no_right };
         await outbox.put({ ...entry, status: "refused", errors: [error] });
         break;
