@@ -336,13 +336,20 @@ def test_the_engine_outlives_a_navigation(context: Any, live_server: str) -> Non
     assert page.evaluate(ask) == 2
 
 
-def test_a_match_born_offline_is_adopted(context: Any, live_server: str) -> None:
+def set_up_offline(context: Any, live_server: str, game: str, names: tuple[str, ...]) -> Any:
+    """A tablet that kept the app, its network gone, on ``game``'s set-up page (kept by the
+    service worker) with the seats' ``names`` typed."""
     page = tablet(context)
     ready_offline(page, f"{live_server}/matches/")
     context.set_offline(True)
-    page.goto(f"{live_server}/matches/new/schieber")  # kept by the service worker
-    for seat, name in enumerate(("Zora", "Yves", "Xena", "Walo"), start=1):
+    page.goto(f"{live_server}/matches/new/{game}")  # kept by the service worker
+    for seat, name in enumerate(names, start=1):
         page.fill(f"input[name=name_{seat}]", name)
+    return page
+
+
+def test_a_match_born_offline_is_adopted(context: Any, live_server: str) -> None:
+    page = set_up_offline(context, live_server, "schieber", ("Zora", "Yves", "Xena", "Walo"))
     page.click("button[type=submit]")
     # Its deal form first; the match list shows it, kept, until the server adopts it.
     page.wait_for_url(re.compile(r"/offline/born/schieber/4/\w+#u-\w+$"), timeout=90_000)
@@ -492,12 +499,7 @@ def born_deal(page: Any, contract: str, team: int, points: int) -> None:
 
 
 def test_deals_of_a_match_born_offline_follow_its_adoption(context: Any, live_server: str) -> None:
-    page = tablet(context)
-    ready_offline(page, f"{live_server}/matches/")
-    context.set_offline(True)
-    page.goto(f"{live_server}/matches/new/schieber")
-    for seat, name in enumerate(("Vreni", "Ueli", "Trudi", "Sepp"), start=1):
-        page.fill(f"input[name=name_{seat}]", name)
+    page = set_up_offline(context, live_server, "schieber", ("Vreni", "Ueli", "Trudi", "Sepp"))
     page.click("button[type=submit]")
     # The engine on the tablet judges the set-up first (on a loaded machine it may still be starting).
     page.wait_for_url(re.compile(r"/offline/born/schieber/4/\w+#u-\w+$"), timeout=90_000)
@@ -894,12 +896,7 @@ def test_a_coiffeur_born_offline_is_adopted_with_its_grid(context: Any, live_ser
     on the born deal form of that grid (its own rows, not the official 8), keeps two deals, and
     back online the server adopts the game with its grid and stores the deals behind it; a grid
     of own rows is refused offline, naming the grid."""
-    page = tablet(context)
-    ready_offline(page, f"{live_server}/matches/")
-    context.set_offline(True)
-    page.goto(f"{live_server}/matches/new/coiffeur")  # kept by the service worker
-    for seat, name in enumerate(("Uri", "Vreni", "Walo", "Xaver"), start=1):
-        page.fill(f"input[name=name_{seat}]", name)
+    page = set_up_offline(context, live_server, "coiffeur", ("Uri", "Vreni", "Walo", "Xaver"))
     page.check("input[name=grid][value=custom]")
     page.fill("textarea[name=rows]", "D×1, H×2")
     page.click("button[type=submit]")

@@ -60,11 +60,9 @@ def _estimate(fields: Fields, name: str) -> int | None:
 
 
 def _check_fields(fields: Fields, settings: Mapping[str, Any]) -> None:
-    """What the deal form refuses whatever the deal: a seat not at the table, a number that is
-    none (its number fields exist for four seats at any table)."""
-    at_table = SEATS[: players(settings)]
-    posted.choice(fields, "forehand", at_table)
-    posted.choice(fields, "stoeck", at_table, required=False)
+    """What the deal form refuses whatever the deal (the forehand aside, read first): a seat not
+    at the table, a number that is none (its number fields exist for four seats at any table)."""
+    posted.choice(fields, "stoeck", SEATS[: players(settings)], required=False)
     for seat in SEATS:
         for prefix in ("points", "tricks", "penalty"):
             posted.integer(fields, f"{prefix}_{seat}")
@@ -86,12 +84,12 @@ def deal_record(
     :raises ShapeError: a choice the form does not offer, an estimate that is no number, no
         trump, or a player's points missing.
     """
+    count = players(settings)
+    stated: Record = {"forehand": int(posted.choice(fields, "forehand", SEATS[:count]))}
     _check_fields(fields, settings)
     trump = posted.choice(fields, "trump", trumps(settings), required=False)
-    count = players(settings)
     seats = range(1, count + 1)
     penalties = [posted.integer(fields, f"penalty_{n}") or 0 for n in seats]
-    stated: Record = {"forehand": int(posted.choice(fields, "forehand", SEATS[:count]))}
     if posted.ticked(fields, "void"):  # D6.4: a void deal needs only forehand, penalties and void
         stated.update(penalties=penalties, void=True)
         return stated
