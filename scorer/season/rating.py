@@ -14,10 +14,10 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 
 import rules_engine
 from rules_engine.limits import RecordTooLarge
@@ -179,44 +179,46 @@ def _answer(record: dict[str, Any]) -> dict[str, Any]:
         return {"valid": False, "errors": [], "too_large": str(error), "ratings": [], "unrated": []}
 
 
+T = TypeVar("T")
+
+
+def _kept(store: OrderedDict[str, T], most: int, digest: str, read: Callable[[], T]) -> T:
+    """What ``store`` keeps for ``digest``, else ``read()`` kept there (the ``most`` last read)."""
+    with _LOCK:
+        found = store.get(digest)
+        if found is not None:
+            store.move_to_end(digest)
+            return found
+    found = read()
+    with _LOCK:
+        store[digest] = found
+        while len(store) > most:
+            store.popitem(last=False)
+    return found
+
+
 def rated(made: RatingLog, as_of: date | None = None) -> dict[str, Any]:
     record = dict(made.record)
     if as_of is not None:
         record["as_of"] = as_of.isoformat()
-    digest = _digest(record)
-    with _LOCK:
-        found = _ANSWERS.get(digest)
-        if found is not None:
-            _ANSWERS.move_to_end(digest)
-            return found
-    answer = _answer(record)
-    with _LOCK:
-        _ANSWERS[digest] = answer
-        while len(_ANSWERS) > _ANSWERS_KEPT:
-            _ANSWERS.popitem(last=False)
-    return answer
+    return _kept(_ANSWERS, _ANSWERS_KEPT, _digest(record), lambda: _answer(record))
 
 
 def course(made: RatingLog, player: str) -> list[tuple[date, float, float]]:
     """The player's rating and its sd after each evening: the log up to that evening's end, as of
     its date (Z9.3), rated from scratch each time; every player's at once, kept for the record."""
-    digest = _digest(made.record)
-    with _LOCK:
-        found = _COURSES.get(digest)
-        if found is not None:
-            _COURSES.move_to_end(digest)
-    if found is None:
-        found = {}
+
+    def every_course() -> dict[str, list[tuple[date, float, float]]]:
+        courses: dict[str, list[tuple[date, float, float]]] = {}
         for day, played in made.evenings:
             answer = _answer(
                 {**made.record, "results": made.record["results"][:played], "as_of": day.isoformat()}
             )
             for row in answer.get("ratings", []) + answer.get("unrated", []):
-                found.setdefault(row["id"], []).append((day, float(row["rating"]), float(row["rating_sd"])))
-        with _LOCK:
-            _COURSES[digest] = found
-            while len(_COURSES) > _COURSES_KEPT:
-                _COURSES.popitem(last=False)
+                courses.setdefault(row["id"], []).append((day, float(row["rating"]), float(row["rating_sd"])))
+        return courses
+
+    found = _kept(_COURSES, _COURSES_KEPT, _digest(made.record), every_course)
     return list(found.get(player, []))
 
 
