@@ -8,9 +8,10 @@ without it). Two settings:
 
 - what the process holds once the app is built is frozen (``gc.freeze``): it never becomes
   garbage, so no collection walks it again;
-- the middle generation is collected less often (``THRESHOLDS`` against Python's 700, 10, 10),
-  so that a request's garbage dies young instead of reaching the oldest generation, whose
-  collections walk the most.
+- the oldest generation is collected less often (``THRESHOLDS`` against Python's 700, 10, 10):
+  a request's garbage dies in the young generations, whose collections walk little. The middle
+  generation keeps Python's 10: collected less often (50), each of its collections walked five
+  times as much and stalled a save for tens of milliseconds (docs/DECISIONS.md).
 
 A thread back from the database waits for the interpreter's lock until the thread holding it
 has run for the switch interval; ``SWITCH_INTERVAL`` shortens that wait. Only a server's worker
@@ -24,7 +25,7 @@ import gc
 import sys
 
 #: Generation thresholds of a served process (Python's own: 700, 10, 10).
-THRESHOLDS = (700, 50, 1000)
+THRESHOLDS = (700, 10, 1000)
 #: Seconds a thread runs before another may take the interpreter's lock (Python's own: 0.005).
 SWITCH_INTERVAL = 0.001
 
