@@ -17,6 +17,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import partial
 from typing import Any, TypeVar
 
 import rules_engine
@@ -166,6 +167,12 @@ _LOCK = threading.Lock()
 _COURSES: OrderedDict[str, dict[str, list[tuple[date, float, float]]]] = OrderedDict()
 _COURSES_KEPT = 4
 
+#: Each evening's ratings (id -> rating and its sd) by the digest of the log up to that evening's
+#: end, as of its date: a new evening, or a correction of the last one, rates only the evenings
+#: whose log changed. Each is still rated from its whole log, never patched.
+_EVENINGS: OrderedDict[str, dict[str, tuple[float, float]]] = OrderedDict()
+_EVENINGS_KEPT = 160
+
 
 def _digest(record: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
@@ -204,18 +211,53 @@ def rated(made: RatingLog, as_of: date | None = None) -> dict[str, Any]:
     return _kept(_ANSWERS, _ANSWERS_KEPT, _digest(record), lambda: _answer(record))
 
 
+def _evening_records(made: RatingLog) -> list[tuple[str, date, dict[str, Any]]]:
+    """Each evening's rating record (the log up to its end, as of its date, naming the players
+    who played by then) with its digest, the logs' digests chained: each result is serialized
+    once, not once per evening."""
+    record = made.record
+    results = record["results"]
+    names = {row["id"]: row["name"] for row in record["players"]}
+    head = {key: value for key, value in record.items() if key not in ("players", "results")}
+    running = hashlib.sha256(json.dumps(head, sort_keys=True).encode())
+    seen: dict[str, None] = {}
+    made_records = []
+    done = 0
+    for day, played in made.evenings:
+        for result in results[done:played]:
+            running.update(json.dumps(result, sort_keys=True).encode() + b"\n")
+            for player in [
+                *result.get("players", ()),
+                *(p for team in result.get("teams", ()) for p in team),
+            ]:
+                seen.setdefault(player, None)
+        done = played
+        players = [{"id": p, "name": names.get(p, p)} for p in sorted(seen)]
+        tail = hashlib.sha256(json.dumps(players, sort_keys=True).encode()).hexdigest()
+        evening = {**head, "players": players, "results": results[:played], "as_of": day.isoformat()}
+        made_records.append((f"{running.copy().hexdigest()}:{tail}:{day.isoformat()}", day, evening))
+    return made_records
+
+
+def _evening_ratings(evening: dict[str, Any]) -> dict[str, tuple[float, float]]:
+    answer = _answer(evening)
+    return {
+        row["id"]: (float(row["rating"]), float(row["rating_sd"]))
+        for row in answer.get("ratings", []) + answer.get("unrated", [])
+    }
+
+
 def course(made: RatingLog, player: str) -> list[tuple[date, float, float]]:
-    """The player's rating and its sd after each evening: the log up to that evening's end, as of
-    its date (Z9.3), rated from scratch each time; every player's at once, kept for the record."""
+    """The player's rating and its sd after each evening from the first they played: the log up
+    to that evening's end, as of its date (Z9.3), rated from scratch; every player's at once,
+    kept for the record, and each evening's rating kept for its own log."""
 
     def every_course() -> dict[str, list[tuple[date, float, float]]]:
         courses: dict[str, list[tuple[date, float, float]]] = {}
-        for day, played in made.evenings:
-            answer = _answer(
-                {**made.record, "results": made.record["results"][:played], "as_of": day.isoformat()}
-            )
-            for row in answer.get("ratings", []) + answer.get("unrated", []):
-                courses.setdefault(row["id"], []).append((day, float(row["rating"]), float(row["rating_sd"])))
+        for digest, day, evening in _evening_records(made):
+            rated_then = _kept(_EVENINGS, _EVENINGS_KEPT, digest, partial(_evening_ratings, evening))
+            for rated_id, (rating, sd) in rated_then.items():
+                courses.setdefault(rated_id, []).append((day, rating, sd))
         return courses
 
     found = _kept(_COURSES, _COURSES_KEPT, _digest(made.record), every_course)

@@ -1,6 +1,6 @@
-"""A player's course in a series' rating (SEASON.md Z9.3): after each evening, the rating as of
-that evening's date over the Passen played by its end, every player's read at once and kept
-until the record changes."""
+"""A player's course in a series' rating (SEASON.md Z9.3): after each evening from the first they
+played, the rating as of that evening's date over the Passen played by its end, every player's
+read at once and kept until the record changes, each evening's rating kept for its own log."""
 
 from __future__ import annotations
 
@@ -81,3 +81,45 @@ def test_every_players_course_comes_from_one_rating_per_evening_until_the_record
     made.record["results"][0] = {**made.record["results"][0], "points": [874, 1010]}
     assert season_rating.course(made, "A") != first
     assert len(calls) == 2 * len(EVENINGS)
+
+
+def test_a_new_evening_or_a_correction_of_the_last_rates_only_the_evenings_whose_log_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[Any] = []
+    engine = rules_engine.rate_players
+
+    def counted(record: Any, **choices: Any) -> Any:
+        calls.append(record)
+        return engine(record, **choices)
+
+    monkeypatch.setattr(rules_engine, "rate_players", counted)
+    made = log()
+    made.record["name"] = "a series whose evenings are kept"
+    before = season_rating.course(made, "A")
+    assert len(calls) == len(EVENINGS)
+    # A third evening, where E plays for the first time: only that evening is rated.
+    made.record["results"].append(
+        {
+            "id": "d",
+            "date": "2026-01-23",
+            "teams": [["A", "E"], ["B", "C"]],
+            "points": [1100, 784],
+            "games": 12,
+        }
+    )
+    made.record["players"].append({"id": "E", "name": "E"})
+    made.evenings.append((date(2026, 1, 23), 4))
+    after = season_rating.course(made, "A")
+    assert len(calls) == len(EVENINGS) + 1 and after[:2] == before
+    # E's course starts with the evening E first played (Z9.3: nothing is rated before).
+    assert [day for day, _, _ in season_rating.course(made, "E")] == [date(2026, 1, 23)]
+    # A corrected Passe of the last evening: that evening alone is rated again, and differs.
+    made.record["results"][3] = {**made.record["results"][3], "points": [784, 1100]}
+    corrected = season_rating.course(made, "A")
+    assert len(calls) == len(EVENINGS) + 2
+    assert corrected[:2] == before and corrected[2][1] < after[2][1]
+    # Each point is still the whole log's rating as of that evening (never a patched one).
+    last = rules_engine.rate_players({**made.record, "as_of": "2026-01-23"})
+    (row,) = [r for r in last["ratings"] + last["unrated"] if r["id"] == "A"]
+    assert corrected[2][1] == pytest.approx(row["rating"], abs=1e-9)
