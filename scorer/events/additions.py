@@ -1,6 +1,7 @@
 """What a feature above the events adds to them: a part of the new-event form, what it does with
-the event once created (a club's series takes the new evening, ``scorer.season``), and the
-players' strengths a draw may seat by (the series' ratings, TOURNAMENT.md T5 with strengths).
+the event once created (a club's series takes the new evening, ``scorer.season``), the
+players' strengths a draw may seat by (the series' ratings, TOURNAMENT.md T5 with strengths),
+and how a club's register reads the names an evening registers (SEASON.md Z2).
 
 The events feature names no such feature: it shows the parts registered here and calls their
 ``created`` after the event is stored. A part reads its own fields from the request's form.
@@ -8,12 +9,24 @@ The events feature names no such feature: it shows the parts registered here and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from markupsafe import Markup
 
 from scorer.store.models import Event
+
+
+@dataclass(frozen=True, slots=True)
+class NameMatch:
+    """How a club's register reads one name an evening registers."""
+
+    #: The register's spelling of this person (the same words in other letter case or spacing).
+    known: str | None = None
+    #: Else the register's players whose names are alike: one of them typed otherwise?
+    alike: tuple[str, ...] = ()
+    #: The register's own name (its series' title).
+    register: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +37,9 @@ class Addition:
     created: Callable[[Event], None]
     #: The strengths of the event's competitors to seat its next round by (id -> rating), or None.
     strengths: Callable[[Event], Mapping[str, float] | None] | None = None
+    #: Each of the names registered for the event as the register the event belongs to reads
+    #: it, or None where no register holds the event.
+    names: Callable[[Event, Sequence[str]], Sequence[NameMatch] | None] | None = None
 
 
 _ADDITIONS: list[Addition] = []
@@ -52,3 +68,12 @@ def strengths(event: Event) -> dict[str, float]:
         if found:
             return dict(found)
     return {}
+
+
+def names(event: Event, registered: Sequence[str]) -> list[NameMatch]:
+    """How the registered parts read ``registered`` (the first whose register holds the event)."""
+    for each in _ADDITIONS:
+        found = each.names(event, registered) if each.names is not None else None
+        if found is not None:
+            return list(found)
+    return [NameMatch() for _name in registered]

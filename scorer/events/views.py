@@ -396,8 +396,29 @@ def show(event_id: int) -> str:
         passen=int(event.settings.get("passen", 4)),
         kind=formats.of(event.settings),
         undo_round=_undoable(state) if director and not state.closed else None,
+        # Asked while the evening registers its players, before its first draw.
+        alike=_alike_names(event, state) if director and not state.closed and not state.rounds else [],
         **(_forms(state) if director else {}),
     )
+
+
+#: Players shown at most whose names look like another's of the event's series.
+ALIKE_SHOWN = 20
+
+
+def _alike_names(event: Event, state: EventState) -> list[dict[str, Any]]:
+    """The registered players whose names look like a player's of the register of the event's
+    series, not theirs (``additions.names``, SEASON.md Z2), each with the form that writes the
+    name as the series does (a correction: a new version, nothing overwritten)."""
+    registered = state.registered
+    read = additions.names(event, [p.name for p in registered])
+    found: list[dict[str, Any]] = []
+    for player, match in zip(registered, read):
+        if match.known is None and match.alike and len(found) < ALIKE_SHOWN:
+            form = PlayerForm(formdata=None, version=str(state.version))
+            form.fresh_key()
+            found.append({"player": player, "alike": match.alike, "register": match.register, "form": form})
+    return found
 
 
 def _version(form: Any) -> int:
@@ -981,6 +1002,8 @@ def correct_player(event_id: int, player_id: str) -> Response:
             )
         else:
             flash(_("Correction saved."))
+    if request.form.get("back") == "event":  # from the event's page (its names the series may know)
+        return redirect(url_for("events.show", event_id=event_id), 303)
     return redirect(url_for("events.player", event_id=event_id, player_id=player_id), 303)
 
 

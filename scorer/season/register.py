@@ -3,18 +3,26 @@ person (SEASON.md Z2), with the office's merges of two spellings of one person.
 
 A name's key is its words in lower case (``"Anna  Muster"`` and ``"anna muster"`` are one
 person); the name shown is the spelling most evenings wrote. Near-duplicates (``Gian Caflisch`` and
-``Gian Calfisch``) are not merged by guess: the page lists them for the office to decide.
+``Gian Calfisch``) are not merged by guess: the page lists them for the office to decide, and
+an evening that registers a name alike a player's of the series is asked which it means.
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+from scorer.events.additions import NameMatch
 
 #: How alike two keys must be to be offered as a possible duplicate (difflib's ratio).
 ALIKE = 0.85
 #: Names compared for near-duplicates at most: each is compared with every other.
 MOST_COMPARED = 400
+#: Comparisons of an evening's names with the register's at most, per reading of the director's
+#: page (a thousand names against a register of hundreds): the names after it are not compared.
+MOST_COMPARISONS = 5_000
+#: Alike players offered for one name at most, the most alike first.
+ALIKE_OFFERED = 3
 
 
 def key_of(name: str) -> str:
@@ -36,3 +44,39 @@ def near_duplicates(keys: Iterable[str]) -> list[tuple[str, str]]:
             ):
                 pairs.append((first, second))
     return pairs
+
+
+def _alike(first: str, second: str) -> float:
+    """difflib's ratio of two keys, or 0 where its cheap upper bounds already fall short."""
+    matcher = difflib.SequenceMatcher(None, first, second)
+    if matcher.real_quick_ratio() < ALIKE or matcher.quick_ratio() < ALIKE:
+        return 0.0
+    return matcher.ratio()
+
+
+def read_names(
+    names: Sequence[str], members: Mapping[str, str], person: Callable[[str], str], register: str = ""
+) -> list[NameMatch]:
+    """Each of an evening's ``names`` as the register reads it (Z2): the register's spelling where
+    the name is a member's (``person`` follows the office's merges from a name's key to the
+    person's), else the members whose keys are alike (:data:`ALIKE`), for the office to choose
+    from. ``members`` maps each person's key to the name the series shows; ``register`` names it."""
+    read: list[NameMatch] = []
+    budget = MOST_COMPARISONS
+    for name in names:
+        key = key_of(name)
+        known = members.get(person(key))
+        if known is not None or not key:
+            read.append(NameMatch(known=known, register=register))
+            continue
+        if budget < len(members):
+            read.append(NameMatch(register=register))
+            continue
+        budget -= len(members)
+        scored = sorted(
+            ((ratio, member) for member in members if (ratio := _alike(key, member)) >= ALIKE),
+            key=lambda pair: (-pair[0], pair[1]),
+        )
+        alike = tuple(members[member] for _ratio, member in scored[:ALIKE_OFFERED])
+        read.append(NameMatch(alike=alike, register=register))
+    return read

@@ -8,8 +8,9 @@ its log, made against the version the form was shown at.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import get_locale
@@ -22,7 +23,7 @@ from werkzeug.wrappers import Response as BaseResponse
 import rules_engine
 from rules_engine.limits import SEASON
 from scorer.access import rights
-from scorer.events import additions
+from scorer.events import additions, snapshot
 from scorer.events import state as event_log
 from scorer.events.exports import to_csv, to_xlsx
 from scorer.events.pdf import Printout, render
@@ -534,19 +535,28 @@ def _join_created(event: Event) -> None:
         flash(_("The series changed meanwhile: add the event on its page."), "error")
 
 
-def _strengths(event: Event) -> dict[str, float] | None:
-    """The ratings its series gives the event's players, when that series rates and balances."""
+def _holding(event: Event) -> list[tuple[Series, log.SeriesState]]:
+    """The series that count the event, the latest first."""
     joined = (
         db.session()
         .execute(select(SeriesEntry.series_id, SeriesEntry.record).where(SeriesEntry.kind == "event"))
         .all()
     )
+    found = []
     for series_id in sorted(
         {sid for sid, record in joined if (record or {}).get("event") == event.id}, reverse=True
     ):
         series = db.session().get(Series, series_id)
         state = log.derive(series.entries) if series is not None else None
-        if state is None or not (state.rating and state.balance) or event.id not in state.events:
+        if series is not None and state is not None and event.id in state.events:
+            found.append((series, state))
+    return found
+
+
+def _strengths(event: Event) -> dict[str, float] | None:
+    """The ratings its series gives the event's players, when that series rates and balances."""
+    for _series, state in _holding(event):
+        if not (state.rating and state.balance):
             continue
         answer = season_rating.rated(season_rating.rating_log(state, season_rating.discipline_of(event)))
         ratings = {
@@ -562,7 +572,39 @@ def _strengths(event: Event) -> dict[str, float] | None:
     return None
 
 
-additions.add(additions.Addition(_join_part, _join_created, _strengths))
+def _names(event: Event, registered: Sequence[str]) -> list[additions.NameMatch] | None:
+    """The names an evening registers as the register of its series reads them (the latest
+    series that counts the event): each person's spelling is the one most of the series'
+    evenings wrote (``scorer.season.standing``)."""
+    holding = _holding(event)
+    if not holding:
+        return None
+    series, state = holding[0]
+    #: person -> spelling -> the evenings that wrote it so (the order met breaks a tie).
+    written: dict[str, dict[str, int]] = {}
+
+    def met(name: str) -> None:
+        spellings = written.setdefault(state.person(register.key_of(name)), {})
+        spellings[name] = spellings.get(name, 0) + 1
+
+    for event_id in state.events:
+        if event_id == event.id or db.session().get(Event, event_id) is None:
+            continue
+        _event, rows = snapshot.event_and_log(event_id)
+        for player in event_log.derive(cast(Any, rows)).players.values():
+            met(player.name)
+    for record in state.papers.values():
+        for row in record.get("results", []):
+            met(str(row["name"]))
+    members = {
+        person: max(spellings, key=lambda name: (spellings[name], -list(spellings).index(name)))
+        for person, spellings in written.items()
+        if person
+    }
+    return register.read_names(registered, members, state.person, series.title)
+
+
+additions.add(additions.Addition(_join_part, _join_created, _strengths, _names))
 
 
 @bp.get("/<int:series_id>/export.json")
