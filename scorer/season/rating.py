@@ -189,7 +189,7 @@ def _answer(record: dict[str, Any]) -> dict[str, Any]:
 T = TypeVar("T")
 
 
-def _kept(store: OrderedDict[str, T], most: int, digest: str, read: Callable[[], T]) -> T:
+def kept(store: OrderedDict[str, T], most: int, digest: str, read: Callable[[], T]) -> T:
     """What ``store`` keeps for ``digest``, else ``read()`` kept there (the ``most`` last read)."""
     with _LOCK:
         found = store.get(digest)
@@ -208,7 +208,7 @@ def rated(made: RatingLog, as_of: date | None = None) -> dict[str, Any]:
     record = dict(made.record)
     if as_of is not None:
         record["as_of"] = as_of.isoformat()
-    return _kept(_ANSWERS, _ANSWERS_KEPT, _digest(record), lambda: _answer(record))
+    return kept(_ANSWERS, _ANSWERS_KEPT, _digest(record), lambda: _answer(record))
 
 
 def _evening_records(made: RatingLog) -> list[tuple[str, date, dict[str, Any]]]:
@@ -255,12 +255,12 @@ def course(made: RatingLog, player: str) -> list[tuple[date, float, float]]:
     def every_course() -> dict[str, list[tuple[date, float, float]]]:
         courses: dict[str, list[tuple[date, float, float]]] = {}
         for digest, day, evening in _evening_records(made):
-            rated_then = _kept(_EVENINGS, _EVENINGS_KEPT, digest, partial(_evening_ratings, evening))
+            rated_then = kept(_EVENINGS, _EVENINGS_KEPT, digest, partial(_evening_ratings, evening))
             for rated_id, (rating, sd) in rated_then.items():
                 courses.setdefault(rated_id, []).append((day, rating, sd))
         return courses
 
-    found = _kept(_COURSES, _COURSES_KEPT, _digest(made.record), every_course)
+    found = kept(_COURSES, _COURSES_KEPT, _digest(made.record), every_course)
     return list(found.get(player, []))
 
 

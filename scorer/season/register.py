@@ -10,6 +10,7 @@ an evening that registers a name alike a player's of the series is asked which i
 from __future__ import annotations
 
 import difflib
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from scorer.events.additions import NameMatch
@@ -19,8 +20,8 @@ ALIKE = 0.85
 #: Names compared for near-duplicates at most: each is compared with every other.
 MOST_COMPARED = 400
 #: Comparisons of an evening's names with the register's at most, per reading of the director's
-#: page (a thousand names against a register of hundreds): the names after it are not compared.
-MOST_COMPARISONS = 5_000
+#: page (a thousand names against a register of hundreds): a name past it is not compared.
+MOST_COMPARISONS = 1_000
 #: Alike players offered for one name at most, the most alike first.
 ALIKE_OFFERED = 3
 
@@ -46,21 +47,20 @@ def near_duplicates(keys: Iterable[str]) -> list[tuple[str, str]]:
     return pairs
 
 
-def _alike(first: str, second: str) -> float:
-    """difflib's ratio of two keys, or 0 where its cheap upper bounds already fall short."""
-    matcher = difflib.SequenceMatcher(None, first, second)
-    if matcher.real_quick_ratio() < ALIKE or matcher.quick_ratio() < ALIKE:
-        return 0.0
-    return matcher.ratio()
-
-
 def read_names(
     names: Sequence[str], members: Mapping[str, str], person: Callable[[str], str], register: str = ""
 ) -> list[NameMatch]:
     """Each of an evening's ``names`` as the register reads it (Z2): the register's spelling where
     the name is a member's (``person`` follows the office's merges from a name's key to the
     person's), else the members whose keys are alike (:data:`ALIKE`), for the office to choose
-    from. ``members`` maps each person's key to the name the series shows; ``register`` names it."""
+    from. ``members`` maps each person's key to the name the series shows; ``register`` names it.
+
+    Only keys of a length that can be alike are compared (difflib's ``real_quick_ratio`` bound,
+    found by length), at most :data:`MOST_COMPARISONS` of them for all the names: a name whose
+    comparisons would pass that is read as new."""
+    by_length: dict[int, list[str]] = {}
+    for member in members:
+        by_length.setdefault(len(member), []).append(member)
     read: list[NameMatch] = []
     budget = MOST_COMPARISONS
     for name in names:
@@ -69,14 +69,21 @@ def read_names(
         if known is not None or not key:
             read.append(NameMatch(known=known, register=register))
             continue
-        if budget < len(members):
+        # 2·min(m, n) / (m + n) ≥ ALIKE: the lengths a member's key may have.
+        lengths = range(
+            math.ceil(len(key) * ALIKE / (2 - ALIKE)), math.floor(len(key) * (2 - ALIKE) / ALIKE) + 1
+        )
+        candidates = [member for length in lengths for member in by_length.get(length, ())]
+        if len(candidates) > budget:
             read.append(NameMatch(register=register))
             continue
-        budget -= len(members)
-        scored = sorted(
-            ((ratio, member) for member in members if (ratio := _alike(key, member)) >= ALIKE),
-            key=lambda pair: (-pair[0], pair[1]),
-        )
-        alike = tuple(members[member] for _ratio, member in scored[:ALIKE_OFFERED])
+        budget -= len(candidates)
+        matcher = difflib.SequenceMatcher(None, "", key)  # b, which it indexes, once per name
+        scored = []
+        for member in candidates:
+            matcher.set_seq1(member)
+            if matcher.quick_ratio() >= ALIKE and (ratio := matcher.ratio()) >= ALIKE:
+                scored.append((-ratio, member))
+        alike = tuple(members[member] for _ratio, member in sorted(scored)[:ALIKE_OFFERED])
         read.append(NameMatch(alike=alike, register=register))
     return read

@@ -8,6 +8,7 @@ its log, made against the version the form was shown at.
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import date
 from typing import Any, cast
@@ -572,36 +573,63 @@ def _strengths(event: Event) -> dict[str, float] | None:
     return None
 
 
+#: The series' latest evenings and paper rankings whose names the register reads to ask about an
+#: evening's names (a club's regulars play most evenings; an older spelling is the office's to
+#: merge): a series of hundreds of evenings costs a director's page no more than a season's.
+NAMES_FROM = 12
+#: Each evening's registered names by its log's version, and a series' members by its version
+#: and those of the evenings read (``rating.kept``): a director's page polled while the players
+#: arrive reads them once.
+_PLAYERS: OrderedDict[str, tuple[str, ...]] = OrderedDict()
+_PLAYERS_KEPT = 256
+_MEMBERS: OrderedDict[str, dict[str, str]] = OrderedDict()
+_MEMBERS_KEPT = 16
+
+
+def _players_of(event_id: int) -> tuple[str, tuple[str, ...]]:
+    """The version of an evening's log and the names it registered (corrected ones as corrected)."""
+    _event, rows = snapshot.event_and_log(event_id)
+    version = f"{event_id}:{rows[-1].seq if rows else 0}"
+
+    def read() -> tuple[str, ...]:
+        return tuple(player.name for player in event_log.derive(cast(Any, rows)).players.values())
+
+    return version, season_rating.kept(_PLAYERS, _PLAYERS_KEPT, version, read)
+
+
 def _names(event: Event, registered: Sequence[str]) -> list[additions.NameMatch] | None:
     """The names an evening registers as the register of its series reads them (the latest
-    series that counts the event): each person's spelling is the one most of the series'
-    evenings wrote (``scorer.season.standing``)."""
+    series that counts the event, its latest :data:`NAMES_FROM` evenings and paper rankings):
+    each person's spelling is the one most of them wrote, the first met among equals, as the
+    standing shows it (``scorer.season.standing``)."""
     holding = _holding(event)
     if not holding:
         return None
     series, state = holding[0]
-    #: person -> spelling -> the evenings that wrote it so (the order met breaks a tie).
-    written: dict[str, dict[str, int]] = {}
+    others = [event_id for event_id in state.events if event_id != event.id][-NAMES_FROM:]
+    stored = set(db.session().scalars(select(Event.id).where(Event.id.in_(others))))
+    evenings = [_players_of(event_id) for event_id in others if event_id in stored]
+    papers = [
+        [str(row["name"]) for row in record.get("results", [])]
+        for record in list(state.papers.values())[-NAMES_FROM:]
+    ]
 
-    def met(name: str) -> None:
-        spellings = written.setdefault(state.person(register.key_of(name)), {})
-        spellings[name] = spellings.get(name, 0) + 1
+    def members() -> dict[str, str]:
+        #: person -> spelling -> how many of the evenings wrote it so (in the order first met).
+        written: dict[str, dict[str, int]] = {}
+        for names in [*(names for _version, names in evenings), *papers]:
+            for name in names:
+                spellings = written.setdefault(state.person(register.key_of(name)), {})
+                spellings[name] = spellings.get(name, 0) + 1
+        return {
+            person: max(spellings, key=lambda name: (spellings[name], -list(spellings).index(name)))
+            for person, spellings in written.items()
+            if person
+        }
 
-    for event_id in state.events:
-        if event_id == event.id or db.session().get(Event, event_id) is None:
-            continue
-        _event, rows = snapshot.event_and_log(event_id)
-        for player in event_log.derive(cast(Any, rows)).players.values():
-            met(player.name)
-    for record in state.papers.values():
-        for row in record.get("results", []):
-            met(str(row["name"]))
-    members = {
-        person: max(spellings, key=lambda name: (spellings[name], -list(spellings).index(name)))
-        for person, spellings in written.items()
-        if person
-    }
-    return register.read_names(registered, members, state.person, series.title)
+    version = f"{series.id}:{state.version}:{','.join(v for v, _names in evenings)}"
+    found = season_rating.kept(_MEMBERS, _MEMBERS_KEPT, version, members)
+    return register.read_names(registered, found, state.person, series.title)
 
 
 additions.add(additions.Addition(_join_part, _join_created, _strengths, _names))

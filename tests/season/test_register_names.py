@@ -41,12 +41,17 @@ def test_a_merged_spelling_is_its_person_already() -> None:
 
 def test_an_evenings_names_are_compared_within_a_bound() -> None:
     members = {f"spieler {n:04d}": f"Spieler {n:04d}" for n in range(1000)}
-    pasted = [f"Gast {n}" for n in range(register.MOST_COMPARISONS // len(members) + 3)]
-    pasted[-1] = "Spieler 00x1"  # alike members, but past the bound: not compared
-    read = register.read_names(pasted, members, lambda key: key)
-    assert read[-1].alike == () and len(read) == len(pasted)
-    (first,) = register.read_names(["Spieler 00x1"], members, lambda key: key)
-    assert "Spieler 0001" in first.alike
+    # Only keys of a length that can be alike are compared: these are all of one length.
+    first = [f"Spieler 0a{n:02d}" for n in range(register.MOST_COMPARISONS // len(members))]
+    assert first
+    read = register.read_names([*first, "Spieler 00x1"], members, lambda key: key)
+    assert all(each.alike for each in read[:-1])
+    assert read[-1].alike == ()  # alike members, but past the bound: read as new
+    (alone,) = register.read_names(["Spieler 00x1"], members, lambda key: key)
+    assert alone.alike[0] == "Spieler 0001" and len(alone.alike) == register.ALIKE_OFFERED
+    # A short name is compared with no key of another length: it costs nothing of the bound.
+    shorts = register.read_names(["Gast"] * 10_000 + ["Spieler 00x1"], members, lambda key: key)
+    assert shorts[-1].alike[0] == "Spieler 0001"
 
 
 def alike_section(client: FlaskClient, event_id: int) -> str:
