@@ -588,8 +588,9 @@ _MEMBERS_KEPT = 16
 
 def _players_of(event_id: int) -> tuple[str, tuple[str, ...]]:
     """The version of an evening's log and the names it registered (corrected ones as corrected)."""
-    _event, rows = snapshot.event_and_log(event_id)
-    version = f"{event_id}:{rows[-1].seq if rows else 0}"
+    event, rows = snapshot.event_and_log(event_id)
+    # The database and the event's creation name its log (a fresh database numbers from 1 again).
+    version = f"{snapshot.log_key(event)}:{rows[-1].seq if rows else 0}"
 
     def read() -> tuple[str, ...]:
         return tuple(player.name for player in event_log.derive(cast(Any, rows)).players.values())
@@ -627,7 +628,8 @@ def _names(event: Event, registered: Sequence[str]) -> list[additions.NameMatch]
             if person
         }
 
-    version = f"{series.id}:{state.version}:{','.join(v for v, _names in evenings)}"
+    database = db.session().get_bind().engine.url
+    version = f"{database}:{series.id}:{series.created}:{state.version}:{','.join(v for v, _n in evenings)}"
     found = season_rating.kept(_MEMBERS, _MEMBERS_KEPT, version, members)
     return register.read_names(registered, found, state.person, series.title)
 
