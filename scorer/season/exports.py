@@ -88,7 +88,11 @@ def standing_pages(title: str, found: Standing, num: Number, digits: Number) -> 
 
 
 def player_pages(
-    title: str, row: dict[str, Any], points: Sequence[tuple[date, float, float]], num: Number
+    title: str,
+    row: dict[str, Any],
+    points: Sequence[tuple[date, float, float]],
+    num: Number,
+    until: date | None = None,
 ) -> list[Page]:
     """A player's rating and its course after each evening, the band ± its uncertainty."""
     big = [row["name"]]
@@ -105,6 +109,14 @@ def player_pages(
             "The band is ± one uncertainty: it narrows as he plays."
         ),
     ]
+    if until is not None:
+        # A course shown in part (``rating.course_within``), as the page says it.
+        lines.append(
+            _(
+                "The evenings up to %(date)s are still being rated: open this again in a moment.",
+                date=until.isoformat(),
+            )
+        )
     rows = [[day.isoformat(), f"{num(round(r))} ± {num(round(s))}"] for day, r, s in points]
     low = min((r - s for _d, r, s in points), default=0.0)
     high = max((r + s for _d, r, s in points), default=0.0)

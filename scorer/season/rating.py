@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -211,32 +212,52 @@ def rated(made: RatingLog, as_of: date | None = None) -> dict[str, Any]:
     return kept(_ANSWERS, _ANSWERS_KEPT, _digest(record), lambda: _answer(record))
 
 
-def _evening_records(made: RatingLog) -> list[tuple[str, date, dict[str, Any]]]:
-    """Each evening's rating record (the log up to its end, as of its date, naming the players
-    who played by then) with its digest, the logs' digests chained: each result is serialized
-    once, not once per evening."""
+@dataclass(frozen=True, slots=True)
+class _Evening:
+    """One point of the courses: the log up to an evening's end, as of its date, naming the
+    players who played by then (their ids in the order first met)."""
+
+    digest: str
+    day: date
+    played: int
+    ids: tuple[str, ...]
+
+    def record(self, made: RatingLog) -> dict[str, Any]:
+        names = {row["id"]: row["name"] for row in made.record["players"]}
+        head = {key: value for key, value in made.record.items() if key not in ("players", "results")}
+        return {
+            **head,
+            "players": [{"id": p, "name": names.get(p, p)} for p in sorted(self.ids)],
+            "results": made.record["results"][: self.played],
+            "as_of": self.day.isoformat(),
+        }
+
+
+def _evenings(made: RatingLog) -> list[_Evening]:
+    """The courses' evenings, each named by the digest of its record: one hash over the log's
+    head, its results and each player as first met, each result serialized once (not once per
+    evening); an evening's record is written only when it is rated."""
     record = made.record
-    results = record["results"]
     names = {row["id"]: row["name"] for row in record["players"]}
     head = {key: value for key, value in record.items() if key not in ("players", "results")}
     running = hashlib.sha256(json.dumps(head, sort_keys=True).encode())
     seen: dict[str, None] = {}
-    made_records = []
+    evenings = []
     done = 0
     for day, played in made.evenings:
-        for result in results[done:played]:
+        for result in record["results"][done:played]:
             running.update(json.dumps(result, sort_keys=True).encode() + b"\n")
             for player in [
                 *result.get("players", ()),
                 *(p for team in result.get("teams", ()) for p in team),
             ]:
-                seen.setdefault(player, None)
+                if player not in seen:
+                    seen[player] = None
+                    # An array, where a result is an object: the two never read alike.
+                    running.update(json.dumps([player, names.get(player, player)]).encode() + b"\n")
         done = played
-        players = [{"id": p, "name": names.get(p, p)} for p in sorted(seen)]
-        tail = hashlib.sha256(json.dumps(players, sort_keys=True).encode()).hexdigest()
-        evening = {**head, "players": players, "results": results[:played], "as_of": day.isoformat()}
-        made_records.append((f"{running.copy().hexdigest()}:{tail}:{day.isoformat()}", day, evening))
-    return made_records
+        evenings.append(_Evening(f"{running.copy().hexdigest()}:{day.isoformat()}", day, played, tuple(seen)))
+    return evenings
 
 
 def _evening_ratings(evening: dict[str, Any]) -> dict[str, tuple[float, float]]:
@@ -251,17 +272,72 @@ def course(made: RatingLog, player: str) -> list[tuple[date, float, float]]:
     """The player's rating and its sd after each evening from the first they played: the log up
     to that evening's end, as of its date (Z9.3), rated from scratch; every player's at once,
     kept for the record, and each evening's rating kept for its own log."""
+    points, _until = course_within(made, player, budget=None)
+    return points
 
-    def every_course() -> dict[str, list[tuple[date, float, float]]]:
-        courses: dict[str, list[tuple[date, float, float]]] = {}
-        for digest, day, evening in _evening_records(made):
-            rated_then = kept(_EVENINGS, _EVENINGS_KEPT, digest, partial(_evening_ratings, evening))
-            for rated_id, (rating, sd) in rated_then.items():
-                courses.setdefault(rated_id, []).append((day, rating, sd))
-        return courses
 
-    found = kept(_COURSES, _COURSES_KEPT, _digest(made.record), every_course)
-    return list(found.get(player, []))
+#: Seconds of a thread's CPU a reading spends rating evenings of a course not kept yet: a club of
+#: 300 players takes some 7 ms an evening, and a course of forty evenings ten readings' worth.
+COURSE_BUDGET = 0.012
+
+
+def course_within(
+    made: RatingLog, player: str, *, budget: float | None
+) -> tuple[list[tuple[date, float, float]], date | None]:
+    """The player's course (:func:`course`) as far as ``budget`` seconds of this thread's CPU rate
+    the evenings not kept yet, the latest first (at least one each reading), and the last evening
+    left unrated: the points start after it (None: the whole course). The reader is shown that
+    much; the rest is rated by :func:`course`, after the page is sent or at the next reading."""
+    started = time.thread_time()
+    evenings = _evenings(made)
+    digest = hashlib.sha256(" ".join(e.digest for e in evenings).encode()).hexdigest()
+    with _LOCK:
+        whole = _COURSES.get(digest)
+    if whole is not None:
+        return list(whole.get(player, [])), None
+    rated: dict[int, dict[str, tuple[float, float]]] = {}
+    rated_now = False
+    left: date | None = None
+    for index in reversed(range(len(evenings))):
+        evening = evenings[index]
+        with _LOCK:
+            found = _EVENINGS.get(evening.digest)
+        if found is None:
+            if budget is not None and rated_now and time.thread_time() - started > budget:
+                left = evening.day
+                break
+            found = kept(
+                _EVENINGS, _EVENINGS_KEPT, evening.digest, partial(_evening_ratings, evening.record(made))
+            )
+            rated_now = True
+        rated[index] = found
+    courses: dict[str, list[tuple[date, float, float]]] = {}
+    for index in sorted(rated):
+        day = evenings[index].day
+        for rated_id, (rating, sd) in rated[index].items():
+            courses.setdefault(rated_id, []).append((day, rating, sd))
+    if left is None:
+        kept(_COURSES, _COURSES_KEPT, digest, lambda: courses)
+    return list(courses.get(player, [])), left
+
+
+#: The records whose courses a server is rating after a page showed part of one.
+_FINISHING: set[str] = set()
+
+
+def finish_course(made: RatingLog) -> None:
+    """Rate every evening of the record's courses not kept yet (once at a time per record): what a
+    reading left to be rated after its page was sent."""
+    digest = _digest(made.record)  # the record's, for the while it is being rated
+    with _LOCK:
+        if digest in _FINISHING:
+            return
+        _FINISHING.add(digest)
+    try:
+        course_within(made, "", budget=None)
+    finally:
+        with _LOCK:
+            _FINISHING.discard(digest)
 
 
 def chart(points: Sequence[tuple[date, float, float]], width: int = 640, height: int = 240) -> dict[str, Any]:

@@ -11,9 +11,21 @@ import json
 from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import date
+from functools import partial
 from typing import Any, cast
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    after_this_request,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
@@ -482,16 +494,24 @@ def player(series_id: int) -> str | Response:
     row = next((r for r in rows if r["id"] == key), None)
     if row is None:
         abort(404, _("No such player in this series' rating."))
-    points = season_rating.course(made, key)
+    points, until = season_rating.course_within(made, key, budget=season_rating.COURSE_BUDGET)
+    if until is not None:
+        # The evenings this reading left: rated once the page is sent, kept for the next reading.
+        @after_this_request
+        def _finish(response: Response) -> Response:
+            response.call_on_close(partial(season_rating.finish_course, made))
+            return response
+
     if request.args.get("print") == "pdf":
         num, _digits, rtl = _pdf_numbers()
-        printout = Printout(series.title, exports.player_pages(series.title, row, points, num), rtl)
+        printout = Printout(series.title, exports.player_pages(series.title, row, points, num, until), rtl)
         return pdf_response(render(printout), f"tafel-series-{series_id}-player.pdf")
     return render_template(
         "season/player.html",
         series=series,
         row=row,
         points=points,
+        until=until,
         chart=season_rating.chart(points),
         made=made,
         disciplines=listed,

@@ -123,3 +123,25 @@ def test_a_new_evening_or_a_correction_of_the_last_rates_only_the_evenings_whose
     last = rules_engine.rate_players({**made.record, "as_of": "2026-01-23"})
     (row,) = [r for r in last["ratings"] + last["unrated"] if r["id"] == "A"]
     assert corrected[2][1] == pytest.approx(row["rating"], abs=1e-9)
+
+
+def test_a_reading_rates_the_latest_evenings_within_its_budget_and_the_rest_after() -> None:
+    made = log()
+    made.record["name"] = "a series read in parts"
+    # No budget left: each reading rates one evening, the latest not kept yet.
+    points, until = season_rating.course_within(made, "A", budget=0.0)
+    assert [day for day, _, _ in points] == [EVENINGS[1][0]] and until == EVENINGS[0][0]
+    whole = season_rating.course(log(), "A")  # the same figures as the whole course's
+    assert points == whole[1:]
+    # What the reading left is rated after its page (once), and kept for the next reading.
+    season_rating.finish_course(made)
+    assert season_rating.course_within(made, "A", budget=0.0) == (whole, None)
+
+
+def test_a_reading_within_a_budget_rates_at_least_one_evening() -> None:
+    made = log()
+    made.record["name"] = "a series read one evening a time"
+    first, until = season_rating.course_within(made, "B", budget=0.0)
+    assert len(first) == 1 and until is not None
+    second, until = season_rating.course_within(made, "B", budget=0.0)
+    assert len(second) == 2 and until is None and second[1:] == first

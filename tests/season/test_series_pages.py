@@ -193,6 +193,27 @@ def test_the_series_rates_its_passen_as_the_engine_rates_them(client: FlaskClien
     assert client.get(f"/series/{series_id}/rating?as_of=2026-13-01").status_code == 400
 
 
+def test_a_course_not_kept_is_shown_in_part_and_rated_on_once_the_page_is_sent(
+    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorer.season import rating as app_rating
+
+    names = ["Anna", "Beat", "Chris", "Dora"]
+    # Evenings of their own titles: a course kept for another test's alike record is not this one.
+    titles = ("Januar im Teil", "Februar im Teil")
+    evenings = [evening(client, app, title, names, [100, 57, 120])[0] for title in titles]
+    series_id = new_series(client, rating="y", min_events="1")
+    for event_id in evenings:
+        assert office_post(client, series_id, "events", {"event": event_id, "weight": 1}).status_code == 303
+    monkeypatch.setattr(app_rating, "COURSE_BUDGET", 0.0)  # each reading rates one evening only
+    response = client.get(f"/series/{series_id}/player?name=anna")
+    first = response.get_data(as_text=True)
+    assert first.count("<circle") == 1 and "are still being rated" in first
+    response.close()  # sent: its worker rates the evening it left
+    after = client.get(f"/series/{series_id}/player?name=anna").get_data(as_text=True)
+    assert after.count("<circle") == 2 and "are still being rated" not in after
+
+
 def test_a_series_without_the_rating_shows_none(client: FlaskClient) -> None:
     series_id = new_series(client)
     assert client.get(f"/series/{series_id}/rating").status_code == 404
