@@ -163,8 +163,8 @@ _ANSWERS_KEPT = 64
 _LOCK = threading.Lock()
 
 
-#: Every player's course by the whole record's digest: each evening's rating lists every player,
-#: so one reading of a series' courses serves every player's page until a correction.
+#: Every player's course by the digest of its evenings (``_evenings``): each evening's rating lists
+#: every player, so one reading of a series' courses serves every player's page until a correction.
 _COURSES: OrderedDict[str, dict[str, list[tuple[date, float, float]]]] = OrderedDict()
 _COURSES_KEPT = 4
 
@@ -276,8 +276,9 @@ def course(made: RatingLog, player: str) -> list[tuple[date, float, float]]:
     return points
 
 
-#: Seconds of a thread's CPU a reading spends rating evenings of a course not kept yet: a club of
-#: 300 players takes some 7 ms an evening, and a course of forty evenings ten readings' worth.
+#: Seconds of a thread's CPU a reading spends on a course not kept yet: a large club's evening takes
+#: a good part of it (``bench/rating.py``), so the reader is shown the latest evenings and the rest
+#: is rated once the page is sent (``finish_course``).
 COURSE_BUDGET = 0.012
 
 
@@ -287,7 +288,7 @@ def course_within(
     """The player's course (:func:`course`) as far as ``budget`` seconds of this thread's CPU rate
     the evenings not kept yet, the latest first (at least one each reading), and the last evening
     left unrated: the points start after it (None: the whole course). The reader is shown that
-    much; the rest is rated by :func:`course`, after the page is sent or at the next reading."""
+    much; the rest is rated by :func:`finish_course` once the page is sent, or by the next reading."""
     started = time.thread_time()
     evenings = _evenings(made)
     digest = hashlib.sha256(" ".join(e.digest for e in evenings).encode()).hexdigest()
