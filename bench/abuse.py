@@ -537,11 +537,67 @@ class Bench:
             route.sizes.append((most.players, *self.timed(lambda p=path: self.client.get(f"{event}{p}"))))
             yield route
         yield self.draws(largest, most.players)
+        yield self.series_register(most.players)
         for _ in range(40):  # more events than a page of the list, each the largest
             self.import_event(largest)
         route = Route(f"GET /events/ — {self.imports} events of {most.players} players")
         route.sizes.append((self.imports, *self.timed(lambda: self.client.get("/events/"))))
         yield route
+
+    def series_register(self, players: int) -> Route:
+        """The director's page of an evening of ``players`` of a series of as many evenings as
+        its register reads, and one more, every name alike another: the page names the ones its
+        series may know (SEASON.md Z2), the register read cold each time."""
+        from scorer.season import views as season_views
+
+        def export(offset: int) -> str:
+            entries = [
+                {"seq": n + 1, "kind": "player", "record": {"name": f"Spielerin Nummer {n + offset:04d}"}}
+                for n in range(players)
+            ]
+            settings = {
+                "game": "schieber",
+                "passen": 12,
+                "options": {"games_per_passe": 12, "confirm": "none"},
+            }
+            return json.dumps(
+                {
+                    "format": "tafel-event",
+                    "version": 1,
+                    "title": "Abend",
+                    "settings": settings,
+                    "entries": entries,
+                }
+            )
+
+        page = self.client.get("/series/new").get_data(as_text=True)
+        made = self.client.post("/series/new", data={"idem": hidden(page, "idem"), "title": "Saison"})
+        series = made.headers["Location"]
+        events = []
+        for number in range(season_views.NAMES_FROM + 2):
+            answer = self.import_event(export(number * 7))
+            assert answer.status_code == 303, answer.status_code
+            events.append(answer.headers["Location"])
+            shown = self.client.get(series).get_data(as_text=True)
+            version = re.search(r'name="version"[^>]*value="(\d+)"', shown)
+            assert version is not None
+            event_id = events[-1].rstrip("/").split("/")[-1]
+            joined = self.client.post(
+                f"{series}/events", data={"event": event_id, "weight": 1, "version": version[1]}
+            )
+            assert joined.status_code == 303, joined.status_code
+
+        def cold() -> Any:
+            season_views._PLAYERS.clear()
+            season_views._MEMBERS.clear()
+            return self.client.get(events[-1])
+
+        route = Route(
+            f"GET /events/<id> — the director's page of {players} players, their series of "
+            f"{len(events)} such evenings read for names alike"
+        )
+        route.sizes.append((players, *self.timed(cold)))
+        return route
 
     def encoded_bodies(self) -> Route:
         """A form body of n KB, every byte percent-encoded (what decoding a hostile urlencoded

@@ -12,7 +12,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import date
 from functools import partial
-from typing import Any, cast
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -611,11 +611,28 @@ def _players_of(event_id: int) -> tuple[str, tuple[str, ...]]:
     event, rows = snapshot.event_and_log(event_id)
     # The database and the event's creation name its log (a fresh database numbers from 1 again).
     version = f"{snapshot.log_key(event)}:{rows[-1].seq if rows else 0}"
+    return version, season_rating.kept(_PLAYERS, _PLAYERS_KEPT, version, partial(_registered_names, rows))
 
-    def read() -> tuple[str, ...]:
-        return tuple(player.name for player in event_log.derive(cast(Any, rows)).players.values())
 
-    return version, season_rating.kept(_PLAYERS, _PLAYERS_KEPT, version, read)
+def _registered_names(rows: Sequence[snapshot.LogRow]) -> tuple[str, ...]:
+    """The names an evening's log registers, as ``state.derive`` names its players (a player, a
+    pair's two, a substitute; a correction's name for its player's), read from those entries
+    alone: the names only suggest who a new name may be, and an evening of a thousand players
+    is read in a fraction of its whole state's time."""
+    names: dict[str, object] = {}
+    for row in rows:
+        record = row.record if isinstance(row.record, dict) else {}
+        if row.kind in ("player", "substitute"):
+            names[f"{row.kind}{row.seq}"] = record.get("name")
+        elif row.kind == "pair":
+            for suffix, member in zip("ab", record.get("players") or (), strict=False):
+                if isinstance(member, dict):
+                    names[f"player{row.seq}{suffix}"] = member.get("name")
+        elif row.kind == "correction" and "name" in record:
+            corrected = f"player{row.target_seq}{record.get('member', '')}"
+            if corrected in names:
+                names[corrected] = record["name"]
+    return tuple(name for name in names.values() if isinstance(name, str) and name)
 
 
 def _names(event: Event, registered: Sequence[str]) -> list[additions.NameMatch] | None:
@@ -636,12 +653,15 @@ def _names(event: Event, registered: Sequence[str]) -> list[additions.NameMatch]
     ]
 
     def members() -> dict[str, str]:
-        #: person -> spelling -> how many of the evenings wrote it so (in the order first met).
-        written: dict[str, dict[str, int]] = {}
+        # Each spelling counted over the evenings first (a regular's name recurs every evening),
+        # then read once for its person; in the order first met, which breaks a tie.
+        counted: dict[str, int] = {}
         for names in [*(names for _version, names in evenings), *papers]:
             for name in names:
-                spellings = written.setdefault(state.person(register.key_of(name)), {})
-                spellings[name] = spellings.get(name, 0) + 1
+                counted[name] = counted.get(name, 0) + 1
+        written: dict[str, dict[str, int]] = {}
+        for name, count in counted.items():
+            written.setdefault(state.person(register.key_of(name)), {})[name] = count
         return {
             person: max(spellings, key=lambda name: (spellings[name], -list(spellings).index(name)))
             for person, spellings in written.items()

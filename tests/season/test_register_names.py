@@ -116,3 +116,27 @@ def test_a_merge_in_the_series_settles_the_question_for_the_evenings_after(
     third = new_event(client, title="Drei", passen=1, games_per_passe=1, series=series_id)
     register_players(client, third, ["Gian Calfisch", "Beat", "Chris", "Dora"])
     assert alike_section(client, third) == ""  # one person of the series, written either way
+
+
+def test_an_evenings_names_are_read_as_its_state_names_its_players() -> None:
+    from datetime import UTC, datetime
+
+    from scorer.events import snapshot
+    from scorer.events import state as event_log
+    from scorer.season import views as season_views
+
+    def row(seq: int, kind: str, record: dict[str, object], target: int | None = None) -> snapshot.LogRow:
+        return snapshot.LogRow(seq, kind, record, target, datetime(2026, 12, 4, tzinfo=UTC))
+
+    rows = [
+        row(1, "player", {"name": "Gian Calfisch", "club": "Chur"}),
+        row(2, "pair", {"players": [{"name": "Anna"}, {"name": "Beat"}]}),
+        row(3, "correction", {"name": "Gian Caflisch", "club": "Chur"}, target=1),
+        row(4, "correction", {"name": "Bea", "member": "b"}, target=2),
+        row(5, "substitute", {"name": "Dora", "for": "P1", "from_round": 2}),
+        row(6, "player", {"name": "Chris", "from_round": 2}),
+    ]
+    derived = tuple(player.name for player in event_log.derive(rows).players.values())
+    assert (
+        season_views._registered_names(rows) == derived == ("Gian Caflisch", "Anna", "Bea", "Dora", "Chris")
+    )
