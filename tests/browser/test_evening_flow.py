@@ -52,7 +52,10 @@ def confirm_everything(page: Any) -> int:
     """The director taps every confirmation the table's confirmation page offers; how many."""
     tapped = 0
     while page.locator("button[data-team]").count():
-        page.locator("button[data-team]").first.click()
+        # A plain form: wait for the page it leads to, not the one already loaded (a second tap
+        # on the old page would count twice).
+        with page.expect_navigation():
+            page.locator("button[data-team]").first.click()
         page.wait_for_load_state("load")
         tapped += 1
     return tapped

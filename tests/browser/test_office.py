@@ -36,7 +36,9 @@ def confirm_all(screen: Any, team: int) -> int:
     """Click the team's confirm button on every game that waits for it; how many were clicked."""
     clicked = 0
     while screen.locator(f"button[data-team='{team}']").count():
-        screen.locator(f"button[data-team='{team}']").first.click()
+        # A plain form: wait for the page it leads to, not the one already loaded.
+        with screen.expect_navigation():
+            screen.locator(f"button[data-team='{team}']").first.click()
         screen.wait_for_load_state("load")
         clicked += 1
     return clicked
@@ -73,7 +75,8 @@ def test_an_evening_with_confirmation_a_dispute_and_a_ruling(
     enter_game(screen, "H", 98)
     enter_game(screen, "S", 45)  # 45 : 112
     # The Passe's page leads the table to its confirmation.
-    screen.click("p.event-link a.confirm-page")
+    with screen.expect_navigation():
+        screen.click("p.event-link a.confirm-page")
     screen.wait_for_load_state("load")
     assert screen.url.endswith(confirm_pages[0])
     assert "waiting for confirmation" in screen.inner_text("main")
