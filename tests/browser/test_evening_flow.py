@@ -123,7 +123,8 @@ def test_a_twelve_player_evening_through_the_new_flow(
             screen.locator("#event-confirm button[data-team='1']").first.click()
             screen.wait_for_selector("#event-confirm p.saved:has-text('Team 1 confirmed the game.')")
             phone.wait_for_selector("button[data-team='2']", timeout=15_000)
-            phone.locator("button[data-team='2']").first.click()
+            with phone.expect_navigation():  # a plain form: the page it leads to
+                phone.locator("button[data-team='2']").first.click()
             phone.wait_for_load_state("load")
         assert loads == []  # entered and confirmed on the table's screen without a page load
         assert "Slalom, Obenabe first" in screen.inner_text("table.deals")

@@ -88,7 +88,8 @@ def test_an_evening_with_confirmation_a_dispute_and_a_ruling(
     phone.goto(team_2)
     phone.wait_for_load_state("load")
     assert "This device confirms for team 2" in phone.inner_text("main")
-    phone.locator("button[data-team='2']").first.click()
+    with phone.expect_navigation():  # a plain form: the page it leads to
+        phone.locator("button[data-team='2']").first.click()
     phone.wait_for_load_state("load")
     claim = phone.locator("tr#game-2 details.claim")
     claim.locator("summary").click()
