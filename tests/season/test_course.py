@@ -47,6 +47,19 @@ def log() -> season_rating.RatingLog:
     return season_rating.RatingLog(record, {}, list(EVENINGS), 0, "schieber_tournament")
 
 
+def counted_ratings(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The records the engine is asked to rate from now on, in order."""
+    calls: list[Any] = []
+    engine = rules_engine.rate_players
+
+    def counted(record: Any, **choices: Any) -> Any:
+        calls.append(record)
+        return engine(record, **choices)
+
+    monkeypatch.setattr(rules_engine, "rate_players", counted)
+    return calls
+
+
 def test_each_point_is_the_rating_as_of_its_evening_over_the_passen_played_by_then() -> None:
     made = log()
     for player in "ABCD":
@@ -63,14 +76,7 @@ def test_each_point_is_the_rating_as_of_its_evening_over_the_passen_played_by_th
 def test_every_players_course_comes_from_one_rating_per_evening_until_the_record_changes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    calls: list[Any] = []
-    engine = rules_engine.rate_players
-
-    def counted(record: Any, **choices: Any) -> Any:
-        calls.append(record)
-        return engine(record, **choices)
-
-    monkeypatch.setattr(rules_engine, "rate_players", counted)
+    calls = counted_ratings(monkeypatch)
     made = log()
     made.record["name"] = "a series of its own"  # no course kept from another test
     first = season_rating.course(made, "A")
@@ -86,14 +92,7 @@ def test_every_players_course_comes_from_one_rating_per_evening_until_the_record
 def test_a_new_evening_or_a_correction_of_the_last_rates_only_the_evenings_whose_log_changed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    calls: list[Any] = []
-    engine = rules_engine.rate_players
-
-    def counted(record: Any, **choices: Any) -> Any:
-        calls.append(record)
-        return engine(record, **choices)
-
-    monkeypatch.setattr(rules_engine, "rate_players", counted)
+    calls = counted_ratings(monkeypatch)
     made = log()
     made.record["name"] = "a series whose evenings are kept"
     before = season_rating.course(made, "A")
