@@ -26,7 +26,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -446,11 +446,19 @@ class Bench:
             },
         )
 
-    def event_export(self, players: int, passen: int = limits.TOURNAMENT.passen) -> str:
-        """An event's export with ``players`` players registered (names, clubs, numbers at full length)."""
+    def event_export(
+        self, players: int, passen: int = limits.TOURNAMENT.passen, names: Sequence[str] | None = None
+    ) -> str:
+        """An event's export with ``players`` players registered: names, clubs, numbers at full
+        length, or ``names`` alone."""
         person = {"name": "n" * limits.TOURNAMENT.name, "club": "c" * limits.TOURNAMENT.club}
         entries = [
-            {"seq": n + 1, "kind": "player", "record": {**person, "number": str(n)}} for n in range(players)
+            {
+                "seq": n + 1,
+                "kind": "player",
+                "record": {"name": names[n]} if names is not None else {**person, "number": str(n)},
+            }
+            for n in range(players)
         ]
         settings = {
             "game": "schieber",
@@ -550,32 +558,13 @@ class Bench:
         series may know (SEASON.md Z2), the register read cold each time."""
         from scorer.season import views as season_views
 
-        def export(offset: int) -> str:
-            entries = [
-                {"seq": n + 1, "kind": "player", "record": {"name": f"Spielerin Nummer {n + offset:04d}"}}
-                for n in range(players)
-            ]
-            settings = {
-                "game": "schieber",
-                "passen": 12,
-                "options": {"games_per_passe": 12, "confirm": "none"},
-            }
-            return json.dumps(
-                {
-                    "format": "tafel-event",
-                    "version": 1,
-                    "title": "Abend",
-                    "settings": settings,
-                    "entries": entries,
-                }
-            )
-
         page = self.client.get("/series/new").get_data(as_text=True)
         made = self.client.post("/series/new", data={"idem": hidden(page, "idem"), "title": "Saison"})
         series = made.headers["Location"]
         events = []
         for number in range(season_views.NAMES_FROM + 2):
-            answer = self.import_event(export(number * 7))
+            names = [f"Spielerin Nummer {n + number * 7:04d}" for n in range(players)]
+            answer = self.import_event(self.event_export(players, 12, names))
             assert answer.status_code == 303, answer.status_code
             events.append(answer.headers["Location"])
             shown = self.client.get(series).get_data(as_text=True)
