@@ -290,8 +290,24 @@ def course_within(
     left unrated: the points start after it (None: the whole course). The reader is shown that
     much; the rest is rated by :func:`finish_course` once the page is sent, or by the next reading."""
     started = time.thread_time()
+    evenings, digest = _course_key(made)
+    return _course(made, player, budget, started, evenings, digest)
+
+
+def _course_key(made: RatingLog) -> tuple[list[_Evening], str]:
+    """The courses' evenings and the digest that names all of them at once."""
     evenings = _evenings(made)
-    digest = hashlib.sha256(" ".join(e.digest for e in evenings).encode()).hexdigest()
+    return evenings, hashlib.sha256(" ".join(e.digest for e in evenings).encode()).hexdigest()
+
+
+def _course(
+    made: RatingLog,
+    player: str,
+    budget: float | None,
+    started: float,
+    evenings: list[_Evening],
+    digest: str,
+) -> tuple[list[tuple[date, float, float]], date | None]:
     with _LOCK:
         whole = _COURSES.get(digest)
     if whole is not None:
@@ -329,13 +345,13 @@ _FINISHING: set[str] = set()
 def finish_course(made: RatingLog) -> None:
     """Rate every evening of the record's courses not kept yet (once at a time per record): what a
     reading left to be rated after its page was sent."""
-    digest = _digest(made.record)  # the record's, for the while it is being rated
+    evenings, digest = _course_key(made)
     with _LOCK:
         if digest in _FINISHING:
             return
         _FINISHING.add(digest)
     try:
-        course_within(made, "", budget=None)
+        _course(made, "", None, time.thread_time(), evenings, digest)
     finally:
         with _LOCK:
             _FINISHING.discard(digest)
