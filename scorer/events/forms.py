@@ -89,8 +89,8 @@ class UndrawForm(VersionedForm):
 class SwapForm(VersionedForm):
     """Two players of the last round change places, before their tables entered a game."""
 
-    first = SelectField(_l("Player"), validators=[InputRequired()])
-    second = SelectField(_l("changes places with"), validators=[InputRequired()])
+    first = SelectField(_l("Player"), validators=[InputRequired()], widget=PlayerSelect())
+    second = SelectField(_l("changes places with"), validators=[InputRequired()], widget=PlayerSelect())
 
 
 class FreezeForm(VersionedForm):

@@ -12,9 +12,8 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
+import qrcode
+import qrcode.constants
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -135,6 +134,8 @@ class _Cursor:
                 baseline = self.y - ROW + 2.4 * mm
                 font = self.bold if index == 0 else self.regular
                 for centre, cell in zip(centres, reversed(row) if self.rtl else row, strict=False):
+                    if not cell:  # most of a large ranking's Passen before they are played
+                        continue
                     text = str(cell)
                     visual = shown.get(text)
                     if visual is None:
@@ -206,12 +207,24 @@ class _Cursor:
 
     def qr(self, link: str, caption: str) -> None:
         size = 55 * mm
-        widget = QrCodeWidget(link)
-        left, bottom, right, top = widget.getBounds()
-        drawing = Drawing(size, size, transform=[size / (right - left), 0, 0, size / (top - bottom), 0, 0])
-        drawing.add(widget)
-        x = (self.width - size) / 2
-        renderPDF.draw(drawing, self.canvas, x, self.y - size)
+        modules = qr_modules(link)
+        module = size / len(modules)
+        left, top = (self.width - size) / 2, self.y
+        # Each row's runs of dark modules as rectangles of one path, filled once.
+        path = self.canvas.beginPath()
+        for row, dark in enumerate(modules):
+            y = top - (row + 1) * module
+            column = 0
+            while column < len(dark):
+                if not dark[column]:
+                    column += 1
+                    continue
+                start = column
+                while column < len(dark) and dark[column]:
+                    column += 1
+                path.rect(left + start * module, y, (column - start) * module, module)
+        self.canvas.setFillGray(0)
+        self.canvas.drawPath(path, stroke=0, fill=1)
         self.y -= size + 2 * mm
         self.canvas.setFont(self.regular, 9)
         self.canvas.drawCentredString(self.width / 2, self.y - 9, _visual(caption, self.rtl))
@@ -219,6 +232,22 @@ class _Cursor:
         self.canvas.setFont(self.regular, 7)
         self.canvas.drawCentredString(self.width / 2, self.y - 7, link)
         self.y -= 12
+
+
+#: The mask every printed code uses (ISO/IEC 18004, 7.8). A reader decodes any of the eight; the
+#: encoder's search for the one with the fewest penalties evaluates all eight over the whole
+#: symbol and costs five times the code itself, which a printout of many table cards paid per
+#: card. A card's code is 55 mm wide, large enough to read whatever its mask.
+QR_MASK = 0
+
+
+def qr_modules(link: str) -> list[list[bool]]:
+    """``link``'s QR code (error correction M, the smallest version that holds it), its dark
+    modules as rows of booleans, the quiet zone included."""
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=2, mask_pattern=QR_MASK)
+    code.add_data(link)
+    code.make(fit=True)
+    return code.get_matrix()
 
 
 def render(printout: Printout) -> bytes:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +19,55 @@ Number = Callable[[Any], str]
 
 def _plain(value: Any) -> str:
     return "" if value is None or value == "" else str(value)
+
+
+#: The most items one PDF of a printout holds: tables (a card, a pad), players (a Standblatt),
+#: lines (of the ranking, the prize list, the wall list). A larger event's printout comes in
+#: parts (``?part=n``), each offered where the printout is, so that no request renders more than
+#: about a hundred pages' worth of text (each part at most ten ordinary saves of work, measured
+#: in bench/abuse.py). A club evening's printout is one part.
+PART_SIZES: Mapping[str, int] = {
+    "tables": 8,
+    "pads": 16,
+    "standblatt": 24,
+    "ranking": 200,
+    "prizes": 200,
+    "seating": 200,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """The items ``first..last`` (1-based, inclusive) of a printout of ``count``: its ``number``-th part."""
+
+    number: int
+    first: int
+    last: int
+    count: int
+
+    @property
+    def items(self) -> slice:
+        return slice(self.first - 1, self.last)
+
+
+def parts(kind: str, count: int) -> list[Part]:
+    """The parts of printout ``kind`` of ``count`` items (one part at least, if empty)."""
+    size = PART_SIZES[kind]
+    return [
+        Part(number, start + 1, min(start + size, count), count)
+        for number, start in enumerate(range(0, max(count, 1), size), start=1)
+    ]
+
+
+def part_label(part: Part, digits: Number = _plain) -> str:
+    """What a part's pages say of it under their heading (its items of all)."""
+    return _(
+        "Part %(number)s: %(first)s–%(last)s of %(count)s",
+        number=digits(part.number),
+        first=digits(part.first),
+        last=digits(part.last),
+        count=digits(part.count),
+    )
 
 
 def _seat_lines(state: EventState, seats: Mapping[str, str], teams: bool = True) -> list[str]:
@@ -91,10 +140,18 @@ def wall_list(state: EventState, round_: Round, *, teams: bool = True) -> tuple[
 
 
 def wall_list_pages(
-    title: str, state: EventState, round_: Round, digits: Number = _plain, *, teams: bool = True
+    title: str,
+    state: EventState,
+    round_: Round,
+    digits: Number = _plain,
+    *,
+    teams: bool = True,
+    lines: slice = slice(None),
 ) -> list[Page]:
-    """The wall list as a printout: one grid of every player by name, then who sits out."""
+    """The wall list as a printout: one grid of every player by name (its ``lines``), then who
+    sits out."""
     placed, sitouts = wall_list(state, round_, teams=teams)
+    placed = placed[lines]
     header = [_("Player"), _("Table"), pgettext("seat", "Seat")]
     header += [_("Team"), _("Partner")] if teams else []
     rows = [
@@ -285,16 +342,18 @@ def standblaetter(
     num: Number = _plain,
     digits: Number = _plain,
     options: Mapping[str, Any] | None = None,
+    competitors: Sequence[str] | None = None,
 ) -> list[Page]:
-    """A Standblatt per player (T1.4): one line per round, his Passe score, his total and rank;
-    a round a substitute played for him says so under the grid (T8.1, ``substitute_notes``)."""
+    """A Standblatt per player (T1.4; ``competitors``: theirs alone): one line per round, his Passe
+    score, his total and rank; a round a substitute played for him says so under the grid (T8.1,
+    ``substitute_notes``)."""
     ranked = {entry["id"]: entry for entry in answer.get("ranking") or []}
     notes = substitute_notes(state, answer, options or {}, num)
     # Translated outside the f-strings: the catalog's extractor does not look inside them.
     sheet = _("Standblatt")
     lines_of = answer.get("standblatt") or {}
     pages = []
-    for competitor in state.competitors:
+    for competitor in state.competitors if competitors is None else competitors:
         player = state.players.get(competitor) or Player(competitor, 0, state.name(competitor))
         entry = ranked.get(competitor)
         struck = set(entry.get("struck") or ()) if entry else set()
@@ -363,14 +422,16 @@ def ranking_list(
     passen: int,
     num: Number = _plain,
     digits: Number = _plain,
+    lines: slice = slice(None),
 ) -> list[Page]:
-    """The ranking (T7.5): a struck Passe in parentheses (T7.2), a sit-out's marked (T5.5), so the
-    other cells add up to the total; the tie-break that split an equal total (T7.3) by its row."""
+    """The ranking (T7.5; its ``lines``): a struck Passe in parentheses (T7.2), a sit-out's marked
+    (T5.5), so the other cells add up to the total; the tie-break that split an equal total (T7.3)
+    by its row (a column in every part when any line has one)."""
     entries = answer.get("ranking") or []
     ties = any(entry.get("decided_by") for entry in entries)
     marked = {"struck": False, "sitout": False}
     rows = []
-    for entry in entries:
+    for entry in entries[lines]:
         struck, sitouts = set(entry.get("struck") or ()), set(entry.get("sitouts") or ())
         passen_cells = []
         for index, score in enumerate(entry["passen"]):

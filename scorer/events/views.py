@@ -10,6 +10,7 @@ import json
 import re
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from itertools import groupby
 from typing import Any
 
@@ -31,6 +32,7 @@ from scorer.events import (
     confirm,
     formats,
     paging,
+    printouts,
     prizes,
     refresher,
     revoke,
@@ -52,7 +54,7 @@ from scorer.events.forms import (
 )
 from scorer.events.office_forms import RevokeForm
 from scorer.events.pdf import Page, Printout
-from scorer.events.state import EventState
+from scorer.events.state import EventState, Round
 from scorer.languages import LANGUAGES, is_rtl
 from scorer.store import db, log
 from scorer.store.models import Entry, Event, Match
@@ -70,6 +72,7 @@ def _director_at_the_tables(state: BlueprintSetupState) -> None:
 
 bp.add_app_template_global(rows.ranking_rows, "ranking_rows")
 bp.add_app_template_global(rows.has_running, "has_running")
+bp.add_app_template_global(printouts.parts, "printout_parts")
 
 
 @bp.before_request
@@ -1016,11 +1019,15 @@ def pdf(event_id: int, kind: str) -> Any:
     if kind not in PRINTOUTS:
         abort(404)
     answer: dict[str, Any] | None = None
+    entries: Sequence[Any] | None = None
     if kind in ("standblatt", "ranking", "prizes"):
         # The state and ranking this reader is shown, the engine asked once per version of the event.
         event, state, answer, _held = shown_now(event_id)
     else:
-        event, state = load(event_id)
+        # The log and its state as this server keeps them (``snapshot``): a round's printouts
+        # read the tables' matches of their part alone.
+        event, entries = snapshot.event_and_log(event_id)
+        state = snapshot.live(event, entries).state
     if kind == "tables" and not access.may_direct(event):
         # The table cards carry each table's edit link.
         raise rights.EditRefused(
@@ -1030,21 +1037,46 @@ def pdf(event_id: int, kind: str) -> Any:
     code = request.args.get("lang") or i18n.current()
     if code not in LANGUAGES:
         code = i18n.current()
+    asked = request.args.get("part", "1")
+    number = int(asked) if asked.isdecimal() and len(asked) < 6 else 0
     with force_locale(code):
-        printout = _printout(event, state, kind, answer)
+        printout = _printout(event, state, kind, answer, number, entries)
+    if printout is None:
+        abort(404)  # no such part
     from scorer.events.pdf import render
     from scorer.web.security import pdf_response
 
-    return pdf_response(render(printout), f"tafel-event-{event.id}-{kind}.pdf")
+    suffix = f"-{number}" if request.args.get("part") else ""
+    return pdf_response(render(printout), f"tafel-event-{event.id}-{kind}{suffix}.pdf")
+
+
+def _part(kind: str, count: int, number: int) -> printouts.Part | None:
+    """Part ``number`` of printout ``kind`` of ``count`` items; None: it has no such part."""
+    found = printouts.parts(kind, count)
+    return found[number - 1] if 1 <= number <= len(found) else None
+
+
+def _in_part(printout: Printout, part: printouts.Part, digits: Any) -> Printout:
+    """``printout``'s pages each naming ``part`` under its heading, when the printout has more than one."""
+    if part.first == 1 and part.last == part.count:
+        return printout
+    label = printouts.part_label(part, digits)
+    pages = [replace(page, lines=[label, *page.lines]) for page in printout.pages]
+    return replace(printout, title=f"{printout.title} – {label}", pages=pages)
 
 
 def _printout(
-    event: Event, state: EventState, kind: str, answer: Mapping[str, Any] | None = None
-) -> Printout:
-    """The printout ``kind``; for the ranking and the Standblätter, ``state`` and its ranking
-    ``answer`` are as this reader is shown them (``shown_now``)."""
+    event: Event,
+    state: EventState,
+    kind: str,
+    answer: Mapping[str, Any] | None = None,
+    number: int = 1,
+    entries: Sequence[Any] | None = None,
+) -> Printout | None:
+    """Part ``number`` of printout ``kind`` (None: it has no such part); for the ranking, the
+    prize list and the Standblätter, ``state`` and its ranking ``answer`` are as this reader is
+    shown them (``shown_now``). ``entries``: the event's log as read already."""
     from scorer import scoring
-    from scorer.events import printouts
     from scorer.sheets.views import pdf_lang
 
     code = str(get_locale())
@@ -1061,20 +1093,42 @@ def _printout(
     passen = int(event.settings.get("passen", 4))
     if answer is not None and kind == "prizes":
         listed = prizes.prize_list(state.prizes, answer)
-        return Printout(title, prizes.pages(title, state, listed, num, digits), rtl)
-    if answer is not None:
-        pages = (
-            printouts.standblaetter(title, state, answer, num, digits, event.settings.get("options") or {})
-            if kind == "standblatt"
-            else printouts.ranking_list(title, state, answer, passen, num, digits)
+        part = _part(kind, len(listed.placed), number)
+        if part is None:
+            return None
+        listed = replace(listed, placed=listed.placed[part.items])
+        return _in_part(Printout(title, prizes.pages(title, state, listed, num, digits), rtl), part, digits)
+    if answer is not None and kind == "standblatt":
+        competitors = state.competitors
+        part = _part(kind, len(competitors), number)
+        if part is None:
+            return None
+        options = event.settings.get("options") or {}
+        pages = printouts.standblaetter(
+            title, state, answer, num, digits, options, competitors=competitors[part.items]
         )
-        return Printout(title, pages, rtl)
+        return _in_part(Printout(title, pages, rtl), part, digits)
+    if answer is not None:
+        part = _part(kind, len(answer.get("ranking") or []), number)
+        if part is None:
+            return None
+        pages = printouts.ranking_list(title, state, answer, passen, num, digits, lines=part.items)
+        return _in_part(Printout(title, pages, rtl), part, digits)
     round_ = _round_asked(state)
     if round_ is None:
         return Printout(title, [Page(title, lines=[_("No round is drawn yet.")])], rtl)
     if kind == "seating":
         teams = formats.of(event.settings).teams
-        return Printout(title, printouts.wall_list_pages(title, state, round_, digits, teams=teams), rtl)
+        part = _part(kind, sum(len(table.seats) for table in round_.tables), number)
+        if part is None:
+            return None
+        pages = printouts.wall_list_pages(title, state, round_, digits, teams=teams, lines=part.items)
+        return _in_part(Printout(title, pages, rtl), part, digits)
+    part = _part(kind, len(round_.tables), number)
+    if part is None:
+        return None
+    # The part's tables alone: nothing is read or scored for the others.
+    round_ = Round(round_.number, round_.tables[part.items], round_.sitouts)
     if kind == "tables":
         pages = printouts.table_cards(
             title,
@@ -1088,9 +1142,9 @@ def _printout(
             digits,
             teams=formats.of(event.settings).teams,
         )
-        return Printout(title, pages, rtl)
-    shown = standings.shown(event, state=state)
-    matches = _matches(state)
+        return _in_part(Printout(title, pages, rtl), part, digits)
+    shown = standings.shown(event, entries, state=state)
+    matches = _matches_of([table.match_id for table in round_.tables])
     answers: dict[int, dict[str, Any]] = {}
     contracts: dict[int, list[str]] = {}
     records: dict[int, list[dict[str, Any]]] = {}
@@ -1109,8 +1163,9 @@ def _printout(
     games = game.games_per_passe(event.settings.get("options") or {})
     if not game.teams:
         pages = printouts.estimate_pads(title, state, round_, games, answers, records, contracts, num, digits)
-        return Printout(title, pages, rtl)
-    return Printout(title, printouts.pads(title, state, round_, games, answers, contracts, num, digits), rtl)
+    else:
+        pages = printouts.pads(title, state, round_, games, answers, contracts, num, digits)
+    return _in_part(Printout(title, pages, rtl), part, digits)
 
 
 @bp.get("/<int:event_id>/players/<player_id>")

@@ -6,9 +6,11 @@ number formatting, though most cells repeat a string already drawn (a figure, an
 Passe). :class:`CellText` looks up each character's font subset, code and width once per
 document (ReportLab's ``splitString``, as its ``ttfonts`` module documents for dynamic
 TrueType fonts) and each distinct string once; it writes each run of one subset as
-``/subset size Tf <codes> Tj``. A repeated cell then costs one position. Each string is its
-own ``BT … T* ET`` block, as ``drawString`` writes it, so that text extraction (copy and
-paste, screen readers, the tests) sees separate cells.
+``/subset size Tf (codes) Tj``. A repeated cell then costs one position. Each string is its
+own ``BT x y Td … T* ET`` block, as ``drawString`` writes it (a text object starts at the
+identity matrix, so ``x y Td`` places it as its ``1 0 0 1 x y Tm`` does, in fewer bytes to
+compress), so that text extraction (copy and paste, screen readers, the tests) sees separate
+cells: the closing line feed ``T*`` is what ends a cell there.
 
 Strings arrive in visual order (see :func:`scorer.web.pdf_text.to_visual`); the fonts are
 TrueType (the PDFs embed DejaVu Sans).
@@ -22,6 +24,20 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 Align = Literal["left", "center", "right"]
+
+#: The bytes a PDF literal string holds as themselves (ISO 32000-1, 7.3.4.2): printable ASCII,
+#: which a first font subset's Latin names and figures are made of (ReportLab keeps ASCII's
+#: codes there); the delimiters and the backslash are escaped.
+_PRINTABLE = bytes(range(32, 127))
+_ESCAPED = str.maketrans({"\\": "\\\\", "(": "\\(", ")": "\\)"})
+
+
+def _shown(codes: bytes) -> str:
+    """``codes`` as a string operand: a literal string ``(…)`` when they are printable ASCII
+    (half a hex string's bytes to write and compress), else a hex string ``<…>``."""
+    if codes.translate(None, _PRINTABLE):
+        return f"<{codes.hex()}>"
+    return f"({codes.decode('ascii').translate(_ESCAPED)})"
 
 
 class CellText:
@@ -61,7 +77,7 @@ class CellText:
         if widths.keys() >= set(text):
             encoded = text.translate(table).encode("latin-1")
             width = sum(map(widths.__getitem__, text))
-            return width * size / 1000, f"{self._subset(font, 0)} {size:g} Tf <{encoded.hex()}> Tj"
+            return width * size / 1000, f"{self._subset(font, 0)} {size:g} Tf {_shown(encoded)} Tj"
         glyphs = self._glyphs.setdefault(font, {})
         shows: list[str] = []
         width = 0.0
@@ -75,12 +91,12 @@ class CellText:
                     table[ord(char)], widths[char] = chr(glyph[1]), glyph[2]
             if glyph[0] != subset:
                 if codes:
-                    shows.append(f"{self._subset(font, subset)} {size:g} Tf <{codes.hex()}> Tj")
+                    shows.append(f"{self._subset(font, subset)} {size:g} Tf {_shown(bytes(codes))} Tj")
                 subset, codes = glyph[0], bytearray()
             codes.append(glyph[1])
             width += glyph[2]
         if codes:
-            shows.append(f"{self._subset(font, subset)} {size:g} Tf <{codes.hex()}> Tj")
+            shows.append(f"{self._subset(font, subset)} {size:g} Tf {_shown(bytes(codes))} Tj")
         return width * size / 1000, " ".join(shows)
 
     def _glyph(self, font: str, char: str) -> tuple[int, int, float]:
@@ -104,7 +120,22 @@ class CellText:
             x -= width / 2
         elif align == "right":
             x -= width
-        self._pending.append(f"BT 1 0 0 1 {x:.2f} {y:.2f} Tm {shows} T* ET")
+        self._pending.append(f"BT {x:.2f} {y:.2f} Td {shows} T* ET")
+
+    def placed(self, x: float, text: str, font: str, size: float, align: Align = "left") -> tuple[str, str]:
+        """:meth:`put`'s block for ``text`` at ``x`` without its baseline: what precedes and what
+        follows the baseline's height, for a table's column that shows one string on many rows
+        (:meth:`put_placed`)."""
+        width, shows = self.measure(text, font, size)
+        if align == "center":
+            x -= width / 2
+        elif align == "right":
+            x -= width
+        return f"BT {x:.2f} ", f" Td {shows} T* ET"
+
+    def put_placed(self, before: str, y: str, after: str) -> None:
+        """A string :meth:`placed` earlier, on the baseline ``y`` (formatted as ``f"{y:.2f}"``)."""
+        self._pending.append(before + y + after)
 
     def flush(self) -> None:
         """Write what was put onto the canvas's current page."""

@@ -16,6 +16,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from rules_engine.limits import TOURNAMENT
+from scorer.events import printouts
 from scorer.events.pdf import MARGIN, Grid, Page, Printout, render
 from scorer.web import xlsx
 from tests.helpers.events import token
@@ -55,11 +56,14 @@ def test_the_largest_events_ranking_prints_and_exports_every_player(client: Flas
     event = largest_event(client)
     names = [f"Spielerin {n:04d}" for n in range(TOURNAMENT.players)]
     for lang in ("en", "fa"):
-        pdf = client.get(f"{event}/print/ranking.pdf?lang={lang}")
-        assert pdf.status_code == 200
-        lines = [line for page in page_lines(pdf.get_data()) for line in page]
+        lines = []
+        for part in printouts.parts("ranking", TOURNAMENT.players):  # a part is one request's work
+            pdf = client.get(f"{event}/print/ranking.pdf?lang={lang}&part={part.number}")
+            assert pdf.status_code == 200
+            lines += [line for page in page_lines(pdf.get_data()) for line in page]
         printed = [line for line in lines if "Spielerin" in line]
-        # One line per player, each name once, none cut: the grid split across pages loses no row.
+        # One line per player, each name once, none cut: the grid split across pages and parts
+        # loses no row.
         assert len(printed) == TOURNAMENT.players
         assert sorted(line[: len(names[0])] for line in printed) == names
     assert has_presentation_forms(" ".join(lines))  # the Persian header is shaped

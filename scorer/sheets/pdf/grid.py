@@ -232,11 +232,39 @@ class Grid(Flowable):
             y1 = row_tops[box.row]
             y0 = body_top if box.both_rows or box.row == 1 else row_tops[1]
             put(box.cell, self.xs[box.first], self.xs[box.last + 1], y0, y1)
+        # A body cell of one line is placed once per column, then only its row's height is
+        # written (most cells repeat a figure or a name down their column).
+        xs = self.xs
+        columns: list[dict[int, tuple[str, float, str]]] = [{} for _ in self.widths]
         y = body_top
         for row, height in zip(self.rows, self.heights):
+            bottom = y - height
+            middle = (bottom + y) / 2
+            heights: dict[float, str] = {}
             for k, cell in enumerate(row):
-                put(cell, self.xs[k], self.xs[k + 1], y - height, y)
-            y -= height
+                if cell is EMPTY:
+                    continue
+                placed = columns[k].get(id(cell))
+                if placed is None:
+                    if cell.box or len(cell.lines) != 1:
+                        put(cell, xs[k], xs[k + 1], bottom, y)
+                        continue
+                    size = cell.size
+                    if cell.align == "CENTER":
+                        before, after = text.placed(
+                            (xs[k] + xs[k + 1]) / 2, cell.lines[0], cell.font, size, "center"
+                        )
+                    elif cell.align == "RIGHT":
+                        before, after = text.placed(xs[k + 1] - PAD, cell.lines[0], cell.font, size, "right")
+                    else:
+                        before, after = text.placed(xs[k] + PAD, cell.lines[0], cell.font, size)
+                    placed = columns[k][id(cell)] = (before, size * (LEADING / 2 - 0.93), after)
+                before, rise, after = placed
+                baseline = heights.get(rise)
+                if baseline is None:
+                    baseline = heights[rise] = f"{middle + rise:.2f}"
+                text.put_placed(before, baseline, after)
+            y = bottom
         text.flush()
         canvas.setLineWidth(0.6)
         canvas.drawPath(boxes, stroke=1, fill=0)
