@@ -87,6 +87,10 @@ _STEPS: Mapping[str, _Key] = {
 }
 
 
+#: The steps whose key is a function of a competitor's round entries alone.
+_OF_ROUNDS = frozenset({"best_passe", "last_passe"})
+
+
 def _first(pair: tuple[Any, Standing]) -> Any:
     return pair[0]
 
@@ -99,6 +103,9 @@ def _refine(group: list[Standing], steps: Sequence[str]) -> list[tuple[list[Stan
     if step == "lot" and any(s.lot is None for s in group):
         return _refine(group, rest)  # T7.3: a lot decides only when every member has drawn one
     key = _STEPS[step]
+    if step in _OF_ROUNDS and all(s.entries == group[0].entries for s in group[1:]):
+        # Equal rounds give equal keys (a field drawn but not yet played): the step splits nothing.
+        return _refine(group, rest)
     # Each member's key once (a thousand provisional players share a total): sorted and grouped by it.
     keyed = sorted(((key(s), s) for s in group), key=_first, reverse=True)
     parts = [[s for _, s in members] for _, members in groupby(keyed, key=_first)]

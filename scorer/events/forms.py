@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from markupsafe import Markup, escape
+from markupsafe import Markup
 from wtforms import BooleanField, IntegerField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import Select, html_params
@@ -58,8 +59,10 @@ class PlayerSelect(Select):
         kwargs.setdefault("id", field.id)
         if "required" not in kwargs and "required" in getattr(field, "flags", []):
             kwargs["required"] = True
+        # html.escape writes plain strings (markupsafe's escape a Markup object per call).
         options = "".join(
-            f'<option{" selected" if selected else ""} value="{escape(value)}">{escape(label)}</option>'
+            f'<option{" selected" if selected else ""} value="{html.escape(str(value))}">'
+            f"{html.escape(str(label))}</option>"
             for value, label, selected, _render_kw in field.iter_choices()
         )
         return Markup(f"<select {html_params(name=field.name, **kwargs)}>{options}</select>")

@@ -29,7 +29,7 @@ def _plain(value: Any) -> str:
 PART_SIZES: Mapping[str, int] = {
     "tables": 8,
     "pads": 16,
-    "standblatt": 24,
+    "standblatt": 16,
     "ranking": 200,
     "prizes": 200,
     "seating": 200,

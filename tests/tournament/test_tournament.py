@@ -293,6 +293,20 @@ def test_last_passe_matches_and_lot_tiebreaks() -> None:
     assert ranking["F"]["rank"] == ranking["B"]["rank"] == 1
 
 
+def test_a_field_of_equal_rounds_is_split_by_the_next_step_of_the_chain() -> None:
+    # Before any round is played every entry is null (T7.5): best and last Passe are equal for
+    # all, so the lot, the next step (T7.3), orders the whole field.
+    record = example(EXAMPLE3, tiebreak=["best_passe", "last_passe", "lot", "shared"])
+    record["rounds"], record["results"] = [], []
+    players = [player["id"] for player in record["players"]]
+    record["lots"] = {player: len(players) - n for n, player in enumerate(players)}
+    answer = score_tournament(record)
+    assert [entry["id"] for entry in answer["ranking"]] == players[::-1]
+    assert [entry["rank"] for entry in answer["ranking"]] == list(range(1, len(players) + 1))
+    assert {entry.get("decided_by") for entry in answer["ranking"][:-1]} == {"lot"}
+    assert all(entry["provisional"] for entry in answer["ranking"])
+
+
 def test_matches_tiebreak_counts_every_passe() -> None:
     record = example(EXAMPLE3, tiebreak=["matches", "shared"])
     record["results"][5] = {"round": 3, "table": 2, "team_totals": [942, 942], "matches": [1, 0]}
