@@ -62,17 +62,24 @@ def ranking_rows(
     if running is None:
         running = has_running(entries)
     parts: list[str] = []
+    #: The Passen's cells by their values and marks: a field drawn but not yet played (or a
+    #: table's four players) shares one row of them.
+    rounds: dict[tuple[tuple[Any, ...], ...], str] = {}
     for entry in entries:
         struck, sitouts = entry.get("struck") or (), entry.get("sitouts") or ()
-        cells = "".join(
-            '<td class="num'
-            + (" struck" if index in struck else "")
-            + (" sitout" if index in sitouts else "")
-            + '">'
-            + (num(value) if value is not None else no_score)
-            + "</td>"
-            for index, value in enumerate(entry.get("passen") or ())
-        )
+        passen = tuple(entry.get("passen") or ())
+        shape = (passen, tuple(struck), tuple(sitouts))
+        cells = rounds.get(shape)
+        if cells is None:
+            cells = rounds[shape] = "".join(
+                '<td class="num'
+                + (" struck" if index in struck else "")
+                + (" sitout" if index in sitouts else "")
+                + '">'
+                + (num(value) if value is not None else no_score)
+                + "</td>"
+                for index, value in enumerate(passen)
+            )
         if running:
             so_far = entry.get("running")
             cells += '<td class="num running">' + (num(so_far["score"]) if so_far else "") + "</td>"

@@ -645,19 +645,23 @@ def live(event: Event, rows: list[LogRow], upto: Mapping[int, int] | None = None
     return made
 
 
+def _answer_key(event: Event, made: Live, held: int | None) -> tuple[Any, ...]:
+    return (made.key, made.seq, made.tables, held, json.dumps(event.settings, sort_keys=True, default=str))
+
+
+def has_answer(event: Event, made: Live, held: int | None) -> bool:
+    """Whether :func:`live_answer` of ``made`` (its first ``held`` rounds) is kept already."""
+    with _LOCK:
+        return _answer_key(event, made, held) in _ANSWERS
+
+
 def live_answer(
     event: Event, made: Live, held: int | None, compute: Callable[[], dict[str, Any]]
 ) -> dict[str, Any]:
     """The engine's answer for ``made`` (its first ``held`` rounds): computed by ``compute`` once
     per version of the log, of the tables' matches and of the event's settings; a director
     asking again with nothing entered meanwhile gets it again. A copy: readers may add to it."""
-    answer_key = (
-        made.key,
-        made.seq,
-        made.tables,
-        held,
-        json.dumps(event.settings, sort_keys=True, default=str),
-    )
+    answer_key = _answer_key(event, made, held)
     with _LOCK:
         found = _ANSWERS.get(answer_key)
     if found is None:

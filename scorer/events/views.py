@@ -1168,24 +1168,47 @@ def _printout(
     return _in_part(Printout(title, pages, rtl), part, digits)
 
 
+#: Seconds of its thread's CPU a player's page spends on ranking the rounds of his course that this
+#: server has not ranked yet (a thousand players' field takes the engine some 8 ms a round).
+COURSE_BUDGET = 0.006
+
+
 @bp.get("/<int:event_id>/players/<player_id>")
 def player(event_id: int, player_id: str) -> str:
     """One player's Passen (his Standblatt) and his course over the rounds as a small chart."""
-    event, state = load(event_id)
+    started = time.thread_time()
+    # The log, its state and the engine's answers as this server keeps them (``snapshot``).
+    event, entries = snapshot.event_and_log(event_id)
+    view = standings.shown(event, entries)
+    live = snapshot.live(event, list(view.entries), view.upto)
+    state = live.state
     if player_id in state.pairs:
         shown = event_log.Player(player_id, 0, state.name(player_id))
     elif player_id in state.players:
         shown = state.players[player_id]
     else:
         abort(404)
+
+    def after(rounds: int | None) -> dict[str, Any]:
+        """The ranking after ``rounds`` rounds (None: all those shown), once per version of the event."""
+        return snapshot.live_answer(
+            event, live, rounds, lambda: ranking(event, state, rounds, view.entries, live)
+        )
+
     # His Passen and his course as this reader is shown the standings (held back or live).
-    view = standings.shown(event, state=state)
-    answer = shown_ranking(event, view)
+    answer = after(view.rounds)
     lines = (answer.get("standblatt") or {}).get(player_id) or []
     course = []
+    pending = []
     for number in range(1, view.round_count + 1):
-        after = shown_ranking(event, view, number)
-        entry = next((e for e in after.get("ranking") or [] if e["id"] == player_id), None)
+        # Each round's ranking is the engine's over the rounds up to it (the last shown: the
+        # answer above): those not kept yet are ranked while the request is within its budget,
+        # the others by the next readers.
+        upto = view.rounds if number == view.round_count else number
+        if not snapshot.has_answer(event, live, upto) and time.thread_time() - started > COURSE_BUDGET:
+            pending.append(number)
+            continue
+        entry = next((e for e in after(upto).get("ranking") or [] if e["id"] == player_id), None)
         if entry is not None:
             course.append((number, int(entry["rank"]), int(entry["total"])))
     entry = next((e for e in answer.get("ranking") or [] if e["id"] == player_id), None)
@@ -1210,5 +1233,6 @@ def player(event_id: int, player_id: str) -> str:
         entry=entry,
         svg=chart.course_svg(course, len(state.competitors), _("Rank after each round")),
         course=course,
+        pending=pending,
         held=view.rounds,
     )
