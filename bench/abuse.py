@@ -545,12 +545,69 @@ class Bench:
             route.sizes.append((most.players, *self.timed(lambda p=path: self.client.get(f"{event}{p}"))))
             yield route
         yield self.draws(largest, most.players)
+        yield from self.drawn_routes(most.players)
         yield self.series_register(most.players)
         for _ in range(40):  # more events than a page of the list, each the largest
             self.import_event(largest)
         route = Route(f"GET /events/ — {self.imports} events of {most.players} players")
         route.sizes.append((self.imports, *self.timed(lambda: self.client.get("/events/"))))
         yield route
+
+    def drawn_event(self, export: str) -> str:
+        """A new event of ``export`` whose first round is drawn, nothing read of it since the draw."""
+        answer = self.import_event(export)
+        assert answer.status_code == 303, answer.status_code
+        event = str(answer.headers["Location"])
+        page = self.client.get(event).get_data(as_text=True)
+        form = page[page.index(f'action="{event}/draw"') :]
+        data = {"version": hidden(form, "version"), "idem": hidden(form, "idem"), "confirmed": "y"}
+        assert self.client.post(f"{event}/draw", data=data).status_code == 303
+        return event
+
+    def drawn_routes(self, players: int) -> Iterator[Route]:
+        """What reads an event of ``players``, every name of its own at full length, first after
+        a change (its first draw: the state derived again, the engine's ranking of the field not
+        kept yet), each a new event: the pages, each printout's first part, the exports, as
+        its director and as an anonymous reader."""
+        names = [
+            f"Spielerin {n:04d} ".ljust(limits.TOURNAMENT.name, "abcdefghij"[n % 10]) for n in range(players)
+        ]
+        export = self.event_export(players, names=names)
+        reader = self.app.test_client()
+        reader.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+        for who, client in (("the director", self.client), ("an anonymous reader", reader)):
+            paths = [
+                ("GET /events/<id>", ""),
+                ("GET /events/<id>/ranking", "/ranking"),
+                ("GET /events/<id>/results", "/results"),
+                ("GET /events/<id>/prizes", "/prizes"),
+                ("GET /events/<id>/seating", "/seating"),
+                ("GET /events/<id>/players/<player>", "/players/P1"),
+                ("GET /events/<id>/print/standblatt.pdf (a part)", "/print/standblatt.pdf"),
+                ("GET /events/<id>/print/ranking.pdf (a part)", "/print/ranking.pdf"),
+                ("GET /events/<id>/print/prizes.pdf (a part)", "/print/prizes.pdf"),
+                ("GET /events/<id>/print/pads.pdf (a part)", "/print/pads.pdf"),
+                ("GET /events/<id>/print/seating.pdf (a part)", "/print/seating.pdf"),
+                ("GET /events/<id>/export/ranking.csv", "/export/ranking.csv"),
+                ("GET /events/<id>/export/ranking.xlsx", "/export/ranking.xlsx"),
+                ("GET /events/<id>/export/standblatt.xlsx", "/export/standblatt.xlsx"),
+            ]
+            if client is self.client:  # the director's alone
+                paths += [
+                    ("GET /events/<id>/print/tables.pdf (a part)", "/print/tables.pdf"),
+                    ("GET /events/<id>/export.json", "/export.json"),
+                ]
+            for label, path in paths:
+                route = Route(f"{label} — {players} players, first after their draw, as {who}")
+                statuses, times = [], []
+                for _ in range(self.rounds):
+                    event = self.drawn_event(export)
+                    scoring._CACHE.clear()
+                    start = time.perf_counter()
+                    statuses.append(client.get(f"{event}{path}").status_code)
+                    times.append((time.perf_counter() - start) * 1000)
+                route.sizes.append((players, max(statuses), statistics.median(times)))
+                yield route
 
     def series_register(self, players: int) -> Route:
         """The director's page of an evening of ``players`` of a series of as many evenings as

@@ -306,7 +306,14 @@ def edit_link(event_id: int, secret: str) -> Response:
     return redirect(url_for("events.show", event_id=event_id), 303)
 
 
-def _forms(state: EventState) -> dict[str, Any]:
+#: Players at most a select of the event's page lists: a larger field's director withdraws or
+#: swaps a player from his page (a select of a thousand names was a third of that page's work,
+#: and no way to find one on a tablet).
+SELECT_MOST = paging.ROWS
+
+
+def _forms(state: EventState, selects: bool = True) -> dict[str, Any]:
+    """The director's forms of the event's page (``selects``: with the players to choose from)."""
     version = str(state.version)
     forms: dict[str, Any] = {
         "players_form": PlayersForm(formdata=None, version=version),
@@ -316,13 +323,14 @@ def _forms(state: EventState) -> dict[str, Any]:
         "swap_form": SwapForm(formdata=None, version=version, prefix="swap"),
         "freeze_form": FreezeForm(formdata=None, version=version, frozen=not state.frozen),
     }
-    replaced = {p.substitutes_for for p in state.substitutes}
-    forms["withdraw_form"].player.choices = [
-        (p.id, p.name)
-        for p in state.registered
-        if p.id not in replaced and state.withdrawn(state.pair_of(p.id) or p.id) is None
-    ]
-    _swap_choices(forms["swap_form"], state)
+    if selects:
+        replaced = {p.substitutes_for for p in state.substitutes}
+        forms["withdraw_form"].player.choices = [
+            (p.id, p.name)
+            for p in state.registered
+            if p.id not in replaced and state.withdrawn(state.pair_of(p.id) or p.id) is None
+        ]
+        _swap_choices(forms["swap_form"], state)
     for form in forms.values():
         form.fresh_key()
     return forms
@@ -401,7 +409,9 @@ def show(event_id: int) -> str:
         undo_round=_undoable(state) if director and not state.closed else None,
         # Asked while the evening registers its players, before its first draw.
         alike=_alike_names(event, state) if director and not state.closed and not state.rounds else [],
-        **(_forms(state) if director else {}),
+        # A field larger than a select lists is withdrawn and swapped from the players' pages.
+        by_player=len(state.registered) > SELECT_MOST,
+        **(_forms(state, selects=len(state.registered) <= SELECT_MOST) if director else {}),
     )
 
 
@@ -1213,19 +1223,31 @@ def player(event_id: int, player_id: str) -> str:
             course.append((number, int(entry["rank"]), int(entry["total"])))
     entry = next((e for e in answer.get("ranking") or [] if e["id"] == player_id), None)
     correction = None
-    if (
-        access.may_direct(event)
-        and player_id in state.players
-        and state.players[player_id].substitutes_for is None
-    ):
+    director = access.may_direct(event)
+    if director and player_id in state.players and state.players[player_id].substitutes_for is None:
         correction = PlayerForm(
             formdata=None, version=str(state.version), name=shown.name, club=shown.club, number=shown.number
         )
         correction.fresh_key()
+    # A large field's director withdraws and swaps a player here (``SELECT_MOST``).
+    withdraw_form = swap_form = None
+    if director and not state.closed and len(state.registered) > SELECT_MOST:
+        forms = _forms(state)
+        if formats.of(event.settings).substitutes and len(state.rounds) < int(
+            event.settings.get("passen", 4)
+        ):
+            if player_id in dict(forms["withdraw_form"].player.choices):
+                withdraw_form = forms["withdraw_form"]
+                withdraw_form.player.data = player_id
+        if not state.pairs and player_id in dict(forms["swap_form"].first.choices):
+            swap_form = forms["swap_form"]
+            swap_form.first.data = player_id
     return render_template(
         "events/player.html",
         **snapshot.room_page(event.id),
         correction=correction,
+        withdraw_form=withdraw_form,
+        swap_form=swap_form,
         event=event,
         state=state,
         player=shown,
