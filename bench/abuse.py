@@ -315,7 +315,7 @@ class Bench:
             (f"GET /matches/<id> — {limits.MAX_DEALS} deals", big),
             (f"GET /matches/<id>?view=board — {limits.MAX_DEALS} deals", f"{big}?view=board"),
             (f"GET /matches/<id>/export.json — {limits.MAX_DEALS} deals", f"{big}/export.json"),
-            (f"GET /matches/<id>/scoresheet.pdf — {limits.MAX_DEALS} deals, first print of a version", f"{big}/scoresheet.pdf"),
+            (f"GET /matches/<id>/scoresheet.pdf — {limits.MAX_DEALS} deals, first print of a version (its first part)", f"{big}/scoresheet.pdf"),
             (f"GET /matches/<id>/scoresheet.pdf — {limits.MAX_DEALS} deals, printed again", f"{big}/scoresheet.pdf?again"),
         ):  # fmt: skip
             route = Route(label)

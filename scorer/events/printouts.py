@@ -12,6 +12,7 @@ from flask_babel import pgettext
 from scorer.events.pdf import Grid, Page
 from scorer.events.state import EventState, Player, Round
 from scorer.web.display import side_label
+from scorer.web.parts import Part, split
 
 #: How a printout writes a figure (the PDFs' language layer: 1'256, ۱٬۲۵۶) and a label (table 3).
 Number = Callable[[Any], str]
@@ -36,27 +37,9 @@ PART_SIZES: Mapping[str, int] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Part:
-    """The items ``first..last`` (1-based, inclusive) of a printout of ``count``: its ``number``-th part."""
-
-    number: int
-    first: int
-    last: int
-    count: int
-
-    @property
-    def items(self) -> slice:
-        return slice(self.first - 1, self.last)
-
-
 def parts(kind: str, count: int) -> list[Part]:
     """The parts of printout ``kind`` of ``count`` items (one part at least, if empty)."""
-    size = PART_SIZES[kind]
-    return [
-        Part(number, start + 1, min(start + size, count), count)
-        for number, start in enumerate(range(0, max(count, 1), size), start=1)
-    ]
+    return split(PART_SIZES[kind], count)
 
 
 def part_label(part: Part, digits: Number = _plain) -> str:

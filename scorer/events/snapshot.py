@@ -514,6 +514,13 @@ def match_versions(
             else:
                 _MATCHES.move_to_end(key)
                 found[match_id] = (key, kept)
+    # A table drawn whose first game is not entered yet has no entry to read.
+    unplayed = [match_id for match_id, key in missing.items() if key[3] == 0]
+    if unplayed:
+        with _LOCK:
+            for match_id in unplayed:
+                _MATCHES[missing[match_id]] = empty = log.derive([])
+                found[match_id] = (missing.pop(match_id), empty)
     if missing:
         rows: dict[int, list[MatchRow]] = {match_id: [] for match_id in missing}
         for row in session_.execute(

@@ -59,6 +59,7 @@ from scorer.languages import LANGUAGES, is_rtl
 from scorer.store import db, log
 from scorer.store.models import Entry, Event, Match
 from scorer.web import conditional, display, i18n
+from scorer.web import parts as web_parts
 from scorer.web.reasons import reason_text
 from scorer.web.views import same_for_every_reader
 
@@ -1047,8 +1048,7 @@ def pdf(event_id: int, kind: str) -> Any:
     code = request.args.get("lang") or i18n.current()
     if code not in LANGUAGES:
         code = i18n.current()
-    asked = request.args.get("part", "1")
-    number = int(asked) if asked.isdecimal() and len(asked) < 6 else 0
+    number = web_parts.asked(request.args.get("part"))
     with force_locale(code):
         printout = _printout(event, state, kind, answer, number, entries)
     if printout is None:
@@ -1060,15 +1060,14 @@ def pdf(event_id: int, kind: str) -> Any:
     return pdf_response(render(printout), f"tafel-event-{event.id}-{kind}{suffix}.pdf")
 
 
-def _part(kind: str, count: int, number: int) -> printouts.Part | None:
+def _part(kind: str, count: int, number: int) -> web_parts.Part | None:
     """Part ``number`` of printout ``kind`` of ``count`` items; None: it has no such part."""
-    found = printouts.parts(kind, count)
-    return found[number - 1] if 1 <= number <= len(found) else None
+    return web_parts.pick(printouts.parts(kind, count), number)
 
 
-def _in_part(printout: Printout, part: printouts.Part, digits: Any) -> Printout:
+def _in_part(printout: Printout, part: web_parts.Part, digits: Any) -> Printout:
     """``printout``'s pages each naming ``part`` under its heading, when the printout has more than one."""
-    if part.first == 1 and part.last == part.count:
+    if part.whole:
         return printout
     label = printouts.part_label(part, digits)
     pages = [replace(page, lines=[label, *page.lines]) for page in printout.pages]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from flask import Blueprint, Flask, current_app, render_template, request
+from flask import Blueprint, Flask, abort, current_app, render_template, request
 from flask_babel import get_timezone, get_translations, lazy_pgettext, to_user_timezone
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -24,7 +24,7 @@ from wtforms.validators import Length, NumberRange, Optional, StopValidation
 from scorer import games, languages
 from scorer.matches import matchview
 from scorer.sheets.pdf.model import sheet_part
-from scorer.web import conditional, display, i18n
+from scorer.web import conditional, display, i18n, parts
 from scorer.web.forms import choices, numeric
 from scorer.web.memo import Recent
 from scorer.web.pdf_text import Lang
@@ -139,7 +139,10 @@ def scoresheet(match_id: int) -> Any:
             400,
             match_id,
         )
-    key = scoresheet_key(match_id, paper)
+    number = parts.asked(request.args.get("part"))
+    if number == 0:
+        abort(404)
+    key = scoresheet_key(match_id, paper, number)
     data = sheet_cache().get(key) if key is not None else None
     if data is None:
         loaded = matchview.load(match_id)
@@ -147,9 +150,12 @@ def scoresheet(match_id: int) -> Any:
             return unavailable(
                 _("This match was voided."), _("A voided match has no scoresheet."), 409, match_id
             )
+        part = parts.pick(sheet_parts(len(loaded.state.deals)), number)
+        if part is None:
+            abort(404)
         try:
             view = build_scoresheet(scoresheet_document(loaded), answer=loaded.scored.facts or None)
-            data = render_scoresheet(view, pdf_lang(), paper)
+            data = render_scoresheet(view, pdf_lang(), paper, part)
         except SheetError as error:
             # A stored match was always accepted by the engine when it was entered; an engine that
             # judges it differently now says why here instead of failing.
@@ -165,7 +171,8 @@ def scoresheet(match_id: int) -> Any:
             return unavailable(_("PDFs cannot be made on this server."), str(error), 503, match_id)
         if key is not None:
             sheet_cache().put(key, data)
-    response = pdf_response(data, f"tafel-scoresheet-{match_id}.pdf")
+    suffix = f"-{number}" if request.args.get("part") else ""
+    response = pdf_response(data, f"tafel-scoresheet-{match_id}{suffix}.pdf")
     # The sheet changes with every deal entered.
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -178,7 +185,20 @@ def sheet_cache() -> Recent[bytes]:
     return current_app.extensions["tafel_sheet_cache"]  # type: ignore[no-any-return]
 
 
-def scoresheet_key(match_id: int, paper: str) -> tuple[object, ...] | None:
+#: Deals at most one PDF of a scoresheet prints: a longer match's comes in parts (``?part=n``),
+#: each listed where the scoresheet is offered. A match played to its target holds far fewer.
+DEALS_PER_PART = 200
+
+
+def sheet_parts(deals: int) -> list[parts.Part]:
+    """The parts of the scoresheet of a match of ``deals``."""
+    return parts.split(DEALS_PER_PART, deals)
+
+
+bp.add_app_template_global(sheet_parts, "scoresheet_parts")
+
+
+def scoresheet_key(match_id: int, paper: str, part: int = 1) -> tuple[object, ...] | None:
     """What a match's scoresheet depends on; None: no such match (the view answers 404).
 
     A sheet is a function of the match's log (its creation time and last sequence number,
@@ -191,7 +211,7 @@ def scoresheet_key(match_id: int, paper: str) -> tuple[object, ...] | None:
     if found is None:
         return None
     created, version = found
-    return (match_id, created, version, i18n.current(), paper, str(get_timezone()))
+    return (match_id, created, version, i18n.current(), paper, str(get_timezone()), part, DEALS_PER_PART)
 
 
 def init_app(app: Flask) -> None:

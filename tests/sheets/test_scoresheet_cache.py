@@ -22,9 +22,9 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
     calls: list[tuple[Any, ...]] = []
     render: Callable[..., bytes] = pdf.render_scoresheet
 
-    def counted(view: Any, lang: Any, paper: str = "a4") -> bytes:
+    def counted(view: Any, lang: Any, paper: str = "a4", part: Any = None) -> bytes:
         calls.append((lang.code, paper))
-        return render(view, lang, paper)
+        return render(view, lang, paper, part)
 
     monkeypatch.setattr(pdf, "render_scoresheet", counted)
     return calls

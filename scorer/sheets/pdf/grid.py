@@ -117,7 +117,13 @@ class Grid(Flowable):
         self.style = style
         self.row_height = row_height
         self.row_shades = list(row_shades) if row_shades is not None else [None] * len(self.rows)
-        self.heights = [max(row_height, max((c.height for c in r), default=0.0) + 2 * PAD) for r in self.rows]
+        # Each distinct cell's height once (rows share their cells: one object per figure).
+        distinct = {id(c): c for r in self.rows for c in r}
+        height_of = {key: c.height for key, c in distinct.items()}
+        self.heights = [
+            max(row_height, max(map(height_of.__getitem__, map(id, r)), default=0.0) + 2 * PAD)
+            for r in self.rows
+        ]
         single = [
             max((b.cell.height for b in self.head if b.row == k and not b.both_rows), default=0.0) + 2 * PAD
             for k in (0, 1)

@@ -310,16 +310,21 @@ def figure_table(
                 shades[col(j)] = SIDE_SHADE
         k += group
     rows: list[list[Cell]] = []
+    # Each column's cells by their value, fitted once (a long match repeats most of them).
+    fitted: list[dict[str | Note | Cell, Cell]] = [{} for _ in range(n)]
     for values in body:
         cells: list[Cell] = [EMPTY] * n
         for j, value in enumerate(values):
-            inner = logical_widths[j] - 2 * PAD
-            if isinstance(value, Cell):
-                cell = value
-            elif isinstance(value, Note):
-                cell = fit(value.text, inner, size - 0.6, False, rtl, lang.align) if value.text else EMPTY
-            else:
-                cell = fit(value, inner, size, False, rtl, "CENTER") if value else EMPTY
+            cell = fitted[j].get(value)
+            if cell is None:
+                inner = logical_widths[j] - 2 * PAD
+                if isinstance(value, Cell):
+                    cell = value
+                elif isinstance(value, Note):
+                    cell = fit(value.text, inner, size - 0.6, False, rtl, lang.align) if value.text else EMPTY
+                else:
+                    cell = fit(value, inner, size, False, rtl, "CENTER") if value else EMPTY
+                fitted[j][value] = cell
             cells[col(j)] = cell
         rows.append(cells)
     style = GridStyle(head_shade=SHADE, line=GRID, column_shades=shades, heavy=frozenset(heavy))

@@ -8,6 +8,7 @@ further pages with the table's two header rows repeated.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from reportlab.lib.units import mm
@@ -33,6 +34,7 @@ from scorer.sheets.pdf.layout import (
     signature_table,
 )
 from scorer.sheets.pdf.model import sheet_part
+from scorer.web.parts import Part
 from scorer.web.pdf_text import Lang, isolate, when_text
 
 SIZE = 6.8
@@ -77,21 +79,38 @@ def _cell(lang: Lang, header: Header, column: Column, value: Any, row: Row) -> s
 
 def _body(lang: Lang, view: SheetView) -> list[list[str | Note]]:
     expanded = expand_columns(view.columns, len(view.header.sides))
+    # A column's cell is a function of its value alone, but for the notes (the row's marks): each
+    # value is written once per column (a long match repeats its seats, contracts and figures).
+    written: list[dict[Any, str | Note] | None] = [
+        None if column.kind == "marks" else {} for column, _side in expanded
+    ]
     body = []
     for row in view.rows:
         cells = []
-        for column, side in expanded:
+        for (column, side), known in zip(expanded, written):
             value = row.values.get(column.key)
             if side is not None:
                 value = value[side - 1] if isinstance(value, tuple) and side - 1 < len(value) else None
-            cells.append(_cell(lang, view.header, column, value, row))
+            if known is None:
+                cells.append(_cell(lang, view.header, column, value, row))
+                continue
+            try:
+                cell = known.get(value)
+            except TypeError:  # a value that is not hashable is written each time
+                cells.append(_cell(lang, view.header, column, value, row))
+                continue
+            if cell is None:
+                cell = known[value] = _cell(lang, view.header, column, value, row)
+            cells.append(cell)
         body.append(cells)
     return body
 
 
-def _header_block(lang: Lang, view: SheetView, width: float) -> list[Flowable]:
+def _header_block(lang: Lang, view: SheetView, width: float, in_part: str = "") -> list[Flowable]:
     header = view.header
     pairs: list[tuple[str, str]] = [(lang("Game"), game_name(lang, header))]
+    if in_part:  # the deals of this part of a longer scoresheet
+        pairs.insert(0, (lang("Deals"), in_part))
     if header.profile:
         # The profile in words, as the match page says it (no key, no Latin brackets that a
         # right-to-left line would break apart).
@@ -146,24 +165,39 @@ def _result_block(lang: Lang, view: SheetView, width: float) -> list[Flowable]:
     ]
 
 
-def render_scoresheet(view: SheetView, lang: Lang | None = None, paper: str = "a4") -> bytes:
-    """The PDF bytes of a scoresheet (same view, language and paper give the same bytes).
+def render_scoresheet(
+    view: SheetView, lang: Lang | None = None, paper: str = "a4", part: Part | None = None
+) -> bytes:
+    """The PDF bytes of a scoresheet (same view, language and paper give the same bytes);
+    ``part``: its deals alone, the result and the signatures under the last part's.
 
     :raises ValueError: unknown paper.
     """
     register_fonts()
     lang = lang or Lang()
     width, _ = frame_size(paper)
+    label = ""
+    if part is not None and not part.whole:
+        view = replace(view, rows=view.rows[part.items])
+        label = lang(
+            "Part %(number)s: %(first)s–%(last)s of %(count)s",
+            number=lang.digits(part.number),
+            first=lang.digits(part.first),
+            last=lang.digits(part.last),
+            count=lang.digits(part.count),
+        )
     shades = [CORRECTED_SHADE if row.corrected_at is not None else None for row in view.rows]
     table = figure_table(
         lang, view.header, view.columns, _body(lang, view), width, size=SIZE, row_shades=shades
     )
-    flowables: list[Flowable] = [
-        *_header_block(lang, view, width),
-        table,
-        *_result_block(lang, view, width),
-        Spacer(1, 4 * mm),
-        signature_table(lang, view.header, width),
-    ]
+    flowables: list[Flowable] = [*_header_block(lang, view, width, label), table]
+    if part is None or part.last == part.count:
+        flowables += [
+            *_result_block(lang, view, width),
+            Spacer(1, 4 * mm),
+            signature_table(lang, view.header, width),
+        ]
     title = lang("%(document)s – %(game)s", document=lang("Scoresheet"), game=game_name(lang, view.header))
+    if label:
+        title = f"{title} – {label}"
     return build_pdf(flowables, paper, lang, title=title, footer=title)
