@@ -538,7 +538,7 @@ class Bench:
             ("GET /events/<id>/print/ranking.pdf", "/print/ranking.pdf"),
             ("GET /events/<id>/export/ranking.csv", "/export/ranking.csv"),
             ("GET /events/<id>/export/ranking.xlsx", "/export/ranking.xlsx"),
-            ("GET /events/<id>/export/standblatt.xlsx", "/export/standblatt.xlsx"),
+            ("GET /events/<id>/export/standblatt.xlsx (a part)", "/export/standblatt.xlsx"),
             ("GET /events/<id>/export.json", "/export.json"),
         ):
             route = Route(f"{label} — {most.players} players, {most.passen} Passen")
@@ -590,7 +590,7 @@ class Bench:
                 ("GET /events/<id>/print/seating.pdf (a part)", "/print/seating.pdf"),
                 ("GET /events/<id>/export/ranking.csv", "/export/ranking.csv"),
                 ("GET /events/<id>/export/ranking.xlsx", "/export/ranking.xlsx"),
-                ("GET /events/<id>/export/standblatt.xlsx", "/export/standblatt.xlsx"),
+                ("GET /events/<id>/export/standblatt.xlsx (a part)", "/export/standblatt.xlsx"),
             ]
             if client is self.client:  # the director's alone
                 paths += [

@@ -34,7 +34,7 @@ from scorer.events.rows import tiebreak_note
 from scorer.events.state import EventState
 from scorer.store import db, log
 from scorer.store.models import Entry, Event, EventEntry, Match
-from scorer.web import xlsx
+from scorer.web import parts, xlsx
 
 bp = Blueprint("exports", __name__, url_prefix="/events")
 
@@ -152,7 +152,18 @@ def to_csv(rows: Sequence[Row]) -> bytes:
 def to_xlsx(rows: Sequence[Row], title: str) -> bytes:
     # A sheet's name is at most 31 characters, none of them one of \ / * ? : [ ].
     name = re.sub(r"[\\/*?:\[\]]", " ", CONTROLS.sub("", title))[:31] or "Tafel"
-    return xlsx.workbook(([spreadsheet_cell(c) for c in row] for row in rows), name)
+    # Each text guarded once: a Standblatt repeats its partners' and opponents' names.
+    guarded: dict[str, str | int | None] = {}
+
+    def cell(value: str | int | None) -> str | int | None:
+        if not isinstance(value, str):
+            return value
+        found = guarded.get(value)
+        if found is None:
+            found = guarded[value] = spreadsheet_cell(value)
+        return found
+
+    return xlsx.workbook(([cell(c) for c in row] for row in rows), name)
 
 
 @bp.get("/<int:event_id>/results")
@@ -177,12 +188,23 @@ def export(event_id: int, kind: str, ext: str) -> Response:
     event, state, answer, _held = events.shown_now(event_id)
     passen = int(event.settings.get("passen", 4))
     name = state.name
+    suffix = ""
     if kind == "ranking":
         rows = ranking_rows(answer, name, passen)
     else:
+        # A field's Standblätter in parts of its players: each plays a line a round.
+        sheets = answer.get("standblatt") or {}
+        part = parts.pick(
+            printouts.parts("standblatt_sheet", len(sheets)), parts.asked(request.args.get("part"))
+        )
+        if part is None:
+            abort(404)
+        if not part.whole:
+            answer = {**answer, "standblatt": {c: sheets[c] for c in list(sheets)[part.items]}}
+            suffix = f"-{part.number}"
         options = event.settings.get("options") or {}
         rows = standblatt_rows(answer, name, printouts.substitute_notes(state, answer, options))
-    filename = f"tafel-event-{event.id}-{kind}.{ext}"
+    filename = f"tafel-event-{event.id}-{kind}{suffix}.{ext}"
     if ext == "csv":
         response = Response(to_csv(rows), mimetype="text/csv")
     else:

@@ -23,7 +23,8 @@ def _plain(value: Any) -> str:
 
 
 #: The most items one PDF of a printout holds: tables (a card, a pad), players (a Standblatt),
-#: lines (of the ranking, the prize list, the wall list). A larger event's printout comes in
+#: lines (of the ranking, the prize list, the wall list); and the players of one file of the
+#: Standblätter's export. A larger event's printout comes in
 #: parts (``?part=n``), each offered where the printout is, so that no request renders more than
 #: about a hundred pages' worth of text (each part at most ten ordinary saves of work, measured
 #: in bench/abuse.py). A club evening's printout is one part.
@@ -34,6 +35,8 @@ PART_SIZES: Mapping[str, int] = {
     "ranking": 200,
     "prizes": 200,
     "seating": 200,
+    # The Standblätter's CSV and XLSX: players, each a line a round.
+    "standblatt_sheet": 100,
 }
 
 

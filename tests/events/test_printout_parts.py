@@ -93,3 +93,25 @@ def test_a_club_evening_prints_in_one_part(client: FlaskClient, app: Flask) -> N
     assert "part=" not in page
     (sheets,) = [texts(client.get(f"/events/{event_id}/print/standblatt.pdf").data)]
     assert len(sheets) == len(NAMES) and not any("Part " in text for text in sheets)
+
+
+@pytest.mark.slow
+def test_the_standblaetter_exports_come_in_parts_of_players(
+    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(printouts, "PART_SIZES", {**printouts.PART_SIZES, "standblatt_sheet": 4})
+    event_id = new_event(client, passen="2", games_per_passe="2")
+    register(client, event_id, NAMES)
+    draw(client, event_id)
+    results = client.get(f"/events/{event_id}/results").get_data(as_text=True)
+    assert re.findall(rf"/events/{event_id}/export/standblatt\.csv\?part=(\d)", results) == ["1", "2", "3"]
+    players = []
+    for number in (1, 2, 3):
+        answer = client.get(f"/events/{event_id}/export/standblatt.csv?part={number}")
+        assert answer.status_code == 200
+        assert f"standblatt-{number}.csv" in answer.headers["Content-Disposition"]
+        lines = answer.get_data(as_text=True).lstrip("\ufeff").splitlines()[1:]
+        players += sorted({line.split(",")[0] for line in lines})
+    # Every player's lines once, in parts of four, in registration order.
+    assert players == [f"P{n}" for n in range(1, len(NAMES) + 1)]
+    assert client.get(f"/events/{event_id}/export/standblatt.xlsx?part=4").status_code == 404
