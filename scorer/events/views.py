@@ -357,11 +357,12 @@ def show(event_id: int) -> str:
     tables_page = paging.page_of(len(drawn), paging.TABLES)
     drawn = drawn[tables_page.start : tables_page.stop]
     ids = [table.match_id for _number, table in drawn]
-    matches = _matches_of(ids)
+    # Each table's games as shown (up to a hold), derived once per version of its match.
+    matches = snapshot.match_states(ids, shown.upto)
     tables = []
     for number, table in drawn:
         match = matches.get(table.match_id)
-        deals = len(log.derive(standings.entries_shown(match, shown)).deals) if match is not None else 0
+        deals = len(match.deals) if match is not None else 0
         tables.append(
             {
                 "round": number,
