@@ -113,3 +113,30 @@ def ranking_rows(
 def _text(value: Any) -> str:
     # A rank is a number: nothing in it to escape.
     return str(value) if type(value) is int else str(escape(value))
+
+
+def prize_rows(placed: Iterable[Any], name: Callable[[str], str]) -> Markup:
+    """Each line of the prize list's ``<tr>`` (``prizes.Placed``: rank, name, total, prize), as
+    the template wrote them: a thousand through Jinja's loop cost a page many ordinary saves."""
+    shared = str(escape(_("shared")))
+    numbers: dict[Any, str] = {}
+    parts: list[str] = []
+    for place in placed:
+        total = numbers.get(place.total)
+        if total is None:
+            total = numbers[place.total] = str(escape(i18n.number(place.total)))
+        parts.append(
+            "\n  <tr"
+            + (' class="prized"' if place.prize else "")
+            + '><td class="num">'
+            + i18n.digits(_text(place.rank))
+            + ".</td><td>"
+            + str(escape(name(place.id)))
+            + (f' <small class="muted">{shared}</small>' if place.shared else "")
+            + '</td><td class="num">'
+            + total
+            + "</td><td>"
+            + str(escape(place.prize))
+            + "</td></tr>"
+        )
+    return Markup("".join(parts))

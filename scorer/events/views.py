@@ -73,6 +73,7 @@ def _director_at_the_tables(state: BlueprintSetupState) -> None:
 
 bp.add_app_template_global(rows.ranking_rows, "ranking_rows")
 bp.add_app_template_global(rows.has_running, "has_running")
+bp.add_app_template_global(rows.prize_rows, "prize_rows")
 bp.add_app_template_global(printouts.parts, "printout_parts")
 
 
