@@ -115,12 +115,8 @@ class CellText:
         """``text`` on the baseline ``y``, starting at ``x`` (``left``), centred on it or ending there."""
         if not text:
             return
-        width, shows = self.measure(text, font, size)
-        if align == "center":
-            x -= width / 2
-        elif align == "right":
-            x -= width
-        self._pending.append(f"BT {x:.2f} {y:.2f} Td {shows} T* ET")
+        before, after = self.placed(x, text, font, size, align)
+        self._pending.append(f"{before}{y:.2f}{after}")
 
     def placed(self, x: float, text: str, font: str, size: float, align: Align = "left") -> tuple[str, str]:
         """:meth:`put`'s block for ``text`` at ``x`` without its baseline: what precedes and what
