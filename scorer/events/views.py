@@ -308,6 +308,10 @@ def edit_link(event_id: int, secret: str) -> Response:
     return redirect(url_for("events.show", event_id=event_id), 303)
 
 
+#: Competitors at most whose ranking the event's page shows; a larger field's is on its ranking
+#: and results pages, a page of rows at a time.
+RANKED_HERE_MOST = paging.ROWS
+
 #: Players at most a select of the event's page lists: a larger field's director withdraws or
 #: swaps a player from his page (a select of a thousand names was a third of that page's work,
 #: and no way to find one on a tablet).
@@ -350,7 +354,13 @@ def show(event_id: int) -> str:
     event, entries = snapshot.event_and_log(event_id)
     state = snapshot.live(event, entries).state
     shown = standings.shown(event, entries, state)
-    _shown_state, answer, held = _ranking_of(event, shown)
+    # A field larger than a page shows its ranking on its own pages (the ranking, the results):
+    # this page, which a change makes every reader's first request, does not ask the engine.
+    ranked_here = len(state.competitors) <= RANKED_HERE_MOST
+    if ranked_here:
+        _shown_state, answer, held = _ranking_of(event, shown)
+    else:
+        answer, held = {}, shown.rounds
     director = access.may_direct(event)
     secret = access.director_secret(event) if director else None
     # One page of the tables drawn, their matches read for that page only.
@@ -405,6 +415,7 @@ def show(event_id: int) -> str:
         held=held,
         # One page of the players and of the ranking: the longer list sets the pages.
         paged=paging.page_of(max(len(state.players), len(answer.get("ranking") or []))),
+        ranked_here=ranked_here,
         tables_page=tables_page,
         rounds_shown={number for number, _table in drawn},
         passen=int(event.settings.get("passen", 4)),

@@ -45,11 +45,21 @@ def listed(page: str) -> list[str]:
     return re.findall(r">(Spieler \d+)</a>", players)
 
 
-@pytest.mark.parametrize("path", ["results", ""])
-def test_the_ranking_shows_a_page_of_rows_and_the_next_pages_the_rest(
-    client: FlaskClient, spectator: FlaskClient, event_id: int, path: str
+def test_the_event_page_of_a_large_field_links_its_ranking(
+    client: FlaskClient, spectator: FlaskClient, event_id: int
 ) -> None:
-    url = f"/events/{event_id}/{path}".rstrip("/")
+    # More competitors than a page: the ranking is on its own pages, and the event's page (every
+    # reader's first request after a change) does not ask the engine for it.
+    for reader in (client, spectator):
+        page = reader.get(f"/events/{event_id}").get_data(as_text=True)
+        assert 'class="ranking-table"' not in page
+        assert f'href="/events/{event_id}/ranking"' in page and f'href="/events/{event_id}/results"' in page
+
+
+def test_the_ranking_shows_a_page_of_rows_and_the_next_pages_the_rest(
+    client: FlaskClient, spectator: FlaskClient, event_id: int
+) -> None:
+    url = f"/events/{event_id}/results"
     for reader in (client, spectator):  # the director and the public alike
         first = reader.get(url).get_data(as_text=True)
         pages = [first] + [reader.get(f"{url}?page={n}").get_data(as_text=True) for n in (2, 3)]
