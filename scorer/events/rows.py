@@ -63,8 +63,9 @@ def ranking_rows(
         running = has_running(entries)
     parts: list[str] = []
     #: The Passen's cells by their values and marks: a field drawn but not yet played (or a
-    #: table's four players) shares one row of them.
+    #: table's four players) shares one row of them; and each rank in the reader's digits.
     rounds: dict[tuple[tuple[Any, ...], ...], str] = {}
+    ranks: dict[Any, str] = {}
     for entry in entries:
         struck, sitouts = entry.get("struck") or (), entry.get("sitouts") or ()
         passen = tuple(entry.get("passen") or ())
@@ -84,11 +85,15 @@ def ranking_rows(
             so_far = entry.get("running")
             cells += '<td class="num running">' + (num(so_far["score"]) if so_far else "") + "</td>"
         ident = str(escape(entry["id"]))
+        rank = entry.get("rank", "")
+        shown_rank = ranks.get(rank)
+        if shown_rank is None:
+            shown_rank = ranks[rank] = i18n.digits(_text(rank))
         parts.append(
             "\n  <tr"
             + (' class="provisional"' if entry.get("provisional") else "")
             + '>\n    <td class="num">'
-            + i18n.digits(_text(entry.get("rank", "")))
+            + shown_rank
             + "."
             + ("<small>=</small>" if entry.get("shared") else "")
             + '</td>\n    <td><a href="'
