@@ -652,6 +652,17 @@ def live(event: Event, rows: list[LogRow], upto: Mapping[int, int] | None = None
     return made
 
 
+def state_of(event: Event, rows: list[LogRow]) -> EventState:
+    """The event's state at its log ``rows`` (``event_and_log``'s): the one this server keeps
+    (``live``) when it was derived at their last entry, else derived from them."""
+    last = rows[-1].seq if rows else 0
+    with _LOCK:
+        kept = _LIVE.get(log_key(event))
+    if kept is not None and kept.seq == last:
+        return kept.state
+    return event_log.derive(cast(Any, rows))
+
+
 def _answer_key(event: Event, made: Live, held: int | None) -> tuple[Any, ...]:
     return (made.key, made.seq, made.tables, held, json.dumps(event.settings, sort_keys=True, default=str))
 

@@ -619,9 +619,10 @@ def withdraw(event_id: int) -> Response:
 @bp.post("/<int:event_id>/draw")
 def draw(event_id: int) -> Response:
     """Draw the next round with the engine's seating generator (T5) and open each table's Passe."""
-    # The log as this server keeps it (read since it last did), not the whole log's rows again.
+    # The log and its state as this server keeps them (read since it last did), not the whole
+    # log's rows again.
     event, rows = snapshot.event_and_log(event_id)
-    state = event_log.derive(rows)  # type: ignore[arg-type]
+    state = snapshot.state_of(event, rows)
     form = DrawForm()
     number = _next_round(event, state)
     if not form.validate_on_submit():
