@@ -131,3 +131,12 @@ def test_the_tables_drawn_are_shown_a_page_at_a_time(client: FlaskClient) -> Non
     )
     refused = client.get(f"/events/{event_id}?tables=3")
     assert refused.status_code == 400 and "<code>tables</code>: 1 … 2" in refused.get_data(as_text=True)
+
+
+def test_a_large_fields_seating_check_is_on_its_results_page(client: FlaskClient, event_id: int) -> None:
+    # T5.3's count of repeated partners and opponents, which the event's page of a field larger
+    # than a page no longer shows.
+    assert post_form(client, event_id, "draw", {"confirmed": "y"}).status_code == 303
+    assert "Seating check (T5.3)" not in client.get(f"/events/{event_id}").get_data(as_text=True)
+    results = client.get(f"/events/{event_id}/results").get_data(as_text=True)
+    assert "Seating check (T5.3): 0 repeated partners, 0 repeated opponents." in results
