@@ -5,7 +5,6 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from flask import g
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 from wtforms import BooleanField, IntegerField, SelectField, StringField, TextAreaField
@@ -60,19 +59,12 @@ class PlayerSelect(Select):
         kwargs.setdefault("id", field.id)
         if "required" not in kwargs and "required" in getattr(field, "flags", []):
             kwargs["required"] = True
-        # The swap form's two selects list the same players: a request writes them once.
-        written: dict[int, tuple[Any, Any, str]] = g.setdefault("player_options", {})
-        found = written.get(id(field.choices))
-        if found is not None and found[0] is field.choices and found[1] == field.data:
-            options = found[2]
-        else:
-            # html.escape writes plain strings (markupsafe's escape a Markup object per call).
-            options = "".join(
-                f'<option{" selected" if selected else ""} value="{html.escape(str(value))}">'
-                f"{html.escape(str(label))}</option>"
-                for value, label, selected, _render_kw in field.iter_choices()
-            )
-            written[id(field.choices)] = (field.choices, field.data, options)
+        # html.escape writes plain strings (markupsafe's escape a Markup object per call).
+        options = "".join(
+            f'<option{" selected" if selected else ""} value="{html.escape(str(value))}">'
+            f"{html.escape(str(label))}</option>"
+            for value, label, selected, _render_kw in field.iter_choices()
+        )
         return Markup(f"<select {html_params(name=field.name, **kwargs)}>{options}</select>")
 
 

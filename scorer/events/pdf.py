@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
 
 import qrcode
 import qrcode.constants
@@ -215,14 +216,11 @@ class _Cursor:
         for row, dark in enumerate(modules):
             y = top - (row + 1) * module
             column = 0
-            while column < len(dark):
-                if not dark[column]:
-                    column += 1
-                    continue
-                start = column
-                while column < len(dark) and dark[column]:
-                    column += 1
-                path.rect(left + start * module, y, (column - start) * module, module)
+            for is_dark, run in groupby(dark):
+                width = len(list(run))
+                if is_dark:
+                    path.rect(left + column * module, y, width * module, module)
+                column += width
         self.canvas.setFillGray(0)
         self.canvas.drawPath(path, stroke=0, fill=1)
         self.y -= size + 2 * mm

@@ -44,14 +44,10 @@ def ranking_rows(
     (struck, sit-out), the open one's total so far while a round is open (``running``: the column
     is shown, for a page of a longer ranking), the total. A field an engine's
     entry lacks (a format that strikes no round) shows as the template showed it: nothing."""
-    numbers: dict[Any, str] = {}
-
-    def num(value: Any) -> str:
-        # A thousand rows hold few distinct scores: each is formatted in the reader's language once.
-        text = numbers.get(value)
-        if text is None:
-            text = numbers[value] = str(escape(i18n.number(value)))
-        return text
+    # A thousand rows hold few distinct scores and ranks: each is written in the reader's
+    # language once.
+    num = _once(lambda value: str(escape(i18n.number(value))))
+    rank_of = _once(lambda rank: i18n.digits(_text(rank)))
 
     url = str(escape(player_url))
     # A round without a score: a middle dot, but a dash where digits are native (Persian), whose
@@ -63,9 +59,8 @@ def ranking_rows(
         running = has_running(entries)
     parts: list[str] = []
     #: The Passen's cells by their values and marks: a field drawn but not yet played (or a
-    #: table's four players) shares one row of them; and each rank in the reader's digits.
+    #: table's four players) shares one row of them.
     rounds: dict[tuple[tuple[Any, ...], ...], str] = {}
-    ranks: dict[Any, str] = {}
     for entry in entries:
         struck, sitouts = entry.get("struck") or (), entry.get("sitouts") or ()
         passen = tuple(entry.get("passen") or ())
@@ -85,15 +80,11 @@ def ranking_rows(
             so_far = entry.get("running")
             cells += '<td class="num running">' + (num(so_far["score"]) if so_far else "") + "</td>"
         ident = str(escape(entry["id"]))
-        rank = entry.get("rank", "")
-        shown_rank = ranks.get(rank)
-        if shown_rank is None:
-            shown_rank = ranks[rank] = i18n.digits(_text(rank))
         parts.append(
             "\n  <tr"
             + (' class="provisional"' if entry.get("provisional") else "")
             + '>\n    <td class="num">'
-            + shown_rank
+            + rank_of(entry.get("rank", ""))
             + "."
             + ("<small>=</small>" if entry.get("shared") else "")
             + '</td>\n    <td><a href="'
@@ -115,6 +106,19 @@ def ranking_rows(
     return Markup("".join(parts))
 
 
+def _once(write: Callable[[Any], str]) -> Callable[[Any], str]:
+    """``write``, each distinct value written once (for one table's rows)."""
+    written: dict[Any, str] = {}
+
+    def once(value: Any) -> str:
+        text = written.get(value)
+        if text is None:
+            text = written[value] = write(value)
+        return text
+
+    return once
+
+
 def _text(value: Any) -> str:
     # A rank is a number: nothing in it to escape.
     return str(value) if type(value) is int else str(escape(value))
@@ -124,22 +128,20 @@ def prize_rows(placed: Iterable[Any], name: Callable[[str], str]) -> Markup:
     """Each line of the prize list's ``<tr>`` (``prizes.Placed``: rank, name, total, prize), as
     the template wrote them: a thousand through Jinja's loop cost a page many ordinary saves."""
     shared = str(escape(_("shared")))
-    numbers: dict[Any, str] = {}
+    num = _once(lambda value: str(escape(i18n.number(value))))
+    rank_of = _once(lambda rank: i18n.digits(_text(rank)))
     parts: list[str] = []
     for place in placed:
-        total = numbers.get(place.total)
-        if total is None:
-            total = numbers[place.total] = str(escape(i18n.number(place.total)))
         parts.append(
             "\n  <tr"
             + (' class="prized"' if place.prize else "")
             + '><td class="num">'
-            + i18n.digits(_text(place.rank))
+            + rank_of(place.rank)
             + ".</td><td>"
             + str(escape(name(place.id)))
             + (f' <small class="muted">{shared}</small>' if place.shared else "")
             + '</td><td class="num">'
-            + total
+            + num(place.total)
             + "</td><td>"
             + str(escape(place.prize))
             + "</td></tr>"

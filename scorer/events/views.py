@@ -363,6 +363,8 @@ def show(event_id: int) -> str:
         answer, held = {}, shown.rounds
     director = access.may_direct(event)
     secret = access.director_secret(event) if director else None
+    # A field larger than a select lists is withdrawn and swapped from the players' pages.
+    by_player = len(state.registered) > SELECT_MOST
     # One page of the tables drawn, their matches read for that page only.
     drawn = [(each.number, table) for each in state.rounds for table in each.tables]
     tables_page = paging.page_of(len(drawn), paging.TABLES)
@@ -423,9 +425,8 @@ def show(event_id: int) -> str:
         undo_round=_undoable(state) if director and not state.closed else None,
         # Asked while the evening registers its players, before its first draw.
         alike=_alike_names(event, state) if director and not state.closed and not state.rounds else [],
-        # A field larger than a select lists is withdrawn and swapped from the players' pages.
-        by_player=len(state.registered) > SELECT_MOST,
-        **(_forms(state, selects=len(state.registered) <= SELECT_MOST) if director else {}),
+        by_player=by_player,
+        **(_forms(state, selects=not by_player) if director else {}),
     )
 
 
