@@ -115,3 +115,14 @@ def test_the_standblaetter_exports_come_in_parts_of_players(
     # Every player's lines once, in parts of four, in registration order.
     assert players == [f"P{n}" for n in range(1, len(NAMES) + 1)]
     assert client.get(f"/events/{event_id}/export/standblatt.xlsx?part=4").status_code == 404
+
+
+@pytest.mark.slow
+def test_the_parts_are_named_in_the_readers_digits(
+    client: FlaskClient, app: Flask, small_parts: None
+) -> None:
+    event_id = new_event(client, passen="2", games_per_passe="2")
+    register(client, event_id, NAMES)
+    client.get(f"/lang/fa?next=/events/{event_id}/results")
+    results = client.get(f"/events/{event_id}/results").get_data(as_text=True)
+    assert ">۱–۲</a>" in results and ">۹</a>" in results and ">1–2</a>" not in results
