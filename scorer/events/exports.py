@@ -186,6 +186,8 @@ def export(event_id: int, kind: str, ext: str) -> Response:
     if kind not in KINDS or ext not in FILES:
         abort(404)
     event, state, answer, _held = events.shown_now(event_id)
+    if snapshot.shown_late(answer):
+        return events.not_yet(event)
     passen = int(event.settings.get("passen", 4))
     name = state.name
     suffix = ""

@@ -24,7 +24,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, cast
@@ -256,18 +256,21 @@ def room_version(event_id: int) -> str | None:
     return f"{rows[-1].seq if rows else 0}.{last or 0}"
 
 
-def room_page(event_id: int) -> dict[str, Any]:
+def room_page(event_id: int, late: bool = False) -> dict[str, Any]:
     """What an event's page hands to base.html to follow the room (``live_url``, ``live_ms``,
-    ``live_version``): the page asks ``room_version`` and swaps itself in when it moved."""
+    ``live_version``): the page asks ``room_version`` and swaps itself in when it moved. A page
+    that shows a ranking worked out before the room's last change (``late``, ``shown_late``)
+    carries its version marked so ("12.340~"): it asks for itself again until it is up to date."""
+    version = room_version(event_id) or ""
     return {
         "live_url": url_for("events.room", event_id=event_id),
         "live_ms": ROOM_POLL_MS,
-        "live_version": room_version(event_id) or "",
+        "live_version": f"{version}~" if late else version,
     }
 
 
 #: The computation of an event's stored ranking (``refresher.Job``): the ranking page's.
-LIVE_RANKING = "scorer.events.views:live_ranking"
+LIVE_RANKING = "scorer.events.views:stored_ranking"
 
 
 #: The follow-up of a change made while the stored answer was claimed (``follow_up``).
@@ -667,25 +670,208 @@ def _answer_key(event: Event, made: Live, held: int | None) -> tuple[Any, ...]:
     return (made.key, made.seq, made.tables, held, json.dumps(event.settings, sort_keys=True, default=str))
 
 
+def _scope(answer_key: tuple[Any, ...]) -> tuple[Any, ...]:
+    """What an answer answers whatever the version: the event's log, the rounds held, its settings."""
+    return (answer_key[0], answer_key[3], answer_key[4])
+
+
 def has_answer(event: Event, made: Live, held: int | None) -> bool:
     """Whether :func:`live_answer` of ``made`` (its first ``held`` rounds) is kept already."""
     with _LOCK:
         return _answer_key(event, made, held) in _ANSWERS
 
 
+#: Places (competitors registered × rounds drawn, at least one) from which a reader is not made
+#: to wait for the engine's ranking of an event (``EVENT_ANSWER_LATE_FROM``): a thousand players'
+#: field played through twelve rounds takes the engine some 70 ms, thirty ordinary saves. Such an
+#: event's readers are shown the last answer this server computed, told its time, while the
+#: next is computed once their answer is sent; the page follows the room and shows the new one.
+LATE_FROM = 1500
+
+
+def shown_late(answer: Mapping[str, Any]) -> bool:
+    """Whether ``answer`` is not the one of the version read (``live_answer``: ``as_of``, ``pending``)."""
+    return "as_of" in answer or "pending" in answer
+
+
+def answered_late(made: Live) -> bool:
+    """Whether readers of ``made`` are shown the last answer computed rather than wait for one."""
+    if getattr(_NOW, "computing", False):
+        return False
+    late_from = int(current_app.config.get("EVENT_ANSWER_LATE_FROM", LATE_FROM))
+    return len(made.state.players) * max(1, len(made.state.rounds)) >= late_from
+
+
+_NOW = threading.local()
+
+
+class answered_now:  # noqa: N801 -- used as a context manager, like contextlib's
+    """Within it, this thread asks the engine for the answer it needs rather than be shown the last
+    one (``answered_late``): the computation of the stored ranking, a series' standing."""
+
+    def __enter__(self) -> None:
+        self.before = getattr(_NOW, "computing", False)
+        _NOW.computing = True
+
+    def __exit__(self, *_exc: object) -> None:
+        _NOW.computing = self.before
+
+
+#: The newest answer kept per scope (``_scope``): its key in ``_ANSWERS`` and when it was computed.
+_LATEST: OrderedDict[tuple[Any, ...], tuple[tuple[Any, ...], float]] = OrderedDict()
+#: The computations under way in this server, by the answer's key.
+_UNDER_WAY: dict[tuple[Any, ...], _Work] = {}
+_COMPUTER: ThreadPoolExecutor | None = None
+
+
+def _keep(answer_key: tuple[Any, ...], answer: dict[str, Any], computed: float) -> None:
+    with _LOCK:
+        _ANSWERS[answer_key] = answer
+        _ANSWERS.move_to_end(answer_key)
+        while len(_ANSWERS) > _ANSWERS_SIZE:
+            _ANSWERS.popitem(last=False)
+        scope = _scope(answer_key)
+        latest = _LATEST.get(scope)
+        if latest is None or latest[0][1] <= answer_key[1]:
+            _LATEST[scope] = (answer_key, computed)
+            _LATEST.move_to_end(scope)
+        while len(_LATEST) > _ANSWERS_SIZE:
+            _LATEST.popitem(last=False)
+
+
 def live_answer(
-    event: Event, made: Live, held: int | None, compute: Callable[[], dict[str, Any]]
+    event: Event,
+    made: Live,
+    held: int | None,
+    compute: Callable[[Event], dict[str, Any]],
+    again: bool = True,
 ) -> dict[str, Any]:
     """The engine's answer for ``made`` (its first ``held`` rounds): computed by ``compute`` once
     per version of the log, of the tables' matches and of the event's settings; a director
-    asking again with nothing entered meanwhile gets it again. A copy: readers may add to it."""
+    asking again with nothing entered meanwhile gets it again. A copy: readers may add to it.
+
+    For a large event (``answered_late``) no reader waits for it: he is shown the last answer
+    this server computed, with ``as_of`` (its time, epoch seconds), or, before the first one,
+    ``pending`` (no ranking yet); the answer is computed once his is sent, unless ``again`` is
+    false and an earlier one is kept (a player's course: its earlier rounds seldom move, and
+    each would cost a ranking of the field)."""
     answer_key = _answer_key(event, made, held)
     with _LOCK:
         found = _ANSWERS.get(answer_key)
-    if found is None:
-        found = compute()
+    if found is not None:
+        return dict(found)
+    if not answered_late(made):
+        found = compute(event)
+        _keep(answer_key, found, time.time())
+        return dict(found)
+    with _LOCK:
+        latest = _LATEST.get(_scope(answer_key))
+        earlier = _ANSWERS.get(latest[0]) if latest is not None else None
+    if again or earlier is None:
+        _compute_soon(answer_key, event.id, compute)
+    if latest is None or earlier is None:
+        return {
+            "valid": True,
+            "errors": [],
+            "warnings": [],
+            "ranking": None,
+            "standblatt": None,
+            "pending": True,
+        }
+    return {**earlier, "as_of": latest[1]}
+
+
+@dataclass(slots=True)
+class _Work:
+    """A computation of an answer: started once its reader's answer is sent."""
+
+    run: Callable[[], None]
+    since: float
+    done: Future[None]
+    started: bool = False
+
+
+#: Seconds after which a computation whose reader's answer never closed (an error page, a test's
+#: client) is started by the next reader who wants it.
+START_AFTER = 1.0
+
+
+def _compute_soon(
+    answer_key: tuple[Any, ...], event_id: int, compute: Callable[[Event], dict[str, Any]]
+) -> None:
+    """Have this server compute ``answer_key``'s answer in a thread of its own once this request's
+    answer is sent (one at a time: a room's readers share it)."""
+    with _LOCK:
+        work = _UNDER_WAY.get(answer_key)
+    if work is not None:
+        if time.monotonic() - work.since > START_AFTER:
+            _start(work)
+        return
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    done: Future[None] = Future()
+
+    def run() -> None:
+        try:
+            with app.app_context(), answered_now():
+                event = db.session().get(Event, event_id)
+                if event is not None:
+                    _keep(answer_key, compute(event), time.time())
+        except Exception:
+            _LOG.exception("an event's ranking could not be computed")
+        finally:
+            with _LOCK:
+                _UNDER_WAY.pop(answer_key, None)
+            done.set_result(None)
+
+    work = _Work(run, time.monotonic(), done)
+    with _LOCK:
+        if answer_key in _UNDER_WAY:
+            return
+        _UNDER_WAY[answer_key] = work
+
+    def start(response: WerkzeugResponse) -> WerkzeugResponse:
+        # Once this reader's answer is sent: the computation does not hold the interpreter's
+        # lock against the rendering of his page.
+        response.call_on_close(lambda: _start(work))
+        return response
+
+    try:
+        after_this_request(start)
+    except (AssertionError, RuntimeError):  # no request (a job of the ranking process): now
+        _start(work)
+
+
+def _start(work: _Work) -> None:
+    with _LOCK:
+        if work.started:
+            return
+        work.started = True
+    _computer().submit(work.run)
+
+
+def _computer() -> ThreadPoolExecutor:
+    global _COMPUTER
+    with _LOCK:
+        if _COMPUTER is None:
+            _COMPUTER = ThreadPoolExecutor(1, thread_name_prefix="tafel-ranking")
+        return _COMPUTER
+
+
+def forget_answers() -> None:
+    """Drop the answers this server keeps (as a server started anew has none)."""
+    settle()
+    with _LOCK:
+        _ANSWERS.clear()
+        _LATEST.clear()
+
+
+def settle() -> None:
+    """Start and wait for this server's computations under way (a test's next reading)."""
+    while True:
         with _LOCK:
-            _ANSWERS[answer_key] = found
-            while len(_ANSWERS) > _ANSWERS_SIZE:
-                _ANSWERS.popitem(last=False)
-    return dict(found)
+            waiting = list(_UNDER_WAY.values())
+        if not waiting:
+            return
+        for work in waiting:
+            _start(work)
+            work.done.result()

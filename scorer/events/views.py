@@ -11,12 +11,14 @@ import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from datetime import UTC, datetime
 from itertools import groupby
 from typing import Any
 
+from babel.dates import format_time
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask.blueprints import BlueprintSetupState
-from flask_babel import force_locale, get_locale
+from flask_babel import force_locale, get_locale, get_timezone
 from flask_babel import gettext as _
 from sqlalchemy import insert, select, update
 from sqlalchemy.orm import lazyload
@@ -75,6 +77,22 @@ bp.add_app_template_global(rows.ranking_rows, "ranking_rows")
 bp.add_app_template_global(rows.has_running, "has_running")
 bp.add_app_template_global(rows.prize_rows, "prize_rows")
 bp.add_app_template_global(printouts.parts, "printout_parts")
+
+
+@bp.app_template_global("clock")
+def clock(epoch: float) -> str:
+    """A moment (epoch seconds) as the reader's clock shows it, to the second."""
+    moment = datetime.fromtimestamp(epoch, UTC)
+    return str(i18n.digits(format_time(moment, "medium", tzinfo=get_timezone(), locale=get_locale())))
+
+
+def not_yet(event: Event) -> Response:
+    """The answer to a printout or an export of a large event whose ranking this server is still
+    working out (``snapshot.answered_late``): a short page that asks again in a moment (202,
+    ``Refresh``), the file then made from the ranking as it stands, never from an older one."""
+    page = render_template("events/not_yet.html", event=event)
+    headers = {"Refresh": "1", "Retry-After": "1", "Cache-Control": "no-store"}
+    return Response(page, 202, headers, mimetype="text/html")
 
 
 @bp.before_request
@@ -396,7 +414,7 @@ def show(event_id: int) -> str:
         )
     return render_template(
         "events/show.html",
-        **snapshot.room_page(event.id),
+        **snapshot.room_page(event.id, late=snapshot.shown_late(answer)),
         event=event,
         log=entries,
         state=state,
@@ -954,7 +972,13 @@ def ranking_page(event_id: int) -> str | Response:
     # The director and the office see the live standings, told that the public's are held back.
     public_held = held is None and state.frozen
     return render_template(
-        template, event=event, state=state, answer=answer, held=held, public_held=public_held
+        template,
+        event=event,
+        state=state,
+        answer=answer,
+        held=held,
+        public_held=public_held,
+        late_in_table=True,
     )
 
 
@@ -963,14 +987,23 @@ def live_ranking(event_id: int) -> tuple[Event, EventState, dict[str, Any], int 
     readers who neither direct the event nor work in its office."""
     started = time.time()
     event, state, answer, held = shown_now(event_id)
-    snapshot.store(event, state, answer, held, started)
+    if not snapshot.shown_late(answer):
+        snapshot.store(event, state, answer, held, started)
     return event, state, answer, held
+
+
+def stored_ranking(event_id: int) -> None:
+    """The stored ranking computed again (``snapshot.LIVE_RANKING``), by the ranking process or
+    once a reader's answer is sent: the engine asked, whatever the event's size."""
+    with snapshot.answered_now():
+        live_ranking(event_id)
 
 
 def ranking_follow_up(event_id: int) -> None:
     """The stored ranking computed again after a change made while it was claimed
     (``snapshot.follow_up``), in the ranking process."""
-    snapshot.follow_up(event_id, lambda: live_ranking(event_id))
+    with snapshot.answered_now():
+        snapshot.follow_up(event_id, lambda: live_ranking(event_id))
 
 
 def shown_now(event_id: int) -> tuple[Event, EventState, dict[str, Any], int | None]:
@@ -992,7 +1025,7 @@ def _ranking_of(event: Event, shown: standings.Shown) -> tuple[EventState, dict[
     kept = shown.entries
     return (
         state,
-        snapshot.live_answer(event, live, held, lambda: ranking(event, state, held, kept, live)),
+        snapshot.live_answer(event, live, held, lambda now: ranking(now, state, held, kept, live)),
         held,
     )
 
@@ -1049,6 +1082,8 @@ def pdf(event_id: int, kind: str) -> Any:
     if kind in ("standblatt", "ranking", "prizes"):
         # The state and ranking this reader is shown, the engine asked once per version of the event.
         event, state, answer, _held = shown_now(event_id)
+        if snapshot.shown_late(answer):
+            return not_yet(event)
     else:
         # The log and its state as this server keeps them (``snapshot``): a round's printouts
         # read the tables' matches of their part alone.
@@ -1213,10 +1248,10 @@ def player(event_id: int, player_id: str) -> str:
     else:
         abort(404)
 
-    def after(rounds: int | None) -> dict[str, Any]:
+    def after(rounds: int | None, again: bool = True) -> dict[str, Any]:
         """The ranking after ``rounds`` rounds (None: all those shown), once per version of the event."""
         return snapshot.live_answer(
-            event, live, rounds, lambda: ranking(event, state, rounds, view.entries, live)
+            event, live, rounds, lambda now: ranking(now, state, rounds, view.entries, live), again
         )
 
     # His Passen and his course as this reader is shown the standings (held back or live).
@@ -1232,7 +1267,11 @@ def player(event_id: int, player_id: str) -> str:
         if not snapshot.has_answer(event, live, upto) and time.thread_time() - started > COURSE_BUDGET:
             pending.append(number)
             continue
-        entry = next((e for e in after(upto).get("ranking") or [] if e["id"] == player_id), None)
+        ranked = after(upto, again=False)
+        if ranked.get("pending"):
+            pending.append(number)
+            continue
+        entry = next((e for e in ranked.get("ranking") or [] if e["id"] == player_id), None)
         if entry is not None:
             course.append((number, int(entry["rank"]), int(entry["total"])))
     entry = next((e for e in answer.get("ranking") or [] if e["id"] == player_id), None)
@@ -1258,7 +1297,7 @@ def player(event_id: int, player_id: str) -> str:
             swap_form.first.data = player_id
     return render_template(
         "events/player.html",
-        **snapshot.room_page(event.id),
+        **snapshot.room_page(event.id, late=snapshot.shown_late(answer)),
         correction=correction,
         withdraw_form=withdraw_form,
         swap_form=swap_form,

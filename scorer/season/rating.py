@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 import rules_engine
 from rules_engine.limits import RecordTooLarge
 from scorer import linalg
-from scorer.events import formats
+from scorer.events import formats, snapshot
 from scorer.events import views as events
 from scorer.season import register
 from scorer.season.log import SeriesState
@@ -73,7 +73,9 @@ def _table_results(
     points where the format plays in teams, else each player's score (an individual result,
     lower better, as a Differenzler Passe), over the Passe's games; and how many were left out
     for a guest."""
-    _event, event_state, answer, _held = events.shown_now(event.id)
+    # A series adds up each event's answer as it stands, never the last one shown late.
+    with snapshot.answered_now():
+        _event, event_state, answer, _held = events.shown_now(event.id)
     if not answer.get("valid"):
         return [], 0
     game = formats.of(event.settings)

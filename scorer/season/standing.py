@@ -19,7 +19,7 @@ from flask import abort
 
 import rules_engine
 from rules_engine.errors import InvalidRecord
-from scorer.events import formats
+from scorer.events import formats, snapshot
 from scorer.events import views as events
 from scorer.season import register
 from scorer.season.log import SeriesState
@@ -57,7 +57,9 @@ class Standing:
 
 def event_results(event: Event) -> tuple[list[dict[str, Any]], dict[str, str], int, bool] | None:
     """An event's results by name key, the names, its participants and whether a round is open."""
-    _event, state, answer, _held = events.shown_now(event.id)
+    # A series adds up each event's answer as it stands, never the last one shown late.
+    with snapshot.answered_now():
+        _event, state, answer, _held = events.shown_now(event.id)
     ranking: Sequence[dict[str, Any]] = answer.get("ranking") or [] if answer.get("valid") else []
     if not ranking:
         return None

@@ -265,6 +265,8 @@
       });
   }
 
+  function late() { return version !== null && version.slice(-1) === "~"; }
+
   function tick() {
     if (busy || document.hidden) { return; }
     version = main.getAttribute("data-version") || version;  // a save on this tablet moved it
@@ -273,7 +275,9 @@
     if (etag) { headers["If-None-Match"] = etag; }
     fetch(url, { headers: headers, cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
-        if (response.status !== 200) { return null; }  // 304: nothing new
+        // 304: nothing new, unless this page shows a ranking older than the room ("~"): it asks
+        // for itself again until the server has worked out the new one.
+        if (response.status !== 200) { return late() ? { version: version.slice(0, -1) } : null; }
         etag = response.headers.get("ETag");
         return response.json();
       })
