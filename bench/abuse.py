@@ -546,6 +546,7 @@ class Bench:
             yield route
         yield self.draws(largest, most.players)
         yield from self.drawn_routes(most.players)
+        yield from self.played_routes(most.players)
         yield self.series_register(most.players)
         for _ in range(40):  # more events than a page of the list, each the largest
             self.import_event(largest)
@@ -606,6 +607,81 @@ class Bench:
                     start = time.perf_counter()
                     statuses.append(client.get(f"{event}{path}").status_code)
                     times.append((time.perf_counter() - start) * 1000)
+                route.sizes.append((players, max(statuses), statistics.median(times)))
+                yield route
+
+    def played_event(self, players: int) -> tuple[str, list[str]]:
+        """An event of ``players`` played through every round (one game a Passe, each table's
+        game entered as its tablet does): the event, and its tables' match paths."""
+        names = [
+            f"Spielerin {n:04d} ".ljust(limits.TOURNAMENT.name, "klmnopqrst"[n % 10]) for n in range(players)
+        ]
+        export = json.loads(self.event_export(players, names=names))
+        export["settings"]["options"]["games_per_passe"] = 1
+        answer = self.import_event(json.dumps(export))
+        assert answer.status_code == 303, answer.status_code
+        event = str(answer.headers["Location"])
+        tables: list[str] = []
+        for number in range(limits.TOURNAMENT.passen):
+            page = self.client.get(event).get_data(as_text=True)
+            form = page[page.index(f'action="{event}/draw"') :]
+            data = {"version": hidden(form, "version"), "idem": hidden(form, "idem"), "confirmed": "y"}
+            assert self.client.post(f"{event}/draw", data=data).status_code == 303
+            exported = self.client.get(f"{event}/export.json").get_json()
+            for entry in exported["entries"]:
+                if entry["kind"] == "round" and entry["record"]["round"] == number + 1:
+                    for table in entry["record"]["tables"]:
+                        match = f"/matches/{table['match_id']}"
+                        tables.append(match)
+                        self.enter(match, "deals/new", 40 + (len(tables) * 37) % 90)
+        return event, tables
+
+    def enter(self, match: str, path: str, points: int) -> None:
+        """Team 1's trick points of a table's one game (Rosen trumps), new or corrected."""
+        page = self.client.get(f"{match}/{path}").get_data(as_text=True)
+        data = {
+            "version": hidden(page, "version"),
+            "idem": hidden(page, "idem"),
+            "forehand": "1",
+            "contract": "H",
+            "team": "1",
+            "points": str(points),
+        }
+        assert self.client.post(f"{match}/{path}", data=data).status_code == 303
+
+    def played_routes(self, players: int) -> Iterator[Route]:
+        """What reads an event of ``players`` played through every round, first after a game is
+        corrected at one of its tables, as its director and as an anonymous reader. A reader is
+        shown the ranking last worked out (``snapshot.answered_late``); the new one is worked
+        out once his answer is sent, here outside the timing (``snapshot.settle``)."""
+        from scorer.events import snapshot
+
+        event, tables = self.played_event(players)
+        reader = self.app.test_client()
+        reader.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+        rounds = limits.TOURNAMENT.passen
+        for who, client in (("the director", self.client), ("an anonymous reader", reader)):
+            for label, path in (
+                ("GET /events/<id>", ""),
+                ("GET /events/<id>/ranking", "/ranking"),
+                ("GET /events/<id>/results", "/results"),
+                ("GET /events/<id>/players/<player>", "/players/P1"),
+                ("GET /events/<id>/print/ranking.pdf (a part)", "/print/ranking.pdf"),
+                ("GET /events/<id>/export/ranking.csv", "/export/ranking.csv"),
+            ):
+                route = Route(
+                    f"{label} — {players} players, {rounds} rounds played, first after a corrected game, as {who}"
+                )
+                statuses, times = [], []
+                for attempt in range(self.rounds):
+                    self.enter(tables[attempt * 97 % len(tables)], "deals/1/correct", 30 + attempt)
+                    scoring._CACHE.clear()
+                    start = time.perf_counter()
+                    response = client.get(f"{event}{path}")
+                    times.append((time.perf_counter() - start) * 1000)
+                    statuses.append(response.status_code)
+                    response.close()  # as a server does once the answer is sent
+                    snapshot.settle()
                 route.sizes.append((players, max(statuses), statistics.median(times)))
                 yield route
 

@@ -12,6 +12,7 @@ from markupsafe import Markup, escape
 
 from scorer.languages import NATIVE_DIGITS
 from scorer.web import i18n
+from scorer.web.memo import ByIdentity
 
 
 def tiebreak_note(step: str | None) -> str:
@@ -33,7 +34,31 @@ def has_running(entries: Iterable[Mapping[str, Any]]) -> bool:
     return any("running" in entry for entry in entries)
 
 
+#: The rows written per ranking (an engine answer's list, never changed once made): a large
+#: event's readers are shown the same answer until the next is worked out
+#: (``snapshot.live_answer``), and a thousand rows are some ten ordinary saves to write.
+_WRITTEN: ByIdentity[dict[tuple[Any, ...], tuple[object, Markup]]] = ByIdentity(8)
+
+
 def ranking_rows(
+    entries: Sequence[Mapping[str, Any]],
+    name: Callable[[str], str],
+    player_url: str,
+    running: bool | None = None,
+) -> Markup:
+    """:func:`written_rows`, once per ranking, language, link and names (the state they come from)."""
+    names = getattr(name, "__self__", name)
+    key = (i18n.current(), player_url, running, id(names))
+    written = _WRITTEN.get(entries, dict)
+    kept = written.get(key)
+    if kept is not None and kept[0] is names:
+        return kept[1]
+    rows = written_rows(entries, name, player_url, running)
+    written[key] = (names, rows)
+    return rows
+
+
+def written_rows(
     entries: Sequence[Mapping[str, Any]],
     name: Callable[[str], str],
     player_url: str,
@@ -48,6 +73,7 @@ def ranking_rows(
     # language once.
     num = _once(lambda value: str(escape(i18n.number(value))))
     rank_of = _once(lambda rank: i18n.digits(_text(rank)))
+    note = _once(lambda step: str(escape(tiebreak_note(step))))
 
     url = str(escape(player_url))
     # A round without a score: a middle dot, but a dash where digits are native (Persian), whose
@@ -93,7 +119,7 @@ def ranking_rows(
             + str(escape(name(entry["id"])))
             + "</a>"
             + (
-                '<small class="tiebreak">' + str(escape(tiebreak_note(entry["decided_by"]))) + "</small>"
+                '<small class="tiebreak">' + note(entry["decided_by"]) + "</small>"
                 if entry.get("decided_by")
                 else ""
             )

@@ -1241,6 +1241,7 @@ def player(event_id: int, player_id: str) -> str:
     view = standings.shown(event, entries)
     live = snapshot.live(event, list(view.entries), view.upto)
     state = live.state
+    view = standings.Shown(view.entries, view.hold, state)  # its state as kept, not derived again
     if player_id in state.pairs:
         shown = event_log.Player(player_id, 0, state.name(player_id))
     elif player_id in state.players:
