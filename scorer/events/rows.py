@@ -46,19 +46,19 @@ def ranking_rows(
     player_url: str,
     running: bool | None = None,
 ) -> Markup:
-    """:func:`written_rows`, once per ranking, language, link and names (the state they come from)."""
+    """:func:`_written_rows`, once per ranking, language, link and names (the state they come from)."""
     names = getattr(name, "__self__", name)
     key = (i18n.current(), player_url, running, id(names))
     written = _WRITTEN.get(entries, dict)
     kept = written.get(key)
     if kept is not None and kept[0] is names:
         return kept[1]
-    rows = written_rows(entries, name, player_url, running)
+    rows = _written_rows(entries, name, player_url, running)
     written[key] = (names, rows)
     return rows
 
 
-def written_rows(
+def _written_rows(
     entries: Sequence[Mapping[str, Any]],
     name: Callable[[str], str],
     player_url: str,

@@ -23,8 +23,9 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, cast
@@ -705,16 +706,16 @@ def answered_late(made: Live) -> bool:
 _NOW = threading.local()
 
 
-class answered_now:  # noqa: N801 -- used as a context manager, like contextlib's
+@contextmanager
+def answered_now() -> Iterator[None]:
     """Within it, this thread asks the engine for the answer it needs rather than be shown the last
     one (``answered_late``): the computation of the stored ranking, a series' standing."""
-
-    def __enter__(self) -> None:
-        self.before = getattr(_NOW, "computing", False)
-        _NOW.computing = True
-
-    def __exit__(self, *_exc: object) -> None:
-        _NOW.computing = self.before
+    before = getattr(_NOW, "computing", False)
+    _NOW.computing = True
+    try:
+        yield
+    finally:
+        _NOW.computing = before
 
 
 #: The newest answer kept per scope (``_scope``): its key in ``_ANSWERS`` and when it was computed.
@@ -837,7 +838,7 @@ def _compute_soon(
 
     try:
         after_this_request(start)
-    except (AssertionError, RuntimeError):  # no request (a job of the ranking process): now
+    except (AssertionError, RuntimeError):  # outside a request (a script, a shell): at once
         _start(work)
 
 

@@ -235,13 +235,6 @@ def in_registration_order(entries: Sequence[Mapping[str, Any]], state: EventStat
 PAGE_SIZE = 25
 
 
-def shown_ranking(event: Event, shown: standings.Shown, rounds: int | None = None) -> dict[str, Any]:
-    """The ranking as ``shown`` (``standings.shown``: live, or held back) after its first ``rounds``
-    rounds (default: every round it shows)."""
-    counted = shown.rounds if rounds is None else rounds
-    return ranking(event, shown.state, counted, shown.entries, upto=shown.upto)
-
-
 @bp.get("/")
 def index() -> str:
     """The newest events, a page at a time (``?before=<id>`` for older ones): their titles only."""
