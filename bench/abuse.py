@@ -523,9 +523,7 @@ class Bench:
         route = Route(f"POST /events/import — {most.players} players, the most an event holds")
         route.sizes.append((most.players, *self.timed(self.importing(largest))))
         yield route
-        answer = self.import_event(largest)
-        assert answer.status_code == 303, answer.status_code
-        event = answer.headers["Location"]
+        event = self.imported(largest)
         route = Route(f"GET /events/<id>/print/ranking.pdf — {most.players} players, first print")
         start = time.perf_counter()
         status = self.client.get(f"{event}/print/ranking.pdf").status_code
@@ -554,15 +552,22 @@ class Bench:
         route.sizes.append((self.imports, *self.timed(lambda: self.client.get("/events/"))))
         yield route
 
-    def drawn_event(self, export: str) -> str:
-        """A new event of ``export`` whose first round is drawn, nothing read of it since the draw."""
+    def imported(self, export: str) -> str:
+        """A new event of ``export``: its address."""
         answer = self.import_event(export)
         assert answer.status_code == 303, answer.status_code
-        event = str(answer.headers["Location"])
+        return str(answer.headers["Location"])
+
+    def draw_form(self, event: str) -> dict[str, str]:
+        """The director's draw of the next round as the event's page offers it, confirmed."""
         page = self.client.get(event).get_data(as_text=True)
         form = page[page.index(f'action="{event}/draw"') :]
-        data = {"version": hidden(form, "version"), "idem": hidden(form, "idem"), "confirmed": "y"}
-        assert self.client.post(f"{event}/draw", data=data).status_code == 303
+        return {"version": hidden(form, "version"), "idem": hidden(form, "idem"), "confirmed": "y"}
+
+    def drawn_event(self, export: str) -> str:
+        """A new event of ``export`` whose first round is drawn, nothing read of it since the draw."""
+        event = self.imported(export)
+        assert self.client.post(f"{event}/draw", data=self.draw_form(event)).status_code == 303
         return event
 
     def drawn_routes(self, players: int) -> Iterator[Route]:
@@ -618,15 +623,10 @@ class Bench:
         ]
         export = json.loads(self.event_export(players, names=names))
         export["settings"]["options"]["games_per_passe"] = 1
-        answer = self.import_event(json.dumps(export))
-        assert answer.status_code == 303, answer.status_code
-        event = str(answer.headers["Location"])
+        event = self.imported(json.dumps(export))
         tables: list[str] = []
         for number in range(limits.TOURNAMENT.passen):
-            page = self.client.get(event).get_data(as_text=True)
-            form = page[page.index(f'action="{event}/draw"') :]
-            data = {"version": hidden(form, "version"), "idem": hidden(form, "idem"), "confirmed": "y"}
-            assert self.client.post(f"{event}/draw", data=data).status_code == 303
+            assert self.client.post(f"{event}/draw", data=self.draw_form(event)).status_code == 303
             exported = self.client.get(f"{event}/export.json").get_json()
             for entry in exported["entries"]:
                 if entry["kind"] == "round" and entry["record"]["round"] == number + 1:
@@ -697,9 +697,7 @@ class Bench:
         events = []
         for number in range(season_views.NAMES_FROM + 2):
             names = [f"Spielerin Nummer {n + number * 7:04d}" for n in range(players)]
-            answer = self.import_event(self.event_export(players, 12, names))
-            assert answer.status_code == 303, answer.status_code
-            events.append(answer.headers["Location"])
+            events.append(self.imported(self.event_export(players, 12, names)))
             shown = self.client.get(series).get_data(as_text=True)
             version = re.search(r'name="version"[^>]*value="(\d+)"', shown)
             assert version is not None
@@ -740,15 +738,11 @@ class Bench:
     def draws(self, export: str, players: int) -> Route:
         """The director's draw of each next round of an event of ``players`` (a new event of
         its own), the draw form's tokens read outside the timing."""
-        answer = self.import_event(export)
-        assert answer.status_code == 303, answer.status_code
-        event = answer.headers["Location"]
+        event = self.imported(export)
         route = Route(f"POST /events/<id>/draw — {players} players, each next round")
         statuses, times = [], []
         for _ in range(self.rounds):
-            page = self.client.get(event).get_data(as_text=True)
-            form = page[page.index(f'action="{event}/draw"') :]
-            data = {"version": hidden(form, "version"), "idem": hidden(form, "idem"), "confirmed": "y"}
+            data = self.draw_form(event)
             start = time.perf_counter()
             statuses.append(self.client.post(f"{event}/draw", data=data).status_code)
             times.append((time.perf_counter() - start) * 1000)
