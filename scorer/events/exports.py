@@ -35,6 +35,7 @@ from scorer.events.state import EventState
 from scorer.store import db, log
 from scorer.store.models import Entry, Event, EventEntry, Match
 from scorer.web import parts, xlsx
+from scorer.web.memo import each_once
 
 bp = Blueprint("exports", __name__, url_prefix="/events")
 
@@ -153,15 +154,10 @@ def to_xlsx(rows: Sequence[Row], title: str) -> bytes:
     # A sheet's name is at most 31 characters, none of them one of \ / * ? : [ ].
     name = re.sub(r"[\\/*?:\[\]]", " ", CONTROLS.sub("", title))[:31] or "Tafel"
     # Each text guarded once: a Standblatt repeats its partners' and opponents' names.
-    guarded: dict[str, str | int | None] = {}
+    guarded = each_once(spreadsheet_cell)
 
     def cell(value: str | int | None) -> str | int | None:
-        if not isinstance(value, str):
-            return value
-        found = guarded.get(value)
-        if found is None:
-            found = guarded[value] = spreadsheet_cell(value)
-        return found
+        return guarded(value) if isinstance(value, str) else value
 
     return xlsx.workbook(([cell(c) for c in row] for row in rows), name)
 

@@ -12,7 +12,7 @@ from markupsafe import Markup, escape
 
 from scorer.languages import NATIVE_DIGITS
 from scorer.web import i18n
-from scorer.web.memo import ByIdentity
+from scorer.web.memo import ByIdentity, each_once
 
 
 def tiebreak_note(step: str | None) -> str:
@@ -71,9 +71,9 @@ def _written_rows(
     entry lacks (a format that strikes no round) shows as the template showed it: nothing."""
     # A thousand rows hold few distinct scores and ranks: each is written in the reader's
     # language once.
-    num = _once(lambda value: str(escape(i18n.number(value))))
-    rank_of = _once(lambda rank: i18n.digits(_text(rank)))
-    note = _once(lambda step: str(escape(tiebreak_note(step))))
+    num = each_once(lambda value: str(escape(i18n.number(value))))
+    rank_of = each_once(lambda rank: i18n.digits(_text(rank)))
+    note: Callable[[str], str] = each_once(lambda step: str(escape(tiebreak_note(step))))
 
     url = str(escape(player_url))
     # A round without a score: a middle dot, but a dash where digits are native (Persian), whose
@@ -132,19 +132,6 @@ def _written_rows(
     return Markup("".join(parts))
 
 
-def _once(write: Callable[[Any], str]) -> Callable[[Any], str]:
-    """``write``, each distinct value written once (for one table's rows)."""
-    written: dict[Any, str] = {}
-
-    def once(value: Any) -> str:
-        text = written.get(value)
-        if text is None:
-            text = written[value] = write(value)
-        return text
-
-    return once
-
-
 def _text(value: Any) -> str:
     # A rank is a number: nothing in it to escape.
     return str(value) if type(value) is int else str(escape(value))
@@ -154,8 +141,8 @@ def prize_rows(placed: Iterable[Any], name: Callable[[str], str]) -> Markup:
     """Each line of the prize list's ``<tr>`` (``prizes.Placed``: rank, name, total, prize), as
     the template wrote them: a thousand through Jinja's loop cost a page many ordinary saves."""
     shared = str(escape(_("shared")))
-    num = _once(lambda value: str(escape(i18n.number(value))))
-    rank_of = _once(lambda rank: i18n.digits(_text(rank)))
+    num = each_once(lambda value: str(escape(i18n.number(value))))
+    rank_of = each_once(lambda rank: i18n.digits(_text(rank)))
     parts: list[str] = []
     for place in placed:
         parts.append(

@@ -10,6 +10,22 @@ from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
 Value = TypeVar("Value")
+Key = TypeVar("Key", bound=Hashable)
+
+
+def each_once(make: Callable[[Key], Value]) -> Callable[[Key], Value]:
+    """``make``, each distinct value made once (for one table's rows, one sheet's cells: a
+    thousand lines hold few distinct figures and names). Kept only as long as the returned
+    function is."""
+    made: dict[Key, Value] = {}
+
+    def once(key: Key) -> Value:
+        if key in made:
+            return made[key]
+        value = made[key] = make(key)
+        return value
+
+    return once
 
 
 class ByIdentity(Generic[Value]):
