@@ -87,20 +87,32 @@ def _written_rows(
     #: The Passen's cells by their values and marks: a field drawn but not yet played (or a
     #: table's four players) shares one row of them.
     rounds: dict[tuple[tuple[Any, ...], ...], str] = {}
+    #: A Passe's cell, neither struck nor sat out, by its score: a played field's thousand rows
+    #: are twelve thousand cells of a few hundred scores.
+    plain: dict[Any, str] = {}
+
+    def plain_cell(value: Any) -> str:
+        cell = plain[value] = '<td class="num">' + (num(value) if value is not None else no_score) + "</td>"
+        return cell
+
     for entry in entries:
         struck, sitouts = entry.get("struck") or (), entry.get("sitouts") or ()
         passen = tuple(entry.get("passen") or ())
-        shape = (passen, tuple(struck), tuple(sitouts))
-        cells = rounds.get(shape)
-        if cells is None:
-            cells = rounds[shape] = "".join(
-                '<td class="num'
-                + (" struck" if index in struck else "")
-                + (" sitout" if index in sitouts else "")
-                + '">'
-                + (num(value) if value is not None else no_score)
-                + "</td>"
-                for index, value in enumerate(passen)
+        if not struck and not sitouts:
+            cells = "".join([plain.get(value) or plain_cell(value) for value in passen])
+        else:
+            shape = (passen, tuple(struck), tuple(sitouts))
+            cells = rounds.get(shape) or rounds.setdefault(
+                shape,
+                "".join(
+                    '<td class="num'
+                    + (" struck" if index in struck else "")
+                    + (" sitout" if index in sitouts else "")
+                    + '">'
+                    + (num(value) if value is not None else no_score)
+                    + "</td>"
+                    for index, value in enumerate(passen)
+                ),
             )
         if running:
             so_far = entry.get("running")

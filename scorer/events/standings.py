@@ -25,6 +25,7 @@ from scorer.events import access
 from scorer.events import state as event_log
 from scorer.events.state import EventState
 from scorer.store import db
+from scorer.store.among import among
 from scorer.store.models import Entry, Event, EventEntry, Match
 
 #: The query that shows the director or the office the public's standings.
@@ -165,7 +166,7 @@ def freeze_record(state: EventState, frozen: bool) -> dict[str, Any]:
             int(match_id): int(last or 0)
             for match_id, last in db.session().execute(
                 select(Entry.match_id, func.max(Entry.seq))
-                .where(Entry.match_id.in_(ids))
+                .where(among(Entry.match_id, ids))
                 .group_by(Entry.match_id)
             )
         }

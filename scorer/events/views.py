@@ -363,7 +363,8 @@ def _revoke_form() -> RevokeForm:
 def show(event_id: int) -> str:
     # The log and its state as this server keeps them (``snapshot``), read once for the whole page.
     event, entries = snapshot.event_and_log(event_id)
-    state = snapshot.live(event, entries).state
+    # The state alone: the tables' matches are read for the page's tables only, below.
+    state = snapshot.state_of(event, entries)
     shown = standings.shown(event, entries, state)
     # A field larger than a page shows its ranking on its own pages (the ranking, the results):
     # this page, which a change makes every reader's first request, does not ask the engine.
@@ -827,6 +828,20 @@ def _hold_tables(match_ids: list[int]) -> None:
         session.execute(update(Match).where(Match.id.in_(match_ids)).values(settings=Match.settings))
 
 
+def _seat_open(state: EventState, player_id: str) -> bool:
+    """Whether the director may still swap the player's seat of the last round: he sits out of
+    it, or his table has entered nothing yet (``swap`` refuses a started table)."""
+    if not state.rounds:
+        return False
+    round_ = state.rounds[-1]
+    if player_id in round_.sitouts:
+        return True
+    table = next((t for t in round_.tables if player_id in t.seats.values()), None)
+    if table is None:
+        return False
+    return db.session().scalar(select(Entry.id).where(Entry.match_id == table.match_id).limit(1)) is None
+
+
 def _swap_choices(form: SwapForm, state: EventState) -> None:
     """Whom the director may swap: the players of the last round, seated or sitting out, by name."""
     if not state.rounds:
@@ -1286,7 +1301,7 @@ def player(event_id: int, player_id: str) -> str:
             if player_id in dict(forms["withdraw_form"].player.choices):
                 withdraw_form = forms["withdraw_form"]
                 withdraw_form.player.data = player_id
-        if not state.pairs and player_id in dict(forms["swap_form"].first.choices):
+        if not state.pairs and _seat_open(state, player_id):
             swap_form = forms["swap_form"]
             swap_form.first.data = player_id
     return render_template(

@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorer.events import views
-from tests.helpers.events import draw, event_state, form_tokens, new_event, register
+from tests.helpers.events import draw, event_state, form_tokens, new_event, play_passe, register
 
 NAMES = ["Anna", "Beat", "Chris", "Dora", "Emil", "Fritz", "Gabi", "Hans", "Ida"]
 
@@ -53,3 +53,23 @@ def test_a_large_fields_players_are_withdrawn_and_swapped_from_their_pages(
     other = app.test_client()
     shown = other.get(f"/events/{event_id}/players/{first}").get_data(as_text=True)
     assert "/withdraw" not in shown and "/swap" not in shown
+
+
+@pytest.mark.slow
+def test_a_player_whose_table_has_started_is_not_offered_a_swap(
+    client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A swap moves two players before their tables' first game: once his table has entered one,
+    his page offers none (nor its select of the whole field); a player of a table not started
+    keeps it."""
+    monkeypatch.setattr(views, "SELECT_MOST", 4)
+    event_id = new_event(client, passen="3", games_per_passe="1")
+    register(client, event_id, NAMES[:8])
+    draw(client, event_id)
+    state = event_state(app, event_id)
+    started, waiting = state.rounds[0].tables
+    play_passe(client, started.match_id, [100])
+    playing = client.get(f"/events/{event_id}/players/{started.seats['1']}").get_data(as_text=True)
+    assert f"/events/{event_id}/swap" not in playing and "<select" not in playing
+    idle = client.get(f"/events/{event_id}/players/{waiting.seats['1']}").get_data(as_text=True)
+    assert f"/events/{event_id}/swap" in idle
