@@ -18,6 +18,7 @@ Readings taken here:
 from __future__ import annotations
 
 import copy
+import marshal
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -80,14 +81,23 @@ def kept_deals(
 
 
 def json_copy(value: Any) -> Any:
-    """A copy of a JSON-like value that later changes to the original cannot reach."""
+    """A copy of a JSON-like value that later changes to the original cannot reach: written and
+    read back by ``marshal`` (in C, each type kept: a tuple stays a tuple), or, for a value it
+    does not write, copied item by item."""
+    try:
+        return marshal.loads(marshal.dumps(value))
+    except ValueError:
+        return _copied(value)
+
+
+def _copied(value: Any) -> Any:
     kind = type(value)
     if kind is dict:
-        return {key: json_copy(item) for key, item in value.items()}
+        return {key: _copied(item) for key, item in value.items()}
     if kind is list:
-        return [json_copy(item) for item in value]
+        return [_copied(item) for item in value]
     if kind is tuple:
-        return tuple(json_copy(item) for item in value)
+        return tuple(_copied(item) for item in value)
     if kind in (str, int, float, bool) or value is None:
         return value
     return copy.deepcopy(value)

@@ -204,3 +204,20 @@ def test_games_scored_whole_answer_without_a_state() -> None:
     record = {"game": "differenzler", "deals": []}
     answer, state = resume_match(record)
     assert state is None and answer == score_match(record)
+
+
+def test_json_copy_keeps_types_and_cuts_every_link_to_the_original() -> None:
+    from decimal import Decimal
+
+    from rules_engine.resume import json_copy
+
+    original: dict[str, Any] = {"hands": {"1": ["H6", "H7"]}, "pair": (1, 2), "flag": True, "none": None}
+    copied = json_copy(original)
+    assert copied == original and type(copied["pair"]) is tuple and copied["flag"] is True
+    original["hands"]["1"].append("H8")
+    assert copied["hands"]["1"] == ["H6", "H7"]  # a change to the original does not reach it
+    # A value marshal does not write is copied item by item, still apart from the original.
+    odd = {"points": [Decimal("1.5")]}
+    odd_copy = json_copy(odd)
+    odd["points"].append(Decimal(2))
+    assert odd_copy == {"points": [Decimal("1.5")]}
