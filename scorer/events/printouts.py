@@ -47,6 +47,13 @@ def parts(kind: str, count: int) -> list[Part]:
 
 def part_label(part: Part, digits: Number = _plain) -> str:
     """What a part's pages say of it under their heading (its items of all)."""
+    if part.first == part.last:  # one item: "201 of 201", not "201–201"
+        return _(
+            "Part %(number)s: %(first)s of %(count)s",
+            number=digits(part.number),
+            first=digits(part.first),
+            count=digits(part.count),
+        )
     return _(
         "Part %(number)s: %(first)s–%(last)s of %(count)s",
         number=digits(part.number),

@@ -137,7 +137,9 @@ def test_a_printout_waits_for_the_newest_results(client: FlaskClient, late: Flas
         assert waiting.status_code == 202, path
         assert waiting.headers["Refresh"] == "1" and waiting.headers["Retry-After"] == "1"
         assert waiting.mimetype == "text/html"
-        assert "This file follows in a moment" in waiting.get_data(as_text=True)
+        shown = waiting.get_data(as_text=True)
+        assert "This file follows in a moment" in shown
+        assert f'href="/events/{event_id}"' in shown  # and the way back to the event
     snapshot.settle()
     read(client, f"/events/{event_id}/export/ranking.csv")
     snapshot.settle()

@@ -179,12 +179,21 @@ def render_scoresheet(
     label = ""
     if part is not None and not part.whole:
         view = replace(view, rows=view.rows[part.items])
-        label = lang(
-            "Part %(number)s: %(first)s–%(last)s of %(count)s",
-            number=lang.digits(part.number),
-            first=lang.digits(part.first),
-            last=lang.digits(part.last),
-            count=lang.digits(part.count),
+        label = (
+            lang(
+                "Part %(number)s: %(first)s of %(count)s",
+                number=lang.digits(part.number),
+                first=lang.digits(part.first),
+                count=lang.digits(part.count),
+            )
+            if part.first == part.last  # one deal: "201 of 201", not "201–201"
+            else lang(
+                "Part %(number)s: %(first)s–%(last)s of %(count)s",
+                number=lang.digits(part.number),
+                first=lang.digits(part.first),
+                last=lang.digits(part.last),
+                count=lang.digits(part.count),
+            )
         )
     shades = [CORRECTED_SHADE if row.corrected_at is not None else None for row in view.rows]
     table = figure_table(
