@@ -81,6 +81,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from scorer.matches import views as matches
     from scorer.offline import views as offline
     from scorer.rulebook import views as rule_book
+    from scorer.season import club_views
     from scorer.season import views as season
     from scorer.sheets import views as sheets
 
@@ -103,6 +104,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(event_exports.bp)
     app.register_blueprint(event_closing.bp)
     app.register_blueprint(event_held.bp)
+    app.register_blueprint(club_views.bp)
     event_refresher.init_app(app, create_app)
     sheets.init_app(app)
     kept.init_app(app)

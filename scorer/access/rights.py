@@ -281,6 +281,21 @@ def series_grant_holds(grant_id: object, series_id: int) -> bool:
     return event_grant_holds(grant_id, series_id, SERIES_ROLE)
 
 
+#: A club's office (``scorer.season.club``): its stored right keeps the club's id in the event
+#: column, under this role.
+CLUB_ROLE = "club"
+
+
+def new_club_grant(club_id: int) -> str:
+    """Store the right to change ``club_id`` (its office) and return its id."""
+    return _new_grant(None, event_id=club_id, event_role=CLUB_ROLE)
+
+
+def club_grant_holds(grant_id: object, club_id: int) -> bool:
+    """The stored right ``grant_id`` is a live right to change ``club_id``."""
+    return event_grant_holds(grant_id, club_id, CLUB_ROLE)
+
+
 def holds_right(match: Match) -> bool:
     """This browser's session holds a live right to edit ``match``.
 

@@ -184,3 +184,20 @@ class NameForm(VersionedForm):
 class ImportSeriesForm(KeyedForm):
     file = FileField(_l("Series export file (JSON)"))
     text = TextAreaField(_l("or paste the series export"), validators=[Optional()], render_kw={"rows": 8})
+
+
+class NewClubForm(KeyedForm):
+    name = StringField(_l("The club's name"), validators=[DataRequired(), Length(max=120)])
+    rating = BooleanField(
+        _l("Rate the club's players over all its series (Z10: a margin per game, with its uncertainty)")
+    )
+
+
+class ClubOptionsForm(VersionedForm):
+    rating = BooleanField(
+        _l("Rate the club's players over all its series (Z10: a margin per game, with its uncertainty)")
+    )
+
+
+class ClubSeriesForm(VersionedForm):
+    series = SelectField(_l("Series"), validators=[InputRequired()], validate_choice=False)

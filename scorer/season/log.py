@@ -51,14 +51,22 @@ class SeriesState:
     rating: bool = False
     #: Whether its evenings' draws seat each table strong with weak by the rating (T5, after T5.3).
     balance: bool = False
+    #: The club that holds the series (``scorer.season.club``): its id and name, its office's
+    #: merges (followed after the series' own) and its guests (among ``guests`` too).
+    club: tuple[int, str] | None = None
+    club_merged: dict[str, str] = field(default_factory=dict)
+    club_guests: set[str] = field(default_factory=set)
 
     def person(self, key: str) -> str:
-        """The key a name stands for after the merges (a chain followed, never round a ring)."""
+        """The key a name stands for after the merges, the series' own before its club's (a chain
+        followed, never round a ring)."""
         seen = {key}
-        while key in self.merged and self.merged[key] not in seen:
-            key = self.merged[key]
+        while True:
+            into = self.merged.get(key) or self.club_merged.get(key)
+            if into is None or into in seen:
+                return key
+            key = into
             seen.add(key)
-        return key
 
 
 def derive(entries: Sequence[SeriesEntry]) -> SeriesState:

@@ -7,6 +7,7 @@ its log, made against the version the form was shown at.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -41,7 +42,7 @@ from scorer.events import state as event_log
 from scorer.events.exports import to_csv, to_xlsx
 from scorer.events.pdf import Printout, render
 from scorer.languages import is_rtl
-from scorer.season import checks, exports, log, paper, register, transfer
+from scorer.season import checks, club, exports, log, paper, register, transfer
 from scorer.season import rating as season_rating
 from scorer.season.forms import (
     ImportSeriesForm,
@@ -56,7 +57,7 @@ from scorer.season.forms import (
 from scorer.season.standing import Standing, load, standing
 from scorer.sheets.views import pdf_lang
 from scorer.store import db
-from scorer.store.models import Event, Series, SeriesEntry
+from scorer.store.models import Club, Event, Series, SeriesEntry
 from scorer.web.reasons import reason_text
 from scorer.web.security import pdf_response
 
@@ -89,7 +90,7 @@ def _office(series_id: int) -> tuple[Series, log.SeriesState]:
         raise rights.EditRefused(
             _("Only the series' office changes it."), _("Open it in the browser that created it, or log in.")
         )
-    return series, log.derive(series.entries)
+    return series, club.series_state(series)
 
 
 @bp.get("/")
@@ -138,7 +139,7 @@ def new() -> Any:
 @bp.get("/<int:series_id>")
 def show(series_id: int) -> str:
     series = load(series_id)
-    state = log.derive(series.entries)
+    state = club.series_state(series)
     found = standing(series, state)
     editing = may_change(series_id)
     forms: dict[str, Any] = {}
@@ -164,8 +165,9 @@ def _forms(series: Series, state: log.SeriesState, found: Standing) -> dict[str,
     shown = sorted(
         (key for key in found.names if key not in state.guests), key=lambda k: found.names[k].casefold()
     )
-    merge.alias.choices = [(key, found.names[key]) for key in shown if key not in state.merged]
-    merge.into.choices = [(key, found.names[key]) for key in shown if key not in state.merged]
+    unmerged = [key for key in shown if key not in state.merged and key not in state.club_merged]
+    merge.alias.choices = [(key, found.names[key]) for key in unmerged]
+    merge.into.choices = [(key, found.names[key]) for key in unmerged]
     options = OptionsForm(
         formdata=None,
         version=version,
@@ -205,7 +207,11 @@ def _shown_options(options: dict[str, Any]) -> dict[str, Any]:
 
 def _duplicates(state: log.SeriesState, found: Standing) -> list[tuple[str, str]]:
     """Near-duplicate names as (alias, into) keys: the name played fewer evenings joins the other."""
-    keys = [key for key in found.names if key not in state.merged and key not in state.guests]
+    keys = [
+        key
+        for key in found.names
+        if key not in state.merged and key not in state.club_merged and key not in state.guests
+    ]
     rows = (found.answer or {}).get("standings", []) + (found.answer or {}).get("unranked", [])
     attended = {row["id"]: row["attended"] for row in rows}
     pairs = []
@@ -358,7 +364,8 @@ def merge(series_id: int) -> BaseResponse:
         abort(400, _("Choose two names."))
     found = standing(series, state)
     alias, into = str(form.alias.data), str(form.into.data)
-    if alias not in found.names or into not in found.names or alias in state.merged or into in state.merged:
+    merged = state.merged.keys() | state.club_merged.keys()
+    if alias not in found.names or into not in found.names or alias in merged or into in merged:
         abort(400, _("Choose two names of the series."))
     if state.person(into) == state.person(alias):
         flash(_("These names are one person already."), "error")
@@ -395,6 +402,9 @@ def guest(series_id: int) -> BaseResponse:
     if not form.validate_on_submit():
         abort(400, _("Choose a name."))
     player = str(form.player.data)
+    if player in state.club_guests:
+        flash(_("The club keeps this name out of all its series: change it on the club's page."), "error")
+        return redirect(url_for("season.show", series_id=series_id), 303)
     return _changed(
         series, "guest", {"player": player, "guest": player not in state.guests}, form.version.data
     )
@@ -409,7 +419,7 @@ def standing_file(series_id: int, ext: str) -> Response:
     if ext not in FILES:
         abort(404)
     series = load(series_id)
-    found = standing(series, log.derive(series.entries))
+    found = standing(series, club.series_state(series))
     if found.answer is None or not found.answer.get("valid"):
         abort(409, _("The series has no standing yet."))
     name = f"tafel-series-{series_id}"
@@ -453,47 +463,71 @@ def _as_of() -> date | None:
     return found
 
 
-def _rated(
-    series_id: int,
-) -> tuple[Series, log.SeriesState, season_rating.RatingLog, list[tuple[str, str]]]:
-    """The series, its state, the rating log of the discipline ``?game=`` names (by default the
-    one most evenings played), and every discipline its evenings played."""
+def _rated(series_id: int) -> tuple[Series, season_rating.RatingLog, list[tuple[str, str]]]:
+    """The series, the rating log of the discipline ``?game=`` names, and its disciplines."""
     series = load(series_id)
-    state = log.derive(series.entries)
+    state = club.series_state(series)
     if not state.rating:
         abort(404, _("This series rates no players: its office can switch the rating on."))
+    made, listed = rating_of(state)
+    return series, made, listed
+
+
+def rating_of(state: log.SeriesState) -> tuple[season_rating.RatingLog, list[tuple[str, str]]]:
+    """The rating log of the discipline ``?game=`` names (by default the one most evenings
+    played) of a series' or a club's evenings (``state``), and every discipline they played."""
     listed = season_rating.disciplines(state)
     asked = request.args.get("game")
     if asked and asked not in dict(listed):
-        abort(400, _("game: this series' evenings played no such game."))
+        abort(400, _("game: no evening here played such a game."))
     chosen = asked or (listed[0][0] if listed else "")
-    return series, state, season_rating.rating_log(state, chosen), listed
+    return season_rating.rating_log(state, chosen), listed
+
+
+def _owner(series: Series) -> dict[str, Any]:
+    """Whose ratings a rating page shows (a series', or a club's: ``club_views``), for its links."""
+    return {
+        "title": series.title,
+        "url": url_for("season.show", series_id=series.id),
+        "rating": "season.rating",
+        "player": "season.player",
+        "args": {"series_id": series.id},
+        "club": False,
+        "file": f"tafel-series-{series.id}",
+    }
 
 
 @bp.get("/<int:series_id>/rating")
 def rating(series_id: int) -> str:
-    series, state, made, listed = _rated(series_id)
+    series, made, listed = _rated(series_id)
+    return rating_page(_owner(series), made, listed)
+
+
+def rating_page(owner: dict[str, Any], made: season_rating.RatingLog, listed: list[tuple[str, str]]) -> str:
+    """The ratings of a series' or a club's evenings (``owner``: ``_owner``'s), as of ``?as_of=``."""
     as_of = _as_of()
     answer = season_rating.rated(made, as_of)
     return render_template(
-        "season/rating.html",
-        series=series,
-        made=made,
-        answer=answer,
-        as_of=as_of,
-        disciplines=listed,
+        "season/rating.html", owner=owner, made=made, answer=answer, as_of=as_of, disciplines=listed
     )
 
 
 @bp.get("/<int:series_id>/player")
 def player(series_id: int) -> str | Response:
-    series, state, made, listed = _rated(series_id)
+    series, made, listed = _rated(series_id)
+    return player_page(_owner(series), made, listed)
+
+
+def player_page(
+    owner: dict[str, Any], made: season_rating.RatingLog, listed: list[tuple[str, str]]
+) -> str | Response:
+    """A player's rating and its course over the evenings (``?name=``), or its PDF (``?print=pdf``)."""
     key = request.args.get("name", "")
     answer = season_rating.rated(made)
     rows = answer.get("ratings", []) + answer.get("unrated", [])
     row = next((r for r in rows if r["id"] == key), None)
     if row is None:
-        abort(404, _("No such player in this series' rating."))
+        abort(404, _("No such player in these ratings."))
     points, until = season_rating.course_within(made, key, budget=season_rating.COURSE_BUDGET)
     if until is not None:
         # The evenings this reading left: rated once the page is sent, kept for the next reading.
@@ -504,11 +538,12 @@ def player(series_id: int) -> str | Response:
 
     if request.args.get("print") == "pdf":
         num, _digits, rtl = _pdf_numbers()
-        printout = Printout(series.title, exports.player_pages(series.title, row, points, num, until), rtl)
-        return pdf_response(render(printout), f"tafel-series-{series_id}-player.pdf")
+        title = str(owner["title"])
+        printout = Printout(title, exports.player_pages(title, row, points, num, until), rtl)
+        return pdf_response(render(printout), f"{owner['file']}-player.pdf")
     return render_template(
         "season/player.html",
-        series=series,
+        owner=owner,
         row=row,
         points=points,
         until=until,
@@ -518,7 +553,7 @@ def player(series_id: int) -> str | Response:
     )
 
 
-def _series_offered() -> list[Series]:
+def series_offered() -> list[Series]:
     """The series this browser may add an event to (an administrator: the latest ones)."""
     query = select(Series).order_by(Series.id.desc()).limit(PAGE_SIZE)
     if not rights.is_admin():
@@ -530,7 +565,7 @@ def _series_offered() -> list[Series]:
 
 
 def _join_part() -> Markup | None:
-    offered = _series_offered()
+    offered = series_offered()
     if not offered:
         return None
     return Markup(render_template("season/_join_part.html", offered=offered))
@@ -568,7 +603,7 @@ def _holding(event: Event) -> list[tuple[Series, log.SeriesState]]:
         {sid for sid, record in joined if (record or {}).get("event") == event.id}, reverse=True
     ):
         series = db.session().get(Series, series_id)
-        state = log.derive(series.entries) if series is not None else None
+        state = club.series_state(series) if series is not None else None
         if series is not None and state is not None and event.id in state.events:
             found.append((series, state))
     return found
@@ -606,7 +641,7 @@ _MEMBERS: OrderedDict[str, dict[str, str]] = OrderedDict()
 _MEMBERS_KEPT = 16
 
 
-def _players_of(event_id: int) -> tuple[str, tuple[str, ...]]:
+def players_of(event_id: int) -> tuple[str, tuple[str, ...]]:
     """The version of an evening's log and the names it registered (corrected ones as corrected)."""
     event, rows = snapshot.event_and_log(event_id)
     # The database and the event's creation name its log (a fresh database numbers from 1 again).
@@ -637,16 +672,25 @@ def _registered_names(rows: Sequence[snapshot.LogRow]) -> tuple[str, ...]:
 
 def _names(event: Event, registered: Sequence[str]) -> list[additions.NameMatch] | None:
     """The names an evening registers as the register of its series reads them (the latest
-    series that counts the event, its latest :data:`NAMES_FROM` evenings and paper rankings):
-    each person's spelling is the one most of them wrote, the first met among equals, as the
+    series that counts the event, its latest :data:`NAMES_FROM` evenings and paper rankings;
+    the club's latest evenings over all its series when a club holds that series): each
+    person's spelling is the one most of them wrote, the first met among equals, as the
     standing shows it (``scorer.season.standing``)."""
     holding = _holding(event)
     if not holding:
         return None
     series, state = holding[0]
-    others = [event_id for event_id in state.events if event_id != event.id][-NAMES_FROM:]
+    title, scope = series.title, f"series:{series.id}:{series.created}"
+    evening_ids = [event_id for event_id in state.events if event_id != event.id]
+    held = db.session().get(Club, state.club[0]) if state.club is not None else None
+    if held is not None:
+        state = club.whole(held, club.derive(held.entries))
+        title, scope = held.name, f"club:{held.id}:{held.created}"
+        # The club's evenings in the order they were made, whichever series counts them.
+        evening_ids = sorted(event_id for event_id in state.events if event_id != event.id)
+    others = evening_ids[-NAMES_FROM:]
     stored = set(db.session().scalars(select(Event.id).where(Event.id.in_(others))))
-    evenings = [_players_of(event_id) for event_id in others if event_id in stored]
+    evenings = [players_of(event_id) for event_id in others if event_id in stored]
     papers = [
         [str(row["name"]) for row in record.get("results", [])]
         for record in list(state.papers.values())[-NAMES_FROM:]
@@ -669,9 +713,14 @@ def _names(event: Event, registered: Sequence[str]) -> list[additions.NameMatch]
         }
 
     database = db.session().get_bind().engine.url
-    version = f"{database}:{series.id}:{series.created}:{state.version}:{','.join(v for v, _n in evenings)}"
+    # The merges in the version too: a club's change moves its series' names, not their logs.
+    merges = json.dumps([sorted(state.merged.items()), sorted(state.club_merged.items())])
+    version = (
+        f"{database}:{scope}:{state.version}:{hashlib.sha256(merges.encode()).hexdigest()}:"
+        f"{','.join(v for v, _n in evenings)}"
+    )
     found = season_rating.kept(_MEMBERS, _MEMBERS_KEPT, version, members)
-    return register.read_names(registered, found, state.person, series.title)
+    return register.read_names(registered, found, state.person, title)
 
 
 additions.add(additions.Addition(_join_part, _join_created, _strengths, _names))

@@ -1,6 +1,6 @@
 """Backups of the logs: SQLite's online backup, and a JSON export for any database.
 
-``export_all`` writes every match, event and series — each its columns and its whole
+``export_all`` writes every match, event, series and club — each its columns and its whole
 append-only log (each entry with its seq, kind, record, time and what else it stores) — as one
 JSON document that ``import_all`` stores back identically (the same ids, so edit and spectator
 links, an event's tables and a series' events keep working). A SQLite database is backed up page
@@ -39,6 +39,8 @@ from scorer.store.db import make_engine
 from scorer.store.migrate import upgrade
 from scorer.store.models import (
     AccessGrant,
+    Club,
+    ClubEntry,
     Entry,
     Event,
     EventEntry,
@@ -71,6 +73,7 @@ LOGS = (
     Log("matches", MATCH_TABLE, ENTRY_TABLE, "match_id"),
     Log("events", Event.__table__, EventEntry.__table__, "event_id"),  # type: ignore[arg-type]
     Log("series", Series.__table__, SeriesEntry.__table__, "series_id"),  # type: ignore[arg-type]
+    Log("clubs", Club.__table__, ClubEntry.__table__, "club_id"),  # type: ignore[arg-type]
 )
 #: What the stores keep of the logs, made again from them: emptied when a restore replaces them.
 DERIVED: tuple[Table, ...] = (MatchSummary.__table__, EventRanking.__table__)  # type: ignore[assignment]
@@ -162,7 +165,7 @@ def revision(engine: Engine) -> str | None:
 
 @_database_errors
 def export_all(engine: Engine) -> dict[str, Any]:
-    """Every match, event and series with its full log, as a JSON-ready document (ordered:
+    """Every match, event, series and club with its full log, as a JSON-ready document (ordered:
     ids, then seqs)."""
     _require_tables(engine)
     present = set(inspect(engine).get_table_names())
@@ -230,7 +233,7 @@ def parse(raw: bytes, where: str) -> dict[str, Any]:
         )
     if not isinstance(document.get("matches"), list):
         raise BackupError(f'{where}: "matches" must be a list')
-    for kind in LOGS[1:]:  # absent from exports made before events and series were exported
+    for kind in LOGS[1:]:  # absent from exports made before events, series and clubs were exported
         if not isinstance(document.get(kind.key, []), list):
             raise BackupError(f'{where}: "{kind.key}" must be a list')
     return document
@@ -265,7 +268,7 @@ def _rows(document: dict[str, Any], kind: Log) -> tuple[list[dict[str, Any]], li
 
 @_database_errors
 def import_all(engine: Engine, document: dict[str, Any], *, force: bool = False) -> tuple[int, int]:
-    """Store an export's matches, events and series with their logs (one transaction); returns
+    """Store an export's matches, events, series and clubs with their logs (one transaction); returns
     (matches, match entries).
 
     :raises BackupError: the database holds any of them and ``force`` is false, or the export
@@ -277,7 +280,7 @@ def import_all(engine: Engine, document: dict[str, Any], *, force: bool = False)
         if not _empty_in(session):
             if not force:
                 raise BackupError(
-                    "the database already holds matches, events or series: restoring would mix "
+                    "the database already holds matches, events, series or clubs: restoring would mix "
                     "two histories (use --force to replace them)"
                 )
             # What is derived from the logs replaced, and the rights held to them, go with them.

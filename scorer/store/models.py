@@ -266,3 +266,39 @@ class SeriesEntry(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     series: Mapped[Series] = relationship(back_populates="entries")
+
+
+class Club(Base):
+    """A club (SEASON.md Z2): one register of players for every series it holds, and its ratings.
+
+    Append-only like a series: the series it holds, the names its office merged or split, its
+    guests and whether it rates its players are entries of its log (``scorer.season.club``).
+    """
+
+    __tablename__ = "club"
+    __table_args__ = (UniqueConstraint("idempotency_key", name="uq_club_idempotency_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    idempotency_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    entries: Mapped[list[ClubEntry]] = relationship(
+        back_populates="club", order_by="ClubEntry.seq", lazy="selectin"
+    )
+
+
+class ClubEntry(Base):
+    """One line of a club's log; ``seq`` is the club's version."""
+
+    __tablename__ = "club_entry"
+    __table_args__ = (UniqueConstraint("club_id", "seq", name="uq_club_entry_club_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    #: options | series | leave | merge | split | guest
+    kind: Mapped[str] = mapped_column(String(16))
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    club: Mapped[Club] = relationship(back_populates="entries")

@@ -90,6 +90,8 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, Fl
         match_id = int(response.headers["Location"].rsplit("/", 1)[1])
         # A series this client directs (its office routes are fuzzed with a right, not only refused).
         assert client.post("/series/new", data={"title": "Fuzz", "counts": "total"}).status_code == 303
+        # And a club it directs, with its rating on (its rating pages read the series it holds).
+        assert client.post("/clubs/new", data={"name": "Fuzz", "rating": "y"}).status_code == 303
         yield app, client, match_id
         app.extensions["tafel_engine"].dispose()
 
@@ -107,6 +109,7 @@ def addresses(app: Flask, match_id: int) -> list[tuple[str, str, str]]:
         # An event that need not exist: its routes answer 404 or a refusal, never a 5xx.
         path = re.sub(r"<int:event_id>", "1", path)
         path = re.sub(r"<int:series_id>", "1", path)
+        path = re.sub(r"<int:club_id>", "1", path)
         path = re.sub(r"<(?:[a-z]+:)?player_id>", "1", path)
         path = re.sub(r"<(?:[a-z]+:)?kind>", "ranking", path)
         path = re.sub(r"<(?:[a-z]+:)?ext>", "csv", path)
