@@ -8,20 +8,29 @@ club's register then reads the series' names, and the series' standing reads the
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
+from rules_engine.limits import SEASON
 from scorer.access import rights
-from scorer.season import club, register
+from scorer.season import club, club_transfer, register, transfer
 from scorer.season import log as series_log
 from scorer.season import views as series_views
-from scorer.season.forms import ClubOptionsForm, ClubSeriesForm, MergeForm, NameForm, NewClubForm
+from scorer.season.forms import (
+    ClubOptionsForm,
+    ClubSeriesForm,
+    ImportClubForm,
+    MergeForm,
+    NameForm,
+    NewClubForm,
+)
 from scorer.store import db
 from scorer.store.models import Club, Event, Series
 
@@ -393,3 +402,42 @@ def rating(club_id: int) -> str:
 def player(club_id: int) -> Any:
     found, made, listed = _rated(club_id)
     return series_views.player_page(_owner(found), made, listed)
+
+
+@bp.get("/<int:club_id>/export.json")
+def export_json(club_id: int) -> Response:
+    found, _state = _office(club_id)
+    data = json.dumps(club_transfer.export_record(found), ensure_ascii=False, indent=1)
+    return Response(
+        data,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="tafel-club-{club_id}.json"'},
+    )
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_club() -> Any:
+    form = ImportClubForm()
+    if form.validate_on_submit():
+        rights.check_write("import")
+        upload = form.file.data
+        try:
+            text = upload.read(SEASON.text + 1).decode("utf-8") if upload else str(form.text.data or "")
+            if len(text) > SEASON.text:
+                raise transfer.Unreadable("longer than any club")
+            made, series_ids = club_transfer.import_club(db.session(), transfer.read_text(text))
+        except (transfer.Unreadable, UnicodeDecodeError) as error:
+            db.session().rollback()
+            form.text.errors = [
+                *form.text.errors,
+                _("This is not a club export: %(reason)s", reason=str(error)),
+            ]
+        else:
+            db.session().commit()
+            _grant(made.id)
+            for series_id in series_ids[-10:]:  # a session holds so many rights
+                series_views.grant(series_id)
+            flash(_("Club imported."))
+            return redirect(url_for("clubs.show", club_id=made.id), 303)
+    form.fresh_key()
+    return render_template("season/club_import.html", form=form), (422 if request.method == "POST" else 200)

@@ -201,3 +201,8 @@ class ClubOptionsForm(VersionedForm):
 
 class ClubSeriesForm(VersionedForm):
     series = SelectField(_l("Series"), validators=[InputRequired()], validate_choice=False)
+
+
+class ImportClubForm(KeyedForm):
+    file = FileField(_l("Club export file (JSON)"))
+    text = TextAreaField(_l("or paste the club export"), validators=[Optional()], render_kw={"rows": 8})

@@ -75,7 +75,8 @@ def may_change(series_id: int) -> bool:
     return rights.series_grant_holds(grant_id, series_id)
 
 
-def _grant(series_id: int) -> None:
+def grant(series_id: int) -> None:
+    """This browser becomes the series' office (its session holds the right)."""
     held = dict(session.get(RIGHTS) or {})
     held[str(series_id)] = rights.new_series_grant(series_id)
     while len(held) > 20:
@@ -126,7 +127,7 @@ def new() -> Any:
                     "balance": form.balance.data,
                 },
             )
-            _grant(series.id)
+            grant(series.id)
             return redirect(url_for("season.show", series_id=series.id), 303)
         form.counts.errors = [
             *form.counts.errors,
@@ -760,7 +761,7 @@ def import_series() -> Any:
             ]
         else:
             db.session().commit()
-            _grant(series.id)
+            grant(series.id)
             flash(_("Series imported."))
             return redirect(url_for("season.show", series_id=series.id), 303)
     form.fresh_key()

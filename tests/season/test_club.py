@@ -6,6 +6,7 @@ it, and a series joins only from a browser holding the series' right too."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -195,3 +196,48 @@ def test_an_evening_of_one_series_is_asked_about_names_of_the_clubs_other_series
     section = alike_section(client, final)
     assert "Gian Calfisch looks like Gian Caflisch of Jassclub Alpenblick." in section
     assert section.count("<li>") == 1  # Anna Muster and Beat are the club's already
+
+
+def test_a_club_moves_whole_as_its_export(client: FlaskClient, app: Flask) -> None:
+    """A club's export carries its log and its series; an import makes a new club of it whose
+    series' standings read the same names (the merge included), numbered anew. A broken
+    document is refused naming the field, and stores nothing."""
+    january = evening(client, app, "Januar", ["Anna Muster", "Beat", "Chris", "Dora"], [100])
+    march = evening(client, app, "März", ["Ana Muster", "Beat", "Emil", "Dora"], [120])
+    season = series_of(client, january, march)
+    club_id = new_club(client)
+    assert club_post(client, club_id, "series", {"series": season}).status_code == 303
+    assert (
+        club_post(client, club_id, "merge", {"alias": "ana muster", "into": "anna muster"}).status_code == 303
+    )
+    assert app.test_client().get(f"/clubs/{club_id}/export.json").status_code == 403  # the office's
+    exported = client.get(f"/clubs/{club_id}/export.json").get_json()
+    assert [e["kind"] for e in exported["entries"]] == ["options", "series", "merge"]
+    elsewhere = app.test_client()
+    elsewhere.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+
+    def send(document: Any) -> Any:
+        page = elsewhere.get("/clubs/import").get_data(as_text=True)
+        data = {"csrf_token": csrf(elsewhere, "/clubs/import"), "idem": hidden(page, "idem")}
+        return elsewhere.post("/clubs/import", data={**data, "text": json.dumps(document)})
+
+    broken = {
+        **exported,
+        "entries": [*exported["entries"], {"seq": 4, "kind": "series", "record": {"series": 999}}],
+    }
+    refused = send(broken)
+    assert refused.status_code == 422 and "entries[3].series" in refused.get_data(as_text=True)
+    with app.test_request_context("/"):
+        from scorer.store.models import Club
+
+        assert db.session().query(Club).count() == 1  # nothing stored
+    made = send(exported)
+    assert made.status_code == 303
+    new_id = int(made.headers["Location"].rstrip("/").split("/")[-1])
+    assert new_id != club_id
+    page = elsewhere.get(f"/clubs/{new_id}").get_data(as_text=True)
+    (new_series_id,) = {int(n) for n in re.findall(r'href="/series/(\d+)"', page)}
+    assert new_series_id != season
+    # The new series counts the evenings as imported rankings, read through the new club's merge.
+    assert standing_names(elsewhere, new_series_id) == standing_names(client, season)
+    assert "Ana Muster" not in standing_names(elsewhere, new_series_id)
