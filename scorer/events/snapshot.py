@@ -23,7 +23,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -65,7 +65,26 @@ _PAGES: Recent[bytes] = Recent(64)
 #: Each event's log as last read, by event id: (its rows, oldest first). The log only grows
 #: and its seqs run 1, 2, 3 … without a gap, so a server reads only the rows added since.
 _LOGS: OrderedDict[tuple[str, int, str], tuple[LogRow, ...]] = OrderedDict()
-_LOGS_SIZE = 16
+#: The per-event caches below (logs, states, ``Live``, answers) keep at least this many events,
+#: and more while their weights (their players and rows) add up to at most ``KEPT_WEIGHT``, never
+#: more than ``KEPT_MOST``: a club's series reads forty evenings of thirty players at each
+#: reading, as many as one large event weighs, and finds them all kept.
+KEPT_LEAST = 16
+KEPT_MOST = 512
+KEPT_WEIGHT = 40_000
+
+
+def trim(cache: OrderedDict[Any, Any], weight: Callable[[Any], int]) -> None:
+    """Drop ``cache``'s oldest entries past what :data:`KEPT_LEAST`, :data:`KEPT_WEIGHT` and
+    :data:`KEPT_MOST` allow (held under ``_LOCK``)."""
+    if len(cache) <= KEPT_LEAST:
+        return
+    total = sum(weight(value) for value in cache.values())
+    while len(cache) > KEPT_MOST or (len(cache) > KEPT_LEAST and total > KEPT_WEIGHT):
+        _key, value = cache.popitem(last=False)
+        total -= weight(value)
+
+
 _LOCK = threading.Lock()
 #: Held while a ranking page is rendered for ``_PAGES``.
 _RENDERING = threading.Lock()
@@ -119,8 +138,7 @@ def event_and_log(event_id: int) -> tuple[Event, list[LogRow]]:
     with _LOCK:
         _LOGS[key] = rows
         _LOGS.move_to_end(key)
-        while len(_LOGS) > _LOGS_SIZE:
-            _LOGS.popitem(last=False)
+        trim(_LOGS, len)
     return event, list(rows)
 
 
@@ -582,14 +600,12 @@ class Live:
 
 
 _LIVE: OrderedDict[tuple[str, int, str], Live] = OrderedDict()
-_LIVE_SIZE = 16
 #: A table's games by (event log, match version, latest mark of the table): unchanged unless its
 #: match or its marks change, as most of a thousand players' tables are between two rankings.
 _GAMES: OrderedDict[tuple[tuple[str, int, str], MatchKey, int], list[dict[str, Any]]] = OrderedDict()
 _GAMES_SIZE = 4096
 #: The engine's answer by everything it was computed from (see ``live_answer``).
 _ANSWERS: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
-_ANSWERS_SIZE = 16
 
 
 def live(event: Event, rows: list[LogRow], upto: Mapping[int, int] | None = None) -> Live:
@@ -653,9 +669,55 @@ def live(event: Event, rows: list[LogRow], upto: Mapping[int, int] | None = None
         if current is None or current.seq <= last:
             _LIVE[key] = made
             _LIVE.move_to_end(key)
-        while len(_LIVE) > _LIVE_SIZE:
-            _LIVE.popitem(last=False)
+        trim(_LIVE, lambda kept: len(kept.state.players) + len(kept.games))
     return made
+
+
+def event_versions(events: Sequence[Event]) -> dict[int, tuple[Any, ...]]:
+    """Each event's version, for a reader that keeps what it derives from many events' rankings
+    (a club's series reads forty evenings at each reading): its log's identity and last seq, its
+    tables' last seqs and its settings. Two queries for them all, and each log read only where
+    it grew (``event_and_log``): any entry added at an event or at one of its tables moves it."""
+    if not events:
+        return {}
+    session_ = db.session()
+    heads = dict(
+        session_.execute(
+            select(EventEntry.event_id, func.max(EventEntry.seq))
+            .where(EventEntry.event_id.in_([event.id for event in events]))
+            .group_by(EventEntry.event_id)
+        ).all()
+    )
+    tables: dict[int, list[int]] = {}
+    for event in events:
+        with _LOCK:
+            known = _LOGS.get(log_key(event))
+        last = heads.get(event.id) or 0
+        rows = list(known) if known is not None and (known[-1].seq if known else 0) == last else None
+        if rows is None:
+            _event, rows = event_and_log(event.id)
+        tables[event.id] = [t.match_id for each in state_of(event, rows).rounds for t in each.tables]
+    every = [match_id for ids in tables.values() for match_id in ids]
+    seqs: dict[int, int] = {}
+    if every:
+        seqs = dict(
+            session_.connection()
+            .execute(
+                select(Entry.match_id, func.max(Entry.seq))
+                .where(among(Entry.match_id, every))
+                .group_by(Entry.match_id)
+            )
+            .all()
+        )
+    return {
+        event.id: (
+            log_key(event),
+            heads.get(event.id) or 0,
+            tuple(seqs.get(match_id, 0) for match_id in tables[event.id]),
+            json.dumps(event.settings, sort_keys=True, default=str),
+        )
+        for event in events
+    }
 
 
 def _state_after(kept: tuple[int, EventState] | None, rows: list[LogRow]) -> EventState:
@@ -688,8 +750,7 @@ def state_of(event: Event, rows: list[LogRow]) -> EventState:
         if current is None or current[0] <= last:
             _STATES[key] = (last, state)
             _STATES.move_to_end(key)
-        while len(_STATES) > _LIVE_SIZE:
-            _STATES.popitem(last=False)
+        trim(_STATES, lambda kept: len(kept[1].players))
     return state
 
 
@@ -757,15 +818,13 @@ def _keep(answer_key: tuple[Any, ...], answer: dict[str, Any], computed: float) 
     with _LOCK:
         _ANSWERS[answer_key] = answer
         _ANSWERS.move_to_end(answer_key)
-        while len(_ANSWERS) > _ANSWERS_SIZE:
-            _ANSWERS.popitem(last=False)
+        trim(_ANSWERS, lambda kept: len(kept.get("ranking") or ()) + 1)
         scope = _scope(answer_key)
         latest = _LATEST.get(scope)
         if latest is None or latest[0][1] <= answer_key[1]:
             _LATEST[scope] = (answer_key, computed)
             _LATEST.move_to_end(scope)
-        while len(_LATEST) > _ANSWERS_SIZE:
-            _LATEST.popitem(last=False)
+        trim(_LATEST, lambda _kept: 1)
 
 
 def live_answer(

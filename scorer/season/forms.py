@@ -10,6 +10,7 @@ from wtforms import BooleanField, HiddenField, IntegerField, SelectField, String
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, ValidationError
 
 from rules_engine.limits import SEASON, TOURNAMENT
+from scorer.events.forms import PlayerSelect
 from scorer.web.forms import KeyedForm, VersionedForm, choices, numeric
 
 COUNTS = choices(
@@ -130,7 +131,9 @@ class OptionsForm(SeriesFields):
 
 
 class JoinForm(VersionedForm):
-    event = SelectField(_l("Event"), validators=[InputRequired()], validate_choice=False)
+    event = SelectField(
+        _l("Event"), validators=[InputRequired()], validate_choice=False, widget=PlayerSelect()
+    )
     weight = IntegerField(
         _l("It counts (a final counting double: 2)"),
         default=1,
@@ -171,8 +174,16 @@ class PaperForm(VersionedForm):
 
 
 class MergeForm(VersionedForm):
-    alias = SelectField(_l("This name"), validators=[InputRequired()], validate_choice=False)
-    into = SelectField(_l("is the same person as"), validators=[InputRequired()], validate_choice=False)
+    # A register of hundreds of names: its options written in one pass (``PlayerSelect``).
+    alias = SelectField(
+        _l("This name"), validators=[InputRequired()], validate_choice=False, widget=PlayerSelect()
+    )
+    into = SelectField(
+        _l("is the same person as"),
+        validators=[InputRequired()],
+        validate_choice=False,
+        widget=PlayerSelect(),
+    )
 
 
 class NameForm(VersionedForm):

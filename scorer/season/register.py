@@ -19,6 +19,14 @@ from scorer.events.additions import NameMatch
 ALIKE = 0.85
 #: Names compared for near-duplicates at most: each is compared with every other.
 MOST_COMPARED = 400
+#: Quick comparisons of two names of lengths that can be alike at most, by the two lengths added
+#: (some 2,000 of names of 20 letters), and pairs offered at most, per reading of the office's
+#: page (``near_duplicates``).
+MOST_ALIKE_COMPARISONS = 80_000
+PAIRS_OFFERED = 20
+#: The full comparisons' lengths multiplied, summed, at most per reading: some 200 of two names
+#: of 36 letters.
+MOST_ALIKE_CELLS = 250_000
 #: Comparisons of an evening's names with the register's at most, per reading of the director's
 #: page (a thousand names against a register of hundreds): a name past it is not compared.
 MOST_COMPARISONS = 1_000
@@ -31,19 +39,35 @@ def key_of(name: str) -> str:
 
 
 def near_duplicates(keys: Iterable[str]) -> list[tuple[str, str]]:
-    """Pairs of distinct keys alike enough to be one person typed twice, each pair once."""
+    """Pairs of distinct keys alike enough to be one person typed twice, each pair once: at most
+    :data:`PAIRS_OFFERED`, within :data:`MOST_ALIKE_COMPARISONS` and :data:`MOST_ALIKE_CELLS`
+    of comparing keys of lengths that can be alike. A register whose every name is alike every
+    other ("Spielerin 0001", "Spielerin 0002") is not compared pair by pair: the office merges
+    the few offered, and the next reading offers the next."""
     listed = sorted(set(keys))[:MOST_COMPARED]
-    pairs = []
+    pairs: list[tuple[str, str]] = []
+    budget, cells = MOST_ALIKE_COMPARISONS, MOST_ALIKE_CELLS
     for index, first in enumerate(listed):
         matcher = difflib.SequenceMatcher(None, "", first)  # b is the one it indexes
         for second in listed[index + 1 :]:
             matcher.set_seq1(second)
-            if (
-                matcher.real_quick_ratio() >= ALIKE
-                and matcher.quick_ratio() >= ALIKE
-                and matcher.ratio() >= ALIKE
-            ):
+            if matcher.real_quick_ratio() < ALIKE:
+                continue
+            # A quick comparison costs some sum of the two lengths: charged by it.
+            budget -= len(first) + len(second)
+            if budget < 0:
+                return pairs
+            if matcher.quick_ratio() < ALIKE:
+                continue
+            # The full comparison costs some product of the two lengths (two anagrams of 36
+            # letters, some 30 µs): charged by it.
+            cells -= len(first) * len(second)
+            if cells < 0:
+                return pairs
+            if matcher.ratio() >= ALIKE:
                 pairs.append((first, second))
+                if len(pairs) >= PAIRS_OFFERED:
+                    return pairs
     return pairs
 
 

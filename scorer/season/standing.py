@@ -10,16 +10,21 @@ that has no ranked player yet, is not counted, and the page says so.
 
 from __future__ import annotations
 
+import json
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 from flask import abort
+from sqlalchemy import select
+from sqlalchemy.orm import lazyload
 
 import rules_engine
 from rules_engine.errors import InvalidRecord
-from scorer.events import formats, snapshot
+from scorer.events import formats, snapshot, standings
 from scorer.events import views as events
 from scorer.season import register
 from scorer.season.log import SeriesState
@@ -55,7 +60,11 @@ class Standing:
     refused: str | None = None
 
 
-def event_results(event: Event) -> tuple[list[dict[str, Any]], dict[str, str], int, bool] | None:
+#: An event's results by name key, the names, its participants and whether a round is open.
+EventRead = tuple[list[dict[str, Any]], dict[str, str], int, bool] | None
+
+
+def event_results(event: Event) -> EventRead:
     """An event's results by name key, the names, its participants and whether a round is open."""
     # A series adds up each event's answer as it stands, never the last one shown late.
     with snapshot.answered_now():
@@ -87,11 +96,13 @@ def event_results(event: Event) -> tuple[list[dict[str, Any]], dict[str, str], i
 def _sources(state: SeriesState) -> list[tuple[str, int, Event | dict[str, Any]]]:
     """The series' evenings in the order played (Z3.1): by date and, on one day, by the time the
     event was created (an imported ranking keeps its event's, ``played``), then as added."""
-    joined = [db.session().get(Event, event_id) for event_id in state.events]
+    # The events' rows alone, in one query: each event's log is read as this server keeps it
+    # (``snapshot.event_and_log``), never loaded whole with its row.
+    joined = db.session().scalars(
+        select(Event).options(lazyload(Event.entries)).where(Event.id.in_(list(state.events)))
+    )
     found: list[tuple[str, str, int, Event | dict[str, Any]]] = [
-        (event.created.date().isoformat(), moment_of(event.created), event.id, event)
-        for event in joined
-        if event is not None
+        (event.created.date().isoformat(), moment_of(event.created), event.id, event) for event in joined
     ]
     found += [
         (str(record["date"]), str(record.get("played") or ""), -seq, {**record, "seq": seq})
@@ -107,18 +118,79 @@ def moment_of(created: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")
 
 
+#: Each evening's results as a series reads them, by the event's version (``snapshot.event_versions``)
+#: and whether the reader sees its standings live; and each standing by everything it is made
+#: of: a club's standing of forty evenings is read again only where an evening changed.
+_RESULTS: OrderedDict[tuple[Any, ...], EventRead] = OrderedDict()
+_STANDINGS: OrderedDict[tuple[Any, ...], Standing] = OrderedDict()
+_STANDINGS_KEPT = 32
+_LOCK = threading.Lock()
+
+
+def _results_of(event: Event, version: tuple[Any, ...]) -> EventRead:
+    key = (version, standings.sees_live(event))
+    with _LOCK:
+        found = _RESULTS.get(key, _MISSING)
+        if found is not _MISSING:
+            _RESULTS.move_to_end(key)
+            return cast(EventRead, found)
+    read = event_results(event)
+    with _LOCK:
+        _RESULTS[key] = read
+        snapshot.trim(_RESULTS, lambda kept: len(kept[0]) if kept is not None else 1)
+    return read
+
+
+_MISSING = object()
+
+
 def standing(series: Series, state: SeriesState) -> Standing:
+    """The series' standing (kept while nothing it is made of changed: its log, its club's merges
+    and guests, each evening's version and title, and whether the reader sees each live)."""
+    sources = _sources(state)
+    events = [source for _day, _order, source in sources if isinstance(source, Event)]
+    versions = snapshot.event_versions(events)
+    key = (
+        str(db.session().get_bind().engine.url),
+        series.id,
+        str(series.created),
+        series.title,
+        state.version,
+        json.dumps(
+            [sorted(state.merged.items()), sorted(state.club_merged.items()), sorted(state.guests)],
+        ),
+        tuple((versions[event.id], event.title, standings.sees_live(event)) for event in events),
+    )
+    with _LOCK:
+        kept = _STANDINGS.get(key)
+        if kept is not None:
+            _STANDINGS.move_to_end(key)
+            return kept
+    found = _standing(series, state, sources, versions)
+    with _LOCK:
+        _STANDINGS[key] = found
+        while len(_STANDINGS) > _STANDINGS_KEPT:
+            _STANDINGS.popitem(last=False)
+    return found
+
+
+def _standing(
+    series: Series,
+    state: SeriesState,
+    sources: list[tuple[str, int, Event | dict[str, Any]]],
+    versions: dict[int, tuple[Any, ...]],
+) -> Standing:
     parts: list[EventPart] = []
     #: key -> spelling -> [evenings written so, the order it was first met].
     spellings: dict[str, dict[str, list[int]]] = {}
     listed: list[dict[str, Any]] = []
-    for day, _order, source in _sources(state):
+    for day, _order, source in sources:
         if isinstance(source, Event):
             weight = state.events[source.id]
             part = EventPart(
                 source.title, day, weight, True, False, formats.of(source.settings).direction, source.id
             )
-            read = event_results(source)
+            read = _results_of(source, versions[source.id])
             if read is None:
                 part.counted, part.provisional, part.problem = False, True, "no_ranking"
                 parts.append(part)

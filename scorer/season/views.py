@@ -42,7 +42,7 @@ from scorer.events import state as event_log
 from scorer.events.exports import to_csv, to_xlsx
 from scorer.events.pdf import Printout, render
 from scorer.languages import is_rtl
-from scorer.season import checks, club, exports, log, paper, register, transfer
+from scorer.season import checks, club, exports, log, paper, register, rows, transfer
 from scorer.season import rating as season_rating
 from scorer.season.forms import (
     ImportSeriesForm,
@@ -151,6 +151,7 @@ def show(series_id: int) -> str:
         series=series,
         state=state,
         found=found,
+        standing_rows=rows.standing_rows,
         editing=editing,
         duplicates=_duplicates(state, found) if editing else [],
         **forms,
@@ -160,8 +161,13 @@ def show(series_id: int) -> str:
 def _forms(series: Series, state: log.SeriesState, found: Standing) -> dict[str, Any]:
     version = str(state.version)
     join = JoinForm(formdata=None, version=version)
-    candidates = db.session().scalars(select(Event).order_by(Event.id.desc()).limit(200)).all()
-    join.event.choices = [(str(e.id), e.title) for e in candidates if e.id not in state.events]
+    # The latest events' ids and titles alone (not their logs).
+    candidates = (
+        db.session().execute(select(Event.id, Event.title).order_by(Event.id.desc()).limit(200)).all()
+    )
+    join.event.choices = [
+        (str(event_id), title) for event_id, title in candidates if event_id not in state.events
+    ]
     merge = MergeForm(formdata=None, version=version)
     shown = sorted(
         (key for key in found.names if key not in state.guests), key=lambda k: found.names[k].casefold()

@@ -5,7 +5,10 @@ is that player already; different people stay apart as registered."""
 
 from __future__ import annotations
 
+import difflib
+import random
 import re
+from unittest.mock import patch
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -140,3 +143,27 @@ def test_an_evenings_names_are_read_as_its_state_names_its_players() -> None:
     assert (
         season_views._registered_names(rows) == derived == ("Gian Caflisch", "Anna", "Bea", "Dora", "Chris")
     )
+
+
+def test_alike_names_are_offered_a_few_at_a_time_within_a_bound() -> None:
+    """The office is offered the pairs that look alike (Z2); a register whose every name is alike
+    every other gives a few pairs, not all of them, and one of random names of the longest
+    length compares only as many as its bound allows (the page's work is bounded)."""
+    found = register.near_duplicates(["gian caflisch", "gian calfisch", "anna muster", "beat"])
+    assert found == [("gian caflisch", "gian calfisch")]
+    alike = [f"spielerin nummer {n:04d}" for n in range(1000)]
+    pairs = register.near_duplicates(alike)
+    assert len(pairs) == register.PAIRS_OFFERED and all(a < b for a, b in pairs)
+    compared: list[int] = []
+    original = difflib.SequenceMatcher.quick_ratio
+
+    def counted(self: difflib.SequenceMatcher[str]) -> float:
+        compared.append(1)
+        return original(self)
+
+    draw = random.Random(32)
+    names = ["".join(draw.choice("abcdefghij") for _ in range(120)) for _ in range(400)]
+    with patch.object(difflib.SequenceMatcher, "quick_ratio", counted):
+        register.near_duplicates(names)
+    # Each quick comparison charged by both lengths: 80,000 / 240 of them at most.
+    assert 0 < len(compared) <= register.MOST_ALIKE_COMPARISONS // 240 + 1

@@ -20,7 +20,7 @@ from rules_engine.limits import SEASON
 from rules_engine.season import rating as season_rating
 from scorer.season import log as series_log
 from tests.helpers.differenzler import new_differenzler_event
-from tests.helpers.events import draw, event_state, new_event, play_passe, register
+from tests.helpers.events import draw, event_state, form_tokens, new_event, play_passe, register
 from tests.helpers.pdf import page_texts
 from tests.helpers.season import new_series, office_post, paper
 from tests.helpers.tablet import csrf, hidden, post_deal
@@ -575,3 +575,42 @@ def test_a_rating_past_what_one_solve_reads_is_said_on_the_page(
     page = response.get_data(as_text=True)
     assert "larger than one rating reads" in page and "at most 3 players" in page
     assert client.get(f"/series/{series_id}/player?name=anna").status_code == 404
+
+
+def test_a_kept_standing_follows_every_change_and_each_readers_view(client: FlaskClient, app: Flask) -> None:
+    """The standing is kept while nothing it is made of changes: a game entered later at one of
+    its evenings changes it at the next reading, an evening held back by its director shows the
+    public the held totals while the director (who sees his evening live) sees the new ones."""
+    first, _ = evening(client, app, "Januar", ["Anna", "Beat", "Chris", "Dora"], [100, 57])
+    # Its Passe still open: its totals count once its last game is entered (T7.5).
+    second, table = evening(client, app, "Februar", ["Anna", "Beat", "Chris", "Dora"], [120, 80], 3)
+    series_id = series_with(client, first, second)
+    reader = app.test_client()
+    before = totals(reader, series_id)
+    assert totals(reader, series_id) == before  # read again: the same standing
+    # Held back, then a game entered: the public keeps the held totals, the director sees it.
+    shown = client.get(f"/events/{second}").get_data(as_text=True)
+    freeze = form_tokens(shown, f"/events/{second}/freeze")
+    assert client.post(f"/events/{second}/freeze", data={**freeze, "frozen": "y"}).status_code == 303
+    response = post_deal(client, table, {"forehand": 2, "contract": "H", "team": 1, "points": 90})
+    assert response.status_code == 303
+    assert totals(reader, series_id) == before
+    live = totals(client, series_id)
+    assert sum(live.values()) > sum(before.values())
+    # Released: every reader sees the game.
+    shown = client.get(f"/events/{second}").get_data(as_text=True)
+    release = form_tokens(shown, f"/events/{second}/freeze")
+    release.pop("frozen", None)
+    assert client.post(f"/events/{second}/freeze", data=release).status_code == 303
+    assert totals(reader, series_id) == live
+
+
+def series_with(client: FlaskClient, *events: int) -> int:
+    series_id = new_series(client, best_of="", min_events="1")
+    for event_id in events:
+        assert office_post(client, series_id, "events", {"event": event_id, "weight": 1}).status_code == 303
+    return series_id
+
+
+def totals(client: FlaskClient, series_id: int) -> dict[str, int]:
+    return {row[1].split(" ahead")[0]: int(row[2]) for row in standing_rows(client, series_id)}
