@@ -546,6 +546,7 @@ class Bench:
         yield from self.drawn_routes(most.players)
         yield from self.played_routes(most.players)
         yield self.series_register(most.players)
+        yield from self.season_pages()
         for _ in range(40):  # more events than a page of the list, each the largest
             self.import_event(largest)
         route = Route(f"GET /events/ — {self.imports} events of {most.players} players")
@@ -736,6 +737,70 @@ class Bench:
         )
         route.sizes.append((players, *self.timed(cold)))
         return route
+
+    def office_form(self, page_path: str, action: str, **fields: str) -> int:
+        """POST one of a series' or a club's office forms at the version its page shows."""
+        shown = self.client.get(page_path).get_data(as_text=True)
+        version = re.search(r'name="version"[^>]*value="(\d+)"', shown)
+        assert version is not None
+        return int(self.client.post(action, data={**fields, "version": version[1]}).status_code)
+
+    def season_pages(self, evenings: int = 40, players: int = 32) -> Iterator[Route]:
+        """A club's series of ``evenings`` evenings of ``players`` (each a new name three places
+        on: the standing's widest, some 150 players over 40 evenings, six thousand cells, the
+        bound), each one Passe of one game at every table, the club holding the series and both
+        rating: its standing, its ratings, the club's page and its ratings, each first after a
+        game corrected at one of its evenings, as the office and as an anonymous reader."""
+        page = self.client.get("/series/new").get_data(as_text=True)
+        made = self.client.post(
+            "/series/new",
+            data={"idem": hidden(page, "idem"), "title": "Saison", "min_events": "1", "rating": "y"},
+        )
+        series = made.headers["Location"]
+        tables: list[str] = []
+        for number in range(evenings):
+            names = [f"Spieler {n + number * 3:04d}" for n in range(players)]
+            export = json.loads(self.event_export(players, 1, names))
+            export["settings"]["options"]["games_per_passe"] = 1
+            event = self.imported(json.dumps(export))
+            assert self.client.post(f"{event}/draw", data=self.draw_form(event)).status_code == 303
+            for entry in self.client.get(f"{event}/export.json").get_json()["entries"]:
+                for table in entry["record"]["tables"] if entry["kind"] == "round" else ():
+                    tables.append(f"/matches/{table['match_id']}")
+                    self.enter(tables[-1], "deals/new", 40 + len(tables) % 90)
+            event_id = event.rstrip("/").split("/")[-1]
+            assert self.office_form(series, f"{series}/events", event=event_id, weight="1") == 303
+        page = self.client.get("/clubs/new").get_data(as_text=True)
+        made = self.client.post(
+            "/clubs/new", data={"idem": hidden(page, "idem"), "name": "Club", "rating": "y"}
+        )
+        club = made.headers["Location"]
+        assert self.office_form(club, f"{club}/series", series=series.rstrip("/").split("/")[-1]) == 303
+        reader = self.app.test_client()
+        reader.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+        corrected = 0
+        for label, path in (
+            ("GET /series/<id>", series),
+            ("GET /series/<id>/rating", f"{series}/rating"),
+            ("GET /clubs/<id>", club),
+            ("GET /clubs/<id>/rating", f"{club}/rating"),
+        ):
+            for who, client in (("the office", self.client), ("an anonymous reader", reader)):
+                route = Route(
+                    f"{label} — {evenings} evenings of {players} players, {evenings * players // 4} tables, "
+                    f"first after a corrected game, as {who}"
+                )
+                statuses, times = [], []
+                for _ in range(self.rounds):
+                    corrected += 1
+                    # At the last evening's tables (the ones whose rights this browser still holds).
+                    latest = tables[-(players // 4) :]
+                    self.enter(latest[corrected % len(latest)], "deals/1/correct", 30 + corrected % 60)
+                    start = time.perf_counter()
+                    statuses.append(client.get(path).status_code)
+                    times.append((time.perf_counter() - start) * 1000)
+                route.sizes.append((evenings, max(statuses), statistics.median(times)))
+                yield route
 
     def encoded_bodies(self) -> Route:
         """A form body of n KB, every byte percent-encoded (what decoding a hostile urlencoded

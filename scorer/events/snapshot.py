@@ -673,6 +673,31 @@ def live(event: Event, rows: list[LogRow], upto: Mapping[int, int] | None = None
     return made
 
 
+def logs_of(events: Sequence[Event]) -> dict[int, list[LogRow]]:
+    """Each event's whole log (``event_and_log``'s), by event id: one query for their last seqs,
+    and a log read only where it grew since this server last read it."""
+    if not events:
+        return {}
+    heads = dict(
+        db.session()
+        .execute(
+            select(EventEntry.event_id, func.max(EventEntry.seq))
+            .where(EventEntry.event_id.in_([event.id for event in events]))
+            .group_by(EventEntry.event_id)
+        )
+        .all()
+    )
+    found: dict[int, list[LogRow]] = {}
+    for event in events:
+        with _LOCK:
+            known = _LOGS.get(log_key(event))
+        if known is not None and (known[-1].seq if known else 0) == (heads.get(event.id) or 0):
+            found[event.id] = list(known)
+        else:
+            found[event.id] = event_and_log(event.id)[1]
+    return found
+
+
 def event_versions(events: Sequence[Event]) -> dict[int, tuple[Any, ...]]:
     """Each event's version, for a reader that keeps what it derives from many events' rankings
     (a club's series reads forty evenings at each reading): its log's identity and last seq, its
@@ -681,22 +706,12 @@ def event_versions(events: Sequence[Event]) -> dict[int, tuple[Any, ...]]:
     if not events:
         return {}
     session_ = db.session()
-    heads = dict(
-        session_.execute(
-            select(EventEntry.event_id, func.max(EventEntry.seq))
-            .where(EventEntry.event_id.in_([event.id for event in events]))
-            .group_by(EventEntry.event_id)
-        ).all()
-    )
-    tables: dict[int, list[int]] = {}
-    for event in events:
-        with _LOCK:
-            known = _LOGS.get(log_key(event))
-        last = heads.get(event.id) or 0
-        rows = list(known) if known is not None and (known[-1].seq if known else 0) == last else None
-        if rows is None:
-            _event, rows = event_and_log(event.id)
-        tables[event.id] = [t.match_id for each in state_of(event, rows).rounds for t in each.tables]
+    logs = logs_of(events)
+    heads = {event.id: logs[event.id][-1].seq if logs[event.id] else 0 for event in events}
+    tables = {
+        event.id: [t.match_id for each in state_of(event, logs[event.id]).rounds for t in each.tables]
+        for event in events
+    }
     every = [match_id for ids in tables.values() for match_id in ids]
     seqs: dict[int, int] = {}
     if every:

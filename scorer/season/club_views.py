@@ -16,10 +16,12 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from sqlalchemy import select
+from sqlalchemy.orm import lazyload
 from werkzeug.wrappers import Response as BaseResponse
 
 from rules_engine.limits import SEASON
 from scorer.access import rights
+from scorer.events import snapshot
 from scorer.season import club, club_transfer, register, transfer
 from scorer.season import log as series_log
 from scorer.season import views as series_views
@@ -136,14 +138,16 @@ class Register:
 def _evenings(state: series_log.SeriesState) -> list[tuple[str, tuple[str, ...]]]:
     """The latest :data:`REGISTER_EVENINGS` evenings of the club's series (events and paper
     rankings), each its title and the names it registered, oldest first."""
-    ids = list(state.events)[-REGISTER_EVENINGS:]
-    stored = {event.id: event for event in db.session().scalars(select(Event).where(Event.id.in_(ids)))}
-    found: list[tuple[str, tuple[str, ...]]] = [
-        (stored[event_id].title, series_views.players_of(event_id)[1])
-        for event_id in ids
-        if event_id in stored
+    ids = sorted(state.events)[-REGISTER_EVENINGS:]
+    # The events' rows alone; their logs as this server keeps them, read where they grew.
+    stored = (
+        db.session().scalars(select(Event).options(lazyload(Event.entries)).where(Event.id.in_(ids))).all()
+    )
+    logs = snapshot.logs_of(stored)
+    return [
+        (event.title, series_views.players_at(event, logs[event.id])[1])
+        for event in sorted(stored, key=lambda event: event.id)
     ]
-    return found
 
 
 def _papers(club_state: club.ClubState) -> list[tuple[str, tuple[str, ...]]]:

@@ -21,10 +21,13 @@ from datetime import date
 from functools import partial
 from typing import Any, TypeVar
 
+from sqlalchemy import select
+from sqlalchemy.orm import lazyload
+
 import rules_engine
 from rules_engine.limits import RecordTooLarge
 from scorer import linalg
-from scorer.events import formats, snapshot
+from scorer.events import formats, snapshot, standings
 from scorer.events import views as events
 from scorer.season import register
 from scorer.season.log import SeriesState
@@ -45,8 +48,11 @@ class RatingLog:
 
 
 def _ordered_events(state: SeriesState) -> list[Event]:
-    joined = [db.session().get(Event, event_id) for event_id in state.events]
-    return sorted((e for e in joined if e is not None), key=lambda e: (e.created, e.id))
+    # The events' rows alone, in one query: their logs are read as this server keeps them.
+    joined = db.session().scalars(
+        select(Event).options(lazyload(Event.entries)).where(Event.id.in_(list(state.events)))
+    )
+    return sorted(joined, key=lambda e: (e.created, e.id))
 
 
 def discipline_of(event: Event) -> str:
@@ -66,20 +72,20 @@ def disciplines(state: SeriesState) -> list[tuple[str, str]]:
     return [(game, labels[game]) for game in sorted(counted, key=lambda g: -counted[g])]
 
 
-def _table_results(
-    event: Event, state: SeriesState, names: dict[str, str]
-) -> tuple[list[dict[str, Any]], int]:
-    """Each table's complete Passe of ``event`` as a rating result (Z9.1): the two teams and their
-    points where the format plays in teams, else each player's score (an individual result,
-    lower better, as a Differenzler Passe), over the Passe's games; and how many were left out
-    for a guest."""
+#: One table's complete Passe: its round and table, and each side's players (their names, in
+#: the order of their ids) with its points.
+PlayedTable = tuple[int, int, list[tuple[tuple[str, ...], int]]]
+
+
+def _played_tables(event: Event) -> list[PlayedTable]:
+    """Each table's complete Passe of ``event`` (Z9.1) as this reader is shown the standings: its
+    two teams where the format plays in teams, else each player alone."""
     # A series adds up each event's answer as it stands, never the last one shown late.
     with snapshot.answered_now():
         _event, event_state, answer, _held = events.shown_now(event.id)
     if not answer.get("valid"):
-        return [], 0
+        return []
     game = formats.of(event.settings)
-    games = game.games_per_passe(event.settings.get("options") or {})
     tables: dict[tuple[int, int], dict[frozenset[str], int]] = {}
     for competitor, lines in (answer.get("standblatt") or {}).items():
         for line in lines:
@@ -92,22 +98,56 @@ def _table_results(
             else:
                 seated = frozenset((competitor,))
             tables.setdefault((int(line["round"]), int(line["table"])), {})[seated] = int(line["score"])
+    found: list[PlayedTable] = []
+    for (round_number, table), scored in sorted(tables.items()):
+        if (game.teams and len(scored) != 2) or (not game.teams and len(scored) < 2):
+            continue
+        sides = [
+            (tuple(event_state.name(p) for p in sorted(seated)), points)
+            for seated, points in sorted(scored.items(), key=lambda item: sorted(item[0]))
+        ]
+        found.append((round_number, table, sides))
+    return found
 
-    def person(player: str) -> str:
-        name = event_state.name(player)
+
+#: Each event's table Passen by its version (``snapshot.event_versions``) and whether the reader
+#: sees it live: a correction at one evening reads that evening again, not the forty others.
+_TABLES_PLAYED: OrderedDict[tuple[Any, ...], list[PlayedTable]] = OrderedDict()
+
+
+def _tables_played(event: Event, version: tuple[Any, ...]) -> list[PlayedTable]:
+    key = (version, standings.sees_live(event))
+    with _LOCK:
+        kept = _TABLES_PLAYED.get(key)
+        if kept is not None:
+            _TABLES_PLAYED.move_to_end(key)
+            return kept
+    found = _played_tables(event)
+    with _LOCK:
+        _TABLES_PLAYED[key] = found
+        snapshot.trim(_TABLES_PLAYED, lambda played: len(played) + 1)
+    return found
+
+
+def _table_results(
+    event: Event, state: SeriesState, names: dict[str, str], version: tuple[Any, ...]
+) -> tuple[list[dict[str, Any]], int]:
+    """Each table's complete Passe of ``event`` as a rating result (Z9.1): the two teams and their
+    points where the format plays in teams, else each player's score (an individual result,
+    lower better, as a Differenzler Passe), over the Passe's games; and how many were left out
+    for a guest."""
+    game = formats.of(event.settings)
+    games = game.games_per_passe(event.settings.get("options") or {})
+
+    def person(name: str) -> str:
         key = register.key_of(name)
         names.setdefault(key, name)
         return state.person(key)
 
     results: list[dict[str, Any]] = []
     left_out = 0
-    for (round_number, table), scored in sorted(tables.items()):
-        if (game.teams and len(scored) != 2) or (not game.teams and len(scored) < 2):
-            continue
-        sides = [
-            ([person(p) for p in sorted(seated)], points)
-            for seated, points in sorted(scored.items(), key=lambda item: sorted(item[0]))
-        ]
+    for round_number, table, raw_sides in _tables_played(event, version):
+        sides = [([person(name) for name in seated], points) for seated, points in raw_sides]
         if any(p in state.guests for persons, _ in sides for p in persons):
             left_out += 1
             continue
@@ -132,12 +172,13 @@ def _table_results(
 def rating_log(state: SeriesState, discipline: str) -> RatingLog:
     """The rating log of the series' Passen of one game (:func:`disciplines`)."""
     found = [event for event in _ordered_events(state) if discipline_of(event) == discipline]
+    versions = snapshot.event_versions(found)
     names: dict[str, str] = {}
     results: list[dict[str, Any]] = []
     evenings: list[tuple[date, int]] = []
     with_guests = 0
     for event in found:
-        made, left_out = _table_results(event, state, names)
+        made, left_out = _table_results(event, state, names, versions[event.id])
         results.extend(made)
         with_guests += left_out
         if made:

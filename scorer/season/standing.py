@@ -128,7 +128,7 @@ _LOCK = threading.Lock()
 
 
 def _results_of(event: Event, version: tuple[Any, ...]) -> EventRead:
-    key = (version, standings.sees_live(event))
+    key = version
     with _LOCK:
         found = _RESULTS.get(key, _MISSING)
         if found is not _MISSING:
@@ -149,7 +149,12 @@ def standing(series: Series, state: SeriesState) -> Standing:
     and guests, each evening's version and title, and whether the reader sees each live)."""
     sources = _sources(state)
     events = [source for _day, _order, source in sources if isinstance(source, Event)]
-    versions = snapshot.event_versions(events)
+    # Whether the reader sees each evening live (its director, its office) is part of its
+    # version here: they are shown other results than the public.
+    versions = {
+        event_id: (*version, standings.sees_live(event))
+        for (event_id, version), event in zip(snapshot.event_versions(events).items(), events, strict=True)
+    }
     key = (
         str(db.session().get_bind().engine.url),
         series.id,
@@ -159,7 +164,7 @@ def standing(series: Series, state: SeriesState) -> Standing:
         json.dumps(
             [sorted(state.merged.items()), sorted(state.club_merged.items()), sorted(state.guests)],
         ),
-        tuple((versions[event.id], event.title, standings.sees_live(event)) for event in events),
+        tuple((versions[event.id], event.title) for event in events),
     )
     with _LOCK:
         kept = _STANDINGS.get(key)

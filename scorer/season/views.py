@@ -651,6 +651,11 @@ _MEMBERS_KEPT = 16
 def players_of(event_id: int) -> tuple[str, tuple[str, ...]]:
     """The version of an evening's log and the names it registered (corrected ones as corrected)."""
     event, rows = snapshot.event_and_log(event_id)
+    return players_at(event, rows)
+
+
+def players_at(event: Event, rows: Sequence[snapshot.LogRow]) -> tuple[str, tuple[str, ...]]:
+    """``players_of`` of an evening whose log is read already (``snapshot.logs_of``)."""
     # The database and the event's creation name its log (a fresh database numbers from 1 again).
     version = f"{snapshot.log_key(event)}:{rows[-1].seq if rows else 0}"
     return version, season_rating.kept(_PLAYERS, _PLAYERS_KEPT, version, partial(_registered_names, rows))
