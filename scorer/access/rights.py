@@ -181,10 +181,38 @@ def _grant_row(grant_id: object) -> AccessGrant | None:
     """The stored right with this id (looked up once per request), if it still exists."""
     if not isinstance(grant_id, str) or not grant_id:
         return None
-    cache: dict[str, AccessGrant | None] = g.setdefault("tafel_grants", {})
+    cache: dict[str, AccessGrant | None] | None = g.get("tafel_grants")
+    if cache is None:
+        cache = g.tafel_grants = _session_grants()
     if grant_id not in cache:
         cache[grant_id] = _usable(db.session().get(AccessGrant, grant_id[:32]))
     return cache[grant_id]
+
+
+#: Rights of a session read in one query at its first question (a series' page asks whether the
+#: reader directs each of its forty evenings), at most this many.
+PREFETCHED = 200
+
+
+def _session_grants() -> dict[str, AccessGrant | None]:
+    """Every right this browser's session names (its maps of rights by match, event, series,
+    club), read in one query: each later question of the request is answered without one."""
+    named: set[str] = set()
+    for value in session.values():
+        for held in value.values() if isinstance(value, dict) else ():
+            if isinstance(held, str) and held:
+                named.add(held)
+            elif isinstance(held, dict):
+                named.update(item for item in held.values() if isinstance(item, str) and item)
+    wanted = sorted(named)[:PREFETCHED]
+    if not wanted:
+        return {}
+    found: dict[str, AccessGrant | None] = dict.fromkeys(wanted)
+    rows = db.session().scalars(select(AccessGrant).where(AccessGrant.id.in_({w[:32] for w in wanted})))
+    stored = {row.id: row for row in rows}
+    for grant_id in wanted:
+        found[grant_id] = _usable(stored.get(grant_id[:32]))
+    return found
 
 
 def grant_row(grant_id: object) -> AccessGrant | None:
