@@ -145,7 +145,23 @@ def event_and_log(event_id: int) -> tuple[Event, list[LogRow]]:
 def log_key(event: Event) -> tuple[str, int, str]:
     # The database and the event's creation name the log, not its id alone (a fresh database
     # numbers its events from 1 again).
-    return (str(db.session().get_bind().engine.url), event.id, str(event.created))
+    return (database_name(), event.id, str(event.created))
+
+
+def database_name() -> str:
+    """The database's address as a text, once per engine (a club's series names forty logs)."""
+    engine = db.session().get_bind().engine
+    named: dict[int, tuple[Any, str]] = _NAMED
+    kept = named.get(id(engine))
+    if kept is None or kept[0] is not engine:
+        kept = named[id(engine)] = (engine, str(engine.url))
+        while len(named) > 8:
+            named.pop(next(iter(named)))
+    return kept[1]
+
+
+#: Each engine's address as a text, by the engine's identity (the entry holds the engine).
+_NAMED: dict[int, tuple[Any, str]] = {}
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ from scorer.season import register
 from scorer.season.log import SeriesState
 from scorer.store import db
 from scorer.store.models import Event, Series
+from scorer.web.memo import each_once
 
 
 @dataclass(slots=True)
@@ -186,6 +187,8 @@ def _standing(
     versions: dict[int, tuple[Any, ...]],
 ) -> Standing:
     parts: list[EventPart] = []
+    # Each name's person looked up once (a name recurs at every evening of the season).
+    person_of = each_once(state.person)
     #: key -> spelling -> [evenings written so, the order it was first met].
     spellings: dict[str, dict[str, list[int]]] = {}
     listed: list[dict[str, Any]] = []
@@ -223,7 +226,7 @@ def _standing(
             spellings.setdefault(key, {}).setdefault(name, [0, len(spellings[key])])[0] += 1
         by_person: dict[str, dict[str, Any]] = {}
         for result in results:
-            person = state.person(result["player"])
+            person = person_of(result["player"])
             if person in state.guests:
                 continue
             by_person.setdefault(person, {**result, "player": person})
@@ -248,10 +251,10 @@ def _standing(
         key: max(written, key=lambda name: (written[name][0], -written[name][1]))
         for key, written in spellings.items()
     }
-    persons = sorted({state.person(key) for key in names} - state.guests)
+    persons = sorted({person_of(key) for key in names} - state.guests)
     aliases: dict[str, list[str]] = {person: [] for person in persons}
     for key in names:
-        person = state.person(key)
+        person = person_of(key)
         if person != key and person in aliases:
             aliases[person].append(key)
     options = dict(state.options)
