@@ -56,6 +56,8 @@ class ClubState:
     #: a name's key -> the key it was merged into (Z2.2).
     merged: dict[str, str] = field(default_factory=dict)
     guests: set[str] = field(default_factory=set)
+    #: The name the club writes for a person a merge joined a name into, by key.
+    names: dict[str, str] = field(default_factory=dict)
 
     def person(self, key: str) -> str:
         """The key a name stands for after the club's merges (a chain followed, never round a ring)."""
@@ -83,6 +85,8 @@ def derive(entries: Sequence[ClubEntry]) -> ClubState:
                 state.series.remove(series_id)
         elif entry.kind == "merge":
             state.merged[str(record["alias"])] = str(record["into"])
+            if isinstance(record.get("name"), str):
+                state.names[str(record["into"])] = record["name"]
         elif entry.kind == "split":
             state.merged.pop(str(record["alias"]), None)
         elif entry.kind == "guest":
@@ -143,6 +147,7 @@ def overlay(state: SeriesState, club: Club, club_state: ClubState) -> SeriesStat
         club=(club.id, club.name),
         club_merged=dict(club_state.merged),
         club_guests=set(club_state.guests),
+        club_names=dict(club_state.names),
         guests=state.guests | club_state.guests,
     )
 
@@ -183,4 +188,5 @@ def whole(club: Club, state: ClubState) -> SeriesState:
         club=(club.id, club.name),
         club_merged=dict(state.merged),
         club_guests=set(state.guests),
+        club_names=dict(state.names),
     )

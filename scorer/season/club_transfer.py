@@ -98,6 +98,8 @@ def read_document(
             cleaned: dict[str, Any] = {key: _name(record.get(key), f"{where}.{key}", 200) for key in keys}
             if kind == "guest":
                 cleaned["guest"] = bool(record.get("guest", True))
+            if kind == "merge" and record.get("name") is not None:
+                cleaned["name"] = _name(record["name"], f"{where}.name", 200)
             found.append((kind, cleaned))
         else:
             raise Unreadable(f"{where}: unknown kind {kind!r}")

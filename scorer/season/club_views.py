@@ -351,7 +351,10 @@ def merge(club_id: int) -> BaseResponse:
                 "error",
             )
             return redirect(url_for("clubs.show", club_id=club_id), 303)
-    return _changed(found, "merge", {"alias": alias, "into": into}, form.version.data)
+    # The person's name as the register writes it: a series that met him only under the
+    # alias shows it.
+    record = {"alias": alias, "into": into, "name": read.names[into]}
+    return _changed(found, "merge", record, form.version.data)
 
 
 @bp.post("/<int:club_id>/split")

@@ -56,6 +56,8 @@ class SeriesState:
     club: tuple[int, str] | None = None
     club_merged: dict[str, str] = field(default_factory=dict)
     club_guests: set[str] = field(default_factory=set)
+    #: A person's name as the club writes it, by key (each merge's).
+    club_names: dict[str, str] = field(default_factory=dict)
 
     def person(self, key: str) -> str:
         """The key a name stands for after the merges, the series' own before its club's (a chain

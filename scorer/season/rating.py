@@ -190,6 +190,9 @@ def rating_log(state: SeriesState, discipline: str) -> RatingLog:
             for p in [*result.get("players", ()), *(q for t in result.get("teams", ()) for q in t)]
         }
     )
+    # A person met here only under a merged spelling: the club's spelling, else that one.
+    for key, name in list(names.items()):
+        names.setdefault(state.person(key), state.club_names.get(state.person(key)) or name)
     record = {
         "game": "rating",
         "players": [{"id": p, "name": names.get(p, p)} for p in persons],

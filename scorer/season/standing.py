@@ -253,10 +253,13 @@ def _standing(
     }
     persons = sorted({person_of(key) for key in names} - state.guests)
     aliases: dict[str, list[str]] = {person: [] for person in persons}
-    for key in names:
+    for key in list(names):
         person = person_of(key)
         if person != key and person in aliases:
             aliases[person].append(key)
+            # A person this series met only under another spelling (merged by its club): the
+            # club's spelling, else the one written here.
+            names.setdefault(person, state.club_names.get(person) or names[key])
     options = dict(state.options)
     directions = {part.direction for part in parts if part.counted}
     if options.get("counts", "total") == "total" and len(directions) == 1:

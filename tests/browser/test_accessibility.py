@@ -34,7 +34,7 @@ from tests.helpers.browser import live_http_server
 from tests.helpers.coiffeur import new_coiffeur
 from tests.helpers.database import fresh_database
 from tests.helpers.disputes import QUESTIONS
-from tests.helpers.season import new_series, paper
+from tests.helpers.season import club_post, new_club, new_series, paper
 from tests.helpers.tablet import new_klammern, new_schieber, post_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -84,6 +84,8 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[
         ]
         series = new_series(client, rating="y")
         paper(client, series, "1; Anna; 3980; 1\n2; Beat; 3870\n3; Chris; 3800")
+        club = new_club(client)
+        assert club_post(client, club, "series", {"series": series}).status_code == 303
         pages = [
             "/matches/",
             "/matches/new",
@@ -108,6 +110,11 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[
             "/series/",
             f"/series/{series}",
             f"/series/{series}/rating",
+            "/clubs/",
+            "/clubs/new",
+            "/clubs/import",
+            f"/clubs/{club}",
+            f"/clubs/{club}/rating",
             f"/matches/{coiffeur}",
         ]
         yield base, pages, "\n".join(links)

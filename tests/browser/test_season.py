@@ -133,3 +133,62 @@ def test_a_season_of_four_evenings(page: Any, live_site: tuple[Flask, str]) -> N
     assert page.inner_text("p.big") != rated_before  # every rating is estimated afresh
     player_pdf = page.request.get(page.url + "&print=pdf")
     assert player_pdf.ok and "Rating" in " ".join(page_texts(player_pdf.body()))
+
+
+def test_a_clubs_register_across_two_series(page: Any, live_site: tuple[Flask, str]) -> None:
+    """The office makes a club and adds its two series from the browser that made them; the
+    club's register offers a name typed otherwise in the other series, merged with one tap, and
+    the series' standing reads it so; the club's ratings read both series' evenings."""
+    app, live_server = live_site
+    series_urls = []
+    for title, evenings in (("Meisterschaft", EVENINGS[:2]), ("Cup", EVENINGS[2:3])):
+        page.goto(f"{live_server}/series/new")
+        page.fill("input[name=title]", title)
+        page.click("button[type=submit]")
+        page.wait_for_selector("h1")
+        series_urls.append(page.url)
+        for evening, names, points in evenings:
+            page.goto(f"{live_server}/events/new")
+            page.fill("input[name=title]", evening)
+            page.fill("input[name=passen]", "1")
+            page.fill("input[name=games_per_passe]", str(len(points)))
+            page.select_option("select[name=confirm]", "none")
+            page.select_option("select[name=series]", label=title)
+            page.click("button[type=submit]")
+            page.wait_for_selector("textarea[name=players]")
+            page.fill("textarea[name=players]", "\n".join(names))
+            page.click("form[action$='/players'] button[type=submit]")
+            page.check("form.draw input[name=confirmed]")
+            page.click("form.draw button[type=submit]")
+            page.wait_for_selector("table.draw a.table-entry")
+            link = page.locator("table.draw a.table-entry").first.get_attribute("href")
+            tablet = app.test_client()
+            path = urlsplit(link).path
+            claim_table(tablet, path)
+            play_passe(tablet, int(path.split("/")[2]), points)
+    page.goto(f"{live_server}/clubs/new")
+    page.fill("input[name=name]", "Jassclub Alpenblick")
+    page.check("input[name=rating]")
+    page.click("button[type=submit]")
+    page.wait_for_selector("h1")
+    for title in ("Meisterschaft", "Cup"):
+        page.select_option("select[name=series]", label=title)
+        page.click("form[action$='/series'] button[type=submit]")
+        page.wait_for_selector(f"text={title}")
+    register = page.inner_text("table.club-register")
+    assert "Gian Caflisch" in register and "Gian Calfisch" in register
+    check_layout(page, "main button, main a.button")
+    page.screenshot(path=str(ARTIFACTS / "club-before-merge.png"), full_page=True)
+    # One tap: Gian Calfisch (the Cup's one evening) is Gian Caflisch (the Meisterschaft's).
+    page.click("text=One person: merge")
+    page.wait_for_selector("text=Split again")
+    assert "Gian Calfisch" in page.inner_text("table.club-register")  # now under his person
+    page.goto(series_urls[1])
+    assert "Gian Calfisch" not in totals(page) and "Gian Caflisch" in totals(page)
+    assert "A series of Jassclub Alpenblick" in page.inner_text("main")
+    page.goto(series_urls[0])
+    page.click("text=The club")
+    page.click("text=Ratings")
+    page.wait_for_selector("h1")
+    assert "Gian Caflisch" in page.inner_text("main") and "Gian Calfisch" not in page.inner_text("main")
+    page.screenshot(path=str(ARTIFACTS / "club-ratings.png"), full_page=True)

@@ -1,4 +1,5 @@
-"""SEASON.md's worked examples as records, built from the rule file's tables (Z12's examples 1–3)."""
+"""SEASON.md's worked examples as records, built from the rule file's tables (Z12's examples 1–3),
+and a series' and a club's forms as their offices send them."""
 
 from __future__ import annotations
 
@@ -226,3 +227,24 @@ def paper(client: Any, series_id: int, text: str, **fields: Any) -> Any:
     data = {"title": "Final 2025", "date": "2025-12-12", "direction": "high", "weight": "1", "text": text}
     data.update({k: str(v) for k, v in fields.items()})
     return office_post(client, series_id, "papers", data)
+
+
+def new_club(client: Any, name: str = "Jassclub Alpenblick", rating: bool = True) -> int:
+    """A club made through its form by ``client`` (its office), rating or not; its id."""
+    page = client.get("/clubs/new").get_data(as_text=True)
+    data = {"csrf_token": csrf(client, "/clubs/new"), "idem": hidden(page, "idem"), "name": name}
+    if rating:
+        data["rating"] = "y"
+    response = client.post("/clubs/new", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return int(response.headers["Location"].rstrip("/").split("/")[-1])
+
+
+def club_post(client: Any, club_id: int, path: str, fields: dict[str, Any]) -> Any:
+    """A change the club's page offers its office, posted at the version the page shows."""
+    page = client.get(f"/clubs/{club_id}").get_data(as_text=True)
+    version = re.search(r'name="version"[^>]*value="(\d+)"', page)
+    assert version is not None, "no office form on the club's page"
+    data = {"csrf_token": csrf(client, f"/clubs/{club_id}"), "version": version[1]}
+    data.update({k: str(v) for k, v in fields.items()})
+    return client.post(f"/clubs/{club_id}/{path}", data=data)

@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from scorer.season import club as club_log
 from scorer.store import backup, db
 from tests.helpers.events import draw, event_state, new_event, play_passe, register
-from tests.helpers.season import new_series, office_post
+from tests.helpers.season import club_post, new_club, new_series, office_post
 from tests.helpers.tablet import csrf, hidden
 
 # Whole evenings played through the pages: left to `make test`, out of `make check`'s minute.
@@ -32,26 +32,6 @@ def evening(client: FlaskClient, app: Flask, title: str, names: list[str], point
     (table,) = event_state(app, event_id).rounds[0].tables
     play_passe(client, table.match_id, points)
     return event_id
-
-
-def new_club(client: FlaskClient, name: str = "Jassclub Alpenblick", rating: bool = True) -> int:
-    page = client.get("/clubs/new").get_data(as_text=True)
-    data = {"csrf_token": csrf(client, "/clubs/new"), "idem": hidden(page, "idem"), "name": name}
-    if rating:
-        data["rating"] = "y"
-    response = client.post("/clubs/new", data=data)
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return int(response.headers["Location"].rstrip("/").split("/")[-1])
-
-
-def club_post(client: FlaskClient, club_id: int, path: str, fields: dict[str, Any]) -> Any:
-    """A change the club's page offers its office, posted at the version the page shows."""
-    page = client.get(f"/clubs/{club_id}").get_data(as_text=True)
-    version = re.search(r'name="version"[^>]*value="(\d+)"', page)
-    assert version is not None, "no office form on the club's page"
-    data = {"csrf_token": csrf(client, f"/clubs/{club_id}"), "version": version[1]}
-    data.update({k: str(v) for k, v in fields.items()})
-    return client.post(f"/clubs/{club_id}/{path}", data=data)
 
 
 def standing_names(client: FlaskClient, series_id: int) -> list[str]:
