@@ -175,25 +175,37 @@ def _forms(series: Series, state: log.SeriesState, found: Standing) -> dict[str,
     unmerged = [key for key in shown if key not in state.merged and key not in state.club_merged]
     merge.alias.choices = [(key, found.names[key]) for key in unmerged]
     merge.into.choices = [(key, found.names[key]) for key in unmerged]
-    options = OptionsForm(
+    for form in (join, merge):
+        form.fresh_key()
+    return {"join": join, "merge": merge, "version": version, "token": generate_csrf()}
+
+
+@bp.get("/<int:series_id>/options")
+def options_form(series_id: int) -> str:
+    """The series' options on a page of their own, at the series' version."""
+    series, state = _office(series_id)
+    form = OptionsForm(
         formdata=None,
-        version=version,
+        version=str(state.version),
         planned_events=state.planned_events,
         rating=state.rating,
         balance=state.balance,
         **_shown_options(state.options),
     )
-    imported = PaperForm(formdata=None, version=version)
-    for form in (join, merge, options, imported):
-        form.fresh_key()
-    return {
-        "join": join,
-        "merge": merge,
-        "options_form": options,
-        "imported": imported,
-        "version": version,
-        "token": generate_csrf(),
-    }
+    form.fresh_key()
+    return render_template(
+        "season/office_form.html", series=series, form=form, kind="options", heading=_("The series' options")
+    )
+
+
+@bp.get("/<int:series_id>/papers")
+def paper_form(series_id: int) -> str:
+    """The form that adds an evening's ranking from outside the app, on a page of its own."""
+    series, state = _office(series_id)
+    form = PaperForm(formdata=None, version=str(state.version))
+    form.fresh_key()
+    heading = _("Add an evening's ranking from outside the app (a past season's)")
+    return render_template("season/office_form.html", series=series, form=form, kind="paper", heading=heading)
 
 
 def _shown_options(options: dict[str, Any]) -> dict[str, Any]:

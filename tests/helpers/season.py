@@ -213,11 +213,12 @@ def new_series(client: Any, **fields: Any) -> int:
 
 
 def office_post(client: Any, series_id: int, path: str, fields: dict[str, Any]) -> Any:
-    """A change the series' page offers its office, posted at the version the page shows."""
-    page = client.get(f"/series/{series_id}").get_data(as_text=True)
+    """A change the series' office makes, posted at the version its options' page shows (the
+    office's page that always holds a form)."""
+    page = client.get(f"/series/{series_id}/options").get_data(as_text=True)
     version = re.search(r'name="version"[^>]*value="(\d+)"', page)
-    assert version is not None, "no office form on the series' page"
-    data = {"csrf_token": csrf(client, f"/series/{series_id}"), "version": version[1]}
+    assert version is not None, "no office form: this browser is not the series' office"
+    data = {"csrf_token": csrf(client, f"/series/{series_id}/options"), "version": version[1]}
     data.update({k: str(v) for k, v in fields.items()})
     return client.post(f"/series/{series_id}/{path}", data=data)
 
