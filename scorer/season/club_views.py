@@ -136,8 +136,8 @@ class Register:
 
 
 def _evenings(state: series_log.SeriesState) -> list[tuple[str, tuple[str, ...]]]:
-    """The latest :data:`REGISTER_EVENINGS` evenings of the club's series (events and paper
-    rankings), each its title and the names it registered, oldest first."""
+    """The latest :data:`REGISTER_EVENINGS` evenings of the app the club's series count, each its
+    title and the names it registered, oldest first (the paper rankings are ``_papers``)."""
     ids = sorted(state.events)[-REGISTER_EVENINGS:]
     # The events' rows alone; their logs as this server keeps them, read where they grew.
     stored = (
@@ -151,7 +151,7 @@ def _evenings(state: series_log.SeriesState) -> list[tuple[str, tuple[str, ...]]
 
 
 def _papers(club_state: club.ClubState) -> list[tuple[str, tuple[str, ...]]]:
-    """The paper rankings of the club's series (a past season's), each its title and names."""
+    """Every paper ranking of the club's series (a past season's), each its title and names."""
     found: list[tuple[str, tuple[str, ...]]] = []
     for series_id in club_state.series[: club.MOST_SERIES]:
         series = db.session().get(Series, series_id)
@@ -161,13 +161,15 @@ def _papers(club_state: club.ClubState) -> list[tuple[str, tuple[str, ...]]]:
             found.append(
                 (str(record.get("title", "")), tuple(str(r["name"]) for r in record.get("results", [])))
             )
-    return found[-REGISTER_EVENINGS:]
+    return found
 
 
 def read_register(club_state: club.ClubState, state: series_log.SeriesState) -> Register:
     """The club's players over the evenings it reads (``_evenings``, ``_papers``): one person per
-    name after the merges (the club's, then each series'), his spelling the one most evenings wrote."""
-    evenings = [*_papers(club_state), *_evenings(state)]
+    name after the merges (each series', then the club's), his spelling the one most evenings wrote
+    (a person met only under a merged name: as the club's merge wrote him)."""
+    every_paper = _papers(club_state)
+    evenings = [*every_paper[-REGISTER_EVENINGS:], *_evenings(state)]
     spellings: dict[str, dict[str, list[int]]] = {}
     met: list[tuple[str, set[str]]] = []
     attended: dict[str, int] = {}
@@ -192,13 +194,14 @@ def read_register(club_state: club.ClubState, state: series_log.SeriesState) -> 
         person = state.person(key)
         member = members.get(person)
         if member is None:
+            shown = names.get(person) or state.club_names.get(person) or names[key]
             member = members[person] = Member(
-                person, names.get(person, names[key]), attended.get(person, 0), guest=person in state.guests
+                person, shown, attended.get(person, 0), guest=person in state.guests
             )
         if key != person:
             member.aliases.append(names[key])
     listed = sorted(members.values(), key=lambda m: m.name.casefold())
-    return Register(listed, names, met, len(state.events) + len(_papers(club_state)), len(evenings))
+    return Register(listed, names, met, len(state.events) + len(every_paper), len(evenings))
 
 
 @bp.get("/<int:club_id>")
