@@ -920,8 +920,21 @@ def _compute_soon(
 ) -> None:
     """Have this server compute ``answer_key``'s answer in a thread of its own once this request's
     answer is sent (one at a time: a room's readers share it)."""
+
+    def run() -> None:
+        event = db.session().get(Event, event_id)
+        if event is not None:
+            _keep(answer_key, compute(event), time.time())
+
+    work_soon(answer_key, run, "an event's ranking could not be computed")
+
+
+def work_soon(key: tuple[Any, ...], job: Callable[[], None], failure: str) -> None:
+    """Have this server run ``job`` (in its app, answering now: ``answered_now``) in a thread of
+    its own once this request's answer is sent; one per ``key`` at a time (its readers share it).
+    A job whose reader's answer never closed is started by the next one who wants it."""
     with _LOCK:
-        work = _UNDER_WAY.get(answer_key)
+        work = _UNDER_WAY.get(key)
     if work is not None:
         if time.monotonic() - work.since > START_AFTER:
             _start(work)
@@ -932,21 +945,19 @@ def _compute_soon(
     def run() -> None:
         try:
             with app.app_context(), answered_now():
-                event = db.session().get(Event, event_id)
-                if event is not None:
-                    _keep(answer_key, compute(event), time.time())
+                job()
         except Exception:
-            _LOG.exception("an event's ranking could not be computed")
+            _LOG.exception(failure)
         finally:
             with _LOCK:
-                _UNDER_WAY.pop(answer_key, None)
+                _UNDER_WAY.pop(key, None)
             done.set_result(None)
 
     work = _Work(run, time.monotonic(), done)
     with _LOCK:
-        if answer_key in _UNDER_WAY:
+        if key in _UNDER_WAY:
             return
-        _UNDER_WAY[answer_key] = work
+        _UNDER_WAY[key] = work
 
     def start(response: WerkzeugResponse) -> WerkzeugResponse:
         # Once this reader's answer is sent: the computation does not hold the interpreter's

@@ -134,11 +134,17 @@ def _count(raw: object) -> int:
     )
 
 
-def shown(event: Event, entries: Sequence[Any] | None = None, state: EventState | None = None) -> Shown:
+def shown(
+    event: Event,
+    entries: Sequence[Any] | None = None,
+    state: EventState | None = None,
+    live: bool | None = None,
+) -> Shown:
     """The event as this reader is shown it (``entries``: its log as read already; ``state``:
-    derived from them already)."""
+    derived from them already; ``live``: whether he sees it live, by default as ``sees_live``
+    says of this request's reader)."""
     log = list(event.entries if entries is None else entries)
-    found = None if sees_live(event) else hold_of(log)
+    found = None if (sees_live(event) if live is None else live) else hold_of(log)
     if found is None or found.tables is None:
         return Shown(log, found, state)
     return Shown([entry for entry in log if entry.seq < found.seq], found)

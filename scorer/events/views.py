@@ -1014,12 +1014,14 @@ def ranking_follow_up(event_id: int) -> None:
         snapshot.follow_up(event_id, lambda: live_ranking(event_id))
 
 
-def shown_now(event_id: int) -> tuple[Event, EventState, dict[str, Any], int | None]:
+def shown_now(
+    event_id: int, live: bool | None = None
+) -> tuple[Event, EventState, dict[str, Any], int | None]:
     """The event, its state and ranking as this reader is shown them (``standings.shown``), and
     the round they are held after (None: live): read from what this server keeps of the event's
     log and tables (``snapshot.live``), the engine asked once per version of them."""
     event, entries = snapshot.event_and_log(event_id)
-    shown = standings.shown(event, entries)
+    shown = standings.shown(event, entries, live=live)
     state, answer, held = _ranking_of(event, shown)
     return event, state, answer, held
 

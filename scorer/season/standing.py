@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from flask import abort
+from flask import abort, current_app
 from sqlalchemy import select
 from sqlalchemy.orm import lazyload
 
@@ -26,7 +27,7 @@ import rules_engine
 from rules_engine.errors import InvalidRecord
 from scorer.events import formats, snapshot, standings
 from scorer.events import views as events
-from scorer.season import register
+from scorer.season import club, register
 from scorer.season.log import SeriesState
 from scorer.store import db
 from scorer.store.models import Event, Series
@@ -59,17 +60,21 @@ class Standing:
     names: dict[str, str] = field(default_factory=dict)
     #: Why the engine refused the record (the series' options and its events disagree), if it did.
     refused: str | None = None
+    #: When this standing was worked out, if it is not the one of the evenings as they stand
+    #: (``standing``'s late answer: the next is being worked out).
+    as_of: float | None = None
 
 
 #: An event's results by name key, the names, its participants and whether a round is open.
 EventRead = tuple[list[dict[str, Any]], dict[str, str], int, bool] | None
 
 
-def event_results(event: Event) -> EventRead:
-    """An event's results by name key, the names, its participants and whether a round is open."""
+def event_results(event: Event, live: bool | None = None) -> EventRead:
+    """An event's results by name key, the names, its participants and whether a round is open
+    (``live``: as its director sees them, not held back; by default as this reader sees them)."""
     # A series adds up each event's answer as it stands, never the last one shown late.
     with snapshot.answered_now():
-        _event, state, answer, _held = events.shown_now(event.id)
+        _event, state, answer, _held = events.shown_now(event.id, live)
     ranking: Sequence[dict[str, Any]] = answer.get("ranking") or [] if answer.get("valid") else []
     if not ranking:
         return None
@@ -129,13 +134,14 @@ _LOCK = threading.Lock()
 
 
 def _results_of(event: Event, version: tuple[Any, ...]) -> EventRead:
+    """The event's results at ``version`` (``standing``'s: its last item, whether they are read live)."""
     key = version
     with _LOCK:
         found = _RESULTS.get(key, _MISSING)
         if found is not _MISSING:
             _RESULTS.move_to_end(key)
             return cast(EventRead, found)
-    read = event_results(event)
+    read = event_results(event, live=bool(version[-1]))
     with _LOCK:
         _RESULTS[key] = read
         snapshot.trim(_RESULTS, lambda kept: len(kept[0]) if kept is not None else 1)
@@ -145,19 +151,45 @@ def _results_of(event: Event, version: tuple[Any, ...]) -> EventRead:
 _MISSING = object()
 
 
-def standing(series: Series, state: SeriesState) -> Standing:
+#: Cells of a standing (players × evenings) from which its readers are shown the last standing
+#: worked out, told its time, while the next is worked out once their answer is sent
+#: (``SERIES_LATE_FROM``): at the bound, six thousand cells, the engine's standing and its reading
+#: of the evenings are some ten ordinary saves. Printouts and the office's changes ask for it now.
+LATE_FROM = 2000
+#: The newest standing kept per series and view: its key in ``_STANDINGS`` and when it was made.
+_LATEST: OrderedDict[tuple[Any, ...], tuple[tuple[Any, ...], float]] = OrderedDict()
+
+
+def standing(series: Series, state: SeriesState, late: bool = False) -> Standing:
     """The series' standing (kept while nothing it is made of changed: its log, its club's merges
-    and guests, each evening's version and title, and whether the reader sees each live)."""
+    and guests, each evening's version and title, and whether the reader sees each live).
+
+    ``late``: a large series' reader (from :data:`LATE_FROM` cells) is shown the newest standing
+    kept of his view, marked with its time (``as_of``), while the one of the evenings as they
+    stand is worked out once his answer is sent."""
     sources = _sources(state)
+    events = [source for _day, _order, source in sources if isinstance(source, Event)]
+    live = {event.id: standings.sees_live(event) for event in events}
+    return _standing_at(series, state, sources, live, late)
+
+
+def _standing_at(
+    series: Series,
+    state: SeriesState,
+    sources: list[tuple[str, int, Event | dict[str, Any]]],
+    live: dict[int, bool],
+    late: bool,
+) -> Standing:
     events = [source for _day, _order, source in sources if isinstance(source, Event)]
     # Whether the reader sees each evening live (its director, its office) is part of its
     # version here: they are shown other results than the public.
     versions = {
-        event_id: (*version, standings.sees_live(event))
-        for (event_id, version), event in zip(snapshot.event_versions(events).items(), events, strict=True)
+        event_id: (*version, live.get(event_id, False))
+        for event_id, version in snapshot.event_versions(events).items()
     }
+    database = snapshot.database_name()
     key = (
-        str(db.session().get_bind().engine.url),
+        database,
         series.id,
         str(series.created),
         series.title,
@@ -167,17 +199,42 @@ def standing(series: Series, state: SeriesState) -> Standing:
         ),
         tuple((versions[event.id], event.title) for event in events),
     )
+    scope = (database, series.id, str(series.created), tuple(live.get(event.id, False) for event in events))
     with _LOCK:
         kept = _STANDINGS.get(key)
         if kept is not None:
             _STANDINGS.move_to_end(key)
             return kept
+        latest = _LATEST.get(scope)
+        earlier = _STANDINGS.get(latest[0]) if latest is not None else None
+    if late and latest is not None and earlier is not None and _answered_late(earlier):
+        series_id, seen = series.id, dict(live)
+
+        def again() -> None:
+            found = db.session().get(Series, series_id)
+            if found is not None:
+                now = club.series_state(found)
+                _standing_at(found, now, _sources(now), seen, late=False)
+
+        snapshot.work_soon(("series standing", *scope), again, "a series' standing could not be worked out")
+        return replace(earlier, as_of=latest[1])
     found = _standing(series, state, sources, versions)
     with _LOCK:
         _STANDINGS[key] = found
         while len(_STANDINGS) > _STANDINGS_KEPT:
             _STANDINGS.popitem(last=False)
+        _LATEST[scope] = (key, time.time())
+        _LATEST.move_to_end(scope)
+        while len(_LATEST) > _STANDINGS_KEPT:
+            _LATEST.popitem(last=False)
     return found
+
+
+def _answered_late(kept: Standing) -> bool:
+    """Whether a standing of ``kept``'s size is shown late rather than waited for."""
+    late_from = int(current_app.config.get("SERIES_LATE_FROM", LATE_FROM))
+    cells = len(kept.record.get("players") or ()) * max(1, len(kept.record.get("events") or ()))
+    return cells >= late_from
 
 
 def _standing(

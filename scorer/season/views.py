@@ -141,7 +141,7 @@ def new() -> Any:
 def show(series_id: int) -> str:
     series = load(series_id)
     state = club.series_state(series)
-    found = standing(series, state)
+    found = standing(series, state, late=True)
     editing = may_change(series_id)
     forms: dict[str, Any] = {}
     if editing:

@@ -23,7 +23,7 @@ from tests.helpers.differenzler import new_differenzler_event
 from tests.helpers.events import draw, event_state, form_tokens, new_event, play_passe, register
 from tests.helpers.pdf import page_texts
 from tests.helpers.season import new_series, office_post, paper
-from tests.helpers.tablet import csrf, hidden, post_deal
+from tests.helpers.tablet import csrf, english, hidden, post_deal
 
 # Whole evenings played through the pages: left to `make test`, out of `make check`'s minute.
 pytestmark = pytest.mark.slow
@@ -43,7 +43,10 @@ def evening(
 
 
 def standing_rows(client: FlaskClient, series_id: int) -> list[list[str]]:
-    page = client.get(f"/series/{series_id}").get_data(as_text=True)
+    return rows_of(client.get(f"/series/{series_id}").get_data(as_text=True))
+
+
+def rows_of(page: str) -> list[list[str]]:
     body = page[page.index("<tbody>") : page.index("</tbody>")]
     return [
         [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
@@ -614,3 +617,36 @@ def series_with(client: FlaskClient, *events: int) -> int:
 
 def totals(client: FlaskClient, series_id: int) -> dict[str, int]:
     return {row[1].split(" ahead")[0]: int(row[2]) for row in standing_rows(client, series_id)}
+
+
+def test_a_large_series_shows_its_last_standing_while_the_next_is_worked_out(
+    client: FlaskClient, app: Flask
+) -> None:
+    """From ``SERIES_LATE_FROM`` cells a reader is shown the standing last worked out, told its
+    time, while the next is worked out once his answer is sent; the page asks again in a moment.
+    Its files are made from the evenings as they stand."""
+    from scorer.events import snapshot
+
+    app.config["SERIES_LATE_FROM"] = 1  # every series is large here
+    first, _ = evening(client, app, "Januar", ["Anna", "Beat", "Chris", "Dora"], [100, 57])
+    second, table = evening(client, app, "Februar", ["Anna", "Beat", "Chris", "Dora"], [120, 80], 3)
+    series_id = series_with(client, first, second)
+    reader = english(app)
+    before = totals(reader, series_id)  # the first reading works it out: there is none before
+    assert "Standing as of" not in reader.get(f"/series/{series_id}").get_data(as_text=True)
+    assert (
+        post_deal(client, table, {"forehand": 3, "contract": "H", "team": 1, "points": 90}).status_code == 303
+    )
+    shown = reader.get(f"/series/{series_id}")
+    page = shown.get_data(as_text=True)
+    shown.close()  # as a server does once the answer is sent: the next standing is worked out
+    assert "Standing as of" in page and '<meta http-equiv="refresh" content="1">' in page
+    assert {row[1].split(" ahead")[0]: int(row[2]) for row in rows_of(page)} == before
+    csv_now = reader.get(f"/series/{series_id}/standing.csv").get_data(as_text=True)
+    snapshot.settle()
+    after = reader.get(f"/series/{series_id}").get_data(as_text=True)
+    assert "Standing as of" not in after
+    newest = totals(reader, series_id)
+    assert sum(newest.values()) > sum(before.values())  # February's Passe is complete now (T7.5)
+    # The file asked meanwhile was made from the evenings as they stood, not the late standing.
+    assert str(newest["Anna"]) in csv_now
