@@ -629,10 +629,15 @@ def _holding(event: Event) -> list[tuple[Series, log.SeriesState]]:
 
 
 def _strengths(event: Event) -> dict[str, float] | None:
-    """The ratings its series gives the event's players, when that series rates and balances."""
+    """The ratings its series gives the event's players, when that series rates and balances:
+    over all the evenings of its club when the club rates too (a cup's first evening seats its
+    tables by the club's season)."""
     for _series, state in _holding(event):
         if not (state.rating and state.balance):
             continue
+        held = db.session().get(Club, state.club[0]) if state.club is not None else None
+        if held is not None and (club_state := club.derive(held.entries)).rating:
+            state = club.whole(held, club_state)
         answer = season_rating.rated(season_rating.rating_log(state, season_rating.discipline_of(event)))
         ratings = {
             row["id"]: float(row["rating"]) for row in answer.get("ratings", []) + answer.get("unrated", [])

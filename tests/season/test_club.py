@@ -221,3 +221,30 @@ def test_a_club_moves_whole_as_its_export(client: FlaskClient, app: Flask) -> No
     # The new series counts the evenings as imported rankings, read through the new club's merge.
     assert standing_names(elsewhere, new_series_id) == standing_names(client, season)
     assert "Ana Muster" not in standing_names(elsewhere, new_series_id)
+
+
+def test_a_cups_first_evening_is_seated_by_the_clubs_ratings(client: FlaskClient, app: Flask) -> None:
+    """A series that balances its tables by rating (T5, after T5.3) reads the ratings of its
+    club's every evening when the club rates: the cup's evenings, none played yet in the cup,
+    pair each strong player of the season with a weak one."""
+    names = ["Anna", "Beat", "Chris", "Dora"]
+    season = new_series(client, rating="y")
+    cup = new_series(client, title="Cup", rating="y", balance="y")
+    club_id = new_club(client)
+    for series_id in (season, cup):
+        assert club_post(client, club_id, "series", {"series": series_id}).status_code == 303
+    # The season's evening: seats 1 and 3 win every game, two strong players and two weak ones.
+    first = new_event(client, title="Januar", passen=1, games_per_passe=3, series=season)
+    register(client, first, names)
+    draw(client, first)
+    (table,) = event_state(app, first).rounds[0].tables
+    play_passe(client, table.match_id, [157, 157, 157])
+    state = event_state(app, first)
+    strong = {state.name(state.rounds[0].tables[0].seats[seat]) for seat in ("1", "3")}
+    for month in range(8):
+        later = new_event(client, title=f"Cup {month}", passen=1, games_per_passe=3, series=cup)
+        register(client, later, names)
+        draw(client, later)
+        drawn = event_state(app, later)
+        team1 = {drawn.name(drawn.rounds[0].tables[0].seats[seat]) for seat in ("1", "3")}
+        assert len(team1 & strong) == 1, (month, strong, team1)
