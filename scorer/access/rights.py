@@ -309,6 +309,26 @@ def series_grant_holds(grant_id: object, series_id: int) -> bool:
     return event_grant_holds(grant_id, series_id, SERIES_ROLE)
 
 
+#: The offices (a series', a club's) a browser's session remembers at most, the latest kept.
+OFFICES_REMEMBERED = 20
+
+
+def remember_office(key: str, owner_id: int, grant_id: str) -> None:
+    """Keep in this browser's session (under ``key``) the right ``grant_id`` to the office of
+    ``owner_id`` (a series, a club): the latest :data:`OFFICES_REMEMBERED`."""
+    held = dict(session.get(key) or {})
+    held[str(owner_id)] = grant_id
+    while len(held) > OFFICES_REMEMBERED:
+        held.pop(next(iter(held)))
+    session[key] = held
+    session.permanent = True
+
+
+def office_grant(key: str, owner_id: int) -> object:
+    """The right to ``owner_id``'s office this browser's session keeps under ``key``, if any."""
+    return (session.get(key) or {}).get(str(owner_id))
+
+
 #: A club's office (``scorer.season.club``): its stored right keeps the club's id in the event
 #: column, under this role.
 CLUB_ROLE = "club"

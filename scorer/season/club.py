@@ -20,7 +20,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from rules_engine.limits import SEASON
@@ -31,19 +30,9 @@ from scorer.store.models import Club, ClubEntry, Series
 
 KINDS = frozenset({"options", "series", "leave", "merge", "split", "guest"})
 
-#: Entries of one club's log, as a series' (``series_log.MOST_ENTRIES``).
-MOST_ENTRIES = series_log.MOST_ENTRIES
 #: Series one club holds at most: a season and a cup a year for a dozen years. Its register and
 #: its rating read them all.
 MOST_SERIES = 24
-
-
-class Conflict(Exception):
-    """Another writer appended to the club since the form was shown."""
-
-
-class Full(Exception):
-    """The club's log holds :data:`MOST_ENTRIES` entries already."""
 
 
 @dataclass(slots=True)
@@ -60,12 +49,8 @@ class ClubState:
     names: dict[str, str] = field(default_factory=dict)
 
     def person(self, key: str) -> str:
-        """The key a name stands for after the club's merges (a chain followed, never round a ring)."""
-        seen = {key}
-        while key in self.merged and self.merged[key] not in seen:
-            key = self.merged[key]
-            seen.add(key)
-        return key
+        """The key a name stands for after the club's merges."""
+        return series_log.person_of(key, self.merged)
 
 
 def derive(entries: Sequence[ClubEntry]) -> ClubState:
@@ -83,17 +68,9 @@ def derive(entries: Sequence[ClubEntry]) -> ClubState:
             series_id = int(record["series"])
             if series_id in state.series:
                 state.series.remove(series_id)
-        elif entry.kind == "merge":
-            state.merged[str(record["alias"])] = str(record["into"])
-            if isinstance(record.get("name"), str):
+        elif series_log.read_name_entry(entry.kind, record, state.merged, state.guests):
+            if entry.kind == "merge" and isinstance(record.get("name"), str):
                 state.names[str(record["into"])] = record["name"]
-        elif entry.kind == "split":
-            state.merged.pop(str(record["alias"]), None)
-        elif entry.kind == "guest":
-            if record.get("guest", True):
-                state.guests.add(str(record["player"]))
-            else:
-                state.guests.discard(str(record["player"]))
     return state
 
 
@@ -105,22 +82,14 @@ def last_seq(session: Session, club_id: int) -> int:
 def append(session: Session, club: Club, *, expected_version: int, kind: str, record: dict[str, Any]) -> None:
     """Append one entry as version ``expected_version + 1``.
 
-    :raises Conflict: another writer appended since ``expected_version`` (nothing is stored).
-    :raises Full: the log holds :data:`MOST_ENTRIES` entries already.
+    :raises series_log.Conflict: another writer appended since ``expected_version`` (nothing is
+        stored).
+    :raises series_log.Full: the log holds ``series_log.MOST_ENTRIES`` entries already.
     """
     if kind not in KINDS:
         raise ValueError(f"unknown club entry kind {kind!r}")
-    if expected_version >= MOST_ENTRIES:
-        raise Full()
-    if last_seq(session, club.id) != expected_version:
-        raise Conflict()
-    session.add(ClubEntry(club_id=club.id, seq=expected_version + 1, kind=kind, record=record))
-    try:
-        session.commit()
-    except IntegrityError:
-        session.rollback()
-        raise Conflict() from None
-    session.refresh(club)
+    entry = ClubEntry(club_id=club.id, seq=expected_version + 1, kind=kind, record=record)
+    series_log.store_entry(session, club, entry, last_seq(session, club.id))
 
 
 def holding(series_id: int) -> tuple[Club, ClubState] | None:

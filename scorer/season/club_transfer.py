@@ -45,12 +45,6 @@ def export_record(found: Club) -> dict[str, Any]:
     }
 
 
-def _name(value: object, where: str, most: int) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > most:
-        raise Unreadable(f"{where}: a text of 1 to {most} characters")
-    return value
-
-
 def read_document(
     document: object,
 ) -> tuple[str, list[tuple[int, str, list[tuple[str, dict[str, Any]]]]], list[tuple[str, dict[str, Any]]]]:
@@ -63,7 +57,7 @@ def read_document(
         raise Unreadable(f"not a {FORMAT} document")
     if document.get("version") != FORMAT_VERSION:
         raise Unreadable(f"version {document.get('version')!r}, this app reads {FORMAT_VERSION}")
-    name = _name(document.get("name"), "name", 120)
+    name = transfer.checked_text(document.get("name"), "name", 120)
     listed = document.get("series", [])
     if not isinstance(listed, list) or len(listed) > MOST_SERIES:
         raise Unreadable(f"series: a list of at most {MOST_SERIES}")
@@ -78,14 +72,10 @@ def read_document(
         series.append((int(raw["id"]), title, entries))
     known = {series_id for series_id, _title, _entries in series}
     logged = document.get("entries")
-    if not isinstance(logged, list) or not logged or len(logged) > club.MOST_ENTRIES:
-        raise Unreadable(f"entries: a list of 1 to {club.MOST_ENTRIES}")
+    if not isinstance(logged, list) or not logged or len(logged) > series_log.MOST_ENTRIES:
+        raise Unreadable(f"entries: a list of 1 to {series_log.MOST_ENTRIES}")
     found: list[tuple[str, dict[str, Any]]] = []
-    for index, entry in enumerate(logged):
-        where = f"entries[{index}]"
-        if not isinstance(entry, dict) or not isinstance(entry.get("record"), dict):
-            raise Unreadable(f"{where}: an object with a record")
-        kind, record = entry.get("kind"), entry["record"]
+    for where, kind, record in transfer.logged_entries(logged):
         if kind == "options":
             found.append(("options", {"rating": bool(record.get("rating"))}))
         elif kind in ("series", "leave"):
@@ -93,13 +83,10 @@ def read_document(
             if isinstance(series_id, bool) or series_id not in known:
                 raise Unreadable(f"{where}.series: a series the document carries")
             found.append((kind, {"series": series_id}))
-        elif kind in ("merge", "split", "guest"):
-            keys = {"merge": ("alias", "into"), "split": ("alias",), "guest": ("player",)}[kind]
-            cleaned: dict[str, Any] = {key: _name(record.get(key), f"{where}.{key}", 200) for key in keys}
-            if kind == "guest":
-                cleaned["guest"] = bool(record.get("guest", True))
-            if kind == "merge" and record.get("name") is not None:
-                cleaned["name"] = _name(record["name"], f"{where}.name", 200)
+        elif kind in transfer.NAME_KINDS:
+            cleaned = transfer.name_entry(kind, record, where)
+            if kind == "merge" and record.get("name") is not None:  # the person's name as the club writes it
+                cleaned["name"] = transfer.checked_text(record["name"], f"{where}.name", 200)
             found.append((kind, cleaned))
         else:
             raise Unreadable(f"{where}: unknown kind {kind!r}")

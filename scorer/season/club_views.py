@@ -12,14 +12,13 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from sqlalchemy import select
 from sqlalchemy.orm import lazyload
 from werkzeug.wrappers import Response as BaseResponse
 
-from rules_engine.limits import SEASON
 from scorer.access import rights
 from scorer.events import snapshot
 from scorer.season import club, club_transfer, register, transfer
@@ -52,19 +51,12 @@ SELECT_MOST = 400
 
 
 def may_change(club_id: int) -> bool:
-    if rights.is_admin():
-        return True
-    grant_id = (session.get(RIGHTS) or {}).get(str(club_id))
-    return rights.club_grant_holds(grant_id, club_id)
+    return rights.is_admin() or rights.club_grant_holds(rights.office_grant(RIGHTS, club_id), club_id)
 
 
 def _grant(club_id: int) -> None:
-    held = dict(session.get(RIGHTS) or {})
-    held[str(club_id)] = rights.new_club_grant(club_id)
-    while len(held) > 20:
-        held.pop(next(iter(held)))
-    session[RIGHTS] = held
-    session.permanent = True
+    """This browser becomes the club's office (its session holds the right)."""
+    rights.remember_office(RIGHTS, club_id, rights.new_club_grant(club_id))
 
 
 def load(club_id: int) -> Club:
@@ -262,21 +254,16 @@ def _forms(found: Club, state: club.ClubState, read: Register) -> dict[str, Any]
 def _duplicates(read: Register) -> list[tuple[Member, Member]]:
     """Near-duplicate names as (alias, into): the name played fewer evenings joins the other."""
     by_key = {member.key: member for member in read.members if not member.guest}
-    pairs = []
-    for first, second in register.near_duplicates(by_key):
-        one, other = by_key[first], by_key[second]
-        if (one.evenings, other.key) > (other.evenings, one.key):
-            one, other = other, one
-        pairs.append((one, other))
-    return pairs
+    offered = register.merges_offered(by_key, {key: member.evenings for key, member in by_key.items()})
+    return [(by_key[alias], by_key[into]) for alias, into in offered]
 
 
 def _changed(found: Club, kind: str, record: dict[str, Any], version: str | None) -> BaseResponse:
     try:
         club.append(db.session(), found, expected_version=int(version or -1), kind=kind, record=record)
-    except (club.Conflict, ValueError):
+    except (series_log.Conflict, ValueError):
         flash(_("The club changed meanwhile: check it, then try again."), "error")
-    except club.Full:
+    except series_log.Full:
         flash(_("The club holds as many changes as a club may: start a new club."), "error")
     return redirect(url_for("clubs.show", club_id=found.id), 303)
 
@@ -430,12 +417,9 @@ def import_club() -> Any:
     form = ImportClubForm()
     if form.validate_on_submit():
         rights.check_write("import")
-        upload = form.file.data
         try:
-            text = upload.read(SEASON.text + 1).decode("utf-8") if upload else str(form.text.data or "")
-            if len(text) > SEASON.text:
-                raise transfer.Unreadable("longer than any club")
-            made, series_ids = club_transfer.import_club(db.session(), transfer.read_text(text))
+            document = transfer.sent_document(form.file.data, form.text.data, "club")
+            made, series_ids = club_transfer.import_club(db.session(), document)
         except (transfer.Unreadable, UnicodeDecodeError) as error:
             db.session().rollback()
             form.text.errors = [

@@ -9,7 +9,7 @@ standing, or back in).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from scorer.store.models import Series, SeriesEntry
+from scorer.store.models import Club, ClubEntry, Series, SeriesEntry
 
 KINDS = frozenset({"options", "event", "paper", "leave", "merge", "split", "guest"})
 
@@ -28,11 +28,40 @@ MOST_ENTRIES = 5000
 
 
 class Conflict(Exception):
-    """Another writer appended to the series since the form was shown."""
+    """Another writer appended to the log (a series', a club's) since the form was shown."""
 
 
 class Full(Exception):
-    """The series' log holds :data:`MOST_ENTRIES` entries already."""
+    """The log (a series', a club's) holds :data:`MOST_ENTRIES` entries already."""
+
+
+def person_of(key: str, *merges: Mapping[str, str]) -> str:
+    """The key a name stands for after ``merges`` (each name key -> the key it was merged into,
+    Z2.2), the first that knows a key deciding it: a chain followed, never round a ring."""
+    seen = {key}
+    while True:
+        into = next((merged[key] for merged in merges if key in merged), None)
+        if into is None or into in seen:
+            return key
+        key = into
+        seen.add(key)
+
+
+def read_name_entry(kind: str, record: Mapping[str, Any], merged: dict[str, str], guests: set[str]) -> bool:
+    """Take a ``merge``, ``split`` or ``guest`` entry (of a series' log or a club's) into the
+    register's merges and guests; False for any other kind."""
+    if kind == "merge":
+        merged[str(record["alias"])] = str(record["into"])
+    elif kind == "split":
+        merged.pop(str(record["alias"]), None)
+    elif kind == "guest":
+        if record.get("guest", True):
+            guests.add(str(record["player"]))
+        else:
+            guests.discard(str(record["player"]))
+    else:
+        return False
+    return True
 
 
 @dataclass(slots=True)
@@ -60,15 +89,8 @@ class SeriesState:
     club_names: dict[str, str] = field(default_factory=dict)
 
     def person(self, key: str) -> str:
-        """The key a name stands for after the merges, the series' own before its club's (a chain
-        followed, never round a ring)."""
-        seen = {key}
-        while True:
-            into = self.merged.get(key) or self.club_merged.get(key)
-            if into is None or into in seen:
-                return key
-            key = into
-            seen.add(key)
+        """The key a name stands for after the merges, the series' own before its club's."""
+        return person_of(key, self.merged, self.club_merged)
 
 
 def derive(entries: Sequence[SeriesEntry]) -> SeriesState:
@@ -90,15 +112,8 @@ def derive(entries: Sequence[SeriesEntry]) -> SeriesState:
                 state.papers.pop(int(record["paper"]), None)
             else:
                 state.events.pop(int(record["event"]), None)
-        elif entry.kind == "merge":
-            state.merged[str(record["alias"])] = str(record["into"])
-        elif entry.kind == "split":
-            state.merged.pop(str(record["alias"]), None)
-        elif entry.kind == "guest":
-            if record.get("guest", True):
-                state.guests.add(str(record["player"]))
-            else:
-                state.guests.discard(str(record["player"]))
+        else:
+            read_name_entry(entry.kind, record, state.merged, state.guests)
     return state
 
 
@@ -117,16 +132,27 @@ def append(
     """
     if kind not in KINDS:
         raise ValueError(f"unknown series entry kind {kind!r}")
-    if expected_version >= MOST_ENTRIES:
-        raise Full()
-    if last_seq(db, series.id) != expected_version:
-        raise Conflict()
     entry = SeriesEntry(series_id=series.id, seq=expected_version + 1, kind=kind, record=record)
+    store_entry(db, series, entry, last_seq(db, series.id))
+    return entry
+
+
+def store_entry(db: Session, owner: Series | Club, entry: SeriesEntry | ClubEntry, last: int) -> None:
+    """Commit ``entry`` of ``owner``'s log (a series', a club's) as the version after ``last``,
+    the log's last seq read now; ``owner`` is read again with it.
+
+    :raises Conflict: the entry is not the next version, or another writer stored it meanwhile
+        (its unique seq; nothing is stored).
+    :raises Full: the log holds :data:`MOST_ENTRIES` entries already.
+    """
+    if entry.seq > MOST_ENTRIES:
+        raise Full()
+    if last + 1 != entry.seq:
+        raise Conflict()
     db.add(entry)
     try:
         db.commit()
     except IntegrityError:
         db.rollback()
         raise Conflict() from None
-    db.refresh(series)
-    return entry
+    db.refresh(owner)

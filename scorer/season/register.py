@@ -71,6 +71,17 @@ def near_duplicates(keys: Iterable[str]) -> list[tuple[str, str]]:
     return pairs
 
 
+def merges_offered(keys: Iterable[str], evenings: Mapping[str, int]) -> list[tuple[str, str]]:
+    """The office's one-tap merges of names that look alike (``near_duplicates``), each as
+    (alias, into): the name fewer evenings wrote (``evenings`` by key) joins the other."""
+    pairs = []
+    for first, second in near_duplicates(keys):
+        if (evenings.get(first, 0), second) > (evenings.get(second, 0), first):
+            first, second = second, first
+        pairs.append((first, second))
+    return pairs
+
+
 def read_names(
     names: Sequence[str], members: Mapping[str, str], person: Callable[[str], str], register: str = ""
 ) -> list[NameMatch]:

@@ -11,6 +11,7 @@ document that fails is stored.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from rules_engine.limits import SEASON, TOURNAMENT
@@ -68,7 +69,11 @@ def export_record(series: Series, state: SeriesState) -> dict[str, Any]:
     }
 
 
-def _string(value: object, where: str, most: int = TOURNAMENT.title) -> str:
+def checked_text(value: object, where: str, most: int = TOURNAMENT.title) -> str:
+    """``value`` if it is a text of 1 to ``most`` characters.
+
+    :raises Unreadable: it is not.
+    """
     if not isinstance(value, str) or not value.strip() or len(value) > most:
         raise Unreadable(f"{where}: a text of 1 to {most} characters")
     return value
@@ -89,7 +94,7 @@ def _rows(raw: object, where: str) -> list[dict[str, Any]]:
             raise Unreadable(f"{where}[{index}]: name, rank, total and Matches")
         rows.append(
             {
-                "name": _string(row.get("name"), f"{where}[{index}].name", 120),
+                "name": checked_text(row.get("name"), f"{where}[{index}].name", 120),
                 "rank": _int(row.get("rank"), f"{where}[{index}].rank", 1),
                 "total": _int(row.get("total"), f"{where}[{index}].total"),
                 "matches": _int(row.get("matches", 0), f"{where}[{index}].matches", 0),
@@ -104,7 +109,7 @@ def _paper(raw: dict[str, Any], where: str) -> dict[str, Any]:
         raise Unreadable(f"{where}: a date (YYYY-MM-DD) and a direction (high or low)")
     rows = _rows(raw.get("results"), f"{where}.results")
     found = {
-        "title": _string(raw.get("title"), f"{where}.title"),
+        "title": checked_text(raw.get("title"), f"{where}.title"),
         "date": date.isoformat(),
         "direction": raw["direction"],
         "weight": _int(raw.get("weight", 1), f"{where}.weight", 1),
@@ -118,6 +123,35 @@ def _paper(raw: dict[str, Any], where: str) -> dict[str, Any]:
     return found
 
 
+#: The register's entries of a log (a series', a club's) and the names each one holds.
+NAME_KINDS = {"merge": ("alias", "into"), "split": ("alias",), "guest": ("player",)}
+
+
+def name_entry(kind: str, record: dict[str, Any], where: str) -> dict[str, Any]:
+    """A ``merge``, ``split`` or ``guest`` entry's record as an import stores it, each name checked.
+
+    :raises Unreadable: a name missing or too long.
+    """
+    cleaned: dict[str, Any] = {
+        key: checked_text(record.get(key), f"{where}.{key}", 200) for key in NAME_KINDS[kind]
+    }
+    if kind == "guest":
+        cleaned["guest"] = bool(record.get("guest", True))
+    return cleaned
+
+
+def logged_entries(entries: list[Any]) -> Iterator[tuple[str, object, dict[str, Any]]]:
+    """Each entry of an exported log (a series', a club's): where it stands, its kind, its record.
+
+    :raises Unreadable: an entry that is not an object with a record.
+    """
+    for index, entry in enumerate(entries):
+        where = f"entries[{index}]"
+        if not isinstance(entry, dict) or not isinstance(entry.get("record"), dict):
+            raise Unreadable(f"{where}: an object with a record")
+        yield where, entry.get("kind"), entry["record"]
+
+
 def read_entries(document: object) -> tuple[str, list[tuple[str, dict[str, Any]]]]:
     """The new series' title and its log's entries (kind, record), each checked.
 
@@ -127,7 +161,7 @@ def read_entries(document: object) -> tuple[str, list[tuple[str, dict[str, Any]]
         raise Unreadable(f"not a {FORMAT} document")
     if document.get("version") != FORMAT_VERSION:
         raise Unreadable(f"version {document.get('version')!r}, this app reads {FORMAT_VERSION}")
-    title = _string(document.get("title"), "title")
+    title = checked_text(document.get("title"), "title")
     entries = document.get("entries")
     evenings = document.get("evenings", [])
     if not isinstance(entries, list) or not entries or len(entries) > MOST_ENTRIES:
@@ -142,11 +176,7 @@ def read_entries(document: object) -> tuple[str, list[tuple[str, dict[str, Any]]
             {**evening, "weight": 1}, f"evenings[{index}]"
         )
     found: list[tuple[str, dict[str, Any]]] = []
-    for index, entry in enumerate(entries):
-        where = f"entries[{index}]"
-        if not isinstance(entry, dict) or not isinstance(entry.get("record"), dict):
-            raise Unreadable(f"{where}: an object with a record")
-        kind, record = entry.get("kind"), entry["record"]
+    for where, kind, record in logged_entries(entries):
         if kind == "options":
             options = record.get("options") or {}
             planned = record.get("planned_events")
@@ -186,12 +216,8 @@ def read_entries(document: object) -> tuple[str, list[tuple[str, dict[str, Any]]
             found.append(("paper", _paper(record, where)))
         elif kind == "leave":
             found.append(("leave", {"paper_of": record}))
-        elif kind in ("merge", "split", "guest"):
-            keys = {"merge": ("alias", "into"), "split": ("alias",), "guest": ("player",)}[kind]
-            cleaned: dict[str, Any] = {key: _string(record.get(key), f"{where}.{key}", 200) for key in keys}
-            if kind == "guest":
-                cleaned["guest"] = bool(record.get("guest", True))
-            found.append((kind, cleaned))
+        elif kind in NAME_KINDS:
+            found.append((kind, name_entry(kind, record, where)))
         else:
             raise Unreadable(f"{where}: unknown kind {kind!r}")
     return title, found
@@ -223,6 +249,19 @@ def import_into(session: Any, series: Series, entries: list[tuple[str, dict[str,
         session.refresh(series)
 
 
+def sent_document(upload: Any, typed: str | None, what: str) -> object:
+    """The JSON document an import form sent (its file, else its text field), at most
+    ``SEASON.text`` characters; ``what`` it should hold names it in the refusal.
+
+    :raises Unreadable: longer than that, or not JSON.
+    :raises UnicodeDecodeError: a file that is not UTF-8.
+    """
+    text = upload.read(SEASON.text + 1).decode("utf-8") if upload else str(typed or "")
+    if len(text) > SEASON.text:
+        raise Unreadable(f"longer than any {what}")
+    return read_text(text)
+
+
 def read_text(text: str) -> object:
     try:
         return json.loads(text)
@@ -230,4 +269,16 @@ def read_text(text: str) -> object:
         raise Unreadable(f"not JSON ({error})") from None
 
 
-__all__ = ["FORMAT", "Unreadable", "export_record", "import_into", "read_entries", "read_text"]
+__all__ = [
+    "FORMAT",
+    "NAME_KINDS",
+    "Unreadable",
+    "export_record",
+    "import_into",
+    "logged_entries",
+    "name_entry",
+    "read_entries",
+    "read_text",
+    "sent_document",
+    "checked_text",
+]

@@ -35,7 +35,6 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response as BaseResponse
 
 import rules_engine
-from rules_engine.limits import SEASON
 from scorer.access import rights
 from scorer.events import additions, snapshot
 from scorer.events import state as event_log
@@ -69,20 +68,12 @@ PAGE_SIZE = 25
 
 
 def may_change(series_id: int) -> bool:
-    if rights.is_admin():
-        return True
-    grant_id = (session.get(RIGHTS) or {}).get(str(series_id))
-    return rights.series_grant_holds(grant_id, series_id)
+    return rights.is_admin() or rights.series_grant_holds(rights.office_grant(RIGHTS, series_id), series_id)
 
 
 def grant(series_id: int) -> None:
     """This browser becomes the series' office (its session holds the right)."""
-    held = dict(session.get(RIGHTS) or {})
-    held[str(series_id)] = rights.new_series_grant(series_id)
-    while len(held) > 20:
-        held.pop(next(iter(held)))
-    session[RIGHTS] = held
-    session.permanent = True
+    rights.remember_office(RIGHTS, series_id, rights.new_series_grant(series_id))
 
 
 def _office(series_id: int) -> tuple[Series, log.SeriesState]:
@@ -232,13 +223,7 @@ def _duplicates(state: log.SeriesState, found: Standing) -> list[tuple[str, str]
         if key not in state.merged and key not in state.club_merged and key not in state.guests
     ]
     rows = (found.answer or {}).get("standings", []) + (found.answer or {}).get("unranked", [])
-    attended = {row["id"]: row["attended"] for row in rows}
-    pairs = []
-    for first, second in register.near_duplicates(keys):
-        if (attended.get(first, 0), second) > (attended.get(second, 0), first):
-            first, second = second, first
-        pairs.append((first, second))
-    return pairs
+    return register.merges_offered(keys, {row["id"]: row["attended"] for row in rows})
 
 
 def _changed(series: Series, kind: str, record: dict[str, Any], version: str | None) -> BaseResponse:
@@ -771,12 +756,9 @@ def import_series() -> Any:
     form = ImportSeriesForm()
     if form.validate_on_submit():
         rights.check_write("import")
-        upload = form.file.data
         try:
-            text = upload.read(SEASON.text + 1).decode("utf-8") if upload else str(form.text.data or "")
-            if len(text) > SEASON.text:
-                raise transfer.Unreadable("longer than any series")
-            title, entries = transfer.read_entries(transfer.read_text(text))
+            document = transfer.sent_document(form.file.data, form.text.data, "series")
+            title, entries = transfer.read_entries(document)
             series = Series(title=title)
             db.session().add(series)
             db.session().flush()

@@ -49,6 +49,37 @@ def january(page: Any) -> dict[str, int]:
     return found
 
 
+def open_evening(page: Any, live_server: str, title: str, names: list[str], games: int, series: str) -> None:
+    """A new evening of one Passe of ``games`` games made from its form for ``series``, ``names``
+    registered: its director's page, before its draw."""
+    page.goto(f"{live_server}/events/new")
+    page.fill("input[name=title]", title)
+    page.fill("input[name=passen]", "1")
+    page.fill("input[name=games_per_passe]", str(games))
+    page.select_option("select[name=confirm]", "none")
+    page.select_option("select[name=series]", label=series)
+    page.click("button[type=submit]")
+    page.wait_for_selector("textarea[name=players]")
+    page.fill("textarea[name=players]", "\n".join(names))
+    page.click("form[action$='/players'] button[type=submit]")
+    page.wait_for_selector("form.draw")
+
+
+def draw_and_play(page: Any, app: Flask, points: list[int]) -> tuple[Any, int]:
+    """The evening open on ``page`` drawn by its director; its table's tablet claims the table's
+    link and plays ``points``: the tablet and the table's match id."""
+    page.check("form.draw input[name=confirmed]")
+    page.click("form.draw button[type=submit]")
+    page.wait_for_selector("table.draw a.table-entry")
+    link = page.locator("table.draw a.table-entry").first.get_attribute("href")
+    tablet = app.test_client()
+    path = urlsplit(link).path
+    claim_table(tablet, path)
+    match_id = int(path.split("/")[2])
+    play_passe(tablet, match_id, points)
+    return tablet, match_id
+
+
 def test_a_season_of_four_evenings(page: Any, live_site: tuple[Flask, str]) -> None:
     app, live_server = live_site
     page.goto(f"{live_server}/series/new")
@@ -61,33 +92,14 @@ def test_a_season_of_four_evenings(page: Any, live_site: tuple[Flask, str]) -> N
     series_url = page.url
     tablets: list[tuple[Any, int]] = []
     for title, names, points in EVENINGS:
-        page.goto(f"{live_server}/events/new")
-        page.fill("input[name=title]", title)
-        page.fill("input[name=passen]", "1")
-        page.fill("input[name=games_per_passe]", str(len(points)))
-        page.select_option("select[name=confirm]", "none")
-        page.select_option("select[name=series]", label="Jahresmeisterschaft")
-        page.click("button[type=submit]")
-        page.wait_for_selector("textarea[name=players]")
-        page.fill("textarea[name=players]", "\n".join(names))
-        page.click("form[action$='/players'] button[type=submit]")
-        page.wait_for_selector("form.draw")
+        open_evening(page, live_server, title, names, len(points), "Jahresmeisterschaft")
         if "Gian Calfisch" in names:
             # The director is shown the name the series may know (left as typed here: the
             # series' office merges it below).
             asked = page.inner_text("section.alike-names")
             assert "Gian Calfisch looks like Gian Caflisch of Jahresmeisterschaft." in asked
             check_layout(page, "section.alike-names button")
-        page.check("form.draw input[name=confirmed]")
-        page.click("form.draw button[type=submit]")
-        page.wait_for_selector("table.draw a.table-entry")
-        link = page.locator("table.draw a.table-entry").first.get_attribute("href")
-        tablet = app.test_client()
-        path = urlsplit(link).path
-        claim_table(tablet, path)
-        match_id = int(path.split("/")[2])
-        play_passe(tablet, match_id, points)
-        tablets.append((tablet, match_id))
+        tablets.append(draw_and_play(page, app, points))
 
     page.goto(series_url)
     before = totals(page)
@@ -148,24 +160,8 @@ def test_a_clubs_register_across_two_series(page: Any, live_site: tuple[Flask, s
         page.wait_for_selector("h1")
         series_urls.append(page.url)
         for evening, names, points in evenings:
-            page.goto(f"{live_server}/events/new")
-            page.fill("input[name=title]", evening)
-            page.fill("input[name=passen]", "1")
-            page.fill("input[name=games_per_passe]", str(len(points)))
-            page.select_option("select[name=confirm]", "none")
-            page.select_option("select[name=series]", label=title)
-            page.click("button[type=submit]")
-            page.wait_for_selector("textarea[name=players]")
-            page.fill("textarea[name=players]", "\n".join(names))
-            page.click("form[action$='/players'] button[type=submit]")
-            page.check("form.draw input[name=confirmed]")
-            page.click("form.draw button[type=submit]")
-            page.wait_for_selector("table.draw a.table-entry")
-            link = page.locator("table.draw a.table-entry").first.get_attribute("href")
-            tablet = app.test_client()
-            path = urlsplit(link).path
-            claim_table(tablet, path)
-            play_passe(tablet, int(path.split("/")[2]), points)
+            open_evening(page, live_server, evening, names, len(points), title)
+            draw_and_play(page, app, points)
     page.goto(f"{live_server}/clubs/new")
     page.fill("input[name=name]", "Jassclub Alpenblick")
     page.check("input[name=rating]")
