@@ -181,22 +181,25 @@ def _grant_row(grant_id: object) -> AccessGrant | None:
     """The stored right with this id (looked up once per request), if it still exists."""
     if not isinstance(grant_id, str) or not grant_id:
         return None
-    cache: dict[str, AccessGrant | None] | None = g.get("tafel_grants")
-    if cache is None:
-        cache = g.tafel_grants = _session_grants()
+    cache: dict[str, AccessGrant | None] = g.setdefault("tafel_grants", {})
+    if grant_id not in cache and cache and not g.get("tafel_grants_read"):
+        # A second right asked in one request (a series' page asks whether its reader directs
+        # each of its forty evenings): every right the session names, read in one query. A
+        # request that asks one (a table's save) reads that one alone.
+        g.tafel_grants_read = True
+        cache.update({held: row for held, row in _session_grants().items() if held not in cache})
     if grant_id not in cache:
         cache[grant_id] = _usable(db.session().get(AccessGrant, grant_id[:32]))
     return cache[grant_id]
 
 
-#: Rights of a session read in one query at its first question (a series' page asks whether the
-#: reader directs each of its forty evenings), at most this many.
+#: Rights of a session read in one query at its second question, at most this many.
 PREFETCHED = 200
 
 
 def _session_grants() -> dict[str, AccessGrant | None]:
     """Every right this browser's session names (its maps of rights by match, event, series,
-    club), read in one query: each later question of the request is answered without one."""
+    club), read in one query."""
     named: set[str] = set()
     for value in session.values():
         for held in value.values() if isinstance(value, dict) else ():
