@@ -128,18 +128,26 @@ def series_state(series: Series) -> SeriesState:
     return state if held is None else overlay(state, *held)
 
 
-def whole(club: Club, state: ClubState) -> SeriesState:
+def held_series(state: ClubState) -> list[tuple[Series, SeriesState]]:
+    """The series the club holds, each with its own state (its register and its rating read the
+    first :data:`MOST_SERIES`)."""
+    found = []
+    for series_id in state.series:
+        series = db.session().get(Series, series_id)
+        if series is not None:
+            found.append((series, series_log.derive(series.entries)))
+    return found
+
+
+def whole(club: Club, state: ClubState, held: list[tuple[Series, SeriesState]] | None = None) -> SeriesState:
     """The club's evenings as one series' state, for its rating and its register: every evening
-    of every series it holds (each once), each series' merges after the club's own (the first
-    series to merge a name decides it), every guest of the club or of one of its series."""
+    of every series it holds (``held``: ``held_series``' as read already; each evening once), each
+    series' merges after the club's own (the first series to merge a name decides it), every
+    guest of the club or of one of its series."""
     merged: dict[str, str] = {}
     guests = set(state.guests)
     events: dict[int, int] = {}
-    for series_id in state.series[:MOST_SERIES]:
-        series = db.session().get(Series, series_id)
-        if series is None:
-            continue
-        own = series_log.derive(series.entries)
+    for _series, own in (held_series(state) if held is None else held)[:MOST_SERIES]:
         for event_id in own.events:
             events.setdefault(event_id, 1)
         for alias, into in own.merged.items():

@@ -142,25 +142,22 @@ def _evenings(state: series_log.SeriesState) -> list[tuple[str, tuple[str, ...]]
     ]
 
 
-def _papers(club_state: club.ClubState) -> list[tuple[str, tuple[str, ...]]]:
-    """Every paper ranking of the club's series (a past season's), each its title and names."""
-    found: list[tuple[str, tuple[str, ...]]] = []
-    for series_id in club_state.series[: club.MOST_SERIES]:
-        series = db.session().get(Series, series_id)
-        if series is None:
-            continue
-        for record in series_log.derive(series.entries).papers.values():
-            found.append(
-                (str(record.get("title", "")), tuple(str(r["name"]) for r in record.get("results", [])))
-            )
-    return found
+def _papers(held: list[tuple[Series, series_log.SeriesState]]) -> list[tuple[str, tuple[str, ...]]]:
+    """Every paper ranking of the club's series (``held``: a past season's), each its title and names."""
+    return [
+        (str(record.get("title", "")), tuple(str(r["name"]) for r in record.get("results", [])))
+        for _series, own in held
+        for record in own.papers.values()
+    ]
 
 
-def read_register(club_state: club.ClubState, state: series_log.SeriesState) -> Register:
+def read_register(
+    held: list[tuple[Series, series_log.SeriesState]], state: series_log.SeriesState
+) -> Register:
     """The club's players over the evenings it reads (``_evenings``, ``_papers``): one person per
     name after the merges (each series', then the club's), his spelling the one most evenings wrote
     (a person met only under a merged name: as the club's merge wrote him)."""
-    every_paper = _papers(club_state)
+    every_paper = _papers(held[: club.MOST_SERIES])
     evenings = [*every_paper[-REGISTER_EVENINGS:], *_evenings(state)]
     spellings: dict[str, dict[str, list[int]]] = {}
     met: list[tuple[str, set[str]]] = []
@@ -200,15 +197,15 @@ def read_register(club_state: club.ClubState, state: series_log.SeriesState) -> 
 def show(club_id: int) -> str:
     found = load(club_id)
     club_state = club.derive(found.entries)
-    state = club.whole(found, club_state)
-    read = read_register(club_state, state)
+    series_held = club.held_series(club_state)
+    state = club.whole(found, club_state, series_held)
+    read = read_register(series_held, state)
     editing = may_change(club_id)
     page = request.args.get("page", "1")
     number = int(page) if page.isdigit() and 0 < int(page) <= 10**6 else 1
     pages = max(1, -(-len(read.members) // REGISTER_PAGE))
     number = min(number, pages)
     shown = read.members[(number - 1) * REGISTER_PAGE : number * REGISTER_PAGE]
-    held = [db.session().get(Series, series_id) for series_id in club_state.series]
     forms: dict[str, Any] = {}
     if editing:
         forms = _forms(found, club_state, read)
@@ -216,7 +213,7 @@ def show(club_id: int) -> str:
         "season/club.html",
         club=found,
         state=club_state,
-        held=[series for series in held if series is not None],
+        held=[series for series, _own in series_held],
         register=read,
         members=shown,
         page=number,
@@ -311,8 +308,9 @@ def leave(club_id: int) -> BaseResponse:
 
 
 def _register_of(found: Club, state: club.ClubState) -> tuple[series_log.SeriesState, Register]:
-    whole = club.whole(found, state)
-    return whole, read_register(state, whole)
+    held = club.held_series(state)
+    whole = club.whole(found, state, held)
+    return whole, read_register(held, whole)
 
 
 @bp.post("/<int:club_id>/merge")
